@@ -1,0 +1,39 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then starts
+// the hub in this same process (TypeScript is loaded through tsx).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'dist/web/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+export function webBuildIsStale() {
+  if (!existsSync(builtIndex)) return true;
+  const sources = Math.max(
+    newestMtime(path.join(root, 'src/web')),
+    newestMtime(path.join(root, 'src/shared')),
+    statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+  );
+  return sources > statSync(builtIndex).mtimeMs;
+}
+
+if (webBuildIsStale()) {
+  console.log('Building the web app…');
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+register();
+await import(path.join(root, 'src/server/main.ts'));

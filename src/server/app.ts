@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors';
+import type { Hub } from './hub';
+import { loggerOptions } from './logging';
+import { guardEcosystemAdmin } from './plugins/admin-guard';
+import { registerCsrf } from './plugins/csrf';
+import { registerErrorHandler } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSession } from './plugins/session';
+import { healthRoutes } from './health/routes';
+
+export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export interface BuildAppOptions {
+  /** Where the built SPA lives; null serves no SPA (API-only tests). */
+  webRoot?: string | null;
+  /** Where log lines go; defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Paths that always answer JSON, never the SPA. */
+const API_PREFIXES = ['/api/', '/oauth/', '/.well-known/'];
+
+/**
+ * The whole HTTP surface as one Fastify instance. It never listens: main.ts does, and tests
+ * call `inject()` on it.
+ */
+export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(hub.config.logLevel, options.logStream),
+    trustProxy: hub.config.trustProxy,
+    bodyLimit: 256 * 1024,
+  });
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, hub.config);
+  await app.register(cookie);
+  await app.register(formbody);
+  registerSession(app, hub);
+  registerCsrf(app, hub);
+
+  await app.register(healthRoutes, { prefix: '/api', hub });
+  await app.register(
+    async (admin) => {
+      guardEcosystemAdmin(admin, hub);
+      // Admin route modules register here (users, roles, clients, sessions, credentials, audit).
+    },
+    { prefix: '/api/admin' },
+  );
+
+  const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
+  const indexHtml = webRoot && existsSync(path.join(webRoot, 'index.html'));
+  if (webRoot && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under /assets, so it can be cached forever.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = API_PREFIXES.some((p) => url.startsWith(p) || `${url}/` === p);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+    if (wantsPage && indexHtml) {
+      // The SPA owns every other path and renders its own 404 page for unknown ones.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody('not_found', `No route for ${request.method} ${url}`));
+  });
+
+  return app;
+}

@@ -1,0 +1,77 @@
+import type { Hub } from '../hub';
+import type { DbOrTx } from '../db/client';
+import type { AuthSession, PlatformUser } from '../db/schema/index';
+import { randomToken, sha256Hex } from '../crypto/tokens';
+import { findEffectiveRoles } from '../roles/queries';
+import { isEcosystemAdminRoles } from '../../shared/roles';
+import { deactivateSession, deactivateUserSessions, findSessionWithUserByHash, insertSession, touchSession } from './session-queries';
+
+export const SESSION_COOKIE = 'hub_session';
+/** last_accessed_at is written at most this often per session. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface BrowserAuth {
+  session: AuthSession;
+  user: PlatformUser;
+  roles: string[];
+  isEcosystemAdmin: boolean;
+}
+
+/** Creates a hub browser session; the raw token goes only into the cookie. */
+export async function createBrowserSession(
+  hub: Hub,
+  input: { userId: string; ipAddress?: string | null; userAgent?: string | null },
+  tx?: DbOrTx,
+): Promise<{ token: string; session: AuthSession }> {
+  const now = hub.clock();
+  const token = randomToken();
+  const session = await insertSession(tx ?? hub.db, {
+    userId: input.userId,
+    clientId: null,
+    kind: 'browser',
+    sessionTokenHash: sha256Hex(token),
+    ipAddress: input.ipAddress ?? null,
+    userAgent: input.userAgent ?? null,
+    authTime: now,
+    createdAt: now,
+    lastAccessedAt: now,
+    expiresAt: new Date(now.getTime() + hub.config.sessionAbsoluteHours * 3_600_000),
+  });
+  return { token, session };
+}
+
+/**
+ * The signed-in state behind a cookie token, or null when the token is unknown, revoked,
+ * past its absolute lifetime, idle too long, or its user is inactive.
+ */
+export async function resolveBrowserSession(hub: Hub, token: string): Promise<BrowserAuth | null> {
+  if (!token || token.length > 200) return null;
+  const found = await findSessionWithUserByHash(hub.db, sha256Hex(token));
+  if (!found || found.session.kind !== 'browser') return null;
+  const { session, user } = found;
+  const now = hub.clock();
+  const idleMs = hub.config.sessionIdleMinutes * 60_000;
+  if (!session.isActive || !user.isActive) return null;
+  if (session.expiresAt <= now || now.getTime() - session.lastAccessedAt.getTime() > idleMs) {
+    await deactivateSession(hub.db, session.id, now, null);
+    return null;
+  }
+  if (now.getTime() - session.lastAccessedAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await touchSession(hub.db, session.id, now);
+    session.lastAccessedAt = now;
+  }
+  const roles = await findEffectiveRoles(hub.db, user.id, now);
+  return { session, user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) };
+}
+
+export async function revokeSession(hub: Hub, sessionId: string, revokedBy: string | null, tx?: DbOrTx): Promise<boolean> {
+  const done = await deactivateSession(tx ?? hub.db, sessionId, hub.clock(), revokedBy);
+  if (done) await hub.revocations.publish([sessionId]);
+  return done;
+}
+
+export async function revokeUserSessions(hub: Hub, userId: string, revokedBy: string | null, tx?: DbOrTx): Promise<number> {
+  const ids = await deactivateUserSessions(tx ?? hub.db, userId, hub.clock(), revokedBy);
+  if (ids.length) await hub.revocations.publish(ids);
+  return ids.length;
+}

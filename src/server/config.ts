@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * The hub's whole configuration, read once from the environment at start.
+ * Every variable is documented in the README; a bad value stops the process with
+ * one line naming the variable (see `ConfigError`).
+ */
+export interface HubConfig {
+  port: number;
+  host: string;
+  /** External base URL without a trailing slash; the OIDC issuer. */
+  publicUrl: string;
+  /** `postgres://…` selects PostgreSQL; undefined selects embedded PGlite. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** 32-byte key that encrypts secrets at rest; undefined only until main.ts loads or creates it. */
+  masterKey?: Buffer;
+  /** Plain setup key from the environment, if the operator chose one. */
+  setupKey?: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  auditRetentionDays: number;
+  smtpUrl?: string;
+  logLevel: string;
+  /** Trust X-Forwarded-For from a load balancer in front of the hub. */
+  trustProxy: boolean;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  HUB_PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((v) => !new URL(v).search && !new URL(v).hash, 'must not carry a query or fragment')
+    .optional(),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
+    .optional(),
+  HUB_DATA_DIR: z.string().min(1).default('./data'),
+  HUB_MASTER_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
+    .optional(),
+  HUB_SETUP_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  HUB_SESSION_IDLE_MINUTES: positiveInt.default(120),
+  HUB_SESSION_ABSOLUTE_HOURS: positiveInt.default(24 * 7),
+  HUB_AUDIT_RETENTION_DAYS: positiveInt.default(365),
+  SMTP_URL: z.string().refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://').optional(),
+  HUB_TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().optional(),
+});
+
+/** Parses the environment; throws ConfigError with one line naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
+  // Empty strings mean "unset", as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`${name} ${issue.message.replace(/^Invalid input: /, 'is invalid: ')}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && !e.HUB_MASTER_KEY) {
+    throw new ConfigError('DATABASE_URL is set but HUB_MASTER_KEY is missing (generate one with: openssl rand -base64 32)');
+  }
+  const publicUrl = (e.HUB_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.HUB_DATA_DIR,
+    masterKey: e.HUB_MASTER_KEY ? Buffer.from(e.HUB_MASTER_KEY, 'base64') : undefined,
+    setupKey: e.HUB_SETUP_KEY,
+    sessionIdleMinutes: e.HUB_SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.HUB_SESSION_ABSOLUTE_HOURS,
+    auditRetentionDays: e.HUB_AUDIT_RETENTION_DAYS,
+    smtpUrl: e.SMTP_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.HUB_TRUST_PROXY === 'true' || e.HUB_TRUST_PROXY === '1',
+    isProduction: e.NODE_ENV === 'production',
+  };
+}
+
+export function isHttps(config: Pick<HubConfig, 'publicUrl'>): boolean {
+  return config.publicUrl.startsWith('https://');
+}

@@ -1,0 +1,67 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { HubConfig } from './config';
+import { ConfigError } from './config';
+import { createAuditLog } from './audit/record';
+import { createSecretBox } from './crypto/secrets';
+import type { Database } from './db/client';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import type { Hub } from './hub';
+import { createRevocations } from './revocations';
+
+export interface CreateHubOptions {
+  config: HubConfig;
+  /** An already open database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  clock?: () => Date;
+  /** Skip migrations (they already ran). */
+  skipMigrations?: boolean;
+}
+
+/** Opens the database, applies migrations and wires the services every route uses. */
+export async function createHub(options: CreateHubOptions): Promise<Hub> {
+  const { config } = options;
+  const masterKey = config.masterKey ?? loadOrCreateEmbeddedMasterKey(config);
+  const database =
+    options.database ??
+    (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  if (!options.skipMigrations) await runMigrations(database);
+  const clock = options.clock ?? (() => new Date());
+  const revocations = createRevocations(database);
+  await revocations.start();
+  return {
+    config: { ...config, masterKey },
+    database,
+    db: database.db,
+    secrets: createSecretBox(masterKey),
+    audit: createAuditLog(database, clock),
+    revocations,
+    clock,
+  };
+}
+
+export async function closeHub(hub: Hub): Promise<void> {
+  await hub.revocations.stop();
+  await hub.database.close();
+}
+
+/**
+ * Embedded mode only: the master key lives next to the data it protects, generated on first
+ * start with mode 0600. With DATABASE_URL the key must come from the environment (config.ts).
+ */
+function loadOrCreateEmbeddedMasterKey(config: HubConfig): Buffer {
+  if (config.databaseUrl) throw new ConfigError('DATABASE_URL is set but HUB_MASTER_KEY is missing');
+  const file = path.resolve(config.dataDir, 'master.key');
+  if (existsSync(file)) {
+    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+    if (key.length !== 32) throw new ConfigError(`${file} does not hold a 32-byte base64 key`);
+    return key;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return key;
+}

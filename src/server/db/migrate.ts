@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { Database } from './client';
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+/** Advisory-lock key for migrations ("hub:mig" as a 32-bit number); any constant shared by all nodes works. */
+const MIGRATION_LOCK_KEY = 0x6875626d;
+
+/**
+ * Applies the generated SQL migrations in ./drizzle. On PostgreSQL the whole run holds an
+ * advisory lock, so several hub processes starting together migrate once: the first applies,
+ * the others wait and then find nothing left to do.
+ */
+export async function runMigrations(database: Database): Promise<void> {
+  await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
+    if (database.kind === 'postgres') {
+      await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+    } else {
+      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+    }
+  });
+}

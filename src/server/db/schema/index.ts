@@ -1,0 +1,6 @@
+export * from './users';
+export * from './roles';
+export * from './oauth';
+export * from './admin';
+export * from './audit';
+export * from './misc';

@@ -1,0 +1,152 @@
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { platformUsers } from './users';
+
+/** Every registered application: first-party sister platforms and third parties alike. */
+export const oauthClients = pgTable(
+  'oauth_clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id').notNull().unique(),
+    /** SHA-256 of the secret, compared in constant time at the token endpoint. Null for public clients. */
+    clientSecretHash: text('client_secret_hash'),
+    /** The secret itself, AES-256-GCM under the master key, for the audited reveal. */
+    clientSecretEnc: text('client_secret_enc'),
+    /** 'client_secret_basic' | 'client_secret_post' | 'none' (public client, PKCE required). */
+    tokenEndpointAuthMethod: text('token_endpoint_auth_method').notNull().default('client_secret_basic'),
+    appName: text('app_name').notNull(),
+    appDescription: text('app_description'),
+    appUrl: text('app_url').notNull(),
+    /** 'platform' (first-party, no consent screen) | 'third_party'. */
+    appType: text('app_type').notNull().default('third_party'),
+    redirectUris: text('redirect_uris').array().notNull().default([]),
+    postLogoutRedirectUris: text('post_logout_redirect_uris').array().notNull().default([]),
+    allowedOrigins: text('allowed_origins').array().notNull().default([]),
+    scopes: text('scopes').array().notNull().default([]),
+    grantTypes: text('grant_types').array().notNull().default(['authorization_code', 'refresh_token']),
+    isActive: boolean('is_active').notNull().default(true),
+    apiKeyEnc: text('api_key_enc'),
+    webhookSecretEnc: text('webhook_secret_enc'),
+    createdBy: uuid('created_by').references(() => platformUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('oauth_clients_created_idx').on(t.createdAt.desc())],
+);
+
+/**
+ * Every session the hub knows: the hub's own browser sessions (client_id null, kind 'browser'),
+ * OAuth grants to applications (kind 'app') and cross-platform hand-offs (kind 'handoff').
+ * Only SHA-256 hashes of tokens are stored.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => platformUsers.id, { onDelete: 'cascade' }),
+    /** oauth_clients.client_id, or null for the hub itself. */
+    clientId: text('client_id'),
+    kind: text('kind').notNull().default('browser'),
+    sessionTokenHash: text('session_token_hash').notNull().unique(),
+    refreshTokenHash: text('refresh_token_hash'),
+    refreshFamily: uuid('refresh_family'),
+    scopes: text('scopes').array().notNull().default([]),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** When the user last proved who they are (OIDC auth_time). */
+    authTime: timestamp('auth_time', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by'),
+  },
+  (t) => [
+    index('auth_sessions_user_idx').on(t.userId, t.isActive),
+    index('auth_sessions_client_user_idx').on(t.clientId, t.userId),
+    index('auth_sessions_active_accessed_idx').on(t.isActive, t.lastAccessedAt.desc()),
+    index('auth_sessions_created_idx').on(t.createdAt.desc()),
+    index('auth_sessions_family_idx').on(t.refreshFamily),
+  ],
+);
+
+/**
+ * Every refresh token ever issued, so that a used one is recognised when it comes back
+ * (reuse detection) and the two-tab grace window can answer the same new pair again.
+ */
+export const oauthRefreshTokens = pgTable(
+  'oauth_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    /** The auth_sessions row (kind 'app') this token belongs to; the family is that session. */
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    scopes: text('scopes').array().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    replacedBy: text('replaced_by'),
+    /** The token response issued on rotation, encrypted, kept only for the grace window. */
+    graceResponseEnc: text('grace_response_enc'),
+  },
+  (t) => [index('oauth_refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export const oauthAuthorizationCodes = pgTable(
+  'oauth_authorization_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    clientId: text('client_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => platformUsers.id, { onDelete: 'cascade' }),
+    /** The hub browser session that approved the code (for auth_time and logout). */
+    browserSessionId: uuid('browser_session_id'),
+    redirectUri: text('redirect_uri').notNull(),
+    scopes: text('scopes').array().notNull().default([]),
+    codeChallenge: text('code_challenge'),
+    codeChallengeMethod: text('code_challenge_method'),
+    nonce: text('nonce'),
+    authTime: timestamp('auth_time', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** The auth_sessions row the exchange created, revoked if the code is replayed. */
+    issuedSessionId: uuid('issued_session_id'),
+  },
+  (t) => [index('oauth_authorization_codes_expires_idx').on(t.expiresAt)],
+);
+
+/** Consent a user gave a third-party client, remembered per user and client. */
+export const oauthConsents = pgTable(
+  'oauth_consents',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => platformUsers.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    scopes: text('scopes').array().notNull().default([]),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
+);
+
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  /** 'ES256' | 'RS256'. */
+  alg: text('alg').notNull(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  privateJwkEnc: text('private_jwk_enc').notNull(),
+  /** 'next' (published, not yet signing) | 'active' | 'retired' (published until its tokens expire). */
+  status: text('status').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  activatedAt: timestamp('activated_at', { withTimezone: true }),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+export type OAuthClient = typeof oauthClients.$inferSelect;
+export type AuthSession = typeof authSessions.$inferSelect;
+export type SigningKey = typeof signingKeys.$inferSelect;

@@ -1,0 +1,45 @@
+/**
+ * Every error the hub's JSON API answers, in one registry: a snake_case code, an HTTP status
+ * and a default message. Routes and services throw `HubError`; one handler (plugins/errors.ts)
+ * renders `{"error": {"code", "message", ...extra}}`. Anything else becomes a masked 500.
+ */
+export const HUB_ERRORS = {
+  invalid_request: { status: 400, message: 'The request is invalid.' },
+  invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  weak_password: { status: 400, message: 'Password does not meet security requirements. Please check the requirements below.' },
+  unauthenticated: { status: 401, message: 'You must be signed in.' },
+  invalid_credentials: { status: 401, message: 'Invalid email or password.' },
+  csrf_failed: { status: 403, message: 'Cross-site request refused.' },
+  forbidden: { status: 403, message: 'You do not have permission to do this.' },
+  invalid_setup_key: { status: 403, message: 'The confirmation key is not valid.' },
+  not_found: { status: 404, message: 'Not found.' },
+  method_not_allowed: { status: 405, message: 'Method not allowed.' },
+  conflict: { status: 409, message: 'The request conflicts with the current state.' },
+  email_taken: { status: 409, message: 'This email is already registered. Please sign in instead.' },
+  payload_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, message: 'Unsupported content type.' },
+  rate_limited: { status: 429, message: 'Too many requests. Please try again later.' },
+  internal_error: { status: 500, message: 'An unexpected error occurred. Please try again.' },
+  database_unavailable: { status: 503, message: 'The database is unavailable.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type HubErrorCode = keyof typeof HUB_ERRORS;
+
+export class HubError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: HubErrorCode,
+    message?: string,
+    /** Extra fields merged into the error object (e.g. attempts_remaining). */
+    readonly extra: Record<string, unknown> = {},
+    /** Response headers to set (e.g. Retry-After). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message ?? HUB_ERRORS[code].message);
+    this.status = HUB_ERRORS[code].status;
+  }
+}
+
+export function errorBody(code: string, message: string, extra: Record<string, unknown> = {}) {
+  return { error: { code, message, ...extra } };
+}

@@ -1,0 +1,20 @@
+import type { HubConfig } from './config';
+import type { Database, Db } from './db/client';
+import type { SecretBox } from './crypto/secrets';
+import type { AuditLog } from './audit/record';
+import type { Revocations } from './revocations';
+
+/**
+ * Everything a service needs, built once per process (or per test) and handed down:
+ * no module reaches for globals, so tests inject a clock, a database and a key.
+ */
+export interface Hub {
+  config: HubConfig;
+  database: Database;
+  db: Db;
+  secrets: SecretBox;
+  audit: AuditLog;
+  revocations: Revocations;
+  /** The time now; tests replace it to drive expiry and rate limits without sleeping. */
+  clock: () => Date;
+}

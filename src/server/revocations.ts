@@ -1,0 +1,51 @@
+import type { Database } from './db/client';
+
+/** NOTIFY channel on which every node hears which sessions were revoked. */
+export const REVOCATION_CHANNEL = 'hub_revocations';
+
+/**
+ * Revocation fan-out. Per-process caches of token lookups subscribe here and drop the
+ * revoked sessions; `publish` reaches this process at once and every other node through
+ * PostgreSQL LISTEN/NOTIFY (typically within milliseconds).
+ */
+export interface Revocations {
+  publish(sessionIds: string[]): Promise<void>;
+  subscribe(listener: (sessionIds: string[]) => void): () => void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createRevocations(database: Database): Revocations {
+  const listeners = new Set<(ids: string[]) => void>();
+  let unlisten: (() => Promise<void>) | undefined;
+  const deliver = (ids: string[]) => {
+    for (const l of listeners) l(ids);
+  };
+  return {
+    async publish(sessionIds) {
+      if (sessionIds.length === 0) return;
+      deliver(sessionIds);
+      // NOTIFY payloads are limited to 8000 bytes: send in chunks of 100 ids.
+      for (let i = 0; i < sessionIds.length; i += 100) {
+        await database.notify(REVOCATION_CHANNEL, JSON.stringify(sessionIds.slice(i, i + 100)));
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async start() {
+      unlisten = await database.listen(REVOCATION_CHANNEL, (payload) => {
+        try {
+          const ids = JSON.parse(payload);
+          if (Array.isArray(ids)) deliver(ids.filter((x): x is string => typeof x === 'string'));
+        } catch {
+          // A malformed payload is ignored; it cannot come from a hub node.
+        }
+      });
+    },
+    async stop() {
+      await unlisten?.();
+    },
+  };
+}

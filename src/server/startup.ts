@@ -1,0 +1,13 @@
+import type { Hub } from './hub';
+
+/**
+ * Work that runs once at start and in the background while the process lives (signing-key
+ * bootstrap, periodic clean-ups). Each capability adds its task here.
+ * Returns a function that stops the background work.
+ */
+export async function startupTasks(_hub: Hub): Promise<() => Promise<void>> {
+  const timers: NodeJS.Timeout[] = [];
+  return async () => {
+    for (const t of timers) clearInterval(t);
+  };
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/features/placeholder/placeholder-page';
+
+export default function Page() {
+  return <PlaceholderPage title="OAuth Administration" />;
+}

@@ -1,0 +1,50 @@
+import { hash } from '@node-rs/argon2';
+import type { Hub } from '../../src/server/hub';
+import { platformRoleAssignments, platformUsers } from '../../src/server/db/schema/index';
+import type { PlatformUser } from '../../src/server/db/schema/index';
+import { createBrowserSession, SESSION_COOKIE } from '../../src/server/auth/sessions';
+import type { PlatformRole } from '../../src/shared/roles';
+
+let counter = 0;
+
+/** A valid password under the spec's policy, for fixtures. */
+export const FIXTURE_PASSWORD = 'Cobalt-Harbor-1947!';
+
+/**
+ * Inserts a user directly (no API), with the given roles active. Passwords are hashed with
+ * argon2id at the cheapest cost: fixtures are not what the tests measure.
+ */
+export async function createUser(
+  hub: Hub,
+  input: { email?: string; fullName?: string | null; organization?: string | null; roles?: PlatformRole[]; isActive?: boolean; password?: string } = {},
+): Promise<PlatformUser> {
+  counter += 1;
+  const email = (input.email ?? `user${counter}-${Date.now()}@example.test`).toLowerCase();
+  const passwordHash = await hash(input.password ?? FIXTURE_PASSWORD, { memoryCost: 1024, timeCost: 1, parallelism: 1, algorithm: 2 });
+  const [user] = await hub.db
+    .insert(platformUsers)
+    .values({
+      email,
+      passwordHash,
+      fullName: input.fullName === undefined ? `Test User ${counter}` : input.fullName,
+      organization: input.organization ?? null,
+      isActive: input.isActive ?? true,
+    })
+    .returning();
+  for (const role of input.roles ?? ['user']) {
+    await hub.db.insert(platformRoleAssignments).values({ userId: user.id, role, isActive: true });
+  }
+  return user;
+}
+
+/** Signs a user in without the API (a session row + cookie); returns the Cookie header value. */
+export async function sessionCookieFor(hub: Hub, user: PlatformUser): Promise<string> {
+  const { token } = await createBrowserSession(hub, { userId: user.id, ipAddress: '127.0.0.1', userAgent: 'vitest' });
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/** A user with roles and a signed-in cookie, in one call. */
+export async function signedInUser(hub: Hub, roles: PlatformRole[] = ['user'], extra: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(hub, { ...extra, roles });
+  return { user, cookie: await sessionCookieFor(hub, user) };
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import type { HubConfig } from '../../src/server/config';
+import { loadConfig } from '../../src/server/config';
+import { closeHub, createHub } from '../../src/server/create-hub';
+import { openDatabase } from '../../src/server/db/client';
+import type { Hub } from '../../src/server/hub';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The databases API tests run on: PGlite always, PostgreSQL whenever TEST_DATABASE_URL is set. */
+export const TEST_DATABASES: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A clock tests move by hand (rate limits, expiry) instead of sleeping. */
+export class TestClock {
+  constructor(public current = new Date('2026-11-21T12:00:00.000Z')) {}
+  now = () => new Date(this.current.getTime());
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+  advanceMinutes(minutes: number) {
+    this.advance(minutes * 60_000);
+  }
+}
+
+export interface TestHub {
+  kind: DbKind;
+  hub: Hub;
+  app: FastifyInstance;
+  clock: TestClock;
+  /** Connection string of this test's own PostgreSQL database (postgres kind only). */
+  databaseUrl?: string;
+  close(): Promise<void>;
+}
+
+export interface TestHubOptions {
+  /** Use a moving real clock instead of a TestClock. */
+  realClock?: boolean;
+  config?: Partial<HubConfig>;
+  /** Serve the built SPA from this folder (e2e). */
+  webRoot?: string | null;
+  logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * A hub on a database of its own: a fresh in-memory PGlite, or a freshly created PostgreSQL
+ * database (dropped again on close), with migrations applied.
+ */
+export async function createTestHub(kind: DbKind, options: TestHubOptions = {}): Promise<TestHub> {
+  const clock = new TestClock();
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (kind === 'postgres') {
+    const created = await createScratchPostgresDatabase();
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
+  }
+  const base = loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: randomBytes(32).toString('base64') });
+  const config: HubConfig = { ...base, databaseUrl, ...options.config };
+  const database = await openDatabase({ url: databaseUrl, pgliteDir: 'memory://', poolMax: 10 });
+  const hub = await createHub({ config, database, clock: options.realClock ? undefined : clock.now });
+  const app = await buildApp(hub, { webRoot: options.webRoot ?? null, logStream: options.logStream });
+  await app.ready();
+  return {
+    kind,
+    hub,
+    app,
+    clock,
+    databaseUrl,
+    async close() {
+      await app.close();
+      await closeHub(hub);
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** Creates an empty database next to TEST_DATABASE_URL's and returns its URL and a dropper. */
+export async function createScratchPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `hub_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Headers every state-changing API call from the SPA carries. */
+export const CSRF = { 'x-hub-csrf': '1' } as const;

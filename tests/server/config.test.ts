@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: './data',
+      sessionIdleMinutes: 120,
+      sessionAbsoluteHours: 168,
+      auditRetentionDays: 365,
+    });
+  });
+
+  it('derives the public URL from PORT and strips a trailing slash', () => {
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ HUB_PUBLIC_URL: 'https://hub.example.com/' }).publicUrl).toBe('https://hub.example.com');
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'postgres://x@h/db' }, /^DATABASE_URL is set but HUB_MASTER_KEY is missing/],
+    [{ PORT: 'abc' }, /^PORT /],
+    [{ PORT: '70000' }, /^PORT /],
+    [{ HUB_PUBLIC_URL: 'ftp://x' }, /^HUB_PUBLIC_URL /],
+    [{ DATABASE_URL: 'mysql://x', HUB_MASTER_KEY: KEY }, /^DATABASE_URL must start with postgres/],
+    [{ HUB_MASTER_KEY: 'c2hvcnQ=' }, /^HUB_MASTER_KEY must be 32 bytes/],
+    [{ HUB_SESSION_IDLE_MINUTES: '-5' }, /^HUB_SESSION_IDLE_MINUTES /],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL /],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('accepts PostgreSQL with a master key', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgresql://u@h:5432/db', HUB_MASTER_KEY: KEY });
+    expect(c.databaseUrl).toBe('postgresql://u@h:5432/db');
+    expect(c.masterKey?.length).toBe(32);
+  });
+
+  it('the server process exits non-zero with a one-line message on bad configuration', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(r.status).not.toBe(0);
+    const lines = r.stderr.trim().split('\n').filter((l) => !/ExperimentalWarning|--trace-warnings|^\(node/.test(l));
+    expect(lines).toEqual([expect.stringMatching(/^Configuration error: DATABASE_URL is set but HUB_MASTER_KEY is missing/)]);
+  });
+});
