@@ -15,6 +15,16 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 import { healthRoutes } from './health/routes';
+import { authRoutes } from './auth/routes';
+import { setupRoutes } from './setup/routes';
+import { roleAdminRoutes } from './roles/admin-routes';
+import { oauthRoutes } from './oauth/routes';
+import { oauthClientAdminRoutes } from './oauth/clients/admin-routes';
+import { crossPlatformRoutes } from './cross-platform/routes';
+import { adminRoutes } from './admin/routes';
+import { meRoutes } from './me/routes';
+import { auditRoutes } from './audit/routes';
+import { auditAdminRoutes } from './audit/admin-routes';
 
 export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -47,10 +57,20 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   registerCsrf(app, hub);
 
   await app.register(healthRoutes, { prefix: '/api', hub });
+  await app.register(authRoutes, { prefix: '/api/auth', hub });
+  await app.register(setupRoutes, { prefix: '/api/setup', hub });
+  await app.register(crossPlatformRoutes, { prefix: '/api', hub });
+  await app.register(meRoutes, { prefix: '/api/me', hub });
+  await app.register(auditRoutes, { prefix: '/api/audit', hub });
+  await app.register(oauthRoutes, { hub });
   await app.register(
     async (admin) => {
+      // Every route in this scope requires an effective ecosystem admin, checked on the server.
       guardEcosystemAdmin(admin, hub);
-      // Admin route modules register here (users, roles, clients, sessions, credentials, audit).
+      await admin.register(adminRoutes, { hub });
+      await admin.register(roleAdminRoutes, { hub });
+      await admin.register(oauthClientAdminRoutes, { hub });
+      await admin.register(auditAdminRoutes, { hub });
     },
     { prefix: '/api/admin' },
   );

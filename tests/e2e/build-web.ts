@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ensurePgliteTemplate } from '../helpers/pglite-template';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -14,7 +15,8 @@ function newest(dir: string): number {
 }
 
 /** Builds the SPA once before the browser journeys, unless dist/web is already newer than its sources. */
-export default function setup() {
+export default async function setup() {
+  await ensurePgliteTemplate();
   const index = path.join(root, 'dist/web/index.html');
   const stale = !existsSync(index) || Math.max(newest(path.join(root, 'src/web')), newest(path.join(root, 'src/shared'))) > statSync(index).mtimeMs;
   if (!stale) return;

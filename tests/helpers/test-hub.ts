@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/server/config';
 import { closeHub, createHub } from '../../src/server/create-hub';
 import { openDatabase } from '../../src/server/db/client';
 import type { Hub } from '../../src/server/hub';
+import { loadPgliteTemplate } from './pglite-template';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -59,7 +60,13 @@ export async function createTestHub(kind: DbKind, options: TestHubOptions = {}):
   }
   const base = loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: randomBytes(32).toString('base64') });
   const config: HubConfig = { ...base, databaseUrl, ...options.config };
-  const database = await openDatabase({ url: databaseUrl, pgliteDir: 'memory://', poolMax: 10 });
+  const database = await openDatabase({
+    url: databaseUrl,
+    pgliteDir: 'memory://',
+    poolMax: 10,
+    pgliteTemplate: kind === 'pglite' ? await loadPgliteTemplate() : undefined,
+  });
+  // The template is already migrated; running migrations again finds nothing to do.
   const hub = await createHub({ config, database, clock: options.realClock ? undefined : clock.now });
   const app = await buildApp(hub, { webRoot: options.webRoot ?? null, logStream: options.logStream });
   await app.ready();

@@ -36,16 +36,19 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** PostgreSQL pool size. */
   poolMax?: number;
+  /** PGlite only: start from this data-directory dump (tests use a pre-migrated template). */
+  pgliteTemplate?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolMax ?? 20) : openPglite(options.pgliteDir ?? 'memory://');
+  return options.url ? openPostgres(options.url, options.poolMax ?? 20) : openPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate);
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, template?: Blob): Promise<Database> {
   if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
   const client = await PGlite.create(dir.startsWith('memory://') ? undefined : path.resolve(dir), {
     extensions: { pg_trgm },
+    ...(template ? { loadDataDir: template } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;

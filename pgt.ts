@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { openDatabase } from '/work/main/src/server/db/client';
+import { runMigrations } from '/work/main/src/server/db/migrate';
+let t = Date.now();
+const d = await openDatabase({ pgliteDir: 'memory://' });
+console.log('open', Date.now() - t); t = Date.now();
+await runMigrations(d);
+console.log('migrate', Date.now() - t); t = Date.now();
+const d2 = await openDatabase({ pgliteDir: 'memory://' });
+console.log('open2', Date.now() - t); t = Date.now();
+const client = (d.db as any).$client as PGlite;
+const dump = await client.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size); t = Date.now();
+const c3 = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } });
+console.log('load', Date.now() - t, (await c3.query('select count(*) from platform_users')).rows); t = Date.now();
