@@ -1,4 +1,5 @@
 import type { Hub } from './hub';
+import { startAuditRetention } from './audit/retention';
 
 /**
  * Work that runs once at start and in the background while the process lives (signing-key
@@ -7,6 +8,8 @@ import type { Hub } from './hub';
  */
 export async function startupTasks(_hub: Hub): Promise<() => Promise<void>> {
   const timers: NodeJS.Timeout[] = [];
+  // Audit retention: prune behind a checkpoint shortly after start, then every few hours.
+  timers.push(...startAuditRetention(_hub));
   return async () => {
     for (const t of timers) clearInterval(t);
   };

@@ -29,7 +29,7 @@ export interface ChainVerification {
 export const AUDIT_CHECKPOINT_KEY = 'audit_checkpoint';
 
 /** Transaction-level advisory lock that serialises appends from every process ("hub:aud"). */
-const AUDIT_LOCK_KEY = 0x68756261;
+export const AUDIT_LOCK_KEY = 0x68756261;
 
 export interface AuditLog {
   /**
@@ -104,7 +104,7 @@ export function createAuditLog(database: Database, clock: () => Date = () => new
   };
 }
 
-async function readCheckpoint(db: DbOrTx): Promise<{ id: number; hash: string } | undefined> {
+export async function readCheckpoint(db: DbOrTx): Promise<{ id: number; hash: string } | undefined> {
   const found = await db.select().from(hubSettings).where(eq(hubSettings.key, AUDIT_CHECKPOINT_KEY)).limit(1);
   return found[0]?.value as { id: number; hash: string } | undefined;
 }

@@ -1,0 +1,113 @@
+import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { rows } from '../db/client';
+import { auditLogs, hubSettings, platformUsers, rateLimitCounters } from '../db/schema/index';
+import type { AuditFilters } from './filters';
+
+export const auditRowColumns = {
+  id: auditLogs.id,
+  occurredAt: auditLogs.occurredAt,
+  eventType: auditLogs.eventType,
+  severity: auditLogs.severity,
+  userId: auditLogs.userId,
+  userEmail: platformUsers.email,
+  sessionId: auditLogs.sessionId,
+  ipAddress: auditLogs.ipAddress,
+  userAgent: auditLogs.userAgent,
+  source: auditLogs.source,
+  details: auditLogs.details,
+  prevHash: auditLogs.prevHash,
+  hash: auditLogs.hash,
+};
+
+export type AuditListRow = {
+  id: number;
+  occurredAt: Date;
+  eventType: string;
+  severity: string;
+  userId: string | null;
+  userEmail: string | null;
+  sessionId: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  source: string;
+  details: unknown;
+  prevHash: string;
+  hash: string;
+};
+
+function whereOf(filters: AuditFilters, beforeId?: number): SQL | undefined {
+  const parts: (SQL | undefined)[] = [
+    filters.type ? eq(auditLogs.eventType, filters.type) : undefined,
+    filters.severity ? eq(auditLogs.severity, filters.severity) : undefined,
+    filters.userId ? eq(auditLogs.userId, filters.userId) : undefined,
+    filters.source ? eq(auditLogs.source, filters.source) : undefined,
+    filters.from ? gte(auditLogs.occurredAt, filters.from) : undefined,
+    filters.to ? lte(auditLogs.occurredAt, filters.to) : undefined,
+    beforeId !== undefined ? lt(auditLogs.id, beforeId) : undefined,
+  ];
+  return and(...parts.filter((p): p is SQL => p !== undefined));
+}
+
+/**
+ * One page, newest first. Keyset pagination on id (the chain order): each page is an index
+ * range scan that starts where the last one stopped, so page 1,000 costs what page 1 does.
+ */
+export async function findAuditPage(db: DbOrTx, filters: AuditFilters, beforeId: number | undefined, limit: number): Promise<AuditListRow[]> {
+  return db
+    .select(auditRowColumns)
+    .from(auditLogs)
+    .leftJoin(platformUsers, eq(platformUsers.id, auditLogs.userId))
+    .where(whereOf(filters, beforeId))
+    .orderBy(desc(auditLogs.id))
+    .limit(limit);
+}
+
+export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
+  const found = await db.select({ id: platformUsers.id }).from(platformUsers).where(eq(platformUsers.email, email.toLowerCase())).limit(1);
+  return found[0]?.id ?? null;
+}
+
+/**
+ * Fixed-window counter shared by every process (rate_limit_counters). Returns the count in the
+ * current window including this hit, and when that window started.
+ */
+export async function hitRateCounter(db: DbOrTx, key: string, now: Date, windowMs: number): Promise<{ count: number; windowStartedAt: Date }> {
+  const windowStart = new Date(now.getTime() - windowMs);
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, count: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        count: sql`case when ${rateLimitCounters.windowStartedAt} <= ${windowStart} then 1 else ${rateLimitCounters.count} + 1 end`,
+        windowStartedAt: sql`case when ${rateLimitCounters.windowStartedAt} <= ${windowStart} then ${now} else ${rateLimitCounters.windowStartedAt} end`,
+      },
+    })
+    .returning({ count: rateLimitCounters.count, windowStartedAt: rateLimitCounters.windowStartedAt });
+  return row;
+}
+
+/** The newest row that occurred before `cutoff` (retention boundary), or null. */
+export async function findLastRowBefore(db: DbOrTx, cutoff: Date): Promise<{ id: number; hash: string } | null> {
+  const found = await rows<{ id: string | number; hash: string }>(
+    db,
+    sql`select id, hash from audit_logs where id = (select max(id) from audit_logs where occurred_at < ${cutoff.toISOString()}::timestamptz)`,
+  );
+  return found[0] ? { id: Number(found[0].id), hash: found[0].hash } : null;
+}
+
+export async function writeCheckpoint(db: DbOrTx, key: string, value: { id: number; hash: string }, now: Date) {
+  await db
+    .insert(hubSettings)
+    .values({ key, value, updatedAt: now })
+    .onConflictDoUpdate({ target: hubSettings.key, set: { value, updatedAt: now } });
+}
+
+export async function deleteRowsUpTo(db: DbOrTx, lastId: number): Promise<number> {
+  const result = await rows<{ n: string | number }>(
+    db,
+    sql`with gone as (delete from audit_logs where id <= ${lastId} returning 1) select count(*) as n from gone`,
+  );
+  return Number(result[0]?.n ?? 0);
+}

@@ -1,0 +1,68 @@
+import type { Hub } from '../hub';
+import type { AuditFilterInput, AuditFilters } from './filters';
+import { isUuid } from './filters';
+import { findAuditPage, findUserIdByEmail, type AuditListRow } from './queries';
+
+/** Turns query-string filters into query filters; an email names its user. */
+export async function resolveFilters(hub: Hub, input: AuditFilterInput): Promise<AuditFilters> {
+  const filters: AuditFilters = {
+    type: input.type,
+    severity: input.severity,
+    source: input.source,
+    from: input.from ? new Date(input.from) : undefined,
+    to: input.to ? new Date(input.to) : undefined,
+  };
+  if (input.user_id) {
+    const userId = isUuid(input.user_id) ? input.user_id : await findUserIdByEmail(hub.db, input.user_id);
+    if (userId) filters.userId = userId;
+    else filters.matchesNothing = true;
+  }
+  return filters;
+}
+
+/** The API's projection of a row: explicit fields, snake_case. */
+export function presentAuditRow(row: AuditListRow) {
+  return {
+    id: row.id,
+    occurred_at: row.occurredAt.toISOString(),
+    event_type: row.eventType,
+    severity: row.severity,
+    user_id: row.userId,
+    user_email: row.userEmail,
+    session_id: row.sessionId,
+    ip_address: row.ipAddress,
+    user_agent: row.userAgent,
+    source: row.source,
+    details: row.details,
+    prev_hash: row.prevHash,
+    hash: row.hash,
+  };
+}
+export type AuditRowView = ReturnType<typeof presentAuditRow>;
+
+/** One viewer page plus the cursor of the next one (null on the last page). */
+export async function listAuditPage(hub: Hub, filters: AuditFilters, cursor: string | undefined, limit: number) {
+  if (filters.matchesNothing) return { events: [], next_cursor: null };
+  // One extra row tells whether another page exists without a count(*) over a million rows.
+  const found = await findAuditPage(hub.db, filters, cursor ? Number(cursor) : undefined, limit + 1);
+  const page = found.slice(0, limit);
+  return {
+    events: page.map(presentAuditRow),
+    next_cursor: found.length > limit ? String(page[page.length - 1].id) : null,
+  };
+}
+
+/**
+ * Every matching row, newest first, fetched in keyset chunks: memory holds one chunk at a
+ * time, whatever the table size, and the consumer's pace (the HTTP socket) sets the pace.
+ */
+export async function* iterateAuditRows(hub: Hub, filters: AuditFilters, chunkSize = 1000): AsyncGenerator<AuditRowView> {
+  if (filters.matchesNothing) return;
+  let beforeId: number | undefined;
+  for (;;) {
+    const chunk = await findAuditPage(hub.db, filters, beforeId, chunkSize);
+    for (const row of chunk) yield presentAuditRow(row);
+    if (chunk.length < chunkSize) return;
+    beforeId = chunk[chunk.length - 1].id;
+  }
+}
