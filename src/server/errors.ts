@@ -15,7 +15,6 @@ export const HUB_ERRORS = {
   not_found: { status: 404, message: 'Not found.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   conflict: { status: 409, message: 'The request conflicts with the current state.' },
-  last_super_admin: { status: 409, message: 'The last active super administrator cannot be removed or deactivated.' },
   email_taken: { status: 409, message: 'This email is already registered. Please sign in instead.' },
   email_in_use: { status: 409, message: 'Another user already uses this email address.' },
   last_super_admin: { status: 409, message: 'The last active super admin cannot be deactivated.' },
