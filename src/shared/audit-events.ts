@@ -65,6 +65,9 @@ export const AUDIT_EVENTS = {
   oauth_token_revoked: { severity: 'medium', label: 'OAuth token revoked' },
   oauth_refresh_reuse: { severity: 'critical', label: 'Refresh token reuse detected' },
   oauth_invalid_client: { severity: 'medium', label: 'OAuth client authentication failed' },
+  oauth_token_refused: { severity: 'low', label: 'OAuth token request refused' },
+  oauth_code_reuse: { severity: 'critical', label: 'Authorization code reuse detected' },
+  oauth_authorize_refused: { severity: 'low', label: 'OAuth authorization refused' },
   signing_key_rotated: { severity: 'high', label: 'Signing key rotated' },
   // Setup tools.
   setup_admins_created: { severity: 'critical', label: 'Setup: system administrators created' },
