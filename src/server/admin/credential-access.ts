@@ -1,0 +1,174 @@
+import { HubError } from '../errors';
+import type { Hub } from '../hub';
+import type { CredentialRequestInput, CredentialRequestView } from './schemas';
+import { TIME_LIMIT } from './schemas';
+import type { Actor } from './users-service';
+import type { RequestRow } from './credential-queries';
+import {
+  decideRequest,
+  findActiveGrants,
+  findClientById,
+  findPendingRequests,
+  findRequestView,
+  findRequestsOf,
+  insertRequest,
+  lockRequest,
+} from './credential-queries';
+
+/**
+ * Credential access (DESIGN §6). A request names an application, a credential type and a
+ * justification. A platform_admin's request waits for another admin; a super_admin's
+ * time-limited request is granted at once. An approved request is a grant until its
+ * expires_at; only the requester may reveal through it, and only while it lasts.
+ * Every request, decision and reveal is audited.
+ */
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** 'approved' grants past their expiry read as 'expired' (no background job needed). */
+export function toRequestView(row: RequestRow, viewerId: string, now: Date): CredentialRequestView {
+  const expired = row.status === 'approved' && row.expires_at !== null && new Date(row.expires_at) <= now;
+  const status = expired ? 'expired' : row.status;
+  return {
+    ...row,
+    status,
+    decided_at: iso(row.decided_at),
+    expires_at: iso(row.expires_at),
+    created_at: new Date(row.created_at).toISOString(),
+    can_decide: status === 'pending' && row.requesting_user_id !== viewerId,
+  };
+}
+
+export function toGrant(row: RequestRow) {
+  return {
+    id: row.id,
+    app_id: row.app_id!,
+    app_name: row.app_name ?? 'Unknown application',
+    credential_type: row.credential_type ?? 'api_key',
+    expires_at: new Date(row.expires_at!).toISOString(),
+    time_limit_minutes: row.time_limit_minutes ?? TIME_LIMIT.default,
+  };
+}
+
+function auditBase(actor: Actor) {
+  return { userId: actor.userId, sessionId: actor.sessionId, ipAddress: actor.ipAddress, userAgent: actor.userAgent };
+}
+
+export async function listRequests(hub: Hub, actor: Actor, scope: 'mine' | 'pending') {
+  const found = scope === 'mine' ? await findRequestsOf(hub.db, actor.userId) : await findPendingRequests(hub.db);
+  const now = hub.clock();
+  return { requests: found.map((r) => toRequestView(r, actor.userId, now)) };
+}
+
+export async function createRequest(hub: Hub, actor: Actor, input: CredentialRequestInput) {
+  const now = hub.clock();
+  const app = await findClientById(hub.db, input.app_id);
+  if (!app) throw new HubError('not_found', 'Application not found.');
+  const timeLimited = input.mode === 'time_limited';
+  const minutes = timeLimited ? input.time_limit_minutes : TIME_LIMIT.default;
+  const grantNow = timeLimited && actor.roles.includes('super_admin');
+  const expiresAt = grantNow ? new Date(now.getTime() + minutes * 60_000) : null;
+
+  const id = await hub.db.transaction(async (tx) => {
+    const row = await insertRequest(tx, {
+      requestingUserId: actor.userId,
+      actionType: timeLimited ? 'time_limited_credential_access' : 'credential_access',
+      targetAppId: app.id,
+      credentialType: input.credential_type,
+      justification: input.justification,
+      timeLimitMinutes: minutes,
+      status: grantNow ? 'approved' : 'pending',
+      decidedBy: grantNow ? actor.userId : null,
+      decidedAt: grantNow ? now : null,
+      expiresAt,
+      createdAt: now,
+    });
+    const details = {
+      request_id: row.id,
+      app_id: app.id,
+      app_name: app.appName,
+      credential_type: input.credential_type,
+      time_limit_minutes: minutes,
+      justification: input.justification,
+    };
+    await hub.audit.record(
+      [
+        { ...auditBase(actor), eventType: 'credential_access_requested', severity: 'medium', details },
+        ...(grantNow
+          ? [{ ...auditBase(actor), eventType: 'credential_access_granted', severity: 'high' as const, details: { ...details, auto_approved: true, expires_at: expiresAt!.toISOString() } }]
+          : []),
+      ],
+      tx,
+    );
+    return row.id;
+  });
+  const view = (await findRequestView(hub.db, id))!;
+  return { request: toRequestView(view, actor.userId, now), grant: grantNow ? toGrant(view) : null };
+}
+
+export async function decide(hub: Hub, actor: Actor, requestId: string, decision: 'approved' | 'denied') {
+  const now = hub.clock();
+  await hub.db.transaction(async (tx) => {
+    const req = await lockRequest(tx, requestId);
+    if (!req) throw new HubError('not_found', 'Request not found.');
+    if (req.requestingUserId === actor.userId) {
+      await hub.audit.record(
+        { ...auditBase(actor), eventType: 'permission_denied', severity: 'high', details: { action: 'self_approval', request_id: requestId } },
+        tx,
+      );
+      throw new HubError('self_approval');
+    }
+    if (req.status !== 'pending') throw new HubError('conflict', `This request is already ${req.status}.`);
+    const minutes = req.timeLimitMinutes ?? TIME_LIMIT.default;
+    const expiresAt = decision === 'approved' ? new Date(now.getTime() + minutes * 60_000) : null;
+    await decideRequest(tx, requestId, { status: decision, decidedBy: actor.userId, decidedAt: now, expiresAt });
+    await hub.audit.record(
+      {
+        ...auditBase(actor),
+        eventType: decision === 'approved' ? 'credential_access_granted' : 'credential_access_denied',
+        severity: decision === 'approved' ? 'high' : 'medium',
+        details: {
+          request_id: requestId,
+          requesting_user_id: req.requestingUserId,
+          app_id: req.targetAppId,
+          credential_type: req.credentialType,
+          ...(expiresAt ? { expires_at: expiresAt.toISOString() } : {}),
+        },
+      },
+      tx,
+    );
+  });
+  return { request: toRequestView((await findRequestView(hub.db, requestId))!, actor.userId, now) };
+}
+
+export async function listGrants(hub: Hub, actor: Actor) {
+  const found = await findActiveGrants(hub.db, actor.userId, hub.clock());
+  return { grants: found.map(toGrant) };
+}
+
+/** Opens the sealed credential for the grant's owner while the grant lasts; audited either way. */
+export async function reveal(hub: Hub, actor: Actor, grantId: string) {
+  const now = hub.clock();
+  const row = await findRequestView(hub.db, grantId);
+  if (!row || row.requesting_user_id !== actor.userId) throw new HubError('not_found', 'Grant not found.');
+  const live = row.status === 'approved' && row.expires_at !== null && new Date(row.expires_at) > now;
+  if (!live) {
+    await hub.audit.record({
+      ...auditBase(actor),
+      eventType: 'permission_denied',
+      severity: 'high',
+      details: { action: 'credential_reveal', request_id: grantId, status: row.status },
+    });
+    throw new HubError(row.status === 'approved' ? 'grant_expired' : 'forbidden', row.status === 'approved' ? undefined : 'This request has not been approved.');
+  }
+  const app = row.app_id ? await findClientById(hub.db, row.app_id) : undefined;
+  const sealed = row.credential_type === 'webhook_secret' ? app?.webhookSecretEnc : app?.apiKeyEnc;
+  if (!app || !sealed) throw new HubError('not_found', 'This application has no such credential.');
+  const value = hub.secrets.open(sealed);
+  await hub.audit.record({
+    ...auditBase(actor),
+    eventType: 'credential_access_viewed',
+    severity: 'high',
+    details: { request_id: grantId, app_id: app.id, app_name: app.appName, credential_type: row.credential_type },
+  });
+  return { credential_type: row.credential_type!, value, expires_at: new Date(row.expires_at!).toISOString() };
+}

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { PLATFORM_ROLES } from '../../shared/roles';
+
+/**
+ * Input and output schemas of the administration API. Outputs are parsed before they are
+ * sent (sendParsed), so a column the projection does not name can never leak.
+ */
+const iso = z.string();
+const isoOrNull = z.string().nullable();
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string().nullable(),
+  organization: z.string().nullable(),
+  department: z.string().nullable(),
+  is_active: z.boolean(),
+  created_at: iso,
+  last_login_at: isoOrNull,
+  roles: z.array(z.string()),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const userListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional().default(''),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(25),
+});
+
+export const userListSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+
+/** Empty strings clear a field (spec §7: full_name is null if empty). */
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v ? v : null));
+
+export const userPatchSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address.' })).optional(),
+    full_name: optionalText,
+    organization: optionalText,
+    department: optionalText,
+    is_active: z.boolean().optional(),
+  })
+  .strict();
+export type UserPatch = z.infer<typeof userPatchSchema>;
+
+export const idParamsSchema = z.object({ id: z.uuid() });
+
+export const overviewSchema = z.object({
+  users_total: z.number(),
+  users_active: z.number(),
+  admins: z.number(),
+  active_sessions: z.number(),
+  apps_total: z.number(),
+  apps_active: z.number(),
+  pending_requests: z.number(),
+  failed_sign_ins_24h: z.number(),
+  sign_ins_24h: z.number(),
+  audit_events_24h: z.number(),
+  high_severity_24h: z.number(),
+  database: z.enum(['pglite', 'postgres']),
+});
+
+export const appSafeSchema = z.object({
+  id: z.string(),
+  app_name: z.string(),
+  app_url: z.string(),
+  app_type: z.string(),
+  is_active: z.boolean(),
+  has_api_key: z.boolean(),
+  has_webhook_secret: z.boolean(),
+});
+export const appListSchema = z.object({ apps: z.array(appSafeSchema) });
+
+export const sessionSafeSchema = z.object({
+  id: z.string(),
+  user_id: z.string().nullable(),
+  client_id: z.string().nullable(),
+  is_active: z.boolean(),
+  /** The first 16 characters of the SHA-256 token hash (spec §9); never the token. */
+  session_token_hash: z.string().max(16),
+  ip_address: z.string().nullable(),
+  created_at: iso,
+});
+export const sessionListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).optional().default(5) });
+export const sessionListSchema = z.object({ sessions: z.array(sessionSafeSchema) });
+
+export const CREDENTIAL_TYPES = ['api_key', 'webhook_secret'] as const;
+export const TIME_LIMIT = { min: 5, max: 120, default: 30 } as const;
+export const JUSTIFICATION_MIN = 15;
+
+export const credentialRequestInputSchema = z.discriminatedUnion('mode', [
+  // Security tab (spec: request_credential_access): justification required, always waits for approval.
+  z.object({
+    mode: z.literal('standard'),
+    app_id: z.uuid(),
+    credential_type: z.enum(CREDENTIAL_TYPES).default('api_key'),
+    justification: z.string().trim().min(1, 'Please provide a justification for accessing credentials').max(2000),
+  }),
+  // Security Audit tab (request_time_limited_credential_access).
+  z.object({
+    mode: z.literal('time_limited'),
+    app_id: z.uuid(),
+    credential_type: z.enum(CREDENTIAL_TYPES).default('api_key'),
+    justification: z.string().trim().min(JUSTIFICATION_MIN, 'Please select an app and provide justification').max(2000),
+    time_limit_minutes: z.number().int().min(TIME_LIMIT.min).max(TIME_LIMIT.max).default(TIME_LIMIT.default),
+  }),
+]);
+export type CredentialRequestInput = z.infer<typeof credentialRequestInputSchema>;
+
+export const credentialRequestSchema = z.object({
+  id: z.string(),
+  action_type: z.string(),
+  app_id: z.string().nullable(),
+  app_name: z.string().nullable(),
+  credential_type: z.string().nullable(),
+  justification: z.string(),
+  time_limit_minutes: z.number().nullable(),
+  status: z.string(),
+  requesting_user_id: z.string(),
+  requester_email: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  decided_at: isoOrNull,
+  expires_at: isoOrNull,
+  created_at: iso,
+  /** True when the caller may approve or deny it (pending, and not their own). */
+  can_decide: z.boolean(),
+});
+export type CredentialRequestView = z.infer<typeof credentialRequestSchema>;
+export const credentialRequestListQuerySchema = z.object({ scope: z.enum(['mine', 'pending']).optional().default('mine') });
+export const credentialRequestListSchema = z.object({ requests: z.array(credentialRequestSchema) });
+
+export const grantSchema = z.object({
+  id: z.string(),
+  app_id: z.string(),
+  app_name: z.string(),
+  credential_type: z.string(),
+  expires_at: iso,
+  time_limit_minutes: z.number(),
+});
+export const credentialRequestResultSchema = z.object({ request: credentialRequestSchema, grant: grantSchema.nullable() });
+export const grantListSchema = z.object({ grants: z.array(grantSchema) });
+export const revealSchema = z.object({ credential_type: z.string(), value: z.string(), expires_at: iso });
+
+export const analyticsSchema = z.object({
+  daily: z.array(z.object({ date: z.string(), sign_ins: z.number(), failures: z.number() })),
+  sessions_per_app: z.array(z.object({ app_name: z.string(), count: z.number() })),
+  top_event_types: z.array(z.object({ event_type: z.string(), count: z.number() })),
+});
+
+export const authSessionSchema = z.object({
+  id: z.string(),
+  client_id: z.string().nullable(),
+  app_name: z.string().nullable(),
+  app_url: z.string().nullable(),
+  user_id: z.string().nullable(),
+  user_email: z.string().nullable(),
+  kind: z.string(),
+  user_agent: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  scopes: z.array(z.string()),
+  is_active: z.boolean(),
+  last_accessed_at: iso,
+  created_at: iso,
+  expires_at: iso,
+});
+export const authSessionListQuerySchema = z.object({
+  active: z.enum(['true', 'false']).optional().default('true'),
+  limit: z.coerce.number().int().min(1).max(500).optional().default(200),
+});
+export const authSessionListSchema = z.object({ sessions: z.array(authSessionSchema) });
+
+export const ROLE_NAMES = PLATFORM_ROLES;

@@ -1,0 +1,118 @@
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { rows } from '../db/client';
+import { platformRoleAssignments, platformUsers } from '../db/schema/index';
+import type { PlatformUser } from '../db/schema/index';
+
+/**
+ * Exactly the expression of platform_users_search_trgm_idx (schema/users.ts): the planner
+ * only uses an expression index when the query repeats the expression verbatim.
+ */
+const SEARCH_EXPR = sql`lower(${platformUsers.email} || ' ' || coalesce(${platformUsers.fullName}, '') || ' ' || coalesce(${platformUsers.organization}, ''))`;
+
+/** LIKE treats % and _ as wildcards; a search for "a_b" must match the text "a_b" only. */
+export function likeContains(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function searchPredicate(term: string): SQL | undefined {
+  return term ? sql`${SEARCH_EXPR} like ${likeContains(term)}` : undefined;
+}
+
+export interface UserCursor {
+  /** created_at as PostgreSQL text with microseconds: a JS Date would drop them and skip rows. */
+  createdAt: string;
+  id: string;
+}
+
+export interface UserPageRow extends PlatformUser {
+  cursorCreatedAt: string;
+}
+
+/** One page of users, newest first, on the (created_at, id) index; optionally filtered. */
+export async function findUserPage(db: DbOrTx, input: { term: string; cursor?: UserCursor; limit: number }): Promise<UserPageRow[]> {
+  const conditions = [searchPredicate(input.term)];
+  if (input.cursor) {
+    conditions.push(sql`(${platformUsers.createdAt}, ${platformUsers.id}) < (${input.cursor.createdAt}::timestamptz, ${input.cursor.id}::uuid)`);
+  }
+  const found = await db
+    .select({
+      user: platformUsers,
+      cursorCreatedAt: sql<string>`to_char(${platformUsers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(platformUsers)
+    .where(and(...conditions))
+    .orderBy(desc(platformUsers.createdAt), desc(platformUsers.id))
+    .limit(input.limit);
+  return found.map((r) => ({ ...r.user, cursorCreatedAt: r.cursorCreatedAt }));
+}
+
+export async function countUsers(db: DbOrTx, term: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(platformUsers)
+    .where(searchPredicate(term));
+  return Number(row?.n ?? 0);
+}
+
+/** Effective roles (active, not expired) of many users at once. */
+export async function findRolesOfUsers(db: DbOrTx, userIds: string[], now: Date): Promise<Map<string, string[]>> {
+  const byUser = new Map<string, string[]>();
+  if (!userIds.length) return byUser;
+  const found = await db
+    .select({ userId: platformRoleAssignments.userId, role: platformRoleAssignments.role })
+    .from(platformRoleAssignments)
+    .where(
+      and(
+        inArray(platformRoleAssignments.userId, userIds),
+        eq(platformRoleAssignments.isActive, true),
+        or(isNull(platformRoleAssignments.expiresAt), gt(platformRoleAssignments.expiresAt, now)),
+      ),
+    );
+  for (const r of found) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.role]);
+  return byUser;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<PlatformUser | undefined> {
+  const [row] = await db.select().from(platformUsers).where(eq(platformUsers.id, id)).limit(1);
+  return row;
+}
+
+/** Locks the row so two concurrent edits (or deactivations) are decided one after the other. */
+export async function lockUserById(db: DbOrTx, id: string): Promise<PlatformUser | undefined> {
+  const [row] = await db.select().from(platformUsers).where(eq(platformUsers.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function isEmailUsedByOther(db: DbOrTx, email: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: platformUsers.id })
+    .from(platformUsers)
+    .where(and(eq(platformUsers.email, email), ne(platformUsers.id, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof platformUsers.$inferInsert>): Promise<PlatformUser> {
+  const [row] = await db.update(platformUsers).set(values).where(eq(platformUsers.id, id)).returning();
+  return row;
+}
+
+/**
+ * Active users holding an effective super_admin role, other than `exceptUserId`. Taken with
+ * a transaction-level advisory lock so two admins cannot deactivate the last two at once.
+ */
+export async function countOtherActiveSuperAdmins(db: DbOrTx, exceptUserId: string, now: Date): Promise<number> {
+  await db.execute(sql`select pg_advisory_xact_lock(${0x68756273})`);
+  const found = await rows<{ n: number }>(
+    db,
+    sql`select count(distinct u.id)::int as n
+          from platform_users u
+          join platform_role_assignments r on r.user_id = u.id
+         where u.is_active and u.id <> ${exceptUserId}
+           and r.role = 'super_admin' and r.is_active
+           and (r.expires_at is null or r.expires_at > ${now.toISOString()}::timestamptz)`,
+  );
+  return Number(found[0]?.n ?? 0);
+}

@@ -1,0 +1,140 @@
+import { HubError } from '../errors';
+import type { Hub } from '../hub';
+import type { PlatformUser } from '../db/schema/index';
+import { revokeUserSessions } from '../auth/sessions';
+import { findEffectiveRoles } from '../roles/queries';
+import type { AdminUser, UserPatch } from './schemas';
+import type { UserCursor } from './user-queries';
+import {
+  countOtherActiveSuperAdmins,
+  countUsers,
+  findRolesOfUsers,
+  findUserPage,
+  isEmailUsedByOther,
+  lockUserById,
+  updateUser,
+} from './user-queries';
+
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  roles: string[];
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export function toAdminUser(user: PlatformUser, roles: string[]): AdminUser {
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.fullName,
+    organization: user.organization,
+    department: user.department,
+    is_active: user.isActive,
+    created_at: user.createdAt.toISOString(),
+    last_login_at: user.lastLoginAt?.toISOString() ?? null,
+    roles,
+  };
+}
+
+export function encodeCursor(c: UserCursor): string {
+  return Buffer.from(JSON.stringify([c.createdAt, c.id])).toString('base64url');
+}
+
+export function decodeCursor(raw: string | undefined): UserCursor | undefined {
+  if (!raw) return undefined;
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [unknown, unknown];
+    const okTime = typeof createdAt === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(createdAt);
+    const okId = typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);
+    if (okTime && okId) return { createdAt, id };
+  } catch {
+    // fall through
+  }
+  throw new HubError('invalid_request', 'cursor: not a cursor this API issued', { field: 'cursor' });
+}
+
+/** Users tab: one page (newest first), the matching count, and the cursor of the next page. */
+export async function listUsers(hub: Hub, input: { q: string; cursor?: string; limit: number }) {
+  const cursor = decodeCursor(input.cursor);
+  const [page, total] = await Promise.all([
+    findUserPage(hub.db, { term: input.q, cursor, limit: input.limit + 1 }),
+    countUsers(hub.db, input.q),
+  ]);
+  const hasMore = page.length > input.limit;
+  const shown = page.slice(0, input.limit);
+  const roles = await findRolesOfUsers(
+    hub.db,
+    shown.map((u) => u.id),
+    hub.clock(),
+  );
+  const last = shown[shown.length - 1];
+  return {
+    users: shown.map((u) => toAdminUser(u, roles.get(u.id) ?? [])),
+    total,
+    next_cursor: hasMore && last ? encodeCursor({ createdAt: last.cursorCreatedAt, id: last.id }) : null,
+  };
+}
+
+/**
+ * Edit dialog: email (unique), full name, organization, department, active switch.
+ * Deactivating revokes every session of the user at once; the last active super_admin
+ * stays active; a platform_admin cannot deactivate or re-address a super_admin.
+ */
+export async function patchUser(hub: Hub, actor: Actor, userId: string, patch: UserPatch): Promise<AdminUser> {
+  const now = hub.clock();
+  return hub.db.transaction(async (tx) => {
+    const before = await lockUserById(tx, userId);
+    if (!before) throw new HubError('not_found', 'User not found.');
+    const targetRoles = await findEffectiveRoles(tx, userId, now);
+    const deactivating = patch.is_active === false && before.isActive;
+    const emailChanging = patch.email !== undefined && patch.email !== before.email;
+
+    if (targetRoles.includes('super_admin') && !actor.roles.includes('super_admin') && (deactivating || emailChanging)) {
+      await hub.audit.record(
+        {
+          eventType: 'role_escalation_attempt',
+          severity: 'critical',
+          userId: actor.userId,
+          sessionId: actor.sessionId,
+          ipAddress: actor.ipAddress,
+          userAgent: actor.userAgent,
+          details: { action: 'edit_super_admin', target_user_id: userId },
+        },
+        tx,
+      );
+      throw new HubError('forbidden', 'Only a super admin can deactivate or change the email of a super admin.');
+    }
+    if (deactivating && targetRoles.includes('super_admin') && (await countOtherActiveSuperAdmins(tx, userId, now)) === 0) {
+      throw new HubError('last_super_admin');
+    }
+    if (emailChanging && (await isEmailUsedByOther(tx, patch.email!, userId))) {
+      throw new HubError('email_in_use', undefined, { field: 'email' });
+    }
+
+    const values: Parameters<typeof updateUser>[2] = { updatedAt: now };
+    if (patch.email !== undefined) values.email = patch.email;
+    if (patch.full_name !== undefined) values.fullName = patch.full_name;
+    if (patch.organization !== undefined) values.organization = patch.organization;
+    if (patch.department !== undefined) values.department = patch.department;
+    if (patch.is_active !== undefined) values.isActive = patch.is_active;
+    const after = await updateUser(tx, userId, values);
+
+    const revoked = deactivating ? await revokeUserSessions(hub, userId, actor.userId, tx) : 0;
+    const changed = Object.keys(patch).filter((k) => patch[k as keyof UserPatch] !== undefined);
+    const base = { userId: actor.userId, sessionId: actor.sessionId, ipAddress: actor.ipAddress, userAgent: actor.userAgent };
+    await hub.audit.record(
+      [
+        { ...base, eventType: 'user_updated', severity: 'medium', details: { target_user_id: userId, fields: changed } },
+        ...(deactivating
+          ? [{ ...base, eventType: 'user_deactivated', severity: 'high' as const, details: { target_user_id: userId, sessions_revoked: revoked } }]
+          : []),
+        ...(patch.is_active === true && !before.isActive
+          ? [{ ...base, eventType: 'user_activated', severity: 'medium' as const, details: { target_user_id: userId } }]
+          : []),
+      ],
+      tx,
+    );
+    return toAdminUser(after, targetRoles);
+  });
+}

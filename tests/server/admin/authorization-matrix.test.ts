@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { signedInUser } from '../../helpers/fixtures';
+import { rows } from '../../../src/server/db/client';
+import { concreteUrl, listRoutes } from './route-inventory';
+
+/**
+ * Every /api/admin/* route, whoever registered it, as anonymous, plain user, platform_admin
+ * and super_admin. The route list is read from the Fastify instance, so a route added by any
+ * capability later is in this matrix without anyone editing it.
+ */
+describe.each(TEST_DATABASES)('admin authorization matrix [%s]', (kind) => {
+  let t: TestHub;
+  const cookies: Record<string, string | undefined> = {};
+  beforeAll(async () => {
+    t = await createTestHub(kind);
+    cookies.anonymous = undefined;
+    cookies.user = (await signedInUser(t.hub, ['user'])).cookie;
+    cookies.platform_admin = (await signedInUser(t.hub, ['user', 'platform_admin'])).cookie;
+    cookies.super_admin = (await signedInUser(t.hub, ['user', 'super_admin'])).cookie;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = (method: string, url: string, cookie: string | undefined) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...CSRF, ...(cookie ? { cookie } : {}) },
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    });
+
+  it('finds the admin routes of every capability that registered some', () => {
+    const admin = listRoutes(t.app).filter((r) => r.url.startsWith('/api/admin/'));
+    const urls = admin.map((r) => `${r.method} ${r.url}`);
+    // The administration's own routes are always there; others join as they land.
+    for (const expected of [
+      'GET /api/admin/overview',
+      'GET /api/admin/users',
+      'PATCH /api/admin/users/:id',
+      'GET /api/admin/apps',
+      'GET /api/admin/sessions',
+      'GET /api/admin/credential-requests',
+      'POST /api/admin/credential-requests',
+      'POST /api/admin/credential-requests/:id/approve',
+      'POST /api/admin/credential-requests/:id/deny',
+      'GET /api/admin/credential-grants',
+      'POST /api/admin/credential-grants/:id/reveal',
+      'GET /api/admin/analytics',
+      'GET /api/admin/auth-sessions',
+      'POST /api/admin/auth-sessions/:id/revoke',
+    ]) {
+      expect(urls).toContain(expected);
+    }
+  });
+
+  it('answers 401 to anonymous and 403 to a plain user on every admin route, in the JSON error shape, audited', async () => {
+    const admin = listRoutes(t.app).filter((r) => r.url.startsWith('/api/admin/'));
+    expect(admin.length).toBeGreaterThanOrEqual(14);
+    for (const route of admin) {
+      const url = concreteUrl(route.url);
+      const anon = await call(route.method, url, cookies.anonymous);
+      expect({ route: `${route.method} ${route.url}`, status: anon.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
+      expect(anon.json()).toMatchObject({ error: { code: 'unauthenticated' } });
+      const plain = await call(route.method, url, cookies.user);
+      expect({ route: `${route.method} ${route.url}`, status: plain.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 403 });
+      expect(plain.json()).toMatchObject({ error: { code: 'forbidden', message: 'You need ecosystem administrator privileges to access this page.' } });
+    }
+    const audited = await rows<{ event_type: string; n: number }>(
+      t.hub.db,
+      sql`select event_type, count(*)::int as n from audit_logs where event_type in ('unauthorized_access','permission_denied') group by event_type`,
+    );
+    const byType = Object.fromEntries(audited.map((r) => [r.event_type, Number(r.n)]));
+    expect(byType.unauthorized_access).toBeGreaterThanOrEqual(admin.length);
+    expect(byType.permission_denied).toBeGreaterThanOrEqual(admin.length);
+  });
+
+  it.each(['platform_admin', 'super_admin'])('lets a %s through the guard on every admin route (never 401/403, never 5xx)', async (role) => {
+    const admin = listRoutes(t.app).filter((r) => r.url.startsWith('/api/admin/'));
+    for (const route of admin) {
+      const res = await call(route.method, concreteUrl(route.url), cookies[role]);
+      const seen = { route: `${route.method} ${route.url}`, refused: [401, 403].includes(res.statusCode), serverError: res.statusCode >= 500 };
+      expect(seen).toEqual({ route: `${route.method} ${route.url}`, refused: false, serverError: false });
+      // Whatever came back, it is JSON and holds no secret material.
+      expect(res.body).not.toMatch(/password_hash|passwordHash|client_secret_enc|api_key_enc|webhook_secret_enc|\$argon2/);
+    }
+  });
+
+  it('answers the user routes of /api/me to any signed-in user and 401 to anonymous', async () => {
+    const me = listRoutes(t.app).filter((r) => r.url.startsWith('/api/me/'));
+    expect(me.length).toBeGreaterThanOrEqual(2);
+    for (const route of me) {
+      const anon = await call(route.method, concreteUrl(route.url), undefined);
+      expect(anon.statusCode).toBe(401);
+      const plain = await call(route.method, concreteUrl(route.url), cookies.user);
+      expect([200, 400, 404]).toContain(plain.statusCode);
+    }
+  });
+});
