@@ -1,5 +1,10 @@
-import { PlaceholderPage } from '@/features/placeholder/placeholder-page';
+import FulfilsPage from '@/modules/fulfils/fulfils-page';
 
-export default function Page() {
-  return <PlaceholderPage title="Core Marketplace Admin" />;
+/**
+ * /demo/admin: the demo's admin screen is the core marketplace admin page of spec §2
+ * (Order Management, Inventory, User Management, Fulfillment Centers), the same component
+ * as /fulfils and /demo/fulfils.
+ */
+export default function DemoAdmin() {
+  return <FulfilsPage />;
 }

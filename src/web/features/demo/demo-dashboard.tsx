@@ -1,5 +1,55 @@
-import { PlaceholderPage } from '@/features/placeholder/placeholder-page';
+import { Link } from 'react-router';
+import { ArrowRightIcon } from 'lucide-react';
+import { StatGrid } from '@/modules/shared/stat-card';
+import { ListRow, SectionCard } from '@/modules/shared/section-card';
+import { StatusBadge } from '@/modules/shared/status-badge';
+import { DEMO_ACTIVITY, DEMO_STATS, DEMO_SYSTEMS } from './demo-dashboard.data';
+import { DEMO_USER } from './demo-user';
 
-export default function Page() {
-  return <PlaceholderPage title="Demo Dashboard" />;
+/** The investor demo's landing screen: static figures only, no server calls (spec §2). */
+export default function DemoDashboard() {
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight">Ecosystem Demo Dashboard</h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Welcome, {DEMO_USER.name}. Sample data across the five hiring platforms; nothing here touches live systems.
+        </p>
+      </header>
+      <StatGrid stats={DEMO_STATS} />
+      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+        <SectionCard title="Connected Systems" description="Open any platform's admin screen with sample data">
+          <ul>
+            {DEMO_SYSTEMS.map((s) => (
+              <ListRow key={s.path}>
+                <div className="min-w-0">
+                  <Link to={`/demo/${s.path}`} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+                    {s.name} <ArrowRightIcon className="size-3.5" aria-hidden />
+                  </Link>
+                  <p className="text-xs text-muted-foreground">{s.description}</p>
+                </div>
+                <div className="flex items-center gap-3 text-sm">
+                  <span className="tabular-nums text-muted-foreground">{s.users} users</span>
+                  <StatusBadge status={s.status} />
+                </div>
+              </ListRow>
+            ))}
+          </ul>
+        </SectionCard>
+        <SectionCard title="Recent Activity" description="Latest events across the ecosystem">
+          <ul>
+            {DEMO_ACTIVITY.map((a) => (
+              <ListRow key={a.event}>
+                <div className="min-w-0">
+                  <p className="text-sm font-medium">{a.event}</p>
+                  <p className="text-xs text-muted-foreground">{a.system}</p>
+                </div>
+                <span className="text-xs text-muted-foreground">{a.time}</span>
+              </ListRow>
+            ))}
+          </ul>
+        </SectionCard>
+      </div>
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
-import { Outlet } from 'react-router';
+import { ModuleShell } from './module-shell';
+import { DEMO_USER } from './demo-user';
 
-/** Shell of the public demo (the demo work adds the collapsible sidebar). */
+/** Shell of the public investor demo: the sidebar links the /demo twins. */
 export default function DemoLayout() {
-  return <Outlet />;
+  return <ModuleShell mode="demo" user={DEMO_USER} />;
 }

@@ -1,6 +1,6 @@
-import { Outlet } from 'react-router';
+import { ModuleShell } from './module-shell';
 
-/** Shell of the guarded module screens (the demo work adds the sidebar). */
+/** Shell of the guarded module screens: same sidebar, linking the guarded routes. */
 export default function ModuleLayout() {
-  return <Outlet />;
+  return <ModuleShell mode="live" user={{ name: 'Administrator', detail: 'Internal module screens' }} />;
 }

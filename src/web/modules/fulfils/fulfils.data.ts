@@ -1,0 +1,38 @@
+import { BoxesIcon, PackageIcon, TruckIcon, UsersIcon } from 'lucide-react';
+import type { FulfillmentCenter, InventoryItem, MarketplaceUser, Order, StatCardData } from '../types';
+
+/** Core marketplace admin sample data (spec §2: all static figures). */
+export const FULFILS_STATS: StatCardData[] = [
+  { label: 'Orders Today', value: '1,482', hint: '+8.2% vs yesterday', icon: PackageIcon },
+  { label: 'Inventory Items', value: '24,310', hint: '38 below reorder level', icon: BoxesIcon },
+  { label: 'Marketplace Users', value: '12,847', hint: '+214 this week', icon: UsersIcon },
+  { label: 'Fulfillment Centers', value: '4', hint: '3 operational', icon: TruckIcon },
+];
+
+export const ORDERS: Order[] = [
+  { id: 'ORD-10482', customer: 'TechCorp Inc.', items: 3, total: '$1,240', status: 'processing', center: 'Austin, TX' },
+  { id: 'ORD-10481', customer: 'DataFlow Systems', items: 1, total: '$499', status: 'shipped', center: 'Newark, NJ' },
+  { id: 'ORD-10480', customer: 'GreenLeaf Labs', items: 5, total: '$2,115', status: 'delivered', center: 'Reno, NV' },
+  { id: 'ORD-10479', customer: 'Brightside Health', items: 2, total: '$760', status: 'cancelled', center: 'Austin, TX' },
+];
+
+export const INVENTORY: InventoryItem[] = [
+  { sku: 'FUL-JP-001', name: 'Featured Job Post credits', stock: 1240, reorderAt: 300, center: 'Austin, TX' },
+  { sku: 'FUL-BG-014', name: 'Background check bundles', stock: 180, reorderAt: 200, center: 'Newark, NJ' },
+  { sku: 'FUL-AS-022', name: 'Assessment licences', stock: 860, reorderAt: 250, center: 'Reno, NV' },
+  { sku: 'FUL-ON-007', name: 'Onboarding kits', stock: 95, reorderAt: 120, center: 'Columbus, OH' },
+];
+
+export const MARKETPLACE_USERS: MarketplaceUser[] = [
+  { name: 'Sarah Chen', email: 'sarah.chen@techcorp.example', type: 'Employer', status: 'active', joined: 'Mar 2026' },
+  { name: 'Marcus Johnson', email: 'marcus.j@mail.example', type: 'Candidate', status: 'active', joined: 'Jun 2026' },
+  { name: 'Priya Patel', email: 'priya@talentfirst.example', type: 'Recruiter', status: 'active', joined: 'Jan 2026' },
+  { name: 'Dmitri Volkov', email: 'dmitri.v@mail.example', type: 'Candidate', status: 'suspended', joined: 'Aug 2026' },
+];
+
+export const FULFILLMENT_CENTERS: FulfillmentCenter[] = [
+  { name: 'Central Hub', location: 'Austin, TX', capacity: 87, orders: 642, status: 'operational' },
+  { name: 'East Coast', location: 'Newark, NJ', capacity: 72, orders: 418, status: 'operational' },
+  { name: 'West Coast', location: 'Reno, NV', capacity: 64, orders: 301, status: 'operational' },
+  { name: 'Midwest', location: 'Columbus, OH', capacity: 0, orders: 0, status: 'maintenance' },
+];

@@ -1,0 +1,80 @@
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ListRow, Meter, SectionCard } from '../shared/section-card';
+import { StatusBadge } from '../shared/status-badge';
+import { QRC_PERFORMANCE, QRC_RESULTS, QRC_TEMPLATES, TOP_FAILING_CRITERIA } from './qrc.data';
+
+/** Recent Checks: candidate, role, result, score, time, issues count and an inert View Details. */
+export function RecentChecksTab() {
+  return (
+    <SectionCard title="Recent Checks" description="Latest candidate-to-role checks">
+      <ul>
+        {QRC_RESULTS.map((r) => (
+          <ListRow key={r.candidate} testId="qrc-result">
+            <div className="min-w-0">
+              <p className="font-medium">{r.candidate}</p>
+              <p className="text-xs text-muted-foreground">{r.role} · {r.time}</p>
+            </div>
+            <div className="flex flex-wrap items-center gap-3 text-sm">
+              <StatusBadge status={r.result} />
+              <span className="tabular-nums">Score {r.score}</span>
+              <span className="tabular-nums text-muted-foreground">{r.issues} issues</span>
+              <Button variant="outline" size="sm">View Details</Button>
+            </div>
+          </ListRow>
+        ))}
+      </ul>
+    </SectionCard>
+  );
+}
+
+export function CheckTemplatesTab() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {QRC_TEMPLATES.map((t) => (
+        <SectionCard key={t.name} title={t.name}>
+          <div className="flex flex-col gap-3 text-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Badge variant="outline">{t.category}</Badge>
+              <span className="tabular-nums">{t.checks} checks</span>
+              <span className="tabular-nums">{t.success}% success</span>
+            </div>
+            <div className="flex gap-2">
+              <Button size="sm">Run</Button>
+              <Button size="sm" variant="outline">Edit</Button>
+            </div>
+          </div>
+        </SectionCard>
+      ))}
+    </div>
+  );
+}
+
+export function PerformanceTab() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {QRC_PERFORMANCE.map((p) => (
+        <SectionCard key={p.label} title={p.label} description={p.hint}>
+          <p className="text-2xl font-semibold tabular-nums">{p.value}</p>
+        </SectionCard>
+      ))}
+    </div>
+  );
+}
+
+export function AnalyticsTab() {
+  const max = Math.max(...TOP_FAILING_CRITERIA.map((c) => c.failures));
+  return (
+    <SectionCard title="Top Failing Criteria" description="Why candidates fail checks, last 30 days">
+      <ul className="flex flex-col gap-3">
+        {TOP_FAILING_CRITERIA.map((c) => (
+          <li key={c.criterion} className="grid grid-cols-[9rem_1fr_auto] items-center gap-3 text-sm">
+            <span className="truncate">{c.criterion}</span>
+            <Meter label={`${c.criterion} failures`} value={Math.round((c.failures / max) * 100)} />
+            <span className="tabular-nums">{c.failures}</span>
+          </li>
+        ))}
+      </ul>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { StatCardData } from '../types';
+import { StatGrid } from './stat-card';
+
+export interface ModuleTab {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
+/**
+ * The frame every module screen shares: heading, optional actions, stat cards and Radix tabs
+ * (which give the tablist/tab/tabpanel roles and arrow-key navigation).
+ */
+export function ModulePage({
+  title,
+  description,
+  actions,
+  stats,
+  tabs,
+}: {
+  title: string;
+  description: string;
+  actions?: ReactNode;
+  stats?: StatCardData[];
+  tabs: ModuleTab[];
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+        </div>
+        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      </header>
+      {stats && <StatGrid stats={stats} />}
+      <Tabs defaultValue={tabs[0].value} className="min-w-0">
+        <TabsList aria-label={`${title} sections`}>
+          {tabs.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map((t) => (
+          <TabsContent key={t.value} value={t.value} className="min-w-0">
+            {t.content}
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}
