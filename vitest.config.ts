@@ -21,6 +21,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -31,6 +33,8 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           testTimeout: 15_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -46,6 +50,7 @@ export default defineConfig({
           // Each file starts its own hub and Chromium; two at once is what 2 cores take.
           maxWorkers: 2,
           fileParallelism: true,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
