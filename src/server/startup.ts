@@ -1,5 +1,6 @@
 import type { Hub } from './hub';
 import { startAuditRetention } from './audit/retention';
+import { startOAuth } from './oauth/startup';
 
 /**
  * Work that runs once at start and in the background while the process lives (signing-key
@@ -10,6 +11,8 @@ export async function startupTasks(_hub: Hub): Promise<() => Promise<void>> {
   const timers: NodeJS.Timeout[] = [];
   // Audit retention: prune behind a checkpoint shortly after start, then every few hours.
   timers.push(...startAuditRetention(_hub));
+  // OAuth: signing keys exist before the first request; retired keys are pruned hourly.
+  timers.push(...(await startOAuth(_hub)));
   return async () => {
     for (const t of timers) clearInterval(t);
   };

@@ -1,0 +1,55 @@
+import type { CliCommand } from '../cli';
+import { listClientViews, createClient, createClientInput } from '../oauth/clients/service';
+import { SUPPORTED_SCOPES } from '../oauth/constants';
+
+/** Reads `--name value` and repeated `--redirect-uri a --redirect-uri b` style options. */
+function options(args: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i];
+    if (!a.startsWith('--')) continue;
+    const [key, inline] = a.slice(2).split('=', 2);
+    const value = inline ?? args[i + 1];
+    if (inline === undefined) i += 1;
+    out.set(key, [...(out.get(key) ?? []), value ?? '']);
+  }
+  return out;
+}
+
+export const CLIENT_COMMANDS: CliCommand[] = [
+  {
+    name: 'clients create',
+    summary: `register an OAuth client: --name --url --redirect-uri (repeatable) [--type platform|third_party] [--scope (repeatable: ${SUPPORTED_SCOPES.join(', ')})] [--post-logout-uri] [--public] [--origin]`,
+    async run(hub, args) {
+      const o = options(args);
+      const parsed = createClientInput.safeParse({
+        app_name: o.get('name')?.[0],
+        app_description: o.get('description')?.[0],
+        app_url: o.get('url')?.[0],
+        redirect_uris: o.get('redirect-uri') ?? [],
+        allowed_origins: o.get('origin'),
+        app_type: o.get('type')?.[0],
+        scopes: o.get('scope'),
+        post_logout_redirect_uris: o.get('post-logout-uri'),
+        token_endpoint_auth_method: o.has('public') ? 'none' : o.get('auth-method')?.[0],
+      });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        console.error(`Invalid option ${issue.path.join('.') || ''}: ${issue.message}`);
+        return 2;
+      }
+      const { client, clientSecret } = await createClient(hub, parsed.data, { userId: null, userAgent: 'hub-cli' });
+      console.log(JSON.stringify({ id: client.id, client_id: client.clientId, client_secret: clientSecret, app_type: client.appType, redirect_uris: client.redirectUris, scopes: client.scopes }, null, 2));
+      if (clientSecret) console.error('Store the client_secret now: it is shown once here (admins can reveal it again, audited).');
+    },
+  },
+  {
+    name: 'clients list',
+    summary: 'list registered OAuth clients (no secrets)',
+    async run(hub) {
+      for (const c of await listClientViews(hub)) {
+        console.log(`${c.client_id}  ${c.is_active ? 'active  ' : 'inactive'}  ${c.app_type.padEnd(11)} ${c.app_name}`);
+      }
+    },
+  },
+];

@@ -1,0 +1,76 @@
+import type { FastifyRequest } from 'fastify';
+import type { Hub } from '../../hub';
+import type { OAuthClient } from '../../db/schema/index';
+import type { BrowserAuth } from '../../auth/sessions';
+import type { OAuthErrorCode } from '../errors';
+
+/** The parameters of an authorization request (RFC 6749 §4.1.1, OIDC Core §3.1.2.1, RFC 7636). */
+export interface AuthorizeParams {
+  response_type?: string;
+  client_id?: string;
+  redirect_uri?: string;
+  scope?: string;
+  state?: string;
+  nonce?: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
+  response_mode?: string;
+  prompt?: string;
+}
+
+export interface AuthorizeContext {
+  hub: Hub;
+  request: FastifyRequest;
+  params: AuthorizeParams;
+  /** The raw query string, carried through sign-in and consent unchanged. */
+  query: string;
+  client?: OAuthClient;
+  /** Set once the redirect URI matched the client's list: only then may errors go back to it. */
+  redirectUri?: string;
+  responseMode: 'query' | 'form_post';
+  scopes: string[];
+  auth?: BrowserAuth;
+  /** Consent given on the consent screen in this very request. */
+  consentGiven?: boolean;
+}
+
+/** Shown on the hub's own page: the client or its redirect URI cannot be trusted. */
+export class AuthorizePageError extends Error {
+  constructor(
+    readonly error: OAuthErrorCode,
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+/** Sent back to the client's (verified) redirect URI, RFC 6749 §4.1.2.1. */
+export class AuthorizeRedirectError extends Error {
+  constructor(
+    readonly error: OAuthErrorCode,
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+/** Not an error: the pipeline stops to sign the user in or to ask for consent. */
+export class AuthorizeInterrupt extends Error {
+  constructor(readonly kind: 'login' | 'consent') {
+    super(kind);
+  }
+}
+
+const PARAM_NAMES: (keyof AuthorizeParams)[] = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'response_mode', 'prompt'];
+
+/** Reads the parameters from a query string; a parameter given twice is refused (RFC 6749 §3.1). */
+export function parseAuthorizeQuery(query: string): { params: AuthorizeParams; duplicate?: string } {
+  const search = new URLSearchParams(query);
+  const params: AuthorizeParams = {};
+  for (const name of PARAM_NAMES) {
+    const all = search.getAll(name);
+    if (all.length > 1) return { params, duplicate: name };
+    if (all.length === 1 && all[0] !== '') params[name] = all[0].slice(0, 2048);
+  }
+  return { params };
+}

@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify';
+import type { Hub } from '../hub';
+import type { OAuthClient } from '../db/schema/index';
+import { isClientSecretValid, loadClient } from './clients/service';
+import { OAuthError } from './errors';
+
+export interface AuthenticatedClient {
+  client: OAuthClient;
+  /** How the client authenticated: a public client only names itself. */
+  method: 'client_secret_basic' | 'client_secret_post' | 'none';
+}
+
+/** Parses RFC 6749 §2.3.1 Basic credentials (each part form-urlencoded). */
+function parseBasic(header: string | undefined): { id: string; secret: string } | null {
+  if (!header || !/^basic /i.test(header)) return null;
+  try {
+    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    const i = decoded.indexOf(':');
+    if (i < 0) return null;
+    const dec = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
+    return { id: dec(decoded.slice(0, i)), secret: dec(decoded.slice(i + 1)) };
+  } catch {
+    return null;
+  }
+}
+
+export function usedBasicAuth(request: FastifyRequest): boolean {
+  return /^basic /i.test(request.headers.authorization ?? '');
+}
+
+/**
+ * Authenticates the client at the token, introspection and revocation endpoints:
+ * client_secret_basic or client_secret_post (secrets compared in constant time), or a public
+ * client naming itself (only where the caller allows it). Unknown, inactive or wrongly
+ * authenticated clients all get invalid_client, with no hint which it was.
+ */
+export async function authenticateClient(
+  hub: Hub,
+  request: FastifyRequest,
+  body: Record<string, unknown>,
+  options: { allowPublic: boolean },
+): Promise<AuthenticatedClient> {
+  const basic = parseBasic(request.headers.authorization);
+  const bodyId = typeof body.client_id === 'string' ? body.client_id : undefined;
+  const bodySecret = typeof body.client_secret === 'string' ? body.client_secret : undefined;
+  if (usedBasicAuth(request) && !basic) throw new OAuthError('invalid_client', 'Malformed Basic credentials.');
+  if (basic && bodySecret !== undefined) throw new OAuthError('invalid_request', 'Use one client authentication method, not two.');
+  if (basic && bodyId !== undefined && bodyId !== basic.id) throw new OAuthError('invalid_request', 'client_id does not match the authenticated client.');
+  const clientId = basic?.id ?? bodyId;
+  if (!clientId) throw new OAuthError('invalid_client', 'Client authentication is required.');
+  const client = await loadClient(hub, clientId);
+  if (!client || !client.isActive) throw new OAuthError('invalid_client', 'Client authentication failed.');
+  const secret = basic?.secret ?? bodySecret;
+  if (client.tokenEndpointAuthMethod === 'none') {
+    if (!options.allowPublic) throw new OAuthError('invalid_client', 'Client authentication failed.');
+    if (secret !== undefined) throw new OAuthError('invalid_client', 'Client authentication failed.');
+    return { client, method: 'none' };
+  }
+  if (secret === undefined || !isClientSecretValid(client, secret)) throw new OAuthError('invalid_client', 'Client authentication failed.');
+  return { client, method: basic ? 'client_secret_basic' : 'client_secret_post' };
+}

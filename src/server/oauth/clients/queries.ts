@@ -1,0 +1,28 @@
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { oauthClients } from '../../db/schema/index';
+import type { OAuthClient } from '../../db/schema/index';
+
+export async function insertClient(db: DbOrTx, values: typeof oauthClients.$inferInsert): Promise<OAuthClient> {
+  const [row] = await db.insert(oauthClients).values(values).returning();
+  return row;
+}
+
+export async function listClients(db: DbOrTx): Promise<OAuthClient[]> {
+  return db.select().from(oauthClients).orderBy(desc(oauthClients.createdAt));
+}
+
+export async function findClientById(db: DbOrTx, id: string): Promise<OAuthClient | undefined> {
+  const [row] = await db.select().from(oauthClients).where(eq(oauthClients.id, id)).limit(1);
+  return row;
+}
+
+export async function findClientByClientId(db: DbOrTx, clientId: string): Promise<OAuthClient | undefined> {
+  const [row] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
+  return row;
+}
+
+export async function updateClient(db: DbOrTx, id: string, values: Partial<typeof oauthClients.$inferInsert>): Promise<OAuthClient | undefined> {
+  const [row] = await db.update(oauthClients).set(values).where(eq(oauthClients.id, id)).returning();
+  return row;
+}

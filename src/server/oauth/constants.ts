@@ -1,0 +1,23 @@
+/** Lifetimes and capabilities of the provider, in one place (discovery reads them too). */
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const ID_TOKEN_TTL_S = 15 * 60;
+/** The longest any JWT the hub signs lives: a retired key stays published this long. */
+export const MAX_JWT_TTL_S = Math.max(ACCESS_TOKEN_TTL_S, ID_TOKEN_TTL_S);
+export const AUTH_CODE_TTL_S = 60;
+/** Absolute refresh lifetime: rotation never extends a family past this. */
+export const REFRESH_ABSOLUTE_TTL_S = 30 * 24 * 3600;
+/** A used refresh token presented again within this window gets the same new pair back. */
+export const REFRESH_GRACE_S = 10;
+/** Cross-platform hand-off tokens are short-lived: the receiving app validates them at once. */
+export const HANDOFF_TTL_S = 5 * 60;
+
+export const SUPPORTED_SCOPES = ['openid', 'profile', 'email', 'read:profile', 'read:organization'] as const;
+export const DEFAULT_CLIENT_SCOPES = ['read:profile', 'read:organization'];
+/** Spec §3: an app token's scopes default to one read-profile scope. */
+export const DEFAULT_APP_TOKEN_SCOPES = ['read:profile'];
+export const SIGNING_ALGS = ['ES256', 'RS256'] as const;
+export type SigningAlg = (typeof SIGNING_ALGS)[number];
+export const TOKEN_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
+/** The spec's out-of-band redirect for first-party app tokens (create_authorization_code). */
+export const OOB_REDIRECT_URI = 'urn:ietf:wg:oauth:2.0:oob';

@@ -1,0 +1,33 @@
+import type { Hub } from '../../hub';
+import { GRANT_TYPES, SIGNING_ALGS, SUPPORTED_SCOPES, TOKEN_AUTH_METHODS } from '../constants';
+import { issuerOf } from '../jwt';
+
+/** /.well-known/openid-configuration: exactly what this provider supports, nothing more. */
+export function discoveryDocument(hub: Hub) {
+  const issuer = issuerOf(hub);
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/oauth/authorize`,
+    token_endpoint: `${issuer}/oauth/token`,
+    userinfo_endpoint: `${issuer}/oauth/userinfo`,
+    jwks_uri: `${issuer}/oauth/jwks`,
+    introspection_endpoint: `${issuer}/oauth/introspect`,
+    revocation_endpoint: `${issuer}/oauth/revoke`,
+    end_session_endpoint: `${issuer}/oauth/end-session`,
+    scopes_supported: [...SUPPORTED_SCOPES],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query', 'form_post'],
+    grant_types_supported: [...GRANT_TYPES],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: [...SIGNING_ALGS],
+    token_endpoint_auth_methods_supported: [...TOKEN_AUTH_METHODS],
+    introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    revocation_endpoint_auth_methods_supported: [...TOKEN_AUTH_METHODS],
+    code_challenge_methods_supported: ['S256'],
+    claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'at_hash', 'sid', 'name', 'email', 'email_verified', 'updated_at', 'full_name', 'organization', 'department'],
+    authorization_response_iss_parameter_supported: true,
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
+    claims_parameter_supported: false,
+  };
+}

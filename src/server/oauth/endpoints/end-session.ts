@@ -1,0 +1,60 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Hub } from '../../hub';
+import { SESSION_COOKIE, revokeSession } from '../../auth/sessions';
+import { clientIp, userAgent } from '../../http/request-info';
+import { sessionCookieOptions } from '../../plugins/session';
+import { loadClient } from '../clients/service';
+import { verifyHubJwt } from '../jwt';
+import { escapeHtml, sendErrorPage } from '../pages';
+
+/**
+ * GET /oauth/end-session (OIDC RP-Initiated Logout): signs the user out of the hub and returns
+ * them only to a post-logout URI registered for the client named by id_token_hint or client_id.
+ */
+export async function handleEndSession(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
+  const q = request.query as Record<string, unknown>;
+  const str = (k: string) => (typeof q[k] === 'string' ? (q[k] as string) : undefined);
+  const hint = str('id_token_hint');
+  const target = str('post_logout_redirect_uri');
+  let clientId = str('client_id');
+  if (hint) {
+    // An expired ID token is still a valid hint (OIDC RP-Initiated Logout §2).
+    const claims = await verifyHubJwt(hub, hint, { typ: 'JWT', allowExpired: true });
+    if (!claims) return sendErrorPage(reply, 400, 'invalid_request', 'The id_token_hint is not a valid ID token from this hub.');
+    const aud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
+    if (clientId && clientId !== aud) return sendErrorPage(reply, 400, 'invalid_request', 'client_id does not match the id_token_hint.');
+    clientId = aud;
+  }
+  let redirect: string | undefined;
+  if (target) {
+    const client = clientId ? await loadClient(hub, clientId) : undefined;
+    if (!client || !client.postLogoutRedirectUris.includes(target)) {
+      return sendErrorPage(reply, 400, 'invalid_request', 'The post_logout_redirect_uri is not registered for this application.');
+    }
+    redirect = target;
+  }
+  const auth = await request.getAuth();
+  if (auth) {
+    await revokeSession(hub, auth.session.id, auth.user.id);
+    await hub.audit.record({
+      eventType: 'sign_out',
+      severity: 'low',
+      userId: auth.user.id,
+      sessionId: auth.session.id,
+      ipAddress: clientIp(request),
+      userAgent: userAgent(request),
+      details: { via: 'oauth_end_session', client_id: clientId ?? null },
+    });
+  }
+  const { maxAge: _ignored, ...cookieOptions } = sessionCookieOptions(hub);
+  reply.clearCookie(SESSION_COOKIE, cookieOptions).header('cache-control', 'no-store');
+  if (redirect) {
+    const url = new URL(redirect);
+    const state = str('state');
+    if (state) url.searchParams.set('state', state);
+    return reply.redirect(url.toString(), 302);
+  }
+  return reply
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title></head><body><main><h1>You are signed out</h1><p><a href="/">${escapeHtml('Return to the hub')}</a></p></main></body></html>`);
+}

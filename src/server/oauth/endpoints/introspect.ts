@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Hub } from '../../hub';
+import type { OAuthClient } from '../../db/schema/index';
+import { sha256Hex } from '../../crypto/tokens';
+import { clientIp, userAgent } from '../../http/request-info';
+import { authenticateClient, usedBasicAuth } from '../client-auth';
+import { OAuthError, sendOAuthError } from '../errors';
+import { looksLikeJwt, verifyHubJwt } from '../jwt';
+import { findRefreshToken } from '../queries';
+import { oauthRuntime } from '../runtime';
+import { isSessionLive } from '../token-cache';
+import { formBody, noStore } from './form';
+
+const INACTIVE = { active: false } as const;
+
+/**
+ * What the hub knows about a token, for the client that holds it. A token issued to another
+ * client, revoked, expired, or not ours at all is simply `{active: false}` (RFC 7662 §2.2).
+ */
+export async function introspectToken(hub: Hub, client: OAuthClient, token: string): Promise<Record<string, unknown>> {
+  if (!token || token.length > 4096) return INACTIVE;
+  const now = hub.clock();
+  const sessions = oauthRuntime(hub).sessions;
+  if (looksLikeJwt(token)) {
+    const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt' });
+    if (!claims || claims.client_id !== client.clientId || typeof claims.sid !== 'string') return INACTIVE;
+    const session = await sessions.byId(claims.sid);
+    if (!isSessionLive(session, now)) return INACTIVE;
+    return {
+      active: true,
+      token_type: 'Bearer',
+      scope: claims.scope,
+      client_id: claims.client_id,
+      sub: claims.sub,
+      aud: claims.aud,
+      iss: claims.iss,
+      exp: claims.exp,
+      iat: claims.iat,
+      jti: claims.jti,
+    };
+  }
+  const hash = sha256Hex(token);
+  const handoff = await sessions.byTokenHash(hash);
+  if (handoff) {
+    if (handoff.kind !== 'handoff' || handoff.clientId !== client.clientId || !isSessionLive(handoff, now)) return INACTIVE;
+    return { active: true, token_type: 'session_token', client_id: handoff.clientId, sub: handoff.userId, scope: handoff.scopes.join(' '), exp: Math.floor(handoff.expiresAt / 1000) };
+  }
+  const refresh = await findRefreshToken(hub.db, hash);
+  if (!refresh || refresh.clientId !== client.clientId || refresh.usedAt || refresh.expiresAt <= now) return INACTIVE;
+  const family = await sessions.byId(refresh.sessionId);
+  if (!isSessionLive(family, now)) return INACTIVE;
+  return { active: true, token_type: 'refresh_token', client_id: refresh.clientId, sub: refresh.userId, scope: refresh.scopes.join(' '), exp: Math.floor(refresh.expiresAt.getTime() / 1000) };
+}
+
+/** POST /oauth/introspect (RFC 7662), for authenticated confidential clients. */
+export async function handleIntrospect(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
+  const body = formBody(request);
+  try {
+    const { client } = await authenticateClient(hub, request, body, { allowPublic: false });
+    if (!body.token) throw new OAuthError('invalid_request', 'token is required.');
+    return noStore(reply).send(await introspectToken(hub, client, body.token));
+  } catch (e) {
+    if (!(e instanceof OAuthError)) throw e;
+    if (e.error === 'invalid_client') {
+      await oauthRuntime(hub).audit.record({
+        eventType: 'oauth_invalid_client',
+        severity: 'medium',
+        ipAddress: clientIp(request),
+        userAgent: userAgent(request),
+        details: { endpoint: 'introspect', client_id: body.client_id?.slice(0, 100) ?? null },
+      });
+    }
+    return sendOAuthError(reply, e, usedBasicAuth(request));
+  }
+}

@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Hub } from '../../hub';
+import type { OAuthClient } from '../../db/schema/index';
+import { sha256Hex } from '../../crypto/tokens';
+import { clientIp, userAgent } from '../../http/request-info';
+import { authenticateClient, usedBasicAuth } from '../client-auth';
+import { OAuthError, sendOAuthError } from '../errors';
+import { looksLikeJwt, verifyHubJwt } from '../jwt';
+import { findRefreshToken } from '../queries';
+import { revokeSessionIds } from '../revoke-service';
+import { oauthRuntime } from '../runtime';
+import { formBody, noStore } from './form';
+
+/** The session a token of this client stands for, or null (unknown, foreign or not ours). */
+async function sessionOfToken(hub: Hub, client: OAuthClient, token: string): Promise<string | null> {
+  if (looksLikeJwt(token)) {
+    // An expired access token may still be revoked (its session lives on).
+    const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt', allowExpired: true });
+    return claims && claims.client_id === client.clientId && typeof claims.sid === 'string' ? claims.sid : null;
+  }
+  const hash = sha256Hex(token);
+  const handoff = await oauthRuntime(hub).sessions.byTokenHash(hash);
+  if (handoff) return handoff.clientId === client.clientId ? handoff.id : null;
+  const refresh = await findRefreshToken(hub.db, hash);
+  return refresh && refresh.clientId === client.clientId ? refresh.sessionId : null;
+}
+
+/** POST /oauth/revoke (RFC 7009): revoking any token of a grant ends the grant; unknown tokens answer 200. */
+export async function handleRevoke(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
+  const body = formBody(request);
+  try {
+    const { client } = await authenticateClient(hub, request, body, { allowPublic: true });
+    if (!body.token) throw new OAuthError('invalid_request', 'token is required.');
+    const sessionId = body.token.length <= 4096 ? await sessionOfToken(hub, client, body.token) : null;
+    if (sessionId) {
+      const done = await revokeSessionIds(hub, [sessionId], null);
+      if (done.length) {
+        await oauthRuntime(hub).audit.record({
+          eventType: 'oauth_token_revoked',
+          severity: 'medium',
+          sessionId,
+          ipAddress: clientIp(request),
+          userAgent: userAgent(request),
+          details: { client_id: client.clientId, token_type_hint: body.token_type_hint ?? null },
+        });
+      }
+    }
+    return noStore(reply).code(200).send();
+  } catch (e) {
+    if (!(e instanceof OAuthError)) throw e;
+    return sendOAuthError(reply, e, usedBasicAuth(request));
+  }
+}

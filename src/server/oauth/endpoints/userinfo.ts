@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Hub } from '../../hub';
+import type { PlatformUser } from '../../db/schema/index';
+import { OAuthError, sendOAuthError } from '../errors';
+import { verifyHubJwt } from '../jwt';
+import { findUser } from '../queries';
+import { oauthRuntime } from '../runtime';
+import { isSessionLive } from '../token-cache';
+import { formBody, noStore } from './form';
+
+/** The claims each scope releases (OIDC Core §5.4, plus the spec's read:profile and read:organization). */
+export function claimsForScopes(user: PlatformUser, scopes: string[]): Record<string, unknown> {
+  const claims: Record<string, unknown> = { sub: user.id };
+  if (scopes.includes('profile') || scopes.includes('read:profile')) {
+    claims.name = user.fullName ?? undefined;
+    claims.updated_at = Math.floor(user.updatedAt.getTime() / 1000);
+  }
+  if (scopes.includes('email') || scopes.includes('read:profile')) {
+    claims.email = user.email;
+    claims.email_verified = !!user.emailVerifiedAt;
+  }
+  if (scopes.includes('read:profile')) claims.full_name = user.fullName;
+  if (scopes.includes('read:organization')) {
+    claims.organization = user.organization;
+    claims.department = user.department;
+  }
+  return claims;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header && /^bearer /i.test(header)) return header.slice(7).trim();
+  return request.method === 'POST' ? formBody(request).access_token : undefined;
+}
+
+/** GET|POST /oauth/userinfo (OIDC Core §5.3): a live user access token in, the scoped claims out. */
+export async function handleUserinfo(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
+  try {
+    const token = bearerToken(request);
+    if (!token) throw new OAuthError('invalid_token', 'A bearer access token is required.');
+    const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt' });
+    if (!claims || typeof claims.sid !== 'string') throw new OAuthError('invalid_token', 'The access token is invalid or expired.');
+    const session = await oauthRuntime(hub).sessions.byId(claims.sid);
+    if (!isSessionLive(session, hub.clock()) || !session.userId) throw new OAuthError('invalid_token', 'The access token is invalid, revoked or not for a user.');
+    const user = await findUser(hub.db, session.userId);
+    if (!user || !user.isActive) throw new OAuthError('invalid_token', 'The user is no longer active.');
+    return noStore(reply).send(claimsForScopes(user, String(claims.scope ?? '').split(' ')));
+  } catch (e) {
+    if (!(e instanceof OAuthError)) throw e;
+    return sendOAuthError(reply, e);
+  }
+}

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import type { Hub } from '../../hub';
+import type { AuthSession, OAuthClient } from '../../db/schema/index';
+import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
+import { REFRESH_ABSOLUTE_TTL_S } from '../constants';
+import { OAuthError } from '../errors';
+import { deactivateSessions, findUser, insertAppSession, lockCode, markCodeConsumed, type CodeRow } from '../queries';
+import { buildTokenResponse, mintRefreshToken, type TokenResponse } from './issue';
+
+export interface GrantResult {
+  response: TokenResponse;
+  userId: string | null;
+  sessionId: string;
+}
+
+type Outcome = { ok: AuthSession; row: CodeRow; refresh: string | null } | { error: OAuthError; revoked: string[]; row?: CodeRow };
+
+/** RFC 7636 §4.6: BASE64URL(SHA256(verifier)) must equal the challenge; `plain` is never accepted. */
+export function checkPkce(row: Pick<CodeRow, 'codeChallenge' | 'codeChallengeMethod'>, verifier: string | undefined, client: OAuthClient): OAuthError | null {
+  if (!row.codeChallenge) {
+    if (client.tokenEndpointAuthMethod === 'none') return new OAuthError('invalid_grant', 'PKCE is required for public clients.');
+    return verifier ? new OAuthError('invalid_grant', 'code_verifier sent but no code_challenge was.') : null;
+  }
+  if (!verifier || !/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier)) return new OAuthError('invalid_grant', 'A valid code_verifier is required.');
+  const computed = createHash('sha256').update(verifier, 'ascii').digest('base64url');
+  return safeEqual(computed, row.codeChallenge) ? null : new OAuthError('invalid_grant', 'PKCE verification failed.');
+}
+
+/**
+ * authorization_code grant: single use within 60 s, bound to client, redirect URI and PKCE.
+ * A code presented twice revokes everything its first exchange issued (RFC 6749 §4.1.2).
+ */
+export async function exchangeAuthorizationCode(
+  hub: Hub,
+  client: OAuthClient,
+  input: { code?: string; redirect_uri?: string; code_verifier?: string },
+): Promise<GrantResult> {
+  if (!input.code) throw new OAuthError('invalid_request', 'code is required.');
+  if (!input.redirect_uri) throw new OAuthError('invalid_request', 'redirect_uri is required.');
+  const now = hub.clock();
+  const outcome: Outcome = await hub.db.transaction(async (tx): Promise<Outcome> => {
+    const row = await lockCode(tx, sha256Hex(input.code!));
+    if (!row || row.clientId !== client.clientId) return { error: new OAuthError('invalid_grant', 'The authorization code is invalid.'), revoked: [] };
+    if (row.consumedAt) {
+      const revoked = await deactivateSessions(tx, row.issuedSessionId ? [row.issuedSessionId] : [], now, null);
+      return { error: new OAuthError('invalid_grant', 'The authorization code was already used; tokens issued from it are revoked.'), revoked, row };
+    }
+    if (row.expiresAt <= now) return { error: new OAuthError('invalid_grant', 'The authorization code has expired.'), revoked: [], row };
+    if (row.redirectUri !== input.redirect_uri) return { error: new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.'), revoked: [], row };
+    const pkce = checkPkce(row, input.code_verifier, client);
+    if (pkce) {
+      // A failed verifier burns the code: it may have been intercepted.
+      await markCodeConsumed(tx, row.codeHash, now, null);
+      return { error: pkce, revoked: [], row };
+    }
+    const user = await findUser(tx, row.userId);
+    if (!user || !user.isActive) return { error: new OAuthError('invalid_grant', 'The user is no longer active.'), revoked: [], row };
+    const session = await insertAppSession(tx, {
+      userId: row.userId,
+      clientId: client.clientId,
+      kind: 'app',
+      sessionTokenHash: sha256Hex(randomToken()),
+      scopes: row.scopes,
+      authTime: row.authTime,
+      createdAt: now,
+      lastAccessedAt: now,
+      expiresAt: new Date(now.getTime() + REFRESH_ABSOLUTE_TTL_S * 1000),
+    });
+    await markCodeConsumed(tx, row.codeHash, now, session.id);
+    const wantsRefresh = client.grantTypes.includes('refresh_token') && row.redirectUri !== 'urn:ietf:wg:oauth:2.0:oob';
+    const refresh = wantsRefresh ? await mintRefreshToken(tx, hub, session, client) : null;
+    return { ok: session, row, refresh };
+  });
+  if ('error' in outcome) {
+    if (outcome.revoked.length) await hub.revocations.publish(outcome.revoked);
+    outcome.error.auditDetails = { code_replayed: outcome.revoked.length > 0, user_id: outcome.row?.userId ?? null };
+    throw outcome.error;
+  }
+  const session = outcome.ok;
+  const response = await buildTokenResponse(hub, { session, client, nonce: outcome.row.nonce, refreshToken: outcome.refresh });
+  return { response, userId: session.userId, sessionId: session.id };
+}

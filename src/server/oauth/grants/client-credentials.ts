@@ -1,0 +1,42 @@
+import type { Hub } from '../../hub';
+import type { OAuthClient } from '../../db/schema/index';
+import { randomToken, sha256Hex } from '../../crypto/tokens';
+import { ACCESS_TOKEN_TTL_S } from '../constants';
+import { OAuthError } from '../errors';
+import { signAccessToken } from '../jwt';
+import { insertAppSession } from '../queries';
+import type { GrantResult } from './authorization-code';
+
+/** Scopes that describe a person; a client acting for itself cannot hold them. */
+const USER_ONLY_SCOPES = new Set(['openid', 'profile', 'email']);
+
+/**
+ * client_credentials grant: the client acts on its own behalf (sub = client_id). The token is
+ * backed by an auth_sessions row (no user) so that it can be revoked and introspected like any other.
+ */
+export async function grantClientCredentials(hub: Hub, client: OAuthClient, input: { scope?: string }): Promise<GrantResult> {
+  if (!client.grantTypes.includes('client_credentials') || !client.clientSecretHash) {
+    throw new OAuthError('unauthorized_client', 'This client may not use the client_credentials grant.');
+  }
+  const allowed = client.scopes.filter((s) => !USER_ONLY_SCOPES.has(s));
+  const asked = input.scope ? input.scope.split(' ').filter(Boolean) : allowed;
+  if (asked.some((s) => !allowed.includes(s))) throw new OAuthError('invalid_scope', 'The requested scope is not allowed for this client.');
+  const now = hub.clock();
+  const session = await insertAppSession(hub.db, {
+    userId: null,
+    clientId: client.clientId,
+    kind: 'app',
+    sessionTokenHash: sha256Hex(randomToken()),
+    scopes: asked,
+    authTime: now,
+    createdAt: now,
+    lastAccessedAt: now,
+    expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_S * 1000),
+  });
+  const access = await signAccessToken(hub, { sub: client.clientId, clientId: client.clientId, scopes: asked, sid: session.id });
+  return {
+    response: { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, scope: asked.join(' ') },
+    userId: null,
+    sessionId: session.id,
+  };
+}

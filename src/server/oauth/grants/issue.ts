@@ -1,0 +1,70 @@
+import type { Hub } from '../../hub';
+import type { DbOrTx } from '../../db/client';
+import type { AuthSession, OAuthClient } from '../../db/schema/index';
+import { randomToken, sha256Hex } from '../../crypto/tokens';
+import { ACCESS_TOKEN_TTL_S } from '../constants';
+import { signAccessToken, signIdToken } from '../jwt';
+import { insertRefreshToken } from '../queries';
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+  refresh_token?: string;
+  id_token?: string;
+}
+
+/** A new refresh token for a session (family); only its hash is stored. */
+export async function mintRefreshToken(
+  db: DbOrTx,
+  hub: Hub,
+  session: AuthSession,
+  client: OAuthClient,
+): Promise<string> {
+  const token = `hubrt_${randomToken()}`;
+  await insertRefreshToken(db, {
+    tokenHash: sha256Hex(token),
+    sessionId: session.id,
+    clientId: client.clientId,
+    userId: session.userId!,
+    scopes: session.scopes,
+    createdAt: hub.clock(),
+    // Rotation never extends the family: every token dies with the session's absolute lifetime.
+    expiresAt: session.expiresAt,
+  });
+  return token;
+}
+
+/** Signs the access token (and the ID token when `openid` was granted) for a user session. */
+export async function buildTokenResponse(
+  hub: Hub,
+  input: { session: AuthSession; client: OAuthClient; nonce?: string | null; refreshToken?: string | null },
+): Promise<TokenResponse> {
+  const { session, client } = input;
+  const access = await signAccessToken(hub, {
+    sub: session.userId!,
+    clientId: client.clientId,
+    scopes: session.scopes,
+    sid: session.id,
+    authTime: session.authTime,
+  });
+  const response: TokenResponse = {
+    access_token: access.token,
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_TTL_S,
+    scope: session.scopes.join(' '),
+  };
+  if (input.refreshToken) response.refresh_token = input.refreshToken;
+  if (session.scopes.includes('openid')) {
+    response.id_token = await signIdToken(hub, {
+      sub: session.userId!,
+      clientId: client.clientId,
+      nonce: input.nonce,
+      authTime: session.authTime,
+      accessToken: access.token,
+      sid: session.id,
+    });
+  }
+  return response;
+}

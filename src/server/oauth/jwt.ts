@@ -1,0 +1,114 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { SignJWT, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import type { Hub } from '../hub';
+import { ACCESS_TOKEN_TTL_S, ID_TOKEN_TTL_S, SIGNING_ALGS } from './constants';
+import { isKeyPublished } from './keys/key-store';
+import { oauthRuntime } from './runtime';
+
+export interface AccessTokenClaims extends JWTPayload {
+  client_id: string;
+  scope: string;
+  sid: string;
+  jti: string;
+}
+
+/** The issuer is the hub's public URL (read per call: e2e tests learn their port after start). */
+export const issuerOf = (hub: Hub) => hub.config.publicUrl;
+
+/** RFC 9068 access token: typ at+jwt, aud = the client, sid = the auth_sessions row that backs it. */
+export async function signAccessToken(
+  hub: Hub,
+  input: { sub: string; clientId: string; scopes: string[]; sid: string; authTime?: Date | null },
+): Promise<{ token: string; expiresIn: number }> {
+  const { active } = await oauthRuntime(hub).keys.current();
+  const now = Math.floor(hub.clock().getTime() / 1000);
+  const token = await new SignJWT({
+    client_id: input.clientId,
+    scope: input.scopes.join(' '),
+    sid: input.sid,
+    ...(input.authTime ? { auth_time: Math.floor(input.authTime.getTime() / 1000) } : {}),
+  })
+    .setProtectedHeader({ alg: active.alg, kid: active.kid, typ: 'at+jwt' })
+    .setIssuer(issuerOf(hub))
+    .setSubject(input.sub)
+    .setAudience(input.clientId)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ACCESS_TOKEN_TTL_S)
+    .setJti(randomUUID())
+    .sign(active.key);
+  return { token, expiresIn: ACCESS_TOKEN_TTL_S };
+}
+
+export async function signIdToken(
+  hub: Hub,
+  input: { sub: string; clientId: string; nonce?: string | null; authTime: Date; accessToken: string; sid: string; claims?: Record<string, unknown> },
+): Promise<string> {
+  const { active } = await oauthRuntime(hub).keys.current();
+  const now = Math.floor(hub.clock().getTime() / 1000);
+  return new SignJWT({
+    ...input.claims,
+    auth_time: Math.floor(input.authTime.getTime() / 1000),
+    at_hash: leftHalfHash(input.accessToken),
+    sid: input.sid,
+    ...(input.nonce ? { nonce: input.nonce } : {}),
+  })
+    .setProtectedHeader({ alg: active.alg, kid: active.kid, typ: 'JWT' })
+    .setIssuer(issuerOf(hub))
+    .setSubject(input.sub)
+    .setAudience(input.clientId)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ID_TOKEN_TTL_S)
+    .sign(active.key);
+}
+
+/** OIDC at_hash: base64url of the left half of SHA-256 (both ES256 and RS256 use SHA-256). */
+export function leftHalfHash(value: string): string {
+  const digest = createHash('sha256').update(value, 'ascii').digest();
+  return digest.subarray(0, digest.length / 2).toString('base64url');
+}
+
+export function looksLikeJwt(token: string): boolean {
+  return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token);
+}
+
+/**
+ * Verifies a JWT the hub signed: only ES256/RS256 (so `alg: none` and HMAC tricks fail), only a
+ * key still published in the JWKS (a retired-and-removed key verifies nothing), our issuer,
+ * and the expected `typ`. Returns null instead of throwing: callers answer "inactive".
+ */
+export async function verifyHubJwt(
+  hub: Hub,
+  token: string,
+  options: { typ: 'at+jwt' | 'JWT'; allowExpired?: boolean },
+): Promise<JWTPayload | null> {
+  if (!looksLikeJwt(token)) return null;
+  let kid: string | undefined;
+  try {
+    const header = decodeProtectedHeader(token);
+    kid = header.kid;
+    if (header.typ?.toLowerCase() !== options.typ.toLowerCase() && header.typ?.toLowerCase() !== `application/${options.typ.toLowerCase()}`) return null;
+  } catch {
+    return null;
+  }
+  if (!kid) return null;
+  const { published } = await oauthRuntime(hub).keys.current();
+  let key = published.get(kid);
+  if (!key) {
+    // A key rotated in on another node moments ago: re-read the set once.
+    oauthRuntime(hub).keys.invalidate();
+    key = (await oauthRuntime(hub).keys.current()).published.get(kid);
+  }
+  const now = hub.clock();
+  if (!key || !isKeyPublished(key, now)) return null;
+  try {
+    const { payload } = await jwtVerify(token, key.key, {
+      algorithms: [...SIGNING_ALGS].filter((a) => a === key.alg),
+      issuer: issuerOf(hub),
+      currentDate: options.allowExpired ? new Date(0) : now,
+      clockTolerance: options.allowExpired ? undefined : 5,
+    });
+    return payload;
+  } catch {
+    return null;
+  }
+}

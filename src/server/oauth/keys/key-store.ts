@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import type { Hub } from '../../hub';
+import type { SigningKey } from '../../db/schema/index';
+import { MAX_JWT_TTL_S, type SigningAlg } from '../constants';
+import { deleteRetiredBefore, insertSigningKey, listSigningKeys, setKeyStatus } from './queries';
+
+const PRIVATE_JWK_CONTEXT = 'signing_keys.private_jwk';
+/** Serialises key creation and rotation across nodes ("hub:key"). */
+const KEY_LOCK = 0x6875626b;
+/** Fallback re-read of the key set when a NOTIFY was missed. */
+const RELOAD_MS = 60_000;
+
+export interface LoadedKeys {
+  /** The key that signs now. */
+  active: { kid: string; alg: SigningAlg; key: CryptoKey };
+  /** Every key a verifier may meet: next, active and retired-but-not-expired. */
+  published: Map<string, PublishedKey>;
+}
+
+export interface PublishedKey {
+  alg: SigningAlg;
+  jwk: JWK;
+  key: CryptoKey;
+  /** Retired keys leave the JWKS (and stop verifying) at this time (ms); null while not retired. */
+  until: number | null;
+}
+
+/** Whether a key is still published at `now`: retired keys stay until every token they signed expired. */
+export function isKeyPublished(k: PublishedKey, now: Date): boolean {
+  return k.until === null || k.until > now.getTime();
+}
+
+export interface KeyStore {
+  current(): Promise<LoadedKeys>;
+  /** The public JWKS document. */
+  jwks(): Promise<{ keys: JWK[] }>;
+  invalidate(): void;
+  /**
+   * Promotes the pre-published `next` key to active, retires the old active key and publishes
+   * a new `next`. A key therefore sits in the JWKS for a whole rotation period before it signs.
+   */
+  rotate(nextAlg?: SigningAlg): Promise<{ activated: string; retired: string | null; next: string }>;
+  /** Deletes retired keys whose tokens have all expired. */
+  prune(): Promise<string[]>;
+}
+
+/**
+ * Signing keys live in PostgreSQL (private JWK sealed with the master key) so every node signs
+ * with the same key and publishes the same JWKS. Each process holds the set in memory and
+ * re-reads it when told (NOTIFY after a rotation) or every minute.
+ */
+export function createKeyStore(hub: Hub): KeyStore {
+  let loaded: { at: number; value: Promise<LoadedKeys> } | undefined;
+
+  async function newKey(alg: SigningAlg, status: 'next' | 'active') {
+    const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true, ...(alg === 'RS256' ? { modulusLength: 2048 } : {}) });
+    const kid = `${alg.toLowerCase()}-${randomBytes(8).toString('base64url')}`;
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' };
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg };
+    const now = hub.clock();
+    return {
+      kid,
+      alg,
+      publicJwk,
+      privateJwkEnc: hub.secrets.seal(JSON.stringify(privateJwk), PRIVATE_JWK_CONTEXT),
+      status,
+      createdAt: now,
+      activatedAt: status === 'active' ? now : null,
+    };
+  }
+
+  /** First start: an active key and the next one, created once even when nodes start together. */
+  async function bootstrap() {
+    await hub.database.withAdvisoryLock(KEY_LOCK, async () => {
+      const keys = await listSigningKeys(hub.db);
+      if (!keys.some((k) => k.status === 'active')) await insertSigningKey(hub.db, await newKey('ES256', 'active'));
+      if (!keys.some((k) => k.status === 'next')) await insertSigningKey(hub.db, await newKey('ES256', 'next'));
+    });
+  }
+
+  async function load(): Promise<LoadedKeys> {
+    let rows = await listSigningKeys(hub.db);
+    if (!rows.some((k) => k.status === 'active') || !rows.some((k) => k.status === 'next')) {
+      await bootstrap();
+      rows = await listSigningKeys(hub.db);
+    }
+    const published = new Map<string, PublishedKey>();
+    let active: LoadedKeys['active'] | undefined;
+    for (const row of rows) {
+      const alg = row.alg as SigningAlg;
+      const jwk = row.publicJwk as JWK;
+      published.set(row.kid, { alg, jwk, key: (await importJWK(jwk, alg)) as CryptoKey, until: retiredUntil(row) });
+      if (row.status === 'active') {
+        const priv = JSON.parse(hub.secrets.open(row.privateJwkEnc, PRIVATE_JWK_CONTEXT)) as JWK;
+        active = { kid: row.kid, alg, key: (await importJWK(priv, alg)) as CryptoKey };
+      }
+    }
+    if (!active) throw new Error('no active signing key');
+    return { active, published };
+  }
+
+  const store: KeyStore = {
+    current() {
+      if (!loaded || Date.now() - loaded.at > RELOAD_MS) {
+        const value = load();
+        loaded = { at: Date.now(), value };
+        value.catch(() => {
+          if (loaded?.value === value) loaded = undefined;
+        });
+      }
+      return loaded.value;
+    },
+    async jwks() {
+      const { published } = await store.current();
+      const now = hub.clock();
+      return { keys: [...published.values()].filter((p) => isKeyPublished(p, now)).map((p) => p.jwk) };
+    },
+    invalidate() {
+      loaded = undefined;
+    },
+    async rotate(nextAlg = 'ES256') {
+      await bootstrap();
+      const result = await hub.database.withAdvisoryLock(KEY_LOCK, async () =>
+        hub.db.transaction(async (tx) => {
+          const keys = await listSigningKeys(tx);
+          const now = hub.clock();
+          const active = keys.find((k) => k.status === 'active');
+          const next = keys.find((k) => k.status === 'next');
+          if (!next) throw new Error('no next key to promote');
+          if (active) await setKeyStatus(tx, active.kid, { status: 'retired', retiredAt: now });
+          await setKeyStatus(tx, next.kid, { status: 'active', activatedAt: now });
+          const fresh = await newKey(nextAlg, 'next');
+          await insertSigningKey(tx, fresh);
+          await hub.audit.record(
+            {
+              eventType: 'signing_key_rotated',
+              severity: 'medium',
+              details: { activated: next.kid, retired: active?.kid ?? null, next: fresh.kid, next_alg: nextAlg },
+            },
+            tx,
+          );
+          return { activated: next.kid, retired: active?.kid ?? null, next: fresh.kid };
+        }),
+      );
+      store.invalidate();
+      await hub.revocations.publish(['oauth-keys:changed']);
+      return result;
+    },
+    async prune() {
+      const gone = await deleteRetiredBefore(hub.db, new Date(hub.clock().getTime() - MAX_JWT_TTL_S * 1000));
+      if (gone.length) {
+        store.invalidate();
+        await hub.revocations.publish(['oauth-keys:changed']);
+      }
+      return gone;
+    },
+  };
+  return store;
+}
+
+function retiredUntil(k: SigningKey): number | null {
+  if (k.status !== 'retired') return null;
+  return (k.retiredAt?.getTime() ?? 0) + MAX_JWT_TTL_S * 1000;
+}

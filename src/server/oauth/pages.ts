@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+
+/** Escapes text for HTML element content and double-quoted attributes. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const STYLE = `body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;background:#f8fafc;color:#0f172a;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
+main{background:#fff;border:1px solid #e2e8f0;border-radius:12px;max-width:440px;width:calc(100% - 32px);padding:28px;box-shadow:0 1px 3px rgba(0,0,0,.06)}
+h1{font-size:20px;margin:0 0 8px}p{color:#475569;line-height:1.5}ul{padding-left:20px}li{margin:4px 0}
+.actions{display:flex;gap:8px;margin-top:20px}button,a.button{font:inherit;padding:9px 16px;border-radius:8px;border:1px solid #cbd5e1;background:#fff;color:#0f172a;cursor:pointer;text-decoration:none}
+button.primary{background:#0f172a;color:#fff;border-color:#0f172a}code{background:#f1f5f9;padding:1px 4px;border-radius:4px}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · Ecosystem Hub</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/** The hub's own OAuth error page: shown when the redirect URI cannot be trusted, so nothing redirects. */
+export function sendErrorPage(reply: FastifyReply, status: number, error: string, description: string) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      page(
+        'Authorization error',
+        `<h1>Authorization error</h1><p>${escapeHtml(description)}</p><p>Error code: <code>${escapeHtml(error)}</code></p><p>The application that sent you here is misconfigured or the link is not valid. You have not been redirected.</p><div class="actions"><a class="button" href="/">Return to the hub</a></div>`,
+      ),
+    );
+}
+
+export const SCOPE_TEXT: Record<string, string> = {
+  openid: 'Confirm who you are (your account identifier)',
+  profile: 'Your name',
+  email: 'Your email address and whether it is verified',
+  'read:profile': 'Your profile: name and email address',
+  'read:organization': 'Your organization and department',
+};
+
+/** Consent screen for third-party clients; posts back to /oauth/authorize/decision. */
+export function sendConsentPage(
+  reply: FastifyReply,
+  input: { appName: string; appUrl: string; scopes: string[]; query: string; csrf: string; userEmail: string },
+) {
+  const items = input.scopes.map((s) => `<li>${escapeHtml(SCOPE_TEXT[s] ?? s)}</li>`).join('');
+  const hidden = `<input type="hidden" name="request" value="${escapeHtml(input.query)}"><input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">`;
+  return reply
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      page(
+        'Authorize application',
+        `<h1>${escapeHtml(input.appName)} wants to access your account</h1><p>Signed in as <strong>${escapeHtml(input.userEmail)}</strong>. <a href="${escapeHtml(input.appUrl)}" rel="noopener noreferrer">${escapeHtml(input.appUrl)}</a> is asking for:</p><ul>${items}</ul><form method="post" action="/oauth/authorize/decision">${hidden}<div class="actions"><button class="primary" type="submit" name="decision" value="allow">Allow</button><button type="submit" name="decision" value="deny">Deny</button></div></form>`,
+      ),
+    );
+}
+
+/**
+ * OAuth 2.0 Form Post Response Mode: an auto-submitting form. The page's CSP allows exactly
+ * this one inline script by nonce, and nothing else.
+ */
+export function sendFormPost(reply: FastifyReply, action: string, fields: Record<string, string>) {
+  const nonce = randomBytes(16).toString('base64');
+  const inputs = Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join('');
+  return reply
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'`)
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Continuing…</title></head><body><form method="post" action="${escapeHtml(action)}">${inputs}<noscript><button type="submit">Continue</button></noscript></form><script nonce="${nonce}">document.forms[0].submit()</script></body></html>`,
+    );
+}

@@ -1,0 +1,57 @@
+import type { Hub } from '../hub';
+import type { OAuthClient } from '../db/schema/index';
+import { createKeyStore, type KeyStore } from './keys/key-store';
+import { createAuditBatcher, type AuditBatcher } from './audit-batcher';
+import { createSessionStateCache, type SessionStateCache } from './token-cache';
+import { LookupCache } from './lookup-cache';
+
+/** Messages on hub.revocations besides session ids: a client changed, the key set changed. */
+const CLIENT_PREFIX = 'oauth-client:';
+export const KEYS_CHANGED = 'oauth-keys:changed';
+
+export interface OAuthRuntime {
+  clients: LookupCache<OAuthClient | undefined>;
+  sessions: SessionStateCache;
+  keys: KeyStore;
+  audit: AuditBatcher;
+  /** Drops the client from every node's cache (deactivation takes effect at once everywhere). */
+  clientChanged(clientId: string): Promise<void>;
+  keysChanged(): Promise<void>;
+}
+
+const runtimes = new WeakMap<Hub, OAuthRuntime>();
+
+/**
+ * The provider's per-process state for one hub: caches of client and token lookups, the signing
+ * keys and the audit batcher. Every cache is invalidated through hub.revocations (LISTEN/NOTIFY),
+ * so a revocation on one node is honoured by every node within milliseconds.
+ */
+export function oauthRuntime(hub: Hub): OAuthRuntime {
+  let rt = runtimes.get(hub);
+  if (rt) return rt;
+  const clients = new LookupCache<OAuthClient | undefined>(60_000);
+  const sessions = createSessionStateCache(hub);
+  const keys = createKeyStore(hub);
+  const audit = createAuditBatcher(hub);
+  hub.revocations.subscribe((ids) => {
+    for (const id of ids) {
+      if (id.startsWith(CLIENT_PREFIX)) clients.invalidate(id.slice(CLIENT_PREFIX.length));
+      else if (id === KEYS_CHANGED) keys.invalidate();
+      else sessions.invalidate(id);
+    }
+  });
+  rt = {
+    clients,
+    sessions,
+    keys,
+    audit,
+    async clientChanged(clientId) {
+      await hub.revocations.publish([CLIENT_PREFIX + clientId]);
+    },
+    async keysChanged() {
+      await hub.revocations.publish([KEYS_CHANGED]);
+    },
+  };
+  runtimes.set(hub, rt);
+  return rt;
+}

@@ -1,0 +1,15 @@
+import type { Hub } from '../hub';
+import { oauthRuntime } from './runtime';
+
+/**
+ * Signing-key bootstrap at start (the first node creates the active and next keys; the others
+ * find them), then an hourly prune of retired keys whose tokens have all expired.
+ */
+export async function startOAuth(hub: Hub): Promise<NodeJS.Timeout[]> {
+  await oauthRuntime(hub).keys.current();
+  const prune = setInterval(() => {
+    oauthRuntime(hub).keys.prune().catch(() => {});
+  }, 3_600_000);
+  prune.unref();
+  return [prune];
+}

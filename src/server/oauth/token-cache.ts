@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import type { Hub } from '../hub';
+import { authSessions } from '../db/schema/index';
+import { LookupCache } from './lookup-cache';
+
+export interface SessionState {
+  id: string;
+  userId: string | null;
+  clientId: string | null;
+  kind: string;
+  scopes: string[];
+  isActive: boolean;
+  expiresAt: number;
+  authTime: number;
+}
+
+export interface SessionStateCache {
+  /** The session behind a token, from this process's cache or the database. */
+  byId(id: string): Promise<SessionState | undefined>;
+  /** The session whose opaque token hashes to `hash` (hand-off tokens). */
+  byTokenHash(hash: string): Promise<SessionState | undefined>;
+  invalidate(id: string): void;
+}
+
+/**
+ * The per-process token-lookup cache. Entries say whether a session is live; they are dropped
+ * the moment hub.revocations reports the session (this node at once, other nodes through
+ * LISTEN/NOTIFY), and otherwise live at most 5 minutes as a safety net against a lost NOTIFY.
+ */
+export function createSessionStateCache(hub: Hub): SessionStateCache {
+  const states = new LookupCache<SessionState | undefined>(5 * 60_000, 100_000);
+  // token hash → session id never changes, so it can be cached without invalidation.
+  const ids = new LookupCache<string | undefined>(5 * 60_000, 100_000);
+
+  async function loadBy(where: ReturnType<typeof eq>): Promise<SessionState | undefined> {
+    const [row] = await hub.db
+      .select({
+        id: authSessions.id,
+        userId: authSessions.userId,
+        clientId: authSessions.clientId,
+        kind: authSessions.kind,
+        scopes: authSessions.scopes,
+        isActive: authSessions.isActive,
+        expiresAt: authSessions.expiresAt,
+        authTime: authSessions.authTime,
+      })
+      .from(authSessions)
+      .where(where)
+      .limit(1);
+    return row ? { ...row, expiresAt: row.expiresAt.getTime(), authTime: row.authTime.getTime() } : undefined;
+  }
+
+  const byId = (id: string) => states.get(id, () => loadBy(eq(authSessions.id, id)));
+  return {
+    byId,
+    async byTokenHash(hash) {
+      const id = await ids.get(hash, async () => (await loadBy(eq(authSessions.sessionTokenHash, hash)))?.id);
+      return id ? byId(id) : undefined;
+    },
+    invalidate(id) {
+      states.invalidate(id);
+    },
+  };
+}
+
+export function isSessionLive(s: SessionState | undefined, now: Date): s is SessionState {
+  return !!s && s.isActive && s.expiresAt > now.getTime();
+}
