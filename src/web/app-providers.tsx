@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '@/components/ui/sonner';
 import { ApiError } from '@/lib/api';
+import { AuthProvider } from '@/auth/auth-provider';
 
 function makeQueryClient() {
   return new QueryClient({
@@ -16,12 +17,12 @@ function makeQueryClient() {
   });
 }
 
-/** Everything every page stands inside: data cache, toasts (and, from the accounts work, auth state). */
+/** Everything every page stands inside: data cache, toasts and the auth state. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [client] = useState(makeQueryClient);
   return (
     <QueryClientProvider client={client}>
-      {children}
+      <AuthProvider>{children}</AuthProvider>
       <Toaster />
     </QueryClientProvider>
   );

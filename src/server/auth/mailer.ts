@@ -1,0 +1,52 @@
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the mail carries (verification, …), kept separately for tests. */
+  link?: string;
+  sentAt: Date;
+}
+
+/**
+ * Without SMTP_URL every mail lands here (and in the log, labelled 'dev outbox'), so a
+ * developer can follow the link and tests can read it. Bounded so it never grows unchecked.
+ */
+export const devOutbox: OutgoingMail[] = [];
+const OUTBOX_LIMIT = 200;
+
+const transports = new Map<string, Transporter>();
+
+export interface Mailer {
+  send(mail: Omit<OutgoingMail, 'sentAt'>): Promise<void>;
+}
+
+export function createMailer(smtpUrl: string | undefined, log: FastifyBaseLogger, clock: () => Date): Mailer {
+  return {
+    async send(mail) {
+      if (smtpUrl) {
+        let transport = transports.get(smtpUrl);
+        if (!transport) {
+          transport = nodemailer.createTransport(smtpUrl);
+          transports.set(smtpUrl, transport);
+        }
+        try {
+          await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
+        } catch (error) {
+          log.error({ to: mail.to, subject: mail.subject, err: error }, 'mail delivery failed');
+          throw error;
+        }
+        // The link carries a secret token: with real mail it never goes to the log.
+        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        return;
+      }
+      devOutbox.push({ ...mail, sentAt: clock() });
+      if (devOutbox.length > OUTBOX_LIMIT) devOutbox.splice(0, devOutbox.length - OUTBOX_LIMIT);
+      // Development only (no SMTP_URL): the link must be usable, so it is logged, clearly labelled.
+      log.info({ outbox: 'dev outbox', to: mail.to, subject: mail.subject, link: mail.link }, 'dev outbox: SMTP_URL is not set, mail written to the log');
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { BrowserAuth } from './sessions';
+
+/** GET /api/auth/session's body (TEAM.md contract): an explicit projection, never a hash. */
+export function sessionView(auth: BrowserAuth | null) {
+  if (!auth) return { user: null, session: null, is_ecosystem_admin: false };
+  const { user, session } = auth;
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      full_name: user.fullName,
+      organization: user.organization,
+      department: user.department,
+      email_verified: user.emailVerifiedAt !== null,
+      created_at: user.createdAt.toISOString(),
+      last_login_at: user.lastLoginAt?.toISOString() ?? null,
+    },
+    session: { id: session.id, expires_at: sessionExpiresAt(auth).toISOString() },
+    is_ecosystem_admin: auth.isEcosystemAdmin,
+  };
+}
+
+export type SessionView = ReturnType<typeof sessionView>;
+
+/** The absolute expiry (idle expiry moves with use, so the absolute one is what we can promise). */
+function sessionExpiresAt(auth: BrowserAuth): Date {
+  return auth.session.expiresAt;
+}

@@ -1,0 +1,74 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { rows } from '../db/client';
+import { signInAttempts } from '../db/schema/index';
+import { SIGN_IN_LIMIT } from '../../shared/auth-limits';
+
+export interface Reservation {
+  /** True when the key is inside a block: the attempt is refused and not counted. */
+  blocked: boolean;
+  failures: number;
+  blockedUntil: Date | null;
+}
+
+/**
+ * Counts one attempt for `key` in a single atomic statement, before the password is checked.
+ * The row lock that INSERT … ON CONFLICT DO UPDATE takes serialises concurrent attempts, and the
+ * WHERE clause is re-evaluated on the newest row version, so once an attempt has started a
+ * block no concurrent attempt can slip through: 100 parallel guesses leave exactly the count
+ * the rules give and at most five passwords are ever checked.
+ *
+ * The count restarts at 1 when the last failure is older than the window; the attempt that
+ * brings it to the threshold or beyond sets blocked_until = now + min(count × 2, cap) minutes.
+ * An attempt during a block changes nothing (no row is returned).
+ */
+export async function reserveAttempt(db: DbOrTx, key: string, now: Date): Promise<Reservation> {
+  // The limits are compile-time constants, inlined as literals (no parameter type guessing).
+  const threshold = sql.raw(String(SIGN_IN_LIMIT.threshold));
+  const windowMinutes = sql.raw(String(SIGN_IN_LIMIT.windowMinutes));
+  const blockMinutesPerFailure = sql.raw(String(SIGN_IN_LIMIT.blockMinutesPerFailure));
+  const maxBlockMinutes = sql.raw(String(SIGN_IN_LIMIT.maxBlockMinutes));
+  const nowIso = now.toISOString();
+  const next = sql`(case when sign_in_attempts.last_failure_at <= ${nowIso}::timestamptz - make_interval(mins => ${windowMinutes}) then 1 else sign_in_attempts.failures + 1 end)`;
+  const found = await rows<{ failures: number; blocked_until: string | Date | null }>(
+    db,
+    sql`insert into sign_in_attempts as sign_in_attempts (key, failures, window_started_at, last_failure_at, blocked_until)
+        values (${key}, 1, ${nowIso}::timestamptz, ${nowIso}::timestamptz,
+                case when 1 >= ${threshold} then ${nowIso}::timestamptz + make_interval(mins => least(${blockMinutesPerFailure}, ${maxBlockMinutes})) end)
+        on conflict (key) do update set
+          failures = ${next},
+          window_started_at = case when ${next} = 1 then excluded.window_started_at else sign_in_attempts.window_started_at end,
+          last_failure_at = excluded.last_failure_at,
+          blocked_until = case when ${next} >= ${threshold}
+            then ${nowIso}::timestamptz + make_interval(mins => least(${next} * ${blockMinutesPerFailure}, ${maxBlockMinutes}))
+            else null end
+        where sign_in_attempts.blocked_until is null or sign_in_attempts.blocked_until <= ${nowIso}::timestamptz
+        returning failures, blocked_until`,
+  );
+  if (found.length) {
+    const row = found[0];
+    return { blocked: false, failures: Number(row.failures), blockedUntil: row.blocked_until ? new Date(row.blocked_until) : null };
+  }
+  const [current] = await db.select().from(signInAttempts).where(eq(signInAttempts.key, key)).limit(1);
+  return { blocked: true, failures: current?.failures ?? 0, blockedUntil: current?.blockedUntil ?? now };
+}
+
+/** A successful sign-in clears the counter (spec §9). */
+export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
+}
+
+export async function findAttempts(db: DbOrTx, key: string) {
+  const [row] = await db.select().from(signInAttempts).where(eq(signInAttempts.key, key)).limit(1);
+  return row;
+}
+
+/** Removes counters that no longer matter: outside the window and not blocking. */
+export async function deleteStaleAttempts(db: DbOrTx, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - SIGN_IN_LIMIT.windowMinutes * 60_000);
+  const done = await db
+    .delete(signInAttempts)
+    .where(and(lt(signInAttempts.lastFailureAt, cutoff), or(isNull(signInAttempts.blockedUntil), lt(signInAttempts.blockedUntil, now))))
+    .returning({ key: signInAttempts.key });
+  return done.length;
+}

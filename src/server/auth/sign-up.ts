@@ -1,0 +1,64 @@
+import type { Hub } from '../hub';
+import { HubError } from '../errors';
+import { passwordProblems, WEAK_PASSWORD_MESSAGE } from '../../shared/password-policy';
+import { isCommonPassword } from '../../shared/auth-common-passwords';
+import { isEcosystemAdminRoles } from '../../shared/roles';
+import { hashPassword } from './passwords';
+import { insertUserWithRoles } from './user-queries';
+import { createBrowserSession } from './sessions';
+import type { BrowserAuth } from './sessions';
+import { sendVerificationMail } from './email-verification';
+import type { Mailer } from './mailer';
+import { normalizeEmail, type ClientInfo } from './sign-in';
+
+/** Throws the 400 of spec §5 with every broken rule, whatever the browser checked. */
+export function assertStrongPassword(password: string): void {
+  const reasons = passwordProblems(password, isCommonPassword);
+  if (reasons.length) throw new HubError('weak_password', WEAK_PASSWORD_MESSAGE, { reasons });
+}
+
+/**
+ * Creates an unverified account with the basic 'user' role, mails the verification link and
+ * signs the new user in (the spec continues into the app after sign-up; unverified users may
+ * sign in). A taken email is a 409 with the spec's message.
+ */
+export async function signUp(
+  hub: Hub,
+  mailer: Mailer,
+  input: { email: string; password: string; fullName: string; organization?: string | null; department?: string | null },
+  client: ClientInfo,
+): Promise<{ token: string; auth: BrowserAuth }> {
+  const email = normalizeEmail(input.email);
+  assertStrongPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const now = hub.clock();
+  const result = await hub.db.transaction(async (tx) => {
+    const user = await insertUserWithRoles(
+      tx,
+      {
+        email,
+        passwordHash,
+        fullName: input.fullName.trim(),
+        organization: input.organization?.trim() || null,
+        department: input.department?.trim() || null,
+        createdAt: now,
+        updatedAt: now,
+        lastLoginAt: now,
+      },
+      ['user'],
+      null,
+    );
+    if (!user) return undefined;
+    const { token, session } = await createBrowserSession(hub, { userId: user.id, ...client }, tx);
+    await hub.audit.record(
+      { eventType: 'sign_up', severity: 'info', userId: user.id, sessionId: session.id, ...client, details: { email } },
+      tx,
+    );
+    return { token, session, user };
+  });
+  if (!result) throw new HubError('email_taken');
+  // After commit: a mail failure must not undo the account; the user can still sign in.
+  await sendVerificationMail(hub, mailer, result.user).catch(() => undefined);
+  const roles = ['user'];
+  return { token: result.token, auth: { session: result.session, user: result.user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) } };
+}

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { platformRoleAssignments, platformUsers } from '../db/schema/index';
+import type { PlatformUser } from '../db/schema/index';
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<PlatformUser | undefined> {
+  const [row] = await db.select().from(platformUsers).where(eq(platformUsers.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<PlatformUser | undefined> {
+  const [row] = await db.select().from(platformUsers).where(eq(platformUsers.id, id)).limit(1);
+  return row;
+}
+
+/** Inserts a user with the given active roles; undefined when the email is taken. */
+export async function insertUserWithRoles(
+  db: DbOrTx,
+  values: typeof platformUsers.$inferInsert,
+  roles: string[],
+  grantedBy: string | null,
+): Promise<PlatformUser | undefined> {
+  const [user] = await db.insert(platformUsers).values(values).onConflictDoNothing({ target: platformUsers.email }).returning();
+  if (!user) return undefined;
+  if (roles.length) {
+    await db.insert(platformRoleAssignments).values(roles.map((role) => ({ userId: user.id, role, isActive: true, grantedBy, grantedAt: values.createdAt })));
+  }
+  return user;
+}
+
+export async function recordLogin(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  await db.update(platformUsers).set({ lastLoginAt: now }).where(eq(platformUsers.id, userId));
+}
+
+export async function markEmailVerified(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  await db.update(platformUsers).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(platformUsers.id, userId));
+}

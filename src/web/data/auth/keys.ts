@@ -1,0 +1,3 @@
+export const authKeys = {
+  session: ['auth', 'session'] as const,
+};

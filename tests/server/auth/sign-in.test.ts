@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { createUser, FIXTURE_PASSWORD } from '../../helpers/fixtures';
+import { authSessions, auditLogs } from '../../../src/server/db/schema/index';
+import { sha256Hex } from '../../../src/server/crypto/tokens';
+
+function cookieOf(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : [raw];
+  const hit = list.find((c) => typeof c === 'string' && c.startsWith('hub_session='));
+  return String(hit ?? '').split(';')[0];
+}
+
+describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
+  let t: TestHub;
+  beforeAll(async () => {
+    t = await createTestHub(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { ...CSRF, 'user-agent': 'vitest-ua', ...headers }, payload: { email, password } });
+
+  it('signed out: GET /api/auth/session answers 200 with nulls', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ user: null, session: null, is_ecosystem_admin: false });
+  });
+
+  it('signs in with a trimmed, upper-case email, sets a hardened cookie, and the session reads back', async () => {
+    const user = await createUser(t.hub, { email: 'mixed.case@example.test', roles: ['user', 'platform_admin'] });
+    const res = await signIn('  Mixed.Case@EXAMPLE.test ', FIXTURE_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const setCookie = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('hub_session=')));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i); // http public URL
+    const body = res.json();
+    expect(body.user).toMatchObject({ id: user.id, email: 'mixed.case@example.test', email_verified: false });
+    expect(body.is_ecosystem_admin).toBe(true);
+    expect(JSON.stringify(body)).not.toMatch(/argon2|password_hash/);
+
+    const cookie = cookieOf(res);
+    const token = cookie.split('=')[1];
+    expect(Buffer.from(token, 'base64url').length).toBe(32);
+    const [row] = await t.hub.db.select().from(authSessions).where(eq(authSessions.sessionTokenHash, sha256Hex(token)));
+    expect(row).toMatchObject({ userId: user.id, userAgent: 'vitest-ua', isActive: true, kind: 'browser' });
+    expect(body.session.id).toBe(row.id);
+
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(session.json()).toMatchObject({ user: { id: user.id, last_login_at: expect.any(String) }, session: { id: row.id } });
+  });
+
+  it('every sign-in issues a new token and ends the one the browser brought (no fixation)', async () => {
+    const user = await createUser(t.hub);
+    const first = cookieOf(await signIn(user.email, FIXTURE_PASSWORD));
+    const second = await signIn(user.email, FIXTURE_PASSWORD, { cookie: first });
+    expect(second.statusCode).toBe(200);
+    expect(cookieOf(second)).not.toBe(first);
+    const old = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: first } });
+    expect(old.json().user).toBeNull();
+  });
+
+  it('wrong password, unknown email and inactive account all fail alike with 401 and attempts_remaining', async () => {
+    const active = await createUser(t.hub);
+    const inactive = await createUser(t.hub, { isActive: false });
+    const answers = [
+      await signIn(active.email, 'Wrong-Password-123!'),
+      await signIn('nobody-here@example.test', FIXTURE_PASSWORD),
+      await signIn(inactive.email, FIXTURE_PASSWORD),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        error: { code: 'invalid_credentials', message: 'Invalid email or password. 4 attempts remaining.', attempts_remaining: 4 },
+      });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    const audits = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'sign_in_failure'));
+    expect(audits.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('missing email or password answers the provider message', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: CSRF, payload: { email: 'a@b.test' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('You must provide either an email or phone number and a password');
+  });
+
+  it('sign-out revokes the row and the cookie no longer works', async () => {
+    const user = await createUser(t.hub);
+    const cookie = cookieOf(await signIn(user.email, FIXTURE_PASSWORD));
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...CSRF, cookie } });
+    expect(out.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(after.json().user).toBeNull();
+    const rows = await t.hub.db.select().from(authSessions).where(eq(authSessions.sessionTokenHash, sha256Hex(cookie.split('=')[1])));
+    expect(rows[0]).toMatchObject({ isActive: false, revokedAt: expect.any(Date) });
+  });
+});
