@@ -78,6 +78,8 @@ export const AUDIT_EVENTS = {
   audit_verify: { severity: 'info', label: 'Audit chain verified' },
   audit_retention_pruned: { severity: 'info', label: 'Audit rows pruned (retention)' },
   audit_events_dropped: { severity: 'medium', label: 'Browser audit events dropped' },
+  audit_event_viewed: { severity: 'low', label: 'Audit event details viewed' },
+  audit_chain_broken: { severity: 'critical', label: 'Audit chain verification failed' },
 } as const satisfies Record<string, { severity: AuditSeverity; label: string }>;
 
 export type AuditEventType = keyof typeof AUDIT_EVENTS;

@@ -1,0 +1,93 @@
+import { useSearchParams } from 'react-router';
+import { AUDIT_EVENT_TYPES, AUDIT_SEVERITIES } from '@shared/audit-events';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { isoToLocalInput, localInputToIso, withFilter, withoutFilters, type FilterParam } from './audit-log.utils';
+
+const ALL = 'all';
+
+/** Filters write straight to the URL; the list reads them from there. */
+export function AuditFilterBar() {
+  const [params, setParams] = useSearchParams();
+  const set = (name: FilterParam, value: string | null) => setParams(withFilter(params, name, value), { replace: true });
+  const hasFilters = ['type', 'severity', 'user', 'source', 'from', 'to'].some((k) => params.get(k));
+
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6" role="search" aria-label="Audit log filters">
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-type">Event type</Label>
+        <Input
+          id="audit-type"
+          list="audit-event-types"
+          placeholder="any"
+          defaultValue={params.get('type') ?? ''}
+          key={params.get('type') ?? ''}
+          onBlur={(e) => set('type', e.currentTarget.value.trim() || null)}
+          onKeyDown={(e) => e.key === 'Enter' && set('type', e.currentTarget.value.trim() || null)}
+        />
+        <datalist id="audit-event-types">
+          {AUDIT_EVENT_TYPES.map((t) => (
+            <option key={t} value={t} />
+          ))}
+        </datalist>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-severity">Severity</Label>
+        <Select value={params.get('severity') || ALL} onValueChange={(v) => set('severity', v === ALL ? null : v)}>
+          <SelectTrigger id="audit-severity" aria-label="Severity">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>Any severity</SelectItem>
+            {AUDIT_SEVERITIES.map((s) => (
+              <SelectItem key={s} value={s}>
+                {s}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-user">User (email or id)</Label>
+        <Input
+          id="audit-user"
+          placeholder="anyone"
+          defaultValue={params.get('user') ?? ''}
+          key={params.get('user') ?? ''}
+          onBlur={(e) => set('user', e.currentTarget.value.trim() || null)}
+          onKeyDown={(e) => e.key === 'Enter' && set('user', e.currentTarget.value.trim() || null)}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-source">Source</Label>
+        <Select value={params.get('source') || ALL} onValueChange={(v) => set('source', v === ALL ? null : v)}>
+          <SelectTrigger id="audit-source" aria-label="Source">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>Any source</SelectItem>
+            <SelectItem value="server">server</SelectItem>
+            <SelectItem value="client">client</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-from">From</Label>
+        <Input id="audit-from" type="datetime-local" value={isoToLocalInput(params.get('from'))} onChange={(e) => set('from', localInputToIso(e.currentTarget.value))} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-to">To</Label>
+        <div className="flex gap-2">
+          <Input id="audit-to" type="datetime-local" value={isoToLocalInput(params.get('to'))} onChange={(e) => set('to', localInputToIso(e.currentTarget.value))} />
+          {hasFilters && (
+            <Button variant="ghost" size="sm" onClick={() => setParams(withoutFilters(params), { replace: true })}>
+              Clear
+            </Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Badge } from '@/components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { AuditLogEntry } from '@/data/audit/audit-log-query';
+import { formatTimestamp, severityVariant } from './audit-log.utils';
+
+/** Newest first, as the API returns them; a row opens the details drawer. */
+export function AuditTable({ entries, onOpen }: { entries: AuditLogEntry[]; onOpen: (entry: AuditLogEntry) => void }) {
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-44">Time</TableHead>
+            <TableHead>Event</TableHead>
+            <TableHead>Severity</TableHead>
+            <TableHead>User</TableHead>
+            <TableHead>Source</TableHead>
+            <TableHead className="hidden md:table-cell">IP</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {entries.map((e) => (
+            <TableRow
+              key={e.id}
+              data-testid="audit-row"
+              tabIndex={0}
+              className="cursor-pointer"
+              onClick={() => onOpen(e)}
+              onKeyDown={(ev) => (ev.key === 'Enter' || ev.key === ' ') && (ev.preventDefault(), onOpen(e))}
+            >
+              <TableCell className="whitespace-nowrap text-muted-foreground">{formatTimestamp(e.occurred_at)}</TableCell>
+              <TableCell className="font-mono text-xs">{e.event_type}</TableCell>
+              <TableCell>
+                <Badge variant={severityVariant(e.severity)}>{e.severity}</Badge>
+              </TableCell>
+              <TableCell className="max-w-48 truncate">{e.user_email ?? (e.user_id ? e.user_id.slice(0, 8) : '—')}</TableCell>
+              <TableCell>{e.source}</TableCell>
+              <TableCell className="hidden font-mono text-xs md:table-cell">{e.ip_address ?? 'Unknown'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
