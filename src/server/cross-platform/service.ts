@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import type { Hub } from '../hub';
+import type { BrowserAuth } from '../auth/sessions';
+import type { OAuthClient } from '../db/schema/index';
+import { randomToken, sha256Hex } from '../crypto/tokens';
+import { HubError } from '../errors';
+import { loadClient } from '../oauth/clients/service';
+import { AUTH_CODE_TTL_S, DEFAULT_APP_TOKEN_SCOPES, HANDOFF_TTL_S, OOB_REDIRECT_URI } from '../oauth/constants';
+import { exchangeAuthorizationCode } from '../oauth/grants/authorization-code';
+import { verifyHubJwt } from '../oauth/jwt';
+import { deactivateClientUserSessions, insertAppSession, insertCode } from '../oauth/queries';
+import { oauthRuntime } from '../oauth/runtime';
+import { isSessionLive } from '../oauth/token-cache';
+
+interface Caller {
+  auth: BrowserAuth;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/** An active app by its client_id (the spec's app_id). */
+async function activeApp(hub: Hub, appId: string): Promise<OAuthClient> {
+  const client = await loadClient(hub, appId);
+  if (!client) throw new HubError('app_not_found');
+  if (!client.isActive) throw new HubError('app_inactive');
+  return client;
+}
+
+/**
+ * Spec "create-session": a short-lived hand-off session bound to the app and the user. Unlike
+ * the spec, the redirect URL must be one of the app's registered redirect URIs (exact match),
+ * so a crafted link cannot send a session token to someone else's site.
+ */
+export async function createHandoffSession(hub: Hub, caller: Caller, input: { app_id: string; redirect_url: string }) {
+  const client = await activeApp(hub, input.app_id);
+  if (!client.redirectUris.includes(input.redirect_url)) throw new HubError('redirect_url_not_registered');
+  const token = randomToken();
+  const now = hub.clock();
+  const session = await insertAppSession(hub.db, {
+    userId: caller.auth.user.id,
+    clientId: client.clientId,
+    kind: 'handoff',
+    sessionTokenHash: sha256Hex(token),
+    scopes: DEFAULT_APP_TOKEN_SCOPES,
+    ipAddress: caller.ipAddress,
+    userAgent: caller.userAgent,
+    authTime: caller.auth.session.authTime,
+    createdAt: now,
+    lastAccessedAt: now,
+    expiresAt: new Date(now.getTime() + HANDOFF_TTL_S * 1000),
+  });
+  await hub.audit.record({
+    eventType: 'cross_platform_session',
+    severity: 'low',
+    userId: caller.auth.user.id,
+    sessionId: session.id,
+    ipAddress: caller.ipAddress,
+    userAgent: caller.userAgent,
+    details: { client_id: client.clientId, redirect_url: input.redirect_url },
+  });
+  return { session_token: token, user_id: caller.auth.user.id, timestamp: now.getTime(), redirect_url: input.redirect_url };
+}
+
+/**
+ * Spec "create_authorization_code" + "oauth-token": a first-party app token for the signed-in
+ * user, through the same code machinery as /oauth/token (out-of-band redirect, PKCE S256).
+ */
+export async function createAppToken(hub: Hub, caller: Caller, clientId: string, scopes?: string[]) {
+  const client = await activeApp(hub, clientId);
+  if (client.appType !== 'platform') throw new HubError('forbidden', 'App tokens are issued to first-party platforms only; third parties use /oauth/authorize.');
+  const wanted = scopes?.length ? scopes : DEFAULT_APP_TOKEN_SCOPES;
+  const notAllowed = wanted.filter((s) => !client.scopes.includes(s));
+  if (notAllowed.length) throw new HubError('invalid_request', `Scope not allowed for this app: ${notAllowed.join(' ')}`);
+  const code = randomToken();
+  const verifier = randomToken();
+  const now = hub.clock();
+  await insertCode(hub.db, {
+    codeHash: sha256Hex(code),
+    clientId: client.clientId,
+    userId: caller.auth.user.id,
+    browserSessionId: caller.auth.session.id,
+    redirectUri: OOB_REDIRECT_URI,
+    scopes: wanted,
+    codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
+    codeChallengeMethod: 'S256',
+    authTime: caller.auth.session.authTime,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + AUTH_CODE_TTL_S * 1000),
+  });
+  const { response, sessionId } = await exchangeAuthorizationCode(hub, client, { code, redirect_uri: OOB_REDIRECT_URI, code_verifier: verifier });
+  await hub.audit.record({
+    eventType: 'app_token_created',
+    severity: 'low',
+    userId: caller.auth.user.id,
+    sessionId,
+    ipAddress: caller.ipAddress,
+    userAgent: caller.userAgent,
+    details: { client_id: client.clientId, scopes: wanted },
+  });
+  return { access_token: response.access_token, token_type: response.token_type, expires_in: response.expires_in, scope: response.scope };
+}
+
+/**
+ * Spec "oauth-validate-session" for a signed-in hub user: is this token live and the caller's own?
+ * Any failure is simply `false` (spec §8: token validation errors return false).
+ */
+export async function validateUserToken(hub: Hub, caller: Caller, token: string): Promise<boolean> {
+  try {
+    const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt' });
+    if (claims) {
+      const session = typeof claims.sid === 'string' ? await oauthRuntime(hub).sessions.byId(claims.sid) : undefined;
+      return isSessionLive(session, hub.clock()) && session.userId === caller.auth.user.id;
+    }
+    const session = await oauthRuntime(hub).sessions.byTokenHash(sha256Hex(token));
+    return isSessionLive(session, hub.clock()) && session.kind !== 'browser' && session.userId === caller.auth.user.id;
+  } catch {
+    return false;
+  }
+}
+
+/** Spec "revoke app access": every live session of this app for the caller ends, on every node. */
+export async function revokeAppAccess(hub: Hub, caller: Caller, clientId: string): Promise<number> {
+  const ids = await deactivateClientUserSessions(hub.db, clientId, caller.auth.user.id, hub.clock());
+  if (ids.length) await hub.revocations.publish(ids);
+  await hub.audit.record({
+    eventType: 'app_access_revoked',
+    severity: 'medium',
+    userId: caller.auth.user.id,
+    sessionId: caller.auth.session.id,
+    ipAddress: caller.ipAddress,
+    userAgent: caller.userAgent,
+    details: { client_id: clientId, sessions_revoked: ids.length },
+  });
+  return ids.length;
+}
+

@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { TestHub } from '../../helpers/test-hub';
+import { CSRF } from '../../helpers/test-hub';
+import { signedInUser } from '../../helpers/fixtures';
+
+export interface RegisteredClient {
+  id: string;
+  client_id: string;
+  client_secret: string | null;
+  redirect_uris: string[];
+}
+
+/** Registers a client through the admin API, as an ecosystem admin would. */
+export async function registerClient(t: TestHub, body: Record<string, unknown> = {}): Promise<RegisteredClient> {
+  const admin = await signedInUser(t.hub, ['platform_admin']);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/oauth-clients',
+    headers: { cookie: admin.cookie, ...CSRF },
+    payload: {
+      app_name: 'Role Builder',
+      app_url: 'https://rb.example.test',
+      redirect_uris: ['https://rb.example.test/callback'],
+      post_logout_redirect_uris: ['https://rb.example.test/bye'],
+      scopes: ['openid', 'profile', 'email', 'read:profile', 'read:organization'],
+      app_type: 'platform',
+      ...body,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`client registration failed: ${res.statusCode} ${res.body}`);
+  const json = res.json();
+  return { ...json.client, client_secret: json.client_secret };
+}
+
+export function pkcePair() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export function basic(client: RegisteredClient): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret!)}`).toString('base64')}`;
+}
+
+export const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded' } as const;
+
+/** Runs /oauth/authorize for a signed-in user and returns the code from the redirect. */
+export async function authorize(
+  t: TestHub,
+  client: RegisteredClient,
+  cookie: string,
+  extra: Record<string, string> = {},
+): Promise<{ code: string; state: string | null; location: string }> {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: client.client_id,
+    redirect_uri: client.redirect_uris[0],
+    scope: 'openid profile email',
+    state: 'st-123',
+    nonce: 'n-456',
+    ...extra,
+  });
+  const res = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${query}`, headers: { cookie } });
+  if (res.statusCode !== 302) throw new Error(`authorize did not redirect: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  const location = String(res.headers.location);
+  const url = new URL(location);
+  const code = url.searchParams.get('code');
+  if (!code) throw new Error(`no code in ${location}`);
+  return { code, state: url.searchParams.get('state'), location };
+}
+
+export async function exchangeCode(t: TestHub, client: RegisteredClient, code: string, verifier: string | undefined, extra: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: { ...FORM, authorization: basic(client) },
+    payload: form({ grant_type: 'authorization_code', code, redirect_uri: client.redirect_uris[0], ...(verifier ? { code_verifier: verifier } : {}), ...extra }),
+  });
+}
