@@ -46,6 +46,7 @@ describe('foundation pages in a real browser', () => {
     await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(e2e.baseUrl + '/');
+    await page.getByTestId('ecosystem-card').first().waitFor();
     expect(await page.getByTestId('ecosystem-card').count()).toBe(5);
   });
 
