@@ -1,5 +1,45 @@
-import { PlaceholderPage } from '@/features/placeholder/placeholder-page';
+import { useState } from 'react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ChecklistFooter } from './checklist-footer';
+import { ChecklistOverviewPanel } from './checklist-overview';
+import { CHECKLIST_TASKS } from './final-todo.data';
+import { computeMvp, computeOverview, computePriorityProgress, groupByCategory, groupByPriority } from './final-todo.utils';
+import { TaskGroupCard } from './task-group-card';
 
-export default function Page() {
-  return <PlaceholderPage title="Final To-Do Checklist" />;
+const BY_PRIORITY = groupByPriority(CHECKLIST_TASKS);
+const BY_CATEGORY = groupByCategory(CHECKLIST_TASKS);
+
+/** /final-todo: the checklist; ticks live in this component only and are never persisted (spec §2). */
+export default function FinalTodoPage() {
+  const [done, setDone] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = (id: number) =>
+    setDone((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight">Final To-Do Checklist</h1>
+        <p className="mt-1 text-sm text-muted-foreground">Everything left before the ecosystem hub goes to production.</p>
+      </header>
+      <ChecklistOverviewPanel overview={computeOverview(CHECKLIST_TASKS, done)} byPriority={computePriorityProgress(CHECKLIST_TASKS, done)} />
+      <Tabs defaultValue="priority">
+        <TabsList aria-label="Group tasks">
+          <TabsTrigger value="priority">By Priority</TabsTrigger>
+          <TabsTrigger value="category">By Category</TabsTrigger>
+        </TabsList>
+        <TabsContent value="priority" className="flex flex-col gap-4">
+          {BY_PRIORITY.map((g) => <TaskGroupCard key={g.key} group={g} done={done} onToggle={toggle} />)}
+        </TabsContent>
+        <TabsContent value="category" className="grid gap-4 lg:grid-cols-2">
+          {BY_CATEGORY.map((g) => <TaskGroupCard key={g.key} group={g} done={done} onToggle={toggle} />)}
+        </TabsContent>
+      </Tabs>
+      <ChecklistFooter mvp={computeMvp(CHECKLIST_TASKS, done)} />
+    </main>
+  );
 }

@@ -1,0 +1,8 @@
+import { Badge } from '@/components/ui/badge';
+import type { TaskPriority } from './final-todo.types';
+
+const VARIANT = { Critical: 'destructive', High: 'warning', Medium: 'secondary', Low: 'outline' } as const;
+
+export function PriorityBadge({ priority }: { priority: TaskPriority }) {
+  return <Badge variant={VARIANT[priority]}>{priority}</Badge>;
+}
