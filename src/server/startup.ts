@@ -1,6 +1,7 @@
 import type { Hub } from './hub';
 import { startAuditRetention } from './audit/retention';
 import { startOAuth } from './oauth/startup';
+import { startSignInCleanup } from './auth/startup';
 
 /**
  * Work that runs once at start and in the background while the process lives (signing-key
@@ -13,6 +14,8 @@ export async function startupTasks(_hub: Hub): Promise<() => Promise<void>> {
   timers.push(...startAuditRetention(_hub));
   // OAuth: signing keys exist before the first request; retired keys are pruned hourly.
   timers.push(...(await startOAuth(_hub)));
+  // Accounts: stale sign-in failure counters are removed every 5 minutes (spec §9).
+  timers.push(...startSignInCleanup(_hub));
   return async () => {
     for (const t of timers) clearInterval(t);
   };

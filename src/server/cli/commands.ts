@@ -2,6 +2,7 @@ import type { CliCommand } from '../cli';
 import { AUDIT_COMMANDS } from './audit';
 import { CLIENT_COMMANDS } from './clients';
 import { KEY_COMMANDS } from './keys';
+import { SETUP_COMMANDS } from './setup';
 
 /** Every CLI command; each capability contributes its own list (setup, clients, keys, audit). */
-export const COMMANDS: CliCommand[] = [...AUDIT_COMMANDS, ...CLIENT_COMMANDS, ...KEY_COMMANDS];
+export const COMMANDS: CliCommand[] = [...AUDIT_COMMANDS, ...CLIENT_COMMANDS, ...KEY_COMMANDS, ...SETUP_COMMANDS];

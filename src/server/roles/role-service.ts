@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import type { Hub } from '../hub';
+import { HubError } from '../errors';
+import { platformUsers } from '../db/schema/index';
+import type { PlatformRoleAssignment } from '../db/schema/index';
+import { PLATFORM_ROLES, type PlatformRole } from '../../shared/roles';
+import { countOtherActiveSuperAdmins } from '../admin/user-queries';
+import { insertAssignment, listAssignments, setAssignment } from './queries';
+
+export interface RoleActor {
+  userId: string;
+  sessionId: string;
+  roles: string[];
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export function assignmentView(a: PlatformRoleAssignment) {
+  return {
+    id: a.id,
+    role: a.role,
+    is_active: a.isActive,
+    granted_by: a.grantedBy,
+    granted_at: a.grantedAt.toISOString(),
+    expires_at: a.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export async function getUserRoles(hub: Hub, userId: string) {
+  const [user] = await hub.db.select({ id: platformUsers.id }).from(platformUsers).where(eq(platformUsers.id, userId)).limit(1);
+  if (!user) throw new HubError('not_found', 'User not found.');
+  return { roles: (await listAssignments(hub.db, userId)).map(assignmentView) };
+}
+
+/**
+ * Applies the roles dialog (spec §4) in one transaction: `desired` is the set that should be
+ * active. A role toggled on re-activates its existing assignment or gets a new one granted by
+ * the actor; a role toggled off is deactivated; unchanged roles are not touched. Rules of
+ * DESIGN §6: only a super_admin grants or revokes super_admin (anyone else trying is audited
+ * as a role escalation attempt), and the last active super_admin keeps the role.
+ */
+export async function setUserRoles(hub: Hub, actor: RoleActor, userId: string, desired: PlatformRole[]) {
+  const now = hub.clock();
+  const want = new Set(desired);
+  const result = await hub.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(platformUsers).where(eq(platformUsers.id, userId)).for('update').limit(1);
+    if (!user) throw new HubError('not_found', 'User not found.');
+    const existing = await listAssignments(tx, userId);
+    const byRole = new Map(existing.map((a) => [a.role, a]));
+    const effective = (a: PlatformRoleAssignment | undefined) => !!a && a.isActive && (!a.expiresAt || a.expiresAt > now);
+
+    const grant: PlatformRole[] = [];
+    const revoke: PlatformRole[] = [];
+    for (const role of PLATFORM_ROLES) {
+      const has = effective(byRole.get(role));
+      if (want.has(role) && !has) grant.push(role);
+      if (!want.has(role) && has) revoke.push(role);
+    }
+    const base = { userId: actor.userId, sessionId: actor.sessionId, ipAddress: actor.ipAddress, userAgent: actor.userAgent };
+
+    const touchesSuper = grant.includes('super_admin') || revoke.includes('super_admin');
+    if (touchesSuper && !actor.roles.includes('super_admin')) {
+      return { escalation: { ...base, details: { target_user_id: userId, granting: grant, revoking: revoke } } };
+    }
+    if (revoke.includes('super_admin') && (await countOtherActiveSuperAdmins(tx, userId, now)) === 0) {
+      throw new HubError('last_super_admin', 'The last active super admin cannot lose the super_admin role.');
+    }
+
+    for (const role of grant) {
+      const found = byRole.get(role);
+      if (found) {
+        // Re-activate the existing assignment; an expired one starts afresh without an expiry.
+        await setAssignment(tx, found.id, { isActive: true, grantedBy: actor.userId, grantedAt: now, expiresAt: null });
+      } else {
+        await insertAssignment(tx, { userId, role, isActive: true, grantedBy: actor.userId, grantedAt: now });
+      }
+    }
+    for (const role of revoke) await setAssignment(tx, byRole.get(role)!.id, { isActive: false });
+
+    const events = [
+      ...grant.map((role) => ({ ...base, eventType: 'role_granted', severity: 'high' as const, details: { target_user_id: userId, role } })),
+      ...revoke.map((role) => ({ ...base, eventType: 'role_revoked', severity: 'high' as const, details: { target_user_id: userId, role } })),
+    ];
+    if (events.length) await hub.audit.record(events, tx);
+    return { roles: (await listAssignments(tx, userId)).map(assignmentView) };
+  });
+  if ('escalation' in result && result.escalation) {
+    // Recorded outside the refused transaction so the attempt is kept.
+    await hub.audit.record({ eventType: 'role_escalation_attempt', severity: 'high', ...result.escalation });
+    throw new HubError('forbidden', 'Only a super admin can grant or revoke the super_admin role.');
+  }
+  return result as { roles: ReturnType<typeof assignmentView>[] };
+}

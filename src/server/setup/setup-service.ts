@@ -1,0 +1,117 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Hub } from '../hub';
+import { rows } from '../db/client';
+import { checkPassword } from '../../shared/password-policy';
+import { isCommonPassword } from '../../shared/auth-common-passwords';
+import { hashPassword } from '../auth/passwords';
+import { findUserByEmail, insertUserWithRoles } from '../auth/user-queries';
+import { normalizeEmail } from '../auth/sign-in';
+
+/** Default system administrator accounts (override per call or with `--emails`). */
+export const DEFAULT_SYSTEM_ADMIN_EMAILS = [
+  'sysadmin1@ecosystem-hub.local',
+  'sysadmin2@ecosystem-hub.local',
+  'sysadmin3@ecosystem-hub.local',
+] as const;
+
+const SYSTEM_ADMIN_ROLES = ['user', 'platform_admin', 'super_admin'];
+
+export interface SetupResult {
+  email: string;
+  status: 'created' | 'exists' | 'error';
+  password?: string;
+  error?: string;
+}
+
+export interface CleanupCounts {
+  auth_users: number;
+  platform_users: number;
+  role_assignments: number;
+  sessions: number;
+  audit_logs: number;
+}
+
+const ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%^&*-_=+?'];
+
+/** A random 20-character password that passes the whole policy (regenerated until it does). */
+export function generateAdminPassword(): string {
+  const all = ALPHABETS.join('');
+  for (;;) {
+    const chars = ALPHABETS.map((a) => a[randomInt(a.length)]);
+    while (chars.length < 20) chars.push(all[randomInt(all.length)]);
+    for (let i = chars.length - 1; i > 0; i -= 1) {
+      const j = randomInt(i + 1);
+      [chars[i], chars[j]] = [chars[j], chars[i]];
+    }
+    const password = chars.join('');
+    if (checkPassword(password).valid && !isCommonPassword(password)) return password;
+  }
+}
+
+/**
+ * Creates the system administrator accounts (super_admin, platform_admin and user roles),
+ * each with a generated password returned exactly once. An email that already has an account
+ * is reported as `exists` and left untouched, so running it twice changes nothing.
+ */
+export async function createSystemAdmins(hub: Hub, emails: readonly string[], actor: { ipAddress?: string | null; userAgent?: string | null } = {}) {
+  const results: SetupResult[] = [];
+  for (const raw of emails) {
+    const email = normalizeEmail(raw);
+    try {
+      if (await findUserByEmail(hub.db, email)) {
+        results.push({ email, status: 'exists' });
+        continue;
+      }
+      const password = generateAdminPassword();
+      const passwordHash = await hashPassword(password);
+      const now = hub.clock();
+      const user = await insertUserWithRoles(
+        hub.db,
+        { email, passwordHash, fullName: 'System Administrator', createdAt: now, updatedAt: now, emailVerifiedAt: now },
+        SYSTEM_ADMIN_ROLES,
+        null,
+      );
+      results.push(user ? { email, status: 'created', password } : { email, status: 'exists' });
+    } catch (error) {
+      results.push({ email, status: 'error', error: error instanceof Error ? error.message : 'Failed to create account' });
+    }
+  }
+  await hub.audit.record({
+    eventType: 'setup_admins_created',
+    severity: 'critical',
+    ipAddress: actor.ipAddress ?? null,
+    userAgent: actor.userAgent ?? null,
+    // Never the passwords: only who and what happened.
+    details: { results: results.map(({ email, status, error }) => ({ email, status, ...(error ? { error } : {}) })) },
+  });
+  return { results };
+}
+
+/**
+ * Deletes every user, role assignment, session and audit row in one transaction, answers the
+ * counts in the spec's `cleared` shape, then records one audit event of the wipe (the first
+ * link of the new chain).
+ */
+export async function cleanupAllUsers(hub: Hub, actor: { ipAddress?: string | null; userAgent?: string | null } = {}) {
+  const cleared = await hub.db.transaction(async (tx) => {
+    // Serialise with audit appends from other requests while the log is emptied.
+    await tx.execute(sql`select pg_advisory_xact_lock(${0x68756261})`);
+    const count = async (q: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(tx, q))[0]?.n ?? 0);
+    const roleAssignments = await count(sql`with d as (delete from platform_role_assignments returning 1) select count(*)::int as n from d`);
+    const sessions = await count(sql`with d as (delete from auth_sessions returning 1) select count(*)::int as n from d`);
+    await tx.execute(sql`delete from one_time_tokens`);
+    await tx.execute(sql`delete from sign_in_attempts`);
+    const users = await count(sql`with d as (delete from platform_users returning 1) select count(*)::int as n from d`);
+    const auditLogs = await count(sql`with d as (delete from audit_logs returning 1) select count(*)::int as n from d`);
+    return { auth_users: users, platform_users: users, role_assignments: roleAssignments, sessions, audit_logs: auditLogs } satisfies CleanupCounts;
+  });
+  await hub.audit.record({
+    eventType: 'setup_cleanup',
+    severity: 'critical',
+    ipAddress: actor.ipAddress ?? null,
+    userAgent: actor.userAgent ?? null,
+    details: { cleared },
+  });
+  return { cleared };
+}
