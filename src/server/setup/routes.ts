@@ -11,7 +11,7 @@ const keyOnly = z.object({ confirmation_key: z.string().max(200).optional() }).s
 const adminsBody = z
   .object({
     confirmation_key: z.string().max(200).optional(),
-    emails: z.array(z.string().trim().toLowerCase().pipe(z.email()).max(254)).min(1).max(10).optional(),
+    emails: z.array(z.string().trim().toLowerCase().max(254).pipe(z.email())).min(1).max(10).optional(),
   })
   .strict();
 
