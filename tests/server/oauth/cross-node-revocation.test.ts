@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig } from '../../../src/server/config';
+import { closeHub, createHub } from '../../../src/server/create-hub';
+import type { Hub } from '../../../src/server/hub';
+import type { FastifyInstance } from 'fastify';
+import { createTestHub, type TestHub } from '../../helpers/test-hub';
+import { signedInUser } from '../../helpers/fixtures';
+import { authorize, basic, exchangeCode, form, FORM, registerClient, type RegisteredClient } from './oauth-helpers';
+
+/**
+ * Two hub processes' worth of state (two hubs, two pools, two caches) on one PostgreSQL: a
+ * revocation on node A must be refused by node B within one second, although B had the token
+ * cached as active. PostgreSQL only: LISTEN/NOTIFY across connections is the point.
+ */
+describe.runIf(!!process.env.TEST_DATABASE_URL)('token cache across nodes [postgres]', () => {
+  let a: TestHub;
+  let bHub: Hub;
+  let b: FastifyInstance;
+  let client: RegisteredClient;
+
+  beforeAll(async () => {
+    a = await createTestHub('postgres', { realClock: true });
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: randomBytes(32).toString('base64') }), databaseUrl: a.databaseUrl, masterKey: a.hub.config.masterKey };
+    bHub = await createHub({ config, skipMigrations: true });
+    b = await buildApp(bHub, { webRoot: null });
+    await b.ready();
+    client = await registerClient(a);
+  });
+  afterAll(async () => {
+    await b.close();
+    await closeHub(bHub);
+    await a.close();
+  });
+
+  it('refuses on node B, within 1 s, a token revoked on node A', async () => {
+    const { cookie } = await signedInUser(a.hub);
+    const tk = (await exchangeCode(a, client, (await authorize(a, client, cookie)).code, undefined)).json();
+    const introspectOnB = async () =>
+      (await b.inject({ method: 'POST', url: '/oauth/introspect', headers: { ...FORM, authorization: basic(client) }, payload: form({ token: tk.access_token }) })).json();
+    expect((await introspectOnB()).active).toBe(true); // now cached as active on B
+    const revokedAt = Date.now();
+    const res = await a.app.inject({ method: 'POST', url: '/oauth/revoke', headers: { ...FORM, authorization: basic(client) }, payload: form({ token: tk.access_token }) });
+    expect(res.statusCode).toBe(200);
+    let active = true;
+    while (active && Date.now() - revokedAt < 1000) {
+      active = (await introspectOnB()).active;
+      if (active) await new Promise((r) => setTimeout(r, 20));
+    }
+    const elapsed = Date.now() - revokedAt;
+    expect(active).toBe(false);
+    expect(elapsed).toBeLessThan(1000);
+  });
+
+  it('picks a key rotated on node A up on node B without restart', async () => {
+    await b.inject({ url: '/oauth/jwks' }); // B has the key set loaded
+    const { oauthRuntime } = await import('../../../src/server/oauth/runtime');
+    const { next } = await oauthRuntime(a.hub).keys.rotate();
+    const started = Date.now();
+    let kids: string[] = [];
+    while (!kids.includes(next) && Date.now() - started < 1000) {
+      kids = (await b.inject({ url: '/oauth/jwks' })).json().keys.map((k: { kid: string }) => k.kid);
+      if (!kids.includes(next)) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(kids).toContain(next);
+  });
+});

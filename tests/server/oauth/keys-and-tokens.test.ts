@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, type JWK } from 'jose';
+import { eq } from 'drizzle-orm';
+import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { signedInUser } from '../../helpers/fixtures';
+import { signingKeys } from '../../../src/server/db/schema/index';
+import { oauthRuntime } from '../../../src/server/oauth/runtime';
+import { authorize, basic, exchangeCode, form, FORM, registerClient, type RegisteredClient } from './oauth-helpers';
+
+describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [%s]', (kind) => {
+  let t: TestHub;
+  let client: RegisteredClient;
+  let other: RegisteredClient;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await createTestHub(kind);
+    client = await registerClient(t);
+    other = await registerClient(t, { app_name: 'Other' });
+    cookie = (await signedInUser(t.hub, ['user'], { organization: 'Acme' })).cookie;
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: Record<string, string>, c: RegisteredClient = client) =>
+    t.app.inject({ method: 'POST', url, headers: { ...FORM, authorization: basic(c) }, payload: form(payload) });
+  const tokens = async (scope = 'openid profile email read:organization') => (await exchangeCode(t, client, (await authorize(t, client, cookie, { scope })).code, undefined)).json();
+
+  it('publishes discovery and a JWKS whose private key is sealed at rest', async () => {
+    const disc = (await t.app.inject({ url: '/.well-known/openid-configuration' })).json();
+    expect(disc.issuer).toBe(t.hub.config.publicUrl);
+    expect(disc.code_challenge_methods_supported).toEqual(['S256']);
+    expect(disc.id_token_signing_alg_values_supported).toEqual(['ES256', 'RS256']);
+    const jwks = (await t.app.inject({ url: '/oauth/jwks' })).json();
+    expect(jwks.keys.length).toBe(2); // active + pre-published next
+    for (const k of jwks.keys) expect(k.d).toBeUndefined();
+    const rows = await t.hub.db.select().from(signingKeys);
+    for (const r of rows) expect(r.privateJwkEnc).toMatch(/^v1\./);
+  });
+
+  it('introspects live tokens and answers {active:false} for revoked, expired, foreign and alg:none tokens', async () => {
+    const tk = await tokens();
+    const live = (await post('/oauth/introspect', { token: tk.access_token })).json();
+    expect(live).toMatchObject({ active: true, client_id: client.client_id, token_type: 'Bearer' });
+    expect((await post('/oauth/introspect', { token: tk.refresh_token })).json()).toMatchObject({ active: true, token_type: 'refresh_token' });
+    // Foreign: another client's introspection of this token.
+    expect((await post('/oauth/introspect', { token: tk.access_token }, other)).json()).toEqual({ active: false });
+    // alg none: same claims, no signature.
+    const [h, p] = tk.access_token.split('.');
+    const noneHeader = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(h, 'base64url').toString()), alg: 'none' })).toString('base64url');
+    expect((await post('/oauth/introspect', { token: `${noneHeader}.${p}.` })).json()).toEqual({ active: false });
+    // Signed by a key the hub never published, same kid.
+    const { privateKey } = await generateKeyPair('ES256');
+    const forged = await new SignJWT(decodeJwt(tk.access_token)).setProtectedHeader(decodeProtectedHeader(tk.access_token) as { alg: string }).sign(privateKey);
+    expect((await post('/oauth/introspect', { token: forged })).json()).toEqual({ active: false });
+    // Revoked: RFC 7009, then inactive; unknown tokens still answer 200.
+    expect((await post('/oauth/revoke', { token: tk.access_token, token_type_hint: 'access_token' })).statusCode).toBe(200);
+    expect((await post('/oauth/introspect', { token: tk.access_token })).json()).toEqual({ active: false });
+    expect((await post('/oauth/introspect', { token: tk.refresh_token })).json()).toEqual({ active: false });
+    expect((await post('/oauth/revoke', { token: 'never-issued' })).statusCode).toBe(200);
+    // Expired.
+    const tk2 = await tokens();
+    t.clock.advanceMinutes(16);
+    expect((await post('/oauth/introspect', { token: tk2.access_token })).json()).toEqual({ active: false });
+  });
+
+  it('serves userinfo claims by scope and refuses revoked tokens', async () => {
+    const tk = await tokens('openid email read:organization');
+    const res = await t.app.inject({ url: '/oauth/userinfo', headers: { authorization: `Bearer ${tk.access_token}` } });
+    expect(res.statusCode).toBe(200);
+    const claims = res.json();
+    expect(claims.email).toMatch(/@example\.test$/);
+    expect(claims.organization).toBe('Acme');
+    expect(claims.name).toBeUndefined();
+    await post('/oauth/revoke', { token: tk.refresh_token });
+    const after = await t.app.inject({ url: '/oauth/userinfo', headers: { authorization: `Bearer ${tk.access_token}` } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error).toBe('invalid_token');
+  });
+
+  it('rotates keys: the next key was published before it signs; retired keys verify until removed', async () => {
+    const before = (await t.app.inject({ url: '/oauth/jwks' })).json().keys.map((k: { kid: string }) => k.kid);
+    const old = await tokens();
+    const oldKid = decodeProtectedHeader(old.access_token).kid!;
+    const { activated, retired } = await oauthRuntime(t.hub).keys.rotate();
+    expect(before).toContain(activated);
+    expect(retired).toBe(oldKid);
+    const fresh = await tokens();
+    expect(decodeProtectedHeader(fresh.access_token).kid).toBe(activated);
+    // The retired key still verifies what it signed.
+    expect((await post('/oauth/introspect', { token: old.access_token })).json().active).toBe(true);
+    // A token signed with the retired key that has not expired yet (as if stolen with the key):
+    const [row] = await t.hub.db.select().from(signingKeys).where(eq(signingKeys.kid, oldKid));
+    const priv = await importJWK(JSON.parse(t.hub.secrets.open(row.privateJwkEnc, 'signing_keys.private_jwk')) as JWK, 'ES256');
+    const longLived = await new SignJWT({ ...decodeJwt(old.access_token), exp: Math.floor(t.clock.now().getTime() / 1000) + 3600 })
+      .setProtectedHeader({ alg: 'ES256', kid: oldKid, typ: 'at+jwt' })
+      .sign(priv);
+    expect((await post('/oauth/introspect', { token: longLived })).json().active).toBe(true);
+    // Once every token it legitimately signed has expired, it leaves the JWKS and verifies nothing.
+    t.clock.advanceMinutes(16);
+    await oauthRuntime(t.hub).keys.prune();
+    const after = (await t.app.inject({ url: '/oauth/jwks' })).json().keys.map((k: { kid: string }) => k.kid);
+    expect(after).not.toContain(oldKid);
+    expect(after).toContain(activated);
+    expect((await post('/oauth/introspect', { token: longLived })).json()).toEqual({ active: false });
+  });
+
+  it('RP-initiated logout redirects only to a registered post-logout URI and ends the hub session', async () => {
+    const u = await signedInUser(t.hub);
+    const { code } = await authorize(t, client, u.cookie);
+    const tk = (await exchangeCode(t, client, code, undefined)).json();
+    const bad = await t.app.inject({ url: `/oauth/end-session?${new URLSearchParams({ id_token_hint: tk.id_token, post_logout_redirect_uri: 'https://evil.example.test/' })}`, headers: { cookie: u.cookie } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers.location).toBeUndefined();
+    const ok = await t.app.inject({ url: `/oauth/end-session?${new URLSearchParams({ id_token_hint: tk.id_token, post_logout_redirect_uri: 'https://rb.example.test/bye', state: 's1' })}`, headers: { cookie: u.cookie } });
+    expect(ok.statusCode).toBe(302);
+    expect(ok.headers.location).toBe('https://rb.example.test/bye?state=s1');
+    const session = await t.app.inject({ url: '/oauth/authorize?' + new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: client.redirect_uris[0], scope: 'openid' }), headers: { cookie: u.cookie } });
+    expect(String(session.headers.location)).toMatch(/^\/auth\?return_to=/);
+  });
+});
