@@ -1,5 +1,60 @@
-import { PlaceholderPage } from '@/features/placeholder/placeholder-page';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/auth/auth-provider';
+import { destinationAfterAuth } from './auth.utils';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
 
-export default function Page() {
-  return <PlaceholderPage title="Sign in" />;
+/** /auth (spec §2): sign-in and sign-up tabs; a signed-in visitor is sent onward at once. */
+export default function AuthPage() {
+  const { user, loading } = useAuth();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const destination = destinationAfterAuth(params);
+  // While the post-sign-up toast shows, the new session must not whisk the user away early.
+  const [holding, setHolding] = useState(false);
+  const announced = useRef(false);
+
+  useEffect(() => {
+    const verified = params.get('verified');
+    if (!verified || announced.current) return;
+    announced.current = true;
+    if (verified === 'true') toast.success('Email verified. Thank you!');
+    else toast.error('This verification link is invalid or has expired.');
+  }, [params]);
+
+  if (!loading && user && !holding) return <Navigate to={destination} replace />;
+
+  return (
+    <main className="flex min-h-[calc(100vh-8rem)] items-center justify-center bg-gradient-to-b from-accent to-background px-4 py-12">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <CardTitle className="text-2xl">
+            <h1>Ecosystem Hub</h1>
+          </CardTitle>
+          <CardDescription>Sign in to access the hiring platforms and administration.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue="signin">
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="signin">Sign In</TabsTrigger>
+              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            </TabsList>
+            <TabsContent value="signin" className="pt-4">
+              <SignInForm onSignedIn={() => navigate(destination, { replace: true })} />
+            </TabsContent>
+            <TabsContent value="signup" className="pt-4">
+              <SignUpForm
+                onSignedUp={() => navigate(destination, { replace: true })}
+                onHold={setHolding}
+              />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </main>
+  );
 }

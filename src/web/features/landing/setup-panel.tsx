@@ -1,17 +1,119 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Trash2Icon, UserPlusIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Badge } from '@/components/ui/badge';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { useCleanupAllUsers, useCreateSystemAdmins, type CleanupResult, type SetupResult } from '@/data/setup/setup-api';
 
-/** Hidden setup tools, shown on /?setup=true (spec §2). The accounts work wires the buttons. */
+const STATUS_VARIANT = { created: 'default', exists: 'secondary', error: 'destructive' } as const;
+
+/** Hidden setup tools, shown on /?setup=true (spec §2); both need the setup key printed at first start. */
 export default function SetupPanel() {
+  const [key, setKey] = useState('');
+  const [results, setResults] = useState<SetupResult[] | null>(null);
+  const [cleared, setCleared] = useState<CleanupResult['cleared'] | null>(null);
+  const createAdmins = useCreateSystemAdmins();
+  const cleanup = useCleanupAllUsers();
+
+  async function create() {
+    setCleared(null);
+    try {
+      const answer = await createAdmins.mutateAsync(key);
+      setResults(answer.results);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Failed to create system administrators');
+    }
+  }
+
+  async function wipe() {
+    setResults(null);
+    try {
+      const answer = await cleanup.mutateAsync(key);
+      setCleared(answer.cleared);
+      toast.success('All users deleted');
+    } catch (error) {
+      toast.error(error instanceof Error && error.message ? error.message : 'Cleanup failed');
+    }
+  }
+
   return (
     <Card className="border-destructive/40">
       <CardHeader>
         <CardTitle id="setup-heading">System setup</CardTitle>
         <CardDescription>One-time tools for a new installation. Each needs the setup key printed at first start.</CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-wrap gap-3">
-        <Button disabled>Create system administrators</Button>
-        <Button variant="destructive" disabled>Delete all users</Button>
+      <CardContent className="space-y-4">
+        <div className="max-w-md space-y-2">
+          <Label htmlFor="setup-key">Setup key</Label>
+          <Input id="setup-key" type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} />
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={create} disabled={!key || createAdmins.isPending}>
+            <UserPlusIcon /> {createAdmins.isPending ? 'Creating...' : 'Create system administrators'}
+          </Button>
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="destructive" disabled={!key || cleanup.isPending}>
+                <Trash2Icon /> {cleanup.isPending ? 'Deleting...' : 'Delete all users'}
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Delete all users?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  This permanently deletes every user, role assignment, session and audit log entry. It cannot be undone.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogAction onClick={wipe} className="bg-destructive text-white hover:bg-destructive/90">
+                  Delete everything
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </div>
+
+        {results && (
+          <ul className="space-y-2" aria-label="Setup results">
+            {results.map((r) => (
+              <li key={r.email} className="flex flex-wrap items-center gap-2 rounded-md border p-3 text-sm">
+                <span className="font-medium">{r.email}</span>
+                <Badge variant={STATUS_VARIANT[r.status]}>{r.status}</Badge>
+                {r.password && (
+                  <span>
+                    Password (shown once): <code className="rounded bg-muted px-1.5 py-0.5 font-mono select-all">{r.password}</code>
+                  </span>
+                )}
+                {r.error && <span className="text-destructive">{r.error}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+        {cleared && (
+          <dl className="grid max-w-md grid-cols-2 gap-1 rounded-md border p-3 text-sm" aria-label="Cleared">
+            {Object.entries(cleared).map(([name, count]) => (
+              <div key={name} className="contents">
+                <dt className="text-muted-foreground">{name}</dt>
+                <dd className="font-medium">{count}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </CardContent>
     </Card>
   );

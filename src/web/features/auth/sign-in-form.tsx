@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError } from '@/lib/api';
+import { useSignIn } from '@/data/auth/auth-api';
+import { SIGN_IN_MESSAGES } from '@shared/auth-limits';
+import { FormError } from './form-error';
+
+/** The spec §8 message for a failed sign-in. */
+export function signInErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401 && typeof error.details.attempts_remaining === 'number') {
+      return SIGN_IN_MESSAGES.invalid(error.details.attempts_remaining);
+    }
+    if (error.status === 429) {
+      const minutes =
+        typeof error.details.retry_after_minutes === 'number'
+          ? error.details.retry_after_minutes
+          : Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
+      return SIGN_IN_MESSAGES.blocked(minutes);
+    }
+    if (error.status < 500) return error.message;
+  }
+  return SIGN_IN_MESSAGES.unexpected;
+}
+
+export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const signIn = useSignIn();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim() || !password) {
+      setError(SIGN_IN_MESSAGES.fillAll);
+      return;
+    }
+    try {
+      await signIn.mutateAsync({ email: email.trim(), password });
+      onSignedIn();
+    } catch (err) {
+      setError(signInErrorMessage(err));
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate aria-label="Sign in">
+      <div className="space-y-2">
+        <Label htmlFor="signin-email">Email</Label>
+        <Input id="signin-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="signin-password">Password</Label>
+        <Input
+          id="signin-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <FormError message={error} />
+      <Button type="submit" className="w-full" disabled={signIn.isPending}>
+        {signIn.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
