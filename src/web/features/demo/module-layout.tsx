@@ -1,6 +1,12 @@
+import { useAuth } from '@/auth/auth-provider';
 import { ModuleShell } from './module-shell';
 
-/** Shell of the guarded module screens: same sidebar, linking the guarded routes. */
+/**
+ * Shell of the guarded module screens: the same sidebar, linking the guarded routes, naming
+ * the signed-in user (already loaded by the guard above, so this makes no request of its own).
+ */
 export default function ModuleLayout() {
-  return <ModuleShell mode="live" user={{ name: 'Administrator', detail: 'Internal module screens' }} />;
+  const { user } = useAuth();
+  const name = user?.full_name || user?.email || 'Administrator';
+  return <ModuleShell mode="live" user={{ name, detail: user?.full_name ? user.email : 'Internal module screens' }} />;
 }

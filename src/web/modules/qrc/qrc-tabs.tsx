@@ -18,7 +18,7 @@ export function RecentChecksTab() {
             <div className="flex flex-wrap items-center gap-3 text-sm">
               <StatusBadge status={r.result} />
               <span className="tabular-nums">Score {r.score}</span>
-              <span className="tabular-nums text-muted-foreground">{r.issues} issues</span>
+              <span className="tabular-nums text-muted-foreground">{r.issues} {r.issues === 1 ? 'issue' : 'issues'}</span>
               <Button variant="outline" size="sm">View Details</Button>
             </div>
           </ListRow>
