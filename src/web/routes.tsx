@@ -55,6 +55,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Server pages (OAuth authorize/consent) reached by a client-side navigation: reload from the server.
+      { path: 'oauth/*', ...page(() => import('./features/auth-redirect/server-page-bridge')) },
       { path: '*', ...page(() => import('./features/not-found/not-found-page')) },
     ],
   },

@@ -52,7 +52,11 @@ export async function runAuthorize(
     return respondToClient(ctx, reply, { code });
   } catch (e) {
     if (e instanceof AuthorizeInterrupt) {
-      if (e.kind === 'login') return reply.redirect(`/auth?return_to=${encodeURIComponent(`/oauth/authorize?${query}`)}`, 302);
+      if (e.kind === 'login') {
+        // return_to is the agreed parameter; next is what /auth honours today (same-origin paths only).
+        const back = `/oauth/authorize?${query}`;
+        return reply.redirect(`/auth?${new URLSearchParams({ return_to: back, next: back })}`, 302);
+      }
       return sendConsentPage(reply, {
         appName: ctx.client!.appName,
         appUrl: ctx.client!.appUrl,

@@ -1,5 +1,102 @@
-import { PlaceholderPage } from '@/features/placeholder/placeholder-page';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AlertTriangle, Loader2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAuth } from '@/auth/auth-provider';
+import { AUTH_REDIRECT_TEXT, handoffFields, readHandoffParams } from './auth-redirect.utils';
 
-export default function Page() {
-  return <PlaceholderPage title="Connecting to application" />;
+type Phase = { kind: 'working' } | { kind: 'posting'; action: string; fields: Record<string, string> } | { kind: 'failed'; message: string };
+
+/**
+ * /auth-redirect (spec §2, §8): creates a cross-platform session for the target app and hands
+ * it over by a hidden form POST to the app's (server-verified, registered) redirect URL.
+ * The route guard has already sent signed-out visitors to /auth with the same parameters.
+ */
+export default function AuthRedirectPage() {
+  const [search] = useSearchParams();
+  const params = readHandoffParams(search);
+  const { createCrossPlatformSession } = useAuth();
+  const [phase, setPhase] = useState<Phase>({ kind: 'working' });
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const appId = params?.appId;
+  const redirectUrl = params?.redirectUrl;
+
+  const run = useCallback(async () => {
+    if (!appId || !redirectUrl) return;
+    setPhase({ kind: 'working' });
+    try {
+      const session = await createCrossPlatformSession(appId, redirectUrl);
+      if (!session) return setPhase({ kind: 'failed', message: AUTH_REDIRECT_TEXT.failedSession });
+      setPhase({ kind: 'posting', action: session.redirect_url, fields: handoffFields(session, Date.now()) });
+    } catch {
+      setPhase({ kind: 'failed', message: AUTH_REDIRECT_TEXT.unexpected });
+    }
+  }, [appId, redirectUrl, createCrossPlatformSession]);
+
+  // One session per attempt, even if the auth state object changes while it is being created.
+  const started = useRef(-1);
+  useEffect(() => {
+    if (started.current === attempt) return;
+    started.current = attempt;
+    void run();
+  }, [run, attempt]);
+
+  useEffect(() => {
+    if (phase.kind === 'posting') formRef.current?.submit();
+  }, [phase]);
+
+  if (!params) {
+    return (
+      <Shell title={AUTH_REDIRECT_TEXT.invalidTitle} description={AUTH_REDIRECT_TEXT.missingParams} icon="error">
+        <Button asChild variant="outline">
+          <Link to="/admin">Return to Dashboard</Link>
+        </Button>
+      </Shell>
+    );
+  }
+  if (phase.kind === 'failed') {
+    return (
+      <Shell title="Authentication Error" description={phase.message} icon="error">
+        <Button asChild variant="outline">
+          <Link to="/admin">Return to Dashboard</Link>
+        </Button>
+        <Button onClick={() => setAttempt((n) => n + 1)}>Try Again</Button>
+      </Shell>
+    );
+  }
+  const target = params.appName ?? 'the application';
+  return (
+    <Shell title={`Connecting to ${target}`} description="Creating a secure session and redirecting you..." icon="working">
+      {phase.kind === 'posting' && (
+        <form ref={formRef} method="post" action={phase.action} className="hidden" aria-hidden="true">
+          {Object.entries(phase.fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+        </form>
+      )}
+    </Shell>
+  );
+}
+
+function Shell({ title, description, icon, children }: { title: string; description: string; icon: 'working' | 'error'; children?: React.ReactNode }) {
+  return (
+    <main className="flex min-h-[calc(100vh-8rem)] items-center justify-center px-4 py-12">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader className="items-center">
+          {icon === 'working' ? (
+            <Loader2 className="size-8 animate-spin text-primary" aria-hidden="true" />
+          ) : (
+            <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
+          )}
+          <CardTitle className="text-xl">
+            <h1>{title}</h1>
+          </CardTitle>
+          <CardDescription role={icon === 'error' ? 'alert' : 'status'}>{description}</CardDescription>
+        </CardHeader>
+        {children && <CardContent className="flex justify-center gap-2">{children}</CardContent>}
+      </Card>
+    </main>
+  );
 }

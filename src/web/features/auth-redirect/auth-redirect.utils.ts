@@ -1,0 +1,26 @@
+/** Spec §8 texts of the cross-platform page. */
+export const AUTH_REDIRECT_TEXT = {
+  invalidTitle: 'Invalid Request',
+  missingParams: 'Missing required parameters: app_id and redirect_url',
+  failedSession: 'Failed to create session for the target app',
+  unexpected: 'An error occurred during authentication',
+} as const;
+
+export interface HandoffParams {
+  appId: string;
+  redirectUrl: string;
+  appName: string | null;
+}
+
+/** The page's parameters, or null when app_id or redirect_url is missing (spec §2). */
+export function readHandoffParams(params: URLSearchParams): HandoffParams | null {
+  const appId = params.get('app_id')?.trim();
+  const redirectUrl = params.get('redirect_url')?.trim();
+  if (!appId || !redirectUrl) return null;
+  return { appId, redirectUrl, appName: params.get('app_name') };
+}
+
+/** The fields the hidden form posts to the app (spec §2: timestamp in milliseconds). */
+export function handoffFields(session: { session_token: string; user_id: string }, now: number): Record<string, string> {
+  return { session_token: session.session_token, user_id: session.user_id, timestamp: String(now) };
+}
