@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { startE2E, type E2E } from './harness';
+import { createUser, sessionCookieFor } from '../helpers/fixtures';
+import { auditLogs } from '../../src/server/db/schema/index';
+import { AUDIT_TAB_SESSION_KEY } from '../../src/shared/audit-queue';
+
+/** Polls `fn` until it returns true or `ms` pass. */
+async function until(fn: () => Promise<boolean>, ms: number, step = 100): Promise<boolean> {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await fn()) return true;
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, step));
+  }
+}
+
+describe('audit log in a real browser', () => {
+  let e2e: E2E;
+  let cookieValue: string;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    const { hub } = e2e.hub;
+    const admin = await createUser(hub, { roles: ['super_admin'] });
+    cookieValue = (await sessionCookieFor(hub, admin)).split('=')[1];
+    for (let i = 0; i < 5; i++) await hub.audit.record({ eventType: 'sign_in_success', severity: 'low', userId: admin.id, details: { seq: i } });
+    // A row edited behind the hub's back: verification in the browser will find it.
+    const [victim] = await hub.db.select().from(auditLogs).orderBy(asc(auditLogs.id)).limit(1);
+    await hub.db.update(auditLogs).set({ details: { seq: 'forged' } }).where(eq(auditLogs.id, victim.id));
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  async function openAuditTab(page: Page) {
+    await page.context().addCookies([{ name: 'hub_session', value: cookieValue, url: e2e.baseUrl }]);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    await page.getByTestId('audit-row').first().waitFor();
+  }
+
+  const rowsOf = (type: string) =>
+    e2e.hub.hub.db.select().from(auditLogs).where(and(eq(auditLogs.eventType, type), eq(auditLogs.source, 'client'))).orderBy(asc(auditLogs.id));
+
+  it('shows a critical event raised in the browser in the Audit Log tab within 2 seconds, newest first, with its raw JSON', async () => {
+    const { page } = e2e;
+    await openAuditTab(page);
+    // Newest first: the seeded sign-ins are listed with the highest seq on top.
+    await page.getByRole('button', { name: 'Verify chain' }).click();
+    const clicked = Date.now();
+    await page.getByText(/Audit chain broken at event #\d+/).waitFor();
+    const firstRow = page.getByTestId('audit-row').first();
+    await firstRow.getByText('audit_chain_broken').waitFor({ timeout: 2000 });
+    expect(Date.now() - clicked).toBeLessThan(2000);
+    const stored = await rowsOf('audit_chain_broken');
+    expect(stored).toHaveLength(1);
+    expect(stored[0].severity).toBe('critical');
+    expect(stored[0].sessionId).toHaveLength(8);
+
+    // The drawer shows the row's raw JSON.
+    await firstRow.click();
+    const raw = page.getByTestId('audit-raw-json');
+    await raw.waitFor();
+    const json = JSON.parse((await raw.textContent()) ?? '{}');
+    expect(json).toMatchObject({ id: stored[0].id, event_type: 'audit_chain_broken', source: 'client', severity: 'critical' });
+    await page.keyboard.press('Escape');
+
+    // Filters live in the URL.
+    await page.getByLabel('Event type').fill('sign_in_success');
+    await page.getByLabel('Event type').press('Enter');
+    await page.waitForURL(/type=sign_in_success/);
+    await until(async () => (await page.getByTestId('audit-row').count()) === 5, 5000);
+    expect(await page.getByTestId('audit-row').count()).toBe(5);
+
+    // The drawer view above waits in the admin queue (low severity); leaving the page sends it by beacon.
+    expect(await rowsOf('audit_event_viewed')).toHaveLength(0);
+    await page.goto('about:blank');
+    expect(await until(async () => (await rowsOf('audit_event_viewed')).length === 1, 5000)).toBe(true);
+    expect((await rowsOf('audit_event_viewed'))[0].details).toMatchObject({ audit_id: stored[0].id });
+  });
+
+  it('keeps events queued while the API is down and delivers each exactly once when it is back', async () => {
+    const page = await e2e.newPage();
+    let isDown = true;
+    let refused = 0;
+    await page.route('**/api/audit/events', (route) => {
+      if (isDown) {
+        refused += 1;
+        return route.abort('connectionrefused');
+      }
+      return route.continue();
+    });
+    await openAuditTab(page);
+    const tabSession = await page.evaluate((key) => sessionStorage.getItem(key), AUDIT_TAB_SESSION_KEY);
+    expect(tabSession).toBeTruthy();
+
+    // Admin flow: three detail views (queued), then a critical event whose flush fails.
+    const rows = page.getByTestId('audit-row');
+    const viewedIds: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await rows.nth(i).click();
+      const json = JSON.parse((await page.getByTestId('audit-raw-json').textContent()) ?? '{}');
+      viewedIds.push(json.id);
+      await page.keyboard.press('Escape');
+    }
+    await page.getByRole('button', { name: 'Verify chain' }).click();
+    await page.getByText(/Audit chain broken at event #\d+/).first().waitFor();
+    // The security-event flow's 5-second tick (startup event) fails too.
+    expect(await until(async () => refused >= 2, 8000)).toBe(true);
+    const brokenBefore = (await rowsOf('audit_chain_broken')).length;
+    const viewedBefore = (await rowsOf('audit_event_viewed')).length;
+
+    // Back up: the next critical event flushes everything queued; the next tick sends the startup event.
+    isDown = false;
+    await page.getByRole('button', { name: 'Verify chain' }).click();
+    const delivered = await until(async () => {
+      const viewed = await rowsOf('audit_event_viewed');
+      const startup = await e2e.hub.hub.db.select().from(auditLogs).where(and(eq(auditLogs.eventType, 'config_change'), eq(auditLogs.sessionId, tabSession!)));
+      return viewed.length >= viewedBefore + 3 && startup.length >= 1 && (await rowsOf('audit_chain_broken')).length >= brokenBefore + 2;
+    }, 10_000);
+    expect(delivered).toBe(true);
+    // Give any duplicate a chance to arrive before counting.
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const viewed = (await rowsOf('audit_event_viewed')).slice(viewedBefore);
+    expect(viewed.map((r) => (r.details as { audit_id: number }).audit_id)).toEqual(viewedIds);
+    expect((await rowsOf('audit_chain_broken')).length).toBe(brokenBefore + 2);
+    const startup = await e2e.hub.hub.db.select().from(auditLogs).where(and(eq(auditLogs.eventType, 'config_change'), eq(auditLogs.sessionId, tabSession!)));
+    expect(startup).toHaveLength(1);
+    expect(startup[0].details).toMatchObject({ action: 'app_startup', session_id: tabSession });
+    // Nothing was dropped on the way.
+    const dropped = await e2e.hub.hub.db.select({ n: sql<number>`count(*)` }).from(auditLogs).where(eq(auditLogs.eventType, 'audit_events_dropped'));
+    expect(Number(dropped[0].n)).toBe(0);
+  });
+});
