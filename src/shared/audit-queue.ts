@@ -28,7 +28,7 @@ export const AUDIT_BATCH_MAX_BYTES = 64 * 1024;
 export const AUDIT_DETAILS_MAX_BYTES = 8 * 1024;
 
 /** Anonymous (signed-out) ingestion: requests per IP per window. */
-export const AUDIT_ANON_RATE_LIMIT = 20;
+export const AUDIT_ANON_RATE_LIMIT = 60;
 export const AUDIT_ANON_RATE_WINDOW_MS = 60_000;
 /** Signed-in ingestion: requests per user per window (a runaway tab must not flood the chain). */
 export const AUDIT_USER_RATE_LIMIT = 120;
