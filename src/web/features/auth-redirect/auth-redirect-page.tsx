@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertTriangle, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { useAuth } from '@/auth/auth-provider';
 import { AUTH_REDIRECT_TEXT, handoffFields, readHandoffParams } from './auth-redirect.utils';
 
@@ -90,9 +90,7 @@ function Shell({ title, description, icon, children }: { title: string; descript
           ) : (
             <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
           )}
-          <CardTitle className="text-xl">
-            <h1>{title}</h1>
-          </CardTitle>
+          <h1 className="text-xl font-semibold leading-none">{title}</h1>
           <CardDescription role={icon === 'error' ? 'alert' : 'status'}>{description}</CardDescription>
         </CardHeader>
         {children && <CardContent className="flex justify-center gap-2">{children}</CardContent>}
