@@ -17,7 +17,7 @@ import { loadConfig } from '../src/server/config';
 import { closeHub, createHub } from '../src/server/create-hub';
 import { openDatabase } from '../src/server/db/client';
 import type { Hub } from '../src/server/hub';
-import { GENESIS_HASH, chainHash } from '../src/server/audit/chain';
+import { GENESIS_HASH, chainHash, type ChainedContent } from '../src/server/audit/chain';
 import { AUDIT_EVENTS, AUDIT_EVENT_TYPES } from '../src/shared/audit-events';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 import { createUser, sessionCookieFor } from '../tests/helpers/fixtures';
@@ -49,7 +49,7 @@ async function seed(hub: Hub, rows: number): Promise<{ someUser: string; rareTyp
   const batchSize = 10_000;
   const t0 = performance.now();
   for (let offset = 0; offset < rows; offset += batchSize) {
-    const batch = [];
+    const batch: (ChainedContent & { prevHash: string; hash: string })[] = [];
     for (let i = offset; i < Math.min(rows, offset + batchSize); i++) {
       const eventType = pick(Math.random());
       const row = {
@@ -67,7 +67,7 @@ async function seed(hub: Hub, rows: number): Promise<{ someUser: string; rareTyp
       batch.push({ ...row, prevHash, hash });
       prevHash = hash;
     }
-    const col = <T>(f: (r: (typeof batch)[number]) => T) => sql.param(batch.map(f));
+    const col = <T,>(f: (r: (typeof batch)[number]) => T) => sql.param(batch.map(f));
     await hub.db.execute(sql`
       insert into audit_logs (occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, source, details, prev_hash, hash)
       select o, e, s, u, sid, ip, ua, src, d::jsonb, p, h from unnest(

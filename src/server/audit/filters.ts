@@ -17,7 +17,10 @@ export const auditFilterSchema = z.object({
 
 export const auditListQuerySchema = auditFilterSchema.extend({
   /** Opaque to clients: the id of the last row of the previous page. */
-  cursor: z.string().regex(/^\d{1,18}$/, 'is not a valid cursor').optional(),
+  cursor: z
+    .string()
+    .regex(/^(\d{1,15}\.)?\d{1,18}$/, 'is not a valid cursor')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_DEFAULT),
 });
 

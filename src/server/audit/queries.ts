@@ -36,7 +36,30 @@ export type AuditListRow = {
   hash: string;
 };
 
-function whereOf(filters: AuditFilters, beforeId?: number): SQL | undefined {
+/**
+ * Where the next page starts: below `id`, or — in time order — below (`occurredAt`, `id`).
+ * Time order is used whenever a time range is given: the range then bounds an index scan on
+ * occurred_at, whereas walking the id index newest-first to a week six months back crosses half
+ * the table (bench: p95 250 ms → see README). Both orders are newest first.
+ */
+export interface AuditCursor {
+  id: number;
+  occurredAt?: Date;
+}
+
+export function isTimeOrdered(filters: AuditFilters): boolean {
+  return Boolean(filters.from || filters.to);
+}
+
+function afterCursor(filters: AuditFilters, cursor: AuditCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  if (isTimeOrdered(filters) && cursor.occurredAt) {
+    return sql`(${auditLogs.occurredAt}, ${auditLogs.id}) < (${cursor.occurredAt.toISOString()}::timestamptz, ${cursor.id})`;
+  }
+  return lt(auditLogs.id, cursor.id);
+}
+
+function whereOf(filters: AuditFilters, cursor?: AuditCursor): SQL | undefined {
   const parts: (SQL | undefined)[] = [
     filters.type ? eq(auditLogs.eventType, filters.type) : undefined,
     filters.severity ? eq(auditLogs.severity, filters.severity) : undefined,
@@ -44,22 +67,23 @@ function whereOf(filters: AuditFilters, beforeId?: number): SQL | undefined {
     filters.source ? eq(auditLogs.source, filters.source) : undefined,
     filters.from ? gte(auditLogs.occurredAt, filters.from) : undefined,
     filters.to ? lte(auditLogs.occurredAt, filters.to) : undefined,
-    beforeId !== undefined ? lt(auditLogs.id, beforeId) : undefined,
+    afterCursor(filters, cursor),
   ];
   return and(...parts.filter((p): p is SQL => p !== undefined));
 }
 
 /**
- * One page, newest first. Keyset pagination on id (the chain order): each page is an index
- * range scan that starts where the last one stopped, so page 1,000 costs what page 1 does.
+ * One page, newest first. Keyset pagination (id, the chain order; or occurred_at, id with a time
+ * range): each page is an index range scan that starts where the last one stopped, so page
+ * 1,000 costs what page 1 does.
  */
-export async function findAuditPage(db: DbOrTx, filters: AuditFilters, beforeId: number | undefined, limit: number): Promise<AuditListRow[]> {
+export async function findAuditPage(db: DbOrTx, filters: AuditFilters, cursor: AuditCursor | undefined, limit: number): Promise<AuditListRow[]> {
   return db
     .select(auditRowColumns)
     .from(auditLogs)
     .leftJoin(platformUsers, eq(platformUsers.id, auditLogs.userId))
-    .where(whereOf(filters, beforeId))
-    .orderBy(desc(auditLogs.id))
+    .where(whereOf(filters, cursor))
+    .orderBy(...(isTimeOrdered(filters) ? [desc(auditLogs.occurredAt), desc(auditLogs.id)] : [desc(auditLogs.id)]))
     .limit(limit);
 }
 

@@ -1,7 +1,7 @@
 import type { Hub } from '../hub';
 import type { AuditFilterInput, AuditFilters } from './filters';
 import { isUuid } from './filters';
-import { findAuditPage, findUserIdByEmail, type AuditListRow } from './queries';
+import { findAuditPage, findUserIdByEmail, type AuditCursor, type AuditListRow } from './queries';
 
 /** Turns query-string filters into query filters; an email names its user. */
 export async function resolveFilters(hub: Hub, input: AuditFilterInput): Promise<AuditFilters> {
@@ -40,15 +40,26 @@ export function presentAuditRow(row: AuditListRow) {
 }
 export type AuditRowView = ReturnType<typeof presentAuditRow>;
 
+/** Cursors are opaque to clients: "<id>", or "<occurred_at ms>.<id>" in time order. */
+export function encodeCursor(row: AuditListRow): string {
+  return `${row.occurredAt.getTime()}.${row.id}`;
+}
+
+export function decodeCursor(cursor: string | undefined): AuditCursor | undefined {
+  if (!cursor) return undefined;
+  const [a, b] = cursor.split('.');
+  return b === undefined ? { id: Number(a) } : { id: Number(b), occurredAt: new Date(Number(a)) };
+}
+
 /** One viewer page plus the cursor of the next one (null on the last page). */
 export async function listAuditPage(hub: Hub, filters: AuditFilters, cursor: string | undefined, limit: number) {
   if (filters.matchesNothing) return { events: [], next_cursor: null };
   // One extra row tells whether another page exists without a count(*) over a million rows.
-  const found = await findAuditPage(hub.db, filters, cursor ? Number(cursor) : undefined, limit + 1);
+  const found = await findAuditPage(hub.db, filters, decodeCursor(cursor), limit + 1);
   const page = found.slice(0, limit);
   return {
     events: page.map(presentAuditRow),
-    next_cursor: found.length > limit ? String(page[page.length - 1].id) : null,
+    next_cursor: found.length > limit ? encodeCursor(page[page.length - 1]) : null,
   };
 }
 
@@ -58,11 +69,12 @@ export async function listAuditPage(hub: Hub, filters: AuditFilters, cursor: str
  */
 export async function* iterateAuditRows(hub: Hub, filters: AuditFilters, chunkSize = 1000): AsyncGenerator<AuditRowView> {
   if (filters.matchesNothing) return;
-  let beforeId: number | undefined;
+  let cursor: AuditCursor | undefined;
   for (;;) {
-    const chunk = await findAuditPage(hub.db, filters, beforeId, chunkSize);
+    const chunk = await findAuditPage(hub.db, filters, cursor, chunkSize);
     for (const row of chunk) yield presentAuditRow(row);
     if (chunk.length < chunkSize) return;
-    beforeId = chunk[chunk.length - 1].id;
+    const last = chunk[chunk.length - 1];
+    cursor = { id: last.id, occurredAt: last.occurredAt };
   }
 }

@@ -52,6 +52,22 @@ describe.each(TEST_DATABASES)('audit viewer, export and verify /api/admin/audit 
     expect(seen).toEqual([29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1]);
   });
 
+  it('pages a time range newest first by occurred_at, rows sharing an instant each once', async () => {
+    const instant = new Date('2026-11-20T08:00:00.000Z');
+    for (let k = 0; k < 5; k++) await t.hub.audit.record({ eventType: 'tie_probe', severity: 'low', occurredAt: instant, details: { k } });
+    await t.hub.audit.record({ eventType: 'tie_probe', severity: 'low', occurredAt: new Date('2026-11-20T08:00:01.000Z'), details: { k: 5 } });
+    const seen: number[] = [];
+    const range = 'type=tie_probe&from=2026-11-20T07:00:00.000Z&to=2026-11-20T09:00:00.000Z&limit=2';
+    let url = `/api/admin/audit?${range}`;
+    for (;;) {
+      const body = (await get(url)).json();
+      seen.push(...body.events.map((e: { details: { k: number } }) => e.details.k));
+      if (!body.next_cursor) break;
+      url = `/api/admin/audit?${range}&cursor=${body.next_cursor}`;
+    }
+    expect(seen).toEqual([5, 4, 3, 2, 1, 0]);
+  });
+
   it('filters by severity, user (id or email), source and time range', async () => {
     const high = (await get('/api/admin/audit?severity=high&type=sign_in_success')).json().events;
     expect(high.map((e: { details: { i: number } }) => e.details.i)).toEqual([20, 10, 0]);
