@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ExternalLinkIcon, HomeIcon } from 'lucide-react';
 import { SISTER_SITES } from '@shared/ecosystem';
+import { AccountStatus } from '@/features/auth/account-status';
 
 /** Ecosystem links on every page: home plus the four external sister sites (spec §2). */
 export function TopBanner() {
@@ -23,6 +24,7 @@ export function TopBanner() {
             <ExternalLinkIcon className="size-3" aria-hidden />
           </a>
         ))}
+        <AccountStatus />
       </div>
     </nav>
   );

@@ -12,7 +12,8 @@ export function destinationAfterAuth(params: URLSearchParams): string {
     if (appName) onward.set('app_name', appName);
     return `/auth-redirect?${onward.toString()}`;
   }
-  const next = params.get('next');
+  // `return_to` is what the OAuth authorize endpoint sends; `next` what the route guard sends.
+  const next = params.get('next') ?? params.get('return_to');
   // Only a path on this site: '//evil.example' or 'https://…' would be an open redirect.
   if (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') && !next.startsWith('/auth')) return next;
   return '/admin';
