@@ -7,7 +7,7 @@ import { HubError } from '../errors';
 import { loadClient } from '../oauth/clients/service';
 import { AUTH_CODE_TTL_S, DEFAULT_APP_TOKEN_SCOPES, HANDOFF_TTL_S, OOB_REDIRECT_URI } from '../oauth/constants';
 import { exchangeAuthorizationCode } from '../oauth/grants/authorization-code';
-import { verifyHubJwt } from '../oauth/jwt';
+import { verifyAccessToken } from '../oauth/jwt';
 import { deactivateClientUserSessions, insertAppSession, insertCode } from '../oauth/queries';
 import { oauthRuntime } from '../oauth/runtime';
 import { isSessionLive } from '../oauth/token-cache';
@@ -106,7 +106,7 @@ export async function createAppToken(hub: Hub, caller: Caller, clientId: string,
  */
 export async function validateUserToken(hub: Hub, caller: Caller, token: string): Promise<boolean> {
   try {
-    const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt' });
+    const claims = await verifyAccessToken(hub, token);
     if (claims) {
       const session = typeof claims.sid === 'string' ? await oauthRuntime(hub).sessions.byId(claims.sid) : undefined;
       return isSessionLive(session, hub.clock()) && session.userId === caller.auth.user.id;

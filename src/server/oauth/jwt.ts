@@ -112,3 +112,35 @@ export async function verifyHubJwt(
     return null;
   }
 }
+
+/** Access tokens already verified by this process: the signature check is the costly part of introspection. */
+const verifiedTokens = new WeakMap<Hub, Map<string, { claims: JWTPayload; kid: string }>>();
+const VERIFIED_MAX = 20_000;
+
+/**
+ * An RFC 9068 access token's claims, or null. A token whose signature this process already
+ * checked is not checked again, but its expiry and its key's publication are, every time:
+ * a retired-and-removed key stops vouching for cached tokens too. Revocation is not decided
+ * here: callers check the session through the revocation-aware session cache.
+ */
+export async function verifyAccessToken(hub: Hub, token: string): Promise<JWTPayload | null> {
+  let cache = verifiedTokens.get(hub);
+  if (!cache) {
+    cache = new Map();
+    verifiedTokens.set(hub, cache);
+  }
+  const hit = cache.get(token);
+  const now = hub.clock();
+  if (hit) {
+    const key = (await oauthRuntime(hub).keys.current()).published.get(hit.kid);
+    if (key && isKeyPublished(key, now) && typeof hit.claims.exp === 'number' && hit.claims.exp * 1000 > now.getTime()) return hit.claims;
+    cache.delete(token);
+    return null;
+  }
+  const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt' });
+  if (claims) {
+    if (cache.size >= VERIFIED_MAX) cache.clear();
+    cache.set(token, { claims, kid: decodeProtectedHeader(token).kid! });
+  }
+  return claims;
+}

@@ -5,7 +5,7 @@ import { sha256Hex } from '../../crypto/tokens';
 import { clientIp, userAgent } from '../../http/request-info';
 import { authenticateClient, usedBasicAuth } from '../client-auth';
 import { OAuthError, sendOAuthError } from '../errors';
-import { looksLikeJwt, verifyHubJwt } from '../jwt';
+import { looksLikeJwt, verifyAccessToken } from '../jwt';
 import { findRefreshToken } from '../queries';
 import { oauthRuntime } from '../runtime';
 import { isSessionLive } from '../token-cache';
@@ -22,7 +22,7 @@ export async function introspectToken(hub: Hub, client: OAuthClient, token: stri
   const now = hub.clock();
   const sessions = oauthRuntime(hub).sessions;
   if (looksLikeJwt(token)) {
-    const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt' });
+    const claims = await verifyAccessToken(hub, token);
     if (!claims || claims.client_id !== client.clientId || typeof claims.sid !== 'string') return INACTIVE;
     const session = await sessions.byId(claims.sid);
     if (!isSessionLive(session, now)) return INACTIVE;

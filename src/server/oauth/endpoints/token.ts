@@ -34,7 +34,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
       sessionId: result.sessionId,
       ...who,
       details: { grant_type: grantType, client_id: client.clientId, scope: result.response.scope },
-    });
+    }, result.pendingSessions);
     return noStore(reply).send(result.response);
   } catch (e) {
     if (!(e instanceof OAuthError)) throw e;

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../../hub';
 import type { PlatformUser } from '../../db/schema/index';
 import { OAuthError, sendOAuthError } from '../errors';
-import { verifyHubJwt } from '../jwt';
+import { verifyAccessToken } from '../jwt';
 import { findUser } from '../queries';
 import { oauthRuntime } from '../runtime';
 import { isSessionLive } from '../token-cache';
@@ -38,7 +38,7 @@ export async function handleUserinfo(hub: Hub, request: FastifyRequest, reply: F
   try {
     const token = bearerToken(request);
     if (!token) throw new OAuthError('invalid_token', 'A bearer access token is required.');
-    const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt' });
+    const claims = await verifyAccessToken(hub, token);
     if (!claims || typeof claims.sid !== 'string') throw new OAuthError('invalid_token', 'The access token is invalid or expired.');
     const session = await oauthRuntime(hub).sessions.byId(claims.sid);
     if (!isSessionLive(session, hub.clock()) || !session.userId) throw new OAuthError('invalid_token', 'The access token is invalid, revoked or not for a user.');

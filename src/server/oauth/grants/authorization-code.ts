@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Hub } from '../../hub';
 import type { AuthSession, OAuthClient } from '../../db/schema/index';
+import type { authSessions } from '../../db/schema/index';
 import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
 import { REFRESH_ABSOLUTE_TTL_S } from '../constants';
 import { OAuthError } from '../errors';
@@ -11,6 +12,8 @@ export interface GrantResult {
   response: TokenResponse;
   userId: string | null;
   sessionId: string;
+  /** Session rows the token endpoint must commit with the grant's audit record before answering. */
+  pendingSessions?: (typeof authSessions.$inferInsert)[];
 }
 
 type Outcome = { ok: AuthSession; row: CodeRow; refresh: string | null } | { error: OAuthError; revoked: string[]; row?: CodeRow };

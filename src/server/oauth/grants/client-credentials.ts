@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Hub } from '../../hub';
 import type { OAuthClient } from '../../db/schema/index';
 import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { ACCESS_TOKEN_TTL_S } from '../constants';
 import { OAuthError } from '../errors';
 import { signAccessToken } from '../jwt';
-import { insertAppSession } from '../queries';
 import type { GrantResult } from './authorization-code';
 
 /** Scopes that describe a person; a client acting for itself cannot hold them. */
@@ -22,7 +22,10 @@ export async function grantClientCredentials(hub: Hub, client: OAuthClient, inpu
   const asked = input.scope ? input.scope.split(' ').filter(Boolean) : allowed;
   if (asked.some((s) => !allowed.includes(s))) throw new OAuthError('invalid_scope', 'The requested scope is not allowed for this client.');
   const now = hub.clock();
-  const session = await insertAppSession(hub.db, {
+  // The row is written by the token endpoint in the same group commit as the grant's audit
+  // record, before the token is answered: durable, and one commit for many concurrent grants.
+  const session = {
+    id: randomUUID(),
     userId: null,
     clientId: client.clientId,
     kind: 'app',
@@ -32,11 +35,12 @@ export async function grantClientCredentials(hub: Hub, client: OAuthClient, inpu
     createdAt: now,
     lastAccessedAt: now,
     expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_S * 1000),
-  });
+  };
   const access = await signAccessToken(hub, { sub: client.clientId, clientId: client.clientId, scopes: asked, sid: session.id });
   return {
     response: { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, scope: asked.join(' ') },
     userId: null,
     sessionId: session.id,
+    pendingSessions: [session],
   };
 }
