@@ -37,6 +37,23 @@ async function shoot(browser: Browser, context: BrowserContext, baseUrl: string,
   void browser;
 }
 
+/** The New Mining Job dialog open on its Schedule tab with the custom cron input showing. */
+async function shootDialog(context: BrowserContext, baseUrl: string) {
+  const page = await context.newPage();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${baseUrl}/demo/data-mining`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'New Mining Job' }).click();
+    await page.getByRole('dialog').getByRole('tab', { name: 'Schedule' }).click();
+    await page.getByRole('combobox', { name: 'Schedule Type *' }).click();
+    await page.getByRole('option', { name: 'Custom (cron)' }).click();
+    const file = path.join(outDir, `demo_data-mining_new-job-dialog-${width}.png`);
+    await page.screenshot({ path: file });
+    console.log(file.replace(root + '/', ''));
+  }
+  await page.close();
+}
+
 async function main() {
   await buildWeb();
   mkdirSync(outDir, { recursive: true });
@@ -57,6 +74,7 @@ async function main() {
     });
     const visitor = await browser.newContext();
     await shoot(browser, visitor, baseUrl, PUBLIC_ROUTES, '');
+    await shootDialog(visitor, baseUrl);
     const signedIn = await browser.newContext();
     await signedIn.addCookies([{ name: 'hub_session', value: token, url: baseUrl }]);
     await shoot(browser, signedIn, baseUrl, GUARDED_ROUTES, 'guarded_');

@@ -5,9 +5,9 @@ import type { ChecklistOverview, PriorityProgress } from './final-todo.utils';
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Card className="gap-1 py-4">
-      <CardContent className="px-4">
+      <CardContent className="px-3 sm:px-4">
         <p className="text-sm text-muted-foreground">{label}</p>
-        <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid={testId}>{value}</p>
+        <p className="mt-1 text-xl font-semibold tabular-nums sm:text-2xl" data-testid={testId}>{value}</p>
       </CardContent>
     </Card>
   );
@@ -17,14 +17,14 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export function ChecklistOverviewPanel({ overview, byPriority }: { overview: ChecklistOverview; byPriority: PriorityProgress[] }) {
   return (
     <section aria-label="Overview" className="flex flex-col gap-4">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure label="Overall Progress" value={`${overview.percent}%`} testId="overall-progress" />
         <Figure label="Tasks Completed" value={`${overview.completed} of ${overview.total}`} testId="tasks-completed" />
         <Figure label="Hours Remaining" value={`${overview.hoursRemaining} of ${overview.totalHours} h`} testId="hours-remaining" />
         <Figure label="Critical Completed" value={`${overview.criticalCompleted} of ${overview.criticalTotal}`} testId="critical-completed" />
       </div>
       <Card>
-        <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <CardContent className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {byPriority.map((p) => (
             <div key={p.priority} className="flex flex-col gap-1.5" data-testid="priority-progress" data-priority={p.priority}>
               <div className="flex justify-between text-sm">

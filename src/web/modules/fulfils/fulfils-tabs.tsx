@@ -11,7 +11,7 @@ export function OrdersTab() {
           <ListRow key={o.id}>
             <div className="min-w-0">
               <p className="font-medium">{o.id} · {o.customer}</p>
-              <p className="text-xs text-muted-foreground">{o.items} items · {o.center}</p>
+              <p className="text-xs text-muted-foreground">{o.items} {o.items === 1 ? 'item' : 'items'} · {o.center}</p>
             </div>
             <div className="flex items-center gap-3">
               <span className="font-medium tabular-nums">{o.total}</span>
