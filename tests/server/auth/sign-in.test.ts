@@ -100,3 +100,33 @@ describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
     expect(rows[0]).toMatchObject({ isActive: false, revokedAt: expect.any(Date) });
   });
 });
+
+describe.each(TEST_DATABASES)('sign-in timing does not reveal accounts [%s]', (kind) => {
+  let t: TestHub;
+  beforeAll(async () => {
+    t = await createTestHub(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a wrong password for a real account and any password for an unknown email take comparable time', async () => {
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const time = async (email: string) => {
+      const started = performance.now();
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: CSRF, payload: { email, password: 'Wrong-Password-77!' } });
+      expect(res.statusCode).toBe(401);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      known.push(await time((await createUser(t.hub)).email));
+      unknown.push(await time(`missing-${i}-${kind}@example.test`));
+    }
+    // Both run argon2id at full cost (tens of ms); without the dummy hash the unknown case takes ~1 ms.
+    const ratio = median(unknown) / median(known);
+    expect(ratio).toBeGreaterThan(0.4);
+    expect(ratio).toBeLessThan(2.5);
+  });
+});

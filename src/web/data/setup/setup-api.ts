@@ -1,4 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authKeys } from '@/data/auth/keys';
 import { api } from '@/lib/api';
 
 /** Setup results (spec §3): one per account. */
@@ -20,7 +21,10 @@ export function useCreateSystemAdmins() {
 }
 
 export function useCleanupAllUsers() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (confirmationKey: string) => api.post<CleanupResult>('/api/setup/cleanup', { confirmation_key: confirmationKey }),
+    // The wipe ends every session, the caller's included: re-read the signed-in state.
+    onSuccess: () => client.invalidateQueries({ queryKey: authKeys.session }),
   });
 }
