@@ -160,6 +160,13 @@ describe('demo mode and module screens', () => {
       expect.stringMatching(/^Duplicate Detection.*Active$/),
       expect.stringMatching(/^Cross-Platform Consistency.*Beta$/),
     ]);
+    await page.goto('/demo/qrc');
+    await page.getByRole('heading', { name: 'Quick Role Check' }).waitFor();
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Candidate', 'Role', 'Result', 'Score', 'Time', 'Issues', 'Actions']);
+    const checks = page.getByTestId('qrc-result');
+    expect(await checks.count()).toBe(5);
+    expect(await checks.getByRole('button', { name: 'View Details' }).count()).toBe(5);
+    expect(new Set(await checks.locator('[data-slot="badge"]').allTextContents())).toEqual(new Set(['Pass', 'Conditional', 'Fail']));
     await page.goto('/demo/settings');
     await page.getByRole('heading', { name: 'Settings Admin' }).waitFor();
     expect(await page.getByTestId('global-setting').filter({ hasText: '1000 req/min' }).count()).toBe(1);

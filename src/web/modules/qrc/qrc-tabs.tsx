@@ -1,29 +1,40 @@
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ListRow, Meter, SectionCard } from '../shared/section-card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Meter, SectionCard } from '../shared/section-card';
 import { StatusBadge } from '../shared/status-badge';
 import { QRC_PERFORMANCE, QRC_RESULTS, QRC_TEMPLATES, TOP_FAILING_CRITERIA } from './qrc.data';
 
-/** Recent Checks: candidate, role, result, score, time, issues count and an inert View Details. */
+/** Recent Checks: candidate, role, result, score, time, issues count and an inert View Details (spec §2). */
 export function RecentChecksTab() {
   return (
     <SectionCard title="Recent Checks" description="Latest candidate-to-role checks">
-      <ul>
-        {QRC_RESULTS.map((r) => (
-          <ListRow key={r.candidate} testId="qrc-result">
-            <div className="min-w-0">
-              <p className="font-medium">{r.candidate}</p>
-              <p className="text-xs text-muted-foreground">{r.role} · {r.time}</p>
-            </div>
-            <div className="flex flex-wrap items-center gap-3 text-sm">
-              <StatusBadge status={r.result} />
-              <span className="tabular-nums">Score {r.score}</span>
-              <span className="tabular-nums text-muted-foreground">{r.issues} {r.issues === 1 ? 'issue' : 'issues'}</span>
-              <Button variant="outline" size="sm">View Details</Button>
-            </div>
-          </ListRow>
-        ))}
-      </ul>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Candidate</TableHead>
+            <TableHead>Role</TableHead>
+            <TableHead>Result</TableHead>
+            <TableHead className="text-right">Score</TableHead>
+            <TableHead>Time</TableHead>
+            <TableHead className="text-right">Issues</TableHead>
+            <TableHead><span className="sr-only">Actions</span></TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {QRC_RESULTS.map((r) => (
+            <TableRow key={r.candidate} data-testid="qrc-result">
+              <TableCell className="font-medium whitespace-nowrap">{r.candidate}</TableCell>
+              <TableCell className="whitespace-nowrap">{r.role}</TableCell>
+              <TableCell><StatusBadge status={r.result} /></TableCell>
+              <TableCell className="text-right tabular-nums">{r.score}</TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">{r.time}</TableCell>
+              <TableCell className="text-right tabular-nums">{r.issues}</TableCell>
+              <TableCell className="text-right"><Button variant="outline" size="sm">View Details</Button></TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </SectionCard>
   );
 }
