@@ -85,26 +85,31 @@ function cannon(opts: { url: string; body: string; headers: Record<string, strin
   });
 }
 
-async function measure(name: string, base: string, basic: string): Promise<{ token: Result; introspect: Result }> {
+type Measured = { token: Result; introspect: Result; tokenOpaque?: Result };
+
+async function measure(name: string, base: string, basic: string, isPeer: boolean): Promise<Measured> {
   const headers = { 'content-type': 'application/x-www-form-urlencoded', authorization: basic };
-  // The measured grant asks for a resource: both hub and peer then sign an RFC 9068 JWT (ES256).
+  // The measured grant asks for a resource: hub and peer then both sign an RFC 9068 JWT (ES256).
   const ccBody = `grant_type=client_credentials&scope=read%3Aprofile&resource=${encodeURIComponent('https://api.example.test')}`;
+  // Without a resource the peer issues an opaque reference token, stored through its adapter.
+  const opaqueBody = 'grant_type=client_credentials&scope=read%3Aprofile';
   const jwt = (await (await fetch(`${base}/oauth/token`, { method: 'POST', headers, body: ccBody })).json()) as { access_token: string };
   if (name !== 'bare node:http' && jwt.access_token.split('.').length !== 3) throw new Error(`${name}: client_credentials did not issue a JWT`);
-  // The introspected token: the hub's JWT; the peer's opaque reference token (it cannot introspect its JWTs).
-  const issued = await fetch(`${base}/oauth/token`, { method: 'POST', headers, body: 'grant_type=client_credentials&scope=read%3Aprofile' });
+  // The introspected token: the hub's JWT; the peer's opaque token (it cannot introspect its JWTs).
+  const issued = await fetch(`${base}/oauth/token`, { method: 'POST', headers, body: opaqueBody });
   const { access_token } = (await issued.json()) as { access_token: string };
   const check = (await (await fetch(`${base}/oauth/introspect`, { method: 'POST', headers, body: new URLSearchParams({ token: access_token }) })).json()) as { active: boolean };
   if (!check.active) throw new Error(`${name}: introspection of a fresh token is not active`);
   // Warm-up (JIT, pools, caches), then the measured runs.
   await cannon({ url: `${base}/oauth/token`, body: ccBody, headers, duration: 3 });
   const token = await cannon({ url: `${base}/oauth/token`, body: ccBody, headers, duration: DURATION });
+  const tokenOpaque = isPeer ? await cannon({ url: `${base}/oauth/token`, body: opaqueBody, headers, duration: DURATION }) : undefined;
   const introspect = await cannon({ url: `${base}/oauth/introspect`, body: new URLSearchParams({ token: access_token }).toString(), headers, duration: DURATION });
-  for (const [what, r] of [['token', token], ['introspect', introspect]] as const) {
-    if (r.non2xx || r.errors) console.warn(`  ! ${name} ${what}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}`);
+  for (const [what, r] of [['token', token], ['token opaque', tokenOpaque], ['introspect', introspect]] as const) {
+    if (r && (r.non2xx || r.errors)) console.warn(`  ! ${name} ${what}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}`);
   }
-  console.log(`  ${name.padEnd(22)} token ${fmt(token)}   introspect ${fmt(introspect)}`);
-  return { token, introspect };
+  console.log(`  ${name.padEnd(22)} token(JWT) ${fmt(token)}   introspect ${fmt(introspect)}${tokenOpaque ? `   token(opaque) ${fmt(tokenOpaque)}` : ''}`);
+  return { token, introspect, tokenOpaque };
 }
 
 const fmt = (r: Result) => `${Math.round(r.rps).toString().padStart(6)} req/s p50 ${r.p50} ms p99 ${r.p99} ms`;
@@ -115,7 +120,7 @@ async function main() {
   const hubDb = await createScratchPostgresDatabase();
   const peerDb = await createScratchPostgresDatabase();
   const masterKey = randomBytes(32).toString('base64');
-  const results: Record<string, { token: Result; introspect: Result }> = {};
+  const results: Record<string, Measured> = {};
   try {
     // Register the same client on the hub (through its service) and give the peer its credentials.
     const hub = await createHub({ config: { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: masterKey }), databaseUrl: hubDb.url } });
@@ -136,7 +141,7 @@ async function main() {
       const child = start(script, { ...env, PORT: String(port), HUB_PUBLIC_URL: `http://127.0.0.1:${port}` });
       try {
         await waitUp(`http://127.0.0.1:${port}/oauth/token`);
-        results[name] = await measure(name, `http://127.0.0.1:${port}`, basic);
+        results[name] = await measure(name, `http://127.0.0.1:${port}`, basic, script.includes('oidc-provider'));
       } finally {
         await stop(child);
       }
@@ -151,10 +156,11 @@ async function main() {
 
     const hubR = results['hub (PostgreSQL)'];
     const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
-    console.log('\n  ratios (requests/s)                 token     introspect');
+    console.log('\n  ratios of requests/s       token: hub JWT vs peer JWT | vs peer opaque   introspect');
     for (const peer of ['oidc-provider memory', 'oidc-provider postgres', 'bare node:http']) {
       const p = results[peer];
-      console.log(`  hub / ${peer.padEnd(28)} ${ratio(hubR.token.rps, p.token.rps).padStart(7)}   ${ratio(hubR.introspect.rps, p.introspect.rps).padStart(7)}`);
+      const opaque = p.tokenOpaque ? ratio(hubR.token.rps, p.tokenOpaque.rps) : '   —';
+      console.log(`  hub / ${peer.padEnd(24)} ${ratio(hubR.token.rps, p.token.rps).padStart(7)}          ${opaque.padStart(7)}        ${ratio(hubR.introspect.rps, p.introspect.rps).padStart(7)}`);
     }
   } finally {
     await hubDb.drop();
