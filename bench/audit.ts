@@ -127,6 +127,8 @@ async function run(kind: string) {
       ['type + severity', 'type=sign_in_failure&severity=medium'],
       ['type + one week', `type=sign_in_failure&${week(mid)}`],
       ['user + source + one week', `user_id=${someUser}&source=client&${week(mid)}`],
+      ['from = 400 days ago (whole log)', `from=${new Date(Date.now() - 400 * 86_400_000).toISOString()}`],
+      [`type=${rareType} + from 400 days ago`, `type=${rareType}&from=${new Date(Date.now() - 400 * 86_400_000).toISOString()}`],
     ];
     console.log('\n| page query (limit 50) | p50 ms | p95 ms |\n|---|---:|---:|');
     for (const [name, q] of scenarios) {
@@ -155,6 +157,14 @@ async function run(kind: string) {
       cursor = JSON.parse(r.body).next_cursor;
     }
     console.log(`| cursor pages 1–100 (type filter) | ${percentile(deepType, 50).toFixed(1)} | ${percentile(deepType, 95).toFixed(1)} |`);
+    const deepRange: number[] = [];
+    cursor = null;
+    for (let i = 0; i < 100; i++) {
+      const r = await timeGet(base, `/api/admin/audit?limit=50&${week(mid)}${cursor ? `&cursor=${cursor}` : ''}`, cookie);
+      deepRange.push(r.ms);
+      cursor = JSON.parse(r.body).next_cursor;
+    }
+    console.log(`| cursor pages 1–100 (one week range) | ${percentile(deepRange, 50).toFixed(1)} | ${percentile(deepRange, 95).toFixed(1)} |`);
 
     // Export: stream the whole log over a real socket, sampling this process's memory.
     global.gc?.();

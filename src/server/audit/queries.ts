@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import { auditLogs, hubSettings, platformUsers, rateLimitCounters } from '../db/schema/index';
@@ -47,6 +47,14 @@ export interface AuditCursor {
   occurredAt?: Date;
 }
 
+/**
+ * The indexes are declared `… DESC NULLS LAST` (drizzle's .desc()), while a bare ORDER BY … DESC
+ * means NULLS FIRST: PostgreSQL then cannot walk the index and sorts the whole match instead
+ * (bench: 850 ms vs 0.1 ms). Both columns are NOT NULL, so the clause changes no result.
+ */
+const DESC_ID = sql`${auditLogs.id} desc nulls last`;
+const DESC_OCCURRED = sql`${auditLogs.occurredAt} desc nulls last`;
+
 export function isTimeOrdered(filters: AuditFilters): boolean {
   return Boolean(filters.from || filters.to);
 }
@@ -83,7 +91,7 @@ export async function findAuditPage(db: DbOrTx, filters: AuditFilters, cursor: A
     .from(auditLogs)
     .leftJoin(platformUsers, eq(platformUsers.id, auditLogs.userId))
     .where(whereOf(filters, cursor))
-    .orderBy(...(isTimeOrdered(filters) ? [desc(auditLogs.occurredAt), desc(auditLogs.id)] : [desc(auditLogs.id)]))
+    .orderBy(...(isTimeOrdered(filters) ? [DESC_OCCURRED, DESC_ID] : [DESC_ID]))
     .limit(limit);
 }
 
