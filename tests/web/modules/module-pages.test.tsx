@@ -1,0 +1,58 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import DataMiningPage from '@/modules/data-mining/data-mining-page';
+import FulfilsPage from '@/modules/fulfils/fulfils-page';
+import HealthPage from '@/modules/health/health-page';
+import IpFiltersPage from '@/modules/ip-filters/ip-filters-page';
+import QrcPage from '@/modules/qrc/qrc-page';
+import RoleBuilderPage from '@/modules/role-builder/role-builder-page';
+import SettingsPage from '@/modules/settings/settings-page';
+import SortstakPage from '@/modules/sortstak/sortstak-page';
+import TalentmlsPage from '@/modules/talentmls/talentmls-page';
+import TalentsparkPage from '@/modules/talentspark/talentspark-page';
+import DemoDashboard from '@/features/demo/demo-dashboard';
+import { MODULE_SCREENS } from '../../e2e/routes-screens';
+
+const PAGES: [string, React.ComponentType][] = [
+  ['fulfils', FulfilsPage], ['role-builder', RoleBuilderPage], ['qrc', QrcPage], ['sortstak', SortstakPage],
+  ['talentmls', TalentmlsPage], ['talentspark', TalentsparkPage], ['ip-filters', IpFiltersPage],
+  ['data-mining', DataMiningPage], ['health', HealthPage], ['settings', SettingsPage],
+];
+
+describe('module screens render from static data alone', () => {
+  const fetchSpy = vi.fn(() => Promise.reject(new Error('module screens must not fetch')));
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchSpy);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    fetchSpy.mockClear();
+  });
+
+  it.each(PAGES)('%s: heading, tab names, and no fetch', (key, Page) => {
+    render(<MemoryRouter><Page /></MemoryRouter>);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(MODULE_SCREENS[key].heading);
+    const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(MODULE_SCREENS[key].tabs);
+    expect(screen.getAllByTestId('stat-card')).toHaveLength(4);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('role builder shows the four stat cards the spec names', () => {
+    render(<RoleBuilderPage />);
+    const labels = screen.getAllByTestId('stat-card').map((c) => c.querySelector('p')?.textContent);
+    expect(labels).toEqual(['Active Roles', 'Role Templates', 'Assignments Today', 'Avg Build Time']);
+  });
+
+  it('the demo dashboard shows 5 systems, 247 sessions and 1,234 events without fetching', () => {
+    render(<MemoryRouter><DemoDashboard /></MemoryRouter>);
+    const values = screen.getAllByTestId('stat-card').map((c) => c.textContent ?? '');
+    expect(values.some((v) => v.includes('Connected Systems') && v.includes('5'))).toBe(true);
+    expect(values.some((v) => v.includes('Active Sessions') && v.includes('247'))).toBe(true);
+    expect(values.some((v) => v.includes('Events Today') && v.includes('1,234'))).toBe(true);
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/demo/fulfils', '/demo/sortstak', '/demo/role-builder', '/demo/qrc', '/demo/talentmls']);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
