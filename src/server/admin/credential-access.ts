@@ -107,16 +107,17 @@ export async function createRequest(hub: Hub, actor: Actor, input: CredentialReq
 
 export async function decide(hub: Hub, actor: Actor, requestId: string, decision: 'approved' | 'denied') {
   const now = hub.clock();
+  // The requester never changes, so this check can run (and be audited) outside the transaction:
+  // an audit row written inside it would be rolled back with the refusal.
+  const existing = await findRequestView(hub.db, requestId);
+  if (!existing) throw new HubError('not_found', 'Request not found.');
+  if (existing.requesting_user_id === actor.userId) {
+    await hub.audit.record({ ...auditBase(actor), eventType: 'permission_denied', severity: 'high', details: { action: 'self_approval', request_id: requestId } });
+    throw new HubError('self_approval');
+  }
   await hub.db.transaction(async (tx) => {
     const req = await lockRequest(tx, requestId);
     if (!req) throw new HubError('not_found', 'Request not found.');
-    if (req.requestingUserId === actor.userId) {
-      await hub.audit.record(
-        { ...auditBase(actor), eventType: 'permission_denied', severity: 'high', details: { action: 'self_approval', request_id: requestId } },
-        tx,
-      );
-      throw new HubError('self_approval');
-    }
     if (req.status !== 'pending') throw new HubError('conflict', `This request is already ${req.status}.`);
     const minutes = req.timeLimitMinutes ?? TIME_LIMIT.default;
     const expiresAt = decision === 'approved' ? new Date(now.getTime() + minutes * 60_000) : null;

@@ -83,7 +83,7 @@ export async function listUsers(hub: Hub, input: { q: string; cursor?: string; l
  */
 export async function patchUser(hub: Hub, actor: Actor, userId: string, patch: UserPatch): Promise<AdminUser> {
   const now = hub.clock();
-  return hub.db.transaction(async (tx) => {
+  const result = await hub.db.transaction(async (tx) => {
     const before = await lockUserById(tx, userId);
     if (!before) throw new HubError('not_found', 'User not found.');
     const targetRoles = await findEffectiveRoles(tx, userId, now);
@@ -120,21 +120,29 @@ export async function patchUser(hub: Hub, actor: Actor, userId: string, patch: U
     if (patch.is_active !== undefined) values.isActive = patch.is_active;
     const after = await updateUser(tx, userId, values);
 
-    const revoked = deactivating ? await revokeUserSessions(hub, userId, actor.userId, tx) : 0;
     const changed = Object.keys(patch).filter((k) => patch[k as keyof UserPatch] !== undefined);
     const base = { userId: actor.userId, sessionId: actor.sessionId, ipAddress: actor.ipAddress, userAgent: actor.userAgent };
     await hub.audit.record(
       [
         { ...base, eventType: 'user_updated', severity: 'medium', details: { target_user_id: userId, fields: changed } },
-        ...(deactivating
-          ? [{ ...base, eventType: 'user_deactivated', severity: 'high' as const, details: { target_user_id: userId, sessions_revoked: revoked } }]
-          : []),
         ...(patch.is_active === true && !before.isActive
           ? [{ ...base, eventType: 'user_activated', severity: 'medium' as const, details: { target_user_id: userId } }]
           : []),
       ],
       tx,
     );
-    return toAdminUser(after, targetRoles);
+    return { user: toAdminUser(after, targetRoles), deactivating, base };
   });
+  if (result.deactivating) {
+    // After commit: the revocation broadcast must not run inside the transaction (PGlite has one
+    // connection), and an inactive user's cookies are already refused by resolveBrowserSession.
+    const revoked = await revokeUserSessions(hub, userId, actor.userId);
+    await hub.audit.record({
+      ...result.base,
+      eventType: 'user_deactivated',
+      severity: 'high',
+      details: { target_user_id: userId, sessions_revoked: revoked },
+    });
+  }
+  return result.user;
 }

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { createUser, sessionCookieFor, signedInUser } from '../../helpers/fixtures';
+import { rows } from '../../../src/server/db/client';
+import { authSessions, oauthClients } from '../../../src/server/db/schema/index';
+
+describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
+  let t: TestHub;
+  let superCookie: string;
+  let superId: string;
+  let adminCookie: string;
+  let adminId: string;
+  let admin2Cookie: string;
+  let appId: string;
+  beforeAll(async () => {
+    t = await createTestHub(kind);
+    const s = await signedInUser(t.hub, ['user', 'super_admin'], { email: 'root@hub.test', fullName: 'Root Admin' });
+    superCookie = s.cookie;
+    superId = s.user.id;
+    const a = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'pat@hub.test', fullName: 'Pat Admin' });
+    adminCookie = a.cookie;
+    adminId = a.user.id;
+    admin2Cookie = (await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'quinn@hub.test' })).cookie;
+    const [app] = await t.hub.db
+      .insert(oauthClients)
+      .values({
+        clientId: 'talentmls',
+        appName: 'TalentMLS',
+        appUrl: 'https://talentmls.example',
+        apiKeyEnc: t.hub.secrets.seal('tmls_api_key_value_123'),
+        webhookSecretEnc: null,
+      })
+      .returning();
+    appId = app.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, cookie = superCookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const send = (method: 'POST' | 'PATCH', url: string, payload: unknown, cookie = superCookie) =>
+    t.app.inject({ method, url, headers: { ...CSRF, cookie }, payload: payload as object });
+
+  describe('users', () => {
+    beforeAll(async () => {
+      await createUser(t.hub, { email: 'alice@acme.test', fullName: 'Alice Zephyr', organization: 'Acme Corp' });
+      await createUser(t.hub, { email: 'bob@globex.test', fullName: null, organization: 'Globex' });
+      await createUser(t.hub, { email: 'carol@initech.test', fullName: 'Carol 100%_Sure', organization: null });
+    });
+
+    it('searches case-insensitively over email, full name and organization, with the matching count', async () => {
+      const byOrg = (await get('/api/admin/users?q=ACME')).json();
+      expect(byOrg.users.map((u: { email: string }) => u.email)).toEqual(['alice@acme.test']);
+      expect(byOrg.total).toBe(1);
+      expect((await get('/api/admin/users?q=zeph')).json().users[0].email).toBe('alice@acme.test');
+      expect((await get('/api/admin/users?q=GLOBEX.TEST')).json().total).toBe(1);
+      // LIKE wildcards in the search are literal characters.
+      expect((await get('/api/admin/users?q=100%25_')).json().total).toBe(1);
+      expect((await get('/api/admin/users?q=_')).json().total).toBe(1);
+      expect((await get('/api/admin/users?q=nobody-like-this')).json()).toEqual({ users: [], total: 0, next_cursor: null });
+    });
+
+    it('pages with a cursor, newest first, with no repeats and no gaps, and never returns password hashes', async () => {
+      const all = (await get('/api/admin/users?limit=100')).json();
+      expect(all.total).toBe(all.users.length);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await get(`/api/admin/users?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toMatch(/password|argon2/);
+        const body = res.json();
+        expect(body.total).toBe(all.total);
+        seen.push(...body.users.map((u: { id: string }) => u.id));
+        cursor = body.next_cursor;
+      } while (cursor);
+      expect(seen).toEqual(all.users.map((u: { id: string }) => u.id));
+      const root = all.users.find((u: { email: string }) => u.email === 'root@hub.test');
+      expect(root.roles.sort()).toEqual(['super_admin', 'user']);
+      expect((await get('/api/admin/users?cursor=garbage')).statusCode).toBe(400);
+    });
+
+    it('edits a user: empty full name saves null, email must stay unique', async () => {
+      const target = await createUser(t.hub, { email: 'dave@hub.test', fullName: 'Dave' });
+      const res = await send('PATCH', `/api/admin/users/${target.id}`, {
+        email: 'Dave.New@Hub.test',
+        full_name: '',
+        organization: 'Umbrella',
+        department: 'R&D',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ email: 'dave.new@hub.test', full_name: null, organization: 'Umbrella', department: 'R&D', is_active: true });
+      const taken = await send('PATCH', `/api/admin/users/${target.id}`, { email: 'alice@acme.test' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().error).toMatchObject({ code: 'email_in_use', field: 'email' });
+      expect((await send('PATCH', `/api/admin/users/${target.id}`, { email: 'not-an-email' })).statusCode).toBe(400);
+      expect((await send('PATCH', `/api/admin/users/${target.id}`, { password_hash: 'x' })).statusCode).toBe(400);
+      expect((await send('PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000', { full_name: 'x' })).statusCode).toBe(404);
+    });
+
+    it('deactivating a user revokes their sessions at once', async () => {
+      const victim = await createUser(t.hub, { email: 'erin@hub.test' });
+      const cookie = await sessionCookieFor(t.hub, victim);
+      const cookie2 = await sessionCookieFor(t.hub, victim);
+      expect((await get('/api/me/sessions', cookie)).statusCode).toBe(200);
+      const res = await send('PATCH', `/api/admin/users/${victim.id}`, { is_active: false }, adminCookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().is_active).toBe(false);
+      expect((await get('/api/me/sessions', cookie)).statusCode).toBe(401);
+      expect((await get('/api/me/sessions', cookie2)).statusCode).toBe(401);
+      const live = await rows<{ n: number }>(t.hub.db, sql`select count(*)::int as n from auth_sessions where user_id = ${victim.id} and is_active`);
+      expect(Number(live[0].n)).toBe(0);
+      const audit = await rows<{ event_type: string }>(t.hub.db, sql`select event_type from audit_logs where details->>'target_user_id' = ${victim.id}`);
+      expect(audit.map((a) => a.event_type)).toEqual(expect.arrayContaining(['user_updated', 'user_deactivated']));
+    });
+
+    it('keeps the last active super admin active, and a platform admin cannot deactivate a super admin', async () => {
+      const byPlatformAdmin = await send('PATCH', `/api/admin/users/${superId}`, { is_active: false }, adminCookie);
+      expect(byPlatformAdmin.statusCode).toBe(403);
+      const last = await send('PATCH', `/api/admin/users/${superId}`, { is_active: false });
+      expect(last.statusCode).toBe(409);
+      expect(last.json().error.code).toBe('last_super_admin');
+      // With a second super admin, deactivating one is allowed.
+      const other = await createUser(t.hub, { email: 'root2@hub.test', roles: ['super_admin'] });
+      expect((await send('PATCH', `/api/admin/users/${other.id}`, { is_active: false })).statusCode).toBe(200);
+      expect((await send('PATCH', `/api/admin/users/${other.id}`, { is_active: true })).statusCode).toBe(200);
+    });
+  });
+
+  describe('security tab', () => {
+    it('lists registered apps with presence marks only', async () => {
+      const res = await get('/api/admin/apps');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().apps).toEqual([
+        { id: appId, app_name: 'TalentMLS', app_url: 'https://talentmls.example', app_type: 'third_party', is_active: true, has_api_key: true, has_webhook_secret: false },
+      ]);
+      expect(res.body).not.toContain('tmls_api_key_value_123');
+    });
+
+    it('lists the newest sessions, 5 by default, with the token hash cut to 16 characters', async () => {
+      const res = await get('/api/admin/sessions');
+      const { sessions } = res.json();
+      expect(sessions).toHaveLength(5);
+      for (const s of sessions) expect(s.session_token_hash).toMatch(/^[0-9a-f]{16}$/);
+      const full = await t.hub.db.select({ h: authSessions.sessionTokenHash }).from(authSessions);
+      expect(full.map((r) => r.h.slice(0, 16))).toEqual(expect.arrayContaining(sessions.map((s: { session_token_hash: string }) => s.session_token_hash)));
+    });
+  });
+
+  describe('credential access', () => {
+    it('requires a justification (security tab) and 15 trimmed characters (audit tab)', async () => {
+      const none = await send('POST', '/api/admin/credential-requests', { mode: 'standard', app_id: appId, justification: '   ' });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error.message).toContain('Please provide a justification for accessing credentials');
+      const short = await send('POST', '/api/admin/credential-requests', { mode: 'time_limited', app_id: appId, justification: '   too short     ' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().error.message).toContain('Please select an app and provide justification');
+      for (const minutes of [4, 121]) {
+        const bad = await send('POST', '/api/admin/credential-requests', { mode: 'time_limited', app_id: appId, justification: 'Rotating the partner integration key', time_limit_minutes: minutes });
+        expect(bad.statusCode).toBe(400);
+      }
+    });
+
+    it("a platform admin's request waits; they cannot approve it; another admin can; the grant reveals until it expires", async () => {
+      const created = await send(
+        'POST',
+        '/api/admin/credential-requests',
+        { mode: 'time_limited', app_id: appId, credential_type: 'api_key', justification: '  Investigating failed webhook deliveries  ', time_limit_minutes: 10 },
+        adminCookie,
+      );
+      expect(created.statusCode).toBe(201);
+      const { request, grant } = created.json();
+      expect(grant).toBeNull();
+      expect(request).toMatchObject({ status: 'pending', app_name: 'TalentMLS', justification: 'Investigating failed webhook deliveries', time_limit_minutes: 10, can_decide: false });
+
+      const self = await send('POST', `/api/admin/credential-requests/${request.id}/approve`, {}, adminCookie);
+      expect(self.statusCode).toBe(403);
+      expect(self.json().error.code).toBe('self_approval');
+      expect((await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, adminCookie)).statusCode).toBe(403);
+
+      const pending = (await get('/api/admin/credential-requests?scope=pending', admin2Cookie)).json().requests;
+      expect(pending.find((r: { id: string }) => r.id === request.id)).toMatchObject({ can_decide: true, requester_email: 'pat@hub.test' });
+      const approved = await send('POST', `/api/admin/credential-requests/${request.id}/approve`, {}, admin2Cookie);
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json().request.status).toBe('approved');
+      expect((await send('POST', `/api/admin/credential-requests/${request.id}/deny`, {}, superCookie)).statusCode).toBe(409);
+
+      const grants = (await get('/api/admin/credential-grants', adminCookie)).json().grants;
+      expect(grants).toEqual([expect.objectContaining({ id: request.id, app_name: 'TalentMLS', credential_type: 'api_key', time_limit_minutes: 10 })]);
+      // Only the requester holds the grant.
+      expect((await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, admin2Cookie)).statusCode).toBe(404);
+      const revealed = await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, adminCookie);
+      expect(revealed.statusCode).toBe(200);
+      expect(revealed.json().value).toBe('tmls_api_key_value_123');
+
+      t.clock.advanceMinutes(11);
+      const late = await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, adminCookie);
+      expect(late.statusCode).toBe(403);
+      expect(late.json().error.code).toBe('grant_expired');
+      expect((await get('/api/admin/credential-grants', adminCookie)).json().grants).toEqual([]);
+      const mine = (await get('/api/admin/credential-requests', adminCookie)).json().requests;
+      expect(mine.find((r: { id: string }) => r.id === request.id).status).toBe('expired');
+
+      const audit = await rows<{ event_type: string }>(t.hub.db, sql`select event_type from audit_logs where details->>'request_id' = ${request.id} order by id`);
+      expect(audit.map((a) => a.event_type)).toEqual([
+        'credential_access_requested',
+        'permission_denied',
+        'permission_denied',
+        'credential_access_granted',
+        'credential_access_viewed',
+        'permission_denied',
+      ]);
+    });
+
+    it("grants a super admin's time-limited request at once; a standard request always waits; deny works", async () => {
+      const res = await send('POST', '/api/admin/credential-requests', { mode: 'time_limited', app_id: appId, justification: 'Emergency key rotation after leak', time_limit_minutes: 45 });
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body.request.status).toBe('approved');
+      expect(body.grant).toMatchObject({ app_name: 'TalentMLS', credential_type: 'api_key', time_limit_minutes: 45 });
+      expect(new Date(body.grant.expires_at).getTime() - t.hub.clock().getTime()).toBe(45 * 60_000);
+
+      const standard = await send('POST', '/api/admin/credential-requests', { mode: 'standard', app_id: appId, credential_type: 'webhook_secret', justification: 'Audit' });
+      expect(standard.json().request.status).toBe('pending');
+      const denied = await send('POST', `/api/admin/credential-requests/${standard.json().request.id}/deny`, {}, adminCookie);
+      expect(denied.json().request.status).toBe('denied');
+    });
+  });
+
+  describe('sessions, overview and analytics', () => {
+    it('lists active auth sessions with their application and revokes one', async () => {
+      const { user, cookie } = await signedInUser(t.hub, ['user'], { email: 'frank@hub.test' });
+      const list = (await get('/api/admin/auth-sessions?active=true')).json().sessions;
+      const frank = list.find((s: { user_email: string }) => s.user_email === 'frank@hub.test');
+      expect(frank).toMatchObject({ client_id: null, app_name: null, user_id: user.id, is_active: true, user_agent: 'vitest' });
+      expect(JSON.stringify(list)).not.toMatch(/session_token_hash|refresh_token/);
+      const res = await send('POST', `/api/admin/auth-sessions/${frank.id}/revoke`, {}, adminCookie);
+      expect(res.json()).toEqual({ revoked: true });
+      expect((await get('/api/me/sessions', cookie)).statusCode).toBe(401);
+      const after = (await get('/api/admin/auth-sessions?active=true')).json().sessions;
+      expect(after.some((s: { id: string }) => s.id === frank.id)).toBe(false);
+    });
+
+    it('reports real figures on the overview and analytics', async () => {
+      await t.hub.audit.record([
+        { eventType: 'sign_in_failure', severity: 'medium' },
+        { eventType: 'sign_in_failure', severity: 'medium' },
+        { eventType: 'sign_in_success', severity: 'low' },
+      ]);
+      const o = (await get('/api/admin/overview')).json();
+      const users = await rows<{ n: number }>(t.hub.db, sql`select count(*)::int as n from platform_users`);
+      expect(o.users_total).toBe(Number(users[0].n));
+      expect(o.apps_total).toBe(1);
+      expect(o.failed_sign_ins_24h).toBe(2);
+      expect(o.sign_ins_24h).toBe(1);
+      expect(o.pending_requests).toBe(0);
+      expect(o.admins).toBeGreaterThanOrEqual(3);
+      const a = (await get('/api/admin/analytics')).json();
+      expect(a.daily).toHaveLength(30);
+      expect(a.daily[29]).toEqual({ date: t.hub.clock().toISOString().slice(0, 10), sign_ins: 1, failures: 2 });
+      expect(a.top_event_types[0].count).toBeGreaterThan(0);
+      expect(a.sessions_per_app.find((r: { app_name: string }) => r.app_name === 'Ecosystem Hub').count).toBe(o.active_sessions);
+    });
+  });
+});
