@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Hub } from '../hub';
 import { HubError } from '../errors';
@@ -33,10 +33,7 @@ const signUpBody = z
 export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
   const mailer = createMailer(hub.config.smtpUrl, app.log, hub.clock);
-  const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
-    ipAddress: clientIp(request as never),
-    userAgent: userAgent(request as never),
-  });
+  const client = (request: FastifyRequest) => ({ ipAddress: clientIp(request), userAgent: userAgent(request) });
   const setCookie = (reply: FastifyReply, token: string) => reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(hub));
 
   app.get('/session', async (request, reply) => {
