@@ -5,32 +5,34 @@ import { loadConfig } from '../../../src/server/config';
 import { closeHub, createHub } from '../../../src/server/create-hub';
 import type { Hub } from '../../../src/server/hub';
 import type { FastifyInstance } from 'fastify';
-import { createTestHub, type TestHub } from '../../helpers/test-hub';
+import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { authorize, basic, exchangeCode, form, FORM, registerClient, type RegisteredClient } from './oauth-helpers';
 
 /**
- * Two hub processes' worth of state (two hubs, two pools, two caches) on one PostgreSQL: a
- * revocation on node A must be refused by node B within one second, although B had the token
- * cached as active. PostgreSQL only: LISTEN/NOTIFY across connections is the point.
+ * Two hub instances (two hubs, two token caches) on one database: a revocation on node A must be
+ * refused by node B within one second, although B had the token cached as active. On PostgreSQL
+ * B has its own pool and LISTEN connection, as a second process would; on PGlite (one process
+ * owns an embedded database) B shares A's database handle and hears A through PGlite's NOTIFY.
  */
-describe.runIf(!!process.env.TEST_DATABASE_URL)('token cache across nodes [postgres]', () => {
+describe.each(TEST_DATABASES)('token cache across nodes [%s]', (kind) => {
   let a: TestHub;
   let bHub: Hub;
   let b: FastifyInstance;
   let client: RegisteredClient;
 
   beforeAll(async () => {
-    a = await createTestHub('postgres', { realClock: true });
+    a = await createTestHub(kind, { realClock: true });
     const config = { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: randomBytes(32).toString('base64') }), databaseUrl: a.databaseUrl, masterKey: a.hub.config.masterKey };
-    bHub = await createHub({ config, skipMigrations: true });
+    bHub = await createHub({ config, skipMigrations: true, ...(kind === 'pglite' ? { database: a.hub.database } : {}) });
     b = await buildApp(bHub, { webRoot: null });
     await b.ready();
     client = await registerClient(a);
   });
   afterAll(async () => {
     await b.close();
-    await closeHub(bHub);
+    if (kind === 'pglite') await bHub.revocations.stop();
+    else await closeHub(bHub);
     await a.close();
   });
 
