@@ -48,12 +48,21 @@ export interface AuditCursor {
 }
 
 /**
- * The indexes are declared `… DESC NULLS LAST` (drizzle's .desc()), while a bare ORDER BY … DESC
- * means NULLS FIRST: PostgreSQL then cannot walk the index and sorts the whole match instead
- * (bench: 850 ms vs 0.1 ms). Both columns are NOT NULL, so the clause changes no result.
+ * ORDER BY must match an index exactly or PostgreSQL sorts the whole match. The filter indexes
+ * are declared `(column, id DESC NULLS LAST)` (drizzle's .desc()), but a bare `DESC` means NULLS
+ * FIRST; the primary key, walked backwards, gives exactly bare `id DESC`. So: NULLS LAST when an
+ * equality filter picks a composite index, bare DESC otherwise (bench: 850–1,000 ms → < 1 ms in
+ * EXPLAIN for each case). Both columns are NOT NULL, so the clause never changes a result.
  */
-const DESC_ID = sql`${auditLogs.id} desc nulls last`;
+const DESC_ID = sql`${auditLogs.id} desc`;
+const DESC_ID_NULLS_LAST = sql`${auditLogs.id} desc nulls last`;
 const DESC_OCCURRED = sql`${auditLogs.occurredAt} desc nulls last`;
+
+function orderOf(filters: AuditFilters): SQL[] {
+  if (isTimeOrdered(filters)) return [DESC_OCCURRED, DESC_ID_NULLS_LAST];
+  const hasEqualityFilter = Boolean(filters.type || filters.severity || filters.userId || filters.source);
+  return [hasEqualityFilter ? DESC_ID_NULLS_LAST : DESC_ID];
+}
 
 export function isTimeOrdered(filters: AuditFilters): boolean {
   return Boolean(filters.from || filters.to);
@@ -91,7 +100,7 @@ export async function findAuditPage(db: DbOrTx, filters: AuditFilters, cursor: A
     .from(auditLogs)
     .leftJoin(platformUsers, eq(platformUsers.id, auditLogs.userId))
     .where(whereOf(filters, cursor))
-    .orderBy(...(isTimeOrdered(filters) ? [DESC_OCCURRED, DESC_ID] : [DESC_ID]))
+    .orderBy(...orderOf(filters))
     .limit(limit);
 }
 
