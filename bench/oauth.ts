@@ -1,5 +1,5 @@
 /**
- * npm run bench:oauth [-- --duration=10 --connections=32]
+ * npm run bench:oauth [-- --duration=10 --connections=32 --only=hub,oidc-provider,bare]
  *
  * In one run on one machine, measures the hub's client_credentials token endpoint and its
  * introspection endpoint against panva's oidc-provider (same client, ES256, twice: in-memory
@@ -136,7 +136,9 @@ async function main() {
       ['oidc-provider postgres', 'bench/oidc-provider/peer.ts', { PEER_ADAPTER: 'postgres', PEER_DATABASE_URL: peerDb.url, CLIENT_ID: client.clientId, CLIENT_SECRET: clientSecret!, PEER_JWK: peerJwk }],
       ['bare node:http', 'bench/bare-server.ts', {}],
     ];
+    const only = args.only?.split(',');
     for (const [name, script, env] of targets) {
+      if (only && !only.some((o) => name.startsWith(o))) continue;
       const port = await freePort();
       const child = start(script, { ...env, PORT: String(port), HUB_PUBLIC_URL: `http://127.0.0.1:${port}` });
       try {
@@ -155,6 +157,7 @@ async function main() {
     console.log(`\n  hub audit: ${n} oauth_token_issued rows; chain ${chain.ok ? 'verified' : 'BROKEN'} (${chain.checked} rows)`);
 
     const hubR = results['hub (PostgreSQL)'];
+    if (!hubR || Object.keys(results).length < 4) return;
     const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
     console.log('\n  ratios of requests/s       token: hub JWT vs peer JWT | vs peer opaque   introspect');
     for (const peer of ['oidc-provider memory', 'oidc-provider postgres', 'bare node:http']) {

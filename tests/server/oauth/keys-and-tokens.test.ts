@@ -104,6 +104,17 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
     expect((await post('/oauth/introspect', { token: longLived })).json()).toEqual({ active: false });
   });
 
+  it('signs with RS256 once an RS256 next key has been rotated in', async () => {
+    await oauthRuntime(t.hub).keys.rotate('RS256'); // publishes an RS256 next key
+    const { activated } = await oauthRuntime(t.hub).keys.rotate(); // which now signs
+    const jwks = (await t.app.inject({ url: '/oauth/jwks' })).json().keys as { kid: string; kty: string; alg: string }[];
+    expect(jwks.find((k) => k.kid === activated)).toMatchObject({ kty: 'RSA', alg: 'RS256' });
+    const tk = await tokens();
+    expect(decodeProtectedHeader(tk.access_token)).toMatchObject({ alg: 'RS256', kid: activated });
+    expect(decodeProtectedHeader(tk.id_token)).toMatchObject({ alg: 'RS256' });
+    expect((await post('/oauth/introspect', { token: tk.access_token })).json().active).toBe(true);
+  });
+
   it('RP-initiated logout redirects only to a registered post-logout URI and ends the hub session', async () => {
     const u = await signedInUser(t.hub);
     const { code } = await authorize(t, client, u.cookie);
