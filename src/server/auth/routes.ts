@@ -12,6 +12,8 @@ import { signIn } from './sign-in';
 import { signUp } from './sign-up';
 import { createMailer } from './mailer';
 import { verifyEmailToken } from './email-verification';
+import { changePassword } from './change-password';
+import { requireUser } from '../plugins/session';
 
 /** Emails longer than RFC 5321's 254 characters are refused before any work. */
 const email = z.string().trim().min(1).max(254).email();
@@ -29,7 +31,9 @@ const signUpBody = z
   })
   .strict();
 
-/** POST /api/auth/sign-up, sign-in, sign-out, GET /api/auth/session, email verification (accounts). */
+const changePasswordBody = z.object({ current_password: password, new_password: password }).strict();
+
+/** POST /api/auth/sign-up, sign-in, sign-out, change-password, GET /api/auth/session, email verification (accounts). */
 export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
   const mailer = createMailer(hub.config.smtpUrl, app.log, hub.clock);
@@ -84,6 +88,20 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { signed_out: true };
+  });
+
+  app.post('/change-password', async (request, reply) => {
+    const body = parseInput(changePasswordBody, request.body);
+    const auth = await requireUser(request);
+    const { token, auth: next } = await changePassword(
+      hub,
+      auth,
+      { currentPassword: body.current_password, newPassword: body.new_password },
+      client(request),
+    );
+    setCookie(reply, token);
+    reply.header('cache-control', 'no-store');
+    return sessionView(next);
   });
 
   // The link in the verification mail: a plain GET so it works from any mail client.

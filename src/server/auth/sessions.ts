@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Hub } from '../hub';
+import { REVOCATION_CHANNEL } from '../revocations';
 import type { DbOrTx } from '../db/client';
 import type { AuthSession, PlatformUser } from '../db/schema/index';
 import { randomToken, sha256Hex } from '../crypto/tokens';
@@ -66,12 +68,26 @@ export async function resolveBrowserSession(hub: Hub, token: string): Promise<Br
 
 export async function revokeSession(hub: Hub, sessionId: string, revokedBy: string | null, tx?: DbOrTx): Promise<boolean> {
   const done = await deactivateSession(tx ?? hub.db, sessionId, hub.clock(), revokedBy);
-  if (done) await hub.revocations.publish([sessionId]);
+  if (done) await announceRevocation(hub, [sessionId], tx);
   return done;
 }
 
 export async function revokeUserSessions(hub: Hub, userId: string, revokedBy: string | null, tx?: DbOrTx): Promise<number> {
   const ids = await deactivateUserSessions(tx ?? hub.db, userId, hub.clock(), revokedBy);
-  if (ids.length) await hub.revocations.publish(ids);
+  if (ids.length) await announceRevocation(hub, ids, tx);
   return ids.length;
+}
+
+/**
+ * Tells every node (this one included) which sessions ended. Inside a caller's transaction the
+ * NOTIFY goes through that transaction: PostgreSQL delivers it on commit and drops it on
+ * rollback, so no node drops a session that is still live, and PGlite's single connection is
+ * never asked for while the transaction holds it (which would deadlock).
+ */
+async function announceRevocation(hub: Hub, ids: string[], tx?: DbOrTx): Promise<void> {
+  if (!tx) return hub.revocations.publish(ids);
+  // NOTIFY payloads are limited to 8000 bytes: chunks of 100 ids, as Revocations.publish does.
+  for (let i = 0; i < ids.length; i += 100) {
+    await tx.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${JSON.stringify(ids.slice(i, i + 100))})`);
+  }
 }

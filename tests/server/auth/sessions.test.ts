@@ -78,4 +78,32 @@ describe.each(TEST_DATABASES)('browser sessions [%s]', (kind) => {
     const ok = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, ...CSRF } });
     expect(ok.statusCode).toBe(200);
   });
+
+  it('a revocation inside a transaction reaches subscribers on commit, and never on rollback', async () => {
+    const heard: string[] = [];
+    const stop = t.hub.revocations.subscribe((ids) => heard.push(...ids));
+    try {
+      const kept = await createUser(t.hub);
+      const keptCookie = await sessionCookieFor(t.hub, kept);
+      await t.hub.db
+        .transaction(async (tx) => {
+          await revokeUserSessions(t.hub, kept.id, null, tx);
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      expect((await session(keptCookie)).json().user).not.toBeNull();
+
+      const user = await createUser(t.hub);
+      const cookie = await sessionCookieFor(t.hub, user);
+      const id = (await row(cookie)).id;
+      await t.hub.db.transaction(async (tx) => {
+        expect(await revokeUserSessions(t.hub, user.id, null, tx)).toBe(1);
+      });
+      for (let i = 0; i < 50 && !heard.includes(id); i += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toContain(id);
+      expect(heard).not.toContain((await row(keptCookie)).id);
+    } finally {
+      stop();
+    }
+  });
 });
