@@ -7,7 +7,7 @@ export function escapeHtml(value: string): string {
 }
 
 const STYLE = `body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;background:#f8fafc;color:#0f172a;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
-main{background:#fff;border:1px solid #e2e8f0;border-radius:12px;max-width:440px;width:calc(100% - 32px);padding:28px;box-shadow:0 1px 3px rgba(0,0,0,.06)}
+main{box-sizing:border-box;background:#fff;border:1px solid #e2e8f0;border-radius:12px;max-width:440px;width:calc(100% - 32px);padding:28px;box-shadow:0 1px 3px rgba(0,0,0,.06)}
 h1{font-size:20px;margin:0 0 8px}p{color:#475569;line-height:1.5}ul{padding-left:20px}li{margin:4px 0}
 .actions{display:flex;gap:8px;margin-top:20px}button,a.button{font:inherit;padding:9px 16px;border-radius:8px;border:1px solid #cbd5e1;background:#fff;color:#0f172a;cursor:pointer;text-decoration:none}
 button.primary{background:#0f172a;color:#fff;border-color:#0f172a}code{background:#f1f5f9;padding:1px 4px;border-radius:4px}`;
