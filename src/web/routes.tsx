@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           { path: 'admin', ...page(() => import('./features/admin/admin-page')) },
           { path: 'auth-redirect', ...page(() => import('./features/auth-redirect/auth-redirect-page')) },
           { path: 'oauth-admin', ...page(() => import('./features/oauth-admin/oauth-admin-page')) },
+          { path: 'sessions', ...page(() => import('./features/admin/my-sessions-page')) },
           {
             ...page(() => import('./features/demo/module-layout')),
             children: MODULE_ROUTES.map((m) => ({ path: m.path, ...page(m.load) })),
