@@ -30,6 +30,8 @@ export const userListQuerySchema = z.object({
 export const userListSchema = z.object({
   users: z.array(adminUserSchema),
   total: z.number().int(),
+  /** True when a search matched more than `total` (the count stops at a cap). */
+  total_capped: z.boolean(),
   next_cursor: z.string().nullable(),
 });
 

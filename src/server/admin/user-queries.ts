@@ -48,12 +48,20 @@ export async function findUserPage(db: DbOrTx, input: { term: string; cursor?: U
   return found.map((r) => ({ ...r.user, cursorCreatedAt: r.cursorCreatedAt }));
 }
 
-export async function countUsers(db: DbOrTx, term: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(platformUsers)
-    .where(searchPredicate(term));
-  return Number(row?.n ?? 0);
+/** Searches count at most this many matches: past it the tab says "1,000+" (a broad term would otherwise re-check every match). */
+export const SEARCH_COUNT_CAP = 1000;
+
+export async function countUsers(db: DbOrTx, term: string): Promise<{ total: number; capped: boolean }> {
+  if (!term) {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(platformUsers);
+    return { total: Number(row?.n ?? 0), capped: false };
+  }
+  const found = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${platformUsers} where ${searchPredicate(term)} limit ${SEARCH_COUNT_CAP + 1}) m`,
+  );
+  const n = Number(found[0]?.n ?? 0);
+  return { total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
 }
 
 /** Effective roles (active, not expired) of many users at once. */

@@ -71,7 +71,8 @@ export async function listUsers(hub: Hub, input: { q: string; cursor?: string; l
   const last = shown[shown.length - 1];
   return {
     users: shown.map((u) => toAdminUser(u, roles.get(u.id) ?? [])),
-    total,
+    total: total.total,
+    total_capped: total.capped,
     next_cursor: hasMore && last ? encodeCursor({ createdAt: last.cursorCreatedAt, id: last.id }) : null,
   };
 }

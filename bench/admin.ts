@@ -1,0 +1,74 @@
+/**
+ * Users-tab search at scale: seeds 100,000 users and times the real search path (listUsers:
+ * page + count + roles) on PGlite and on PostgreSQL, then prints the query plan so it shows
+ * the trigram index at work. PostgreSQL runs when TEST_DATABASE_URL (or BENCH_DATABASE_URL)
+ * is set; e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:admin
+ */
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { createTestHub, type DbKind } from '../tests/helpers/test-hub';
+import { rows } from '../src/server/db/client';
+import { listUsers } from '../src/server/admin/users-service';
+import { likeContains } from '../src/server/admin/user-queries';
+
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const TERMS = ['acme', 'smith', 'user4242', 'globex', 'ZEPHYR', 'engineering', 'org-17', 'xq9'];
+if (process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function run(kind: DbKind) {
+  const t = await createTestHub(kind, { realClock: true });
+  try {
+    const seedStart = performance.now();
+    await t.hub.db.execute(sql`
+      insert into platform_users (email, full_name, organization, department, created_at)
+      select 'user' || g || '@' || (array['acme','globex','initech','umbrella','hooli','zephyr'])[1 + g % 6] || '.test',
+             (array['Ada','Grace','Linus','Ken','Barbara','Edsger'])[1 + g % 6] || ' ' ||
+             (array['Smith','Jones','Nguyen','Okafor','Silva','Kowalski','Zephyr'])[1 + g % 7] || ' ' || g,
+             case when g % 5 = 0 then null else 'Org-' || (g % 97) end,
+             (array['engineering','sales','support','finance'])[1 + g % 4],
+             now() - (g || ' seconds')::interval
+        from generate_series(1, ${USERS}) g`);
+    await t.hub.db.execute(sql`analyze platform_users`);
+    const seedMs = performance.now() - seedStart;
+
+    // Warm-up, then timed runs over a mix of terms (and the first, unfiltered page).
+    for (const q of TERMS) await listUsers(t.hub, { q, limit: 25 });
+    const timings: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const q = TERMS[i % TERMS.length];
+      const start = performance.now();
+      await listUsers(t.hub, { q, limit: 25 });
+      timings.push(performance.now() - start);
+    }
+    const unfiltered: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const start = performance.now();
+      await listUsers(t.hub, { q: '', limit: 25 });
+      unfiltered.push(performance.now() - start);
+    }
+    timings.sort((a, b) => a - b);
+    unfiltered.sort((a, b) => a - b);
+    const expr = `lower("email" || ' ' || coalesce("full_name", '') || ' ' || coalesce("organization", ''))`;
+    const plan = await rows<{ 'QUERY PLAN': string }>(
+      t.hub.db,
+      sql.raw(`explain select count(*) from platform_users where ${expr} like '${likeContains('smith')}'`),
+    );
+    console.log(`\n== ${kind}: ${USERS.toLocaleString('en-US')} users (seeded in ${(seedMs / 1000).toFixed(1)} s) ==`);
+    console.log(`search (page of 25 + count + roles), ${RUNS} runs: p50 ${pct(timings, 50).toFixed(1)} ms, p95 ${pct(timings, 95).toFixed(1)} ms`);
+    console.log(`unfiltered first page + count, 20 runs: p50 ${pct(unfiltered, 50).toFixed(1)} ms, p95 ${pct(unfiltered, 95).toFixed(1)} ms`);
+    console.log('EXPLAIN (count of matches for "smith"):');
+    for (const r of plan) console.log(`  ${r['QUERY PLAN']}`);
+    const usesIndex = plan.some((r) => r['QUERY PLAN'].includes('platform_users_search_trgm_idx'));
+    console.log(`uses platform_users_search_trgm_idx: ${usesIndex ? 'yes' : 'NO'}`);
+  } finally {
+    await t.close();
+  }
+}
+
+console.log(`bench:admin on ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, node ${process.version}, ${new Date().toISOString()}`);
+await run('pglite');
+if (process.env.TEST_DATABASE_URL) await run('postgres');
+else console.log('\n(PostgreSQL skipped: set TEST_DATABASE_URL or BENCH_DATABASE_URL)');

@@ -1,0 +1,59 @@
+import { Activity, AppWindow, Clock, KeyRound, ShieldAlert, ShieldCheck, UserCog, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { Overview } from '@/data/admin/types';
+
+function StatusCard({ title, value, hint, icon: Icon }: { title: string; value: string | number; hint: string; icon: LucideIcon }) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
+        <CardTitle className="text-sm font-medium">{title}</CardTitle>
+        <Icon className="size-4 text-muted-foreground" aria-hidden />
+      </CardHeader>
+      <CardContent>
+        <div className="text-2xl font-semibold" data-testid={`stat-${title}`}>
+          {value}
+        </div>
+        <p className="text-xs text-muted-foreground">{hint}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Overview (spec §2): four status cards and four summary tiles, all read from the database. */
+export function OverviewTab({ overview, loading }: { overview: Overview | undefined; loading: boolean }) {
+  const o = overview;
+  const v = (n: number | undefined) => (loading || n === undefined ? '…' : n.toLocaleString('en-US'));
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatusCard title="Total Users" value={v(o?.users_total)} hint={`${v(o?.users_active)} active accounts`} icon={Users} />
+        <StatusCard title="Active Sessions" value={v(o?.active_sessions)} hint="Live sessions across the ecosystem" icon={Activity} />
+        <StatusCard title="Registered Apps" value={v(o?.apps_active)} hint={`${v(o?.apps_total)} registered in total`} icon={AppWindow} />
+        <StatusCard title="Pending Requests" value={v(o?.pending_requests)} hint="Credential access awaiting approval" icon={Clock} />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Last 24 hours</CardTitle>
+          <CardDescription>From the tamper-evident audit log.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {[
+            { label: 'Successful sign-ins', value: v(o?.sign_ins_24h), icon: ShieldCheck },
+            { label: 'Failed sign-ins', value: v(o?.failed_sign_ins_24h), icon: ShieldAlert },
+            { label: 'High-severity events', value: v(o?.high_severity_24h), icon: KeyRound },
+            { label: 'Administrators', value: v(o?.admins), icon: UserCog },
+          ].map((tile) => (
+            <div key={tile.label} className="flex items-center gap-3 rounded-lg border p-3">
+              <tile.icon className="size-5 text-primary" aria-hidden />
+              <div>
+                <div className="text-lg font-semibold">{tile.value}</div>
+                <div className="text-xs text-muted-foreground">{tile.label}</div>
+              </div>
+            </div>
+          ))}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

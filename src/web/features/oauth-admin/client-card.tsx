@@ -1,0 +1,99 @@
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { revealClientSecret, useToggleClientMutation, type OAuthClientView } from '@/data/oauth-clients/clients';
+import { CopyButton } from './copy-button';
+import { previewSecret } from './oauth-admin.utils';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0 space-y-1">
+      <div className="text-xs font-medium text-muted-foreground">{label}</div>
+      <div className="min-w-0 text-sm">{children}</div>
+    </div>
+  );
+}
+
+function List({ items }: { items: string[] }) {
+  return (
+    <ul className="space-y-0.5">
+      {items.map((i) => (
+        <li key={i} className="truncate font-mono text-xs">
+          {i}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One client card (spec §2): every listed field; the secret shows 20 characters; copying it is an audited reveal. */
+export function ClientCard({ client }: { client: OAuthClientView }) {
+  const toggle = useToggleClientMutation();
+  async function flip() {
+    try {
+      await toggle.mutateAsync({ id: client.id, isActive: !client.is_active });
+      toast.success(client.is_active ? 'Client deactivated successfully' : 'Client activated successfully');
+    } catch {
+      toast.error('Failed to update client status');
+    }
+  }
+  return (
+    <Card data-testid="oauth-client-card">
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>{client.app_name}</CardTitle>
+          <div className="flex gap-1">
+            <Badge variant="outline">{client.app_type === 'platform' ? 'Platform' : 'Third party'}</Badge>
+            <Badge variant={client.is_active ? 'success' : 'secondary'}>{client.is_active ? 'Active' : 'Inactive'}</Badge>
+          </div>
+        </div>
+        <CardDescription>{client.app_description || 'No description provided'}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Application URL">
+            <a href={client.app_url} target="_blank" rel="noreferrer" className="block truncate text-primary hover:underline">
+              {client.app_url}
+            </a>
+          </Field>
+          <Field label="Created">{new Date(client.created_at).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}</Field>
+        </div>
+        <Field label="Client ID">
+          <div className="flex items-center gap-1">
+            <code data-testid="client-id" className="truncate rounded bg-muted px-1.5 py-0.5 text-xs">
+              {client.client_id}
+            </code>
+            <CopyButton label="Client ID" getText={() => client.client_id} />
+          </div>
+        </Field>
+        <Field label="Client Secret">
+          <div className="flex items-center gap-1">
+            <code className="truncate rounded bg-muted px-1.5 py-0.5 text-xs">{previewSecret(client.client_secret_preview)}</code>
+            {client.client_secret_preview && <CopyButton label="Client Secret" getText={() => revealClientSecret(client.id)} />}
+          </div>
+        </Field>
+        <Field label="Redirect URIs">
+          <List items={client.redirect_uris} />
+        </Field>
+        <Field label="Scopes">
+          <div className="flex flex-wrap gap-1">
+            {client.scopes.map((s) => (
+              <Badge key={s} variant="secondary">
+                {s}
+              </Badge>
+            ))}
+          </div>
+        </Field>
+        {client.allowed_origins.length > 0 && (
+          <Field label="Allowed Origins">
+            <List items={client.allowed_origins} />
+          </Field>
+        )}
+        <Button variant={client.is_active ? 'outline' : 'default'} size="sm" onClick={flip} disabled={toggle.isPending}>
+          {client.is_active ? 'Deactivate' : 'Activate'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

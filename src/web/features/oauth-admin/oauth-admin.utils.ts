@@ -1,0 +1,59 @@
+/** Display rules of /oauth-admin (spec §2, §4, §5, §9), pure so they are unit-testable. */
+export const SECRET_PREVIEW_CHARS = 20;
+export const COPIED_MS = 2000;
+export const EXPIRING_SOON_MS = 60 * 60 * 1000;
+export const DEFAULT_SCOPES = ['read:profile', 'read:organization'];
+export const CORE_PLATFORM_NAME = 'Ecosystem Hub';
+
+/** Spec §5: split by line, blank lines dropped. */
+export function splitLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+
+/** Beyond the spec: absolute http(s) URLs without a fragment; returns the first bad line, or null. */
+export function firstInvalidUrl(lines: string[]): string | null {
+  for (const line of lines) {
+    try {
+      const url = new URL(line);
+      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hash || line.includes('#')) return line;
+    } catch {
+      return line;
+    }
+  }
+  return null;
+}
+
+export function previewSecret(secret: string | null): string {
+  return secret ? `${secret.slice(0, SECRET_PREVIEW_CHARS)}...` : 'Public client (no secret)';
+}
+
+export function browserName(ua: string | null): string {
+  if (!ua) return 'Unknown Browser';
+  // Order matters: Edge and Chrome both say "Chrome", Chrome says "Safari".
+  if (/Edg\//.test(ua)) return 'Edge';
+  if (/Firefox\//.test(ua)) return 'Firefox';
+  if (/Chrome\//.test(ua) || /Chromium\//.test(ua)) return 'Chrome';
+  if (/Safari\//.test(ua)) return 'Safari';
+  return 'Unknown Browser';
+}
+
+export function isMobileAgent(ua: string | null): boolean {
+  return Boolean(ua && /Mobile|Android|iPhone/.test(ua));
+}
+
+export function relativeTime(iso: string, now: number): string {
+  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} hours ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
+/** Spec §4: less than one hour left, which includes already expired. */
+export function isExpiringSoon(expiresAt: string, now: number): boolean {
+  return new Date(expiresAt).getTime() - now < EXPIRING_SOON_MS;
+}
