@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { AuthProvider, useAuth } from '@/auth/auth-provider';
+import RequireAuth from '@/features/auth/require-auth';
+import { destinationAfterAuth } from '@/features/auth/auth.utils';
+import { signInErrorMessage } from '@/features/auth/sign-in-form';
+import { ApiError } from '@/lib/api';
+
+const SIGNED_IN = {
+  user: { id: 'u1', email: 'a@example.test', full_name: 'A', organization: null, department: null, email_verified: false, created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+  session: { id: 's1', expires_at: '2027-01-01T00:00:00Z' },
+  is_ecosystem_admin: true,
+};
+const SIGNED_OUT = { user: null, session: null, is_ecosystem_admin: false };
+
+function mockSession(body: unknown, calls: string[] = []) {
+  let current = body;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${input}`);
+      if (input === '/api/auth/sign-out') current = SIGNED_OUT;
+      const payload = input === '/api/auth/sign-out' ? { signed_out: true } : current;
+      return new Response(JSON.stringify(payload), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+function Probe() {
+  const auth = useAuth();
+  const location = useLocation();
+  return (
+    <div>
+      <output data-testid="state">{auth.loading ? 'loading' : `${auth.user?.email ?? 'none'}|${auth.isEcosystemAdmin}`}</output>
+      <output data-testid="where">{location.pathname + location.search}</output>
+      <button onClick={() => void auth.signOut()}>out</button>
+      <button onClick={async () => ((window as unknown as { token: unknown }).token = await auth.createAppToken('c1'))}>token</button>
+    </div>
+  );
+}
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/auth" element={<Probe />} />
+            <Route element={<RequireAuth />}>
+              <Route path="/admin" element={<Probe />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('auth state and guard', () => {
+  it('useAuth outside its provider throws', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<Probe />)).toThrow(/useAuth must be used within an AuthProvider/);
+    spy.mockRestore();
+  });
+
+  it('the guard shows Loading... while checking, then the page for a signed-in user; signOut clears user and admin flag', async () => {
+    mockSession(SIGNED_IN);
+    renderAt('/admin');
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('a@example.test|true'));
+    fireEvent.click(screen.getByText('out'));
+    // Signed out: the guard sends the user to /auth, keeping where they were going.
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/auth?next=%2Fadmin'));
+    expect(screen.getByTestId('state').textContent).toBe('none|false');
+  });
+
+  it('without a user the guard redirects to /auth and the app calls return null', async () => {
+    const calls = mockSession(SIGNED_OUT);
+    renderAt('/admin?tab=users');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/auth?next=%2Fadmin%3Ftab%3Dusers'));
+    fireEvent.click(screen.getByText('token'));
+    await waitFor(() => expect((window as unknown as { token: unknown }).token).toBeNull());
+    expect(calls.filter((c) => c.includes('/token'))).toEqual([]);
+  });
+});
+
+describe('auth page helpers', () => {
+  it('sends onward to /auth-redirect with the app parameters, to a safe next path, or to /admin', () => {
+    expect(destinationAfterAuth(new URLSearchParams('app_id=a1&redirect_url=https%3A%2F%2Fx.test%2Fcb&app_name=X'))).toBe(
+      '/auth-redirect?app_id=a1&redirect_url=https%3A%2F%2Fx.test%2Fcb&app_name=X',
+    );
+    expect(destinationAfterAuth(new URLSearchParams('next=%2Ffulfils'))).toBe('/fulfils');
+    expect(destinationAfterAuth(new URLSearchParams('next=%2F%2Fevil.example'))).toBe('/admin');
+    expect(destinationAfterAuth(new URLSearchParams('next=https%3A%2F%2Fevil.example'))).toBe('/admin');
+    expect(destinationAfterAuth(new URLSearchParams('app_id=a1'))).toBe('/admin');
+  });
+
+  it('turns API errors into the spec §8 sign-in messages', () => {
+    expect(signInErrorMessage(new ApiError(401, 'invalid_credentials', 'x', { attempts_remaining: 3 }))).toBe('Invalid email or password. 3 attempts remaining.');
+    expect(signInErrorMessage(new ApiError(429, 'too_many_attempts', 'x', {}, 601))).toBe('Too many failed attempts. Please try again in 11 minutes.');
+    expect(signInErrorMessage(new ApiError(500, 'internal_error', 'x'))).toBe('An unexpected error occurred. Please try again.');
+    expect(signInErrorMessage(new TypeError('Failed to fetch'))).toBe('An unexpected error occurred. Please try again.');
+  });
+});
