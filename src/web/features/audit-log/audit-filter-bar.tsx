@@ -15,7 +15,7 @@ export function AuditFilterBar() {
   const hasFilters = ['type', 'severity', 'user', 'source', 'from', 'to'].some((k) => params.get(k));
 
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6" role="search" aria-label="Audit log filters">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" role="search" aria-label="Audit log filters">
       <div className="grid gap-1.5">
         <Label htmlFor="audit-type">Event type</Label>
         <Input
@@ -79,8 +79,8 @@ export function AuditFilterBar() {
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="audit-to">To</Label>
-        <div className="flex gap-2">
-          <Input id="audit-to" type="datetime-local" value={isoToLocalInput(params.get('to'))} onChange={(e) => set('to', localInputToIso(e.currentTarget.value))} />
+        <div className="flex min-w-0 gap-2">
+          <Input className="min-w-0" id="audit-to" type="datetime-local" value={isoToLocalInput(params.get('to'))} onChange={(e) => set('to', localInputToIso(e.currentTarget.value))} />
           {hasFilters && (
             <Button variant="ghost" size="sm" onClick={() => setParams(withoutFilters(params), { replace: true })}>
               Clear
