@@ -1,0 +1,23 @@
+import type { Page } from 'playwright-core';
+import type { E2E } from './harness';
+import { createUser, sessionCookieFor } from '../helpers/fixtures';
+import type { PlatformRole } from '../../src/shared/roles';
+
+/** Signs a new user in on a page's browser context without the UI; returns the user. */
+export async function signInAs(e2e: E2E, page: Page, roles: PlatformRole[], extra: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(e2e.hub.hub, { ...extra, roles });
+  const cookie = await sessionCookieFor(e2e.hub.hub, user);
+  const token = cookie.slice(cookie.indexOf('=') + 1);
+  await page.context().addCookies([{ name: 'hub_session', value: token, url: e2e.baseUrl }]);
+  return user;
+}
+
+/** Waits for a sonner toast holding this exact text. */
+export async function expectToast(page: Page, text: string) {
+  await page.locator('[data-sonner-toast]').getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
+}
+
+/** True when nothing on the page scrolls sideways. */
+export async function fitsViewport(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+}

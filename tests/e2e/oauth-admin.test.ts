@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2E, type E2E } from './harness';
+import { createUser, sessionCookieFor } from '../helpers/fixtures';
+import { expectToast, signInAs } from './admin-helpers';
+
+describe('/oauth-admin in a real browser', () => {
+  let e2e: E2E;
+  let page: Page;
+  beforeAll(async () => {
+    e2e = await startE2E();
+    page = e2e.page;
+    await e2e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.baseUrl });
+    await signInAs(e2e, page, ['user', 'super_admin'], { email: 'oauth.root@hub.test' });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('refuses a non-admin with the Access Denied screen', async () => {
+    const plain = await e2e.newPage();
+    await signInAs(e2e, plain, ['user']);
+    await plain.goto('/oauth-admin');
+    await plain.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await plain.getByText('You need ecosystem administrator privileges to access this page.').waitFor();
+  });
+
+  it('creates a client after a bad form, copies its id, and deactivates it', async () => {
+    await page.goto('/oauth-admin');
+    await page.getByRole('heading', { name: 'OAuth Administration' }).waitFor();
+    await page.getByText('No OAuth Clients').waitFor();
+    await page.getByRole('button', { name: 'Create Client' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create Client' }).click();
+    await expectToast(page, 'Validation Error');
+    await page.getByText('Please fill in all required fields').first().waitFor();
+
+    await dialog.getByLabel('Application Name *').fill('Role Builder');
+    await dialog.getByLabel('Description').fill('Builds structured role definitions');
+    await dialog.getByLabel('Application URL *').fill('https://roles.example');
+    await dialog.getByLabel('Redirect URIs * (one per line)').fill('https://roles.example/callback\n\nroles.example/cb#frag');
+    await dialog.getByRole('button', { name: 'Create Client' }).click();
+    await dialog.getByRole('alert').getByText('roles.example/cb#frag', { exact: false }).waitFor();
+
+    await dialog.getByLabel('Redirect URIs * (one per line)').fill('https://roles.example/callback\n\n\nhttps://roles.example/alt\n');
+    await dialog.getByLabel('Allowed Origins (one per line)').fill('\nhttps://roles.example\n');
+    await dialog.getByRole('button', { name: 'Create Client' }).click();
+    await expectToast(page, 'OAuth client created successfully');
+    const clientId = (await dialog.getByTestId('new-client-id').textContent())!;
+    const secret = (await dialog.getByTestId('new-client-secret').textContent())!;
+    expect(clientId.length).toBeGreaterThan(8);
+    expect(secret.length).toBeGreaterThan(20);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    const card = page.getByTestId('oauth-client-card').filter({ hasText: 'Role Builder' });
+    await card.waitFor();
+    await card.getByText('Builds structured role definitions').waitFor();
+    await card.getByText(`${secret.slice(0, 20)}...`, { exact: true }).waitFor();
+    expect(await card.getByText(secret, { exact: true }).count()).toBe(0);
+    for (const text of ['https://roles.example/callback', 'https://roles.example/alt', 'read:profile', 'read:organization']) {
+      await card.getByText(text, { exact: true }).first().waitFor();
+    }
+    expect(await card.locator('li').count()).toBe(3); // two redirect URIs + one origin: blank lines dropped
+
+    await card.getByRole('button', { name: 'Copy Client ID' }).click();
+    await expectToast(page, 'Copied');
+    await page.getByText('Client ID copied to clipboard').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clientId);
+    await card.getByRole('button', { name: 'Client ID copied' }).waitFor();
+    await card.getByRole('button', { name: 'Copy Client ID' }).waitFor({ timeout: 4000 });
+
+    await card.getByRole('button', { name: 'Copy Client Secret' }).click();
+    await page.getByText('Client Secret copied to clipboard').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+
+    await card.getByRole('button', { name: 'Deactivate' }).click();
+    await expectToast(page, 'Client deactivated successfully');
+    await card.getByText('Inactive', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Activate' }).click();
+    await expectToast(page, 'Client activated successfully');
+  });
+
+  it('lists active sessions with browser, device, IP and revokes one', async () => {
+    const victim = await createUser(e2e.hub.hub, { email: 'victim@hub.test' });
+    await sessionCookieFor(e2e.hub.hub, victim);
+    await page.goto('/oauth-admin?tab=sessions');
+    const card = page.getByTestId('auth-session-card').filter({ hasText: 'victim@hub.test' });
+    await card.waitFor();
+    await card.getByText('Unknown Browser').waitFor(); // user agent "vitest"
+    await card.getByText('IP: 127.0.0.1').waitFor();
+    await card.getByText('Last accessed: Just now').waitFor();
+    await card.getByRole('button', { name: 'Revoke' }).click();
+    await expectToast(page, 'Session revoked successfully');
+    await page.waitForFunction(() => ![...document.querySelectorAll('[data-testid="auth-session-card"]')].some((c) => c.textContent?.includes('victim@hub.test')));
+  });
+});
