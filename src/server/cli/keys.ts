@@ -1,12 +1,13 @@
 import type { CliCommand } from '../cli';
 import { listSigningKeys } from '../oauth/keys/queries';
 import { SIGNING_ALGS, type SigningAlg } from '../oauth/constants';
+import { KeyRotationTooSoon } from '../oauth/keys/key-store';
 import { oauthRuntime } from '../oauth/runtime';
 
 export const KEY_COMMANDS: CliCommand[] = [
   {
     name: 'keys rotate',
-    summary: 'activate the pre-published next signing key, retire the current one, publish a new next key [--alg ES256|RS256]',
+    summary: 'activate the pre-published next signing key, retire the current one, publish a new next key [--alg ES256|RS256] [--force]',
     async run(hub, args) {
       const i = args.indexOf('--alg');
       const alg = (i >= 0 ? args[i + 1] : 'ES256') as SigningAlg;
@@ -14,7 +15,16 @@ export const KEY_COMMANDS: CliCommand[] = [
         console.error(`--alg must be one of ${SIGNING_ALGS.join(', ')}`);
         return 2;
       }
-      const result = await oauthRuntime(hub).keys.rotate(alg);
+      let result;
+      try {
+        result = await oauthRuntime(hub).keys.rotate(alg, { force: args.includes('--force') });
+      } catch (e) {
+        if (e instanceof KeyRotationTooSoon) {
+          console.error(e.message);
+          return 1;
+        }
+        throw e;
+      }
       console.log(`Signing with ${result.activated} (published since the previous rotation).`);
       if (result.retired) console.log(`Retired ${result.retired}: stays in the JWKS until the tokens it signed have expired.`);
       console.log(`Published ${result.next} (${alg}) as the next key; every node picks the change up at once.`);

@@ -9,6 +9,7 @@ import { handleRevoke } from './endpoints/revoke';
 import { handleToken } from './endpoints/token';
 import { handleUserinfo } from './endpoints/userinfo';
 import { sendErrorPage } from './pages';
+import { JWKS_MAX_AGE_S } from './keys/key-store';
 import { oauthRuntime } from './runtime';
 
 /** /.well-known/openid-configuration and /oauth/* (OAuth provider). HTTP only: the work is in endpoints/, authorize/, grants/. */
@@ -23,7 +24,7 @@ export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     reply
       .header('access-control-allow-origin', '*')
       // Short: verifiers re-fetch soon after a rotation (the next key is published ahead anyway).
-      .header('cache-control', 'public, max-age=60')
+      .header('cache-control', `public, max-age=${JWKS_MAX_AGE_S}`)
       .type('application/jwk-set+json')
       .send(await oauthRuntime(hub).keys.jwks()),
   );

@@ -58,7 +58,7 @@ describe.each(TEST_DATABASES)('token cache across nodes [%s]', (kind) => {
   it('picks a key rotated on node A up on node B without restart', async () => {
     await b.inject({ url: '/oauth/jwks' }); // B has the key set loaded
     const { oauthRuntime } = await import('../../../src/server/oauth/runtime');
-    const { next } = await oauthRuntime(a.hub).keys.rotate();
+    const { next } = await oauthRuntime(a.hub).keys.rotate('ES256', { force: true });
     const started = Date.now();
     let kids: string[] = [];
     while (!kids.includes(next) && Date.now() - started < 1000) {

@@ -78,9 +78,13 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
   });
 
   it('rotates keys: the next key was published before it signs; retired keys verify until removed', async () => {
+    await oauthRuntime(t.hub).keys.rotate('ES256', { force: true }); // a next key published just now
     const before = (await t.app.inject({ url: '/oauth/jwks' })).json().keys.map((k: { kid: string }) => k.kid);
     const old = await tokens();
     const oldKid = decodeProtectedHeader(old.access_token).kid!;
+    // Too soon after the next key was published (verifiers cache the JWKS for 60 s): refused.
+    await expect(oauthRuntime(t.hub).keys.rotate()).rejects.toThrow(/less than 60 s/);
+    t.clock.advance(61_000);
     const { activated, retired } = await oauthRuntime(t.hub).keys.rotate();
     expect(before).toContain(activated);
     expect(retired).toBe(oldKid);
@@ -105,7 +109,8 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
   });
 
   it('signs with RS256 once an RS256 next key has been rotated in', async () => {
-    await oauthRuntime(t.hub).keys.rotate('RS256'); // publishes an RS256 next key
+    await oauthRuntime(t.hub).keys.rotate('RS256', { force: true }); // publishes an RS256 next key
+    t.clock.advance(61_000);
     const { activated } = await oauthRuntime(t.hub).keys.rotate(); // which now signs
     const jwks = (await t.app.inject({ url: '/oauth/jwks' })).json().keys as { kid: string; kty: string; alg: string }[];
     expect(jwks.find((k) => k.kid === activated)).toMatchObject({ kty: 'RSA', alg: 'RS256' });

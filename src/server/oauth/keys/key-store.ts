@@ -8,6 +8,15 @@ import { deleteRetiredBefore, insertSigningKey, listSigningKeys, setKeyStatus } 
 const PRIVATE_JWK_CONTEXT = 'signing_keys.private_jwk';
 /** Serialises key creation and rotation across nodes ("hub:key"). */
 const KEY_LOCK = 0x6875626b;
+/** How long verifiers may cache /oauth/jwks (its Cache-Control max-age). */
+export const JWKS_MAX_AGE_S = 60;
+
+export class KeyRotationTooSoon extends Error {
+  constructor(readonly waitSeconds: number) {
+    super(`The next key was published less than ${JWKS_MAX_AGE_S} s ago; rotate again in ${waitSeconds} s (or force it).`);
+  }
+}
+
 /** Fallback re-read of the key set when a NOTIFY was missed. */
 const RELOAD_MS = 60_000;
 
@@ -40,7 +49,7 @@ export interface KeyStore {
    * Promotes the pre-published `next` key to active, retires the old active key and publishes
    * a new `next`. A key therefore sits in the JWKS for a whole rotation period before it signs.
    */
-  rotate(nextAlg?: SigningAlg): Promise<{ activated: string; retired: string | null; next: string }>;
+  rotate(nextAlg?: SigningAlg, options?: { force?: boolean }): Promise<{ activated: string; retired: string | null; next: string }>;
   /** Deletes retired keys whose tokens have all expired. */
   prune(): Promise<string[]>;
 }
@@ -119,7 +128,7 @@ export function createKeyStore(hub: Hub): KeyStore {
     invalidate() {
       loaded = undefined;
     },
-    async rotate(nextAlg = 'ES256') {
+    async rotate(nextAlg = 'ES256', options = {}) {
       await bootstrap();
       const result = await hub.database.withAdvisoryLock(KEY_LOCK, async () =>
         hub.db.transaction(async (tx) => {
@@ -128,6 +137,12 @@ export function createKeyStore(hub: Hub): KeyStore {
           const active = keys.find((k) => k.status === 'active');
           const next = keys.find((k) => k.status === 'next');
           if (!next) throw new Error('no next key to promote');
+          // Verifiers cache the JWKS (max-age 60 s): the key about to sign must have been
+          // published at least that long, or a verifier could meet a kid it has never seen.
+          const publishedMs = now.getTime() - next.createdAt.getTime();
+          if (!options.force && publishedMs < JWKS_MAX_AGE_S * 1000) {
+            throw new KeyRotationTooSoon(Math.ceil((JWKS_MAX_AGE_S * 1000 - publishedMs) / 1000));
+          }
           if (active) await setKeyStatus(tx, active.kid, { status: 'retired', retiredAt: now });
           await setKeyStatus(tx, next.kid, { status: 'active', activatedAt: now });
           const fresh = await newKey(nextAlg, 'next');
