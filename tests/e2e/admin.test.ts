@@ -5,6 +5,7 @@ import { startE2E, type E2E } from './harness';
 import { createUser, sessionCookieFor } from '../helpers/fixtures';
 import { oauthClients, platformUsers } from '../../src/server/db/schema/index';
 import { expectToast, signInAs } from './admin-helpers';
+import { API_KEY_CONTEXT } from '../../src/server/oauth/clients/service';
 
 describe('/admin in a real browser', () => {
   let e2e: E2E;
@@ -21,7 +22,7 @@ describe('/admin in a real browser', () => {
       clientId: 'talentmls-partner',
       appName,
       appUrl: 'https://talentmls.example',
-      apiKeyEnc: e2e.hub.hub.secrets.seal('tmls_live_key_0123456789'),
+      apiKeyEnc: e2e.hub.hub.secrets.seal('tmls_live_key_0123456789', API_KEY_CONTEXT),
     });
   });
   afterAll(async () => {

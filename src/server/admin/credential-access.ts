@@ -1,4 +1,5 @@
 import { HubError } from '../errors';
+import { API_KEY_CONTEXT, WEBHOOK_CONTEXT } from '../oauth/clients/service';
 import type { Hub } from '../hub';
 import type { CredentialRequestInput, CredentialRequestView } from './schemas';
 import { TIME_LIMIT } from './schemas';
@@ -164,7 +165,8 @@ export async function reveal(hub: Hub, actor: Actor, grantId: string) {
   const app = row.app_id ? await findClientById(hub.db, row.app_id) : undefined;
   const sealed = row.credential_type === 'webhook_secret' ? app?.webhookSecretEnc : app?.apiKeyEnc;
   if (!app || !sealed) throw new HubError('not_found', 'This application has no such credential.');
-  const value = hub.secrets.open(sealed);
+  // Sealed by the OAuth clients service under a per-column context (authenticated by AES-GCM).
+  const value = hub.secrets.open(sealed, row.credential_type === 'webhook_secret' ? WEBHOOK_CONTEXT : API_KEY_CONTEXT);
   await hub.audit.record({
     ...auditBase(actor),
     eventType: 'credential_access_viewed',

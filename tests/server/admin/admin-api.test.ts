@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
 import { createUser, sessionCookieFor, signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
+import { API_KEY_CONTEXT } from '../../../src/server/oauth/clients/service';
 import { authSessions, oauthClients } from '../../../src/server/db/schema/index';
 
 describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
@@ -26,7 +27,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         clientId: 'talentmls',
         appName: 'TalentMLS',
         appUrl: 'https://talentmls.example',
-        apiKeyEnc: t.hub.secrets.seal('tmls_api_key_value_123'),
+        apiKeyEnc: t.hub.secrets.seal('tmls_api_key_value_123', API_KEY_CONTEXT),
         webhookSecretEnc: null,
       })
       .returning();
@@ -211,6 +212,28 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       ]);
     });
 
+    it('reveals the credentials the OAuth clients API generated (api key and webhook secret)', async () => {
+      const made = await send('POST', '/api/admin/oauth-clients', {
+        app_name: 'Role Builder',
+        app_url: 'https://roles.example',
+        redirect_uris: ['https://roles.example/callback'],
+      });
+      expect(made.statusCode).toBe(201);
+      const id = made.json().client.id;
+      const apps = (await get('/api/admin/apps')).json().apps;
+      expect(apps.find((a: { id: string }) => a.id === id)).toMatchObject({ has_api_key: true, has_webhook_secret: true });
+      for (const [type, prefix] of [
+        ['api_key', 'hubkey_'],
+        ['webhook_secret', 'hubwh_'],
+      ]) {
+        const req = await send('POST', '/api/admin/credential-requests', { mode: 'time_limited', app_id: id, credential_type: type, justification: 'Configuring the integration today', time_limit_minutes: 5 });
+        const grant = req.json().grant;
+        const shown = await send('POST', `/api/admin/credential-grants/${grant.id}/reveal`, {});
+        expect(shown.statusCode).toBe(200);
+        expect(shown.json()).toMatchObject({ credential_type: type, value: expect.stringMatching(new RegExp(`^${prefix}`)) });
+      }
+    });
+
     it("grants a super admin's time-limited request at once; a standard request always waits; deny works", async () => {
       const res = await send('POST', '/api/admin/credential-requests', { mode: 'time_limited', app_id: appId, justification: 'Emergency key rotation after leak', time_limit_minutes: 45 });
       expect(res.statusCode).toBe(201);
@@ -249,7 +272,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       const o = (await get('/api/admin/overview')).json();
       const users = await rows<{ n: number }>(t.hub.db, sql`select count(*)::int as n from platform_users`);
       expect(o.users_total).toBe(Number(users[0].n));
-      expect(o.apps_total).toBe(1);
+      expect(o.apps_total).toBe(2);
       expect(o.failed_sign_ins_24h).toBe(2);
       expect(o.sign_ins_24h).toBe(1);
       expect(o.pending_requests).toBe(0);

@@ -28,8 +28,8 @@ export function AnalyticsTab() {
               <YAxis allowDecimals={false} fontSize={11} />
               <Tooltip />
               <Legend />
-              <Line type="monotone" dataKey="sign_ins" name="Sign-ins" stroke="var(--color-primary)" strokeWidth={2} dot={false} />
-              <Line type="monotone" dataKey="failures" name="Failures" stroke="var(--color-destructive)" strokeWidth={2} dot={false} />
+              <Line isAnimationActive={false} type="monotone" dataKey="sign_ins" name="Sign-ins" stroke="var(--color-primary)" strokeWidth={2} dot={false} />
+              <Line isAnimationActive={false} type="monotone" dataKey="failures" name="Failures" stroke="var(--color-destructive)" strokeWidth={2} dot={false} />
             </LineChart>
           </ResponsiveContainer>
         </CardContent>
@@ -48,7 +48,7 @@ export function AnalyticsTab() {
                 <XAxis dataKey="app_name" fontSize={11} />
                 <YAxis allowDecimals={false} fontSize={11} />
                 <Tooltip />
-                <Bar dataKey="count" name="Sessions" fill="var(--color-primary)" radius={[4, 4, 0, 0]} />
+                <Bar isAnimationActive={false} dataKey="count" name="Sessions" fill="var(--color-primary)" radius={[4, 4, 0, 0]} />
               </BarChart>
             </ResponsiveContainer>
           )}
@@ -65,7 +65,7 @@ export function AnalyticsTab() {
               <XAxis type="number" allowDecimals={false} fontSize={11} />
               <YAxis type="category" dataKey="event_type" width={120} fontSize={10} />
               <Tooltip />
-              <Bar dataKey="count" name="Events" fill="var(--color-chart-2, var(--color-primary))" radius={[0, 4, 4, 0]} />
+              <Bar isAnimationActive={false} dataKey="count" name="Events" fill="var(--color-chart-2, var(--color-primary))" radius={[0, 4, 4, 0]} />
             </BarChart>
           </ResponsiveContainer>
         </CardContent>
