@@ -29,6 +29,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown for the instant the first lazy page loads (React Router's initial "hydration").
+    hydrateFallbackElement: <div aria-busy="true" className="min-h-screen" />,
     children: [
       { index: true, ...page(() => import('./features/landing/landing-page')) },
       { path: 'auth', ...page(() => import('./features/auth/auth-page')) },
