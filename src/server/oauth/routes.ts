@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../hub';
 import { runAuthorize } from './authorize/authorize';
+import { registerOAuthCors } from './cors';
 import { discoveryDocument } from './endpoints/discovery';
 import { handleEndSession } from './endpoints/end-session';
 import { formBody } from './endpoints/form';
@@ -15,6 +16,7 @@ import { oauthRuntime } from './runtime';
 /** /.well-known/openid-configuration and /oauth/* (OAuth provider). HTTP only: the work is in endpoints/, authorize/, grants/. */
 export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
+  registerOAuthCors(app, hub);
 
   app.get('/.well-known/openid-configuration', async (_request, reply) =>
     reply.header('access-control-allow-origin', '*').header('cache-control', 'public, max-age=300').send(discoveryDocument(hub)),

@@ -145,4 +145,17 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
     expect(res.json()).toEqual({ error: 'unsupported_grant_type', error_description: expect.any(String) });
     expect((await token({})).json().error).toBe('invalid_request');
   });
+
+  it('grants CORS on the token endpoint only to origins a client registered', async () => {
+    await registerClient(t, { app_name: 'SPA', allowed_origins: ['https://spa.example.test'], token_endpoint_auth_method: 'none', redirect_uris: ['https://spa.example.test/cb'] });
+    const pre = await t.app.inject({ method: 'OPTIONS', url: '/oauth/token', headers: { origin: 'https://spa.example.test', 'access-control-request-method': 'POST' } });
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('https://spa.example.test');
+    expect(pre.headers['access-control-allow-credentials']).toBeUndefined();
+    const other = await t.app.inject({ method: 'OPTIONS', url: '/oauth/token', headers: { origin: 'https://evil.example.test', 'access-control-request-method': 'POST' } });
+    expect(other.statusCode).toBe(403);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const real = await token({ grant_type: 'client_credentials' }, { authorization: basic(client), origin: 'https://spa.example.test' });
+    expect(real.headers['access-control-allow-origin']).toBe('https://spa.example.test');
+  });
 });

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, arrayContains, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { oauthClients } from '../../db/schema/index';
 import type { OAuthClient } from '../../db/schema/index';
@@ -25,4 +25,14 @@ export async function findClientByClientId(db: DbOrTx, clientId: string): Promis
 export async function updateClient(db: DbOrTx, id: string, values: Partial<typeof oauthClients.$inferInsert>): Promise<OAuthClient | undefined> {
   const [row] = await db.update(oauthClients).set(values).where(eq(oauthClients.id, id)).returning();
   return row;
+}
+
+/** Whether any active client lists this origin in allowed_origins (CORS for browser-based clients). */
+export async function isOriginAllowed(db: DbOrTx, origin: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oauthClients.id })
+    .from(oauthClients)
+    .where(and(eq(oauthClients.isActive, true), arrayContains(oauthClients.allowedOrigins, [origin])))
+    .limit(1);
+  return !!row;
 }
