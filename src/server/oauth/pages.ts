@@ -73,3 +73,19 @@ export function sendFormPost(reply: FastifyReply, action: string, fields: Record
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Continuing…</title></head><body><form method="post" action="${escapeHtml(action)}">${inputs}<noscript><button type="submit">Continue</button></noscript></form><script nonce="${nonce}">document.forms[0].submit()</script></body></html>`,
     );
 }
+
+/** RP-initiated logout without an id_token_hint: the user confirms (OIDC RP-Initiated Logout §2). */
+export function sendLogoutConfirm(reply: FastifyReply, fields: Record<string, string>) {
+  const hidden = Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join('');
+  return reply
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      page(
+        'Sign out',
+        `<h1>Sign out of Ecosystem Hub?</h1><p>An application asked to sign you out.</p><form method="post" action="/oauth/end-session">${hidden}<div class="actions"><button class="primary" type="submit">Sign out</button><a class="button" href="/">Stay signed in</a></div></form>`,
+      ),
+    );
+}

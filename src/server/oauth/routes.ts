@@ -54,4 +54,9 @@ export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   app.get('/oauth/userinfo', (request, reply) => handleUserinfo(hub, request, reply));
   app.post('/oauth/userinfo', (request, reply) => handleUserinfo(hub, request, reply));
   app.get('/oauth/end-session', (request, reply) => handleEndSession(hub, request, reply));
+  app.post('/oauth/end-session', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin && origin !== new URL(hub.config.publicUrl).origin) return sendErrorPage(reply, 403, 'access_denied', 'Cross-site sign-out refused.');
+    return handleEndSession(hub, request, reply);
+  });
 }

@@ -133,4 +133,22 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
     const session = await t.app.inject({ url: '/oauth/authorize?' + new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: client.redirect_uris[0], scope: 'openid' }), headers: { cookie: u.cookie } });
     expect(String(session.headers.location)).toMatch(/^\/auth\?return_to=/);
   });
+
+  it('asks before signing out when there is no id_token_hint', async () => {
+    const u = await signedInUser(t.hub);
+    const q = new URLSearchParams({ client_id: client.client_id, post_logout_redirect_uri: 'https://rb.example.test/bye' });
+    const ask = await t.app.inject({ url: `/oauth/end-session?${q}`, headers: { cookie: u.cookie } });
+    expect(ask.statusCode).toBe(200);
+    expect(ask.body).toContain('Sign out of Ecosystem Hub?');
+    const stillIn = await t.app.inject({ url: '/api/auth/session', headers: { cookie: u.cookie } });
+    expect(stillIn.json().user).not.toBeNull();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(ask.body)![1];
+    const forged = await t.app.inject({ method: 'POST', url: '/oauth/end-session', headers: { cookie: u.cookie, ...FORM }, payload: form({ client_id: client.client_id, csrf: 'nope' }) });
+    expect(forged.statusCode).toBe(400);
+    const done = await t.app.inject({ method: 'POST', url: '/oauth/end-session', headers: { cookie: u.cookie, ...FORM }, payload: form({ client_id: client.client_id, post_logout_redirect_uri: 'https://rb.example.test/bye', csrf }) });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe('https://rb.example.test/bye');
+    const out = await t.app.inject({ url: '/api/auth/session', headers: { cookie: u.cookie } });
+    expect(out.json().user).toBeNull();
+  });
 });

@@ -5,14 +5,26 @@ import { clientIp, userAgent } from '../../http/request-info';
 import { sessionCookieOptions } from '../../plugins/session';
 import { loadClient } from '../clients/service';
 import { verifyHubJwt } from '../jwt';
-import { escapeHtml, sendErrorPage } from '../pages';
+import { escapeHtml, sendErrorPage, sendLogoutConfirm } from '../pages';
+import { createHmac } from 'node:crypto';
+import { safeEqual } from '../../crypto/tokens';
+
+function logoutCsrf(hub: Hub, sessionId: string): string {
+  return createHmac('sha256', hub.config.masterKey!).update(`oauth-logout:${sessionId}`).digest('base64url');
+}
+
+function pick(q: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of ['post_logout_redirect_uri', 'client_id', 'state']) if (typeof q[k] === 'string') out[k] = q[k] as string;
+  return out;
+}
 
 /**
  * GET /oauth/end-session (OIDC RP-Initiated Logout): signs the user out of the hub and returns
  * them only to a post-logout URI registered for the client named by id_token_hint or client_id.
  */
 export async function handleEndSession(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
-  const q = request.query as Record<string, unknown>;
+  const q = (request.method === 'POST' ? request.body : request.query) as Record<string, unknown>;
   const str = (k: string) => (typeof q[k] === 'string' ? (q[k] as string) : undefined);
   const hint = str('id_token_hint');
   const target = str('post_logout_redirect_uri');
@@ -34,6 +46,12 @@ export async function handleEndSession(hub: Hub, request: FastifyRequest, reply:
     redirect = target;
   }
   const auth = await request.getAuth();
+  // Without a valid id_token_hint any site could sign the user out with an <img>: ask first.
+  if (auth && !hint) {
+    const csrf = logoutCsrf(hub, auth.session.id);
+    if (request.method !== 'POST') return sendLogoutConfirm(reply, { ...pick(q), csrf });
+    if (!safeEqual(str('csrf') ?? '', csrf)) return sendErrorPage(reply, 400, 'invalid_request', 'The sign-out form expired or did not come from this hub.');
+  }
   if (auth) {
     await revokeSession(hub, auth.session.id, auth.user.id);
     await hub.audit.record({
