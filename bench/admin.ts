@@ -61,6 +61,19 @@ async function run(kind: DbKind) {
     console.log(`unfiltered first page + count, 20 runs: p50 ${pct(unfiltered, 50).toFixed(1)} ms, p95 ${pct(unfiltered, 95).toFixed(1)} ms`);
     console.log('EXPLAIN (count of matches for "smith"):');
     for (const r of plan) console.log(`  ${r['QUERY PLAN']}`);
+    // Server-side execution time of the page query itself (no driver, no pool, no Node event loop).
+    for (const term of ['smith', 'xq9']) {
+      const analyzed = await rows<{ 'QUERY PLAN': string }>(
+        t.hub.db,
+        sql.raw(
+          `explain (analyze, costs off) select id from platform_users where ${expr} like '${likeContains(term)}' order by created_at desc, id desc limit 26`,
+        ),
+      );
+      const lines = analyzed.map((r) => r['QUERY PLAN']);
+      const nodes = lines.filter((l) => /Scan|Sort|Limit/.test(l)).map((l) => l.replace(/^\s*(->\s*)?/, '').replace(/\s+\(.*$/, ''));
+      const exec = lines.find((l) => l.startsWith('Execution Time')) ?? '';
+      console.log(`page query "${term}": ${nodes.join(' > ')}; ${exec}`);
+    }
     const usesIndex = plan.some((r) => r['QUERY PLAN'].includes('platform_users_search_trgm_idx'));
     console.log(`uses platform_users_search_trgm_idx: ${usesIndex ? 'yes' : 'NO'}`);
   } finally {
@@ -69,6 +82,6 @@ async function run(kind: DbKind) {
 }
 
 console.log(`bench:admin on ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, node ${process.version}, ${new Date().toISOString()}`);
-await run('pglite');
+if (process.env.BENCH_DB !== 'postgres') await run('pglite');
 if (process.env.TEST_DATABASE_URL) await run('postgres');
 else console.log('\n(PostgreSQL skipped: set TEST_DATABASE_URL or BENCH_DATABASE_URL)');

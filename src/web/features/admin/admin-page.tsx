@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ShieldAlert } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -42,6 +42,9 @@ export default function AdminPage() {
         <ShieldAlert className="mx-auto size-10 text-destructive" aria-hidden />
         <h1 className="mt-4 text-2xl font-semibold">Access Denied</h1>
         <p className="mt-2 text-muted-foreground">You need ecosystem administrator privileges to access this page.</p>
+        <Link to="/sessions" className="mt-6 inline-block text-sm text-primary hover:underline">
+          Manage your own sessions
+        </Link>
       </main>
     );
   }
@@ -49,6 +52,9 @@ export default function AdminPage() {
   return (
     <main className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
       <header className="mb-6">
+        <Link to="/sessions" className="float-right mt-2 text-sm text-primary hover:underline">
+          Your sessions
+        </Link>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Admin Dashboard</h1>
         <p className="mt-1 text-sm text-muted-foreground">Users, roles, registered applications, sessions, credential access and the security audit.</p>
       </header>
