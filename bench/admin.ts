@@ -62,17 +62,20 @@ async function run(kind: DbKind) {
     console.log('EXPLAIN (count of matches for "smith"):');
     for (const r of plan) console.log(`  ${r['QUERY PLAN']}`);
     // Server-side execution time of the page query itself (no driver, no pool, no Node event loop).
-    for (const term of ['smith', 'xq9']) {
+    for (const [term, how] of [
+      ['smith', 'trigram'],
+      ['smith', 'walking'],
+      ['xq9', 'trigram'],
+    ] as const) {
+      const lhs = how === 'walking' ? `(${expr} || '')` : expr;
       const analyzed = await rows<{ 'QUERY PLAN': string }>(
         t.hub.db,
-        sql.raw(
-          `explain (analyze, costs off) select id from platform_users where ${expr} like '${likeContains(term)}' order by created_at desc, id desc limit 26`,
-        ),
+        sql.raw(`explain (analyze, costs off) select id from platform_users where ${lhs} like '${likeContains(term)}' order by created_at desc, id desc limit 26`),
       );
       const lines = analyzed.map((r) => r['QUERY PLAN']);
       const nodes = lines.filter((l) => /Scan|Sort|Limit/.test(l)).map((l) => l.replace(/^\s*(->\s*)?/, '').replace(/\s+\(.*$/, ''));
       const exec = lines.find((l) => l.startsWith('Execution Time')) ?? '';
-      console.log(`page query "${term}": ${nodes.join(' > ')}; ${exec}`);
+      console.log(`page query "${term}" (${how}): ${nodes.join(' > ')}; ${exec}`);
     }
     const usesIndex = plan.some((r) => r['QUERY PLAN'].includes('platform_users_search_trgm_idx'));
     console.log(`uses platform_users_search_trgm_idx: ${usesIndex ? 'yes' : 'NO'}`);

@@ -57,10 +57,10 @@ export function decodeCursor(raw: string | undefined): UserCursor | undefined {
 /** Users tab: one page (newest first), the matching count, and the cursor of the next page. */
 export async function listUsers(hub: Hub, input: { q: string; cursor?: string; limit: number }) {
   const cursor = decodeCursor(input.cursor);
-  const [page, total] = await Promise.all([
-    findUserPage(hub.db, { term: input.q, cursor, limit: input.limit + 1 }),
-    countUsers(hub.db, input.q),
-  ]);
+  // The capped count comes first: it tells a common term (≥ the cap) from a rare one, and the
+  // page query picks its index by that (see walkingPredicate).
+  const total = await countUsers(hub.db, input.q);
+  const page = await findUserPage(hub.db, { term: input.q, cursor, limit: input.limit + 1, common: total.capped });
   const hasMore = page.length > input.limit;
   const shown = page.slice(0, input.limit);
   const roles = await findRolesOfUsers(

@@ -80,6 +80,26 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect((await get('/api/admin/users?cursor=garbage')).statusCode).toBe(400);
     });
 
+    it('caps the count of a common term at 1,000 and still pages its matches newest first', async () => {
+      await t.hub.db.execute(sql`
+        insert into platform_users (email, full_name, organization, created_at)
+        select 'bulk' || g || '@many.test', 'Bulk ' || g, case when g % 2 = 0 then 'Commonorg' else null end,
+               ${t.hub.clock().toISOString()}::timestamptz - (g || ' seconds')::interval
+          from generate_series(1, 2100) g`);
+      const first = (await get('/api/admin/users?q=commonORG&limit=50')).json();
+      expect(first.total).toBe(1000);
+      expect(first.total_capped).toBe(true);
+      const expected = await rows<{ email: string }>(
+        t.hub.db,
+        sql`select email from platform_users where organization = 'Commonorg' order by created_at desc, id desc limit 100`,
+      );
+      const second = (await get(`/api/admin/users?q=commonORG&limit=50&cursor=${first.next_cursor}`)).json();
+      expect([...first.users, ...second.users].map((u: { email: string }) => u.email)).toEqual(expected.map((r) => r.email));
+      const rare = (await get('/api/admin/users?q=bulk2099@')).json();
+      expect(rare).toMatchObject({ total: 1, total_capped: false });
+      await t.hub.db.execute(sql`delete from platform_users where email like 'bulk%@many.test'`);
+    });
+
     it('edits a user: empty full name saves null, email must stay unique', async () => {
       const target = await createUser(t.hub, { email: 'dave@hub.test', fullName: 'Dave' });
       const res = await send('PATCH', `/api/admin/users/${target.id}`, {
