@@ -13,6 +13,7 @@ import {
   isEmailUsedByOther,
   lockUserById,
   updateUser,
+  walkUserPage,
 } from './user-queries';
 
 export interface Actor {
@@ -23,7 +24,10 @@ export interface Actor {
   userAgent: string | null;
 }
 
-export function toAdminUser(user: PlatformUser, roles: string[]): AdminUser {
+export function toAdminUser(
+  user: Pick<PlatformUser, 'id' | 'email' | 'fullName' | 'organization' | 'department' | 'isActive' | 'createdAt' | 'lastLoginAt'>,
+  roles: string[],
+): AdminUser {
   return {
     id: user.id,
     email: user.email,
@@ -60,7 +64,8 @@ export async function listUsers(hub: Hub, input: { q: string; cursor?: string; l
   // The capped count comes first: it tells a common term (≥ the cap) from a rare one, and the
   // page query picks its index by that (see walkingPredicate).
   const total = await countUsers(hub.db, input.q);
-  const page = await findUserPage(hub.db, { term: input.q, cursor, limit: input.limit + 1, common: total.capped });
+  const pageInput = { term: input.q, cursor, limit: input.limit + 1 };
+  const page = (total.capped ? await walkUserPage(hub.db, pageInput) : null) ?? (await findUserPage(hub.db, pageInput));
   const hasMore = page.length > input.limit;
   const shown = page.slice(0, input.limit);
   const roles = await findRolesOfUsers(
