@@ -23,18 +23,23 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     const { client } = await authenticateClient(hub, request, body, { allowPublic: grantType !== 'client_credentials' });
     clientId = client.clientId;
     if (!client.grantTypes.includes(grantType)) throw new OAuthError('unauthorized_client', `This client may not use ${grantType}.`);
+    const issued = (g: Pick<GrantResult, 'sessionId' | 'userId' | 'pendingSessions'> & { scope: string }) =>
+      audit.record(
+        {
+          eventType: 'oauth_token_issued',
+          severity: 'info',
+          userId: g.userId,
+          sessionId: g.sessionId,
+          ...who,
+          details: { grant_type: grantType, client_id: client.clientId, scope: g.scope },
+        },
+        g.pendingSessions,
+      );
     let result: GrantResult;
     if (grantType === 'authorization_code') result = await exchangeAuthorizationCode(hub, client, body);
     else if (grantType === 'refresh_token') result = await exchangeRefreshToken(hub, client, body);
-    else result = await grantClientCredentials(hub, client, body);
-    await audit.record({
-      eventType: 'oauth_token_issued',
-      severity: 'info',
-      userId: result.userId,
-      sessionId: result.sessionId,
-      ...who,
-      details: { grant_type: grantType, client_id: client.clientId, scope: result.response.scope },
-    }, result.pendingSessions);
+    else result = await grantClientCredentials(hub, client, body, issued);
+    if (!result.committed) await issued({ ...result, scope: result.response.scope });
     return noStore(reply).send(result.response);
   } catch (e) {
     if (!(e instanceof OAuthError)) throw e;

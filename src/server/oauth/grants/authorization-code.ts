@@ -14,6 +14,8 @@ export interface GrantResult {
   sessionId: string;
   /** Session rows the token endpoint must commit with the grant's audit record before answering. */
   pendingSessions?: (typeof authSessions.$inferInsert)[];
+  /** The grant's audit record (and rows) are already committed. */
+  committed?: boolean;
 }
 
 type Outcome = { ok: AuthSession; row: CodeRow; refresh: string | null } | { error: OAuthError; revoked: string[]; row?: CodeRow };

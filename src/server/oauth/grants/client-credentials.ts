@@ -14,7 +14,13 @@ const USER_ONLY_SCOPES = new Set(['openid', 'profile', 'email']);
  * client_credentials grant: the client acts on its own behalf (sub = client_id). The token is
  * backed by an auth_sessions row (no user) so that it can be revoked and introspected like any other.
  */
-export async function grantClientCredentials(hub: Hub, client: OAuthClient, input: { scope?: string }): Promise<GrantResult> {
+export async function grantClientCredentials(
+  hub: Hub,
+  client: OAuthClient,
+  input: { scope?: string },
+  /** Commits the grant (session row + audit record); runs while the token is being signed. */
+  commit?: (grant: Pick<GrantResult, 'sessionId' | 'userId' | 'pendingSessions'> & { scope: string }) => Promise<void>,
+): Promise<GrantResult> {
   if (!client.grantTypes.includes('client_credentials') || !client.clientSecretHash) {
     throw new OAuthError('unauthorized_client', 'This client may not use the client_credentials grant.');
   }
@@ -36,11 +42,16 @@ export async function grantClientCredentials(hub: Hub, client: OAuthClient, inpu
     lastAccessedAt: now,
     expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_S * 1000),
   };
-  const access = await signAccessToken(hub, { sub: client.clientId, clientId: client.clientId, scopes: asked, sid: session.id });
+  // Signing and the durable commit overlap: the answer waits for both, but not one after the other.
+  const [access] = await Promise.all([
+    signAccessToken(hub, { sub: client.clientId, clientId: client.clientId, scopes: asked, sid: session.id }),
+    commit?.({ sessionId: session.id, userId: null, pendingSessions: [session], scope: asked.join(' ') }),
+  ]);
   return {
     response: { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, scope: asked.join(' ') },
     userId: null,
     sessionId: session.id,
-    pendingSessions: [session],
+    pendingSessions: commit ? undefined : [session],
+    committed: !!commit,
   };
 }
