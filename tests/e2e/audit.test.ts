@@ -79,6 +79,10 @@ describe('audit log in a real browser', () => {
     await page.goto('about:blank');
     expect(await until(async () => (await rowsOf('audit_event_viewed')).length === 1, 5000)).toBe(true);
     expect((await rowsOf('audit_event_viewed'))[0].details).toMatchObject({ audit_id: stored[0].id });
+    // The admin page logged each tab it showed (admin_panel_access, spec §3) through the same flow.
+    const access = await rowsOf('admin_panel_access');
+    expect(access.map((r) => (r.details as { tab: string }).tab)).toEqual(expect.arrayContaining(['overview', 'audit-log']));
+    expect(access.every((r) => r.sessionId === stored[0].sessionId)).toBe(true);
   });
 
   it('keeps events queued while the API is down and delivers each exactly once when it is back', async () => {

@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/auth/auth-provider';
 import { useOverviewQuery } from '@/data/admin/dashboard-queries';
 import AuditLogTab from '@/features/audit-log/audit-log-tab';
+import { useAdminAudit } from '@/lib/audit/admin-audit';
 import { OverviewTab } from './overview-tab';
 import { UsersTab } from './users-tab';
 import { SecurityTab } from './security-tab';
@@ -29,6 +30,13 @@ export default function AdminPage() {
   const [params, setParams] = useSearchParams();
   const tab = TABS.some(([k]) => k === params.get('tab')) ? params.get('tab')! : 'overview';
   const overview = useOverviewQuery();
+  const { log: logAdminEvent } = useAdminAudit();
+  const isAdminView = !loading && Boolean(user) && isEcosystemAdmin;
+
+  // Spec §3 admin_panel_access: each admin tab opened, through the admin audit flow.
+  useEffect(() => {
+    if (isAdminView) logAdminEvent('admin_panel_access', 'low', { tab });
+  }, [isAdminView, tab, logAdminEvent]);
 
   useEffect(() => {
     if (overview.isError) toast.error('Failed to load admin data securely');
