@@ -48,52 +48,6 @@ export async function findUserPage(db: DbOrTx, input: { term: string; cursor?: U
   return found.map((r) => ({ ...r.user, cursorCreatedAt: r.cursorCreatedAt }));
 }
 
-/** How many of the newest users a walk looks at before it gives up and asks the trigram index. */
-export const WALK_WINDOW = 20_000;
-
-/**
- * For a common term the newest matches are found fastest by walking the (created_at, id) index
- * and filtering until `limit` rows matched: the inner LIMIT keeps the planner on that index and
- * the outer query stops pulling as soon as it has enough. Returns null when the window held
- * fewer than `limit` matches (the caller then asks the trigram index, which is always right).
- */
-export async function walkUserPage(db: DbOrTx, input: { term: string; cursor?: UserCursor; limit: number }): Promise<UserPageRow[] | null> {
-  const after = input.cursor
-    ? sql`where (u.created_at, u.id) < (${input.cursor.createdAt}::timestamptz, ${input.cursor.id}::uuid)`
-    : sql``;
-  const found = await rows<{
-    id: string;
-    email: string;
-    full_name: string | null;
-    organization: string | null;
-    department: string | null;
-    is_active: boolean;
-    created_at: Date | string;
-    last_login_at: Date | string | null;
-    cursor_created_at: string;
-  }>(
-    db,
-    sql`select w.id::text, w.email, w.full_name, w.organization, w.department, w.is_active, w.created_at, w.last_login_at,
-               to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_created_at
-          from (select u.* from platform_users u ${after} order by u.created_at desc, u.id desc limit ${WALK_WINDOW}) w
-         where lower(w.email || ' ' || coalesce(w.full_name, '') || ' ' || coalesce(w.organization, '')) like ${likeContains(input.term)}
-         order by w.created_at desc, w.id desc
-         limit ${input.limit}`,
-  );
-  if (found.length < input.limit) return null;
-  return found.map((r) => ({
-    id: r.id,
-    email: r.email,
-    fullName: r.full_name,
-    organization: r.organization,
-    department: r.department,
-    isActive: r.is_active,
-    createdAt: new Date(r.created_at),
-    lastLoginAt: r.last_login_at ? new Date(r.last_login_at) : null,
-    cursorCreatedAt: r.cursor_created_at,
-  }));
-}
-
 /** Searches count at most this many matches: past it the tab says "1,000+" (a broad term would otherwise re-check every match). */
 export const SEARCH_COUNT_CAP = 1000;
 

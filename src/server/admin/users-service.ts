@@ -13,7 +13,6 @@ import {
   isEmailUsedByOther,
   lockUserById,
   updateUser,
-  walkUserPage,
 } from './user-queries';
 
 export interface Actor {
@@ -61,11 +60,10 @@ export function decodeCursor(raw: string | undefined): UserCursor | undefined {
 /** Users tab: one page (newest first), the matching count, and the cursor of the next page. */
 export async function listUsers(hub: Hub, input: { q: string; cursor?: string; limit: number }) {
   const cursor = decodeCursor(input.cursor);
-  // The capped count comes first: it tells a common term (≥ the cap) from a rare one, and the
-  // page query picks its index by that (see walkingPredicate).
-  const total = await countUsers(hub.db, input.q);
-  const pageInput = { term: input.q, cursor, limit: input.limit + 1 };
-  const page = (total.capped ? await walkUserPage(hub.db, pageInput) : null) ?? (await findUserPage(hub.db, pageInput));
+  const [page, total] = await Promise.all([
+    findUserPage(hub.db, { term: input.q, cursor, limit: input.limit + 1 }),
+    countUsers(hub.db, input.q),
+  ]);
   const hasMore = page.length > input.limit;
   const shown = page.slice(0, input.limit);
   const roles = await findRolesOfUsers(
