@@ -165,6 +165,9 @@ describe('/admin in a real browser', () => {
     await page.getByTestId('chart-events').locator('svg.recharts-surface').first().waitFor();
     await page.goto('/admin?tab=settings');
     await page.getByText('Settings coming soon.').waitFor();
+    // The seventh tab mounts the audit pipeline's viewer.
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    await page.getByRole('tabpanel').getByText('Audit Log', { exact: true }).first().waitFor();
   });
 
   it('lets a user see and revoke their own sessions at /sessions', async () => {
@@ -181,5 +184,19 @@ describe('/admin in a real browser', () => {
     await mine.waitForFunction(() => document.querySelectorAll('[data-testid="my-session"]').length === 1);
     const live = await e2e.hub.hub.db.select().from(platformUsers).where(eq(platformUsers.id, user.id));
     expect(live[0].isActive).toBe(true);
+  });
+  it('shows the spec error toasts when the server refuses', async () => {
+    const failing = await e2e.newPage();
+    await signInAs(e2e, failing, ['user', 'platform_admin']);
+    const refuse = { status: 403, contentType: 'application/json', body: '{"error":{"code":"forbidden","message":"no"}}' };
+    await failing.route('**/api/admin/overview', (r) => r.fulfill(refuse));
+    await failing.route('**/api/admin/users?*', (r) => r.fulfill(refuse));
+    await failing.route('**/api/admin/credential-grants', (r) => r.fulfill(refuse));
+    await failing.goto('/admin');
+    await expectToast(failing, 'Failed to load admin data securely');
+    await failing.goto('/admin?tab=users');
+    await expectToast(failing, 'Failed to load users');
+    await failing.goto('/admin?tab=security-audit');
+    await expectToast(failing, 'Failed to load security audit data');
   });
 });

@@ -93,4 +93,15 @@ describe('/oauth-admin in a real browser', () => {
     await expectToast(page, 'Session revoked successfully');
     await page.waitForFunction(() => ![...document.querySelectorAll('[data-testid="auth-session-card"]')].some((c) => c.textContent?.includes('victim@hub.test')));
   });
+  it('shows the spec error toasts when the server refuses', async () => {
+    const failing = await e2e.newPage();
+    await signInAs(e2e, failing, ['user', 'super_admin']);
+    const refuse = { status: 403, contentType: 'application/json', body: '{"error":{"code":"forbidden","message":"no"}}' };
+    await failing.route('**/api/admin/oauth-clients', (r) => (r.request().method() === 'GET' ? r.fulfill(refuse) : r.continue()));
+    await failing.route('**/api/admin/auth-sessions?*', (r) => r.fulfill(refuse));
+    await failing.goto('/oauth-admin');
+    await expectToast(failing, 'Failed to fetch OAuth clients');
+    await failing.goto('/oauth-admin?tab=sessions');
+    await expectToast(failing, 'Failed to fetch authentication sessions');
+  });
 });
