@@ -90,6 +90,12 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
     const ok = await token({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret! }, {});
     expect(ok.statusCode).toBe(200);
     expect(decodeJwt(ok.json().access_token)).toMatchObject({ sub: client.client_id, scope: 'read:profile read:organization' });
+    // Backed by a session row committed with the audit batch: introspectable and revocable.
+    const cc = ok.json().access_token;
+    const introspect = () => t.app.inject({ method: 'POST', url: '/oauth/introspect', headers: { ...FORM, authorization: basic(client) }, payload: form({ token: cc }) });
+    expect((await introspect()).json()).toMatchObject({ active: true, sub: client.client_id, scope: 'read:profile read:organization' });
+    await t.app.inject({ method: 'POST', url: '/oauth/revoke', headers: { ...FORM, authorization: basic(client) }, payload: form({ token: cc }) });
+    expect((await introspect()).json()).toEqual({ active: false });
   });
 
   it('rotates refresh tokens, answers the same pair within 10 s, and revokes the family on later reuse', async () => {
