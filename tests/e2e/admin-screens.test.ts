@@ -66,4 +66,23 @@ describe('administration screens at desktop and phone widths', () => {
     }
     expect(overflowing).toEqual([]);
   });
+  it('renders the dialogs at 375 px', async () => {
+    const page = e2e.page;
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/admin?tab=users');
+    await page.getByRole('button', { name: 'Edit alice@acme.test' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.screenshot({ path: path.join(OUT, 'admin-edit-user-dialog-375.png') });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Manage roles of alice@acme.test' }).click();
+    await page.getByRole('switch', { name: 'Platform Admin' }).click();
+    await page.getByText('You have unsaved changes to role assignments').waitFor();
+    await page.screenshot({ path: path.join(OUT, 'admin-roles-dialog-375.png') });
+    await page.keyboard.press('Escape');
+    await page.goto('/oauth-admin');
+    await page.getByRole('button', { name: 'Create Client' }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await page.screenshot({ path: path.join(OUT, 'oauth-admin-create-dialog-375.png') });
+    expect(await fitsViewport(page)).toBe(true);
+  });
 });

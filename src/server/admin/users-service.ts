@@ -87,7 +87,7 @@ export async function listUsers(hub: Hub, input: { q: string; cursor?: string; l
  */
 export async function patchUser(hub: Hub, actor: Actor, userId: string, patch: UserPatch): Promise<AdminUser> {
   const now = hub.clock();
-  const result = await hub.db.transaction(async (tx) => {
+  const result = await runUserUpdate(async () => hub.db.transaction(async (tx) => {
     const before = await lockUserById(tx, userId);
     if (!before) throw new HubError('not_found', 'User not found.');
     const targetRoles = await findEffectiveRoles(tx, userId, now);
@@ -136,7 +136,7 @@ export async function patchUser(hub: Hub, actor: Actor, userId: string, patch: U
       tx,
     );
     return { user: toAdminUser(after, targetRoles), deactivating, base };
-  });
+  }));
   if (result.deactivating) {
     // After commit: the revocation broadcast must not run inside the transaction (PGlite has one
     // connection), and an inactive user's cookies are already refused by resolveBrowserSession.
@@ -149,4 +149,15 @@ export async function patchUser(hub: Hub, actor: Actor, userId: string, patch: U
     });
   }
   return result.user;
+}
+
+/** Two edits racing to the same email: the unique index decides, and the loser hears 409, not 500. */
+async function runUserUpdate<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505') throw new HubError('email_in_use', undefined, { field: 'email' });
+    throw error;
+  }
 }
