@@ -59,6 +59,7 @@ describe.each(TEST_DATABASES)('admin authorization matrix [%s]', (kind) => {
   it('answers 401 to anonymous and 403 to a plain user on every admin route, in the JSON error shape, audited', async () => {
     const admin = listRoutes(t.app).filter((r) => r.url.startsWith('/api/admin/'));
     expect(admin.length).toBeGreaterThanOrEqual(14);
+    console.log(`authorization matrix: ${admin.length} /api/admin routes x 4 callers`);
     for (const route of admin) {
       const url = concreteUrl(route.url);
       const anon = await call(route.method, url, cookies.anonymous);
@@ -77,12 +78,15 @@ describe.each(TEST_DATABASES)('admin authorization matrix [%s]', (kind) => {
     expect(byType.permission_denied).toBeGreaterThanOrEqual(admin.length);
   });
 
-  it.each(['platform_admin', 'super_admin'])('lets a %s through the guard on every admin route (never 401/403, never 5xx)', async (role) => {
+  it.each(['platform_admin', 'super_admin'])('lets a %s through the guard on every admin route: plain reads 200, the rest refused on their merits (400/404/409)', async (role) => {
     const admin = listRoutes(t.app).filter((r) => r.url.startsWith('/api/admin/'));
     for (const route of admin) {
       const res = await call(route.method, concreteUrl(route.url), cookies[role]);
-      const seen = { route: `${route.method} ${route.url}`, refused: [401, 403].includes(res.statusCode), serverError: res.statusCode >= 500 };
-      expect(seen).toEqual({ route: `${route.method} ${route.url}`, refused: false, serverError: false });
+      // A read without parameters answers 200; anything naming an object that does not exist, or
+      // sent with an empty body, is refused on its merits (400/404/409), never by the guard.
+      const expected = route.method === 'GET' && !route.url.includes(':') ? [200] : [400, 404, 409];
+      const seen = { route: `${route.method} ${route.url}`, status: res.statusCode };
+      expect(expected, JSON.stringify(seen)).toContain(res.statusCode);
       // Whatever came back, it is JSON and holds no secret material.
       expect(res.body).not.toMatch(/password_hash|passwordHash|client_secret_enc|api_key_enc|webhook_secret_enc|\$argon2/);
     }
