@@ -63,7 +63,7 @@ async function run(kind: DbKind) {
     for (const r of plan) console.log(`  ${r['QUERY PLAN']}`);
     // Server-side execution time of the page query itself (no driver, no pool, no Node event loop).
     for (const term of ['smith', 'xq9']) {
-      const query = `select id from platform_users where ${expr} like '${likeContains(term)}' order by created_at desc, id desc limit 26`;
+      const query = `select id from platform_users where ${expr} like '${likeContains(term)}' order by created_at desc nulls last, id desc nulls last limit 26`;
       const analyzed = await rows<{ 'QUERY PLAN': string }>(t.hub.db, sql.raw(`explain (analyze, costs off) ${query}`));
       const lines = analyzed.map((r) => r['QUERY PLAN']);
       const nodes = lines.filter((l) => /Scan|Limit|^\s*(->\s*)?Sort\s/.test(l)).map((l) => l.replace(/^\s*(->\s*)?/, '').replace(/\s+\(.*$/, ''));

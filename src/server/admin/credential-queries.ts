@@ -30,7 +30,7 @@ const REQUEST_SELECT = sql`select a.id::text, a.action_type, a.target_app_id::te
 
 /** The caller's own requests, newest first (spec §7: SELECT admin_action_approvals by requester). */
 export async function findRequestsOf(db: DbOrTx, userId: string, limit = 50): Promise<RequestRow[]> {
-  return rows<RequestRow>(db, sql`${REQUEST_SELECT} where a.requesting_user_id = ${userId}::uuid order by a.created_at desc limit ${limit}`);
+  return rows<RequestRow>(db, sql`${REQUEST_SELECT} where a.requesting_user_id = ${userId}::uuid order by a.created_at desc nulls last limit ${limit}`);
 }
 
 /** Every pending request, oldest first: the approval queue. */

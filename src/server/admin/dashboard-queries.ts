@@ -67,7 +67,7 @@ export async function findRecentSessionsSafe(db: DbOrTx, limit: number, now: Dat
     db,
     sql`select id::text, user_id::text, client_id, (is_active and expires_at > ${now.toISOString()}::timestamptz) as is_active,
                left(session_token_hash, 16) as session_token_hash, ip_address, created_at
-          from auth_sessions order by created_at desc limit ${limit}`,
+          from auth_sessions order by created_at desc nulls last limit ${limit}`,
   );
 }
 
@@ -144,7 +144,7 @@ export async function findAuthSessions(db: DbOrTx, input: { activeOnly: boolean;
           left join oauth_clients c on c.client_id = s.client_id
           left join platform_users u on u.id = s.user_id
          where true ${active} ${mine}
-         order by s.last_accessed_at desc limit ${input.limit}`,
+         order by s.last_accessed_at desc nulls last limit ${input.limit}`,
   );
 }
 

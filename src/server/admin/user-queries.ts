@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
@@ -43,7 +43,8 @@ export async function findUserPage(db: DbOrTx, input: { term: string; cursor?: U
     })
     .from(platformUsers)
     .where(and(...conditions))
-    .orderBy(desc(platformUsers.createdAt), desc(platformUsers.id))
+    // NULLS LAST exactly as platform_users_created_idx is declared, or the index cannot supply the order.
+    .orderBy(sql`${platformUsers.createdAt} desc nulls last`, sql`${platformUsers.id} desc nulls last`)
     .limit(input.limit);
   return found.map((r) => ({ ...r.user, cursorCreatedAt: r.cursorCreatedAt }));
 }
