@@ -35,7 +35,7 @@ export async function findRequestsOf(db: DbOrTx, userId: string, limit = 50): Pr
 
 /** Every pending request, oldest first: the approval queue. */
 export async function findPendingRequests(db: DbOrTx, limit = 100): Promise<RequestRow[]> {
-  return rows<RequestRow>(db, sql`${REQUEST_SELECT} where a.status = 'pending' order by a.created_at asc limit ${limit}`);
+  return rows<RequestRow>(db, sql`${REQUEST_SELECT} where a.status = 'pending' order by a.created_at asc nulls first limit ${limit}`);
 }
 
 export async function findRequestView(db: DbOrTx, id: string): Promise<RequestRow | undefined> {
