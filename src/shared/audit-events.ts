@@ -24,7 +24,7 @@ export const AUDIT_EVENTS = {
   // Spec §3: access control and credential access.
   unauthorized_access: { severity: 'medium', label: 'Unauthorized access' },
   permission_denied: { severity: 'high', label: 'Permission denied' },
-  role_escalation_attempt: { severity: 'critical', label: 'Role escalation attempt' },
+  role_escalation_attempt: { severity: 'high', label: 'Role escalation attempt' },
   credential_access_requested: { severity: 'medium', label: 'Credential access requested' },
   credential_access_granted: { severity: 'high', label: 'Credential access granted' },
   credential_access_denied: { severity: 'medium', label: 'Credential access denied' },

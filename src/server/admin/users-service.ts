@@ -98,7 +98,7 @@ export async function patchUser(hub: Hub, actor: Actor, userId: string, patch: U
       await hub.audit.record(
         {
           eventType: 'role_escalation_attempt',
-          severity: 'critical',
+          severity: 'high',
           userId: actor.userId,
           sessionId: actor.sessionId,
           ipAddress: actor.ipAddress,
