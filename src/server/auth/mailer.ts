@@ -24,7 +24,13 @@ export interface Mailer {
   send(mail: Omit<OutgoingMail, 'sentAt'>): Promise<void>;
 }
 
-export function createMailer(smtpUrl: string | undefined, log: FastifyBaseLogger, clock: () => Date): Mailer {
+export function createMailer(
+  smtpUrl: string | undefined,
+  log: FastifyBaseLogger,
+  clock: () => Date,
+  /** With NODE_ENV=production a token never reaches the log, even without SMTP. */
+  isProduction = false,
+): Mailer {
   return {
     async send(mail) {
       if (smtpUrl) {
@@ -43,9 +49,14 @@ export function createMailer(smtpUrl: string | undefined, log: FastifyBaseLogger
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
         return;
       }
+      if (isProduction) {
+        log.warn({ to: mail.to, subject: mail.subject }, 'mail not sent: SMTP_URL is not set');
+        return;
+      }
       devOutbox.push({ ...mail, sentAt: clock() });
       if (devOutbox.length > OUTBOX_LIMIT) devOutbox.splice(0, devOutbox.length - OUTBOX_LIMIT);
-      // Development only (no SMTP_URL): the link must be usable, so it is logged, clearly labelled.
+      // Development only (no SMTP_URL, not production): the link must be usable, so it is
+      // logged, clearly labelled. In production the link (a secret token) is never logged.
       log.info({ outbox: 'dev outbox', to: mail.to, subject: mail.subject, link: mail.link }, 'dev outbox: SMTP_URL is not set, mail written to the log');
     },
   };

@@ -36,7 +36,7 @@ const changePasswordBody = z.object({ current_password: password, new_password: 
 /** POST /api/auth/sign-up, sign-in, sign-out, change-password, GET /api/auth/session, email verification (accounts). */
 export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
-  const mailer = createMailer(hub.config.smtpUrl, app.log, hub.clock);
+  const mailer = createMailer(hub.config.smtpUrl, app.log, hub.clock, hub.config.isProduction);
   const client = (request: FastifyRequest) => ({ ipAddress: clientIp(request), userAgent: userAgent(request) });
   const setCookie = (reply: FastifyReply, token: string) => reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(hub));
 
