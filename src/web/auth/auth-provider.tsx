@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { authKeys } from '@/data/auth/keys';
 import { postSignOut, useSessionQuery, type SessionInfo, type SessionState, type SessionUser } from '@/data/auth/auth-api';
@@ -32,6 +32,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const state = query.data ?? SIGNED_OUT;
   const loading = query.isPending;
   const user = state.user;
+  // Spec §6/§8: a failed check is logged; a refetch that fails keeps the last known flag
+  // (TanStack Query keeps the previous data), a first check that fails leaves it false.
+  useEffect(() => {
+    if (query.error) console.error('Error checking admin status', query.error);
+  }, [query.error]);
 
   const signOut = useCallback(async () => {
     try {

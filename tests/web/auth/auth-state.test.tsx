@@ -66,6 +66,18 @@ afterEach(() => {
 });
 
 describe('auth state and guard', () => {
+  it('a session check that fails logs the spec message and leaves the admin flag false', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: { code: 'database_unavailable', message: 'down' } }), { status: 503 })),
+    );
+    renderAt('/auth');
+    await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('none|false'));
+    await waitFor(() => expect(errors.mock.calls.some((c) => c[0] === 'Error checking admin status')).toBe(true));
+    errors.mockRestore();
+  });
+
   it('useAuth outside its provider throws', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => render(<Probe />)).toThrow(/useAuth must be used within an AuthProvider/);
