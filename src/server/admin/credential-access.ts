@@ -1,8 +1,8 @@
 import { HubError } from '../errors';
 import { API_KEY_CONTEXT, WEBHOOK_CONTEXT } from '../oauth/clients/service';
 import type { Hub } from '../hub';
-import type { CredentialRequestInput, CredentialRequestView } from './schemas';
-import { TIME_LIMIT } from './schemas';
+import type { CredentialRequestInput, CredentialRequestView } from '../../shared/admin-api';
+import { TIME_LIMIT } from '../../shared/admin-api';
 import type { Actor } from './users-service';
 import type { RequestRow } from './credential-queries';
 import {

@@ -1,23 +1,12 @@
+import type { z } from 'zod';
+import type { overviewSchema } from '../../shared/admin-api';
 import type { Hub } from '../hub';
 import { findAppsSafe, readOverviewCounts } from './dashboard-queries';
 
 export async function readOverview(hub: Hub) {
   const counts = await readOverviewCounts(hub.db, hub.clock());
   const numbers = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)]));
-  return { ...numbers, database: hub.database.kind } as {
-    users_total: number;
-    users_active: number;
-    admins: number;
-    active_sessions: number;
-    apps_total: number;
-    apps_active: number;
-    pending_requests: number;
-    failed_sign_ins_24h: number;
-    sign_ins_24h: number;
-    audit_events_24h: number;
-    high_severity_24h: number;
-    database: 'pglite' | 'postgres';
-  };
+  return { ...numbers, database: hub.database.kind } as z.output<typeof overviewSchema>;
 }
 
 export async function listApps(hub: Hub) {

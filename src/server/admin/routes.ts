@@ -22,7 +22,7 @@ import {
   userListSchema,
   userPatchSchema,
   adminUserSchema,
-} from './schemas';
+} from '../../shared/admin-api';
 import type { Actor } from './users-service';
 import { listUsers, patchUser } from './users-service';
 import { readOverview, listApps } from './overview';

@@ -3,7 +3,7 @@ import type { Hub } from '../hub';
 import type { PlatformUser } from '../db/schema/index';
 import { revokeUserSessions } from '../auth/sessions';
 import { findEffectiveRoles } from '../roles/queries';
-import type { AdminUser, UserPatch } from './schemas';
+import type { AdminUser, UserPatch } from '../../shared/admin-api';
 import type { UserCursor } from './user-queries';
 import {
   countOtherActiveSuperAdmins,

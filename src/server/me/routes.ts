@@ -4,7 +4,7 @@ import type { Hub } from '../hub';
 import { requireUser } from '../plugins/session';
 import { parseInput, sendParsed } from '../http/validate';
 import { actorOf } from '../admin/routes';
-import { authSessionSchema, idParamsSchema } from '../admin/schemas';
+import { authSessionSchema, idParamsSchema } from '../../shared/admin-api';
 import { listAuthSessions, revokeOneSession } from '../admin/sessions-service';
 
 const mySessionsSchema = z.object({

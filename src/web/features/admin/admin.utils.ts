@@ -1,10 +1,11 @@
+import { JUSTIFICATION_MIN, TIME_LIMIT } from '@shared/credential-access';
+
 /** Display rules of the /admin dashboard (spec §2, §4, §9), kept pure so they are unit-testable. */
 export const FALLBACK_NAME = 'Unnamed User';
 export const FALLBACK_ORGANIZATION = 'Not specified';
 export const FALLBACK_LAST_LOGIN = 'Never';
 export const TOKEN_HASH_CHARS = 16;
-export const JUSTIFICATION_MIN = 15;
-export const TIME_LIMIT = { min: 5, max: 120, default: 30 } as const;
+export { JUSTIFICATION_MIN, TIME_LIMIT };
 
 export function formatDate(iso: string | null | undefined): string {
   return iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : FALLBACK_LAST_LOGIN;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { PLATFORM_ROLES } from '../../shared/roles';
+import { PLATFORM_ROLES } from './roles';
+import { CREDENTIAL_TYPES, JUSTIFICATION_MIN, TIME_LIMIT } from './credential-access';
+
+export { CREDENTIAL_TYPES, JUSTIFICATION_MIN, TIME_LIMIT };
 
 /**
  * Input and output schemas of the administration API. Outputs are parsed before they are
@@ -96,9 +99,6 @@ export const sessionSafeSchema = z.object({
 export const sessionListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).optional().default(5) });
 export const sessionListSchema = z.object({ sessions: z.array(sessionSafeSchema) });
 
-export const CREDENTIAL_TYPES = ['api_key', 'webhook_secret'] as const;
-export const TIME_LIMIT = { min: 5, max: 120, default: 30 } as const;
-export const JUSTIFICATION_MIN = 15;
 
 export const credentialRequestInputSchema = z.discriminatedUnion('mode', [
   // Security tab (spec: request_credential_access): justification required, always waits for approval.
