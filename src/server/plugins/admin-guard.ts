@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HubError } from '../errors';
 import type { Hub } from '../hub';
 import type { BrowserAuth } from '../auth/sessions';
-import { clientIp } from '../http/request-info';
+import { clientIp, userAgent } from '../http/request-info';
 
 /**
  * Guards a route scope: only an effective ecosystem admin (platform_admin or super_admin)
@@ -23,7 +23,7 @@ export async function requireEcosystemAdmin(hub: Hub, request: FastifyRequest): 
       eventType: 'unauthorized_access',
       severity: 'medium',
       ipAddress: clientIp(request),
-      userAgent: request.headers['user-agent'] ?? null,
+      userAgent: userAgent(request),
       details: where,
     });
     throw new HubError('unauthenticated');
@@ -35,7 +35,7 @@ export async function requireEcosystemAdmin(hub: Hub, request: FastifyRequest): 
       userId: auth.user.id,
       sessionId: auth.session.id,
       ipAddress: clientIp(request),
-      userAgent: request.headers['user-agent'] ?? null,
+      userAgent: userAgent(request),
       details: where,
     });
     throw new HubError('forbidden', 'You need ecosystem administrator privileges to access this page.');

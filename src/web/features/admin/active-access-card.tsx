@@ -4,10 +4,9 @@ import { Eye, EyeOff, KeyRound } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiError } from '@/lib/api';
 import { useRevealMutation } from '@/data/admin/credential-access';
 import type { Grant } from '@/data/admin/types';
-import { CREDENTIAL_LABELS, countdown } from './admin.utils';
+import { CREDENTIAL_LABELS, accessDeniedDescription, countdown } from './admin.utils';
 
 function GrantRow({ grant, now }: { grant: Grant; now: number }) {
   const reveal = useRevealMutation();
@@ -21,7 +20,7 @@ function GrantRow({ grant, now }: { grant: Grant; now: number }) {
       const result = await reveal.mutateAsync(grant.id);
       setValue(result.value);
     } catch (error) {
-      toast.error('Access Denied', { description: error instanceof ApiError ? error.message : 'Failed to request credential access' });
+      toast.error('Access Denied', { description: accessDeniedDescription(error) });
     }
   }
 

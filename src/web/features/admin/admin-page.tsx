@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ShieldAlert } from 'lucide-react';
+import { AccessDenied } from '@/components/access-denied';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/auth/auth-provider';
 import { useOverviewQuery } from '@/data/admin/dashboard-queries';
@@ -46,14 +46,11 @@ export default function AdminPage() {
   if (!user) return <Navigate to="/auth" replace />;
   if (!isEcosystemAdmin) {
     return (
-      <main className="mx-auto max-w-xl px-4 py-16 text-center">
-        <ShieldAlert className="mx-auto size-10 text-destructive" aria-hidden />
-        <h1 className="mt-4 text-2xl font-semibold">Access Denied</h1>
-        <p className="mt-2 text-muted-foreground">You need ecosystem administrator privileges to access this page.</p>
+      <AccessDenied>
         <Link to="/sessions" className="mt-6 inline-block text-sm text-primary hover:underline">
           Manage your own sessions
         </Link>
-      </main>
+      </AccessDenied>
     );
   }
 

@@ -1,4 +1,5 @@
 import { JUSTIFICATION_MIN, TIME_LIMIT } from '@shared/credential-access';
+import { ApiError } from '@/lib/api';
 
 /** Display rules of the /admin dashboard (spec §2, §4, §9), kept pure so they are unit-testable. */
 export const FALLBACK_NAME = 'Unnamed User';
@@ -42,4 +43,9 @@ export function isTimeLimitedRequestValid(appId: string, justification: string):
 export function clampMinutes(value: number): number {
   if (!Number.isFinite(value)) return TIME_LIMIT.default;
   return Math.min(TIME_LIMIT.max, Math.max(TIME_LIMIT.min, Math.round(value)));
+}
+
+/** Description of the 'Access Denied' toast (spec §8): the server's message, or the spec's fallback. */
+export function accessDeniedDescription(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Failed to request credential access';
 }

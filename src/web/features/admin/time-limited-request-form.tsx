@@ -17,11 +17,10 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { ApiError } from '@/lib/api';
 import { useAppsQuery } from '@/data/admin/dashboard-queries';
 import { useRequestCredentialMutation } from '@/data/admin/credential-access';
 import type { CredentialType } from '@/data/admin/types';
-import { CREDENTIAL_LABELS, TIME_LIMIT, clampMinutes, isTimeLimitedRequestValid } from './admin.utils';
+import { CREDENTIAL_LABELS, TIME_LIMIT, accessDeniedDescription, clampMinutes, isTimeLimitedRequestValid } from './admin.utils';
 
 /** request_time_limited_credential_access: app, type, 5–120 minutes, justification ≥ 15 characters, confirmed. */
 export function TimeLimitedRequestForm() {
@@ -56,7 +55,7 @@ export function TimeLimitedRequestForm() {
       else toast.success('Access Request Submitted', { description: 'Your request has been logged and is pending approval.' });
       setJustification('');
     } catch (error) {
-      toast.error('Access Denied', { description: error instanceof ApiError ? error.message : 'Failed to request credential access' });
+      toast.error('Access Denied', { description: accessDeniedDescription(error) });
     }
   }
 

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { ShieldAlert } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/auth/auth-provider';
+import { AccessDenied } from '@/components/access-denied';
 import { ClientsTab } from './clients-tab';
 import { SessionsTab } from './sessions-tab';
 
@@ -12,13 +12,7 @@ export default function OAuthAdminPage() {
   const tab = params.get('tab') === 'sessions' ? 'sessions' : 'clients';
   if (loading) return <div className="p-10 text-center text-muted-foreground">Loading...</div>;
   if (!isEcosystemAdmin) {
-    return (
-      <main className="mx-auto max-w-xl px-4 py-16 text-center">
-        <ShieldAlert className="mx-auto size-10 text-destructive" aria-hidden />
-        <h1 className="mt-4 text-2xl font-semibold">Access Denied</h1>
-        <p className="mt-2 text-muted-foreground">You need ecosystem administrator privileges to access this page.</p>
-      </main>
-    );
+    return <AccessDenied />;
   }
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
