@@ -57,13 +57,10 @@ async function shootDialog(context: BrowserContext, baseUrl: string) {
 async function main() {
   await buildWeb();
   mkdirSync(outDir, { recursive: true });
-  const t = await createTestHub('pglite', { realClock: true, webRoot: path.join(root, 'dist/web') });
+  const t = await createTestHub('pglite', { realClock: true, webRoot: path.join(root, 'dist/web'), listen: true });
+  const baseUrl = t.baseUrl!;
   let browser: Browser | undefined;
   try {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    t.hub.config.publicUrl = baseUrl;
 
     const admin = await createUser(t.hub, { email: 'screenshots-admin@example.test', fullName: 'Screenshot Admin', roles: ['user', 'super_admin'] });
     const token = (await sessionCookieFor(t.hub, admin)).split('=').slice(1).join('=');

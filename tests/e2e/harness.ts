@@ -21,13 +21,9 @@ export interface E2E {
  * headless Debian Chromium with a fresh profile, driven by playwright-core.
  */
 export async function startE2E(options: TestHubOptions = {}): Promise<E2E> {
-  const hub = await createTestHub('pglite', { realClock: true, webRoot: WEB_ROOT, ...options });
-  await hub.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = hub.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // The hub's own origin must match the URL the browser uses (CSRF, cookies, issuer).
-  hub.hub.config.publicUrl = baseUrl;
+  // The hub's public URL is the one the browser uses (CSRF origin, cookies, issuer).
+  const hub = await createTestHub('pglite', { realClock: true, webRoot: WEB_ROOT, ...options, listen: true });
+  const baseUrl = hub.baseUrl!;
   // chromium.launch always starts from a fresh temporary profile (Playwright's own --user-data-dir).
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

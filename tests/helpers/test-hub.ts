@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
@@ -33,6 +34,8 @@ export interface TestHub {
   clock: TestClock;
   /** Connection string of this test's own PostgreSQL database (postgres kind only). */
   databaseUrl?: string;
+  /** http://127.0.0.1:<port> when created with `listen: true`. */
+  baseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -43,6 +46,11 @@ export interface TestHubOptions {
   /** Serve the built SPA from this folder (e2e). */
   webRoot?: string | null;
   logStream?: NodeJS.WritableStream;
+  /**
+   * Listen on a free 127.0.0.1 port. The port is chosen before the app is built, so the public
+   * URL (issuer, CSRF origin, security headers) is right from the start.
+   */
+  listen?: boolean;
 }
 
 /**
@@ -59,7 +67,9 @@ export async function createTestHub(kind: DbKind, options: TestHubOptions = {}):
     dropDatabase = created.drop;
   }
   const base = loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: randomBytes(32).toString('base64') });
-  const config: HubConfig = { ...base, databaseUrl, ...options.config };
+  const port = options.listen ? await freePort() : undefined;
+  const baseUrl = port ? `http://127.0.0.1:${port}` : undefined;
+  const config: HubConfig = { ...base, databaseUrl, ...(baseUrl ? { publicUrl: baseUrl, port: port! } : {}), ...options.config };
   const database = await openDatabase({
     url: databaseUrl,
     pgliteDir: 'memory://',
@@ -70,18 +80,32 @@ export async function createTestHub(kind: DbKind, options: TestHubOptions = {}):
   const hub = await createHub({ config, database, clock: options.realClock ? undefined : clock.now });
   const app = await buildApp(hub, { webRoot: options.webRoot ?? null, logStream: options.logStream });
   await app.ready();
+  if (port) await app.listen({ port, host: '127.0.0.1' });
   return {
     kind,
     hub,
     app,
     clock,
     databaseUrl,
+    baseUrl,
     async close() {
       await app.close();
       await closeHub(hub);
       await dropDatabase?.();
     },
   };
+}
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Creates an empty database next to TEST_DATABASE_URL's and returns its URL and a dropper. */

@@ -11,11 +11,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the CSRF header, or its Origin is the hub's own (navigator.sendBeacon cannot set headers).
  */
 export function registerCsrf(app: FastifyInstance, hub: Hub) {
+  const ownOrigin = new URL(hub.config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     if (request.headers[CSRF_HEADER] === '1') return;
-    // Read per request: the e2e harness learns its port (and so the public URL) after buildApp.
-    if (request.headers.origin === new URL(hub.config.publicUrl).origin) return;
+    if (request.headers.origin === ownOrigin) return;
     throw new HubError('csrf_failed');
   });
 }

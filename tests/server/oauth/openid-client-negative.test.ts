@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK, type JWK } from 'jose';
 import * as oidc from 'openid-client';
@@ -21,12 +20,10 @@ describe.each(TEST_DATABASES)('openid-client negative cases [%s]', (kind) => {
   let cookie: string;
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
+    t = await createTestHub(kind, { listen: true });
     // The RP validates ID tokens against its own (real) clock; the moves below stay within its
     // tolerance wherever an ID token is validated (the other calls validate none).
     t.clock.current = new Date();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    t.hub.config.publicUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     client = await registerClient(t);
     cookie = (await signedInUser(t.hub)).cookie;
     config = await oidc.discovery(new URL(t.hub.config.publicUrl), client.client_id, client.client_secret!, oidc.ClientSecretBasic(client.client_secret!), { execute: [oidc.allowInsecureRequests] });
