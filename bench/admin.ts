@@ -14,7 +14,8 @@ import { SEARCH_COUNT_CAP, likeContains } from '../src/server/admin/user-queries
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const TERMS = ['acme', 'smith', 'user4242', 'globex', 'ZEPHYR', 'engineering', 'org-17', 'xq9'];
-if (process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+if (process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL)
+  process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -52,8 +53,12 @@ async function run(kind: DbKind) {
     timings.sort((a, b) => a - b);
     unfiltered.sort((a, b) => a - b);
     console.log(`\n== ${kind}: ${USERS.toLocaleString('en-US')} users (seeded in ${(seedMs / 1000).toFixed(1)} s) ==`);
-    console.log(`search (page of 25 + count + roles), ${RUNS} runs: p50 ${pct(timings, 50).toFixed(1)} ms, p95 ${pct(timings, 95).toFixed(1)} ms`);
-    console.log(`unfiltered first page + count, 20 runs: p50 ${pct(unfiltered, 50).toFixed(1)} ms, p95 ${pct(unfiltered, 95).toFixed(1)} ms`);
+    console.log(
+      `search (page of 25 + count + roles), ${RUNS} runs: p50 ${pct(timings, 50).toFixed(1)} ms, p95 ${pct(timings, 95).toFixed(1)} ms`,
+    );
+    console.log(
+      `unfiltered first page + count, 20 runs: p50 ${pct(unfiltered, 50).toFixed(1)} ms, p95 ${pct(unfiltered, 95).toFixed(1)} ms`,
+    );
     const expr = `lower("email" || ' ' || coalesce("full_name", '') || ' ' || coalesce("organization", ''))`;
     // The two statements a search runs (src/server/admin/user-queries.ts), for a common and a rare term.
     const statements = (term: string) => ({
@@ -63,7 +68,10 @@ async function run(kind: DbKind) {
     const planLines: string[] = [];
     for (const term of ['smith', 'xq9']) {
       for (const [what, query] of Object.entries(statements(term))) {
-        const analyzed = await rows<{ 'QUERY PLAN': string }>(t.hub.db, sql.raw(`explain (analyze, costs off) ${query}`));
+        const analyzed = await rows<{ 'QUERY PLAN': string }>(
+          t.hub.db,
+          sql.raw(`explain (analyze, costs off) ${query}`),
+        );
         const lines = analyzed.map((r) => r['QUERY PLAN']);
         planLines.push(...lines);
         const nodes = lines
@@ -80,7 +88,9 @@ async function run(kind: DbKind) {
   }
 }
 
-console.log(`bench:admin on ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, node ${process.version}, ${new Date().toISOString()}`);
+console.log(
+  `bench:admin on ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, node ${process.version}, ${new Date().toISOString()}`,
+);
 if (process.env.BENCH_DB !== 'postgres') await run('pglite');
 if (process.env.TEST_DATABASE_URL) await run('postgres');
 else console.log('\n(PostgreSQL skipped: set TEST_DATABASE_URL or BENCH_DATABASE_URL)');

@@ -35,7 +35,10 @@ function percentile(values: number[], p: number): number {
 /** A realistic mix: sign-ins dominate, critical events are rare, 1,000 users, 20% client events. */
 async function seed(hub: Hub, rows: number): Promise<{ someUser: string; rareType: string }> {
   const users = Array.from({ length: 1000 }, () => randomUUID());
-  const weights: [string, number][] = AUDIT_EVENT_TYPES.map((t) => [t, t.startsWith('sign_in') ? 40 : t.startsWith('oauth_token') ? 20 : 2]);
+  const weights: [string, number][] = AUDIT_EVENT_TYPES.map((t) => [
+    t,
+    t.startsWith('sign_in') ? 40 : t.startsWith('oauth_token') ? 20 : 2,
+  ]);
   const total = weights.reduce((s, [, w]) => s + w, 0);
   const pick = (r: number) => {
     let x = r * total;
@@ -67,7 +70,7 @@ async function seed(hub: Hub, rows: number): Promise<{ someUser: string; rareTyp
       batch.push({ ...row, prevHash, hash });
       prevHash = hash;
     }
-    const col = <T,>(f: (r: (typeof batch)[number]) => T) => sql.param(batch.map(f));
+    const col = <T>(f: (r: (typeof batch)[number]) => T) => sql.param(batch.map(f));
     await hub.db.execute(sql`
       insert into audit_logs (occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, source, details, prev_hash, hash)
       select o, e, s, u, sid, ip, ua, src, d::jsonb, p, h from unnest(
@@ -75,14 +78,21 @@ async function seed(hub: Hub, rows: number): Promise<{ someUser: string; rareTyp
         ${col((r) => r.userId)}::uuid[], ${col((r) => r.sessionId)}::text[], ${col((r) => r.ipAddress)}::text[], ${col((r) => r.userAgent)}::text[],
         ${col((r) => r.source)}::text[], ${col((r) => JSON.stringify(r.details))}::text[], ${col((r) => r.prevHash)}::text[], ${col((r) => r.hash)}::text[]
       ) as t(o, e, s, u, sid, ip, ua, src, d, p, h)`);
-    if ((offset / batchSize) % 10 === 0) process.stderr.write(`\r  seeded ${(offset + batch.length).toLocaleString()} rows`);
+    if ((offset / batchSize) % 10 === 0)
+      process.stderr.write(`\r  seeded ${(offset + batch.length).toLocaleString()} rows`);
   }
   await hub.db.execute(sql`analyze audit_logs`);
-  process.stderr.write(`\r  seeded ${rows.toLocaleString()} rows in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  process.stderr.write(
+    `\r  seeded ${rows.toLocaleString()} rows in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
+  );
   return { someUser: users[7], rareType: 'emergency_access' };
 }
 
-async function timeGet(base: string, path: string, cookie: string): Promise<{ ms: number; body: string; status: number }> {
+async function timeGet(
+  base: string,
+  path: string,
+  cookie: string,
+): Promise<{ ms: number; body: string; status: number }> {
   const t0 = performance.now();
   const res = await fetch(base + path, { headers: { cookie } });
   const body = await res.text();
@@ -101,7 +111,10 @@ async function run(kind: string) {
     process.env.TEST_DATABASE_URL = admin;
     ({ url, drop } = await createScratchPostgresDatabase());
   }
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: randomBytes(32).toString('base64') }), databaseUrl: url };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: randomBytes(32).toString('base64') }),
+    databaseUrl: url,
+  };
   const database = await openDatabase({ url, pgliteDir: 'memory://', poolMax: 10 });
   const hub = await createHub({ config, database });
   const app = await buildApp(hub, { webRoot: null });
@@ -128,7 +141,10 @@ async function run(kind: string) {
       ['type + one week', `type=sign_in_failure&${week(mid)}`],
       ['user + source + one week', `user_id=${someUser}&source=client&${week(mid)}`],
       ['from = 400 days ago (whole log)', `from=${new Date(Date.now() - 400 * 86_400_000).toISOString()}`],
-      [`type=${rareType} + from 400 days ago`, `type=${rareType}&from=${new Date(Date.now() - 400 * 86_400_000).toISOString()}`],
+      [
+        `type=${rareType} + from 400 days ago`,
+        `type=${rareType}&from=${new Date(Date.now() - 400 * 86_400_000).toISOString()}`,
+      ],
     ];
     // Warm-up (route compilation, connection pool, PGlite's caches) is not what is measured.
     for (let i = 0; i < 5; i++) await timeGet(base, '/api/admin/audit?limit=50', cookie);
@@ -150,23 +166,37 @@ async function run(kind: string) {
       deep.push(r.ms);
       cursor = JSON.parse(r.body).next_cursor;
     }
-    console.log(`| cursor pages 1–200 (no filter) | ${percentile(deep, 50).toFixed(1)} | ${percentile(deep, 95).toFixed(1)} |`);
+    console.log(
+      `| cursor pages 1–200 (no filter) | ${percentile(deep, 50).toFixed(1)} | ${percentile(deep, 95).toFixed(1)} |`,
+    );
     const deepType: number[] = [];
     cursor = null;
     for (let i = 0; i < 100; i++) {
-      const r = await timeGet(base, `/api/admin/audit?limit=50&type=sign_in_success${cursor ? `&cursor=${cursor}` : ''}`, cookie);
+      const r = await timeGet(
+        base,
+        `/api/admin/audit?limit=50&type=sign_in_success${cursor ? `&cursor=${cursor}` : ''}`,
+        cookie,
+      );
       deepType.push(r.ms);
       cursor = JSON.parse(r.body).next_cursor;
     }
-    console.log(`| cursor pages 1–100 (type filter) | ${percentile(deepType, 50).toFixed(1)} | ${percentile(deepType, 95).toFixed(1)} |`);
+    console.log(
+      `| cursor pages 1–100 (type filter) | ${percentile(deepType, 50).toFixed(1)} | ${percentile(deepType, 95).toFixed(1)} |`,
+    );
     const deepRange: number[] = [];
     cursor = null;
     for (let i = 0; i < 100; i++) {
-      const r = await timeGet(base, `/api/admin/audit?limit=50&${week(mid)}${cursor ? `&cursor=${cursor}` : ''}`, cookie);
+      const r = await timeGet(
+        base,
+        `/api/admin/audit?limit=50&${week(mid)}${cursor ? `&cursor=${cursor}` : ''}`,
+        cookie,
+      );
       deepRange.push(r.ms);
       cursor = JSON.parse(r.body).next_cursor;
     }
-    console.log(`| cursor pages 1–100 (one week range) | ${percentile(deepRange, 50).toFixed(1)} | ${percentile(deepRange, 95).toFixed(1)} |`);
+    console.log(
+      `| cursor pages 1–100 (one week range) | ${percentile(deepRange, 50).toFixed(1)} | ${percentile(deepRange, 95).toFixed(1)} |`,
+    );
 
     // Export: stream the whole log over a real socket, sampling this process's memory.
     global.gc?.();
@@ -210,6 +240,8 @@ async function run(kind: string) {
   }
 }
 
-console.log(`# audit bench — ${new Date().toISOString()} — ${os.cpus()[0]?.model} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+console.log(
+  `# audit bench — ${new Date().toISOString()} — ${os.cpus()[0]?.model} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+);
 for (const kind of DBS) await run(kind);
 process.exit(0);

@@ -5,7 +5,12 @@
 import http from 'node:http';
 
 const port = Number(process.env.PORT);
-const TOKEN = JSON.stringify({ access_token: 'x'.repeat(400), token_type: 'Bearer', expires_in: 900, scope: 'read:profile' });
+const TOKEN = JSON.stringify({
+  access_token: 'x'.repeat(400),
+  token_type: 'Bearer',
+  expires_in: 900,
+  scope: 'read:profile',
+});
 const ACTIVE = JSON.stringify({ active: true, client_id: 'bare', scope: 'read:profile', exp: 2_000_000_000 });
 
 http

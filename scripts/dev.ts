@@ -16,8 +16,16 @@ const env = {
 };
 
 const children = [
-  spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', 'src/server/main.ts'], { cwd: root, env, stdio: 'inherit' }),
-  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', webPort, '--strictPort'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
+  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', webPort, '--strictPort'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
 ];
 
 const stop = () => {
@@ -25,7 +33,8 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const c of children) c.on('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const c of children)
+  c.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

@@ -13,9 +13,28 @@ import { createTestHub } from '../tests/helpers/test-hub';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'screenshots');
-const MODULES = ['fulfils', 'role-builder', 'qrc', 'sortstak', 'talentmls', 'talentspark', 'ip-filters', 'data-mining', 'health', 'settings'];
+const MODULES = [
+  'fulfils',
+  'role-builder',
+  'qrc',
+  'sortstak',
+  'talentmls',
+  'talentspark',
+  'ip-filters',
+  'data-mining',
+  'health',
+  'settings',
+];
 
-const PUBLIC_ROUTES = ['/', '/demo', ...MODULES.map((m) => `/demo/${m}`), '/demo/admin', '/auth', '/final-todo', '/no-such-page'];
+const PUBLIC_ROUTES = [
+  '/',
+  '/demo',
+  ...MODULES.map((m) => `/demo/${m}`),
+  '/demo/admin',
+  '/auth',
+  '/final-todo',
+  '/no-such-page',
+];
 const GUARDED_ROUTES = ['/admin', '/auth-redirect', '/oauth-admin', ...MODULES.map((m) => `/${m}`)];
 const WIDTHS = [1440, 375];
 
@@ -27,7 +46,11 @@ async function shoot(browser: Browser, context: BrowserContext, baseUrl: string,
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(baseUrl + route, { waitUntil: 'networkidle' });
-      await page.locator('h1').first().waitFor({ timeout: 10_000 }).catch(() => {});
+      await page
+        .locator('h1')
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch(() => {});
       const file = path.join(outDir, `${prefix}${slug(route)}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(`${file.replace(root + '/', '')}  (${page.url().replace(baseUrl, '')})`);
@@ -61,13 +84,25 @@ async function main() {
   const baseUrl = t.baseUrl!;
   let browser: Browser | undefined;
   try {
-
-    const admin = await createUser(t.hub, { email: 'screenshots-admin@example.test', fullName: 'Screenshot Admin', roles: ['user', 'super_admin'] });
+    const admin = await createUser(t.hub, {
+      email: 'screenshots-admin@example.test',
+      fullName: 'Screenshot Admin',
+      roles: ['user', 'super_admin'],
+    });
     const token = (await sessionCookieFor(t.hub, admin)).split('=').slice(1).join('=');
 
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const visitor = await browser.newContext();
     await shoot(browser, visitor, baseUrl, PUBLIC_ROUTES, '');

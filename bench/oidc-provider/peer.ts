@@ -44,11 +44,21 @@ const provider = new Provider(issuer, {
       enabled: true,
       defaultResource: () => undefined,
       useGrantedResource: () => false,
-      getResourceServerInfo: () => ({ scope: 'read:profile read:organization', accessTokenFormat: 'jwt', accessTokenTTL: 900, jwt: { sign: { alg: 'ES256' } } }),
+      getResourceServerInfo: () => ({
+        scope: 'read:profile read:organization',
+        accessTokenFormat: 'jwt',
+        accessTokenTTL: 900,
+        jwt: { sign: { alg: 'ES256' } },
+      }),
     },
   },
   ttl: { ClientCredentials: 900, AccessToken: 900 },
-  routes: { token: '/oauth/token', introspection: '/oauth/introspect', revocation: '/oauth/revoke', jwks: '/oauth/jwks' },
+  routes: {
+    token: '/oauth/token',
+    introspection: '/oauth/introspect',
+    revocation: '/oauth/revoke',
+    jwks: '/oauth/jwks',
+  },
 });
 provider.proxy = false;
 // Same surface as the hub: /oauth/token and /oauth/introspect.

@@ -1,18 +1,11 @@
 import { ConfigError, loadConfig } from './config';
 import { closeHub, createHub } from './create-hub';
-import type { Hub } from './hub';
 import { COMMANDS } from './cli/commands';
 
 /**
  * The operator CLI: `npm run hub -- <group> <command> [args]`. It opens the same database the
  * server uses (DATABASE_URL or ./data), so it works on a stopped or running hub alike.
  */
-export interface CliCommand {
-  /** e.g. "setup create-admins" */
-  name: string;
-  summary: string;
-  run(hub: Hub, args: string[]): Promise<number | void>;
-}
 
 function usage() {
   console.log('Usage: npm run hub -- <command> [options]\n\nCommands:');
@@ -40,7 +33,11 @@ async function main(argv: string[]) {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Error: ${error instanceof Error ? error.message : error}`);
+    console.error(
+      error instanceof ConfigError
+        ? `Configuration error: ${error.message}`
+        : `Error: ${error instanceof Error ? error.message : error}`,
+    );
     process.exit(1);
   },
 );

@@ -52,7 +52,10 @@ const envSchema = z.object({
   HUB_SESSION_IDLE_MINUTES: positiveInt.default(120),
   HUB_SESSION_ABSOLUTE_HOURS: positiveInt.default(24 * 7),
   HUB_AUDIT_RETENTION_DAYS: positiveInt.default(365),
-  SMTP_URL: z.string().refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
+    .optional(),
   HUB_TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
@@ -70,7 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
   }
   const e = parsed.data;
   if (e.DATABASE_URL && !e.HUB_MASTER_KEY) {
-    throw new ConfigError('DATABASE_URL is set but HUB_MASTER_KEY is missing (generate one with: openssl rand -base64 32)');
+    throw new ConfigError(
+      'DATABASE_URL is set but HUB_MASTER_KEY is missing (generate one with: openssl rand -base64 32)',
+    );
   }
   const publicUrl = (e.HUB_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {

@@ -6,7 +6,10 @@
 export const HUB_ERRORS = {
   invalid_request: { status: 400, message: 'The request is invalid.' },
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
-  weak_password: { status: 400, message: 'Password does not meet security requirements. Please check the requirements below.' },
+  weak_password: {
+    status: 400,
+    message: 'Password does not meet security requirements. Please check the requirements below.',
+  },
   unauthenticated: { status: 401, message: 'You must be signed in.' },
   invalid_credentials: { status: 401, message: 'Invalid email or password.' },
   csrf_failed: { status: 403, message: 'Cross-site request refused.' },

@@ -28,7 +28,12 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     },
     serializers: {
       req(req: { method: string; url: string; ip?: string; headers?: Record<string, unknown> }) {
-        return { method: req.method, url: redactUrl(req.url), remoteAddress: req.ip, userAgent: req.headers?.['user-agent'] };
+        return {
+          method: req.method,
+          url: redactUrl(req.url),
+          remoteAddress: req.ip,
+          userAgent: req.headers?.['user-agent'],
+        };
       },
       res(res: { statusCode: number }) {
         return { statusCode: res.statusCode };

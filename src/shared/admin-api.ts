@@ -49,7 +49,12 @@ const optionalText = z
 
 export const userPatchSchema = z
   .object({
-    email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address.' })).optional(),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ message: 'Enter a valid email address.' }))
+      .optional(),
     full_name: optionalText,
     organization: optionalText,
     department: optionalText,
@@ -99,7 +104,6 @@ export const sessionSafeSchema = z.object({
 export const sessionListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).optional().default(5) });
 export const sessionListSchema = z.object({ sessions: z.array(sessionSafeSchema) });
 
-
 export const credentialRequestInputSchema = z.discriminatedUnion('mode', [
   // Security tab (spec: request_credential_access): justification required, always waits for approval.
   z.object({
@@ -138,7 +142,9 @@ export const credentialRequestSchema = z.object({
   can_decide: z.boolean(),
 });
 export type CredentialRequestView = z.infer<typeof credentialRequestSchema>;
-export const credentialRequestListQuerySchema = z.object({ scope: z.enum(['mine', 'pending']).optional().default('mine') });
+export const credentialRequestListQuerySchema = z.object({
+  scope: z.enum(['mine', 'pending']).optional().default('mine'),
+});
 export const credentialRequestListSchema = z.object({ requests: z.array(credentialRequestSchema) });
 
 export const grantSchema = z.object({
@@ -149,7 +155,10 @@ export const grantSchema = z.object({
   expires_at: iso,
   time_limit_minutes: z.number(),
 });
-export const credentialRequestResultSchema = z.object({ request: credentialRequestSchema, grant: grantSchema.nullable() });
+export const credentialRequestResultSchema = z.object({
+  request: credentialRequestSchema,
+  grant: grantSchema.nullable(),
+});
 export const grantListSchema = z.object({ grants: z.array(grantSchema) });
 export const revealSchema = z.object({ credential_type: z.string(), value: z.string(), expires_at: iso });
 

@@ -22,7 +22,8 @@ export const PASSWORD_MESSAGES = {
   common: 'This password is one of the most commonly used passwords. Please choose a different one.',
 } as const;
 
-export const WEAK_PASSWORD_MESSAGE = 'Password does not meet security requirements. Please check the requirements below.';
+export const WEAK_PASSWORD_MESSAGE =
+  'Password does not meet security requirements. Please check the requirements below.';
 
 export type StrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
 

@@ -4,7 +4,12 @@ import { createUser, sessionCookieFor } from '../helpers/fixtures';
 import type { PlatformRole } from '../../src/shared/roles';
 
 /** Signs a new user in on a page's browser context without the UI; returns the user. */
-export async function signInAs(e2e: E2E, page: Page, roles: PlatformRole[], extra: Parameters<typeof createUser>[1] = {}) {
+export async function signInAs(
+  e2e: E2E,
+  page: Page,
+  roles: PlatformRole[],
+  extra: Parameters<typeof createUser>[1] = {},
+) {
   const user = await createUser(e2e.hub.hub, { ...extra, roles });
   const cookie = await sessionCookieFor(e2e.hub.hub, user);
   const token = cookie.slice(cookie.indexOf('=') + 1);

@@ -24,7 +24,10 @@ describe('administration screens at desktop and phone widths', () => {
   beforeAll(async () => {
     e2e = await startE2E();
     mkdirSync(OUT, { recursive: true });
-    await signInAs(e2e, e2e.page, ['user', 'super_admin'], { email: 'screens.root@hub.test', fullName: 'Screens Root' });
+    await signInAs(e2e, e2e.page, ['user', 'super_admin'], {
+      email: 'screens.root@hub.test',
+      fullName: 'Screens Root',
+    });
     for (const [email, name, org] of [
       ['alice@acme.test', 'Alice Zephyr', 'Acme Corp'],
       ['bob@globex.test', null, null],

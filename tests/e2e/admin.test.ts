@@ -179,7 +179,11 @@ describe('/admin in a real browser', () => {
     await mine.goto('/sessions');
     await mine.getByTestId('my-session').nth(1).waitFor();
     expect(await mine.getByTestId('my-session').count()).toBe(2);
-    await mine.getByTestId('my-session').filter({ hasNotText: 'This browser' }).getByRole('button', { name: 'Revoke' }).click();
+    await mine
+      .getByTestId('my-session')
+      .filter({ hasNotText: 'This browser' })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
     await expectToast(mine, 'Session revoked successfully');
     await mine.waitForFunction(() => document.querySelectorAll('[data-testid="my-session"]').length === 1);
     const live = await e2e.hub.hub.db.select().from(platformUsers).where(eq(platformUsers.id, user.id));
@@ -188,7 +192,11 @@ describe('/admin in a real browser', () => {
   it('shows the spec error toasts when the server refuses', async () => {
     const failing = await e2e.newPage();
     await signInAs(e2e, failing, ['user', 'platform_admin']);
-    const refuse = { status: 403, contentType: 'application/json', body: '{"error":{"code":"forbidden","message":"no"}}' };
+    const refuse = {
+      status: 403,
+      contentType: 'application/json',
+      body: '{"error":{"code":"forbidden","message":"no"}}',
+    };
     await failing.route('**/api/admin/overview', (r) => r.fulfill(refuse));
     await failing.route('**/api/admin/users?*', (r) => r.fulfill(refuse));
     await failing.route('**/api/admin/credential-grants', (r) => r.fulfill(refuse));

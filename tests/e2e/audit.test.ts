@@ -25,10 +25,14 @@ describe('audit log in a real browser', () => {
     const { hub } = e2e.hub;
     const admin = await createUser(hub, { roles: ['super_admin'] });
     cookieValue = (await sessionCookieFor(hub, admin)).split('=')[1];
-    for (let i = 0; i < 5; i++) await hub.audit.record({ eventType: 'sign_in_success', severity: 'low', userId: admin.id, details: { seq: i } });
+    for (let i = 0; i < 5; i++)
+      await hub.audit.record({ eventType: 'sign_in_success', severity: 'low', userId: admin.id, details: { seq: i } });
     // A row edited behind the hub's back: verification in the browser will find it.
     const [victim] = await hub.db.select().from(auditLogs).orderBy(asc(auditLogs.id)).limit(1);
-    await hub.db.update(auditLogs).set({ details: { seq: 'forged' } }).where(eq(auditLogs.id, victim.id));
+    await hub.db
+      .update(auditLogs)
+      .set({ details: { seq: 'forged' } })
+      .where(eq(auditLogs.id, victim.id));
   });
   afterAll(async () => {
     await e2e?.close();
@@ -42,7 +46,11 @@ describe('audit log in a real browser', () => {
   }
 
   const rowsOf = (type: string) =>
-    e2e.hub.hub.db.select().from(auditLogs).where(and(eq(auditLogs.eventType, type), eq(auditLogs.source, 'client'))).orderBy(asc(auditLogs.id));
+    e2e.hub.hub.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.eventType, type), eq(auditLogs.source, 'client')))
+      .orderBy(asc(auditLogs.id));
 
   it('shows a critical event raised in the browser in the Audit Log tab within 2 seconds, newest first, with its raw JSON', async () => {
     const { page } = e2e;
@@ -64,7 +72,12 @@ describe('audit log in a real browser', () => {
     const raw = page.getByTestId('audit-raw-json');
     await raw.waitFor();
     const json = JSON.parse((await raw.textContent()) ?? '{}');
-    expect(json).toMatchObject({ id: stored[0].id, event_type: 'audit_chain_broken', source: 'client', severity: 'critical' });
+    expect(json).toMatchObject({
+      id: stored[0].id,
+      event_type: 'audit_chain_broken',
+      source: 'client',
+      severity: 'critical',
+    });
     await page.keyboard.press('Escape');
 
     // Filters live in the URL.
@@ -81,7 +94,9 @@ describe('audit log in a real browser', () => {
     expect((await rowsOf('audit_event_viewed'))[0].details).toMatchObject({ audit_id: stored[0].id });
     // The admin page logged each tab it showed (admin_panel_access, spec §3) through the same flow.
     const access = await rowsOf('admin_panel_access');
-    expect(access.map((r) => (r.details as { tab: string }).tab)).toEqual(expect.arrayContaining(['overview', 'audit-log']));
+    expect(access.map((r) => (r.details as { tab: string }).tab)).toEqual(
+      expect.arrayContaining(['overview', 'audit-log']),
+    );
     expect(access.every((r) => r.sessionId === stored[0].sessionId)).toBe(true);
   });
 
@@ -110,7 +125,10 @@ describe('audit log in a real browser', () => {
       await page.keyboard.press('Escape');
     }
     await page.getByRole('button', { name: 'Verify chain' }).click();
-    await page.getByText(/Audit chain broken at event #\d+/).first().waitFor();
+    await page
+      .getByText(/Audit chain broken at event #\d+/)
+      .first()
+      .waitFor();
     // The security-event flow's 5-second tick (startup event) fails too.
     expect(await until(async () => refused >= 2, 8000)).toBe(true);
     const brokenBefore = (await rowsOf('audit_chain_broken')).length;
@@ -121,8 +139,15 @@ describe('audit log in a real browser', () => {
     await page.getByRole('button', { name: 'Verify chain' }).click();
     const delivered = await until(async () => {
       const viewed = await rowsOf('audit_event_viewed');
-      const startup = await e2e.hub.hub.db.select().from(auditLogs).where(and(eq(auditLogs.eventType, 'config_change'), eq(auditLogs.sessionId, tabSession!)));
-      return viewed.length >= viewedBefore + 3 && startup.length >= 1 && (await rowsOf('audit_chain_broken')).length >= brokenBefore + 2;
+      const startup = await e2e.hub.hub.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.eventType, 'config_change'), eq(auditLogs.sessionId, tabSession!)));
+      return (
+        viewed.length >= viewedBefore + 3 &&
+        startup.length >= 1 &&
+        (await rowsOf('audit_chain_broken')).length >= brokenBefore + 2
+      );
     }, 10_000);
     expect(delivered).toBe(true);
     // Give any duplicate a chance to arrive before counting.
@@ -131,11 +156,17 @@ describe('audit log in a real browser', () => {
     const viewed = (await rowsOf('audit_event_viewed')).slice(viewedBefore);
     expect(viewed.map((r) => (r.details as { audit_id: number }).audit_id)).toEqual(viewedIds);
     expect((await rowsOf('audit_chain_broken')).length).toBe(brokenBefore + 2);
-    const startup = await e2e.hub.hub.db.select().from(auditLogs).where(and(eq(auditLogs.eventType, 'config_change'), eq(auditLogs.sessionId, tabSession!)));
+    const startup = await e2e.hub.hub.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.eventType, 'config_change'), eq(auditLogs.sessionId, tabSession!)));
     expect(startup).toHaveLength(1);
     expect(startup[0].details).toMatchObject({ action: 'app_startup', session_id: tabSession });
     // Nothing was dropped on the way.
-    const dropped = await e2e.hub.hub.db.select({ n: sql<number>`count(*)` }).from(auditLogs).where(eq(auditLogs.eventType, 'audit_events_dropped'));
+    const dropped = await e2e.hub.hub.db
+      .select({ n: sql<number>`count(*)` })
+      .from(auditLogs)
+      .where(eq(auditLogs.eventType, 'audit_events_dropped'));
     expect(Number(dropped[0].n)).toBe(0);
   });
 });

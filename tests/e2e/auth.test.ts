@@ -30,7 +30,10 @@ describe('accounts in a real browser', () => {
     expect(await label.textContent()).toBe('Fair');
     await password.fill('abXY9');
     expect(await label.textContent()).toBe('Good');
-    await page.getByText('Password should not contain').count().then((n) => expect(n).toBe(0));
+    await page
+      .getByText('Password should not contain')
+      .count()
+      .then((n) => expect(n).toBe(0));
     await password.fill('Orbit-Lantern-5820!');
     expect(await label.textContent()).toBe('Strong');
     expect(await page.getByRole('progressbar').getAttribute('data-score')).toBe('4');
@@ -87,7 +90,9 @@ describe('accounts in a real browser', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/auth-redirect\?app_id=demo-app&redirect_url=https%3A%2F%2Fapp\.example%2Fcb&app_name=Demo/);
+    await page.waitForURL(
+      /\/auth-redirect\?app_id=demo-app&redirect_url=https%3A%2F%2Fapp\.example%2Fcb&app_name=Demo/,
+    );
     await page.goto('/auth');
     await page.waitForURL(`${e2e.baseUrl}/admin`);
     await page.close();

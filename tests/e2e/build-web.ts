@@ -18,11 +18,17 @@ function newest(dir: string): number {
 export default async function setup() {
   await ensurePgliteTemplate();
   const index = path.join(root, 'dist/web/index.html');
-  const stale = !existsSync(index) || Math.max(newest(path.join(root, 'src/web')), newest(path.join(root, 'src/shared'))) > statSync(index).mtimeMs;
+  const stale =
+    !existsSync(index) ||
+    Math.max(newest(path.join(root, 'src/web')), newest(path.join(root, 'src/shared'))) > statSync(index).mtimeMs;
   if (!stale) return;
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) throw new Error('vite build failed');
 }

@@ -27,7 +27,12 @@ describe('New Mining Job dialog (spec §4, §5, §9)', () => {
     await page.getByRole('button', { name: 'New Mining Job' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Mining Job' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('tab').allTextContents()).toEqual(['Basic Info', 'Data Source', 'Algorithm', 'Schedule']);
+    expect(await dialog.getByRole('tab').allTextContents()).toEqual([
+      'Basic Info',
+      'Data Source',
+      'Algorithm',
+      'Schedule',
+    ]);
     const create = dialog.getByRole('button', { name: 'Create Job' });
     expect(await create.isDisabled()).toBe(true);
     expect(await dialog.getByRole('combobox', { name: 'Priority' }).textContent()).toBe('Normal');
@@ -40,7 +45,11 @@ describe('New Mining Job dialog (spec §4, §5, §9)', () => {
     await dialog.getByRole('tab', { name: 'Algorithm' }).click();
     await dialog.getByRole('combobox', { name: 'Algorithm *' }).click();
     expect(await page.getByRole('option').allTextContents()).toEqual([
-      'Skill Clustering (Medium)', 'Salary Prediction (High)', 'Talent Matching (High)', 'Trend Analysis (Medium)', 'Career Path Discovery (Low)',
+      'Skill Clustering (Medium)',
+      'Salary Prediction (High)',
+      'Talent Matching (High)',
+      'Trend Analysis (Medium)',
+      'Career Path Discovery (Low)',
     ]);
     await page.getByRole('option', { name: 'Salary Prediction (High)' }).click();
     expect(await create.isDisabled()).toBe(true);
@@ -49,7 +58,13 @@ describe('New Mining Job dialog (spec §4, §5, §9)', () => {
     expect(await dialog.getByLabel('Timeout (minutes)').getAttribute('placeholder')).toBe('60');
     expect(await dialog.getByLabel('Cron Expression').count()).toBe(0);
     await dialog.getByRole('combobox', { name: 'Schedule Type *' }).click();
-    expect(await page.getByRole('option').allTextContents()).toEqual(['Immediate', 'Daily', 'Weekly', 'Monthly', 'Custom (cron)']);
+    expect(await page.getByRole('option').allTextContents()).toEqual([
+      'Immediate',
+      'Daily',
+      'Weekly',
+      'Monthly',
+      'Custom (cron)',
+    ]);
     await page.getByRole('option', { name: 'Custom (cron)' }).click();
     const cron = dialog.getByLabel('Cron Expression');
     expect(await cron.getAttribute('placeholder')).toBe('0 */6 * * *');

@@ -10,7 +10,8 @@ function recordApiCalls(page: Page) {
   const calls: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/oauth/')) calls.push(`${r.method()} ${url.pathname}`);
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/oauth/'))
+      calls.push(`${r.method()} ${url.pathname}`);
   });
   return calls;
 }
@@ -20,7 +21,12 @@ async function clickEveryTab(page: Page, each?: (tab: string) => Promise<void>) 
   const count = await tabs.count();
   for (let i = 0; i < count; i++) {
     await tabs.nth(i).click();
-    await page.getByRole('tablist').first().getByRole('tab', { selected: true }).and(tabs.nth(i)).waitFor({ timeout: 5_000 });
+    await page
+      .getByRole('tablist')
+      .first()
+      .getByRole('tab', { selected: true })
+      .and(tabs.nth(i))
+      .waitFor({ timeout: 5_000 });
     await each?.((await tabs.nth(i).textContent()) ?? '');
   }
   return count;
@@ -48,7 +54,9 @@ describe('demo mode and module screens', () => {
     // Walk every module through the sidebar (client-side navigation) and open every tab.
     const nav = page.getByRole('navigation', { name: 'Modules' });
     let tabsSeen = 0;
-    const links = await nav.getByRole('link').evaluateAll((els) => els.map((a) => [a.textContent ?? '', a.getAttribute('href') ?? '']));
+    const links = await nav
+      .getByRole('link')
+      .evaluateAll((els) => els.map((a) => [a.textContent ?? '', a.getAttribute('href') ?? '']));
     for (const [name, href] of [...links.slice(1), links[0]]) {
       await nav.getByRole('link', { name, exact: true }).click();
       await page.waitForURL((u) => u.pathname === href);
@@ -97,7 +105,8 @@ describe('demo mode and module screens', () => {
     const nav = page.getByRole('navigation', { name: 'Modules' });
     const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(['/demo', '/demo/admin', ...MODULES.map((m) => `/demo/${m}`)]);
-    for (const figure of ['5', '247', '1,234']) expect(await page.getByTestId('stat-card').filter({ hasText: figure }).count()).toBeGreaterThan(0);
+    for (const figure of ['5', '247', '1,234'])
+      expect(await page.getByTestId('stat-card').filter({ hasText: figure }).count()).toBeGreaterThan(0);
     const sidebar = page.getByTestId('app-sidebar');
     const before = (await sidebar.boundingBox())!.width;
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
@@ -162,22 +171,41 @@ describe('demo mode and module screens', () => {
     ]);
     await page.goto('/demo/qrc');
     await page.getByRole('heading', { name: 'Quick Role Check' }).waitFor();
-    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Candidate', 'Role', 'Result', 'Score', 'Time', 'Issues', 'Actions']);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([
+      'Candidate',
+      'Role',
+      'Result',
+      'Score',
+      'Time',
+      'Issues',
+      'Actions',
+    ]);
     const checks = page.getByTestId('qrc-result');
     expect(await checks.count()).toBe(5);
     expect(await checks.getByRole('button', { name: 'View Details' }).count()).toBe(5);
-    expect(new Set(await checks.locator('[data-slot="badge"]').allTextContents())).toEqual(new Set(['Pass', 'Conditional', 'Fail']));
+    expect(new Set(await checks.locator('[data-slot="badge"]').allTextContents())).toEqual(
+      new Set(['Pass', 'Conditional', 'Fail']),
+    );
     await page.goto('/demo/settings');
     await page.getByRole('heading', { name: 'Settings Admin' }).waitFor();
     expect(await page.getByTestId('global-setting').filter({ hasText: '1000 req/min' }).count()).toBe(1);
     await page.getByRole('tab', { name: 'User Management' }).click();
     const roles = await page.getByTestId('admin-role').allTextContents();
-    expect(roles.map((r) => r.match(/^(.*?)(?:Full|Administers|Helps|Reads)/)?.[1])).toEqual(['Super Admin', 'Platform Admin', 'Support', 'Auditor']);
+    expect(roles.map((r) => r.match(/^(.*?)(?:Full|Administers|Helps|Reads)/)?.[1])).toEqual([
+      'Super Admin',
+      'Platform Admin',
+      'Support',
+      'Auditor',
+    ]);
     expect(roles.map((r) => r.match(/(\d+) users/)?.[1])).toEqual(['2', '8', '15', '3']);
     await page.getByRole('tab', { name: 'Security & APIs' }).click();
-    expect(await page.getByRole('switch', { name: 'Enforce 2FA for admins' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('switch', { name: 'Enforce 2FA for admins' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     expect(await page.getByRole('switch', { name: 'Session timeout' }).getAttribute('aria-checked')).toBe('true');
-    expect(await page.getByRole('switch', { name: 'IP whitelist for admin panel' }).getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByRole('switch', { name: 'IP whitelist for admin panel' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
     await page.getByRole('tab', { name: 'Backup & Audit' }).click();
     const backups = (await page.getByTestId('backup').allTextContents()).join(' ');
     for (const r of ['30 days', '90 days', '7 years', '1 year']) expect(backups).toContain(`retention ${r}`);
@@ -185,6 +213,7 @@ describe('demo mode and module screens', () => {
     await page.getByRole('heading', { name: 'System Health' }).waitFor();
     await page.getByRole('tab', { name: 'Alerts & Incidents' }).click();
     const alertRules = (await page.getByTestId('alert-rule').allTextContents()).join(' ');
-    for (const r of ['Response time > 500ms', 'Error rate > 1%', 'CPU usage > 90%', 'Disk space < 10%']) expect(alertRules).toContain(r);
+    for (const r of ['Response time > 500ms', 'Error rate > 1%', 'CPU usage > 90%', 'Disk space < 10%'])
+      expect(alertRules).toContain(r);
   });
 });

@@ -31,17 +31,31 @@ describe('cross-platform hand-off into a sister app', () => {
         // What a sister platform does: validate the token with the hub before trusting it.
         const check = await fetch(`${e2e.baseUrl}/oauth/introspect`, {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` },
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+          },
           body: new URLSearchParams({ token: fields.get('session_token') ?? '' }),
         });
         const validation = (await check.json()) as Record<string, unknown>;
         received.push({ fields, validation });
-        res.writeHead(200, { 'content-type': 'text/html' }).end(`<h1>${validation.active ? `Welcome ${validation.sub}` : 'Rejected'}</h1>`);
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(`<h1>${validation.active ? `Welcome ${validation.sub}` : 'Rejected'}</h1>`);
       });
     });
     await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
     appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
-    const created = await createClient(e2e.hub.hub, { app_name: 'Quick Role Check', app_url: appUrl, redirect_uris: [`${appUrl}/auth/callback`], app_type: 'platform' }, { userId: null });
+    const created = await createClient(
+      e2e.hub.hub,
+      {
+        app_name: 'Quick Role Check',
+        app_url: appUrl,
+        redirect_uris: [`${appUrl}/auth/callback`],
+        app_type: 'platform',
+      },
+      { userId: null },
+    );
     clientId = created.client.clientId;
     secret = created.clientSecret!;
     const user = await createUser(e2e.hub.hub, { fullName: 'Hand Off' });
@@ -55,14 +69,21 @@ describe('cross-platform hand-off into a sister app', () => {
 
   it('signs in on /auth, hands off by form POST, and the app validates the session token', async () => {
     const { page } = e2e;
-    const query = new URLSearchParams({ app_id: clientId, redirect_url: `${appUrl}/auth/callback`, app_name: 'Quick Role Check' });
+    const query = new URLSearchParams({
+      app_id: clientId,
+      redirect_url: `${appUrl}/auth/callback`,
+      app_name: 'Quick Role Check',
+    });
     const startedAt = Date.now();
     await page.goto(`/auth-redirect?${query}`);
     await page.waitForURL((u) => u.pathname === '/auth');
     expect(new URL(page.url()).searchParams.get('app_id')).toBe(clientId);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).last().click();
+    await page
+      .getByRole('button', { name: /sign in/i })
+      .last()
+      .click();
     await page.waitForURL((u) => u.toString().startsWith(`${appUrl}/auth/callback`), { timeout: 15_000 });
     await page.getByRole('heading', { name: `Welcome ${userId}` }).waitFor();
     expect(received.length).toBe(1);

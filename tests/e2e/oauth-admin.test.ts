@@ -38,11 +38,15 @@ describe('/oauth-admin in a real browser', () => {
     await dialog.getByLabel('Application Name *').fill('Role Builder');
     await dialog.getByLabel('Description').fill('Builds structured role definitions');
     await dialog.getByLabel('Application URL *').fill('https://roles.example');
-    await dialog.getByLabel('Redirect URIs * (one per line)').fill('https://roles.example/callback\n\nroles.example/cb#frag');
+    await dialog
+      .getByLabel('Redirect URIs * (one per line)')
+      .fill('https://roles.example/callback\n\nroles.example/cb#frag');
     await dialog.getByRole('button', { name: 'Create Client' }).click();
     await dialog.getByRole('alert').getByText('roles.example/cb#frag', { exact: false }).waitFor();
 
-    await dialog.getByLabel('Redirect URIs * (one per line)').fill('https://roles.example/callback\n\n\nhttps://roles.example/alt\n');
+    await dialog
+      .getByLabel('Redirect URIs * (one per line)')
+      .fill('https://roles.example/callback\n\n\nhttps://roles.example/alt\n');
     await dialog.getByLabel('Allowed Origins (one per line)').fill('\nhttps://roles.example\n');
     await dialog.getByRole('button', { name: 'Create Client' }).click();
     await expectToast(page, 'OAuth client created successfully');
@@ -57,7 +61,12 @@ describe('/oauth-admin in a real browser', () => {
     await card.getByText('Builds structured role definitions').waitFor();
     await card.getByText(`${secret.slice(0, 20)}...`, { exact: true }).waitFor();
     expect(await card.getByText(secret, { exact: true }).count()).toBe(0);
-    for (const text of ['https://roles.example/callback', 'https://roles.example/alt', 'read:profile', 'read:organization']) {
+    for (const text of [
+      'https://roles.example/callback',
+      'https://roles.example/alt',
+      'read:profile',
+      'read:organization',
+    ]) {
       await card.getByText(text, { exact: true }).first().waitFor();
     }
     expect(await card.locator('li').count()).toBe(3); // two redirect URIs + one origin: blank lines dropped
@@ -91,13 +100,24 @@ describe('/oauth-admin in a real browser', () => {
     await card.getByText('Last accessed: Just now').waitFor();
     await card.getByRole('button', { name: 'Revoke' }).click();
     await expectToast(page, 'Session revoked successfully');
-    await page.waitForFunction(() => ![...document.querySelectorAll('[data-testid="auth-session-card"]')].some((c) => c.textContent?.includes('victim@hub.test')));
+    await page.waitForFunction(
+      () =>
+        ![...document.querySelectorAll('[data-testid="auth-session-card"]')].some((c) =>
+          c.textContent?.includes('victim@hub.test'),
+        ),
+    );
   });
   it('shows the spec error toasts when the server refuses', async () => {
     const failing = await e2e.newPage();
     await signInAs(e2e, failing, ['user', 'super_admin']);
-    const refuse = { status: 403, contentType: 'application/json', body: '{"error":{"code":"forbidden","message":"no"}}' };
-    await failing.route('**/api/admin/oauth-clients', (r) => (r.request().method() === 'GET' ? r.fulfill(refuse) : r.continue()));
+    const refuse = {
+      status: 403,
+      contentType: 'application/json',
+      body: '{"error":{"code":"forbidden","message":"no"}}',
+    };
+    await failing.route('**/api/admin/oauth-clients', (r) =>
+      r.request().method() === 'GET' ? r.fulfill(refuse) : r.continue(),
+    );
     await failing.route('**/api/admin/auth-sessions?*', (r) => r.fulfill(refuse));
     await failing.goto('/oauth-admin');
     await expectToast(failing, 'Failed to fetch OAuth clients');

@@ -49,7 +49,9 @@ describe('OpenID Connect with openid-client and a real browser', () => {
     );
     clientId = created.client.clientId;
     clientSecret = created.clientSecret!;
-    config = await oidc.discovery(new URL(e2e.baseUrl), clientId, clientSecret, oidc.ClientSecretBasic(clientSecret), { execute: [oidc.allowInsecureRequests] });
+    config = await oidc.discovery(new URL(e2e.baseUrl), clientId, clientSecret, oidc.ClientSecretBasic(clientSecret), {
+      execute: [oidc.allowInsecureRequests],
+    });
   });
   afterAll(async () => {
     await e2e?.close();
@@ -65,7 +67,10 @@ describe('OpenID Connect with openid-client and a real browser', () => {
       await page.waitForURL((u) => u.pathname === '/auth');
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
-      await page.getByRole('button', { name: /sign in/i }).last().click();
+      await page
+        .getByRole('button', { name: /sign in/i })
+        .last()
+        .click();
     }
     await page.waitForURL((u) => u.toString().startsWith(`${rpUrl}/cb`), { timeout: 15_000 });
     expect(callbacks.length).toBe(before + 1);
@@ -94,7 +99,12 @@ describe('OpenID Connect with openid-client and a real browser', () => {
       },
       true,
     );
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    });
     const claims = tokens.claims()!;
     expect(claims.sub).toBe(userId);
     expect(claims.nonce).toBe(nonce);
@@ -114,7 +124,11 @@ describe('OpenID Connect with openid-client and a real browser', () => {
     expect((await oidc.tokenIntrospection(config, refreshed.refresh_token!)).active).toBe(false);
 
     // RP-initiated logout: back to the registered URI, and the hub session is gone.
-    const logout = oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: `${rpUrl}/bye`, state: 'bye-state' });
+    const logout = oidc.buildEndSessionUrl(config, {
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: `${rpUrl}/bye`,
+      state: 'bye-state',
+    });
     await e2e.page.goto(logout.toString());
     await e2e.page.waitForURL((u) => u.toString().startsWith(`${rpUrl}/bye`));
     expect(new URL(e2e.page.url()).searchParams.get('state')).toBe('bye-state');
@@ -124,27 +138,49 @@ describe('OpenID Connect with openid-client and a real browser', () => {
 
   it('refuses a reused code, a wrong verifier, a wrong secret and an unregistered redirect; answers a refresh replay within 10 s with the same pair', async () => {
     const verifier = oidc.randomPKCECodeVerifier();
-    const params = { redirect_uri: `${rpUrl}/cb`, scope: 'openid', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state: 's' };
+    const params = {
+      redirect_uri: `${rpUrl}/cb`,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: 's',
+    };
     const callback = await browserAuthorize(params, true);
-    const first = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: 's' });
-    await expect(oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: 's' })).rejects.toMatchObject({ error: 'invalid_grant' });
+    const first = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: 's',
+    });
+    await expect(
+      oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: 's' }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
     // The replay revoked what the first exchange issued.
     expect((await oidc.tokenIntrospection(config, first.access_token)).active).toBe(false);
 
     const cb2 = await browserAuthorize(params, false);
-    await expect(oidc.authorizationCodeGrant(config, cb2, { pkceCodeVerifier: oidc.randomPKCECodeVerifier(), expectedState: 's' })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(
+      oidc.authorizationCodeGrant(config, cb2, { pkceCodeVerifier: oidc.randomPKCECodeVerifier(), expectedState: 's' }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
 
-    const wrong = new oidc.Configuration(config.serverMetadata(), clientId, 'not-the-secret', oidc.ClientSecretBasic('not-the-secret'));
+    const wrong = new oidc.Configuration(
+      config.serverMetadata(),
+      clientId,
+      'not-the-secret',
+      oidc.ClientSecretBasic('not-the-secret'),
+    );
     oidc.allowInsecureRequests(wrong);
     const cb3 = await browserAuthorize(params, false);
     // openid-client surfaces the Basic challenge that accompanies invalid_client (RFC 6749 §5.2).
-    const refused = await oidc.authorizationCodeGrant(wrong, cb3, { pkceCodeVerifier: verifier, expectedState: 's' }).catch((e: unknown) => e);
+    const refused = await oidc
+      .authorizationCodeGrant(wrong, cb3, { pkceCodeVerifier: verifier, expectedState: 's' })
+      .catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 401 });
     expect(await (refused as { response: Response }).response.json()).toMatchObject({ error: 'invalid_client' });
 
     // Slightly different redirect URI: the hub's own error page, no redirect to the RP.
     const before = callbacks.length;
-    const res = await e2e.page.goto(oidc.buildAuthorizationUrl(config, { ...params, redirect_uri: `${rpUrl}/cb/` }).toString());
+    const res = await e2e.page.goto(
+      oidc.buildAuthorizationUrl(config, { ...params, redirect_uri: `${rpUrl}/cb/` }).toString(),
+    );
     expect(res!.status()).toBe(400);
     expect(await e2e.page.getByRole('heading', { level: 1 }).textContent()).toBe('Authorization error');
     expect(callbacks.length).toBe(before);
@@ -159,7 +195,9 @@ describe('OpenID Connect with openid-client and a real browser', () => {
   });
 
   it('rejects an ID token with alg none at the relying party and at the hub', async () => {
-    const [, payload] = (await oidc.clientCredentialsGrant(config, { scope: 'read:organization' })).access_token.split('.');
+    const [, payload] = (await oidc.clientCredentialsGrant(config, { scope: 'read:organization' })).access_token.split(
+      '.',
+    );
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${payload}.`;
     expect((await oidc.tokenIntrospection(config, none)).active).toBe(false);
     await expect(oidc.fetchUserInfo(config, none, oidc.skipSubjectCheck)).rejects.toBeDefined();

@@ -8,16 +8,34 @@ export interface ScreenExpectation {
 }
 
 export const MODULE_SCREENS: Record<string, ScreenExpectation> = {
-  fulfils: { heading: 'Core Marketplace Admin', tabs: ['Order Management', 'Inventory', 'User Management', 'Fulfillment Centers'] },
+  fulfils: {
+    heading: 'Core Marketplace Admin',
+    tabs: ['Order Management', 'Inventory', 'User Management', 'Fulfillment Centers'],
+  },
   'role-builder': { heading: 'Role Builder', tabs: ['Active Roles', 'Templates', 'Role Builder Metrics', 'Analytics'] },
   qrc: { heading: 'Quick Role Check', tabs: ['Recent Checks', 'Check Templates', 'Performance', 'Analytics'] },
-  sortstak: { heading: 'Data Pipeline Admin', tabs: ['Active Pipelines', 'Data Quality', 'User Data & Privacy', 'API Management'] },
+  sortstak: {
+    heading: 'Data Pipeline Admin',
+    tabs: ['Active Pipelines', 'Data Quality', 'User Data & Privacy', 'API Management'],
+  },
   talentmls: { heading: 'Job Marketplace Admin', tabs: ['Job Listings', 'Employers', 'Analytics', 'Payments'] },
-  talentspark: { heading: 'Talent Admin', tabs: ['Talent Profiles', 'Skills & Certifications', 'Training Programs', 'Matching Algorithm'] },
-  'ip-filters': { heading: 'IP Filters', tabs: ['Recent Blocks', 'Geographic Rules', 'Platform Rules', 'Threat Intelligence'] },
-  'data-mining': { heading: 'Data Mining Control Center', tabs: ['Mining Jobs', 'Datasets', 'Pattern Analysis', 'Configuration'] },
+  talentspark: {
+    heading: 'Talent Admin',
+    tabs: ['Talent Profiles', 'Skills & Certifications', 'Training Programs', 'Matching Algorithm'],
+  },
+  'ip-filters': {
+    heading: 'IP Filters',
+    tabs: ['Recent Blocks', 'Geographic Rules', 'Platform Rules', 'Threat Intelligence'],
+  },
+  'data-mining': {
+    heading: 'Data Mining Control Center',
+    tabs: ['Mining Jobs', 'Datasets', 'Pattern Analysis', 'Configuration'],
+  },
   health: { heading: 'System Health', tabs: ['Platform Status', 'Server Metrics', 'API Health', 'Alerts & Incidents'] },
-  settings: { heading: 'Settings Admin', tabs: ['Global Settings', 'Platform Config', 'User Management', 'Security & APIs', 'Backup & Audit'] },
+  settings: {
+    heading: 'Settings Admin',
+    tabs: ['Global Settings', 'Platform Config', 'User Management', 'Security & APIs', 'Backup & Audit'],
+  },
 };
 
 export const MODULES = Object.keys(MODULE_SCREENS);
@@ -36,5 +54,8 @@ export const GUARDED_SCREENS: Record<string, ScreenExpectation> = {
   '/oauth-admin': { heading: 'OAuth Administration', tabs: ['OAuth Clients', 'Active Sessions'] },
   '/auth-redirect': { heading: 'Invalid Request', tabs: [] },
   // The six tabs of spec §2 plus the Audit Log tab the team mounts seventh.
-  '/admin': { heading: /\S/, tabs: ['Overview', 'Users', 'Security', 'Security Audit', 'Analytics', 'Settings', 'Audit Log'] },
+  '/admin': {
+    heading: /\S/,
+    tabs: ['Overview', 'Users', 'Security', 'Security Audit', 'Analytics', 'Settings', 'Audit Log'],
+  },
 };

@@ -12,8 +12,17 @@ async function expectScreen(page: Page, route: string, want: ScreenExpectation) 
   else expect(text, route).toMatch(want.heading);
   // The screen's own tablist (the first one on the page); dialogs are closed.
   if (want.tabs.length > 0) await page.getByRole('tab').first().waitFor({ timeout: 10_000 });
-  const tabs = await page.getByRole('tablist').first().getByRole('tab').allTextContents().catch(() => []);
-  if (want.tabs.length > 0) expect(tabs.map((t) => t.trim()), route).toEqual(want.tabs);
+  const tabs = await page
+    .getByRole('tablist')
+    .first()
+    .getByRole('tab')
+    .allTextContents()
+    .catch(() => []);
+  if (want.tabs.length > 0)
+    expect(
+      tabs.map((t) => t.trim()),
+      route,
+    ).toEqual(want.tabs);
   else expect(await page.getByRole('tablist').count(), route).toBe(0);
 }
 
@@ -66,7 +75,12 @@ describe('every route of spec §2', () => {
       expect(path(adminPage), route).toBe(route);
       // The guarded shell names the signed-in user; its sidebar links the guarded routes.
       expect(await adminPage.getByTestId('sidebar-user').textContent()).toContain('Route Admin');
-      expect(await adminPage.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
+      expect(
+        await adminPage
+          .getByRole('navigation', { name: 'Modules' })
+          .getByRole('link', { name: 'Settings' })
+          .getAttribute('href'),
+      ).toBe('/settings');
     }
     for (const [route, want] of Object.entries(PUBLIC_SCREENS)) {
       await adminPage.goto(route);

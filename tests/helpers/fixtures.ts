@@ -16,11 +16,23 @@ export const FIXTURE_PASSWORD = 'Cobalt-Harbor-1947!';
  */
 export async function createUser(
   hub: Hub,
-  input: { email?: string; fullName?: string | null; organization?: string | null; roles?: PlatformRole[]; isActive?: boolean; password?: string } = {},
+  input: {
+    email?: string;
+    fullName?: string | null;
+    organization?: string | null;
+    roles?: PlatformRole[];
+    isActive?: boolean;
+    password?: string;
+  } = {},
 ): Promise<PlatformUser> {
   counter += 1;
   const email = (input.email ?? `user${counter}-${Date.now()}@example.test`).toLowerCase();
-  const passwordHash = await hash(input.password ?? FIXTURE_PASSWORD, { memoryCost: 1024, timeCost: 1, parallelism: 1, algorithm: 2 });
+  const passwordHash = await hash(input.password ?? FIXTURE_PASSWORD, {
+    memoryCost: 1024,
+    timeCost: 1,
+    parallelism: 1,
+    algorithm: 2,
+  });
   const [user] = await hub.db
     .insert(platformUsers)
     .values({
@@ -44,7 +56,11 @@ export async function sessionCookieFor(hub: Hub, user: PlatformUser): Promise<st
 }
 
 /** A user with roles and a signed-in cookie, in one call. */
-export async function signedInUser(hub: Hub, roles: PlatformRole[] = ['user'], extra: Parameters<typeof createUser>[1] = {}) {
+export async function signedInUser(
+  hub: Hub,
+  roles: PlatformRole[] = ['user'],
+  extra: Parameters<typeof createUser>[1] = {},
+) {
   const user = await createUser(hub, { ...extra, roles });
   return { user, cookie: await sessionCookieFor(hub, user) };
 }

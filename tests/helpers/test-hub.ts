@@ -69,7 +69,12 @@ export async function createTestHub(kind: DbKind, options: TestHubOptions = {}):
   const base = loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: randomBytes(32).toString('base64') });
   const port = options.listen ? await freePort() : undefined;
   const baseUrl = port ? `http://127.0.0.1:${port}` : undefined;
-  const config: HubConfig = { ...base, databaseUrl, ...(baseUrl ? { publicUrl: baseUrl, port: port! } : {}), ...options.config };
+  const config: HubConfig = {
+    ...base,
+    databaseUrl,
+    ...(baseUrl ? { publicUrl: baseUrl, port: port! } : {}),
+    ...options.config,
+  };
   const database = await openDatabase({
     url: databaseUrl,
     pgliteDir: 'memory://',

@@ -15,7 +15,11 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
   });
 
   it('appends chained rows and verifies them', async () => {
-    await t.hub.audit.record({ eventType: 'config_change', severity: 'info', details: { action: 'test', nested: { b: 1, a: 2 } } });
+    await t.hub.audit.record({
+      eventType: 'config_change',
+      severity: 'info',
+      details: { action: 'test', nested: { b: 1, a: 2 } },
+    });
     await t.hub.audit.record([
       { eventType: 'sign_in_success', severity: 'low', userId: null, ipAddress: '10.0.0.1' },
       { eventType: 'sign_in_failure', severity: 'medium', details: { email: 'x@example.test' } },
@@ -30,8 +34,7 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
   it('concurrent appends from several connections still form one valid chain', async () => {
     const before = (await t.hub.audit.verifyChain()).checked;
     // On PostgreSQL a second, independent connection pool plays a second hub process.
-    const second =
-      kind === 'postgres' ? await openDatabase({ url: t.databaseUrl, poolMax: 5 }) : undefined;
+    const second = kind === 'postgres' ? await openDatabase({ url: t.databaseUrl, poolMax: 5 }) : undefined;
     const otherLog = second ? createAuditLog(second) : t.hub.audit;
     await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
@@ -46,7 +49,10 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
   it('names the first row that was edited in the database', async () => {
     const all = await t.hub.db.select().from(auditLogs).orderBy(auditLogs.id);
     const victim = all[5];
-    await t.hub.db.update(auditLogs).set({ details: { forged: true } }).where(eq(auditLogs.id, victim.id));
+    await t.hub.db
+      .update(auditLogs)
+      .set({ details: { forged: true } })
+      .where(eq(auditLogs.id, victim.id));
     expect(await t.hub.audit.verifyChain()).toEqual({ ok: false, checked: 5, first_bad_id: victim.id });
     // Restoring the original content restores the chain.
     await t.hub.db.update(auditLogs).set({ details: victim.details }).where(eq(auditLogs.id, victim.id));

@@ -54,7 +54,12 @@ describe('configuration', () => {
       timeout: 30_000,
     });
     expect(r.status).not.toBe(0);
-    const lines = r.stderr.trim().split('\n').filter((l) => !/ExperimentalWarning|--trace-warnings|^\(node/.test(l));
-    expect(lines).toEqual([expect.stringMatching(/^Configuration error: DATABASE_URL is set but HUB_MASTER_KEY is missing/)]);
+    const lines = r.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => !/ExperimentalWarning|--trace-warnings|^\(node/.test(l));
+    expect(lines).toEqual([
+      expect.stringMatching(/^Configuration error: DATABASE_URL is set but HUB_MASTER_KEY is missing/),
+    ]);
   });
 });

@@ -57,10 +57,20 @@ describe.each(TEST_DATABASES)('server core [%s]', (kind) => {
   });
 
   it('refuses state-changing API calls without the CSRF header or own Origin', async () => {
-    const cross = await t.app.inject({ method: 'POST', url: '/api/health', headers: { origin: 'https://evil.example' }, payload: {} });
+    const cross = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+      payload: {},
+    });
     expect(cross.statusCode).toBe(403);
     expect(cross.json().error.code).toBe('csrf_failed');
-    const own = await t.app.inject({ method: 'POST', url: '/api/health', headers: { origin: 'http://localhost:3000' }, payload: {} });
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { origin: 'http://localhost:3000' },
+      payload: {},
+    });
     expect(own.statusCode).toBe(404);
   });
 

@@ -37,7 +37,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two hub processes against one Pos
     const procs = ports.map((port) =>
       spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
         cwd: root,
-        env: { PATH: process.env.PATH, PORT: String(port), DATABASE_URL: scratch.url, HUB_MASTER_KEY: key, LOG_LEVEL: 'warn' },
+        env: {
+          PATH: process.env.PATH,
+          PORT: String(port),
+          DATABASE_URL: scratch.url,
+          HUB_MASTER_KEY: key,
+          LOG_LEVEL: 'warn',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
     );

@@ -6,7 +6,7 @@ describe('security headers', () => {
     const h = buildSecurityHeaders({ publicUrl: 'https://hub.example.com' });
     expect(h['strict-transport-security']).toBe('max-age=31536000; includeSubDomains; preload');
     expect(h['content-security-policy']).toContain('upgrade-insecure-requests');
-    expect(h['content-security-policy']).toContain('connect-src \'self\' wss://hub.example.com');
+    expect(h['content-security-policy']).toContain("connect-src 'self' wss://hub.example.com");
   });
 
   it('over http: no HSTS and no upgrade (it would break a plain-http install)', () => {

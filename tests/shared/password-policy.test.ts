@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkPassword, passwordProblems, PASSWORD_MESSAGES, strengthLabel, PASSWORD_MAX_LENGTH } from '../../src/shared/password-policy';
+import {
+  checkPassword,
+  passwordProblems,
+  PASSWORD_MESSAGES,
+  strengthLabel,
+  PASSWORD_MAX_LENGTH,
+} from '../../src/shared/password-policy';
 import { isCommonPassword } from '../../src/shared/auth-common-passwords';
 import { blockMinutesFor } from '../../src/shared/auth-limits';
 

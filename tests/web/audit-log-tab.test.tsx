@@ -30,9 +30,14 @@ function mockApi() {
     'fetch',
     vi.fn(async (input: string) => {
       requests.push(input);
-      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      const json = (body: unknown) =>
+        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
       if (input.startsWith('/api/auth/session')) {
-        return json({ user: { id: 'u1', email: 'a@example.test' }, session: { id: '0000-1111-2222-abcdef12', expires_at: '2027-01-01T00:00:00Z' }, is_ecosystem_admin: true });
+        return json({
+          user: { id: 'u1', email: 'a@example.test' },
+          session: { id: '0000-1111-2222-abcdef12', expires_at: '2027-01-01T00:00:00Z' },
+          is_ecosystem_admin: true,
+        });
       }
       if (input.startsWith('/api/admin/audit?')) {
         const url = new URL(input, 'http://hub.test');
@@ -75,7 +80,13 @@ describe('Audit Log tab', () => {
     await screen.findByText('u50@example.test');
     const call = requests.find((r) => r.startsWith('/api/admin/audit?'))!;
     const params = new URL(call, 'http://hub.test').searchParams;
-    expect(Object.fromEntries(params)).toMatchObject({ type: 'sign_in_failure', severity: 'high', user_id: 'a@example.test', source: 'client', limit: '50' });
+    expect(Object.fromEntries(params)).toMatchObject({
+      type: 'sign_in_failure',
+      severity: 'high',
+      user_id: 'a@example.test',
+      source: 'client',
+      limit: '50',
+    });
     // The export links carry the same filters.
     expect(screen.getByRole('link', { name: /CSV/ }).getAttribute('href')).toBe(
       '/api/admin/audit/export?type=sign_in_failure&severity=high&user_id=a%40example.test&source=client&format=csv',
@@ -89,7 +100,13 @@ describe('Audit Log tab', () => {
     expect(ids()).toEqual(['u50@example.test', 'u49@example.test', 'u48@example.test']);
     fireEvent.click(screen.getByRole('button', { name: 'Load older events' }));
     await screen.findByText('u46@example.test');
-    expect(ids()).toEqual(['u50@example.test', 'u49@example.test', 'u48@example.test', 'u47@example.test', 'u46@example.test']);
+    expect(ids()).toEqual([
+      'u50@example.test',
+      'u49@example.test',
+      'u48@example.test',
+      'u47@example.test',
+      'u46@example.test',
+    ]);
     expect(requests.some((r) => r.includes('cursor=48'))).toBe(true);
     expect(screen.queryByRole('button', { name: 'Load older events' })).toBeNull();
   });
@@ -115,14 +132,16 @@ describe('Audit Log tab', () => {
 
 describe('audit-log.utils', () => {
   it('ignores filter values the API would refuse', () => {
-    expect(filtersFromParams(new URLSearchParams('severity=urgent&source=both&from=yesterday&type=%20x_y%20'))).toEqual({
-      type: 'x_y',
-      severity: undefined,
-      user_id: undefined,
-      source: undefined,
-      from: undefined,
-      to: undefined,
-    });
+    expect(filtersFromParams(new URLSearchParams('severity=urgent&source=both&from=yesterday&type=%20x_y%20'))).toEqual(
+      {
+        type: 'x_y',
+        severity: undefined,
+        user_id: undefined,
+        source: undefined,
+        from: undefined,
+        to: undefined,
+      },
+    );
   });
   it('round-trips datetime-local values and removes empty filters', () => {
     const iso = localInputToIso('2026-11-21T13:45')!;

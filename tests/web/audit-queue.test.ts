@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAuditQueue, splitIntoBatches, type AuditBatch, type AuditQueue, type AuditTransport, type QueuedAuditEvent } from '@/lib/audit/audit-queue';
+import {
+  createAuditQueue,
+  splitIntoBatches,
+  type AuditBatch,
+  type AuditQueue,
+  type AuditTransport,
+  type QueuedAuditEvent,
+} from '@/lib/audit/audit-queue';
 import { createSecurityEventQueue, startSecurityEvents, tabSessionId } from '@/lib/audit/security-events';
 import { auditSessionSuffix, createAdminAuditQueue } from '@/lib/audit/admin-audit';
 import { AUDIT_QUEUE_LIMIT, AUDIT_TAB_SESSION_KEY } from '@shared/audit-queue';
@@ -92,7 +99,9 @@ describe('admin flow (spec §9 audit-log)', () => {
     expect(auditSessionSuffix('4f1c2d3e-aaaa-bbbb-cccc-0123456789ab')).toBe('456789ab');
     expect(auditSessionSuffix(null)).toBeNull();
     const f = fakeTransport();
-    const q = track(createAdminAuditQueue(() => auditSessionSuffix('4f1c2d3e-aaaa-bbbb-cccc-0123456789ab'), f.transport));
+    const q = track(
+      createAdminAuditQueue(() => auditSessionSuffix('4f1c2d3e-aaaa-bbbb-cccc-0123456789ab'), f.transport),
+    );
     q.log('admin_panel_access', 'high');
     return vi.advanceTimersByTimeAsync(0).then(() => {
       expect(f.sent[0].events[0].session_id).toBe('456789ab');
@@ -173,7 +182,13 @@ describe('rules common to both flows', () => {
   it('details hold timestamp, session_id, user_agent and url', async () => {
     const f = fakeTransport();
     const q = track(
-      createAuditQueue({ transport: f.transport, intervalMs: 1000, sessionId: () => 'sess0001', location: () => 'http://hub.test/admin', userAgent: () => 'UA/1.0' }),
+      createAuditQueue({
+        transport: f.transport,
+        intervalMs: 1000,
+        sessionId: () => 'sess0001',
+        location: () => 'http://hub.test/admin',
+        userAgent: () => 'UA/1.0',
+      }),
     );
     q.log('admin_panel_access', 'low', { tab: 'users' });
     await vi.advanceTimersByTimeAsync(1000);
@@ -181,7 +196,13 @@ describe('rules common to both flows', () => {
       event_type: 'admin_panel_access',
       severity: 'low',
       session_id: 'sess0001',
-      details: { tab: 'users', timestamp: '2026-11-21T12:00:00.000Z', session_id: 'sess0001', user_agent: 'UA/1.0', url: 'http://hub.test/admin' },
+      details: {
+        tab: 'users',
+        timestamp: '2026-11-21T12:00:00.000Z',
+        session_id: 'sess0001',
+        user_agent: 'UA/1.0',
+        url: 'http://hub.test/admin',
+      },
     });
   });
 
@@ -275,19 +296,46 @@ describe('rules common to both flows', () => {
   });
 
   it('splits batches at 100 events and under 64 KB', () => {
-    const small = (i: number): QueuedAuditEvent => ({ event_type: 'x_y', severity: 'low', session_id: null, details: { i } });
-    expect(splitIntoBatches(Array.from({ length: 250 }, (_, i) => small(i))).map((b) => b.length)).toEqual([100, 100, 50]);
-    const big = (i: number): QueuedAuditEvent => ({ event_type: 'x_y', severity: 'low', session_id: null, details: { i, blob: 'z'.repeat(7000) } });
+    const small = (i: number): QueuedAuditEvent => ({
+      event_type: 'x_y',
+      severity: 'low',
+      session_id: null,
+      details: { i },
+    });
+    expect(splitIntoBatches(Array.from({ length: 250 }, (_, i) => small(i))).map((b) => b.length)).toEqual([
+      100, 100, 50,
+    ]);
+    const big = (i: number): QueuedAuditEvent => ({
+      event_type: 'x_y',
+      severity: 'low',
+      session_id: null,
+      details: { i, blob: 'z'.repeat(7000) },
+    });
     const batches = splitIntoBatches(Array.from({ length: 20 }, (_, i) => big(i)));
-    for (const b of batches) expect(new TextEncoder().encode(JSON.stringify({ events: b })).length).toBeLessThan(64 * 1024);
+    for (const b of batches)
+      expect(new TextEncoder().encode(JSON.stringify({ events: b })).length).toBeLessThan(64 * 1024);
     expect(batches.flat()).toHaveLength(20);
   });
 
   it('replaces details over 8 KB by the standard fields and a truncated flag', async () => {
     const f = fakeTransport();
-    const q = track(createAuditQueue({ transport: f.transport, intervalMs: 1000, sessionId: () => 's', location: () => 'u', userAgent: () => 'a' }));
+    const q = track(
+      createAuditQueue({
+        transport: f.transport,
+        intervalMs: 1000,
+        sessionId: () => 's',
+        location: () => 'u',
+        userAgent: () => 'a',
+      }),
+    );
     q.log('big_event', 'high', { blob: 'q'.repeat(9000) });
     await vi.advanceTimersByTimeAsync(0);
-    expect(f.sent[0].events[0].details).toEqual({ timestamp: '2026-11-21T12:00:00.000Z', session_id: 's', user_agent: 'a', url: 'u', truncated: true });
+    expect(f.sent[0].events[0].details).toEqual({
+      timestamp: '2026-11-21T12:00:00.000Z',
+      session_id: 's',
+      user_agent: 'a',
+      url: 'u',
+      truncated: true,
+    });
   });
 });

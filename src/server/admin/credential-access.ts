@@ -95,7 +95,14 @@ export async function createRequest(hub: Hub, actor: Actor, input: CredentialReq
       [
         { ...auditBase(actor), eventType: 'credential_access_requested', severity: 'medium', details },
         ...(grantNow
-          ? [{ ...auditBase(actor), eventType: 'credential_access_granted', severity: 'high' as const, details: { ...details, auto_approved: true, expires_at: expiresAt!.toISOString() } }]
+          ? [
+              {
+                ...auditBase(actor),
+                eventType: 'credential_access_granted',
+                severity: 'high' as const,
+                details: { ...details, auto_approved: true, expires_at: expiresAt!.toISOString() },
+              },
+            ]
           : []),
       ],
       tx,
@@ -113,7 +120,12 @@ export async function decide(hub: Hub, actor: Actor, requestId: string, decision
   const existing = await findRequestView(hub.db, requestId);
   if (!existing) throw new HubError('not_found', 'Request not found.');
   if (existing.requesting_user_id === actor.userId) {
-    await hub.audit.record({ ...auditBase(actor), eventType: 'permission_denied', severity: 'high', details: { action: 'self_approval', request_id: requestId } });
+    await hub.audit.record({
+      ...auditBase(actor),
+      eventType: 'permission_denied',
+      severity: 'high',
+      details: { action: 'self_approval', request_id: requestId },
+    });
     throw new HubError('self_approval');
   }
   await hub.db.transaction(async (tx) => {
@@ -160,7 +172,10 @@ export async function reveal(hub: Hub, actor: Actor, grantId: string) {
       severity: 'high',
       details: { action: 'credential_reveal', request_id: grantId, status: row.status },
     });
-    throw new HubError(row.status === 'approved' ? 'grant_expired' : 'forbidden', row.status === 'approved' ? undefined : 'This request has not been approved.');
+    throw new HubError(
+      row.status === 'approved' ? 'grant_expired' : 'forbidden',
+      row.status === 'approved' ? undefined : 'This request has not been approved.',
+    );
   }
   const app = row.app_id ? await findClientById(hub.db, row.app_id) : undefined;
   const sealed = row.credential_type === 'webhook_secret' ? app?.webhookSecretEnc : app?.apiKeyEnc;

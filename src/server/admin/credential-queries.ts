@@ -30,12 +30,18 @@ const REQUEST_SELECT = sql`select a.id::text, a.action_type, a.target_app_id::te
 
 /** The caller's own requests, newest first (spec §7: SELECT admin_action_approvals by requester). */
 export async function findRequestsOf(db: DbOrTx, userId: string, limit = 50): Promise<RequestRow[]> {
-  return rows<RequestRow>(db, sql`${REQUEST_SELECT} where a.requesting_user_id = ${userId}::uuid order by a.created_at desc nulls last limit ${limit}`);
+  return rows<RequestRow>(
+    db,
+    sql`${REQUEST_SELECT} where a.requesting_user_id = ${userId}::uuid order by a.created_at desc nulls last limit ${limit}`,
+  );
 }
 
 /** Every pending request, oldest first: the approval queue. */
 export async function findPendingRequests(db: DbOrTx, limit = 100): Promise<RequestRow[]> {
-  return rows<RequestRow>(db, sql`${REQUEST_SELECT} where a.status = 'pending' order by a.created_at asc nulls first limit ${limit}`);
+  return rows<RequestRow>(
+    db,
+    sql`${REQUEST_SELECT} where a.status = 'pending' order by a.created_at asc nulls first limit ${limit}`,
+  );
 }
 
 export async function findRequestView(db: DbOrTx, id: string): Promise<RequestRow | undefined> {
@@ -44,11 +50,19 @@ export async function findRequestView(db: DbOrTx, id: string): Promise<RequestRo
 }
 
 export async function lockRequest(db: DbOrTx, id: string): Promise<AdminActionApproval | undefined> {
-  const [row] = await db.select().from(adminActionApprovals).where(eq(adminActionApprovals.id, id)).for('update').limit(1);
+  const [row] = await db
+    .select()
+    .from(adminActionApprovals)
+    .where(eq(adminActionApprovals.id, id))
+    .for('update')
+    .limit(1);
   return row;
 }
 
-export async function insertRequest(db: DbOrTx, values: typeof adminActionApprovals.$inferInsert): Promise<AdminActionApproval> {
+export async function insertRequest(
+  db: DbOrTx,
+  values: typeof adminActionApprovals.$inferInsert,
+): Promise<AdminActionApproval> {
   const [row] = await db.insert(adminActionApprovals).values(values).returning();
   return row;
 }

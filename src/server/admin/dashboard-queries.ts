@@ -131,7 +131,10 @@ export interface AuthSessionRow {
 }
 
 /** OAuth page's Active Sessions: sessions with their application mapped, most recently used first. */
-export async function findAuthSessions(db: DbOrTx, input: { activeOnly: boolean; limit: number; now: Date; userId?: string }) {
+export async function findAuthSessions(
+  db: DbOrTx,
+  input: { activeOnly: boolean; limit: number; now: Date; userId?: string },
+) {
   const t = input.now.toISOString();
   const active = input.activeOnly ? sql`and s.is_active and s.expires_at > ${t}::timestamptz` : sql``;
   const mine = input.userId ? sql`and s.user_id = ${input.userId}::uuid` : sql``;
@@ -148,7 +151,10 @@ export async function findAuthSessions(db: DbOrTx, input: { activeOnly: boolean;
   );
 }
 
-export async function findSessionOwner(db: DbOrTx, id: string): Promise<{ id: string; user_id: string | null; is_active: boolean } | undefined> {
+export async function findSessionOwner(
+  db: DbOrTx,
+  id: string,
+): Promise<{ id: string; user_id: string | null; is_active: boolean } | undefined> {
   const [row] = await rows<{ id: string; user_id: string | null; is_active: boolean }>(
     db,
     sql`select id::text, user_id::text, is_active from auth_sessions where id = ${id}::uuid`,

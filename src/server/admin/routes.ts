@@ -73,20 +73,35 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
 
   app.post('/credential-requests', async (request, reply) => {
     const input = parseInput(credentialRequestInputSchema, request.body);
-    return sendParsed(reply, credentialRequestResultSchema, await createRequest(hub, await actorOf(request), input), 201);
+    return sendParsed(
+      reply,
+      credentialRequestResultSchema,
+      await createRequest(hub, await actorOf(request), input),
+      201,
+    );
   });
 
   app.post('/credential-requests/:id/approve', async (request, reply) => {
     const { id } = parseInput(idParamsSchema, request.params, 'params');
-    return sendParsed(reply, credentialRequestResultSchema.pick({ request: true }), await decide(hub, await actorOf(request), id, 'approved'));
+    return sendParsed(
+      reply,
+      credentialRequestResultSchema.pick({ request: true }),
+      await decide(hub, await actorOf(request), id, 'approved'),
+    );
   });
 
   app.post('/credential-requests/:id/deny', async (request, reply) => {
     const { id } = parseInput(idParamsSchema, request.params, 'params');
-    return sendParsed(reply, credentialRequestResultSchema.pick({ request: true }), await decide(hub, await actorOf(request), id, 'denied'));
+    return sendParsed(
+      reply,
+      credentialRequestResultSchema.pick({ request: true }),
+      await decide(hub, await actorOf(request), id, 'denied'),
+    );
   });
 
-  app.get('/credential-grants', async (request, reply) => sendParsed(reply, grantListSchema, await listGrants(hub, await actorOf(request))));
+  app.get('/credential-grants', async (request, reply) =>
+    sendParsed(reply, grantListSchema, await listGrants(hub, await actorOf(request))),
+  );
 
   app.post('/credential-grants/:id/reveal', async (request, reply) => {
     const { id } = parseInput(idParamsSchema, request.params, 'params');
@@ -98,7 +113,11 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
 
   app.get('/auth-sessions', async (request, reply) => {
     const query = parseInput(authSessionListQuerySchema, request.query, 'query');
-    return sendParsed(reply, authSessionListSchema, await listAuthSessions(hub, { activeOnly: query.active === 'true', limit: query.limit }));
+    return sendParsed(
+      reply,
+      authSessionListSchema,
+      await listAuthSessions(hub, { activeOnly: query.active === 'true', limit: query.limit }),
+    );
   });
 
   app.post('/auth-sessions/:id/revoke', async (request) => {

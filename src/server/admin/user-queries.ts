@@ -26,15 +26,23 @@ export interface UserCursor {
   id: string;
 }
 
-export type UserPageRow = Pick<PlatformUser, 'id' | 'email' | 'fullName' | 'organization' | 'department' | 'isActive' | 'createdAt' | 'lastLoginAt'> & {
+export type UserPageRow = Pick<
+  PlatformUser,
+  'id' | 'email' | 'fullName' | 'organization' | 'department' | 'isActive' | 'createdAt' | 'lastLoginAt'
+> & {
   cursorCreatedAt: string;
 };
 
 /** One page of users, newest first, on the (created_at, id) index; optionally filtered. */
-export async function findUserPage(db: DbOrTx, input: { term: string; cursor?: UserCursor; limit: number }): Promise<UserPageRow[]> {
+export async function findUserPage(
+  db: DbOrTx,
+  input: { term: string; cursor?: UserCursor; limit: number },
+): Promise<UserPageRow[]> {
   const conditions = [searchPredicate(input.term)];
   if (input.cursor) {
-    conditions.push(sql`(${platformUsers.createdAt}, ${platformUsers.id}) < (${input.cursor.createdAt}::timestamptz, ${input.cursor.id}::uuid)`);
+    conditions.push(
+      sql`(${platformUsers.createdAt}, ${platformUsers.id}) < (${input.cursor.createdAt}::timestamptz, ${input.cursor.id}::uuid)`,
+    );
   }
   const found = await db
     .select({
@@ -103,7 +111,11 @@ export async function isEmailUsedByOther(db: DbOrTx, email: string, userId: stri
   return Boolean(row);
 }
 
-export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof platformUsers.$inferInsert>): Promise<PlatformUser> {
+export async function updateUser(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof platformUsers.$inferInsert>,
+): Promise<PlatformUser> {
   const [row] = await db.update(platformUsers).set(values).where(eq(platformUsers.id, id)).returning();
   return row;
 }

@@ -24,7 +24,10 @@ export interface Actor {
 }
 
 export function toAdminUser(
-  user: Pick<PlatformUser, 'id' | 'email' | 'fullName' | 'organization' | 'department' | 'isActive' | 'createdAt' | 'lastLoginAt'>,
+  user: Pick<
+    PlatformUser,
+    'id' | 'email' | 'fullName' | 'organization' | 'department' | 'isActive' | 'createdAt' | 'lastLoginAt'
+  >,
   roles: string[],
 ): AdminUser {
   return {
@@ -87,56 +90,83 @@ export async function listUsers(hub: Hub, input: { q: string; cursor?: string; l
  */
 export async function patchUser(hub: Hub, actor: Actor, userId: string, patch: UserPatch): Promise<AdminUser> {
   const now = hub.clock();
-  const result = await runUserUpdate(async () => hub.db.transaction(async (tx) => {
-    const before = await lockUserById(tx, userId);
-    if (!before) throw new HubError('not_found', 'User not found.');
-    const targetRoles = await findEffectiveRoles(tx, userId, now);
-    const deactivating = patch.is_active === false && before.isActive;
-    const emailChanging = patch.email !== undefined && patch.email !== before.email;
+  const result = await runUserUpdate(async () =>
+    hub.db.transaction(async (tx) => {
+      const before = await lockUserById(tx, userId);
+      if (!before) throw new HubError('not_found', 'User not found.');
+      const targetRoles = await findEffectiveRoles(tx, userId, now);
+      const deactivating = patch.is_active === false && before.isActive;
+      const emailChanging = patch.email !== undefined && patch.email !== before.email;
 
-    if (targetRoles.includes('super_admin') && !actor.roles.includes('super_admin') && (deactivating || emailChanging)) {
+      if (
+        targetRoles.includes('super_admin') &&
+        !actor.roles.includes('super_admin') &&
+        (deactivating || emailChanging)
+      ) {
+        await hub.audit.record(
+          {
+            eventType: 'role_escalation_attempt',
+            severity: 'high',
+            userId: actor.userId,
+            sessionId: actor.sessionId,
+            ipAddress: actor.ipAddress,
+            userAgent: actor.userAgent,
+            details: { action: 'edit_super_admin', target_user_id: userId },
+          },
+          tx,
+        );
+        throw new HubError('forbidden', 'Only a super admin can deactivate or change the email of a super admin.');
+      }
+      if (
+        deactivating &&
+        targetRoles.includes('super_admin') &&
+        (await countOtherActiveSuperAdmins(tx, userId, now)) === 0
+      ) {
+        throw new HubError('last_super_admin');
+      }
+      if (emailChanging && (await isEmailUsedByOther(tx, patch.email!, userId))) {
+        throw new HubError('email_in_use', undefined, { field: 'email' });
+      }
+
+      const values: Parameters<typeof updateUser>[2] = { updatedAt: now };
+      if (patch.email !== undefined) values.email = patch.email;
+      if (patch.full_name !== undefined) values.fullName = patch.full_name;
+      if (patch.organization !== undefined) values.organization = patch.organization;
+      if (patch.department !== undefined) values.department = patch.department;
+      if (patch.is_active !== undefined) values.isActive = patch.is_active;
+      const after = await updateUser(tx, userId, values);
+
+      const changed = Object.keys(patch).filter((k) => patch[k as keyof UserPatch] !== undefined);
+      const base = {
+        userId: actor.userId,
+        sessionId: actor.sessionId,
+        ipAddress: actor.ipAddress,
+        userAgent: actor.userAgent,
+      };
       await hub.audit.record(
-        {
-          eventType: 'role_escalation_attempt',
-          severity: 'high',
-          userId: actor.userId,
-          sessionId: actor.sessionId,
-          ipAddress: actor.ipAddress,
-          userAgent: actor.userAgent,
-          details: { action: 'edit_super_admin', target_user_id: userId },
-        },
+        [
+          {
+            ...base,
+            eventType: 'user_updated',
+            severity: 'medium',
+            details: { target_user_id: userId, fields: changed },
+          },
+          ...(patch.is_active === true && !before.isActive
+            ? [
+                {
+                  ...base,
+                  eventType: 'user_activated',
+                  severity: 'medium' as const,
+                  details: { target_user_id: userId },
+                },
+              ]
+            : []),
+        ],
         tx,
       );
-      throw new HubError('forbidden', 'Only a super admin can deactivate or change the email of a super admin.');
-    }
-    if (deactivating && targetRoles.includes('super_admin') && (await countOtherActiveSuperAdmins(tx, userId, now)) === 0) {
-      throw new HubError('last_super_admin');
-    }
-    if (emailChanging && (await isEmailUsedByOther(tx, patch.email!, userId))) {
-      throw new HubError('email_in_use', undefined, { field: 'email' });
-    }
-
-    const values: Parameters<typeof updateUser>[2] = { updatedAt: now };
-    if (patch.email !== undefined) values.email = patch.email;
-    if (patch.full_name !== undefined) values.fullName = patch.full_name;
-    if (patch.organization !== undefined) values.organization = patch.organization;
-    if (patch.department !== undefined) values.department = patch.department;
-    if (patch.is_active !== undefined) values.isActive = patch.is_active;
-    const after = await updateUser(tx, userId, values);
-
-    const changed = Object.keys(patch).filter((k) => patch[k as keyof UserPatch] !== undefined);
-    const base = { userId: actor.userId, sessionId: actor.sessionId, ipAddress: actor.ipAddress, userAgent: actor.userAgent };
-    await hub.audit.record(
-      [
-        { ...base, eventType: 'user_updated', severity: 'medium', details: { target_user_id: userId, fields: changed } },
-        ...(patch.is_active === true && !before.isActive
-          ? [{ ...base, eventType: 'user_activated', severity: 'medium' as const, details: { target_user_id: userId } }]
-          : []),
-      ],
-      tx,
-    );
-    return { user: toAdminUser(after, targetRoles), deactivating, base };
-  }));
+      return { user: toAdminUser(after, targetRoles), deactivating, base };
+    }),
+  );
   if (result.deactivating) {
     // After commit: the revocation broadcast must not run inside the transaction (PGlite has one
     // connection), and an inactive user's cookies are already refused by resolveBrowserSession.
@@ -156,7 +186,9 @@ async function runUserUpdate<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).code ??
+      (error as { cause?: { code?: string } }).cause?.code;
     if (code === '23505') throw new HubError('email_in_use', undefined, { field: 'email' });
     throw error;
   }

@@ -23,12 +23,18 @@ const clientEventSchema = z.object({
   session_id: z.string().max(64).nullish(),
   details: z
     .record(z.string(), z.unknown())
-    .refine((d) => Buffer.byteLength(JSON.stringify(d), 'utf8') <= AUDIT_DETAILS_MAX_BYTES, `must be at most ${AUDIT_DETAILS_MAX_BYTES} bytes of JSON`)
+    .refine(
+      (d) => Buffer.byteLength(JSON.stringify(d), 'utf8') <= AUDIT_DETAILS_MAX_BYTES,
+      `must be at most ${AUDIT_DETAILS_MAX_BYTES} bytes of JSON`,
+    )
     .default({}),
 });
 
 const batchSchema = z.object({
-  events: z.array(z.unknown()).min(1, 'must hold at least one event').max(AUDIT_BATCH_MAX_EVENTS, `must hold at most ${AUDIT_BATCH_MAX_EVENTS} events`),
+  events: z
+    .array(z.unknown())
+    .min(1, 'must hold at least one event')
+    .max(AUDIT_BATCH_MAX_EVENTS, `must hold at most ${AUDIT_BATCH_MAX_EVENTS} events`),
   /** Events the browser dropped since its last successful flush (queue overflow). */
   dropped: z.number().int().min(0).max(1_000_000).optional(),
 });
@@ -84,7 +90,11 @@ export async function enforceIngestRateLimit(hub: Hub, ctx: IngestContext) {
 }
 
 /** Stores a validated batch in one append (one transaction): all of it or none of it. */
-export async function storeClientEvents(hub: Hub, ctx: IngestContext, batch: ReturnType<typeof parseBatch>): Promise<number> {
+export async function storeClientEvents(
+  hub: Hub,
+  ctx: IngestContext,
+  batch: ReturnType<typeof parseBatch>,
+): Promise<number> {
   const base = { userId: ctx.userId, ipAddress: ctx.ipAddress, userAgent: ctx.userAgent, source: 'client' as const };
   const events: AuditEvent[] = batch.events.map((e) => ({
     ...base,

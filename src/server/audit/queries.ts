@@ -94,7 +94,12 @@ function whereOf(filters: AuditFilters, cursor?: AuditCursor): SQL | undefined {
  * range): each page is an index range scan that starts where the last one stopped, so page
  * 1,000 costs what page 1 does.
  */
-export async function findAuditPage(db: DbOrTx, filters: AuditFilters, cursor: AuditCursor | undefined, limit: number): Promise<AuditListRow[]> {
+export async function findAuditPage(
+  db: DbOrTx,
+  filters: AuditFilters,
+  cursor: AuditCursor | undefined,
+  limit: number,
+): Promise<AuditListRow[]> {
   return db
     .select(auditRowColumns)
     .from(auditLogs)
@@ -105,7 +110,11 @@ export async function findAuditPage(db: DbOrTx, filters: AuditFilters, cursor: A
 }
 
 export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
-  const found = await db.select({ id: platformUsers.id }).from(platformUsers).where(eq(platformUsers.email, email.toLowerCase())).limit(1);
+  const found = await db
+    .select({ id: platformUsers.id })
+    .from(platformUsers)
+    .where(eq(platformUsers.email, email.toLowerCase()))
+    .limit(1);
   return found[0]?.id ?? null;
 }
 
@@ -113,7 +122,12 @@ export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<stri
  * Fixed-window counter shared by every process (rate_limit_counters). Returns the count in the
  * current window including this hit, and when that window started.
  */
-export async function hitRateCounter(db: DbOrTx, key: string, now: Date, windowMs: number): Promise<{ count: number; windowStartedAt: Date }> {
+export async function hitRateCounter(
+  db: DbOrTx,
+  key: string,
+  now: Date,
+  windowMs: number,
+): Promise<{ count: number; windowStartedAt: Date }> {
   const windowStart = new Date(now.getTime() - windowMs);
   const [row] = await db
     .insert(rateLimitCounters)

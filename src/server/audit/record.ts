@@ -13,6 +13,8 @@ export interface AuditEvent {
   sessionId?: string | null;
   ipAddress?: string | null;
   userAgent?: string | null;
+  /** The request that produced the event (X-Request-Id). */
+  requestId?: string | null;
   /** 'server' unless the event was reported by a browser. */
   source?: 'server' | 'client';
   details?: Record<string, unknown>;
@@ -60,7 +62,7 @@ export function createAuditLog(database: Database, clock: () => Date = () => new
         details: e.details ?? {},
       };
       const hash = chainHash(prevHash, row);
-      const value = { ...row, prevHash, hash };
+      const value = { ...row, requestId: e.requestId ?? null, prevHash, hash };
       prevHash = hash;
       return value;
     });
@@ -75,6 +77,7 @@ export function createAuditLog(database: Database, clock: () => Date = () => new
         session_id: v.sessionId,
         ip_address: v.ipAddress,
         user_agent: v.userAgent,
+        request_id: v.requestId,
         source: v.source,
         details: v.details,
         prev_hash: v.prevHash,
@@ -82,12 +85,12 @@ export function createAuditLog(database: Database, clock: () => Date = () => new
       })),
     );
     await tx.execute(sql`
-      insert into audit_logs (occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, source, details, prev_hash, hash)
-      select occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, source, details, prev_hash, hash
+      insert into audit_logs (occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, request_id, source, details, prev_hash, hash)
+      select occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, request_id, source, details, prev_hash, hash
       from rows from (
         jsonb_to_recordset(${json}::jsonb) as (occurred_at timestamptz, event_type text, severity text, user_id uuid,
-          session_id text, ip_address text, user_agent text, source text, details jsonb, prev_hash text, hash text)
-      ) with ordinality as x(occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, source, details, prev_hash, hash, n)
+          session_id text, ip_address text, user_agent text, request_id text, source text, details jsonb, prev_hash text, hash text)
+      ) with ordinality as x(occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, request_id, source, details, prev_hash, hash, n)
       order by n`);
   }
 

@@ -43,7 +43,10 @@ export const AUDIT_PRUNE_INTERVAL_MS = 6 * 3_600_000;
  * and retried at the next tick: pruning late is harmless, crashing the hub is not.
  * Returns the timers (Node's clearInterval clears timeouts too).
  */
-export function startAuditRetention(hub: Hub, log: (msg: string, err?: unknown) => void = (m, e) => console.error(m, e)): NodeJS.Timeout[] {
+export function startAuditRetention(
+  hub: Hub,
+  log: (msg: string, err?: unknown) => void = (m, e) => console.error(m, e),
+): NodeJS.Timeout[] {
   const run = () => {
     pruneAuditLog(hub).catch((err) => log('audit retention pruning failed', err));
   };

@@ -67,7 +67,11 @@ export async function listAuditPage(hub: Hub, filters: AuditFilters, cursor: str
  * Every matching row, newest first, fetched in keyset chunks: memory holds one chunk at a
  * time, whatever the table size, and the consumer's pace (the HTTP socket) sets the pace.
  */
-export async function* iterateAuditRows(hub: Hub, filters: AuditFilters, chunkSize = 1000): AsyncGenerator<AuditRowView> {
+export async function* iterateAuditRows(
+  hub: Hub,
+  filters: AuditFilters,
+  chunkSize = 1000,
+): AsyncGenerator<AuditRowView> {
   if (filters.matchesNothing) return;
   let cursor: AuditCursor | undefined;
   for (;;) {

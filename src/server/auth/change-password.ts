@@ -30,7 +30,14 @@ export async function changePassword(
     const revoked = await revokeUserSessions(hub, auth.user.id, auth.user.id, tx);
     const { token, session } = await createBrowserSession(hub, { userId: auth.user.id, ...client }, tx);
     await hub.audit.record(
-      { eventType: 'password_changed', severity: 'medium', userId: auth.user.id, sessionId: session.id, ...client, details: { sessions_revoked: revoked } },
+      {
+        eventType: 'password_changed',
+        severity: 'medium',
+        userId: auth.user.id,
+        sessionId: session.id,
+        ...client,
+        details: { sessions_revoked: revoked },
+      },
       tx,
     );
     return { token, auth: { ...auth, session, user: { ...auth.user, passwordHash } } };

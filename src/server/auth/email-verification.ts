@@ -38,7 +38,14 @@ export async function verifyEmailToken(hub: Hub, token: string): Promise<string 
     const [consumed] = await tx
       .update(oneTimeTokens)
       .set({ consumedAt: now })
-      .where(and(eq(oneTimeTokens.tokenHash, sha256Hex(token)), eq(oneTimeTokens.purpose, PURPOSE), isNull(oneTimeTokens.consumedAt), gt(oneTimeTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, sha256Hex(token)),
+          eq(oneTimeTokens.purpose, PURPOSE),
+          isNull(oneTimeTokens.consumedAt),
+          gt(oneTimeTokens.expiresAt, now),
+        ),
+      )
       .returning({ userId: oneTimeTokens.userId });
     if (!consumed) return null;
     await markEmailVerified(tx, consumed.userId, now);

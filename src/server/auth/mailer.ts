@@ -57,7 +57,10 @@ export function createMailer(
       if (devOutbox.length > OUTBOX_LIMIT) devOutbox.splice(0, devOutbox.length - OUTBOX_LIMIT);
       // Development only (no SMTP_URL, not production): the link must be usable, so it is
       // logged, clearly labelled. In production the link (a secret token) is never logged.
-      log.info({ outbox: 'dev outbox', to: mail.to, subject: mail.subject, link: mail.link }, 'dev outbox: SMTP_URL is not set, mail written to the log');
+      log.info(
+        { outbox: 'dev outbox', to: mail.to, subject: mail.subject, link: mail.link },
+        'dev outbox: SMTP_URL is not set, mail written to the log',
+      );
     },
   };
 }

@@ -38,7 +38,8 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
   const mailer = createMailer(hub.config.smtpUrl, app.log, hub.clock, hub.config.isProduction);
   const client = (request: FastifyRequest) => ({ ipAddress: clientIp(request), userAgent: userAgent(request) });
-  const setCookie = (reply: FastifyReply, token: string) => reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(hub));
+  const setCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(hub));
 
   app.get('/session', async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -52,7 +53,11 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     if (!raw.email || !raw.password) throw new HubError('invalid_request', SIGN_IN_MESSAGES.missingCredentials);
     const body = parseInput(signInBody, raw);
     const previous = await request.getAuth();
-    const { token, auth } = await signIn(hub, { ...body, previousSessionId: previous?.session.id ?? null }, client(request));
+    const { token, auth } = await signIn(
+      hub,
+      { ...body, previousSessionId: previous?.session.id ?? null },
+      client(request),
+    );
     setCookie(reply, token);
     reply.header('cache-control', 'no-store');
     return sessionView(auth);
@@ -66,7 +71,13 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     const { token, auth } = await signUp(
       hub,
       mailer,
-      { email: body.email, password: body.password, fullName: body.full_name, organization: body.organization, department: body.department },
+      {
+        email: body.email,
+        password: body.password,
+        fullName: body.full_name,
+        organization: body.organization,
+        department: body.department,
+      },
       client(request),
     );
     setCookie(reply, token);

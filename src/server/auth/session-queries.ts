@@ -35,7 +35,12 @@ export async function deactivateSession(db: DbOrTx, id: string, now: Date, revok
 }
 
 /** Revokes every active session of a user (deactivation, password change); returns the ids. */
-export async function deactivateUserSessions(db: DbOrTx, userId: string, now: Date, revokedBy: string | null): Promise<string[]> {
+export async function deactivateUserSessions(
+  db: DbOrTx,
+  userId: string,
+  now: Date,
+  revokedBy: string | null,
+): Promise<string[]> {
   const done = await db
     .update(authSessions)
     .set({ isActive: false, revokedAt: now, revokedBy })

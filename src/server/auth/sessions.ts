@@ -6,7 +6,13 @@ import type { AuthSession, PlatformUser } from '../db/schema/index';
 import { randomToken, sha256Hex } from '../crypto/tokens';
 import { findEffectiveRoles } from '../roles/queries';
 import { isEcosystemAdminRoles } from '../../shared/roles';
-import { deactivateSession, deactivateUserSessions, findSessionWithUserByHash, insertSession, touchSession } from './session-queries';
+import {
+  deactivateSession,
+  deactivateUserSessions,
+  findSessionWithUserByHash,
+  insertSession,
+  touchSession,
+} from './session-queries';
 
 export const SESSION_COOKIE = 'hub_session';
 /** last_accessed_at is written at most this often per session. */
@@ -66,13 +72,23 @@ export async function resolveBrowserSession(hub: Hub, token: string): Promise<Br
   return { session, user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) };
 }
 
-export async function revokeSession(hub: Hub, sessionId: string, revokedBy: string | null, tx?: DbOrTx): Promise<boolean> {
+export async function revokeSession(
+  hub: Hub,
+  sessionId: string,
+  revokedBy: string | null,
+  tx?: DbOrTx,
+): Promise<boolean> {
   const done = await deactivateSession(tx ?? hub.db, sessionId, hub.clock(), revokedBy);
   if (done) await announceRevocation(hub, [sessionId], tx);
   return done;
 }
 
-export async function revokeUserSessions(hub: Hub, userId: string, revokedBy: string | null, tx?: DbOrTx): Promise<number> {
+export async function revokeUserSessions(
+  hub: Hub,
+  userId: string,
+  revokedBy: string | null,
+  tx?: DbOrTx,
+): Promise<number> {
   const ids = await deactivateUserSessions(tx ?? hub.db, userId, hub.clock(), revokedBy);
   if (ids.length) await announceRevocation(hub, ids, tx);
   return ids.length;

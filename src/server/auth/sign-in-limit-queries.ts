@@ -47,7 +47,11 @@ export async function reserveAttempt(db: DbOrTx, key: string, now: Date): Promis
   );
   if (found.length) {
     const row = found[0];
-    return { blocked: false, failures: Number(row.failures), blockedUntil: row.blocked_until ? new Date(row.blocked_until) : null };
+    return {
+      blocked: false,
+      failures: Number(row.failures),
+      blockedUntil: row.blocked_until ? new Date(row.blocked_until) : null,
+    };
   }
   const [current] = await db.select().from(signInAttempts).where(eq(signInAttempts.key, key)).limit(1);
   return { blocked: true, failures: current?.failures ?? 0, blockedUntil: current?.blockedUntil ?? now };
@@ -68,7 +72,12 @@ export async function deleteStaleAttempts(db: DbOrTx, now: Date): Promise<number
   const cutoff = new Date(now.getTime() - SIGN_IN_LIMIT.windowMinutes * 60_000);
   const done = await db
     .delete(signInAttempts)
-    .where(and(lt(signInAttempts.lastFailureAt, cutoff), or(isNull(signInAttempts.blockedUntil), lt(signInAttempts.blockedUntil, now))))
+    .where(
+      and(
+        lt(signInAttempts.lastFailureAt, cutoff),
+        or(isNull(signInAttempts.blockedUntil), lt(signInAttempts.blockedUntil, now)),
+      ),
+    )
     .returning({ key: signInAttempts.key });
   return done.length;
 }

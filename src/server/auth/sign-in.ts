@@ -26,7 +26,12 @@ export function attemptKey(email: string): string {
 function blockedError(blockedUntil: Date, now: Date): HubError {
   const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
-  return new HubError('too_many_attempts', SIGN_IN_MESSAGES.blocked(minutes), { retry_after_minutes: minutes }, { 'retry-after': String(seconds) });
+  return new HubError(
+    'too_many_attempts',
+    SIGN_IN_MESSAGES.blocked(minutes),
+    { retry_after_minutes: minutes },
+    { 'retry-after': String(seconds) },
+  );
 }
 
 /**
@@ -60,15 +65,27 @@ export async function signIn(
     const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive_account';
     const startsBlock = reservation.blockedUntil !== null;
     await hub.audit.record([
-      { eventType: 'sign_in_failure', severity: 'low', userId: user?.id ?? null, ...client, details: { email, reason, failures: reservation.failures } },
+      {
+        eventType: 'sign_in_failure',
+        severity: 'low',
+        userId: user?.id ?? null,
+        ...client,
+        details: { email, reason, failures: reservation.failures },
+      },
       ...(startsBlock
-        ? [{
-            eventType: 'sign_in_blocked',
-            severity: 'high' as const,
-            userId: user?.id ?? null,
-            ...client,
-            details: { email, failures: reservation.failures, blocked_until: reservation.blockedUntil!.toISOString() },
-          }]
+        ? [
+            {
+              eventType: 'sign_in_blocked',
+              severity: 'high' as const,
+              userId: user?.id ?? null,
+              ...client,
+              details: {
+                email,
+                failures: reservation.failures,
+                blocked_until: reservation.blockedUntil!.toISOString(),
+              },
+            },
+          ]
         : []),
     ]);
     if (startsBlock) throw blockedError(reservation.blockedUntil!, now);

@@ -25,7 +25,13 @@ export function assertStrongPassword(password: string): void {
 export async function signUp(
   hub: Hub,
   mailer: Mailer,
-  input: { email: string; password: string; fullName: string; organization?: string | null; department?: string | null },
+  input: {
+    email: string;
+    password: string;
+    fullName: string;
+    organization?: string | null;
+    department?: string | null;
+  },
   client: ClientInfo,
 ): Promise<{ token: string; auth: BrowserAuth }> {
   const email = normalizeEmail(input.email);
@@ -60,5 +66,8 @@ export async function signUp(
   // After commit: a mail failure must not undo the account; the user can still sign in.
   await sendVerificationMail(hub, mailer, result.user).catch(() => undefined);
   const roles = ['user'];
-  return { token: result.token, auth: { session: result.session, user: result.user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) } };
+  return {
+    token: result.token,
+    auth: { session: result.session, user: result.user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) },
+  };
 }

@@ -20,10 +20,16 @@ export async function insertUserWithRoles(
   roles: string[],
   grantedBy: string | null,
 ): Promise<PlatformUser | undefined> {
-  const [user] = await db.insert(platformUsers).values(values).onConflictDoNothing({ target: platformUsers.email }).returning();
+  const [user] = await db
+    .insert(platformUsers)
+    .values(values)
+    .onConflictDoNothing({ target: platformUsers.email })
+    .returning();
   if (!user) return undefined;
   if (roles.length) {
-    await db.insert(platformRoleAssignments).values(roles.map((role) => ({ userId: user.id, role, isActive: true, grantedBy, grantedAt: values.createdAt })));
+    await db
+      .insert(platformRoleAssignments)
+      .values(roles.map((role) => ({ userId: user.id, role, isActive: true, grantedBy, grantedAt: values.createdAt })));
   }
   return user;
 }

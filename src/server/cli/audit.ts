@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli';
+import type { CliCommand } from './command';
 import { pruneAuditLog } from '../audit/retention';
 
 /** `npm run hub -- audit verify` / `audit prune`: the operator's view of the audit chain. */

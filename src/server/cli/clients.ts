@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli';
+import type { CliCommand } from './command';
 import { listClientViews, createClient, createClientInput } from '../oauth/clients/service';
 import { SUPPORTED_SCOPES } from '../oauth/constants';
 
@@ -39,8 +39,22 @@ export const CLIENT_COMMANDS: CliCommand[] = [
         return 2;
       }
       const { client, clientSecret } = await createClient(hub, parsed.data, { userId: null, userAgent: 'hub-cli' });
-      console.log(JSON.stringify({ id: client.id, client_id: client.clientId, client_secret: clientSecret, app_type: client.appType, redirect_uris: client.redirectUris, scopes: client.scopes }, null, 2));
-      if (clientSecret) console.error('Store the client_secret now: it is shown once here (admins can reveal it again, audited).');
+      console.log(
+        JSON.stringify(
+          {
+            id: client.id,
+            client_id: client.clientId,
+            client_secret: clientSecret,
+            app_type: client.appType,
+            redirect_uris: client.redirectUris,
+            scopes: client.scopes,
+          },
+          null,
+          2,
+        ),
+      );
+      if (clientSecret)
+        console.error('Store the client_secret now: it is shown once here (admins can reveal it again, audited).');
     },
   },
   {

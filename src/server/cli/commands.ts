@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli';
+import type { CliCommand } from './command';
 import { AUDIT_COMMANDS } from './audit';
 import { CLIENT_COMMANDS } from './clients';
 import { KEY_COMMANDS } from './keys';

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli';
+import type { CliCommand } from './command';
 import { listSigningKeys } from '../oauth/keys/queries';
 import { SIGNING_ALGS, type SigningAlg } from '../oauth/constants';
 import { KeyRotationTooSoon } from '../oauth/keys/key-store';
@@ -7,7 +7,8 @@ import { oauthRuntime } from '../oauth/runtime';
 export const KEY_COMMANDS: CliCommand[] = [
   {
     name: 'keys rotate',
-    summary: 'activate the pre-published next signing key, retire the current one, publish a new next key [--alg ES256|RS256] [--force]',
+    summary:
+      'activate the pre-published next signing key, retire the current one, publish a new next key [--alg ES256|RS256] [--force]',
     async run(hub, args) {
       const i = args.indexOf('--alg');
       const alg = (i >= 0 ? args[i + 1] : 'ES256') as SigningAlg;
@@ -26,7 +27,8 @@ export const KEY_COMMANDS: CliCommand[] = [
         throw e;
       }
       console.log(`Signing with ${result.activated} (published since the previous rotation).`);
-      if (result.retired) console.log(`Retired ${result.retired}: stays in the JWKS until the tokens it signed have expired.`);
+      if (result.retired)
+        console.log(`Retired ${result.retired}: stays in the JWKS until the tokens it signed have expired.`);
       console.log(`Published ${result.next} (${alg}) as the next key; every node picks the change up at once.`);
     },
   },
@@ -36,7 +38,9 @@ export const KEY_COMMANDS: CliCommand[] = [
     async run(hub) {
       await oauthRuntime(hub).keys.current();
       for (const k of await listSigningKeys(hub.db)) {
-        console.log(`${k.kid.padEnd(28)} ${k.alg}  ${k.status.padEnd(8)} created ${k.createdAt.toISOString()}${k.retiredAt ? ` retired ${k.retiredAt.toISOString()}` : ''}`);
+        console.log(
+          `${k.kid.padEnd(28)} ${k.alg}  ${k.status.padEnd(8)} created ${k.createdAt.toISOString()}${k.retiredAt ? ` retired ${k.retiredAt.toISOString()}` : ''}`,
+        );
       }
     },
   },

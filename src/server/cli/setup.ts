@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli';
+import type { CliCommand } from './command';
 import { DEFAULT_SYSTEM_ADMIN_EMAILS, cleanupAllUsers, createSystemAdmins } from '../setup/setup-service';
 
 /** `setup create-admins [--emails a,b,c]` and `setup cleanup --yes`: the setup panel's tools for operators. */
@@ -8,10 +8,18 @@ export const SETUP_COMMANDS: CliCommand[] = [
     summary: 'create the three system administrator accounts (prints each password once)',
     async run(hub, args) {
       const at = args.indexOf('--emails');
-      const emails = at >= 0 && args[at + 1] ? args[at + 1].split(',').map((e) => e.trim()).filter(Boolean) : [...DEFAULT_SYSTEM_ADMIN_EMAILS];
+      const emails =
+        at >= 0 && args[at + 1]
+          ? args[at + 1]
+              .split(',')
+              .map((e) => e.trim())
+              .filter(Boolean)
+          : [...DEFAULT_SYSTEM_ADMIN_EMAILS];
       const { results } = await createSystemAdmins(hub, emails, { userAgent: 'hub-cli' });
       for (const r of results) {
-        console.log(`${r.email}\t${r.status}${r.password ? `\tpassword: ${r.password}` : ''}${r.error ? `\terror: ${r.error}` : ''}`);
+        console.log(
+          `${r.email}\t${r.status}${r.password ? `\tpassword: ${r.password}` : ''}${r.error ? `\terror: ${r.error}` : ''}`,
+        );
       }
       return results.some((r) => r.status === 'error') ? 1 : 0;
     },

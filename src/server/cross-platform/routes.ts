@@ -7,12 +7,28 @@ import { requireUser } from '../plugins/session';
 import { SUPPORTED_SCOPES } from '../oauth/constants';
 import { createAppToken, createHandoffSession, revokeAppAccess, validateUserToken } from './service';
 
-const handoffInput = z.object({ app_id: z.string().trim().min(1).max(200), redirect_url: z.string().trim().min(1).max(2000) });
-const handoffResponse = z.object({ session_token: z.string(), user_id: z.string(), timestamp: z.number(), redirect_url: z.string() });
+const handoffInput = z.object({
+  app_id: z.string().trim().min(1).max(200),
+  redirect_url: z.string().trim().min(1).max(2000),
+});
+const handoffResponse = z.object({
+  session_token: z.string(),
+  user_id: z.string(),
+  timestamp: z.number(),
+  redirect_url: z.string(),
+});
 const clientParams = z.object({ client_id: z.string().min(1).max(200) });
 const appTokenInput = z.object({ scopes: z.array(z.enum(SUPPORTED_SCOPES)).max(10).optional() });
-const appTokenResponse = z.object({ access_token: z.string(), token_type: z.string(), expires_in: z.number(), scope: z.string() });
-const validateInput = z.object({ access_token: z.string().max(4096).optional(), session_token: z.string().max(4096).optional() });
+const appTokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.string(),
+  expires_in: z.number(),
+  scope: z.string(),
+});
+const validateInput = z.object({
+  access_token: z.string().max(4096).optional(),
+  session_token: z.string().max(4096).optional(),
+});
 
 async function caller(request: FastifyRequest) {
   return { auth: await requireUser(request), ipAddress: clientIp(request), userAgent: userAgent(request) };

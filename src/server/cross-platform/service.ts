@@ -58,7 +58,12 @@ export async function createHandoffSession(hub: Hub, caller: Caller, input: { ap
     userAgent: caller.userAgent,
     details: { client_id: client.clientId, redirect_url: input.redirect_url },
   });
-  return { session_token: token, user_id: caller.auth.user.id, timestamp: now.getTime(), redirect_url: input.redirect_url };
+  return {
+    session_token: token,
+    user_id: caller.auth.user.id,
+    timestamp: now.getTime(),
+    redirect_url: input.redirect_url,
+  };
 }
 
 /**
@@ -67,10 +72,15 @@ export async function createHandoffSession(hub: Hub, caller: Caller, input: { ap
  */
 export async function createAppToken(hub: Hub, caller: Caller, clientId: string, scopes?: string[]) {
   const client = await activeApp(hub, clientId);
-  if (client.appType !== 'platform') throw new HubError('forbidden', 'App tokens are issued to first-party platforms only; third parties use /oauth/authorize.');
+  if (client.appType !== 'platform')
+    throw new HubError(
+      'forbidden',
+      'App tokens are issued to first-party platforms only; third parties use /oauth/authorize.',
+    );
   const wanted = scopes?.length ? scopes : DEFAULT_APP_TOKEN_SCOPES;
   const notAllowed = wanted.filter((s) => !client.scopes.includes(s));
-  if (notAllowed.length) throw new HubError('invalid_request', `Scope not allowed for this app: ${notAllowed.join(' ')}`);
+  if (notAllowed.length)
+    throw new HubError('invalid_request', `Scope not allowed for this app: ${notAllowed.join(' ')}`);
   const code = randomToken();
   const verifier = randomToken();
   const now = hub.clock();
@@ -87,7 +97,11 @@ export async function createAppToken(hub: Hub, caller: Caller, clientId: string,
     createdAt: now,
     expiresAt: new Date(now.getTime() + AUTH_CODE_TTL_S * 1000),
   });
-  const { response, sessionId } = await exchangeAuthorizationCode(hub, client, { code, redirect_uri: OOB_REDIRECT_URI, code_verifier: verifier });
+  const { response, sessionId } = await exchangeAuthorizationCode(hub, client, {
+    code,
+    redirect_uri: OOB_REDIRECT_URI,
+    code_verifier: verifier,
+  });
   await hub.audit.record({
     eventType: 'app_token_created',
     severity: 'low',
@@ -97,7 +111,12 @@ export async function createAppToken(hub: Hub, caller: Caller, clientId: string,
     userAgent: caller.userAgent,
     details: { client_id: client.clientId, scopes: wanted },
   });
-  return { access_token: response.access_token, token_type: response.token_type, expires_in: response.expires_in, scope: response.scope };
+  return {
+    access_token: response.access_token,
+    token_type: response.token_type,
+    expires_in: response.expires_in,
+    scope: response.scope,
+  };
 }
 
 /**
@@ -133,4 +152,3 @@ export async function revokeAppAccess(hub: Hub, caller: Caller, clientId: string
   });
   return ids.length;
 }
-

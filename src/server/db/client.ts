@@ -41,7 +41,9 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolMax ?? 20) : openPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate);
+  return options.url
+    ? openPostgres(options.url, options.poolMax ?? 20)
+    : openPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate);
 }
 
 async function openPglite(dir: string, template?: Blob): Promise<Database> {

@@ -8,9 +8,11 @@ export async function healthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       await opts.hub.database.ping(2000);
       return { status: 'ok', db: 'ok' };
     } catch {
-      return reply
-        .code(503)
-        .send({ status: 'error', db: 'unreachable', ...errorBody('database_unavailable', 'The database is unavailable.') });
+      return reply.code(503).send({
+        status: 'error',
+        db: 'unreachable',
+        ...errorBody('database_unavailable', 'The database is unavailable.'),
+      });
     }
   });
 }

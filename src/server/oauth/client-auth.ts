@@ -44,8 +44,10 @@ export async function authenticateClient(
   const bodyId = typeof body.client_id === 'string' ? body.client_id : undefined;
   const bodySecret = typeof body.client_secret === 'string' ? body.client_secret : undefined;
   if (usedBasicAuth(request) && !basic) throw new OAuthError('invalid_client', 'Malformed Basic credentials.');
-  if (basic && bodySecret !== undefined) throw new OAuthError('invalid_request', 'Use one client authentication method, not two.');
-  if (basic && bodyId !== undefined && bodyId !== basic.id) throw new OAuthError('invalid_request', 'client_id does not match the authenticated client.');
+  if (basic && bodySecret !== undefined)
+    throw new OAuthError('invalid_request', 'Use one client authentication method, not two.');
+  if (basic && bodyId !== undefined && bodyId !== basic.id)
+    throw new OAuthError('invalid_request', 'client_id does not match the authenticated client.');
   const clientId = basic?.id ?? bodyId;
   if (!clientId) throw new OAuthError('invalid_client', 'Client authentication is required.');
   const client = await loadClient(hub, clientId);
@@ -56,6 +58,7 @@ export async function authenticateClient(
     if (secret !== undefined) throw new OAuthError('invalid_client', 'Client authentication failed.');
     return { client, method: 'none' };
   }
-  if (secret === undefined || !isClientSecretValid(client, secret)) throw new OAuthError('invalid_client', 'Client authentication failed.');
+  if (secret === undefined || !isClientSecretValid(client, secret))
+    throw new OAuthError('invalid_client', 'Client authentication failed.');
   return { client, method: basic ? 'client_secret_basic' : 'client_secret_post' };
 }

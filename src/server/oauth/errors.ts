@@ -41,7 +41,10 @@ export function sendOAuthError(reply: FastifyReply, err: OAuthError, usedBasic =
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
   if (err.error === 'invalid_client' && usedBasic) reply.header('www-authenticate', 'Basic realm="hub"');
   if (err.error === 'invalid_token' || err.error === 'insufficient_scope') {
-    reply.header('www-authenticate', `Bearer error="${err.error}", error_description="${err.description.replace(/"/g, "'")}"`);
+    reply.header(
+      'www-authenticate',
+      `Bearer error="${err.error}", error_description="${err.description.replace(/"/g, "'")}"`,
+    );
   }
   return reply.code(err.status).send({ error: err.error, error_description: err.description });
 }

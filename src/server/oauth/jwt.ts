@@ -41,7 +41,15 @@ export async function signAccessToken(
 
 export async function signIdToken(
   hub: Hub,
-  input: { sub: string; clientId: string; nonce?: string | null; authTime: Date; accessToken: string; sid: string; claims?: Record<string, unknown> },
+  input: {
+    sub: string;
+    clientId: string;
+    nonce?: string | null;
+    authTime: Date;
+    accessToken: string;
+    sid: string;
+    claims?: Record<string, unknown>;
+  },
 ): Promise<string> {
   const { active } = await oauthRuntime(hub).keys.current();
   const now = Math.floor(hub.clock().getTime() / 1000);
@@ -86,7 +94,11 @@ export async function verifyHubJwt(
   try {
     const header = decodeProtectedHeader(token);
     kid = header.kid;
-    if (header.typ?.toLowerCase() !== options.typ.toLowerCase() && header.typ?.toLowerCase() !== `application/${options.typ.toLowerCase()}`) return null;
+    if (
+      header.typ?.toLowerCase() !== options.typ.toLowerCase() &&
+      header.typ?.toLowerCase() !== `application/${options.typ.toLowerCase()}`
+    )
+      return null;
   } catch {
     return null;
   }
@@ -133,7 +145,8 @@ export async function verifyAccessToken(hub: Hub, token: string): Promise<JWTPay
   const now = hub.clock();
   if (hit) {
     const key = (await oauthRuntime(hub).keys.current()).published.get(hit.kid);
-    if (key && isKeyPublished(key, now) && typeof hit.claims.exp === 'number' && hit.claims.exp * 1000 > now.getTime()) return hit.claims;
+    if (key && isKeyPublished(key, now) && typeof hit.claims.exp === 'number' && hit.claims.exp * 1000 > now.getTime())
+      return hit.claims;
     cache.delete(token);
     return null;
   }

@@ -1,6 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { authSessions, oauthAuthorizationCodes, oauthConsents, oauthRefreshTokens, platformUsers } from '../db/schema/index';
+import {
+  authSessions,
+  oauthAuthorizationCodes,
+  oauthConsents,
+  oauthRefreshTokens,
+  platformUsers,
+} from '../db/schema/index';
 import type { AuthSession, PlatformUser } from '../db/schema/index';
 
 export type CodeRow = typeof oauthAuthorizationCodes.$inferSelect;
@@ -17,7 +23,12 @@ export async function findSession(db: DbOrTx, id: string): Promise<AuthSession |
 }
 
 /** Deactivates sessions; returns the ids that were live (to publish on hub.revocations). */
-export async function deactivateSessions(db: DbOrTx, ids: string[], now: Date, revokedBy: string | null): Promise<string[]> {
+export async function deactivateSessions(
+  db: DbOrTx,
+  ids: string[],
+  now: Date,
+  revokedBy: string | null,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const done = await db
     .update(authSessions)
@@ -28,7 +39,12 @@ export async function deactivateSessions(db: DbOrTx, ids: string[], now: Date, r
 }
 
 /** Revoke app access (spec): every live app or hand-off session of one client for one user. */
-export async function deactivateClientUserSessions(db: DbOrTx, clientId: string, userId: string, now: Date): Promise<string[]> {
+export async function deactivateClientUserSessions(
+  db: DbOrTx,
+  clientId: string,
+  userId: string,
+  now: Date,
+): Promise<string[]> {
   const done = await db
     .update(authSessions)
     .set({ isActive: false, revokedAt: now, revokedBy: userId })
@@ -42,12 +58,25 @@ export async function insertCode(db: DbOrTx, values: typeof oauthAuthorizationCo
 }
 
 export async function lockCode(db: DbOrTx, codeHash: string): Promise<CodeRow | undefined> {
-  const [row] = await db.select().from(oauthAuthorizationCodes).where(eq(oauthAuthorizationCodes.codeHash, codeHash)).for('update').limit(1);
+  const [row] = await db
+    .select()
+    .from(oauthAuthorizationCodes)
+    .where(eq(oauthAuthorizationCodes.codeHash, codeHash))
+    .for('update')
+    .limit(1);
   return row;
 }
 
-export async function markCodeConsumed(db: DbOrTx, codeHash: string, now: Date, issuedSessionId: string | null): Promise<void> {
-  await db.update(oauthAuthorizationCodes).set({ consumedAt: now, issuedSessionId }).where(eq(oauthAuthorizationCodes.codeHash, codeHash));
+export async function markCodeConsumed(
+  db: DbOrTx,
+  codeHash: string,
+  now: Date,
+  issuedSessionId: string | null,
+): Promise<void> {
+  await db
+    .update(oauthAuthorizationCodes)
+    .set({ consumedAt: now, issuedSessionId })
+    .where(eq(oauthAuthorizationCodes.codeHash, codeHash));
 }
 
 export async function insertRefreshToken(db: DbOrTx, values: typeof oauthRefreshTokens.$inferInsert): Promise<void> {
@@ -55,7 +84,12 @@ export async function insertRefreshToken(db: DbOrTx, values: typeof oauthRefresh
 }
 
 export async function lockRefreshToken(db: DbOrTx, tokenHash: string): Promise<RefreshRow | undefined> {
-  const [row] = await db.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, tokenHash)).for('update').limit(1);
+  const [row] = await db
+    .select()
+    .from(oauthRefreshTokens)
+    .where(eq(oauthRefreshTokens.tokenHash, tokenHash))
+    .for('update')
+    .limit(1);
   return row;
 }
 
@@ -64,8 +98,17 @@ export async function findRefreshToken(db: DbOrTx, tokenHash: string): Promise<R
   return row;
 }
 
-export async function markRefreshUsed(db: DbOrTx, tokenHash: string, now: Date, replacedBy: string, graceResponseEnc: string): Promise<void> {
-  await db.update(oauthRefreshTokens).set({ usedAt: now, replacedBy, graceResponseEnc }).where(eq(oauthRefreshTokens.tokenHash, tokenHash));
+export async function markRefreshUsed(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+  replacedBy: string,
+  graceResponseEnc: string,
+): Promise<void> {
+  await db
+    .update(oauthRefreshTokens)
+    .set({ usedAt: now, replacedBy, graceResponseEnc })
+    .where(eq(oauthRefreshTokens.tokenHash, tokenHash));
 }
 
 export async function findUser(db: DbOrTx, id: string): Promise<PlatformUser | undefined> {
@@ -82,7 +125,13 @@ export async function findConsent(db: DbOrTx, userId: string, clientId: string) 
   return row;
 }
 
-export async function upsertConsent(db: DbOrTx, userId: string, clientId: string, scopes: string[], now: Date): Promise<void> {
+export async function upsertConsent(
+  db: DbOrTx,
+  userId: string,
+  clientId: string,
+  scopes: string[],
+  now: Date,
+): Promise<void> {
   await db
     .insert(oauthConsents)
     .values({ userId, clientId, scopes, grantedAt: now })

@@ -19,7 +19,10 @@ export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   registerOAuthCors(app, hub);
 
   app.get('/.well-known/openid-configuration', async (_request, reply) =>
-    reply.header('access-control-allow-origin', '*').header('cache-control', 'public, max-age=300').send(discoveryDocument(hub)),
+    reply
+      .header('access-control-allow-origin', '*')
+      .header('cache-control', 'public, max-age=300')
+      .send(discoveryDocument(hub)),
   );
 
   app.get('/oauth/jwks', async (_request, reply) =>
@@ -56,7 +59,8 @@ export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   app.get('/oauth/end-session', (request, reply) => handleEndSession(hub, request, reply));
   app.post('/oauth/end-session', async (request, reply) => {
     const origin = request.headers.origin;
-    if (origin && origin !== new URL(hub.config.publicUrl).origin) return sendErrorPage(reply, 403, 'access_denied', 'Cross-site sign-out refused.');
+    if (origin && origin !== new URL(hub.config.publicUrl).origin)
+      return sendErrorPage(reply, 403, 'access_denied', 'Cross-site sign-out refused.');
     return handleEndSession(hub, request, reply);
   });
 }

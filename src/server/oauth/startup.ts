@@ -8,7 +8,9 @@ import { oauthRuntime } from './runtime';
 export async function startOAuth(hub: Hub): Promise<NodeJS.Timeout[]> {
   await oauthRuntime(hub).keys.current();
   const prune = setInterval(() => {
-    oauthRuntime(hub).keys.prune().catch(() => {});
+    oauthRuntime(hub)
+      .keys.prune()
+      .catch(() => {});
   }, 3_600_000);
   prune.unref();
   return [prune];

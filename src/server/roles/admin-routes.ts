@@ -25,7 +25,13 @@ export async function roleAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) 
     const auth = await requireUser(request);
     return setUserRoles(
       hub,
-      { userId: auth.user.id, sessionId: auth.session.id, roles: auth.roles, ipAddress: clientIp(request), userAgent: userAgent(request) },
+      {
+        userId: auth.user.id,
+        sessionId: auth.session.id,
+        roles: auth.roles,
+        ipAddress: clientIp(request),
+        userAgent: userAgent(request),
+      },
       id,
       [...new Set(roles)],
     );

@@ -30,6 +30,10 @@ export async function insertAssignment(db: DbOrTx, values: typeof platformRoleAs
   await db.insert(platformRoleAssignments).values(values);
 }
 
-export async function setAssignment(db: DbOrTx, id: string, values: Partial<typeof platformRoleAssignments.$inferInsert>) {
+export async function setAssignment(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof platformRoleAssignments.$inferInsert>,
+) {
   await db.update(platformRoleAssignments).set(values).where(eq(platformRoleAssignments.id, id));
 }

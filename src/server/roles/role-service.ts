@@ -27,7 +27,11 @@ export function assignmentView(a: PlatformRoleAssignment) {
 }
 
 export async function getUserRoles(hub: Hub, userId: string) {
-  const [user] = await hub.db.select({ id: platformUsers.id }).from(platformUsers).where(eq(platformUsers.id, userId)).limit(1);
+  const [user] = await hub.db
+    .select({ id: platformUsers.id })
+    .from(platformUsers)
+    .where(eq(platformUsers.id, userId))
+    .limit(1);
   if (!user) throw new HubError('not_found', 'User not found.');
   return { roles: (await listAssignments(hub.db, userId)).map(assignmentView) };
 }
@@ -47,7 +51,8 @@ export async function setUserRoles(hub: Hub, actor: RoleActor, userId: string, d
     if (!user) throw new HubError('not_found', 'User not found.');
     const existing = await listAssignments(tx, userId);
     const byRole = new Map(existing.map((a) => [a.role, a]));
-    const effective = (a: PlatformRoleAssignment | undefined) => !!a && a.isActive && (!a.expiresAt || a.expiresAt > now);
+    const effective = (a: PlatformRoleAssignment | undefined) =>
+      !!a && a.isActive && (!a.expiresAt || a.expiresAt > now);
 
     const grant: PlatformRole[] = [];
     const revoke: PlatformRole[] = [];
@@ -56,7 +61,12 @@ export async function setUserRoles(hub: Hub, actor: RoleActor, userId: string, d
       if (want.has(role) && !has) grant.push(role);
       if (!want.has(role) && has) revoke.push(role);
     }
-    const base = { userId: actor.userId, sessionId: actor.sessionId, ipAddress: actor.ipAddress, userAgent: actor.userAgent };
+    const base = {
+      userId: actor.userId,
+      sessionId: actor.sessionId,
+      ipAddress: actor.ipAddress,
+      userAgent: actor.userAgent,
+    };
 
     const touchesSuper = grant.includes('super_admin') || revoke.includes('super_admin');
     if (touchesSuper && !actor.roles.includes('super_admin')) {
@@ -78,8 +88,18 @@ export async function setUserRoles(hub: Hub, actor: RoleActor, userId: string, d
     for (const role of revoke) await setAssignment(tx, byRole.get(role)!.id, { isActive: false });
 
     const events = [
-      ...grant.map((role) => ({ ...base, eventType: 'role_granted', severity: 'high' as const, details: { target_user_id: userId, role } })),
-      ...revoke.map((role) => ({ ...base, eventType: 'role_revoked', severity: 'high' as const, details: { target_user_id: userId, role } })),
+      ...grant.map((role) => ({
+        ...base,
+        eventType: 'role_granted',
+        severity: 'high' as const,
+        details: { target_user_id: userId, role },
+      })),
+      ...revoke.map((role) => ({
+        ...base,
+        eventType: 'role_revoked',
+        severity: 'high' as const,
+        details: { target_user_id: userId, role },
+      })),
     ];
     if (events.length) await hub.audit.record(events, tx);
     return { roles: (await listAssignments(tx, userId)).map(assignmentView) };

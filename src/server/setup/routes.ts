@@ -23,7 +23,12 @@ export async function setupRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   /** Wrong or missing key: 403, audited, nothing changed. */
   async function requireSetupKey(request: FastifyRequest, key: string | undefined, operation: string) {
     if (await verifySetupKey(hub, key)) return;
-    await hub.audit.record({ eventType: 'setup_key_invalid', severity: 'high', ...who(request), details: { operation } });
+    await hub.audit.record({
+      eventType: 'setup_key_invalid',
+      severity: 'high',
+      ...who(request),
+      details: { operation },
+    });
     throw new HubError('invalid_setup_key');
   }
 

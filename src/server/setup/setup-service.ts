@@ -54,7 +54,11 @@ export function generateAdminPassword(): string {
  * each with a generated password returned exactly once. An email that already has an account
  * is reported as `exists` and left untouched, so running it twice changes nothing.
  */
-export async function createSystemAdmins(hub: Hub, emails: readonly string[], actor: { ipAddress?: string | null; userAgent?: string | null } = {}) {
+export async function createSystemAdmins(
+  hub: Hub,
+  emails: readonly string[],
+  actor: { ipAddress?: string | null; userAgent?: string | null } = {},
+) {
   const results: SetupResult[] = [];
   for (const raw of emails) {
     const email = normalizeEmail(raw);
@@ -74,7 +78,11 @@ export async function createSystemAdmins(hub: Hub, emails: readonly string[], ac
       );
       results.push(user ? { email, status: 'created', password } : { email, status: 'exists' });
     } catch (error) {
-      results.push({ email, status: 'error', error: error instanceof Error ? error.message : 'Failed to create account' });
+      results.push({
+        email,
+        status: 'error',
+        error: error instanceof Error ? error.message : 'Failed to create account',
+      });
     }
   }
   await hub.audit.record({
@@ -98,13 +106,23 @@ export async function cleanupAllUsers(hub: Hub, actor: { ipAddress?: string | nu
     // Serialise with audit appends from other requests while the log is emptied.
     await tx.execute(sql`select pg_advisory_xact_lock(${0x68756261})`);
     const count = async (q: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(tx, q))[0]?.n ?? 0);
-    const roleAssignments = await count(sql`with d as (delete from platform_role_assignments returning 1) select count(*)::int as n from d`);
-    const sessions = await count(sql`with d as (delete from auth_sessions returning 1) select count(*)::int as n from d`);
+    const roleAssignments = await count(
+      sql`with d as (delete from platform_role_assignments returning 1) select count(*)::int as n from d`,
+    );
+    const sessions = await count(
+      sql`with d as (delete from auth_sessions returning 1) select count(*)::int as n from d`,
+    );
     await tx.execute(sql`delete from one_time_tokens`);
     await tx.execute(sql`delete from sign_in_attempts`);
     const users = await count(sql`with d as (delete from platform_users returning 1) select count(*)::int as n from d`);
     const auditLogs = await count(sql`with d as (delete from audit_logs returning 1) select count(*)::int as n from d`);
-    return { auth_users: users, platform_users: users, role_assignments: roleAssignments, sessions, audit_logs: auditLogs } satisfies CleanupCounts;
+    return {
+      auth_users: users,
+      platform_users: users,
+      role_assignments: roleAssignments,
+      sessions,
+      audit_logs: auditLogs,
+    } satisfies CleanupCounts;
   });
   await hub.audit.record({
     eventType: 'setup_cleanup',

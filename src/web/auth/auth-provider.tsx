@@ -1,7 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { authKeys } from '@/data/auth/keys';
-import { postSignOut, useSessionQuery, type SessionInfo, type SessionState, type SessionUser } from '@/data/auth/auth-api';
+import {
+  postSignOut,
+  useSessionQuery,
+  type SessionInfo,
+  type SessionState,
+  type SessionUser,
+} from '@/data/auth/auth-api';
 import * as appAccess from '@/data/apps/app-access';
 import type { CrossPlatformSession } from '@/data/apps/app-access';
 
@@ -61,7 +67,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut,
       refresh,
       // Spec §5: these need a signed-in user; otherwise they return null.
-      createCrossPlatformSession: async (appId, redirectUrl) => (user ? appAccess.createCrossPlatformSession(appId, redirectUrl) : null),
+      createCrossPlatformSession: async (appId, redirectUrl) =>
+        user ? appAccess.createCrossPlatformSession(appId, redirectUrl) : null,
       createAppToken: async (clientId, scopes) => (user ? appAccess.createAppToken(clientId, scopes) : null),
       revokeAppAccess: async (clientId) => (user ? appAccess.revokeAppAccess(clientId) : null),
     }),

@@ -11,7 +11,9 @@ export function TopBanner() {
         <Link to="/" className="inline-flex items-center gap-1 font-semibold hover:underline">
           <HomeIcon className="size-3.5" aria-hidden /> Ecosystem Hub
         </Link>
-        <span aria-hidden className="hidden opacity-40 sm:inline">|</span>
+        <span aria-hidden className="hidden opacity-40 sm:inline">
+          |
+        </span>
         {SISTER_SITES.map((site) => (
           <a
             key={site.key}

@@ -57,7 +57,12 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       // LIKE wildcards in the search are literal characters.
       expect((await get('/api/admin/users?q=100%25_')).json().total).toBe(1);
       expect((await get('/api/admin/users?q=_')).json().total).toBe(1);
-      expect((await get('/api/admin/users?q=nobody-like-this')).json()).toEqual({ users: [], total: 0, total_capped: false, next_cursor: null });
+      expect((await get('/api/admin/users?q=nobody-like-this')).json()).toEqual({
+        users: [],
+        total: 0,
+        total_capped: false,
+        next_cursor: null,
+      });
     });
 
     it('pages with a cursor, newest first, with no repeats and no gaps, and never returns password hashes', async () => {
@@ -94,7 +99,9 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         sql`select email from platform_users where organization = 'Commonorg' order by created_at desc, id desc limit 100`,
       );
       const second = (await get(`/api/admin/users?q=commonORG&limit=50&cursor=${first.next_cursor}`)).json();
-      expect([...first.users, ...second.users].map((u: { email: string }) => u.email)).toEqual(expected.map((r) => r.email));
+      expect([...first.users, ...second.users].map((u: { email: string }) => u.email)).toEqual(
+        expected.map((r) => r.email),
+      );
       const rare = (await get('/api/admin/users?q=bulk2099@')).json();
       expect(rare).toMatchObject({ total: 1, total_capped: false });
       await t.hub.db.execute(sql`delete from platform_users where email like 'bulk%@many.test'`);
@@ -109,13 +116,21 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         department: 'R&D',
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ email: 'dave.new@hub.test', full_name: null, organization: 'Umbrella', department: 'R&D', is_active: true });
+      expect(res.json()).toMatchObject({
+        email: 'dave.new@hub.test',
+        full_name: null,
+        organization: 'Umbrella',
+        department: 'R&D',
+        is_active: true,
+      });
       const taken = await send('PATCH', `/api/admin/users/${target.id}`, { email: 'alice@acme.test' });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error).toMatchObject({ code: 'email_in_use', field: 'email' });
       expect((await send('PATCH', `/api/admin/users/${target.id}`, { email: 'not-an-email' })).statusCode).toBe(400);
       expect((await send('PATCH', `/api/admin/users/${target.id}`, { password_hash: 'x' })).statusCode).toBe(400);
-      expect((await send('PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000', { full_name: 'x' })).statusCode).toBe(404);
+      expect(
+        (await send('PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000', { full_name: 'x' })).statusCode,
+      ).toBe(404);
     });
 
     it('deactivating a user revokes their sessions at once', async () => {
@@ -128,9 +143,15 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(res.json().is_active).toBe(false);
       expect((await get('/api/me/sessions', cookie)).statusCode).toBe(401);
       expect((await get('/api/me/sessions', cookie2)).statusCode).toBe(401);
-      const live = await rows<{ n: number }>(t.hub.db, sql`select count(*)::int as n from auth_sessions where user_id = ${victim.id} and is_active`);
+      const live = await rows<{ n: number }>(
+        t.hub.db,
+        sql`select count(*)::int as n from auth_sessions where user_id = ${victim.id} and is_active`,
+      );
       expect(Number(live[0].n)).toBe(0);
-      const audit = await rows<{ event_type: string }>(t.hub.db, sql`select event_type from audit_logs where details->>'target_user_id' = ${victim.id}`);
+      const audit = await rows<{ event_type: string }>(
+        t.hub.db,
+        sql`select event_type from audit_logs where details->>'target_user_id' = ${victim.id}`,
+      );
       expect(audit.map((a) => a.event_type)).toEqual(expect.arrayContaining(['user_updated', 'user_deactivated']));
     });
 
@@ -152,7 +173,15 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       const res = await get('/api/admin/apps');
       expect(res.statusCode).toBe(200);
       expect(res.json().apps).toEqual([
-        { id: appId, app_name: 'TalentMLS', app_url: 'https://talentmls.example', app_type: 'third_party', is_active: true, has_api_key: true, has_webhook_secret: false },
+        {
+          id: appId,
+          app_name: 'TalentMLS',
+          app_url: 'https://talentmls.example',
+          app_type: 'third_party',
+          is_active: true,
+          has_api_key: true,
+          has_webhook_secret: false,
+        },
       ]);
       expect(res.body).not.toContain('tmls_api_key_value_123');
     });
@@ -163,20 +192,35 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(sessions).toHaveLength(5);
       for (const s of sessions) expect(s.session_token_hash).toMatch(/^[0-9a-f]{16}$/);
       const full = await t.hub.db.select({ h: authSessions.sessionTokenHash }).from(authSessions);
-      expect(full.map((r) => r.h.slice(0, 16))).toEqual(expect.arrayContaining(sessions.map((s: { session_token_hash: string }) => s.session_token_hash)));
+      expect(full.map((r) => r.h.slice(0, 16))).toEqual(
+        expect.arrayContaining(sessions.map((s: { session_token_hash: string }) => s.session_token_hash)),
+      );
     });
   });
 
   describe('credential access', () => {
     it('requires a justification (security tab) and 15 trimmed characters (audit tab)', async () => {
-      const none = await send('POST', '/api/admin/credential-requests', { mode: 'standard', app_id: appId, justification: '   ' });
+      const none = await send('POST', '/api/admin/credential-requests', {
+        mode: 'standard',
+        app_id: appId,
+        justification: '   ',
+      });
       expect(none.statusCode).toBe(400);
       expect(none.json().error.message).toContain('Please provide a justification for accessing credentials');
-      const short = await send('POST', '/api/admin/credential-requests', { mode: 'time_limited', app_id: appId, justification: '   too short     ' });
+      const short = await send('POST', '/api/admin/credential-requests', {
+        mode: 'time_limited',
+        app_id: appId,
+        justification: '   too short     ',
+      });
       expect(short.statusCode).toBe(400);
       expect(short.json().error.message).toContain('Please select an app and provide justification');
       for (const minutes of [4, 121]) {
-        const bad = await send('POST', '/api/admin/credential-requests', { mode: 'time_limited', app_id: appId, justification: 'Rotating the partner integration key', time_limit_minutes: minutes });
+        const bad = await send('POST', '/api/admin/credential-requests', {
+          mode: 'time_limited',
+          app_id: appId,
+          justification: 'Rotating the partner integration key',
+          time_limit_minutes: minutes,
+        });
         expect(bad.statusCode).toBe(400);
       }
     });
@@ -185,30 +229,58 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       const created = await send(
         'POST',
         '/api/admin/credential-requests',
-        { mode: 'time_limited', app_id: appId, credential_type: 'api_key', justification: '  Investigating failed webhook deliveries  ', time_limit_minutes: 10 },
+        {
+          mode: 'time_limited',
+          app_id: appId,
+          credential_type: 'api_key',
+          justification: '  Investigating failed webhook deliveries  ',
+          time_limit_minutes: 10,
+        },
         adminCookie,
       );
       expect(created.statusCode).toBe(201);
       const { request, grant } = created.json();
       expect(grant).toBeNull();
-      expect(request).toMatchObject({ status: 'pending', app_name: 'TalentMLS', justification: 'Investigating failed webhook deliveries', time_limit_minutes: 10, can_decide: false });
+      expect(request).toMatchObject({
+        status: 'pending',
+        app_name: 'TalentMLS',
+        justification: 'Investigating failed webhook deliveries',
+        time_limit_minutes: 10,
+        can_decide: false,
+      });
 
       const self = await send('POST', `/api/admin/credential-requests/${request.id}/approve`, {}, adminCookie);
       expect(self.statusCode).toBe(403);
       expect(self.json().error.code).toBe('self_approval');
-      expect((await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, adminCookie)).statusCode).toBe(403);
+      expect(
+        (await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, adminCookie)).statusCode,
+      ).toBe(403);
 
       const pending = (await get('/api/admin/credential-requests?scope=pending', admin2Cookie)).json().requests;
-      expect(pending.find((r: { id: string }) => r.id === request.id)).toMatchObject({ can_decide: true, requester_email: 'pat@hub.test' });
+      expect(pending.find((r: { id: string }) => r.id === request.id)).toMatchObject({
+        can_decide: true,
+        requester_email: 'pat@hub.test',
+      });
       const approved = await send('POST', `/api/admin/credential-requests/${request.id}/approve`, {}, admin2Cookie);
       expect(approved.statusCode).toBe(200);
       expect(approved.json().request.status).toBe('approved');
-      expect((await send('POST', `/api/admin/credential-requests/${request.id}/deny`, {}, superCookie)).statusCode).toBe(409);
+      expect(
+        (await send('POST', `/api/admin/credential-requests/${request.id}/deny`, {}, superCookie)).statusCode,
+      ).toBe(409);
 
       const grants = (await get('/api/admin/credential-grants', adminCookie)).json().grants;
-      expect(grants).toEqual([expect.objectContaining({ id: request.id, app_name: 'TalentMLS', credential_type: 'api_key', time_limit_minutes: 10 })]);
+      expect(grants).toEqual([
+        expect.objectContaining({
+          id: request.id,
+          app_name: 'TalentMLS',
+          credential_type: 'api_key',
+          time_limit_minutes: 10,
+        }),
+      ]);
       // Only the requester holds the grant.
-      expect((await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, admin2Cookie)).statusCode).toBe(404);
+      expect(
+        (await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, admin2Cookie)).statusCode,
+      ).toBe(404);
       const revealed = await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, adminCookie);
       expect(revealed.statusCode).toBe(200);
       expect(revealed.json().value).toBe('tmls_api_key_value_123');
@@ -221,7 +293,10 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       const mine = (await get('/api/admin/credential-requests', adminCookie)).json().requests;
       expect(mine.find((r: { id: string }) => r.id === request.id).status).toBe('expired');
 
-      const audit = await rows<{ event_type: string }>(t.hub.db, sql`select event_type from audit_logs where details->>'request_id' = ${request.id} order by id`);
+      const audit = await rows<{ event_type: string }>(
+        t.hub.db,
+        sql`select event_type from audit_logs where details->>'request_id' = ${request.id} order by id`,
+      );
       expect(audit.map((a) => a.event_type)).toEqual([
         'credential_access_requested',
         'permission_denied',
@@ -241,30 +316,57 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(made.statusCode).toBe(201);
       const id = made.json().client.id;
       const apps = (await get('/api/admin/apps')).json().apps;
-      expect(apps.find((a: { id: string }) => a.id === id)).toMatchObject({ has_api_key: true, has_webhook_secret: true });
+      expect(apps.find((a: { id: string }) => a.id === id)).toMatchObject({
+        has_api_key: true,
+        has_webhook_secret: true,
+      });
       for (const [type, prefix] of [
         ['api_key', 'hubkey_'],
         ['webhook_secret', 'hubwh_'],
       ]) {
-        const req = await send('POST', '/api/admin/credential-requests', { mode: 'time_limited', app_id: id, credential_type: type, justification: 'Configuring the integration today', time_limit_minutes: 5 });
+        const req = await send('POST', '/api/admin/credential-requests', {
+          mode: 'time_limited',
+          app_id: id,
+          credential_type: type,
+          justification: 'Configuring the integration today',
+          time_limit_minutes: 5,
+        });
         const grant = req.json().grant;
         const shown = await send('POST', `/api/admin/credential-grants/${grant.id}/reveal`, {});
         expect(shown.statusCode).toBe(200);
-        expect(shown.json()).toMatchObject({ credential_type: type, value: expect.stringMatching(new RegExp(`^${prefix}`)) });
+        expect(shown.json()).toMatchObject({
+          credential_type: type,
+          value: expect.stringMatching(new RegExp(`^${prefix}`)),
+        });
       }
     });
 
     it("grants a super admin's time-limited request at once; a standard request always waits; deny works", async () => {
-      const res = await send('POST', '/api/admin/credential-requests', { mode: 'time_limited', app_id: appId, justification: 'Emergency key rotation after leak', time_limit_minutes: 45 });
+      const res = await send('POST', '/api/admin/credential-requests', {
+        mode: 'time_limited',
+        app_id: appId,
+        justification: 'Emergency key rotation after leak',
+        time_limit_minutes: 45,
+      });
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body.request.status).toBe('approved');
       expect(body.grant).toMatchObject({ app_name: 'TalentMLS', credential_type: 'api_key', time_limit_minutes: 45 });
       expect(new Date(body.grant.expires_at).getTime() - t.hub.clock().getTime()).toBe(45 * 60_000);
 
-      const standard = await send('POST', '/api/admin/credential-requests', { mode: 'standard', app_id: appId, credential_type: 'webhook_secret', justification: 'Audit' });
+      const standard = await send('POST', '/api/admin/credential-requests', {
+        mode: 'standard',
+        app_id: appId,
+        credential_type: 'webhook_secret',
+        justification: 'Audit',
+      });
       expect(standard.json().request.status).toBe('pending');
-      const denied = await send('POST', `/api/admin/credential-requests/${standard.json().request.id}/deny`, {}, adminCookie);
+      const denied = await send(
+        'POST',
+        `/api/admin/credential-requests/${standard.json().request.id}/deny`,
+        {},
+        adminCookie,
+      );
       expect(denied.json().request.status).toBe('denied');
     });
   });
@@ -274,7 +376,13 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       const { user, cookie } = await signedInUser(t.hub, ['user'], { email: 'frank@hub.test' });
       const list = (await get('/api/admin/auth-sessions?active=true')).json().sessions;
       const frank = list.find((s: { user_email: string }) => s.user_email === 'frank@hub.test');
-      expect(frank).toMatchObject({ client_id: null, app_name: null, user_id: user.id, is_active: true, user_agent: 'vitest' });
+      expect(frank).toMatchObject({
+        client_id: null,
+        app_name: null,
+        user_id: user.id,
+        is_active: true,
+        user_agent: 'vitest',
+      });
       expect(JSON.stringify(list)).not.toMatch(/session_token_hash|refresh_token/);
       const res = await send('POST', `/api/admin/auth-sessions/${frank.id}/revoke`, {}, adminCookie);
       expect(res.json()).toEqual({ revoked: true });
@@ -301,7 +409,9 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(a.daily).toHaveLength(30);
       expect(a.daily[29]).toEqual({ date: t.hub.clock().toISOString().slice(0, 10), sign_ins: 1, failures: 2 });
       expect(a.top_event_types[0].count).toBeGreaterThan(0);
-      expect(a.sessions_per_app.find((r: { app_name: string }) => r.app_name === 'Ecosystem Hub').count).toBe(o.active_sessions);
+      expect(a.sessions_per_app.find((r: { app_name: string }) => r.app_name === 'Ecosystem Hub').count).toBe(
+        o.active_sessions,
+      );
     });
   });
 });

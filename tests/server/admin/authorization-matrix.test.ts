@@ -63,11 +63,19 @@ describe.each(TEST_DATABASES)('admin authorization matrix [%s]', (kind) => {
     for (const route of admin) {
       const url = concreteUrl(route.url);
       const anon = await call(route.method, url, cookies.anonymous);
-      expect({ route: `${route.method} ${route.url}`, status: anon.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
+      expect({ route: `${route.method} ${route.url}`, status: anon.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 401,
+      });
       expect(anon.json()).toMatchObject({ error: { code: 'unauthenticated' } });
       const plain = await call(route.method, url, cookies.user);
-      expect({ route: `${route.method} ${route.url}`, status: plain.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 403 });
-      expect(plain.json()).toMatchObject({ error: { code: 'forbidden', message: 'You need ecosystem administrator privileges to access this page.' } });
+      expect({ route: `${route.method} ${route.url}`, status: plain.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 403,
+      });
+      expect(plain.json()).toMatchObject({
+        error: { code: 'forbidden', message: 'You need ecosystem administrator privileges to access this page.' },
+      });
     }
     const audited = await rows<{ event_type: string; n: number }>(
       t.hub.db,
@@ -78,19 +86,24 @@ describe.each(TEST_DATABASES)('admin authorization matrix [%s]', (kind) => {
     expect(byType.permission_denied).toBeGreaterThanOrEqual(admin.length);
   });
 
-  it.each(['platform_admin', 'super_admin'])('lets a %s through the guard on every admin route: plain reads 200, the rest refused on their merits (400/404/409)', async (role) => {
-    const admin = listRoutes(t.app).filter((r) => r.url.startsWith('/api/admin/'));
-    for (const route of admin) {
-      const res = await call(route.method, concreteUrl(route.url), cookies[role]);
-      // A read without parameters answers 200; anything naming an object that does not exist, or
-      // sent with an empty body, is refused on its merits (400/404/409), never by the guard.
-      const expected = route.method === 'GET' && !route.url.includes(':') ? [200] : [400, 404, 409];
-      const seen = { route: `${route.method} ${route.url}`, status: res.statusCode };
-      expect(expected, JSON.stringify(seen)).toContain(res.statusCode);
-      // Whatever came back, it is JSON and holds no secret material.
-      expect(res.body).not.toMatch(/password_hash|passwordHash|client_secret_enc|api_key_enc|webhook_secret_enc|\$argon2/);
-    }
-  });
+  it.each(['platform_admin', 'super_admin'])(
+    'lets a %s through the guard on every admin route: plain reads 200, the rest refused on their merits (400/404/409)',
+    async (role) => {
+      const admin = listRoutes(t.app).filter((r) => r.url.startsWith('/api/admin/'));
+      for (const route of admin) {
+        const res = await call(route.method, concreteUrl(route.url), cookies[role]);
+        // A read without parameters answers 200; anything naming an object that does not exist, or
+        // sent with an empty body, is refused on its merits (400/404/409), never by the guard.
+        const expected = route.method === 'GET' && !route.url.includes(':') ? [200] : [400, 404, 409];
+        const seen = { route: `${route.method} ${route.url}`, status: res.statusCode };
+        expect(expected, JSON.stringify(seen)).toContain(res.statusCode);
+        // Whatever came back, it is JSON and holds no secret material.
+        expect(res.body).not.toMatch(
+          /password_hash|passwordHash|client_secret_enc|api_key_enc|webhook_secret_enc|\$argon2/,
+        );
+      }
+    },
+  );
 
   it('answers the user routes of /api/me to any signed-in user and 401 to anonymous', async () => {
     const me = listRoutes(t.app).filter((r) => r.url.startsWith('/api/me/'));

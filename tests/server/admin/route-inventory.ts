@@ -19,7 +19,10 @@ export function listRoutes(app: FastifyInstance): RouteEntry[] {
     const full = (stack[depth - 1] ?? '') + m[2];
     stack[depth] = full;
     stack.length = depth + 1;
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const method of (m[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (method !== 'HEAD' && method !== 'OPTIONS') out.push({ method, url: full });
     }
   }

@@ -54,8 +54,14 @@ describe.each(TEST_DATABASES)('audit viewer, export and verify /api/admin/audit 
 
   it('pages a time range newest first by occurred_at, rows sharing an instant each once', async () => {
     const instant = new Date('2026-11-20T08:00:00.000Z');
-    for (let k = 0; k < 5; k++) await t.hub.audit.record({ eventType: 'tie_probe', severity: 'low', occurredAt: instant, details: { k } });
-    await t.hub.audit.record({ eventType: 'tie_probe', severity: 'low', occurredAt: new Date('2026-11-20T08:00:01.000Z'), details: { k: 5 } });
+    for (let k = 0; k < 5; k++)
+      await t.hub.audit.record({ eventType: 'tie_probe', severity: 'low', occurredAt: instant, details: { k } });
+    await t.hub.audit.record({
+      eventType: 'tie_probe',
+      severity: 'low',
+      occurredAt: new Date('2026-11-20T08:00:01.000Z'),
+      details: { k: 5 },
+    });
     const seen: number[] = [];
     const range = 'type=tie_probe&from=2026-11-20T07:00:00.000Z&to=2026-11-20T09:00:00.000Z&limit=2';
     let url = `/api/admin/audit?${range}`;
@@ -74,18 +80,31 @@ describe.each(TEST_DATABASES)('audit viewer, export and verify /api/admin/audit 
     const byUser = (await get(`/api/admin/audit?user_id=${plain.user.id}&type=sign_in_success`)).json().events;
     expect(byUser.map((e: { details: { i: number } }) => e.details.i)).toEqual([24, 18, 12, 6, 0]);
     expect(byUser[0].user_email).toBeTruthy();
-    const byEmail = (await get(`/api/admin/audit?user_id=${encodeURIComponent(byUser[0].user_email)}&type=sign_in_success`)).json().events;
+    const byEmail = (
+      await get(`/api/admin/audit?user_id=${encodeURIComponent(byUser[0].user_email)}&type=sign_in_success`)
+    ).json().events;
     expect(byEmail).toHaveLength(5);
-    expect((await get('/api/admin/audit?user_id=nobody@example.test')).json()).toEqual({ events: [], next_cursor: null });
+    expect((await get('/api/admin/audit?user_id=nobody@example.test')).json()).toEqual({
+      events: [],
+      next_cursor: null,
+    });
     const client = (await get('/api/admin/audit?source=client&type=sign_in_success')).json().events;
     expect(client.map((e: { details: { i: number } }) => e.details.i)).toEqual([28, 24, 20, 16, 12, 8, 4, 0]);
     // Rows 10..12 happened at 12:10..12:12.
-    const range = (await get('/api/admin/audit?from=2026-11-21T12:10:00.000Z&to=2026-11-21T12:12:00.000Z')).json().events;
+    const range = (await get('/api/admin/audit?from=2026-11-21T12:10:00.000Z&to=2026-11-21T12:12:00.000Z')).json()
+      .events;
     expect(range.map((e: { details: { i: number } }) => e.details.i)).toEqual([12, 11, 10]);
   });
 
   it('answers 400 for bad filters', async () => {
-    for (const q of ['severity=urgent', 'source=both', 'from=yesterday', 'cursor=abc', 'limit=1000', 'type=Bad%20Type']) {
+    for (const q of [
+      'severity=urgent',
+      'source=both',
+      'from=yesterday',
+      'cursor=abc',
+      'limit=1000',
+      'type=Bad%20Type',
+    ]) {
       const res = await get(`/api/admin/audit?${q}`);
       expect(res.statusCode, q).toBe(400);
     }
@@ -97,21 +116,32 @@ describe.each(TEST_DATABASES)('audit viewer, export and verify /api/admin/audit 
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="audit-log-.*\.csv"/);
     const lines = csv.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,occurred_at,event_type,severity,user_id,user_email,session_id,ip_address,user_agent,source,details,prev_hash,hash');
+    expect(lines[0]).toBe(
+      'id,occurred_at,event_type,severity,user_id,user_email,session_id,ip_address,user_agent,source,details,prev_hash,hash',
+    );
     // 15 rows, one of which has a quoted multi-line details cell.
     expect(csv.body).toContain('"{""i"":7,""note"":""comma, \\""quote\\""\\nnewline""}"');
     expect(lines.filter((l) => l.includes(',sign_in_failure,'))).toHaveLength(15);
 
     const jsonl = await get('/api/admin/audit/export?format=jsonl&severity=high');
     expect(jsonl.headers['content-type']).toContain('application/x-ndjson');
-    const rows = jsonl.body.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = jsonl.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     // The non-admin probes above were audited as high-severity permission_denied rows.
     expect(rows.filter((r) => r.event_type === 'permission_denied')).toHaveLength(2);
-    expect(rows.filter((r) => r.event_type.startsWith('sign_in')).map((r) => r.details.i)).toEqual([25, 20, 15, 10, 5, 0]);
+    expect(rows.filter((r) => r.event_type.startsWith('sign_in')).map((r) => r.details.i)).toEqual([
+      25, 20, 15, 10, 5, 0,
+    ]);
     expect(rows.every((r) => r.severity === 'high')).toBe(true);
     expect(rows[0]).toHaveProperty('hash');
 
-    const audits = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'audit_export')).orderBy(auditLogs.id);
+    const audits = await t.hub.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.eventType, 'audit_export'))
+      .orderBy(auditLogs.id);
     expect(audits).toHaveLength(2);
     expect(audits[1]).toMatchObject({ userId: admin.user.id, severity: 'medium', source: 'server' });
     expect(audits[1].details).toMatchObject({ format: 'jsonl', filters: { severity: 'high' } });
@@ -125,7 +155,10 @@ describe.each(TEST_DATABASES)('audit viewer, export and verify /api/admin/audit 
 
     const all = await t.hub.db.select().from(auditLogs).orderBy(auditLogs.id);
     const victim = all[12];
-    await t.hub.db.update(auditLogs).set({ severity: 'low', details: { i: 999 } }).where(eq(auditLogs.id, victim.id));
+    await t.hub.db
+      .update(auditLogs)
+      .set({ severity: 'low', details: { i: 999 } })
+      .where(eq(auditLogs.id, victim.id));
     expect((await get('/api/admin/audit/verify')).json()).toEqual({ ok: false, checked: 12, first_bad_id: victim.id });
 
     const verify = AUDIT_COMMANDS.find((c) => c.name === 'audit verify')!;
@@ -139,7 +172,10 @@ describe.each(TEST_DATABASES)('audit viewer, export and verify /api/admin/audit 
     }
     expect(JSON.parse(out[0])).toEqual({ ok: false, checked: 12, first_bad_id: victim.id });
 
-    await t.hub.db.update(auditLogs).set({ severity: victim.severity, details: victim.details }).where(eq(auditLogs.id, victim.id));
+    await t.hub.db
+      .update(auditLogs)
+      .set({ severity: victim.severity, details: victim.details })
+      .where(eq(auditLogs.id, victim.id));
     expect((await get('/api/admin/audit/verify')).json().ok).toBe(true);
   });
 });

@@ -1,7 +1,13 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_EVENTS, AUDIT_EVENT_TYPE_PATTERN, AUDIT_SEVERITIES, defaultSeverityOf, isKnownAuditEventType } from '../../../src/shared/audit-events';
+import {
+  AUDIT_EVENTS,
+  AUDIT_EVENT_TYPE_PATTERN,
+  AUDIT_SEVERITIES,
+  defaultSeverityOf,
+  isKnownAuditEventType,
+} from '../../../src/shared/audit-events';
 
 const SERVER = path.resolve(import.meta.dirname, '../../../src/server');
 const WEB = path.resolve(import.meta.dirname, '../../../src/web');
@@ -32,7 +38,8 @@ function serverEventTypes(): Map<string, string> {
   for (const file of sourceFiles(SERVER)) {
     for (const m of readFileSync(file, 'utf8').matchAll(/eventType:([^\n]*)/g)) {
       const expression = m[1].split(/,\s*(?:\.\.\.|[A-Za-z_]\w*\s*:)|\s*\}|,\s*$/)[0];
-      for (const lit of expression.matchAll(/(?:^|[?:])\s*'([a-z0-9_]+)'/g)) found.set(lit[1], path.relative(SERVER, file));
+      for (const lit of expression.matchAll(/(?:^|[?:])\s*'([a-z0-9_]+)'/g))
+        found.set(lit[1], path.relative(SERVER, file));
     }
   }
   return found;
@@ -66,14 +73,18 @@ describe('audit event catalogue (src/shared/audit-events.ts)', () => {
     const used = serverEventTypes();
     expect(used.size).toBeGreaterThan(3);
     expect(used.get('permission_denied')).toBe('plugins/admin-guard.ts');
-    const missing = [...used].filter(([type]) => !isKnownAuditEventType(type)).map(([type, file]) => `${type} (${file})`);
+    const missing = [...used]
+      .filter(([type]) => !isKnownAuditEventType(type))
+      .map(([type, file]) => `${type} (${file})`);
     expect(missing).toEqual([]);
   });
 
   it('contains every literal event type the browser logs', () => {
     const used = literalTypes(WEB, /\b(?:log|logSecurityEvent)\(\s*'([a-z0-9_]+)'/g);
     expect(used.has('config_change')).toBe(true);
-    const missing = [...used].filter(([type]) => !isKnownAuditEventType(type)).map(([type, file]) => `${type} (${file})`);
+    const missing = [...used]
+      .filter(([type]) => !isKnownAuditEventType(type))
+      .map(([type, file]) => `${type} (${file})`);
     expect(missing).toEqual([]);
   });
 });

@@ -29,7 +29,12 @@ describe.each(TEST_DATABASES)('audit ingestion POST /api/audit/events [%s]', (ki
 
   const count = async () => (await t.hub.db.select({ id: auditLogs.id }).from(auditLogs)).length;
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/audit/events', headers: { ...CSRF, cookie, 'x-forwarded-for': '1.2.3.4', ...headers }, payload: payload as object });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/audit/events',
+      headers: { ...CSRF, cookie, 'x-forwarded-for': '1.2.3.4', ...headers },
+      payload: payload as object,
+    });
 
   it('stores a good batch with source=client, the session user and the request IP', async () => {
     const res = await post({ events: [event(), event({ event_type: 'permission_denied', severity: 'high' })] });
@@ -130,7 +135,9 @@ describe.each(TEST_DATABASES)('audit ingestion POST /api/audit/events [%s]', (ki
         url: '/api/audit/events',
         headers: { ...CSRF },
         remoteAddress: ip,
-        payload: { events: [event({ event_type: 'config_change', severity: 'info', details: { action: 'app_startup' } })] },
+        payload: {
+          events: [event({ event_type: 'config_change', severity: 'info', details: { action: 'app_startup' } })],
+        },
       });
     for (let i = 0; i < AUDIT_ANON_RATE_LIMIT; i++) expect((await anon('10.9.9.9')).statusCode).toBe(202);
     const limited = await anon('10.9.9.9');

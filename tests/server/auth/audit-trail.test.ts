@@ -15,8 +15,17 @@ describe.each(TEST_DATABASES)('accounts audit trail [%s]', (kind) => {
 
   it('records sign-up, sign-in success and failure, the block, and sign-out, never a password', async () => {
     const post = (url: string, payload: object, cookie?: string) =>
-      t.app.inject({ method: 'POST', url, headers: { ...CSRF, 'user-agent': 'audit-ua', ...(cookie ? { cookie } : {}) }, payload });
-    const up = await post('/api/auth/sign-up', { email: 'trail@example.test', password: 'Velvet-Canyon-3817!', full_name: 'Trail' });
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...CSRF, 'user-agent': 'audit-ua', ...(cookie ? { cookie } : {}) },
+        payload,
+      });
+    const up = await post('/api/auth/sign-up', {
+      email: 'trail@example.test',
+      password: 'Velvet-Canyon-3817!',
+      full_name: 'Trail',
+    });
     const upCookie = String([up.headers['set-cookie']].flat()[0]).split(';')[0];
     await post('/api/auth/sign-out', {}, upCookie);
     const user = await createUser(t.hub, { email: 'trail2@example.test' });
@@ -27,9 +36,13 @@ describe.each(TEST_DATABASES)('accounts audit trail [%s]', (kind) => {
     const events = await t.hub.db
       .select()
       .from(auditLogs)
-      .where(sql`${auditLogs.details}->>'email' in ('trail@example.test', 'trail2@example.test') or ${auditLogs.eventType} = 'sign_out'`);
+      .where(
+        sql`${auditLogs.details}->>'email' in ('trail@example.test', 'trail2@example.test') or ${auditLogs.eventType} = 'sign_out'`,
+      );
     const types = events.map((e) => e.eventType);
-    expect(types).toEqual(expect.arrayContaining(['sign_up', 'sign_out', 'sign_in_success', 'sign_in_failure', 'sign_in_blocked']));
+    expect(types).toEqual(
+      expect.arrayContaining(['sign_up', 'sign_out', 'sign_in_success', 'sign_in_failure', 'sign_in_blocked']),
+    );
     expect(types.filter((x) => x === 'sign_in_failure')).toHaveLength(5);
     const lockout = events.find((e) => e.eventType === 'sign_in_blocked' && e.severity === 'high');
     expect(lockout).toMatchObject({ userId: user.id, userAgent: 'audit-ua' });

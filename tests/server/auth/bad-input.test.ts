@@ -34,11 +34,19 @@ describe.each(TEST_DATABASES)('accounts endpoints refuse bad input [%s]', (kind)
   ];
   const bodies: Array<[string, string, string]> = [
     ['empty object', '{}', 'application/json'],
-    ['wrong types', '{"email": 5, "password": [1], "full_name": {}, "roles": "super_admin", "confirmation_key": 7}', 'application/json'],
+    [
+      'wrong types',
+      '{"email": 5, "password": [1], "full_name": {}, "roles": "super_admin", "confirmation_key": 7}',
+      'application/json',
+    ],
     ['array', '[1,2,3]', 'application/json'],
     ['not JSON', '{"email": ', 'application/json'],
     ['plain text', 'hello', 'text/plain'],
-    ['1 MB', JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(1024 * 1024), full_name: 'x', roles: ['user'] }), 'application/json'],
+    [
+      '1 MB',
+      JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(1024 * 1024), full_name: 'x', roles: ['user'] }),
+      'application/json',
+    ],
   ];
 
   for (const ep of endpoints) {
@@ -60,7 +68,11 @@ describe.each(TEST_DATABASES)('accounts endpoints refuse bad input [%s]', (kind)
   }
 
   it('roles routes refuse a malformed id with 400 and unknown ids with 404', async () => {
-    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/users/not-a-uuid/roles', headers: { cookie: adminCookie } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users/not-a-uuid/roles',
+      headers: { cookie: adminCookie },
+    });
     expect(bad.statusCode).toBe(400);
     const missing = await t.app.inject({
       method: 'PUT',

@@ -14,8 +14,14 @@ describe.each(TEST_DATABASES)('password change revokes sessions [%s]', (kind) =>
   });
 
   const change = (cookie: string, current: string, next: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { ...CSRF, cookie }, payload: { current_password: current, new_password: next } });
-  const signedIn = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json().user !== null;
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { ...CSRF, cookie },
+      payload: { current_password: current, new_password: next },
+    });
+  const signedIn = async (cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json().user !== null;
 
   it('ends every session of the user, keeps this browser signed in with a new token, and the new password works', async () => {
     const user = await createUser(t.hub);
@@ -23,14 +29,26 @@ describe.each(TEST_DATABASES)('password change revokes sessions [%s]', (kind) =>
     const elsewhere = await sessionCookieFor(t.hub, user);
     const res = await change(here, FIXTURE_PASSWORD, 'Granite-Orchid-6153!');
     expect(res.statusCode).toBe(200);
-    const fresh = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('hub_session='))).split(';')[0];
+    const fresh = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('hub_session='))).split(
+      ';',
+    )[0];
     expect(await signedIn(here)).toBe(false);
     expect(await signedIn(elsewhere)).toBe(false);
     expect(await signedIn(fresh)).toBe(true);
 
-    const old = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: CSRF, payload: { email: user.email, password: FIXTURE_PASSWORD } });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: CSRF,
+      payload: { email: user.email, password: FIXTURE_PASSWORD },
+    });
     expect(old.statusCode).toBe(401);
-    const now = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: CSRF, payload: { email: user.email, password: 'Granite-Orchid-6153!' } });
+    const now = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: CSRF,
+      payload: { email: user.email, password: 'Granite-Orchid-6153!' },
+    });
     expect(now.statusCode).toBe(200);
     const events = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'password_changed'));
     expect(events[0]).toMatchObject({ userId: user.id, details: { sessions_revoked: 2 } });

@@ -9,7 +9,12 @@ function captureLog() {
   return { log, lines };
 }
 
-const mail = { to: 'a@example.test', subject: 'Verify your email', text: 'Open https://hub/x?token=SECRET-LINK-TOKEN', link: 'https://hub/x?token=SECRET-LINK-TOKEN' };
+const mail = {
+  to: 'a@example.test',
+  subject: 'Verify your email',
+  text: 'Open https://hub/x?token=SECRET-LINK-TOKEN',
+  link: 'https://hub/x?token=SECRET-LINK-TOKEN',
+};
 
 describe('mailer without SMTP_URL', () => {
   it('in development writes the mail to the outbox and the labelled dev log line', async () => {

@@ -18,10 +18,17 @@ describe.each(TEST_DATABASES)('sign-in rate limit (spec §9, server-side) [%s]',
     t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: CSRF, payload: { email, password } });
   const wrong = (email: string) => attempt(email, 'Not-The-Password-9!');
   const counter = async (email: string) =>
-    (await t.hub.db.select().from(signInAttempts).where(eq(signInAttempts.key, `email:${email}`)))[0];
+    (
+      await t.hub.db
+        .select()
+        .from(signInAttempts)
+        .where(eq(signInAttempts.key, `email:${email}`))
+    )[0];
   const seed = async (email: string, failures: number) => {
     const now = t.clock.now();
-    await t.hub.db.insert(signInAttempts).values({ key: `email:${email}`, failures, windowStartedAt: now, lastFailureAt: now, blockedUntil: null });
+    await t.hub.db
+      .insert(signInAttempts)
+      .values({ key: `email:${email}`, failures, windowStartedAt: now, lastFailureAt: now, blockedUntil: null });
   };
 
   it('counts down attempts_remaining, blocks 10 minutes at the fifth failure, refuses uncounted during the block', async () => {
@@ -29,7 +36,10 @@ describe.each(TEST_DATABASES)('sign-in rate limit (spec §9, server-side) [%s]',
     for (const remaining of [4, 3, 2, 1]) {
       const res = await wrong(user.email);
       expect(res.statusCode).toBe(401);
-      expect(res.json().error).toMatchObject({ attempts_remaining: remaining, message: `Invalid email or password. ${remaining} attempts remaining.` });
+      expect(res.json().error).toMatchObject({
+        attempts_remaining: remaining,
+        message: `Invalid email or password. ${remaining} attempts remaining.`,
+      });
     }
     const fifth = await wrong(user.email);
     expect(fifth.statusCode).toBe(429);
@@ -114,10 +124,34 @@ describe.each(TEST_DATABASES)('sign-in rate limit (spec §9, server-side) [%s]',
     const now = t.clock.now();
     const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
     await t.hub.db.insert(signInAttempts).values([
-      { key: 'email:stale@example.test', failures: 2, windowStartedAt: minutes(-40), lastFailureAt: minutes(-20), blockedUntil: null },
-      { key: 'email:recent@example.test', failures: 2, windowStartedAt: minutes(-5), lastFailureAt: minutes(-5), blockedUntil: null },
-      { key: 'email:blocked@example.test', failures: 15, windowStartedAt: minutes(-40), lastFailureAt: minutes(-20), blockedUntil: minutes(10) },
-      { key: 'email:expired-block@example.test', failures: 5, windowStartedAt: minutes(-60), lastFailureAt: minutes(-30), blockedUntil: minutes(-20) },
+      {
+        key: 'email:stale@example.test',
+        failures: 2,
+        windowStartedAt: minutes(-40),
+        lastFailureAt: minutes(-20),
+        blockedUntil: null,
+      },
+      {
+        key: 'email:recent@example.test',
+        failures: 2,
+        windowStartedAt: minutes(-5),
+        lastFailureAt: minutes(-5),
+        blockedUntil: null,
+      },
+      {
+        key: 'email:blocked@example.test',
+        failures: 15,
+        windowStartedAt: minutes(-40),
+        lastFailureAt: minutes(-20),
+        blockedUntil: minutes(10),
+      },
+      {
+        key: 'email:expired-block@example.test',
+        failures: 5,
+        windowStartedAt: minutes(-60),
+        lastFailureAt: minutes(-30),
+        blockedUntil: minutes(-20),
+      },
     ]);
     await deleteStaleAttempts(t.hub.db, now);
     const keys = (await t.hub.db.select({ key: signInAttempts.key }).from(signInAttempts)).map((r) => r.key);

@@ -17,7 +17,12 @@ describe.each(TEST_DATABASES)('browser sessions [%s]', (kind) => {
 
   const session = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
   const row = async (cookie: string) =>
-    (await t.hub.db.select().from(authSessions).where(eq(authSessions.sessionTokenHash, sha256Hex(cookie.split('=')[1]))))[0];
+    (
+      await t.hub.db
+        .select()
+        .from(authSessions)
+        .where(eq(authSessions.sessionTokenHash, sha256Hex(cookie.split('=')[1])))
+    )[0];
 
   it('stores only the SHA-256 of the token and touches last_accessed_at at most once a minute', async () => {
     const cookie = await sessionCookieFor(t.hub, await createUser(t.hub));
@@ -46,7 +51,11 @@ describe.each(TEST_DATABASES)('browser sessions [%s]', (kind) => {
     for (let h = 0; h < 7 * 24 - 1; h += 1) {
       t.clock.advanceMinutes(60);
       if (h % 20 === 0) expect((await session(cookie)).json().user).not.toBeNull();
-      else await t.hub.db.update(authSessions).set({ lastAccessedAt: t.clock.now() }).where(eq(authSessions.id, (await row(cookie)).id));
+      else
+        await t.hub.db
+          .update(authSessions)
+          .set({ lastAccessedAt: t.clock.now() })
+          .where(eq(authSessions.id, (await row(cookie)).id));
     }
     expect((await session(cookie)).json().user).not.toBeNull();
     t.clock.advanceMinutes(61);
@@ -72,7 +81,11 @@ describe.each(TEST_DATABASES)('browser sessions [%s]', (kind) => {
 
   it('sign-out without the CSRF header or own Origin is refused and the session survives', async () => {
     const cookie = await sessionCookieFor(t.hub, await createUser(t.hub));
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: 'https://evil.example' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(403);
     expect((await session(cookie)).json().user).not.toBeNull();
     const ok = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, ...CSRF } });

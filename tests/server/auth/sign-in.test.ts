@@ -23,7 +23,12 @@ describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
   });
 
   const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { ...CSRF, 'user-agent': 'vitest-ua', ...headers }, payload: { email, password } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { ...CSRF, 'user-agent': 'vitest-ua', ...headers },
+      payload: { email, password },
+    });
 
   it('signed out: GET /api/auth/session answers 200 with nulls', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
@@ -47,12 +52,18 @@ describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
     const cookie = cookieOf(res);
     const token = cookie.split('=')[1];
     expect(Buffer.from(token, 'base64url').length).toBe(32);
-    const [row] = await t.hub.db.select().from(authSessions).where(eq(authSessions.sessionTokenHash, sha256Hex(token)));
+    const [row] = await t.hub.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.sessionTokenHash, sha256Hex(token)));
     expect(row).toMatchObject({ userId: user.id, userAgent: 'vitest-ua', isActive: true, kind: 'browser' });
     expect(body.session.id).toBe(row.id);
 
     const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
-    expect(session.json()).toMatchObject({ user: { id: user.id, last_login_at: expect.any(String) }, session: { id: row.id } });
+    expect(session.json()).toMatchObject({
+      user: { id: user.id, last_login_at: expect.any(String) },
+      session: { id: row.id },
+    });
   });
 
   it('every sign-in issues a new token and ends the one the browser brought (no fixation)', async () => {
@@ -76,7 +87,11 @@ describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
     for (const res of answers) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
-        error: { code: 'invalid_credentials', message: 'Invalid email or password. 4 attempts remaining.', attempts_remaining: 4 },
+        error: {
+          code: 'invalid_credentials',
+          message: 'Invalid email or password. 4 attempts remaining.',
+          attempts_remaining: 4,
+        },
       });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
@@ -85,7 +100,12 @@ describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
   });
 
   it('missing email or password answers the provider message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: CSRF, payload: { email: 'a@b.test' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: CSRF,
+      payload: { email: 'a@b.test' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('You must provide either an email or phone number and a password');
   });
@@ -97,7 +117,10 @@ describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
     expect(out.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
     expect(after.json().user).toBeNull();
-    const rows = await t.hub.db.select().from(authSessions).where(eq(authSessions.sessionTokenHash, sha256Hex(cookie.split('=')[1])));
+    const rows = await t.hub.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.sessionTokenHash, sha256Hex(cookie.split('=')[1])));
     expect(rows[0]).toMatchObject({ isActive: false, revokedAt: expect.any(Date) });
   });
 });
@@ -115,7 +138,12 @@ describe.each(TEST_DATABASES)('sign-in timing does not reveal accounts [%s]', (k
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const time = async (email: string) => {
       const started = performance.now();
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: CSRF, payload: { email, password: 'Wrong-Password-77!' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers: CSRF,
+        payload: { email, password: 'Wrong-Password-77!' },
+      });
       expect(res.statusCode).toBe(401);
       return performance.now() - started;
     };
@@ -151,7 +179,12 @@ describe.each(TEST_DATABASES)('session cookie under https [%s]', (kind) => {
 
   it('is Secure when the hub is served over https, and lives no longer than the absolute lifetime', async () => {
     const user = await createUser(t.hub);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: CSRF, payload: { email: user.email, password: FIXTURE_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: CSRF,
+      payload: { email: user.email, password: FIXTURE_PASSWORD },
+    });
     const setCookie = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('hub_session=')));
     expect(setCookie).toMatch(/; Secure/i);
     expect(setCookie).toMatch(/HttpOnly/i);

@@ -16,20 +16,28 @@ describe.each(TEST_DATABASES)('sign-up and email verification [%s]', (kind) => {
     await t?.close();
   });
 
-  const signUp = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: CSRF, payload: payload as object });
+  const signUp = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: CSRF, payload: payload as object });
 
   it('creates an unverified user with an argon2id hash and the user role, signs them in and mails a link', async () => {
     const res = await signUp({ email: '  New.Person@Example.TEST ', password: GOOD, full_name: 'New Person' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body.user).toMatchObject({ email: 'new.person@example.test', full_name: 'New Person', email_verified: false });
+    expect(body.user).toMatchObject({
+      email: 'new.person@example.test',
+      full_name: 'New Person',
+      email_verified: false,
+    });
     expect(body.is_ecosystem_admin).toBe(false);
     expect(String(res.headers['set-cookie'])).toMatch(/hub_session=/);
 
     const [row] = await t.hub.db.select().from(platformUsers).where(eq(platformUsers.email, 'new.person@example.test'));
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.emailVerifiedAt).toBeNull();
-    const roles = await t.hub.db.select().from(platformRoleAssignments).where(eq(platformRoleAssignments.userId, row.id));
+    const roles = await t.hub.db
+      .select()
+      .from(platformRoleAssignments)
+      .where(eq(platformRoleAssignments.userId, row.id));
     expect(roles.map((r) => [r.role, r.isActive])).toEqual([['user', true]]);
     const audit = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'sign_up'));
     expect(audit.some((a) => a.userId === row.id)).toBe(true);
@@ -51,7 +59,10 @@ describe.each(TEST_DATABASES)('sign-up and email verification [%s]', (kind) => {
     await signUp({ email: 'twice@example.test', password: GOOD, full_name: 'Once' });
     const res = await signUp({ email: 'TWICE@example.test ', password: GOOD, full_name: 'Twice' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'email_taken', message: 'This email is already registered. Please sign in instead.' });
+    expect(res.json().error).toMatchObject({
+      code: 'email_taken',
+      message: 'This email is already registered. Please sign in instead.',
+    });
     const users = await t.hub.db.select().from(platformUsers).where(eq(platformUsers.email, 'twice@example.test'));
     expect(users).toHaveLength(1);
   });

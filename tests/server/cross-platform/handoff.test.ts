@@ -20,34 +20,74 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
   const call = (method: 'POST' | 'DELETE', url: string, payload?: object, cookie = user.cookie) =>
     t.app.inject({ method, url, headers: { cookie, ...CSRF }, ...(payload ? { payload } : {}) });
   const introspect = (token: string) =>
-    t.app.inject({ method: 'POST', url: '/oauth/introspect', headers: { ...FORM, authorization: basic(app) }, payload: form({ token }) });
+    t.app.inject({
+      method: 'POST',
+      url: '/oauth/introspect',
+      headers: { ...FORM, authorization: basic(app) },
+      payload: form({ token }),
+    });
 
   it('creates a short-lived hand-off session bound to app and user, validated through introspection', async () => {
-    const res = await call('POST', '/api/cross-platform/sessions', { app_id: app.client_id, redirect_url: app.redirect_uris[0] });
+    const res = await call('POST', '/api/cross-platform/sessions', {
+      app_id: app.client_id,
+      redirect_url: app.redirect_uris[0],
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ user_id: user.user.id, redirect_url: app.redirect_uris[0] });
     expect(body.timestamp).toBe(t.clock.now().getTime());
-    const [row] = await t.hub.db.select().from(authSessions).where(eq(authSessions.userId, user.user.id)).then((r) => r.filter((s) => s.kind === 'handoff'));
+    const [row] = await t.hub.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.userId, user.user.id))
+      .then((r) => r.filter((s) => s.kind === 'handoff'));
     expect(row).toMatchObject({ kind: 'handoff', clientId: app.client_id, isActive: true });
     expect(row.sessionTokenHash).not.toBe(body.session_token);
-    expect((await introspect(body.session_token)).json()).toMatchObject({ active: true, sub: user.user.id, client_id: app.client_id });
+    expect((await introspect(body.session_token)).json()).toMatchObject({
+      active: true,
+      sub: user.user.id,
+      client_id: app.client_id,
+    });
     t.clock.advanceMinutes(6);
     expect((await introspect(body.session_token)).json()).toEqual({ active: false });
   });
 
   it('refuses an unregistered redirect URL, an inactive app, an unknown app and a signed-out caller, minting nothing', async () => {
-    const count = async () => (await t.hub.db.select().from(authSessions).where(eq(authSessions.kind, 'handoff'))).length;
+    const count = async () =>
+      (await t.hub.db.select().from(authSessions).where(eq(authSessions.kind, 'handoff'))).length;
     const before = await count();
-    const bad = await call('POST', '/api/cross-platform/sessions', { app_id: app.client_id, redirect_url: 'https://evil.example.test/steal' });
+    const bad = await call('POST', '/api/cross-platform/sessions', {
+      app_id: app.client_id,
+      redirect_url: 'https://evil.example.test/steal',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('redirect_url_not_registered');
-    expect((await call('POST', '/api/cross-platform/sessions', { app_id: 'nope', redirect_url: 'https://x.test/' })).json().error.code).toBe('app_not_found');
-    expect((await call('POST', '/api/cross-platform/sessions', { app_id: app.client_id, redirect_url: app.redirect_uris[0] }, '')).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/api/cross-platform/sessions', { app_id: 'nope', redirect_url: 'https://x.test/' })).json()
+        .error.code,
+    ).toBe('app_not_found');
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/cross-platform/sessions',
+          { app_id: app.client_id, redirect_url: app.redirect_uris[0] },
+          '',
+        )
+      ).statusCode,
+    ).toBe(401);
     const inactive = await registerClient(t, { app_name: 'Off', redirect_uris: ['https://off.example.test/cb'] });
     const admin = await signedInUser(t.hub, ['platform_admin']);
-    await t.app.inject({ method: 'PATCH', url: `/api/admin/oauth-clients/${inactive.id}`, headers: { cookie: admin.cookie, ...CSRF }, payload: { is_active: false } });
-    const off = await call('POST', '/api/cross-platform/sessions', { app_id: inactive.client_id, redirect_url: inactive.redirect_uris[0] });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/oauth-clients/${inactive.id}`,
+      headers: { cookie: admin.cookie, ...CSRF },
+      payload: { is_active: false },
+    });
+    const off = await call('POST', '/api/cross-platform/sessions', {
+      app_id: inactive.client_id,
+      redirect_url: inactive.redirect_uris[0],
+    });
     expect(off.statusCode).toBe(403);
     expect(off.json().error.code).toBe('app_inactive');
     expect(await count()).toBe(before);
@@ -60,8 +100,12 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
     expect(scope).toBe('read:profile');
     expect((await call('POST', '/api/sessions/validate', { access_token })).json()).toEqual({ valid: true });
     const stranger = await signedInUser(t.hub);
-    expect((await call('POST', '/api/sessions/validate', { access_token }, stranger.cookie)).json()).toEqual({ valid: false });
-    expect((await call('POST', '/api/sessions/validate', { access_token: 'garbage' })).json()).toEqual({ valid: false });
+    expect((await call('POST', '/api/sessions/validate', { access_token }, stranger.cookie)).json()).toEqual({
+      valid: false,
+    });
+    expect((await call('POST', '/api/sessions/validate', { access_token: 'garbage' })).json()).toEqual({
+      valid: false,
+    });
     const revoke = await call('DELETE', `/api/apps/${app.client_id}/sessions`);
     expect(revoke.statusCode).toBe(200);
     expect(revoke.json().revoked).toBeGreaterThanOrEqual(1);
@@ -70,7 +114,12 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
   });
 
   it('requires the CSRF header on these calls', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/cross-platform/sessions', headers: { cookie: user.cookie }, payload: { app_id: app.client_id, redirect_url: app.redirect_uris[0] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cross-platform/sessions',
+      headers: { cookie: user.cookie },
+      payload: { app_id: app.client_id, redirect_url: app.redirect_uris[0] },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -20,19 +20,41 @@ describe.each(TEST_DATABASES)('own sessions /api/me [%s]', (kind) => {
     expect(list.filter((s: { is_current: boolean }) => s.is_current)).toHaveLength(1);
     const other = list.find((s: { is_current: boolean }) => !s.is_current);
 
-    const strangers = (await t.app.inject({ method: 'GET', url: '/api/me/sessions', headers: { cookie: stranger.cookie } })).json().sessions;
-    const foreign = await t.app.inject({ method: 'POST', url: `/api/me/sessions/${strangers[0].id}/revoke`, headers: { ...CSRF, cookie } });
+    const strangers = (
+      await t.app.inject({ method: 'GET', url: '/api/me/sessions', headers: { cookie: stranger.cookie } })
+    ).json().sessions;
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/me/sessions/${strangers[0].id}/revoke`,
+      headers: { ...CSRF, cookie },
+    });
     expect(foreign.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/sessions', headers: { cookie: stranger.cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me/sessions', headers: { cookie: stranger.cookie } })).statusCode,
+    ).toBe(200);
 
-    const res = await t.app.inject({ method: 'POST', url: `/api/me/sessions/${other.id}/revoke`, headers: { ...CSRF, cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/me/sessions/${other.id}/revoke`,
+      headers: { ...CSRF, cookie },
+    });
     expect(res.json()).toEqual({ revoked: true });
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/sessions', headers: { cookie: second } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me/sessions', headers: { cookie: second } })).statusCode,
+    ).toBe(401);
     const left = (await t.app.inject({ method: 'GET', url: '/api/me/sessions', headers: { cookie } })).json().sessions;
     expect(left).toHaveLength(1);
     t.clock.advanceMinutes(1);
     const current = left[0];
-    expect((await t.app.inject({ method: 'POST', url: `/api/me/sessions/${current.id}/revoke`, headers: { ...CSRF, cookie } })).json()).toEqual({ revoked: true });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/me/sessions/${current.id}/revoke`,
+          headers: { ...CSRF, cookie },
+        })
+      ).json(),
+    ).toEqual({ revoked: true });
     expect((await t.app.inject({ method: 'GET', url: '/api/me/sessions', headers: { cookie } })).statusCode).toBe(401);
   });
 });

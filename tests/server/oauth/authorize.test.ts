@@ -13,15 +13,29 @@ describe.each(TEST_DATABASES)('OAuth authorization endpoint [%s]', (kind) => {
   beforeAll(async () => {
     t = await createTestHub(kind);
     platform = await registerClient(t);
-    thirdParty = await registerClient(t, { app_name: 'Outside Co', app_type: 'third_party', redirect_uris: ['https://outside.example.test/cb'] });
-    publicClient = await registerClient(t, { app_name: 'Mobile', token_endpoint_auth_method: 'none', redirect_uris: ['com.example.app:/cb'] });
+    thirdParty = await registerClient(t, {
+      app_name: 'Outside Co',
+      app_type: 'third_party',
+      redirect_uris: ['https://outside.example.test/cb'],
+    });
+    publicClient = await registerClient(t, {
+      app_name: 'Mobile',
+      token_endpoint_auth_method: 'none',
+      redirect_uris: ['com.example.app:/cb'],
+    });
     cookie = (await signedInUser(t.hub)).cookie;
   });
   afterAll(() => t.close());
 
   const get = (params: Record<string, string>, headers: Record<string, string> = { cookie }) =>
     t.app.inject({ method: 'GET', url: `/oauth/authorize?${new URLSearchParams(params)}`, headers });
-  const base = (c: RegisteredClient) => ({ response_type: 'code', client_id: c.client_id, redirect_uri: c.redirect_uris[0], scope: 'openid', state: 'abc' });
+  const base = (c: RegisteredClient) => ({
+    response_type: 'code',
+    client_id: c.client_id,
+    redirect_uri: c.redirect_uris[0],
+    scope: 'openid',
+    state: 'abc',
+  });
 
   it('sends a signed-out user to /auth with the authorize URL as return_to', async () => {
     const res = await get(base(platform), {});
@@ -33,7 +47,12 @@ describe.each(TEST_DATABASES)('OAuth authorization endpoint [%s]', (kind) => {
   });
 
   it('shows its own error page and redirects nowhere for an unregistered or slightly different redirect URI', async () => {
-    for (const uri of ['https://evil.example.test/callback', 'https://rb.example.test/callback/', 'https://rb.example.test/callback?x=1', 'HTTPS://rb.example.test/callback']) {
+    for (const uri of [
+      'https://evil.example.test/callback',
+      'https://rb.example.test/callback/',
+      'https://rb.example.test/callback?x=1',
+      'HTTPS://rb.example.test/callback',
+    ]) {
       const res = await get({ ...base(platform), redirect_uri: uri });
       expect(res.statusCode).toBe(400);
       expect(res.headers.location).toBeUndefined();
@@ -63,22 +82,41 @@ describe.each(TEST_DATABASES)('OAuth authorization endpoint [%s]', (kind) => {
     const missing = new URL(String((await get(base(publicClient))).headers.location));
     expect(missing.searchParams.get('error')).toBe('invalid_request');
     const { challenge } = pkcePair();
-    const plain = new URL(String((await get({ ...base(platform), code_challenge: challenge, code_challenge_method: 'plain' })).headers.location));
+    const plain = new URL(
+      String(
+        (await get({ ...base(platform), code_challenge: challenge, code_challenge_method: 'plain' })).headers.location,
+      ),
+    );
     expect(plain.searchParams.get('error')).toBe('invalid_request');
     const noMethod = new URL(String((await get({ ...base(platform), code_challenge: challenge })).headers.location));
     expect(noMethod.searchParams.get('error')).toBe('invalid_request');
-    const ok = new URL(String((await get({ ...base(publicClient), code_challenge: challenge, code_challenge_method: 'S256' })).headers.location));
+    const ok = new URL(
+      String(
+        (await get({ ...base(publicClient), code_challenge: challenge, code_challenge_method: 'S256' })).headers
+          .location,
+      ),
+    );
     expect(ok.searchParams.get('code')).toBeTruthy();
   });
 
   it('lets a public client exchange its code with the verifier and no secret', async () => {
     const { verifier, challenge } = pkcePair();
-    const { code } = await authorize(t, publicClient, cookie, { code_challenge: challenge, code_challenge_method: 'S256', scope: 'openid' });
+    const { code } = await authorize(t, publicClient, cookie, {
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      scope: 'openid',
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/oauth/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: publicClient.redirect_uris[0], client_id: publicClient.client_id, code_verifier: verifier }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: publicClient.redirect_uris[0],
+        client_id: publicClient.client_id,
+        code_verifier: verifier,
+      }).toString(),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().id_token).toBeTruthy();
@@ -92,15 +130,34 @@ describe.each(TEST_DATABASES)('OAuth authorization endpoint [%s]', (kind) => {
     expect(first.body).toContain('Your profile: name and email address');
     const csrf = /name="csrf" value="([^"]+)"/.exec(first.body)![1];
     const request = /name="request" value="([^"]+)"/.exec(first.body)![1].replace(/&amp;/g, '&');
-    const forged = await t.app.inject({ method: 'POST', url: '/oauth/authorize/decision', headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ request, csrf: 'x', decision: 'allow' }).toString() });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/authorize/decision',
+      headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ request, csrf: 'x', decision: 'allow' }).toString(),
+    });
     expect(forged.statusCode).toBe(400);
-    const deny = await t.app.inject({ method: 'POST', url: '/oauth/authorize/decision', headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ request, csrf, decision: 'deny' }).toString() });
+    const deny = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/authorize/decision',
+      headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ request, csrf, decision: 'deny' }).toString(),
+    });
     expect(new URL(String(deny.headers.location)).searchParams.get('error')).toBe('access_denied');
-    const allow = await t.app.inject({ method: 'POST', url: '/oauth/authorize/decision', headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ request, csrf, decision: 'allow' }).toString() });
+    const allow = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/authorize/decision',
+      headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ request, csrf, decision: 'allow' }).toString(),
+    });
     expect(new URL(String(allow.headers.location)).searchParams.get('code')).toBeTruthy();
     // Remembered: the same scopes go straight through; a wider request asks again.
-    expect((await get({ ...base(thirdParty), scope: 'openid read:profile' }, { cookie: user.cookie })).statusCode).toBe(302);
-    expect((await get({ ...base(thirdParty), scope: 'openid read:organization' }, { cookie: user.cookie })).statusCode).toBe(200);
+    expect((await get({ ...base(thirdParty), scope: 'openid read:profile' }, { cookie: user.cookie })).statusCode).toBe(
+      302,
+    );
+    expect(
+      (await get({ ...base(thirdParty), scope: 'openid read:organization' }, { cookie: user.cookie })).statusCode,
+    ).toBe(200);
   });
 
   it('answers form_post with an auto-submitting form allowed by a nonce CSP', async () => {

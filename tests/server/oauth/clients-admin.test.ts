@@ -12,36 +12,79 @@ describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
   });
   afterAll(() => t.close());
 
-  const body = { app_name: 'Talent MLS', app_url: 'https://mls.example.test', redirect_uris: ['https://mls.example.test/cb'] };
+  const body = {
+    app_name: 'Talent MLS',
+    app_url: 'https://mls.example.test',
+    redirect_uris: ['https://mls.example.test/cb'],
+  };
 
   it('creates a client with generated credentials and lists it without secrets, newest first', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/oauth-clients', headers: { cookie: admin.cookie, ...CSRF }, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/oauth-clients',
+      headers: { cookie: admin.cookie, ...CSRF },
+      payload: body,
+    });
     expect(res.statusCode).toBe(201);
     const { client, client_secret } = res.json();
     expect(client.client_id).toMatch(/^hub_/);
     expect(client_secret).toMatch(/^hubsec_/);
-    expect(client).toMatchObject({ scopes: ['read:profile', 'read:organization'], is_active: true, app_type: 'third_party', has_api_key: true, has_webhook_secret: true });
+    expect(client).toMatchObject({
+      scopes: ['read:profile', 'read:organization'],
+      is_active: true,
+      app_type: 'third_party',
+      has_api_key: true,
+      has_webhook_secret: true,
+    });
     expect(client.client_secret_preview).toBe(client_secret.slice(0, 20));
     const [row] = await t.hub.db.select().from(oauthClients);
     expect(row.clientSecretEnc).not.toContain(client_secret);
     expect(row.clientSecretHash).not.toBe(client_secret);
     t.clock.advance(1000);
-    const second = await t.app.inject({ method: 'POST', url: '/api/admin/oauth-clients', headers: { cookie: admin.cookie, ...CSRF }, payload: { ...body, app_name: 'Second' } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/oauth-clients',
+      headers: { cookie: admin.cookie, ...CSRF },
+      payload: { ...body, app_name: 'Second' },
+    });
     const list = (await t.app.inject({ url: '/api/admin/oauth-clients', headers: { cookie: admin.cookie } })).json();
     expect(list.clients.map((c: { app_name: string }) => c.app_name)).toEqual(['Second', 'Talent MLS']);
     expect(JSON.stringify(list)).not.toContain(client_secret);
     expect(JSON.stringify(list)).not.toContain(second.json().client_secret);
-    const reveal = await t.app.inject({ method: 'POST', url: `/api/admin/oauth-clients/${client.id}/secret`, headers: { cookie: admin.cookie, ...CSRF } });
+    const reveal = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/oauth-clients/${client.id}/secret`,
+      headers: { cookie: admin.cookie, ...CSRF },
+    });
     expect(reveal.json()).toEqual({ client_secret });
   });
 
   it('refuses non-admins and signed-out callers, and validates input', async () => {
     const user = await signedInUser(t.hub);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/oauth-clients', headers: { cookie: user.cookie, ...CSRF }, payload: body })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/oauth-clients',
+          headers: { cookie: user.cookie, ...CSRF },
+          payload: body,
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ url: '/api/admin/oauth-clients' })).statusCode).toBe(401);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/oauth-clients', headers: { cookie: admin.cookie, ...CSRF }, payload: { ...body, redirect_uris: ['https://x.test/#frag'] } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/oauth-clients',
+      headers: { cookie: admin.cookie, ...CSRF },
+      payload: { ...body, redirect_uris: ['https://x.test/#frag'] },
+    });
     expect(bad.statusCode).toBe(400);
-    const missing = await t.app.inject({ method: 'PATCH', url: '/api/admin/oauth-clients/00000000-0000-4000-8000-000000000000', headers: { cookie: admin.cookie, ...CSRF }, payload: { is_active: false } });
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/oauth-clients/00000000-0000-4000-8000-000000000000',
+      headers: { cookie: admin.cookie, ...CSRF },
+      payload: { is_active: false },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -23,8 +23,16 @@ describe.each(TEST_DATABASES)('token cache across nodes [%s]', (kind) => {
 
   beforeAll(async () => {
     a = await createTestHub(kind, { realClock: true });
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: randomBytes(32).toString('base64') }), databaseUrl: a.databaseUrl, masterKey: a.hub.config.masterKey };
-    bHub = await createHub({ config, skipMigrations: true, ...(kind === 'pglite' ? { database: a.hub.database } : {}) });
+    const config = {
+      ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: randomBytes(32).toString('base64') }),
+      databaseUrl: a.databaseUrl,
+      masterKey: a.hub.config.masterKey,
+    };
+    bHub = await createHub({
+      config,
+      skipMigrations: true,
+      ...(kind === 'pglite' ? { database: a.hub.database } : {}),
+    });
     b = await buildApp(bHub, { webRoot: null });
     await b.ready();
     client = await registerClient(a);
@@ -40,10 +48,22 @@ describe.each(TEST_DATABASES)('token cache across nodes [%s]', (kind) => {
     const { cookie } = await signedInUser(a.hub);
     const tk = (await exchangeCode(a, client, (await authorize(a, client, cookie)).code, undefined)).json();
     const introspectOnB = async () =>
-      (await b.inject({ method: 'POST', url: '/oauth/introspect', headers: { ...FORM, authorization: basic(client) }, payload: form({ token: tk.access_token }) })).json();
+      (
+        await b.inject({
+          method: 'POST',
+          url: '/oauth/introspect',
+          headers: { ...FORM, authorization: basic(client) },
+          payload: form({ token: tk.access_token }),
+        })
+      ).json();
     expect((await introspectOnB()).active).toBe(true); // now cached as active on B
     const revokedAt = Date.now();
-    const res = await a.app.inject({ method: 'POST', url: '/oauth/revoke', headers: { ...FORM, authorization: basic(client) }, payload: form({ token: tk.access_token }) });
+    const res = await a.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: { ...FORM, authorization: basic(client) },
+      payload: form({ token: tk.access_token }),
+    });
     expect(res.statusCode).toBe(200);
     let active = true;
     while (active && Date.now() - revokedAt < 1000) {

@@ -23,7 +23,8 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
 
   const post = (url: string, payload: Record<string, string>, c: RegisteredClient = client) =>
     t.app.inject({ method: 'POST', url, headers: { ...FORM, authorization: basic(c) }, payload: form(payload) });
-  const tokens = async (scope = 'openid profile email read:organization') => (await exchangeCode(t, client, (await authorize(t, client, cookie, { scope })).code, undefined)).json();
+  const tokens = async (scope = 'openid profile email read:organization') =>
+    (await exchangeCode(t, client, (await authorize(t, client, cookie, { scope })).code, undefined)).json();
 
   it('publishes discovery and a JWKS whose private key is sealed at rest', async () => {
     const disc = (await t.app.inject({ url: '/.well-known/openid-configuration' })).json();
@@ -41,19 +42,28 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
     const tk = await tokens();
     const live = (await post('/oauth/introspect', { token: tk.access_token })).json();
     expect(live).toMatchObject({ active: true, client_id: client.client_id, token_type: 'Bearer' });
-    expect((await post('/oauth/introspect', { token: tk.refresh_token })).json()).toMatchObject({ active: true, token_type: 'refresh_token' });
+    expect((await post('/oauth/introspect', { token: tk.refresh_token })).json()).toMatchObject({
+      active: true,
+      token_type: 'refresh_token',
+    });
     // Foreign: another client's introspection of this token.
     expect((await post('/oauth/introspect', { token: tk.access_token }, other)).json()).toEqual({ active: false });
     // alg none: same claims, no signature.
     const [h, p] = tk.access_token.split('.');
-    const noneHeader = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(h, 'base64url').toString()), alg: 'none' })).toString('base64url');
+    const noneHeader = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(h, 'base64url').toString()), alg: 'none' }),
+    ).toString('base64url');
     expect((await post('/oauth/introspect', { token: `${noneHeader}.${p}.` })).json()).toEqual({ active: false });
     // Signed by a key the hub never published, same kid.
     const { privateKey } = await generateKeyPair('ES256');
-    const forged = await new SignJWT(decodeJwt(tk.access_token)).setProtectedHeader(decodeProtectedHeader(tk.access_token) as { alg: string }).sign(privateKey);
+    const forged = await new SignJWT(decodeJwt(tk.access_token))
+      .setProtectedHeader(decodeProtectedHeader(tk.access_token) as { alg: string })
+      .sign(privateKey);
     expect((await post('/oauth/introspect', { token: forged })).json()).toEqual({ active: false });
     // Revoked: RFC 7009, then inactive; unknown tokens still answer 200.
-    expect((await post('/oauth/revoke', { token: tk.access_token, token_type_hint: 'access_token' })).statusCode).toBe(200);
+    expect((await post('/oauth/revoke', { token: tk.access_token, token_type_hint: 'access_token' })).statusCode).toBe(
+      200,
+    );
     expect((await post('/oauth/introspect', { token: tk.access_token })).json()).toEqual({ active: false });
     expect((await post('/oauth/introspect', { token: tk.refresh_token })).json()).toEqual({ active: false });
     expect((await post('/oauth/revoke', { token: 'never-issued' })).statusCode).toBe(200);
@@ -72,7 +82,10 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
     expect(claims.organization).toBe('Acme');
     expect(claims.name).toBeUndefined();
     await post('/oauth/revoke', { token: tk.refresh_token });
-    const after = await t.app.inject({ url: '/oauth/userinfo', headers: { authorization: `Bearer ${tk.access_token}` } });
+    const after = await t.app.inject({
+      url: '/oauth/userinfo',
+      headers: { authorization: `Bearer ${tk.access_token}` },
+    });
     expect(after.statusCode).toBe(401);
     expect(after.json().error).toBe('invalid_token');
   });
@@ -94,8 +107,14 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
     expect((await post('/oauth/introspect', { token: old.access_token })).json().active).toBe(true);
     // A token signed with the retired key that has not expired yet (as if stolen with the key):
     const [row] = await t.hub.db.select().from(signingKeys).where(eq(signingKeys.kid, oldKid));
-    const priv = await importJWK(JSON.parse(t.hub.secrets.open(row.privateJwkEnc, 'signing_keys.private_jwk')) as JWK, 'ES256');
-    const longLived = await new SignJWT({ ...decodeJwt(old.access_token), exp: Math.floor(t.clock.now().getTime() / 1000) + 3600 })
+    const priv = await importJWK(
+      JSON.parse(t.hub.secrets.open(row.privateJwkEnc, 'signing_keys.private_jwk')) as JWK,
+      'ES256',
+    );
+    const longLived = await new SignJWT({
+      ...decodeJwt(old.access_token),
+      exp: Math.floor(t.clock.now().getTime() / 1000) + 3600,
+    })
       .setProtectedHeader({ alg: 'ES256', kid: oldKid, typ: 'at+jwt' })
       .sign(priv);
     expect((await post('/oauth/introspect', { token: longLived })).json().active).toBe(true);
@@ -112,7 +131,11 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
     await oauthRuntime(t.hub).keys.rotate('RS256', { force: true }); // publishes an RS256 next key
     t.clock.advance(61_000);
     const { activated } = await oauthRuntime(t.hub).keys.rotate(); // which now signs
-    const jwks = (await t.app.inject({ url: '/oauth/jwks' })).json().keys as { kid: string; kty: string; alg: string }[];
+    const jwks = (await t.app.inject({ url: '/oauth/jwks' })).json().keys as {
+      kid: string;
+      kty: string;
+      alg: string;
+    }[];
     expect(jwks.find((k) => k.kid === activated)).toMatchObject({ kty: 'RSA', alg: 'RS256' });
     const tk = await tokens();
     expect(decodeProtectedHeader(tk.access_token)).toMatchObject({ alg: 'RS256', kid: activated });
@@ -124,28 +147,57 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
     const u = await signedInUser(t.hub);
     const { code } = await authorize(t, client, u.cookie);
     const tk = (await exchangeCode(t, client, code, undefined)).json();
-    const bad = await t.app.inject({ url: `/oauth/end-session?${new URLSearchParams({ id_token_hint: tk.id_token, post_logout_redirect_uri: 'https://evil.example.test/' })}`, headers: { cookie: u.cookie } });
+    const bad = await t.app.inject({
+      url: `/oauth/end-session?${new URLSearchParams({ id_token_hint: tk.id_token, post_logout_redirect_uri: 'https://evil.example.test/' })}`,
+      headers: { cookie: u.cookie },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers.location).toBeUndefined();
-    const ok = await t.app.inject({ url: `/oauth/end-session?${new URLSearchParams({ id_token_hint: tk.id_token, post_logout_redirect_uri: 'https://rb.example.test/bye', state: 's1' })}`, headers: { cookie: u.cookie } });
+    const ok = await t.app.inject({
+      url: `/oauth/end-session?${new URLSearchParams({ id_token_hint: tk.id_token, post_logout_redirect_uri: 'https://rb.example.test/bye', state: 's1' })}`,
+      headers: { cookie: u.cookie },
+    });
     expect(ok.statusCode).toBe(302);
     expect(ok.headers.location).toBe('https://rb.example.test/bye?state=s1');
-    const session = await t.app.inject({ url: '/oauth/authorize?' + new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: client.redirect_uris[0], scope: 'openid' }), headers: { cookie: u.cookie } });
+    const session = await t.app.inject({
+      url:
+        '/oauth/authorize?' +
+        new URLSearchParams({
+          response_type: 'code',
+          client_id: client.client_id,
+          redirect_uri: client.redirect_uris[0],
+          scope: 'openid',
+        }),
+      headers: { cookie: u.cookie },
+    });
     expect(String(session.headers.location)).toMatch(/^\/auth\?return_to=/);
   });
 
   it('asks before signing out when there is no id_token_hint', async () => {
     const u = await signedInUser(t.hub);
-    const q = new URLSearchParams({ client_id: client.client_id, post_logout_redirect_uri: 'https://rb.example.test/bye' });
+    const q = new URLSearchParams({
+      client_id: client.client_id,
+      post_logout_redirect_uri: 'https://rb.example.test/bye',
+    });
     const ask = await t.app.inject({ url: `/oauth/end-session?${q}`, headers: { cookie: u.cookie } });
     expect(ask.statusCode).toBe(200);
     expect(ask.body).toContain('Sign out of Ecosystem Hub?');
     const stillIn = await t.app.inject({ url: '/api/auth/session', headers: { cookie: u.cookie } });
     expect(stillIn.json().user).not.toBeNull();
     const csrf = /name="csrf" value="([^"]+)"/.exec(ask.body)![1];
-    const forged = await t.app.inject({ method: 'POST', url: '/oauth/end-session', headers: { cookie: u.cookie, ...FORM }, payload: form({ client_id: client.client_id, csrf: 'nope' }) });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/end-session',
+      headers: { cookie: u.cookie, ...FORM },
+      payload: form({ client_id: client.client_id, csrf: 'nope' }),
+    });
     expect(forged.statusCode).toBe(400);
-    const done = await t.app.inject({ method: 'POST', url: '/oauth/end-session', headers: { cookie: u.cookie, ...FORM }, payload: form({ client_id: client.client_id, post_logout_redirect_uri: 'https://rb.example.test/bye', csrf }) });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/end-session',
+      headers: { cookie: u.cookie, ...FORM },
+      payload: form({ client_id: client.client_id, post_logout_redirect_uri: 'https://rb.example.test/bye', csrf }),
+    });
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe('https://rb.example.test/bye');
     const out = await t.app.inject({ url: '/api/auth/session', headers: { cookie: u.cookie } });

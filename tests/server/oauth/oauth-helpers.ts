@@ -61,7 +61,8 @@ export async function authorize(
     ...extra,
   });
   const res = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${query}`, headers: { cookie } });
-  if (res.statusCode !== 302) throw new Error(`authorize did not redirect: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  if (res.statusCode !== 302)
+    throw new Error(`authorize did not redirect: ${res.statusCode} ${res.body.slice(0, 300)}`);
   const location = String(res.headers.location);
   const url = new URL(location);
   const code = url.searchParams.get('code');
@@ -69,11 +70,23 @@ export async function authorize(
   return { code, state: url.searchParams.get('state'), location };
 }
 
-export async function exchangeCode(t: TestHub, client: RegisteredClient, code: string, verifier: string | undefined, extra: Record<string, string> = {}) {
+export async function exchangeCode(
+  t: TestHub,
+  client: RegisteredClient,
+  code: string,
+  verifier: string | undefined,
+  extra: Record<string, string> = {},
+) {
   return t.app.inject({
     method: 'POST',
     url: '/oauth/token',
     headers: { ...FORM, authorization: basic(client) },
-    payload: form({ grant_type: 'authorization_code', code, redirect_uri: client.redirect_uris[0], ...(verifier ? { code_verifier: verifier } : {}), ...extra }),
+    payload: form({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: client.redirect_uris[0],
+      ...(verifier ? { code_verifier: verifier } : {}),
+      ...extra,
+    }),
   });
 }

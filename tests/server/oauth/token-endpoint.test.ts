@@ -3,7 +3,16 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
-import { authorize, basic, exchangeCode, form, FORM, pkcePair, registerClient, type RegisteredClient } from './oauth-helpers';
+import {
+  authorize,
+  basic,
+  exchangeCode,
+  form,
+  FORM,
+  pkcePair,
+  registerClient,
+  type RegisteredClient,
+} from './oauth-helpers';
 
 describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
   let t: TestHub;
@@ -25,7 +34,10 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
 
   it('exchanges a code with PKCE for RFC 9068 access, ID and refresh tokens', async () => {
     const { verifier, challenge } = pkcePair();
-    const { code, state } = await authorize(t, client, cookie, { code_challenge: challenge, code_challenge_method: 'S256' });
+    const { code, state } = await authorize(t, client, cookie, {
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
     expect(state).toBe('st-123');
     const res = await exchangeCode(t, client, code, verifier);
     expect(res.statusCode).toBe(200);
@@ -35,7 +47,12 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
     expect(body.expires_in).toBe(900);
     expect(decodeProtectedHeader(body.access_token)).toMatchObject({ typ: 'at+jwt', alg: 'ES256' });
     const at = decodeJwt(body.access_token);
-    expect(at).toMatchObject({ sub: userId, client_id: client.client_id, aud: client.client_id, iss: t.hub.config.publicUrl });
+    expect(at).toMatchObject({
+      sub: userId,
+      client_id: client.client_id,
+      aud: client.client_id,
+      iss: t.hub.config.publicUrl,
+    });
     expect(at.exp! - at.iat!).toBe(900);
     const id = decodeJwt(body.id_token);
     expect(id).toMatchObject({ sub: userId, aud: client.client_id, nonce: 'n-456' });
@@ -71,7 +88,10 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
     const c = await authorize(t, client, cookie);
     t.clock.advance(61_000);
     const expired = await exchangeCode(t, client, c.code, undefined);
-    expect(expired.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/expired/) });
+    expect(expired.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: expect.stringMatching(/expired/),
+    });
   });
 
   it('refuses a redirect_uri that differs from the authorization request', async () => {
@@ -81,20 +101,47 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
   });
 
   it('answers invalid_client for a wrong secret, an unknown client and with a Basic challenge', async () => {
-    const wrong = await token({ grant_type: 'client_credentials' }, { authorization: basic({ ...client, client_secret: `${client.client_secret}x` }) });
+    const wrong = await token(
+      { grant_type: 'client_credentials' },
+      { authorization: basic({ ...client, client_secret: `${client.client_secret}x` }) },
+    );
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toBe('invalid_client');
     expect(wrong.headers['www-authenticate']).toMatch(/^Basic/);
-    const post = await token({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: 'nope' }, {});
+    const post = await token(
+      { grant_type: 'client_credentials', client_id: client.client_id, client_secret: 'nope' },
+      {},
+    );
     expect(post.json().error).toBe('invalid_client');
-    const ok = await token({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret! }, {});
+    const ok = await token(
+      { grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret! },
+      {},
+    );
     expect(ok.statusCode).toBe(200);
-    expect(decodeJwt(ok.json().access_token)).toMatchObject({ sub: client.client_id, scope: 'read:profile read:organization' });
+    expect(decodeJwt(ok.json().access_token)).toMatchObject({
+      sub: client.client_id,
+      scope: 'read:profile read:organization',
+    });
     // Backed by a session row committed with the audit batch: introspectable and revocable.
     const cc = ok.json().access_token;
-    const introspect = () => t.app.inject({ method: 'POST', url: '/oauth/introspect', headers: { ...FORM, authorization: basic(client) }, payload: form({ token: cc }) });
-    expect((await introspect()).json()).toMatchObject({ active: true, sub: client.client_id, scope: 'read:profile read:organization' });
-    await t.app.inject({ method: 'POST', url: '/oauth/revoke', headers: { ...FORM, authorization: basic(client) }, payload: form({ token: cc }) });
+    const introspect = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/oauth/introspect',
+        headers: { ...FORM, authorization: basic(client) },
+        payload: form({ token: cc }),
+      });
+    expect((await introspect()).json()).toMatchObject({
+      active: true,
+      sub: client.client_id,
+      scope: 'read:profile read:organization',
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: { ...FORM, authorization: basic(client) },
+      payload: form({ token: cc }),
+    });
     expect((await introspect()).json()).toEqual({ active: false });
   });
 
@@ -133,7 +180,12 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
   it('refuses an inactive client and audits grants and refusals', async () => {
     const other = await registerClient(t, { app_name: 'Sortstak' });
     const admin = await signedInUser(t.hub, ['super_admin']);
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/admin/oauth-clients/${other.id}`, headers: { cookie: admin.cookie, 'x-hub-csrf': '1' }, payload: { is_active: false } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/oauth-clients/${other.id}`,
+      headers: { cookie: admin.cookie, 'x-hub-csrf': '1' },
+      payload: { is_active: false },
+    });
     expect(patch.statusCode).toBe(200);
     const res = await token({ grant_type: 'client_credentials' }, { authorization: basic(other) });
     expect(res.json().error).toBe('invalid_client');
@@ -153,15 +205,31 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
   });
 
   it('grants CORS on the token endpoint only to origins a client registered', async () => {
-    await registerClient(t, { app_name: 'SPA', allowed_origins: ['https://spa.example.test'], token_endpoint_auth_method: 'none', redirect_uris: ['https://spa.example.test/cb'] });
-    const pre = await t.app.inject({ method: 'OPTIONS', url: '/oauth/token', headers: { origin: 'https://spa.example.test', 'access-control-request-method': 'POST' } });
+    await registerClient(t, {
+      app_name: 'SPA',
+      allowed_origins: ['https://spa.example.test'],
+      token_endpoint_auth_method: 'none',
+      redirect_uris: ['https://spa.example.test/cb'],
+    });
+    const pre = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/oauth/token',
+      headers: { origin: 'https://spa.example.test', 'access-control-request-method': 'POST' },
+    });
     expect(pre.statusCode).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe('https://spa.example.test');
     expect(pre.headers['access-control-allow-credentials']).toBeUndefined();
-    const other = await t.app.inject({ method: 'OPTIONS', url: '/oauth/token', headers: { origin: 'https://evil.example.test', 'access-control-request-method': 'POST' } });
+    const other = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/oauth/token',
+      headers: { origin: 'https://evil.example.test', 'access-control-request-method': 'POST' },
+    });
     expect(other.statusCode).toBe(403);
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
-    const real = await token({ grant_type: 'client_credentials' }, { authorization: basic(client), origin: 'https://spa.example.test' });
+    const real = await token(
+      { grant_type: 'client_credentials' },
+      { authorization: basic(client), origin: 'https://spa.example.test' },
+    );
     expect(real.headers['access-control-allow-origin']).toBe('https://spa.example.test');
   });
 });

@@ -14,9 +14,16 @@ describe.each(TEST_DATABASES)('role assignment (spec §4, DESIGN §6) [%s]', (ki
   });
 
   const put = (cookie: string, id: string, roles: unknown) =>
-    t.app.inject({ method: 'PUT', url: `/api/admin/users/${id}/roles`, headers: { cookie, ...CSRF }, payload: { roles } });
-  const get = (cookie: string, id: string) => t.app.inject({ method: 'GET', url: `/api/admin/users/${id}/roles`, headers: { cookie } });
-  const assignments = (userId: string) => t.hub.db.select().from(platformRoleAssignments).where(eq(platformRoleAssignments.userId, userId));
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${id}/roles`,
+      headers: { cookie, ...CSRF },
+      payload: { roles },
+    });
+  const get = (cookie: string, id: string) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/users/${id}/roles`, headers: { cookie } });
+  const assignments = (userId: string) =>
+    t.hub.db.select().from(platformRoleAssignments).where(eq(platformRoleAssignments.userId, userId));
 
   it('toggles: grants with granted_by, deactivates, reactivates the same row, leaves unchanged roles untouched', async () => {
     const admin = await signedInUser(t.hub, ['user', 'platform_admin']);
@@ -27,7 +34,11 @@ describe.each(TEST_DATABASES)('role assignment (spec §4, DESIGN §6) [%s]', (ki
     const granted = await put(admin.cookie, target.id, ['user', 'platform_admin']);
     expect(granted.statusCode).toBe(200);
     const list = granted.json().roles;
-    expect(list.find((r: { role: string }) => r.role === 'platform_admin')).toMatchObject({ is_active: true, granted_by: admin.user.id, expires_at: null });
+    expect(list.find((r: { role: string }) => r.role === 'platform_admin')).toMatchObject({
+      is_active: true,
+      granted_by: admin.user.id,
+      expires_at: null,
+    });
     const times = list.map((r: { granted_at: string }) => Date.parse(r.granted_at));
     expect(times).toEqual([...times].sort((a, b) => b - a)); // newest granted first
     const [userAfter] = (await assignments(target.id)).filter((a) => a.role === 'user');
@@ -50,7 +61,11 @@ describe.each(TEST_DATABASES)('role assignment (spec §4, DESIGN §6) [%s]', (ki
     // The target's session now reports the admin flag, computed on the server.
     const targetSession = await signedInUser(t.hub, ['user']);
     await put(admin.cookie, targetSession.user.id, ['user', 'platform_admin']);
-    const s = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: targetSession.cookie } });
+    const s = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: targetSession.cookie },
+    });
     expect(s.json().is_ecosystem_admin).toBe(true);
   });
 
@@ -77,7 +92,10 @@ describe.each(TEST_DATABASES)('role assignment (spec §4, DESIGN §6) [%s]', (ki
 
   it('a super_admin grants super_admin; the last active super_admin cannot lose it', async () => {
     // Start from a state where exactly one super admin exists.
-    await t.hub.db.update(platformRoleAssignments).set({ isActive: false }).where(eq(platformRoleAssignments.role, 'super_admin'));
+    await t.hub.db
+      .update(platformRoleAssignments)
+      .set({ isActive: false })
+      .where(eq(platformRoleAssignments.role, 'super_admin'));
     const sup = await signedInUser(t.hub, ['user', 'super_admin']);
     const last = await put(sup.cookie, sup.user.id, ['user']);
     expect(last.statusCode).toBe(409);

@@ -17,7 +17,8 @@ describe.each(TEST_DATABASES)('setup CLI commands [%s]', (kind) => {
   });
 
   const command = (name: string) => SETUP_COMMANDS.find((c) => c.name === name)!;
-  const users = async () => Number((await rows<{ n: number }>(t.hub.db, sql`select count(*)::int as n from platform_users`))[0].n);
+  const users = async () =>
+    Number((await rows<{ n: number }>(t.hub.db, sql`select count(*)::int as n from platform_users`))[0].n);
 
   it('is registered with the operator CLI', () => {
     expect(COMMANDS.map((c) => c.name)).toEqual(expect.arrayContaining(['setup create-admins', 'setup cleanup']));
@@ -26,7 +27,9 @@ describe.each(TEST_DATABASES)('setup CLI commands [%s]', (kind) => {
   it('create-admins prints each account and password once; a re-run reports exists', async () => {
     const lines: string[] = [];
     const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
-    expect(await command('setup create-admins').run(t.hub, ['--emails', 'a.one@example.test,a.two@example.test'])).toBe(0);
+    expect(await command('setup create-admins').run(t.hub, ['--emails', 'a.one@example.test,a.two@example.test'])).toBe(
+      0,
+    );
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^a\.one@example\.test\tcreated\tpassword: \S{20}$/);
     lines.length = 0;

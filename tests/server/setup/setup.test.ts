@@ -21,7 +21,12 @@ describe.each(TEST_DATABASES)('setup tools [%s]', (kind) => {
 
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: CSRF, payload });
   const counts = async () =>
-    (await rows<Record<string, number>>(t.hub.db, sql`select (select count(*) from platform_users)::int as users, (select count(*) from platform_role_assignments)::int as roles`))[0];
+    (
+      await rows<Record<string, number>>(
+        t.hub.db,
+        sql`select (select count(*) from platform_users)::int as users, (select count(*) from platform_role_assignments)::int as roles`,
+      )
+    )[0];
 
   it('wrong or missing key: 403, audited, nothing changed', async () => {
     await createUser(t.hub);
@@ -52,14 +57,18 @@ describe.each(TEST_DATABASES)('setup tools [%s]', (kind) => {
     expect(signIn.statusCode).toBe(200);
     expect(signIn.json().is_ecosystem_admin).toBe(true);
 
-    const hashes = await t.hub.db.select({ email: platformUsers.email, hash: platformUsers.passwordHash }).from(platformUsers);
+    const hashes = await t.hub.db
+      .select({ email: platformUsers.email, hash: platformUsers.passwordHash })
+      .from(platformUsers);
     const again = await post('/api/setup/system-admins', { confirmation_key: KEY });
     expect(again.json().results.map((r: { status: string; password?: string }) => [r.status, r.password])).toEqual([
       ['exists', undefined],
       ['exists', undefined],
       ['exists', undefined],
     ]);
-    expect(await t.hub.db.select({ email: platformUsers.email, hash: platformUsers.passwordHash }).from(platformUsers)).toEqual(hashes);
+    expect(
+      await t.hub.db.select({ email: platformUsers.email, hash: platformUsers.passwordHash }).from(platformUsers),
+    ).toEqual(hashes);
     // Passwords never reach the audit log.
     const audit = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'setup_admins_created'));
     expect(JSON.stringify(audit)).not.toContain(results[0].password);
@@ -67,7 +76,9 @@ describe.each(TEST_DATABASES)('setup tools [%s]', (kind) => {
 
   it('emails are configurable per call', async () => {
     const res = await post('/api/setup/system-admins', { confirmation_key: KEY, emails: ['Ops.One@Example.test'] });
-    expect(res.json().results).toEqual([{ email: 'ops.one@example.test', status: 'created', password: expect.any(String) }]);
+    expect(res.json().results).toEqual([
+      { email: 'ops.one@example.test', status: 'created', password: expect.any(String) },
+    ]);
   });
 
   it('cleanup deletes users, roles, sessions and audit logs, answers the counts, then records one event', async () => {

@@ -44,7 +44,9 @@ describe('admin dashboard display rules', () => {
   });
 
   it('describes an Access Denied toast with the server message, or the spec fallback', () => {
-    expect(accessDeniedDescription(new ApiError(403, 'grant_expired', 'This access grant has expired.'))).toBe('This access grant has expired.');
+    expect(accessDeniedDescription(new ApiError(403, 'grant_expired', 'This access grant has expired.'))).toBe(
+      'This access grant has expired.',
+    );
     expect(accessDeniedDescription(new TypeError('network'))).toBe('Failed to request credential access');
   });
 });

@@ -9,7 +9,16 @@ import { signInErrorMessage } from '@/features/auth/sign-in-form';
 import { ApiError } from '@/lib/api';
 
 const SIGNED_IN = {
-  user: { id: 'u1', email: 'a@example.test', full_name: 'A', organization: null, department: null, email_verified: false, created_at: '2026-01-01T00:00:00Z', last_login_at: null },
+  user: {
+    id: 'u1',
+    email: 'a@example.test',
+    full_name: 'A',
+    organization: null,
+    department: null,
+    email_verified: false,
+    created_at: '2026-01-01T00:00:00Z',
+    last_login_at: null,
+  },
   session: { id: 's1', expires_at: '2027-01-01T00:00:00Z' },
   is_ecosystem_admin: true,
 };
@@ -34,10 +43,14 @@ function Probe() {
   const location = useLocation();
   return (
     <div>
-      <output data-testid="state">{auth.loading ? 'loading' : `${auth.user?.email ?? 'none'}|${auth.isEcosystemAdmin}`}</output>
+      <output data-testid="state">
+        {auth.loading ? 'loading' : `${auth.user?.email ?? 'none'}|${auth.isEcosystemAdmin}`}
+      </output>
       <output data-testid="where">{location.pathname + location.search}</output>
       <button onClick={() => void auth.signOut()}>out</button>
-      <button onClick={async () => ((window as unknown as { token: unknown }).token = await auth.createAppToken('c1'))}>token</button>
+      <button onClick={async () => ((window as unknown as { token: unknown }).token = await auth.createAppToken('c1'))}>
+        token
+      </button>
     </div>
   );
 }
@@ -70,7 +83,10 @@ describe('auth state and guard', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ error: { code: 'database_unavailable', message: 'down' } }), { status: 503 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: 'database_unavailable', message: 'down' } }), { status: 503 }),
+      ),
     );
     renderAt('/auth');
     await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('none|false'));
@@ -107,9 +123,9 @@ describe('auth state and guard', () => {
 
 describe('auth page helpers', () => {
   it('sends onward to /auth-redirect with the app parameters, to a safe next path, or to /admin', () => {
-    expect(destinationAfterAuth(new URLSearchParams('app_id=a1&redirect_url=https%3A%2F%2Fx.test%2Fcb&app_name=X'))).toBe(
-      '/auth-redirect?app_id=a1&redirect_url=https%3A%2F%2Fx.test%2Fcb&app_name=X',
-    );
+    expect(
+      destinationAfterAuth(new URLSearchParams('app_id=a1&redirect_url=https%3A%2F%2Fx.test%2Fcb&app_name=X')),
+    ).toBe('/auth-redirect?app_id=a1&redirect_url=https%3A%2F%2Fx.test%2Fcb&app_name=X');
     expect(destinationAfterAuth(new URLSearchParams('next=%2Ffulfils'))).toBe('/fulfils');
     expect(destinationAfterAuth(new URLSearchParams('next=%2F%2Fevil.example'))).toBe('/admin');
     expect(destinationAfterAuth(new URLSearchParams('next=https%3A%2F%2Fevil.example'))).toBe('/admin');
@@ -117,9 +133,17 @@ describe('auth page helpers', () => {
   });
 
   it('turns API errors into the spec §8 sign-in messages', () => {
-    expect(signInErrorMessage(new ApiError(401, 'invalid_credentials', 'x', { attempts_remaining: 3 }))).toBe('Invalid email or password. 3 attempts remaining.');
-    expect(signInErrorMessage(new ApiError(429, 'too_many_attempts', 'x', {}, 601))).toBe('Too many failed attempts. Please try again in 11 minutes.');
-    expect(signInErrorMessage(new ApiError(500, 'internal_error', 'x'))).toBe('An unexpected error occurred. Please try again.');
-    expect(signInErrorMessage(new TypeError('Failed to fetch'))).toBe('An unexpected error occurred. Please try again.');
+    expect(signInErrorMessage(new ApiError(401, 'invalid_credentials', 'x', { attempts_remaining: 3 }))).toBe(
+      'Invalid email or password. 3 attempts remaining.',
+    );
+    expect(signInErrorMessage(new ApiError(429, 'too_many_attempts', 'x', {}, 601))).toBe(
+      'Too many failed attempts. Please try again in 11 minutes.',
+    );
+    expect(signInErrorMessage(new ApiError(500, 'internal_error', 'x'))).toBe(
+      'An unexpected error occurred. Please try again.',
+    );
+    expect(signInErrorMessage(new TypeError('Failed to fetch'))).toBe(
+      'An unexpected error occurred. Please try again.',
+    );
   });
 });

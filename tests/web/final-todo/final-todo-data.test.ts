@@ -11,7 +11,9 @@ describe('final to-do checklist data (spec §3, §9)', () => {
   });
 
   it('has 4 Critical, 7 High, 5 Medium and 4 Low tasks', () => {
-    expect([byPriority('Critical'), byPriority('High'), byPriority('Medium'), byPriority('Low')].map((g) => g.length)).toEqual([4, 7, 5, 4]);
+    expect(
+      [byPriority('Critical'), byPriority('High'), byPriority('Medium'), byPriority('Low')].map((g) => g.length),
+    ).toEqual([4, 7, 5, 4]);
   });
 
   it('has the four Critical tasks of the spec at 8, 6, 4 and 6 hours', () => {
@@ -26,13 +28,32 @@ describe('final to-do checklist data (spec §3, §9)', () => {
   it('has five feature tasks, cross-platform API integration and responsive design as High', () => {
     const high = byPriority('High');
     expect(high.filter((t) => t.category === 'Features')).toHaveLength(5);
-    expect(high.some((t) => /cross-platform api integration/i.test(t.title) && t.category === 'Integration')).toBe(true);
+    expect(high.some((t) => /cross-platform api integration/i.test(t.title) && t.category === 'Integration')).toBe(
+      true,
+    );
     expect(high.some((t) => /responsive design/i.test(t.title) && t.category === 'UI/UX')).toBe(true);
   });
 
   it('uses exactly the 16 categories of the spec', () => {
     expect(new Set(CHECKLIST_TASKS.map((t) => t.category))).toEqual(
-      new Set(['Authentication', 'Security', 'Database', 'Deployment', 'Features', 'Integration', 'UI/UX', 'Testing', 'Performance', 'Monitoring', 'Documentation', 'Infrastructure', 'SEO', 'Accessibility', 'Localization', 'PWA']),
+      new Set([
+        'Authentication',
+        'Security',
+        'Database',
+        'Deployment',
+        'Features',
+        'Integration',
+        'UI/UX',
+        'Testing',
+        'Performance',
+        'Monitoring',
+        'Documentation',
+        'Infrastructure',
+        'SEO',
+        'Accessibility',
+        'Localization',
+        'PWA',
+      ]),
     );
   });
 
@@ -44,10 +65,11 @@ describe('final to-do checklist data (spec §3, §9)', () => {
 
   it('refers only to existing, other tasks in dependencies, and has notes on some tasks', () => {
     const ids = new Set(CHECKLIST_TASKS.map((t) => t.id));
-    for (const t of CHECKLIST_TASKS) for (const d of t.dependencies ?? []) {
-      expect(ids.has(d)).toBe(true);
-      expect(d).not.toBe(t.id);
-    }
+    for (const t of CHECKLIST_TASKS)
+      for (const d of t.dependencies ?? []) {
+        expect(ids.has(d)).toBe(true);
+        expect(d).not.toBe(t.id);
+      }
     expect(CHECKLIST_TASKS.some((t) => t.notes)).toBe(true);
     expect(CHECKLIST_TASKS.some((t) => !t.notes)).toBe(true);
   });

@@ -15,9 +15,16 @@ import DemoDashboard from '@/features/demo/demo-dashboard';
 import { MODULE_SCREENS } from '../../e2e/routes-screens';
 
 const PAGES: [string, React.ComponentType][] = [
-  ['fulfils', FulfilsPage], ['role-builder', RoleBuilderPage], ['qrc', QrcPage], ['sortstak', SortstakPage],
-  ['talentmls', TalentmlsPage], ['talentspark', TalentsparkPage], ['ip-filters', IpFiltersPage],
-  ['data-mining', DataMiningPage], ['health', HealthPage], ['settings', SettingsPage],
+  ['fulfils', FulfilsPage],
+  ['role-builder', RoleBuilderPage],
+  ['qrc', QrcPage],
+  ['sortstak', SortstakPage],
+  ['talentmls', TalentmlsPage],
+  ['talentspark', TalentsparkPage],
+  ['ip-filters', IpFiltersPage],
+  ['data-mining', DataMiningPage],
+  ['health', HealthPage],
+  ['settings', SettingsPage],
 ];
 
 describe('module screens render from static data alone', () => {
@@ -32,9 +39,15 @@ describe('module screens render from static data alone', () => {
   });
 
   it.each(PAGES)('%s: heading, tab names, and no fetch', (key, Page) => {
-    render(<MemoryRouter><Page /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <Page />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(MODULE_SCREENS[key].heading);
-    const tabs = within(screen.getByRole('tablist')).getAllByRole('tab').map((t) => t.textContent);
+    const tabs = within(screen.getByRole('tablist'))
+      .getAllByRole('tab')
+      .map((t) => t.textContent);
     expect(tabs).toEqual(MODULE_SCREENS[key].tabs);
     expect(screen.getAllByTestId('stat-card')).toHaveLength(4);
     expect(fetchSpy).not.toHaveBeenCalled();
@@ -47,12 +60,22 @@ describe('module screens render from static data alone', () => {
   });
 
   it('the demo dashboard shows 5 systems, 247 sessions and 1,234 events without fetching', () => {
-    render(<MemoryRouter><DemoDashboard /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <DemoDashboard />
+      </MemoryRouter>,
+    );
     const values = screen.getAllByTestId('stat-card').map((c) => c.textContent ?? '');
     expect(values.some((v) => v.includes('Connected Systems') && v.includes('5'))).toBe(true);
     expect(values.some((v) => v.includes('Active Sessions') && v.includes('247'))).toBe(true);
     expect(values.some((v) => v.includes('Events Today') && v.includes('1,234'))).toBe(true);
-    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/demo/fulfils', '/demo/sortstak', '/demo/role-builder', '/demo/qrc', '/demo/talentmls']);
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/demo/fulfils',
+      '/demo/sortstak',
+      '/demo/role-builder',
+      '/demo/qrc',
+      '/demo/talentmls',
+    ]);
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { canCreateMiningJob, EMPTY_MINING_JOB } from '@/modules/data-mining/new-mining-job.form';
 import { MINING_ALGORITHMS, MINING_DATASETS, PRIORITIES, SCHEDULE_TYPES } from '@/modules/data-mining/data-mining.data';
 
-const complete = { ...EMPTY_MINING_JOB, name: 'Clusters', dataSource: 'talent-profiles', algorithm: 'skill-clustering', scheduleType: 'daily' };
+const complete = {
+  ...EMPTY_MINING_JOB,
+  name: 'Clusters',
+  dataSource: 'talent-profiles',
+  algorithm: 'skill-clustering',
+  scheduleType: 'daily',
+};
 
 describe('New Mining Job (spec §5, §9)', () => {
   it('enables Create only with job name, data source, algorithm and schedule type', () => {
@@ -15,13 +21,25 @@ describe('New Mining Job (spec §5, §9)', () => {
   });
 
   it('does not require description, timeout, priority or e-mail', () => {
-    expect(canCreateMiningJob({ ...complete, description: '', timeoutMinutes: '', priority: '', notificationEmail: '' })).toBe(true);
+    expect(
+      canCreateMiningJob({ ...complete, description: '', timeoutMinutes: '', priority: '', notificationEmail: '' }),
+    ).toBe(true);
   });
 
   it('offers the options of spec §9', () => {
-    expect(MINING_DATASETS.map((d) => d.name)).toEqual(['Talent Profiles', 'Job Postings', 'Compensation Data', 'Skills Database', 'Market Trends']);
+    expect(MINING_DATASETS.map((d) => d.name)).toEqual([
+      'Talent Profiles',
+      'Job Postings',
+      'Compensation Data',
+      'Skills Database',
+      'Market Trends',
+    ]);
     expect(MINING_ALGORITHMS.map((a) => `${a.name} ${a.complexity}`)).toEqual([
-      'Skill Clustering Medium', 'Salary Prediction High', 'Talent Matching High', 'Trend Analysis Medium', 'Career Path Discovery Low',
+      'Skill Clustering Medium',
+      'Salary Prediction High',
+      'Talent Matching High',
+      'Trend Analysis Medium',
+      'Career Path Discovery Low',
     ]);
     expect(SCHEDULE_TYPES.map((s) => s.value)).toEqual(['immediate', 'daily', 'weekly', 'monthly', 'custom']);
     expect(PRIORITIES.map((p) => p.value)).toEqual(['low', 'normal', 'high', 'critical']);

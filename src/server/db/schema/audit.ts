@@ -21,6 +21,8 @@ export const auditLogs = pgTable(
     sessionId: text('session_id'),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** The HTTP request that produced the event (X-Request-Id), to join the audit trail with the logs. */
+    requestId: text('request_id'),
     /** 'server' | 'client'. */
     source: text('source').notNull(),
     details: jsonb('details').notNull().default({}),

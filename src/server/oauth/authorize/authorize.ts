@@ -9,7 +9,13 @@ import { checkPkceChallenge } from './check-pkce';
 import { checkRedirectUri } from './check-redirect-uri';
 import { checkRequest } from './check-request';
 import { checkSession } from './check-session';
-import { AuthorizeInterrupt, AuthorizePageError, AuthorizeRedirectError, parseAuthorizeQuery, type AuthorizeContext } from './context';
+import {
+  AuthorizeInterrupt,
+  AuthorizePageError,
+  AuthorizeRedirectError,
+  parseAuthorizeQuery,
+  type AuthorizeContext,
+} from './context';
 import { issueCode } from './issue-code';
 import { loadAuthorizeClient } from './load-client';
 import { respondToClient } from './respond';
@@ -39,10 +45,12 @@ export async function runAuthorize(
   const { params, duplicate } = parseAuthorizeQuery(query);
   const ctx: AuthorizeContext = { hub, request, params, query, responseMode: 'query', scopes: [] };
   try {
-    if (duplicate) throw new AuthorizePageError('invalid_request', `The parameter ${duplicate} was given more than once.`);
+    if (duplicate)
+      throw new AuthorizePageError('invalid_request', `The parameter ${duplicate} was given more than once.`);
     for (const step of STEPS) {
       if (step === checkConsent && decision) {
-        if (!safeEqual(decision.csrf, consentCsrf(hub, ctx.auth!.session.id, query))) throw new AuthorizePageError('invalid_request', 'The consent form expired or did not come from this hub.');
+        if (!safeEqual(decision.csrf, consentCsrf(hub, ctx.auth!.session.id, query)))
+          throw new AuthorizePageError('invalid_request', 'The consent form expired or did not come from this hub.');
         if (!decision.allow) throw new AuthorizeRedirectError('access_denied', 'The user denied the request.');
         ctx.consentGiven = true;
       }
@@ -73,7 +81,12 @@ export async function runAuthorize(
       userId: ctx.auth?.user.id ?? null,
       ipAddress: clientIp(request),
       userAgent: userAgent(request),
-      details: { client_id: params.client_id?.slice(0, 100) ?? null, error: e.error, description: e.description, redirected: e instanceof AuthorizeRedirectError },
+      details: {
+        client_id: params.client_id?.slice(0, 100) ?? null,
+        error: e.error,
+        description: e.description,
+        redirected: e instanceof AuthorizeRedirectError,
+      },
     });
     if (e instanceof AuthorizePageError) return sendErrorPage(reply, 400, e.error, e.description);
     return respondToClient(ctx, reply, { error: e.error, error_description: e.description });

@@ -23,6 +23,7 @@ export async function checkConsent(ctx: AuthorizeContext): Promise<void> {
   }
   const consent = await findConsent(hub.db, auth!.user.id, client!.clientId);
   if (consent && ctx.scopes.every((s) => consent.scopes.includes(s))) return;
-  if (ctx.params.prompt === 'none') throw new AuthorizeRedirectError('consent_required', 'The user has not consented to this application.');
+  if (ctx.params.prompt === 'none')
+    throw new AuthorizeRedirectError('consent_required', 'The user has not consented to this application.');
   throw new AuthorizeInterrupt('consent');
 }

@@ -61,7 +61,18 @@ export class AuthorizeInterrupt extends Error {
   }
 }
 
-const PARAM_NAMES: (keyof AuthorizeParams)[] = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method', 'response_mode', 'prompt'];
+const PARAM_NAMES: (keyof AuthorizeParams)[] = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'nonce',
+  'code_challenge',
+  'code_challenge_method',
+  'response_mode',
+  'prompt',
+];
 
 /** Reads the parameters from a query string; a parameter given twice is refused (RFC 6749 §3.1). */
 export function parseAuthorizeQuery(query: string): { params: AuthorizeParams; duplicate?: string } {

@@ -4,7 +4,15 @@ import type { Hub } from '../../hub';
 import { clientIp, userAgent } from '../../http/request-info';
 import { parseInput, sendParsed } from '../../http/validate';
 import { requireUser } from '../../plugins/session';
-import { clientView, createClient, createClientInput, listClientViews, revealClientSecret, setClientActive, toClientView } from './service';
+import {
+  clientView,
+  createClient,
+  createClientInput,
+  listClientViews,
+  revealClientSecret,
+  setClientActive,
+  toClientView,
+} from './service';
 
 const idParams = z.object({ id: z.uuid() });
 const listResponse = z.object({ clients: z.array(clientView) });
@@ -16,12 +24,18 @@ const secretResponse = z.object({ client_secret: z.string() });
 export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
 
-  app.get('/oauth-clients', async (_request, reply) => sendParsed(reply, listResponse, { clients: await listClientViews(hub) }));
+  app.get('/oauth-clients', async (_request, reply) =>
+    sendParsed(reply, listResponse, { clients: await listClientViews(hub) }),
+  );
 
   app.post('/oauth-clients', async (request, reply) => {
     const { user } = await requireUser(request);
     const input = parseInput(createClientInput, request.body);
-    const { client, clientSecret } = await createClient(hub, input, { userId: user.id, ipAddress: clientIp(request), userAgent: userAgent(request) });
+    const { client, clientSecret } = await createClient(hub, input, {
+      userId: user.id,
+      ipAddress: clientIp(request),
+      userAgent: userAgent(request),
+    });
     return sendParsed(reply, createdResponse, { client: toClientView(hub, client), client_secret: clientSecret }, 201);
   });
 
@@ -29,14 +43,23 @@ export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: 
     const { user } = await requireUser(request);
     const { id } = parseInput(idParams, request.params, 'params');
     const { is_active } = parseInput(z.object({ is_active: z.boolean() }), request.body);
-    const client = await setClientActive(hub, id, is_active, { userId: user.id, ipAddress: clientIp(request), userAgent: userAgent(request) });
+    const client = await setClientActive(hub, id, is_active, {
+      userId: user.id,
+      ipAddress: clientIp(request),
+      userAgent: userAgent(request),
+    });
     return sendParsed(reply, oneResponse, { client: toClientView(hub, client) });
   });
 
   app.post('/oauth-clients/:id/secret', async (request, reply) => {
     const { user, session } = await requireUser(request);
     const { id } = parseInput(idParams, request.params, 'params');
-    const secret = await revealClientSecret(hub, id, { userId: user.id, sessionId: session.id, ipAddress: clientIp(request), userAgent: userAgent(request) });
+    const secret = await revealClientSecret(hub, id, {
+      userId: user.id,
+      sessionId: session.id,
+      ipAddress: clientIp(request),
+      userAgent: userAgent(request),
+    });
     return sendParsed(reply, secretResponse, { client_secret: secret });
   });
 }

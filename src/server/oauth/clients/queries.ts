@@ -22,7 +22,11 @@ export async function findClientByClientId(db: DbOrTx, clientId: string): Promis
   return row;
 }
 
-export async function updateClient(db: DbOrTx, id: string, values: Partial<typeof oauthClients.$inferInsert>): Promise<OAuthClient | undefined> {
+export async function updateClient(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof oauthClients.$inferInsert>,
+): Promise<OAuthClient | undefined> {
   const [row] = await db.update(oauthClients).set(values).where(eq(oauthClients.id, id)).returning();
   return row;
 }

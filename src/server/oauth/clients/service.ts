@@ -122,7 +122,9 @@ export async function createClient(
       allowedOrigins: dedupe((input.allowed_origins ?? []).map((o) => o.replace(/\/$/, ''))),
       scopes: dedupe(input.scopes ?? DEFAULT_CLIENT_SCOPES),
       // Only a client that can keep a secret may act on its own behalf.
-      grantTypes: isPublic ? ['authorization_code', 'refresh_token'] : ['authorization_code', 'refresh_token', 'client_credentials'],
+      grantTypes: isPublic
+        ? ['authorization_code', 'refresh_token']
+        : ['authorization_code', 'refresh_token', 'client_credentials'],
       apiKeyEnc: hub.secrets.seal(`hubkey_${randomToken(32)}`, API_KEY_CONTEXT),
       webhookSecretEnc: hub.secrets.seal(`hubwh_${randomToken(32)}`, WEBHOOK_CONTEXT),
       createdBy: actor.userId,
@@ -136,7 +138,12 @@ export async function createClient(
         userId: actor.userId,
         ipAddress: actor.ipAddress,
         userAgent: actor.userAgent,
-        details: { client_id: clientId, app_name: input.app_name, app_type: client.appType, token_endpoint_auth_method: method },
+        details: {
+          client_id: clientId,
+          app_name: input.app_name,
+          app_type: client.appType,
+          token_endpoint_auth_method: method,
+        },
       },
       tx,
     );

@@ -15,7 +15,8 @@ function logoutCsrf(hub: Hub, sessionId: string): string {
 
 function pick(q: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const k of ['post_logout_redirect_uri', 'client_id', 'state']) if (typeof q[k] === 'string') out[k] = q[k] as string;
+  for (const k of ['post_logout_redirect_uri', 'client_id', 'state'])
+    if (typeof q[k] === 'string') out[k] = q[k] as string;
   return out;
 }
 
@@ -32,16 +33,23 @@ export async function handleEndSession(hub: Hub, request: FastifyRequest, reply:
   if (hint) {
     // An expired ID token is still a valid hint (OIDC RP-Initiated Logout §2).
     const claims = await verifyHubJwt(hub, hint, { typ: 'JWT', allowExpired: true });
-    if (!claims) return sendErrorPage(reply, 400, 'invalid_request', 'The id_token_hint is not a valid ID token from this hub.');
+    if (!claims)
+      return sendErrorPage(reply, 400, 'invalid_request', 'The id_token_hint is not a valid ID token from this hub.');
     const aud = Array.isArray(claims.aud) ? claims.aud[0] : claims.aud;
-    if (clientId && clientId !== aud) return sendErrorPage(reply, 400, 'invalid_request', 'client_id does not match the id_token_hint.');
+    if (clientId && clientId !== aud)
+      return sendErrorPage(reply, 400, 'invalid_request', 'client_id does not match the id_token_hint.');
     clientId = aud;
   }
   let redirect: string | undefined;
   if (target) {
     const client = clientId ? await loadClient(hub, clientId) : undefined;
     if (!client || !client.postLogoutRedirectUris.includes(target)) {
-      return sendErrorPage(reply, 400, 'invalid_request', 'The post_logout_redirect_uri is not registered for this application.');
+      return sendErrorPage(
+        reply,
+        400,
+        'invalid_request',
+        'The post_logout_redirect_uri is not registered for this application.',
+      );
     }
     redirect = target;
   }
@@ -50,7 +58,8 @@ export async function handleEndSession(hub: Hub, request: FastifyRequest, reply:
   if (auth && !hint) {
     const csrf = logoutCsrf(hub, auth.session.id);
     if (request.method !== 'POST') return sendLogoutConfirm(reply, { ...pick(q), csrf });
-    if (!safeEqual(str('csrf') ?? '', csrf)) return sendErrorPage(reply, 400, 'invalid_request', 'The sign-out form expired or did not come from this hub.');
+    if (!safeEqual(str('csrf') ?? '', csrf))
+      return sendErrorPage(reply, 400, 'invalid_request', 'The sign-out form expired or did not come from this hub.');
   }
   if (auth) {
     await revokeSession(hub, auth.session.id, auth.user.id);
@@ -74,5 +83,7 @@ export async function handleEndSession(hub: Hub, request: FastifyRequest, reply:
   }
   return reply
     .type('text/html; charset=utf-8')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title></head><body><main><h1>You are signed out</h1><p><a href="/">${escapeHtml('Return to the hub')}</a></p></main></body></html>`);
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title></head><body><main><h1>You are signed out</h1><p><a href="/">${escapeHtml('Return to the hub')}</a></p></main></body></html>`,
+    );
 }

@@ -42,14 +42,29 @@ export async function introspectToken(hub: Hub, client: OAuthClient, token: stri
   const hash = sha256Hex(token);
   const handoff = await sessions.byTokenHash(hash);
   if (handoff) {
-    if (handoff.kind !== 'handoff' || handoff.clientId !== client.clientId || !isSessionLive(handoff, now)) return INACTIVE;
-    return { active: true, token_type: 'session_token', client_id: handoff.clientId, sub: handoff.userId, scope: handoff.scopes.join(' '), exp: Math.floor(handoff.expiresAt / 1000) };
+    if (handoff.kind !== 'handoff' || handoff.clientId !== client.clientId || !isSessionLive(handoff, now))
+      return INACTIVE;
+    return {
+      active: true,
+      token_type: 'session_token',
+      client_id: handoff.clientId,
+      sub: handoff.userId,
+      scope: handoff.scopes.join(' '),
+      exp: Math.floor(handoff.expiresAt / 1000),
+    };
   }
   const refresh = await findRefreshToken(hub.db, hash);
   if (!refresh || refresh.clientId !== client.clientId || refresh.usedAt || refresh.expiresAt <= now) return INACTIVE;
   const family = await sessions.byId(refresh.sessionId);
   if (!isSessionLive(family, now)) return INACTIVE;
-  return { active: true, token_type: 'refresh_token', client_id: refresh.clientId, sub: refresh.userId, scope: refresh.scopes.join(' '), exp: Math.floor(refresh.expiresAt.getTime() / 1000) };
+  return {
+    active: true,
+    token_type: 'refresh_token',
+    client_id: refresh.clientId,
+    sub: refresh.userId,
+    scope: refresh.scopes.join(' '),
+    exp: Math.floor(refresh.expiresAt.getTime() / 1000),
+  };
 }
 
 /** POST /oauth/introspect (RFC 7662), for authenticated confidential clients. */

@@ -19,10 +19,14 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
   let clientId: string | undefined = body.client_id;
   try {
     if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required.');
-    if (!(GRANT_TYPES as readonly string[]).includes(grantType)) throw new OAuthError('unsupported_grant_type', `Unsupported grant_type: ${grantType}.`);
-    const { client } = await authenticateClient(hub, request, body, { allowPublic: grantType !== 'client_credentials' });
+    if (!(GRANT_TYPES as readonly string[]).includes(grantType))
+      throw new OAuthError('unsupported_grant_type', `Unsupported grant_type: ${grantType}.`);
+    const { client } = await authenticateClient(hub, request, body, {
+      allowPublic: grantType !== 'client_credentials',
+    });
     clientId = client.clientId;
-    if (!client.grantTypes.includes(grantType)) throw new OAuthError('unauthorized_client', `This client may not use ${grantType}.`);
+    if (!client.grantTypes.includes(grantType))
+      throw new OAuthError('unauthorized_client', `This client may not use ${grantType}.`);
     const issued = (g: Pick<GrantResult, 'sessionId' | 'userId' | 'pendingSessions'> & { scope: string }) =>
       audit.record(
         {
@@ -46,11 +50,23 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     const replay = e.auditDetails.code_replayed === true;
     const reuse = e.auditDetails.refresh_reuse === true;
     await audit.record({
-      eventType: e.error === 'invalid_client' ? 'oauth_invalid_client' : replay ? 'oauth_code_reuse' : reuse ? 'oauth_refresh_reuse' : 'oauth_token_refused',
+      eventType:
+        e.error === 'invalid_client'
+          ? 'oauth_invalid_client'
+          : replay
+            ? 'oauth_code_reuse'
+            : reuse
+              ? 'oauth_refresh_reuse'
+              : 'oauth_token_refused',
       severity: replay || reuse ? 'critical' : e.error === 'invalid_client' ? 'medium' : 'low',
       userId: typeof e.auditDetails.user_id === 'string' ? e.auditDetails.user_id : null,
       ...who,
-      details: { grant_type: grantType ?? null, client_id: clientId?.slice(0, 100) ?? null, error: e.error, description: e.description },
+      details: {
+        grant_type: grantType ?? null,
+        client_id: clientId?.slice(0, 100) ?? null,
+        error: e.error,
+        description: e.description,
+      },
     });
     return sendOAuthError(reply, e, usedBasicAuth(request));
   }

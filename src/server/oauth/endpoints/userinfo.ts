@@ -39,9 +39,11 @@ export async function handleUserinfo(hub: Hub, request: FastifyRequest, reply: F
     const token = bearerToken(request);
     if (!token) throw new OAuthError('invalid_token', 'A bearer access token is required.');
     const claims = await verifyAccessToken(hub, token);
-    if (!claims || typeof claims.sid !== 'string') throw new OAuthError('invalid_token', 'The access token is invalid or expired.');
+    if (!claims || typeof claims.sid !== 'string')
+      throw new OAuthError('invalid_token', 'The access token is invalid or expired.');
     const session = await oauthRuntime(hub).sessions.byId(claims.sid);
-    if (!isSessionLive(session, hub.clock()) || !session.userId) throw new OAuthError('invalid_token', 'The access token is invalid, revoked or not for a user.');
+    if (!isSessionLive(session, hub.clock()) || !session.userId)
+      throw new OAuthError('invalid_token', 'The access token is invalid, revoked or not for a user.');
     const user = await findUser(hub.db, session.userId);
     if (!user || !user.isActive) throw new OAuthError('invalid_token', 'The user is no longer active.');
     return noStore(reply).send(claimsForScopes(user, String(claims.scope ?? '').split(' ')));

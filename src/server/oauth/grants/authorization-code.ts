@@ -18,15 +18,22 @@ export interface GrantResult {
   committed?: boolean;
 }
 
-type Outcome = { ok: AuthSession; row: CodeRow; refresh: string | null } | { error: OAuthError; revoked: string[]; row?: CodeRow };
+type Outcome =
+  { ok: AuthSession; row: CodeRow; refresh: string | null } | { error: OAuthError; revoked: string[]; row?: CodeRow };
 
 /** RFC 7636 §4.6: BASE64URL(SHA256(verifier)) must equal the challenge; `plain` is never accepted. */
-export function checkPkce(row: Pick<CodeRow, 'codeChallenge' | 'codeChallengeMethod'>, verifier: string | undefined, client: OAuthClient): OAuthError | null {
+export function checkPkce(
+  row: Pick<CodeRow, 'codeChallenge' | 'codeChallengeMethod'>,
+  verifier: string | undefined,
+  client: OAuthClient,
+): OAuthError | null {
   if (!row.codeChallenge) {
-    if (client.tokenEndpointAuthMethod === 'none') return new OAuthError('invalid_grant', 'PKCE is required for public clients.');
+    if (client.tokenEndpointAuthMethod === 'none')
+      return new OAuthError('invalid_grant', 'PKCE is required for public clients.');
     return verifier ? new OAuthError('invalid_grant', 'code_verifier sent but no code_challenge was.') : null;
   }
-  if (!verifier || !/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier)) return new OAuthError('invalid_grant', 'A valid code_verifier is required.');
+  if (!verifier || !/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier))
+    return new OAuthError('invalid_grant', 'A valid code_verifier is required.');
   const computed = createHash('sha256').update(verifier, 'ascii').digest('base64url');
   return safeEqual(computed, row.codeChallenge) ? null : new OAuthError('invalid_grant', 'PKCE verification failed.');
 }
@@ -45,13 +52,27 @@ export async function exchangeAuthorizationCode(
   const now = hub.clock();
   const outcome: Outcome = await hub.db.transaction(async (tx): Promise<Outcome> => {
     const row = await lockCode(tx, sha256Hex(input.code!));
-    if (!row || row.clientId !== client.clientId) return { error: new OAuthError('invalid_grant', 'The authorization code is invalid.'), revoked: [] };
+    if (!row || row.clientId !== client.clientId)
+      return { error: new OAuthError('invalid_grant', 'The authorization code is invalid.'), revoked: [] };
     if (row.consumedAt) {
       const revoked = await deactivateSessions(tx, row.issuedSessionId ? [row.issuedSessionId] : [], now, null);
-      return { error: new OAuthError('invalid_grant', 'The authorization code was already used; tokens issued from it are revoked.'), revoked, row };
+      return {
+        error: new OAuthError(
+          'invalid_grant',
+          'The authorization code was already used; tokens issued from it are revoked.',
+        ),
+        revoked,
+        row,
+      };
     }
-    if (row.expiresAt <= now) return { error: new OAuthError('invalid_grant', 'The authorization code has expired.'), revoked: [], row };
-    if (row.redirectUri !== input.redirect_uri) return { error: new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.'), revoked: [], row };
+    if (row.expiresAt <= now)
+      return { error: new OAuthError('invalid_grant', 'The authorization code has expired.'), revoked: [], row };
+    if (row.redirectUri !== input.redirect_uri)
+      return {
+        error: new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.'),
+        revoked: [],
+        row,
+      };
     const pkce = checkPkce(row, input.code_verifier, client);
     if (pkce) {
       // A failed verifier burns the code: it may have been intercepted.
@@ -59,7 +80,8 @@ export async function exchangeAuthorizationCode(
       return { error: pkce, revoked: [], row };
     }
     const user = await findUser(tx, row.userId);
-    if (!user || !user.isActive) return { error: new OAuthError('invalid_grant', 'The user is no longer active.'), revoked: [], row };
+    if (!user || !user.isActive)
+      return { error: new OAuthError('invalid_grant', 'The user is no longer active.'), revoked: [], row };
     const session = await insertAppSession(tx, {
       userId: row.userId,
       clientId: client.clientId,
@@ -82,6 +104,11 @@ export async function exchangeAuthorizationCode(
     throw outcome.error;
   }
   const session = outcome.ok;
-  const response = await buildTokenResponse(hub, { session, client, nonce: outcome.row.nonce, refreshToken: outcome.refresh });
+  const response = await buildTokenResponse(hub, {
+    session,
+    client,
+    nonce: outcome.row.nonce,
+    refreshToken: outcome.refresh,
+  });
   return { response, userId: session.userId, sessionId: session.id };
 }

@@ -26,7 +26,8 @@ export async function grantClientCredentials(
   }
   const allowed = client.scopes.filter((s) => !USER_ONLY_SCOPES.has(s));
   const asked = input.scope ? input.scope.split(' ').filter(Boolean) : allowed;
-  if (asked.some((s) => !allowed.includes(s))) throw new OAuthError('invalid_scope', 'The requested scope is not allowed for this client.');
+  if (asked.some((s) => !allowed.includes(s)))
+    throw new OAuthError('invalid_scope', 'The requested scope is not allowed for this client.');
   const now = hub.clock();
   // The row is written by the token endpoint in the same group commit as the grant's audit
   // record, before the token is answered: durable, and one commit for many concurrent grants.
@@ -48,7 +49,12 @@ export async function grantClientCredentials(
     commit?.({ sessionId: session.id, userId: null, pendingSessions: [session], scope: asked.join(' ') }),
   ]);
   return {
-    response: { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, scope: asked.join(' ') },
+    response: {
+      access_token: access.token,
+      token_type: 'Bearer',
+      expires_in: access.expiresIn,
+      scope: asked.join(' '),
+    },
     userId: null,
     sessionId: session.id,
     pendingSessions: commit ? undefined : [session],

@@ -20,17 +20,26 @@ type Outcome =
  * A used token presented again revokes the family, unless it comes back within the grace window
  * after its rotation: then the same new pair is answered again (two tabs refreshing at once).
  */
-export async function exchangeRefreshToken(hub: Hub, client: OAuthClient, input: { refresh_token?: string; scope?: string }): Promise<GrantResult> {
+export async function exchangeRefreshToken(
+  hub: Hub,
+  client: OAuthClient,
+  input: { refresh_token?: string; scope?: string },
+): Promise<GrantResult> {
   if (!input.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.');
   const now = hub.clock();
   const hash = sha256Hex(input.refresh_token);
   await oauthRuntime(hub).keys.current();
   const outcome: Outcome = await hub.db.transaction(async (tx): Promise<Outcome> => {
     const row = await lockRefreshToken(tx, hash);
-    if (!row || row.clientId !== client.clientId) return { kind: 'error', error: new OAuthError('invalid_grant', 'The refresh token is invalid.'), revoked: [] };
+    if (!row || row.clientId !== client.clientId)
+      return { kind: 'error', error: new OAuthError('invalid_grant', 'The refresh token is invalid.'), revoked: [] };
     const session = await findSession(tx, row.sessionId);
     if (!session || !session.isActive || session.expiresAt <= now || row.expiresAt <= now) {
-      return { kind: 'error', error: new OAuthError('invalid_grant', 'The refresh token has expired or was revoked.'), revoked: [] };
+      return {
+        kind: 'error',
+        error: new OAuthError('invalid_grant', 'The refresh token has expired or was revoked.'),
+        revoked: [],
+      };
     }
     if (row.usedAt) {
       const inGrace = now.getTime() - row.usedAt.getTime() <= REFRESH_GRACE_S * 1000 && row.graceResponseEnc;
@@ -39,14 +48,24 @@ export async function exchangeRefreshToken(hub: Hub, client: OAuthClient, input:
         return { kind: 'grace', response, session };
       }
       const revoked = await deactivateSessions(tx, [session.id], now, null);
-      return { kind: 'error', error: new OAuthError('invalid_grant', 'The refresh token was already used; the whole grant is revoked.'), revoked };
+      return {
+        kind: 'error',
+        error: new OAuthError('invalid_grant', 'The refresh token was already used; the whole grant is revoked.'),
+        revoked,
+      };
     }
     const user = session.userId ? await findUser(tx, session.userId) : undefined;
-    if (!user || !user.isActive) return { kind: 'error', error: new OAuthError('invalid_grant', 'The user is no longer active.'), revoked: [] };
+    if (!user || !user.isActive)
+      return { kind: 'error', error: new OAuthError('invalid_grant', 'The user is no longer active.'), revoked: [] };
     if (input.scope) {
       // RFC 6749 §6: a refresh may narrow the scope, never widen it.
       const asked = input.scope.split(' ').filter(Boolean);
-      if (asked.some((s) => !session.scopes.includes(s))) return { kind: 'error', error: new OAuthError('invalid_scope', 'The requested scope exceeds the original grant.'), revoked: [] };
+      if (asked.some((s) => !session.scopes.includes(s)))
+        return {
+          kind: 'error',
+          error: new OAuthError('invalid_scope', 'The requested scope exceeds the original grant.'),
+          revoked: [],
+        };
     }
     const refresh = await mintRefreshToken(tx, hub, session, client);
     // Signed inside the transaction (keys are preloaded, no query) so the row is marked used

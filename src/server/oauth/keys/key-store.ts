@@ -13,7 +13,9 @@ export const JWKS_MAX_AGE_S = 60;
 
 export class KeyRotationTooSoon extends Error {
   constructor(readonly waitSeconds: number) {
-    super(`The next key was published less than ${JWKS_MAX_AGE_S} s ago; rotate again in ${waitSeconds} s (or force it).`);
+    super(
+      `The next key was published less than ${JWKS_MAX_AGE_S} s ago; rotate again in ${waitSeconds} s (or force it).`,
+    );
   }
 }
 
@@ -49,7 +51,10 @@ export interface KeyStore {
    * Promotes the pre-published `next` key to active, retires the old active key and publishes
    * a new `next`. A key therefore sits in the JWKS for a whole rotation period before it signs.
    */
-  rotate(nextAlg?: SigningAlg, options?: { force?: boolean }): Promise<{ activated: string; retired: string | null; next: string }>;
+  rotate(
+    nextAlg?: SigningAlg,
+    options?: { force?: boolean },
+  ): Promise<{ activated: string; retired: string | null; next: string }>;
   /** Deletes retired keys whose tokens have all expired. */
   prune(): Promise<string[]>;
 }
@@ -63,7 +68,10 @@ export function createKeyStore(hub: Hub): KeyStore {
   let loaded: { at: number; value: Promise<LoadedKeys> } | undefined;
 
   async function newKey(alg: SigningAlg, status: 'next' | 'active') {
-    const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true, ...(alg === 'RS256' ? { modulusLength: 2048 } : {}) });
+    const { publicKey, privateKey } = await generateKeyPair(alg, {
+      extractable: true,
+      ...(alg === 'RS256' ? { modulusLength: 2048 } : {}),
+    });
     const kid = `${alg.toLowerCase()}-${randomBytes(8).toString('base64url')}`;
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: 'sig' };
     const privateJwk = { ...(await exportJWK(privateKey)), kid, alg };

@@ -11,7 +11,11 @@ export async function insertSigningKey(db: DbOrTx, values: typeof signingKeys.$i
   await db.insert(signingKeys).values(values);
 }
 
-export async function setKeyStatus(db: DbOrTx, kid: string, values: Partial<typeof signingKeys.$inferInsert>): Promise<void> {
+export async function setKeyStatus(
+  db: DbOrTx,
+  kid: string,
+  values: Partial<typeof signingKeys.$inferInsert>,
+): Promise<void> {
   await db.update(signingKeys).set(values).where(eq(signingKeys.kid, kid));
 }
 

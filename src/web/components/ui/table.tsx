@@ -22,7 +22,12 @@ function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
 }
 
 function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
-  return <th className={cn('h-10 whitespace-nowrap px-2 text-left align-middle font-medium text-muted-foreground', className)} {...props} />;
+  return (
+    <th
+      className={cn('h-10 whitespace-nowrap px-2 text-left align-middle font-medium text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 function TableCell({ className, ...props }: React.ComponentProps<'td'>) {

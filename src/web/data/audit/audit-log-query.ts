@@ -1,17 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { AUDIT_PAGE_DEFAULT } from '@shared/audit-queue';
-import { auditKeys } from './keys';
+import { auditKeys, type AuditLogFilters } from './keys';
 
-/** The viewer's filters; every value is a string as it sits in the URL. */
-export interface AuditLogFilters {
-  type?: string;
-  severity?: string;
-  user_id?: string;
-  source?: string;
-  from?: string;
-  to?: string;
-}
+export type { AuditLogFilters };
+
 
 export interface AuditLogEntry {
   id: number;

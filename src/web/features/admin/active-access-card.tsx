@@ -36,7 +36,10 @@ function GrantRow({ grant, now }: { grant: Grant; now: number }) {
       </div>
       {shown ? (
         <div className="flex items-center gap-2">
-          <code data-testid="revealed-credential" className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-xs">
+          <code
+            data-testid="revealed-credential"
+            className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-xs"
+          >
             {shown}
           </code>
           <Button size="sm" variant="ghost" onClick={() => setValue(null)} aria-label="Hide credential">
@@ -68,7 +71,11 @@ export function ActiveAccessCard({ grants }: { grants: Grant[] }) {
         <CardDescription>Credentials you may view right now. Each view is logged.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        {grants.length === 0 ? <p className="text-sm text-muted-foreground">No active credential access.</p> : grants.map((g) => <GrantRow key={g.id} grant={g} now={now} />)}
+        {grants.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No active credential access.</p>
+        ) : (
+          grants.map((g) => <GrantRow key={g.id} grant={g} now={now} />)
+        )}
       </CardContent>
     </Card>
   );

@@ -61,7 +61,9 @@ export default function AdminPage() {
           Your sessions
         </Link>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Admin Dashboard</h1>
-        <p className="mt-1 text-sm text-muted-foreground">Users, roles, registered applications, sessions, credential access and the security audit.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Users, roles, registered applications, sessions, credential access and the security audit.
+        </p>
       </header>
       <Tabs
         value={tab}

@@ -9,11 +9,19 @@ export const TOKEN_HASH_CHARS = 16;
 export { JUSTIFICATION_MIN, TIME_LIMIT };
 
 export function formatDate(iso: string | null | undefined): string {
-  return iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : FALLBACK_LAST_LOGIN;
+  return iso
+    ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
+    : FALLBACK_LAST_LOGIN;
 }
 
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 /** Spec §4: approved → default, denied → destructive, anything else (pending, expired) → secondary. */
@@ -23,7 +31,11 @@ export function requestStatusVariant(status: string): 'default' | 'destructive' 
   return 'secondary';
 }
 
-export const ROLE_LABELS: Record<string, string> = { user: 'User', platform_admin: 'Platform Admin', super_admin: 'Super Admin' };
+export const ROLE_LABELS: Record<string, string> = {
+  user: 'User',
+  platform_admin: 'Platform Admin',
+  super_admin: 'Super Admin',
+};
 export const CREDENTIAL_LABELS: Record<string, string> = { api_key: 'API Key', webhook_secret: 'Webhook Secret' };
 
 /** "mm:ss" (or "h:mm:ss") left until `expiresAt`; "0:00" once passed. */

@@ -1,6 +1,17 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAnalyticsQuery } from '@/data/admin/dashboard-queries';
 
@@ -28,8 +39,24 @@ export function AnalyticsTab() {
               <YAxis allowDecimals={false} fontSize={11} />
               <Tooltip />
               <Legend />
-              <Line isAnimationActive={false} type="monotone" dataKey="sign_ins" name="Sign-ins" stroke="var(--color-primary)" strokeWidth={2} dot={false} />
-              <Line isAnimationActive={false} type="monotone" dataKey="failures" name="Failures" stroke="var(--color-destructive)" strokeWidth={2} dot={false} />
+              <Line
+                isAnimationActive={false}
+                type="monotone"
+                dataKey="sign_ins"
+                name="Sign-ins"
+                stroke="var(--color-primary)"
+                strokeWidth={2}
+                dot={false}
+              />
+              <Line
+                isAnimationActive={false}
+                type="monotone"
+                dataKey="failures"
+                name="Failures"
+                stroke="var(--color-destructive)"
+                strokeWidth={2}
+                dot={false}
+              />
             </LineChart>
           </ResponsiveContainer>
         </CardContent>
@@ -48,7 +75,13 @@ export function AnalyticsTab() {
                 <XAxis dataKey="app_name" fontSize={11} />
                 <YAxis allowDecimals={false} fontSize={11} />
                 <Tooltip />
-                <Bar isAnimationActive={false} dataKey="count" name="Sessions" fill="var(--color-primary)" radius={[4, 4, 0, 0]} />
+                <Bar
+                  isAnimationActive={false}
+                  dataKey="count"
+                  name="Sessions"
+                  fill="var(--color-primary)"
+                  radius={[4, 4, 0, 0]}
+                />
               </BarChart>
             </ResponsiveContainer>
           )}
@@ -65,7 +98,13 @@ export function AnalyticsTab() {
               <XAxis type="number" allowDecimals={false} fontSize={11} />
               <YAxis type="category" dataKey="event_type" width={120} fontSize={10} />
               <Tooltip />
-              <Bar isAnimationActive={false} dataKey="count" name="Events" fill="var(--color-chart-2, var(--color-primary))" radius={[0, 4, 4, 0]} />
+              <Bar
+                isAnimationActive={false}
+                dataKey="count"
+                name="Events"
+                fill="var(--color-chart-2, var(--color-primary))"
+                radius={[0, 4, 4, 0]}
+              />
             </BarChart>
           </ResponsiveContainer>
         </CardContent>

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -20,8 +27,15 @@ export function CredentialRequestDialog({ app, onClose }: { app: AppSafe; onClos
       return;
     }
     try {
-      await request.mutateAsync({ mode: 'standard', app_id: app.id, credential_type: type, justification: justification.trim() });
-      toast.success('Access Request Submitted', { description: 'Your request has been logged and is pending approval.' });
+      await request.mutateAsync({
+        mode: 'standard',
+        app_id: app.id,
+        credential_type: type,
+        justification: justification.trim(),
+      });
+      toast.success('Access Request Submitted', {
+        description: 'Your request has been logged and is pending approval.',
+      });
       onClose();
     } catch {
       toast.error('Request Failed', { description: 'Failed to submit credential access request' });
@@ -51,7 +65,12 @@ export function CredentialRequestDialog({ app, onClose }: { app: AppSafe; onClos
         </div>
         <div className="space-y-2">
           <Label htmlFor="cred-justification">Justification *</Label>
-          <Textarea id="cred-justification" value={justification} onChange={(e) => setJustification(e.target.value)} placeholder="Why do you need this credential?" />
+          <Textarea
+            id="cred-justification"
+            value={justification}
+            onChange={(e) => setJustification(e.target.value)}
+            placeholder="Why do you need this credential?"
+          />
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>

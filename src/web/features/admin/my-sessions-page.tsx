@@ -31,7 +31,9 @@ export default function MySessionsPage() {
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-semibold tracking-tight">Your Sessions</h1>
-      <p className="mt-1 text-sm text-muted-foreground">Every place you are signed in. Revoke any you do not recognise.</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Every place you are signed in. Revoke any you do not recognise.
+      </p>
       <div className="mt-6 space-y-3">
         {sessions.isPending && <p className="text-muted-foreground">Loading sessions...</p>}
         {sessions.data?.map((s) => (
@@ -44,11 +46,17 @@ export default function MySessionsPage() {
                 {s.is_current && <Badge>This browser</Badge>}
               </div>
               <CardDescription>
-                IP {s.ip_address || 'Unknown IP'} · signed in {relativeTime(s.created_at, now)} · last used {relativeTime(s.last_accessed_at, now)}
+                IP {s.ip_address || 'Unknown IP'} · signed in {relativeTime(s.created_at, now)} · last used{' '}
+                {relativeTime(s.last_accessed_at, now)}
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <Button variant="destructive" size="sm" onClick={() => revokeOne(s.id, s.is_current)} disabled={revoke.isPending}>
+              <Button
+                variant="destructive"
+                size="sm"
+                onClick={() => revokeOne(s.id, s.is_current)}
+                disabled={revoke.isPending}
+              >
                 Revoke
               </Button>
             </CardContent>

@@ -3,7 +3,17 @@ import type { LucideIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Overview } from '@/data/admin/types';
 
-function StatusCard({ title, value, hint, icon: Icon }: { title: string; value: string | number; hint: string; icon: LucideIcon }) {
+function StatusCard({
+  title,
+  value,
+  hint,
+  icon: Icon,
+}: {
+  title: string;
+  value: string | number;
+  hint: string;
+  icon: LucideIcon;
+}) {
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
@@ -27,10 +37,30 @@ export function OverviewTab({ overview, loading }: { overview: Overview | undefi
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatusCard title="Total Users" value={v(o?.users_total)} hint={`${v(o?.users_active)} active accounts`} icon={Users} />
-        <StatusCard title="Active Sessions" value={v(o?.active_sessions)} hint="Live sessions across the ecosystem" icon={Activity} />
-        <StatusCard title="Registered Apps" value={v(o?.apps_active)} hint={`${v(o?.apps_total)} registered in total`} icon={AppWindow} />
-        <StatusCard title="Pending Requests" value={v(o?.pending_requests)} hint="Credential access awaiting approval" icon={Clock} />
+        <StatusCard
+          title="Total Users"
+          value={v(o?.users_total)}
+          hint={`${v(o?.users_active)} active accounts`}
+          icon={Users}
+        />
+        <StatusCard
+          title="Active Sessions"
+          value={v(o?.active_sessions)}
+          hint="Live sessions across the ecosystem"
+          icon={Activity}
+        />
+        <StatusCard
+          title="Registered Apps"
+          value={v(o?.apps_active)}
+          hint={`${v(o?.apps_total)} registered in total`}
+          icon={AppWindow}
+        />
+        <StatusCard
+          title="Pending Requests"
+          value={v(o?.pending_requests)}
+          hint="Credential access awaiting approval"
+          icon={Clock}
+        />
       </div>
       <Card>
         <CardHeader>

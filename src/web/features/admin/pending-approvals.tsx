@@ -16,7 +16,9 @@ export function PendingApprovals({ requests }: { requests: CredentialRequest[] }
       await decide.mutateAsync({ id, decision });
       toast.success(decision === 'approve' ? 'Request approved' : 'Request denied');
     } catch (error) {
-      toast.error('Request Failed', { description: error instanceof ApiError ? error.message : 'Failed to submit credential access request' });
+      toast.error('Request Failed', {
+        description: error instanceof ApiError ? error.message : 'Failed to submit credential access request',
+      });
     }
   }
 
@@ -32,12 +34,14 @@ export function PendingApprovals({ requests }: { requests: CredentialRequest[] }
           <div key={r.id} data-testid="pending-request" className="space-y-2 rounded-lg border p-3 text-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-medium">
-                {r.app_name ?? 'Unknown application'} · {CREDENTIAL_LABELS[r.credential_type ?? ''] ?? r.credential_type}
+                {r.app_name ?? 'Unknown application'} ·{' '}
+                {CREDENTIAL_LABELS[r.credential_type ?? ''] ?? r.credential_type}
               </span>
               <Badge variant="secondary">{r.status}</Badge>
             </div>
             <p className="text-xs text-muted-foreground">
-              {r.requester_email ?? 'Unknown requester'} · {r.time_limit_minutes} minutes · {formatDateTime(r.created_at)}
+              {r.requester_email ?? 'Unknown requester'} · {r.time_limit_minutes} minutes ·{' '}
+              {formatDateTime(r.created_at)}
             </p>
             <p className="text-sm">{r.justification}</p>
             {r.can_decide ? (

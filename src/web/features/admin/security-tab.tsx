@@ -13,7 +13,11 @@ import { CredentialRequestDialog } from './credential-request-dialog';
 function Mark({ present, label }: { present: boolean; label: string }) {
   return (
     <span className="inline-flex items-center gap-1 text-xs" aria-label={`${label}: ${present ? 'present' : 'absent'}`}>
-      {present ? <Check className="size-3.5 text-success" aria-hidden /> : <X className="size-3.5 text-muted-foreground" aria-hidden />}
+      {present ? (
+        <Check className="size-3.5 text-success" aria-hidden />
+      ) : (
+        <X className="size-3.5 text-muted-foreground" aria-hidden />
+      )}
       {label}
     </span>
   );
@@ -36,16 +40,26 @@ export function SecurityTab() {
           <CardTitle className="flex items-center gap-2">
             <AppWindow className="size-5" aria-hidden /> Registered Applications
           </CardTitle>
-          <CardDescription>Credentials are never shown here; access to them is requested, justified and logged.</CardDescription>
+          <CardDescription>
+            Credentials are never shown here; access to them is requested, justified and logged.
+          </CardDescription>
         </CardHeader>
         <CardContent className="space-y-3">
-          {apps.data?.length === 0 && <p className="text-sm text-muted-foreground">No applications are registered yet.</p>}
+          {apps.data?.length === 0 && (
+            <p className="text-sm text-muted-foreground">No applications are registered yet.</p>
+          )}
           {apps.data?.map((app) => (
-            <div key={app.id} data-testid="registered-app" className="flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between">
+            <div
+              key={app.id}
+              data-testid="registered-app"
+              className="flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between"
+            >
               <div className="min-w-0">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium">{app.app_name}</span>
-                  <Badge variant={app.is_active ? 'success' : 'secondary'}>{app.is_active ? 'Active' : 'Inactive'}</Badge>
+                  <Badge variant={app.is_active ? 'success' : 'secondary'}>
+                    {app.is_active ? 'Active' : 'Inactive'}
+                  </Badge>
                 </div>
                 <div className="truncate text-xs text-muted-foreground">{app.app_url}</div>
                 <div className="mt-1 flex gap-3">
@@ -71,7 +85,11 @@ export function SecurityTab() {
         <CardContent className="space-y-2">
           {sessions.data?.length === 0 && <p className="text-sm text-muted-foreground">No sessions yet.</p>}
           {sessions.data?.map((s) => (
-            <div key={s.id} data-testid="recent-session" className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm">
+            <div
+              key={s.id}
+              data-testid="recent-session"
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm"
+            >
               <div className="flex items-center gap-2">
                 <Badge variant={s.is_active ? 'success' : 'secondary'}>{s.is_active ? 'Active' : 'Expired'}</Badge>
                 <span>{formatDate(s.created_at)}</span>
@@ -89,12 +107,15 @@ export function SecurityTab() {
           <CardDescription>Your recent requests, newest first.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-2">
-          {requests.data?.length === 0 && <p className="text-sm text-muted-foreground">No credential access requests yet.</p>}
+          {requests.data?.length === 0 && (
+            <p className="text-sm text-muted-foreground">No credential access requests yet.</p>
+          )}
           {requests.data?.slice(0, 10).map((r) => (
             <div key={r.id} data-testid="credential-request" className="rounded-md border p-2 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-medium">
-                  {r.app_name ?? 'Unknown application'} · {CREDENTIAL_LABELS[r.credential_type ?? ''] ?? r.credential_type}
+                  {r.app_name ?? 'Unknown application'} ·{' '}
+                  {CREDENTIAL_LABELS[r.credential_type ?? ''] ?? r.credential_type}
                 </span>
                 <Badge variant={requestStatusVariant(r.status)}>{r.status}</Badge>
               </div>

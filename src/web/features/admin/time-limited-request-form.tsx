@@ -20,7 +20,13 @@ import {
 import { useAppsQuery } from '@/data/admin/dashboard-queries';
 import { useRequestCredentialMutation } from '@/data/admin/credential-access';
 import type { CredentialType } from '@/data/admin/types';
-import { CREDENTIAL_LABELS, TIME_LIMIT, accessDeniedDescription, clampMinutes, isTimeLimitedRequestValid } from './admin.utils';
+import {
+  CREDENTIAL_LABELS,
+  TIME_LIMIT,
+  accessDeniedDescription,
+  clampMinutes,
+  isTimeLimitedRequestValid,
+} from './admin.utils';
 
 /** request_time_limited_credential_access: app, type, 5–120 minutes, justification ≥ 15 characters, confirmed. */
 export function TimeLimitedRequestForm() {
@@ -51,8 +57,14 @@ export function TimeLimitedRequestForm() {
         justification: justification.trim(),
         time_limit_minutes: clampMinutes(minutes),
       });
-      if (result.grant) toast.success('Access Granted', { description: `Access granted for ${result.grant.time_limit_minutes} minutes.` });
-      else toast.success('Access Request Submitted', { description: 'Your request has been logged and is pending approval.' });
+      if (result.grant)
+        toast.success('Access Granted', {
+          description: `Access granted for ${result.grant.time_limit_minutes} minutes.`,
+        });
+      else
+        toast.success('Access Request Submitted', {
+          description: 'Your request has been logged and is pending approval.',
+        });
       setJustification('');
     } catch (error) {
       toast.error('Access Denied', { description: accessDeniedDescription(error) });
@@ -65,7 +77,9 @@ export function TimeLimitedRequestForm() {
         <CardTitle className="flex items-center gap-2">
           <Timer className="size-5" aria-hidden /> Time-Limited Credential Access
         </CardTitle>
-        <CardDescription>Request temporary access to an application's credential. The request is logged.</CardDescription>
+        <CardDescription>
+          Request temporary access to an application's credential. The request is logged.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="space-y-2">
@@ -127,8 +141,8 @@ export function TimeLimitedRequestForm() {
           <AlertDialogHeader>
             <AlertDialogTitle>Confirm Credential Access Request</AlertDialogTitle>
             <AlertDialogDescription>
-              You are requesting the {CREDENTIAL_LABELS[type]} of {app?.app_name ?? 'this application'} for {clampMinutes(minutes)} minutes. This
-              request is logged for security auditing.
+              You are requesting the {CREDENTIAL_LABELS[type]} of {app?.app_name ?? 'this application'} for{' '}
+              {clampMinutes(minutes)} minutes. This request is logged for security auditing.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

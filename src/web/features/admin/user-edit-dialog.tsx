@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -20,7 +27,8 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
   });
   const [emailError, setEmailError] = useState<string | null>(null);
   const update = useUpdateUserMutation();
-  const set = (key: keyof UserPatch) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof UserPatch) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
@@ -31,7 +39,8 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
       onClose();
     } catch (error) {
       const message = error instanceof ApiError ? error.message : undefined;
-      if (error instanceof ApiError && (error.code === 'email_in_use' || error.details.field === 'email')) setEmailError(message ?? null);
+      if (error instanceof ApiError && (error.code === 'email_in_use' || error.details.field === 'email'))
+        setEmailError(message ?? null);
       toast.error('Failed to update user', { description: message });
     }
   }
@@ -46,7 +55,14 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
           </DialogHeader>
           <div className="space-y-2">
             <Label htmlFor="edit-email">Email</Label>
-            <Input id="edit-email" type="email" required value={form.email} onChange={set('email')} aria-invalid={Boolean(emailError)} />
+            <Input
+              id="edit-email"
+              type="email"
+              required
+              value={form.email}
+              onChange={set('email')}
+              aria-invalid={Boolean(emailError)}
+            />
             {emailError && (
               <p role="alert" className="text-sm text-destructive">
                 {emailError}
@@ -72,7 +88,11 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
               <Label htmlFor="edit-active">Account Active</Label>
               <p className="text-xs text-muted-foreground">Deactivating signs the user out everywhere.</p>
             </div>
-            <Switch id="edit-active" checked={form.is_active} onCheckedChange={(v) => setForm((f) => ({ ...f, is_active: v }))} />
+            <Switch
+              id="edit-active"
+              checked={form.is_active}
+              onCheckedChange={(v) => setForm((f) => ({ ...f, is_active: v }))}
+            />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>

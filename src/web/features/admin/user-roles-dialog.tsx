@@ -2,7 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { ApiError } from '@/lib/api';
@@ -16,7 +23,12 @@ export function UserRolesDialog({ user, onClose }: { user: AdminUser; onClose: (
   const query = useUserRolesQuery(user.id, true);
   const save = useSetUserRolesMutation();
   const saved = useMemo(
-    () => new Set((query.data ?? []).filter((r) => r.is_active && (!r.expires_at || new Date(r.expires_at) > new Date())).map((r) => r.role)),
+    () =>
+      new Set(
+        (query.data ?? [])
+          .filter((r) => r.is_active && (!r.expires_at || new Date(r.expires_at) > new Date()))
+          .map((r) => r.role),
+      ),
     [query.data],
   );
   const [chosen, setChosen] = useState<Set<string> | null>(null);
@@ -39,7 +51,9 @@ export function UserRolesDialog({ user, onClose }: { user: AdminUser; onClose: (
       toast.success('User roles updated successfully');
       onClose();
     } catch (error) {
-      toast.error('Failed to update user roles', { description: error instanceof ApiError ? error.message : undefined });
+      toast.error('Failed to update user roles', {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
     }
   }
 

@@ -48,7 +48,11 @@ export function UsersTab() {
         <CardTitle className="flex items-center gap-2">
           <Users className="size-5" aria-hidden /> User Management
         </CardTitle>
-        <CardDescription data-testid="user-count">{total === undefined ? 'Loading users…' : `${total.toLocaleString('en-US')}${capped} ${total === 1 && !capped ? 'user' : 'users'}`}</CardDescription>
+        <CardDescription data-testid="user-count">
+          {total === undefined
+            ? 'Loading users…'
+            : `${total.toLocaleString('en-US')}${capped} ${total === 1 && !capped ? 'user' : 'users'}`}
+        </CardDescription>
         <div className="relative mt-2 max-w-md">
           <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
           <Input
@@ -64,7 +68,11 @@ export function UsersTab() {
         {users.isSuccess && rows.length === 0 ? (
           <div className="py-10 text-center">
             <p className="font-medium">No users found</p>
-            <p className="text-sm text-muted-foreground">{q ? 'Try a different search term: email, full name or organization.' : 'Users appear here once they sign up.'}</p>
+            <p className="text-sm text-muted-foreground">
+              {q
+                ? 'Try a different search term: email, full name or organization.'
+                : 'Users appear here once they sign up.'}
+            </p>
           </div>
         ) : (
           <div className="overflow-x-auto">
@@ -89,19 +97,39 @@ export function UsersTab() {
                     <TableCell>{u.organization || FALLBACK_ORGANIZATION}</TableCell>
                     <TableCell>
                       <div className="flex flex-wrap gap-1">
-                        {u.roles.length ? u.roles.map((r) => <Badge key={r} variant={r === 'user' ? 'secondary' : 'default'}>{ROLE_LABELS[r] ?? r}</Badge>) : <span className="text-xs text-muted-foreground">No roles</span>}
+                        {u.roles.length ? (
+                          u.roles.map((r) => (
+                            <Badge key={r} variant={r === 'user' ? 'secondary' : 'default'}>
+                              {ROLE_LABELS[r] ?? r}
+                            </Badge>
+                          ))
+                        ) : (
+                          <span className="text-xs text-muted-foreground">No roles</span>
+                        )}
                       </div>
                     </TableCell>
                     <TableCell>
-                      <Badge variant={u.is_active ? 'success' : 'destructive'}>{u.is_active ? 'Active' : 'Inactive'}</Badge>
+                      <Badge variant={u.is_active ? 'success' : 'destructive'}>
+                        {u.is_active ? 'Active' : 'Inactive'}
+                      </Badge>
                     </TableCell>
                     <TableCell className="whitespace-nowrap">{formatDate(u.last_login_at)}</TableCell>
                     <TableCell className="text-right">
                       <div className="flex justify-end gap-1">
-                        <Button variant="ghost" size="icon" aria-label={`Edit ${u.email}`} onClick={() => setEditing(u)}>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Edit ${u.email}`}
+                          onClick={() => setEditing(u)}
+                        >
                           <Pencil />
                         </Button>
-                        <Button variant="ghost" size="icon" aria-label={`Manage roles of ${u.email}`} onClick={() => setRolesFor(u)}>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Manage roles of ${u.email}`}
+                          onClick={() => setRolesFor(u)}
+                        >
                           <ShieldCheck />
                         </Button>
                       </div>

@@ -36,7 +36,10 @@ export function AuditDetailsDrawer({ entry, onClose }: { entry: AuditLogEntry | 
             </dl>
             <div className="grid gap-1.5">
               <h3 className="text-sm font-medium">Raw JSON</h3>
-              <pre data-testid="audit-raw-json" className="max-h-[50vh] overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap">
+              <pre
+                data-testid="audit-raw-json"
+                className="max-h-[50vh] overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
+              >
                 {JSON.stringify(entry, null, 2)}
               </pre>
             </div>

@@ -11,7 +11,8 @@ const ALL = 'all';
 /** Filters write straight to the URL; the list reads them from there. */
 export function AuditFilterBar() {
   const [params, setParams] = useSearchParams();
-  const set = (name: FilterParam, value: string | null) => setParams(withFilter(params, name, value), { replace: true });
+  const set = (name: FilterParam, value: string | null) =>
+    setParams(withFilter(params, name, value), { replace: true });
   const hasFilters = ['type', 'severity', 'user', 'source', 'from', 'to'].some((k) => params.get(k));
 
   return (
@@ -75,12 +76,23 @@ export function AuditFilterBar() {
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="audit-from">From</Label>
-        <Input id="audit-from" type="datetime-local" value={isoToLocalInput(params.get('from'))} onChange={(e) => set('from', localInputToIso(e.currentTarget.value))} />
+        <Input
+          id="audit-from"
+          type="datetime-local"
+          value={isoToLocalInput(params.get('from'))}
+          onChange={(e) => set('from', localInputToIso(e.currentTarget.value))}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="audit-to">To</Label>
         <div className="flex min-w-0 gap-2">
-          <Input className="min-w-0" id="audit-to" type="datetime-local" value={isoToLocalInput(params.get('to'))} onChange={(e) => set('to', localInputToIso(e.currentTarget.value))} />
+          <Input
+            className="min-w-0"
+            id="audit-to"
+            type="datetime-local"
+            value={isoToLocalInput(params.get('to'))}
+            onChange={(e) => set('to', localInputToIso(e.currentTarget.value))}
+          />
           {hasFilters && (
             <Button variant="ghost" size="sm" onClick={() => setParams(withoutFilters(params), { replace: true })}>
               Clear

@@ -33,7 +33,9 @@ export default function AuditLogTab() {
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1.5">
           <CardTitle>Audit Log</CardTitle>
-          <CardDescription>Every security event, server and browser, in one hash-chained log. Newest first.</CardDescription>
+          <CardDescription>
+            Every security event, server and browser, in one hash-chained log. Newest first.
+          </CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
           <AuditVerifyButton log={log} />
@@ -67,7 +69,12 @@ export default function AuditLogTab() {
             <div className="flex items-center justify-between text-sm text-muted-foreground">
               <span>{entries.length.toLocaleString()} shown</span>
               {query.hasNextPage && (
-                <Button variant="outline" size="sm" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void query.fetchNextPage()}
+                  disabled={query.isFetchingNextPage}
+                >
                   {query.isFetchingNextPage ? 'Loading…' : 'Load older events'}
                 </Button>
               )}

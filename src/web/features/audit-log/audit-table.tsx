@@ -28,12 +28,16 @@ export function AuditTable({ entries, onOpen }: { entries: AuditLogEntry[]; onOp
               onClick={() => onOpen(e)}
               onKeyDown={(ev) => (ev.key === 'Enter' || ev.key === ' ') && (ev.preventDefault(), onOpen(e))}
             >
-              <TableCell className="whitespace-nowrap text-muted-foreground">{formatTimestamp(e.occurred_at)}</TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">
+                {formatTimestamp(e.occurred_at)}
+              </TableCell>
               <TableCell className="font-mono text-xs">{e.event_type}</TableCell>
               <TableCell>
                 <Badge variant={severityVariant(e.severity)}>{e.severity}</Badge>
               </TableCell>
-              <TableCell className="max-w-48 truncate">{e.user_email ?? (e.user_id ? e.user_id.slice(0, 8) : '—')}</TableCell>
+              <TableCell className="max-w-48 truncate">
+                {e.user_email ?? (e.user_id ? e.user_id.slice(0, 8) : '—')}
+              </TableCell>
               <TableCell>{e.source}</TableCell>
               <TableCell className="hidden font-mono text-xs md:table-cell">{e.ip_address ?? 'Unknown'}</TableCell>
             </TableRow>

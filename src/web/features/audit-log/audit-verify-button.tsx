@@ -16,7 +16,9 @@ export function AuditVerifyButton({ log }: { log: LogAdminEvent }) {
         if (result.ok) {
           toast.success(`Audit chain intact: ${result.checked.toLocaleString()} events verified`);
         } else {
-          toast.error(`Audit chain broken at event #${result.first_bad_id}`, { description: `${result.checked.toLocaleString()} events verified before it.` });
+          toast.error(`Audit chain broken at event #${result.first_bad_id}`, {
+            description: `${result.checked.toLocaleString()} events verified before it.`,
+          });
           log('audit_chain_broken', 'critical', { first_bad_id: result.first_bad_id, checked: result.checked });
         }
       },

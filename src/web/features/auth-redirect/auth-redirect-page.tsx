@@ -6,7 +6,10 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { useAuth } from '@/auth/auth-provider';
 import { AUTH_REDIRECT_TEXT, handoffFields, readHandoffParams } from './auth-redirect.utils';
 
-type Phase = { kind: 'working' } | { kind: 'posting'; action: string; fields: Record<string, string> } | { kind: 'failed'; message: string };
+type Phase =
+  | { kind: 'working' }
+  | { kind: 'posting'; action: string; fields: Record<string, string> }
+  | { kind: 'failed'; message: string };
 
 /**
  * /auth-redirect (spec §2, §8): creates a cross-platform session for the target app and hands
@@ -68,7 +71,11 @@ export default function AuthRedirectPage() {
   }
   const target = params.appName ?? 'the application';
   return (
-    <Shell title={`Connecting to ${target}`} description="Creating a secure session and redirecting you..." icon="working">
+    <Shell
+      title={`Connecting to ${target}`}
+      description="Creating a secure session and redirecting you..."
+      icon="working"
+    >
       {phase.kind === 'posting' && (
         <form ref={formRef} method="post" action={phase.action} className="hidden" aria-hidden="true">
           {Object.entries(phase.fields).map(([name, value]) => (
@@ -80,7 +87,17 @@ export default function AuthRedirectPage() {
   );
 }
 
-function Shell({ title, description, icon, children }: { title: string; description: string; icon: 'working' | 'error'; children?: React.ReactNode }) {
+function Shell({
+  title,
+  description,
+  icon,
+  children,
+}: {
+  title: string;
+  description: string;
+  icon: 'working' | 'error';
+  children?: React.ReactNode;
+}) {
   return (
     <main className="flex min-h-[calc(100vh-8rem)] items-center justify-center px-4 py-12">
       <Card className="w-full max-w-md text-center">

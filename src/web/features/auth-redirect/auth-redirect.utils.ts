@@ -21,6 +21,9 @@ export function readHandoffParams(params: URLSearchParams): HandoffParams | null
 }
 
 /** The fields the hidden form posts to the app (spec §2: timestamp in milliseconds). */
-export function handoffFields(session: { session_token: string; user_id: string }, now: number): Record<string, string> {
+export function handoffFields(
+  session: { session_token: string; user_id: string },
+  now: number,
+): Record<string, string> {
   return { session_token: session.session_token, user_id: session.user_id, timestamp: String(now) };
 }

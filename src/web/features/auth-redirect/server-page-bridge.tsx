@@ -10,7 +10,11 @@ export default function ServerPageBridge() {
     window.location.replace(window.location.href);
   }, []);
   return (
-    <div role="status" aria-live="polite" className="flex min-h-[50vh] items-center justify-center text-muted-foreground">
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex min-h-[50vh] items-center justify-center text-muted-foreground"
+    >
       Loading...
     </div>
   );

@@ -47,10 +47,7 @@ export default function AuthPage() {
               <SignInForm onSignedIn={() => navigate(destination, { replace: true })} />
             </TabsContent>
             <TabsContent value="signup" className="pt-4">
-              <SignUpForm
-                onSignedUp={() => navigate(destination, { replace: true })}
-                onHold={setHolding}
-              />
+              <SignUpForm onSignedUp={() => navigate(destination, { replace: true })} onHold={setHolding} />
             </TabsContent>
           </Tabs>
         </CardContent>

@@ -15,6 +15,7 @@ export function destinationAfterAuth(params: URLSearchParams): string {
   // `return_to` is what the OAuth authorize endpoint sends; `next` what the route guard sends.
   const next = params.get('next') ?? params.get('return_to');
   // Only a path on this site: '//evil.example' or 'https://…' would be an open redirect.
-  if (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') && !next.startsWith('/auth')) return next;
+  if (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') && !next.startsWith('/auth'))
+    return next;
   return '/admin';
 }

@@ -40,7 +40,13 @@ export function PasswordStrength({ check, extra = [] }: { check: PasswordCheck; 
         {REQUIREMENTS.map((r) => {
           const met = !problems.includes(r.message);
           return (
-            <li key={r.text} className={cn('flex items-center gap-2', met ? 'text-green-700 dark:text-green-500' : 'text-muted-foreground')}>
+            <li
+              key={r.text}
+              className={cn(
+                'flex items-center gap-2',
+                met ? 'text-green-700 dark:text-green-500' : 'text-muted-foreground',
+              )}
+            >
               {met ? <CheckIcon className="size-4" aria-hidden /> : <XIcon className="size-4" aria-hidden />}
               <span>
                 {r.text}

@@ -11,7 +11,11 @@ export default function RequireAuth() {
   const location = useLocation();
   if (loading) {
     return (
-      <div role="status" aria-live="polite" className="flex min-h-[50vh] items-center justify-center text-muted-foreground">
+      <div
+        role="status"
+        aria-live="polite"
+        className="flex min-h-[50vh] items-center justify-center text-muted-foreground"
+      >
         Loading...
       </div>
     );

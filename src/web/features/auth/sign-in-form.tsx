@@ -50,7 +50,13 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     <form onSubmit={submit} className="space-y-4" noValidate aria-label="Sign in">
       <div className="space-y-2">
         <Label htmlFor="signin-email">Email</Label>
-        <Input id="signin-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
       <div className="space-y-2">
         <Label htmlFor="signin-password">Password</Label>

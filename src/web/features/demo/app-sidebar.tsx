@@ -20,7 +20,10 @@ function startsOpen() {
  */
 export function AppSidebar({ mode, user }: { mode: 'demo' | 'live'; user: SidebarUser }) {
   const [isOpen, setIsOpen] = useState(startsOpen);
-  const links = [...leadingNav(mode), ...MODULE_NAV.map((m) => ({ to: moduleHref(mode, m.path), label: m.label, icon: m.icon }))];
+  const links = [
+    ...leadingNav(mode),
+    ...MODULE_NAV.map((m) => ({ to: moduleHref(mode, m.path), label: m.label, icon: m.icon })),
+  ];
   const Toggle = isOpen ? PanelLeftCloseIcon : PanelLeftOpenIcon;
   return (
     <aside

@@ -20,9 +20,27 @@ export interface DemoSystem {
 export const DEMO_SYSTEMS: DemoSystem[] = [
   { name: 'Fulfils', path: 'fulfils', description: 'Core employment marketplace', users: '12,847', status: 'healthy' },
   { name: 'SortStak', path: 'sortstak', description: 'Data sorting and pipelines', users: '3,421', status: 'healthy' },
-  { name: 'Role Builder', path: 'role-builder', description: 'Role definitions and templates', users: '1,956', status: 'healthy' },
-  { name: 'Quick Role Check', path: 'qrc', description: 'Candidate-to-role checks', users: '2,310', status: 'degraded' },
-  { name: 'TalentMLS', path: 'talentmls', description: 'Talent multi-listing service', users: '8,932', status: 'healthy' },
+  {
+    name: 'Role Builder',
+    path: 'role-builder',
+    description: 'Role definitions and templates',
+    users: '1,956',
+    status: 'healthy',
+  },
+  {
+    name: 'Quick Role Check',
+    path: 'qrc',
+    description: 'Candidate-to-role checks',
+    users: '2,310',
+    status: 'degraded',
+  },
+  {
+    name: 'TalentMLS',
+    path: 'talentmls',
+    description: 'Talent multi-listing service',
+    users: '8,932',
+    status: 'healthy',
+  },
 ];
 
 export interface DemoActivity {

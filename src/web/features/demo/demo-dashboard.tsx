@@ -23,7 +23,10 @@ export default function DemoDashboard() {
             {DEMO_SYSTEMS.map((s) => (
               <ListRow key={s.path}>
                 <div className="min-w-0">
-                  <Link to={`/demo/${s.path}`} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+                  <Link
+                    to={`/demo/${s.path}`}
+                    className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+                  >
                     {s.name} <ArrowRightIcon className="size-3.5" aria-hidden />
                   </Link>
                   <p className="text-xs text-muted-foreground">{s.description}</p>

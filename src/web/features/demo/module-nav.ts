@@ -1,6 +1,17 @@
 import {
-  ActivityIcon, BarChart3Icon, BriefcaseIcon, DatabaseIcon, LayoutDashboardIcon, PickaxeIcon, SettingsIcon,
-  ShieldBanIcon, ShoppingCartIcon, SparklesIcon, UserCheckIcon, WrenchIcon, type LucideIcon,
+  ActivityIcon,
+  BarChart3Icon,
+  BriefcaseIcon,
+  DatabaseIcon,
+  LayoutDashboardIcon,
+  PickaxeIcon,
+  SettingsIcon,
+  ShieldBanIcon,
+  ShoppingCartIcon,
+  SparklesIcon,
+  UserCheckIcon,
+  WrenchIcon,
+  type LucideIcon,
 } from 'lucide-react';
 
 export interface ModuleNavItem {

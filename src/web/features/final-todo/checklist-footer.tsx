@@ -14,9 +14,24 @@ export function ChecklistFooter({ mvp }: { mvp: MvpFigures }) {
           Complete all Critical and High priority items before deploying to production.
         </p>
         <dl className="grid grid-cols-3 gap-3 text-center">
-          <div><dt className="text-xs text-muted-foreground">Critical remaining</dt><dd className="text-xl font-semibold tabular-nums" data-testid="critical-remaining">{mvp.criticalRemaining}</dd></div>
-          <div><dt className="text-xs text-muted-foreground">High remaining</dt><dd className="text-xl font-semibold tabular-nums" data-testid="high-remaining">{mvp.highRemaining}</dd></div>
-          <div><dt className="text-xs text-muted-foreground">Hours to MVP</dt><dd className="text-xl font-semibold tabular-nums" data-testid="hours-to-mvp">{mvp.hoursToMvp}</dd></div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Critical remaining</dt>
+            <dd className="text-xl font-semibold tabular-nums" data-testid="critical-remaining">
+              {mvp.criticalRemaining}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">High remaining</dt>
+            <dd className="text-xl font-semibold tabular-nums" data-testid="high-remaining">
+              {mvp.highRemaining}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted-foreground">Hours to MVP</dt>
+            <dd className="text-xl font-semibold tabular-nums" data-testid="hours-to-mvp">
+              {mvp.hoursToMvp}
+            </dd>
+          </div>
         </dl>
       </CardContent>
     </Card>

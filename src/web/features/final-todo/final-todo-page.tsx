@@ -3,7 +3,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ChecklistFooter } from './checklist-footer';
 import { ChecklistOverviewPanel } from './checklist-overview';
 import { CHECKLIST_TASKS } from './final-todo.data';
-import { computeMvp, computeOverview, computePriorityProgress, groupByCategory, groupByPriority } from './final-todo.utils';
+import {
+  computeMvp,
+  computeOverview,
+  computePriorityProgress,
+  groupByCategory,
+  groupByPriority,
+} from './final-todo.utils';
 import { TaskGroupCard } from './task-group-card';
 
 const BY_PRIORITY = groupByPriority(CHECKLIST_TASKS);
@@ -24,19 +30,28 @@ export default function FinalTodoPage() {
     <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">Final To-Do Checklist</h1>
-        <p className="mt-1 text-sm text-muted-foreground">Everything left before the ecosystem hub goes to production.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Everything left before the ecosystem hub goes to production.
+        </p>
       </header>
-      <ChecklistOverviewPanel overview={computeOverview(CHECKLIST_TASKS, done)} byPriority={computePriorityProgress(CHECKLIST_TASKS, done)} />
+      <ChecklistOverviewPanel
+        overview={computeOverview(CHECKLIST_TASKS, done)}
+        byPriority={computePriorityProgress(CHECKLIST_TASKS, done)}
+      />
       <Tabs defaultValue="priority">
         <TabsList aria-label="Group tasks">
           <TabsTrigger value="priority">By Priority</TabsTrigger>
           <TabsTrigger value="category">By Category</TabsTrigger>
         </TabsList>
         <TabsContent value="priority" className="flex flex-col gap-4">
-          {BY_PRIORITY.map((g) => <TaskGroupCard key={g.key} group={g} done={done} onToggle={toggle} />)}
+          {BY_PRIORITY.map((g) => (
+            <TaskGroupCard key={g.key} group={g} done={done} onToggle={toggle} />
+          ))}
         </TabsContent>
         <TabsContent value="category" className="grid gap-4 lg:grid-cols-2">
-          {BY_CATEGORY.map((g) => <TaskGroupCard key={g.key} group={g} done={done} onToggle={toggle} />)}
+          {BY_CATEGORY.map((g) => (
+            <TaskGroupCard key={g.key} group={g} done={done} onToggle={toggle} />
+          ))}
         </TabsContent>
       </Tabs>
       <ChecklistFooter mvp={computeMvp(CHECKLIST_TASKS, done)} />

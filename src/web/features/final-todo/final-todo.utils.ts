@@ -80,7 +80,11 @@ export function computeMvp(tasks: ChecklistTask[], done: ReadonlySet<number>): M
   const open = tasks.filter((t) => !isDone(t, done));
   const critical = open.filter((t) => t.priority === 'Critical');
   const high = open.filter((t) => t.priority === 'High');
-  return { criticalRemaining: critical.length, highRemaining: high.length, hoursToMvp: sumHours([...critical, ...high]) };
+  return {
+    criticalRemaining: critical.length,
+    highRemaining: high.length,
+    hoursToMvp: sumHours([...critical, ...high]),
+  };
 }
 
 export function groupCompletion(group: TaskGroup, done: ReadonlySet<number>) {

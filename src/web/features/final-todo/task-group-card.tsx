@@ -4,14 +4,24 @@ import { groupCompletion, type TaskGroup } from './final-todo.utils';
 import { TaskItem } from './task-item';
 
 /** A group (a priority or a category) with its task count, progress bar and tasks. */
-export function TaskGroupCard({ group, done, onToggle }: { group: TaskGroup; done: ReadonlySet<number>; onToggle: (id: number) => void }) {
+export function TaskGroupCard({
+  group,
+  done,
+  onToggle,
+}: {
+  group: TaskGroup;
+  done: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+}) {
   const { completed, total, percent } = groupCompletion(group, done);
   return (
     <Card className="min-w-0" data-testid="task-group" data-group={group.key}>
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>{group.key}</CardTitle>
-          <span className="text-sm text-muted-foreground">{completed} of {total} tasks</span>
+          <span className="text-sm text-muted-foreground">
+            {completed} of {total} tasks
+          </span>
         </div>
         <Progress value={percent} aria-label={`${group.key} progress`} />
       </CardHeader>

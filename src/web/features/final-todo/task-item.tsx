@@ -6,11 +6,24 @@ import type { ChecklistTask } from './final-todo.types';
 import { PriorityBadge } from './priority-badge';
 
 /** One task: checkbox, title (struck through when done), description, category, hours, dependencies, notes. */
-export function TaskItem({ task, isDone, onToggle }: { task: ChecklistTask; isDone: boolean; onToggle: (id: number) => void }) {
+export function TaskItem({
+  task,
+  isDone,
+  onToggle,
+}: {
+  task: ChecklistTask;
+  isDone: boolean;
+  onToggle: (id: number) => void;
+}) {
   const titleId = `task-${task.id}-title`;
   return (
     <li className="flex gap-3 border-b py-3 last:border-0" data-testid="checklist-task" data-done={isDone}>
-      <Checkbox className="mt-0.5" checked={isDone} onCheckedChange={() => onToggle(task.id)} aria-labelledby={titleId} />
+      <Checkbox
+        className="mt-0.5"
+        checked={isDone}
+        onCheckedChange={() => onToggle(task.id)}
+        aria-labelledby={titleId}
+      />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <span id={titleId} className={cn('font-medium', isDone && 'text-muted-foreground line-through')}>
@@ -21,10 +34,14 @@ export function TaskItem({ task, isDone, onToggle }: { task: ChecklistTask; isDo
         <p className="mt-1 text-sm text-muted-foreground">{task.description}</p>
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <Badge variant="outline">{task.category}</Badge>
-          <span className="inline-flex items-center gap-1"><ClockIcon className="size-3" aria-hidden />{task.estimatedHours} h</span>
+          <span className="inline-flex items-center gap-1">
+            <ClockIcon className="size-3" aria-hidden />
+            {task.estimatedHours} h
+          </span>
           {task.dependencies && task.dependencies.length > 0 && (
             <span className="inline-flex items-center gap-1">
-              <LinkIcon className="size-3" aria-hidden />Depends on {task.dependencies.map((d) => `#${d}`).join(', ')}
+              <LinkIcon className="size-3" aria-hidden />
+              Depends on {task.dependencies.map((d) => `#${d}`).join(', ')}
             </span>
           )}
         </div>

@@ -20,11 +20,31 @@ const SetupPanel = lazy(() => import('./setup-panel'));
 
 const FEATURES = [
   { icon: KeyRoundIcon, title: 'One sign-in', text: 'One account and one session across all five platforms.' },
-  { icon: ShieldCheckIcon, title: 'OAuth 2.0 and OpenID Connect', text: 'A standards-correct provider with PKCE, rotating refresh tokens and signed ID tokens.' },
-  { icon: UsersIcon, title: 'Users and roles', text: 'Search, edit and grant roles with server-enforced rules against escalation.' },
-  { icon: FileLockIcon, title: 'Credential access', text: 'Time-limited, justified and approved access to application secrets.' },
-  { icon: ScrollTextIcon, title: 'Tamper-evident audit log', text: 'Every security event in a hash chain you can verify at any time.' },
-  { icon: ActivityIcon, title: 'Sessions you can see', text: 'Every active session with its application, device and IP, revocable in one click.' },
+  {
+    icon: ShieldCheckIcon,
+    title: 'OAuth 2.0 and OpenID Connect',
+    text: 'A standards-correct provider with PKCE, rotating refresh tokens and signed ID tokens.',
+  },
+  {
+    icon: UsersIcon,
+    title: 'Users and roles',
+    text: 'Search, edit and grant roles with server-enforced rules against escalation.',
+  },
+  {
+    icon: FileLockIcon,
+    title: 'Credential access',
+    text: 'Time-limited, justified and approved access to application secrets.',
+  },
+  {
+    icon: ScrollTextIcon,
+    title: 'Tamper-evident audit log',
+    text: 'Every security event in a hash chain you can verify at any time.',
+  },
+  {
+    icon: ActivityIcon,
+    title: 'Sessions you can see',
+    text: 'Every active session with its application, device and IP, revocable in one click.',
+  },
 ];
 
 export default function LandingPage() {
@@ -40,8 +60,8 @@ export default function LandingPage() {
             Sign in once. Administer the whole hiring ecosystem.
           </h1>
           <p className="max-w-2xl text-lg text-muted-foreground">
-            Ecosystem Hub is the shared sign-in and administration hub for the family of hiring platforms:
-            accounts, sessions, applications and a security audit trail in one place.
+            Ecosystem Hub is the shared sign-in and administration hub for the family of hiring platforms: accounts,
+            sessions, applications and a security audit trail in one place.
           </p>
           <div className="flex flex-wrap justify-center gap-3">
             <Button asChild size="lg">
@@ -59,7 +79,9 @@ export default function LandingPage() {
       </section>
 
       <section aria-labelledby="ecosystem-heading" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="ecosystem-heading" className="mb-6 text-2xl font-semibold">The ecosystem</h2>
+        <h2 id="ecosystem-heading" className="mb-6 text-2xl font-semibold">
+          The ecosystem
+        </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {ECOSYSTEM_PLATFORMS.map((platform) => (
             <Card key={platform.key} data-testid="ecosystem-card">
@@ -80,7 +102,9 @@ export default function LandingPage() {
 
       <section aria-labelledby="features-heading" className="bg-muted/50">
         <div className="mx-auto max-w-6xl px-4 py-12">
-          <h2 id="features-heading" className="mb-6 text-2xl font-semibold">What the hub does</h2>
+          <h2 id="features-heading" className="mb-6 text-2xl font-semibold">
+            What the hub does
+          </h2>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-3">
@@ -104,7 +128,10 @@ export default function LandingPage() {
       )}
 
       <footer className="border-t py-6 text-center text-sm text-muted-foreground">
-        Ecosystem Hub · <Link to="/final-todo" className="hover:underline">Launch checklist</Link>
+        Ecosystem Hub ·{' '}
+        <Link to="/final-todo" className="hover:underline">
+          Launch checklist
+        </Link>
       </footer>
     </main>
   );

@@ -17,7 +17,12 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
-import { useCleanupAllUsers, useCreateSystemAdmins, type CleanupResult, type SetupResult } from '@/data/setup/setup-api';
+import {
+  useCleanupAllUsers,
+  useCreateSystemAdmins,
+  type CleanupResult,
+  type SetupResult,
+} from '@/data/setup/setup-api';
 
 const STATUS_VARIANT = { created: 'default', exists: 'secondary', error: 'destructive' } as const;
 
@@ -54,12 +59,20 @@ export default function SetupPanel() {
     <Card className="border-destructive/40">
       <CardHeader>
         <CardTitle id="setup-heading">System setup</CardTitle>
-        <CardDescription>One-time tools for a new installation. Each needs the setup key printed at first start.</CardDescription>
+        <CardDescription>
+          One-time tools for a new installation. Each needs the setup key printed at first start.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="max-w-md space-y-2">
           <Label htmlFor="setup-key">Setup key</Label>
-          <Input id="setup-key" type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} />
+          <Input
+            id="setup-key"
+            type="password"
+            autoComplete="off"
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+          />
         </div>
         <div className="flex flex-wrap gap-3">
           <Button onClick={create} disabled={!key || createAdmins.isPending}>
@@ -75,7 +88,8 @@ export default function SetupPanel() {
               <AlertDialogHeader>
                 <AlertDialogTitle>Delete all users?</AlertDialogTitle>
                 <AlertDialogDescription>
-                  This permanently deletes every user, role assignment, session and audit log entry. It cannot be undone.
+                  This permanently deletes every user, role assignment, session and audit log entry. It cannot be
+                  undone.
                 </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
@@ -96,7 +110,8 @@ export default function SetupPanel() {
                 <Badge variant={STATUS_VARIANT[r.status]}>{r.status}</Badge>
                 {r.password && (
                   <span>
-                    Password (shown once): <code className="rounded bg-muted px-1.5 py-0.5 font-mono select-all">{r.password}</code>
+                    Password (shown once):{' '}
+                    <code className="rounded bg-muted px-1.5 py-0.5 font-mono select-all">{r.password}</code>
                   </span>
                 )}
                 {r.error && <span className="text-destructive">{r.error}</span>}

@@ -3,7 +3,9 @@ import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 /** Shown when a page fails to load or throws while rendering. */
 export function RouteError() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong loading this page.';
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : 'Something went wrong loading this page.';
   return (
     <main role="alert" className="flex min-h-[70vh] flex-col items-center justify-center gap-3 px-4 text-center">
       <h1 className="text-2xl font-semibold">{message}</h1>

@@ -45,7 +45,9 @@ export function ClientCard({ client }: { client: OAuthClientView }) {
           <CardTitle>{client.app_name}</CardTitle>
           <div className="flex gap-1">
             <Badge variant="outline">{client.app_type === 'platform' ? 'Platform' : 'Third party'}</Badge>
-            <Badge variant={client.is_active ? 'success' : 'secondary'}>{client.is_active ? 'Active' : 'Inactive'}</Badge>
+            <Badge variant={client.is_active ? 'success' : 'secondary'}>
+              {client.is_active ? 'Active' : 'Inactive'}
+            </Badge>
           </div>
         </div>
         <CardDescription>{client.app_description || 'No description provided'}</CardDescription>
@@ -53,11 +55,22 @@ export function ClientCard({ client }: { client: OAuthClientView }) {
       <CardContent className="space-y-3">
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Application URL">
-            <a href={client.app_url} target="_blank" rel="noreferrer" className="block truncate text-primary hover:underline">
+            <a
+              href={client.app_url}
+              target="_blank"
+              rel="noreferrer"
+              className="block truncate text-primary hover:underline"
+            >
               {client.app_url}
             </a>
           </Field>
-          <Field label="Created">{new Date(client.created_at).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}</Field>
+          <Field label="Created">
+            {new Date(client.created_at).toLocaleDateString('en-US', {
+              year: 'numeric',
+              month: 'short',
+              day: 'numeric',
+            })}
+          </Field>
         </div>
         <Field label="Client ID">
           <div className="flex items-center gap-1">
@@ -69,8 +82,12 @@ export function ClientCard({ client }: { client: OAuthClientView }) {
         </Field>
         <Field label="Client Secret">
           <div className="flex items-center gap-1">
-            <code className="truncate rounded bg-muted px-1.5 py-0.5 text-xs">{previewSecret(client.client_secret_preview)}</code>
-            {client.client_secret_preview && <CopyButton label="Client Secret" getText={() => revealClientSecret(client.id)} />}
+            <code className="truncate rounded bg-muted px-1.5 py-0.5 text-xs">
+              {previewSecret(client.client_secret_preview)}
+            </code>
+            {client.client_secret_preview && (
+              <CopyButton label="Client Secret" getText={() => revealClientSecret(client.id)} />
+            )}
           </div>
         </Field>
         <Field label="Redirect URIs">

@@ -5,7 +5,13 @@ import { Button } from '@/components/ui/button';
 import { COPIED_MS } from './oauth-admin.utils';
 
 /** Copies what `getText` yields; the copied indicator lasts 2 s (spec §9). */
-export function CopyButton({ label, getText }: { label: 'Client ID' | 'Client Secret'; getText: () => Promise<string> | string }) {
+export function CopyButton({
+  label,
+  getText,
+}: {
+  label: 'Client ID' | 'Client Secret';
+  getText: () => Promise<string> | string;
+}) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -24,7 +30,13 @@ export function CopyButton({ label, getText }: { label: 'Client ID' | 'Client Se
   }
 
   return (
-    <Button variant="ghost" size="icon" className="size-7" onClick={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-7"
+      onClick={copy}
+      aria-label={copied ? `${label} copied` : `Copy ${label}`}
+    >
       {copied ? <Check className="text-success" /> : <Copy />}
     </Button>
   );

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -11,7 +18,14 @@ import { useCreateClientMutation } from '@/data/oauth-clients/clients';
 import { CopyButton } from './copy-button';
 import { DEFAULT_SCOPES, firstInvalidUrl, splitLines } from './oauth-admin.utils';
 
-const EMPTY = { name: '', description: '', url: '', redirects: '', origins: '', type: 'third_party' as 'platform' | 'third_party' };
+const EMPTY = {
+  name: '',
+  description: '',
+  url: '',
+  redirects: '',
+  origins: '',
+  type: 'third_party' as 'platform' | 'third_party',
+};
 
 /** Create dialog (spec §2, §5): required fields, one URI per line, default scopes; shows the new credentials once. */
 export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -19,7 +33,8 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ clientId: string; secret: string | null } | null>(null);
   const create = useCreateClientMutation();
-  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   function close(next: boolean) {
     if (!next) {
@@ -81,7 +96,12 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
             <div className="space-y-1">
               <Label>Client ID</Label>
               <div className="flex items-center gap-1">
-                <code data-testid="new-client-id" className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-xs">{created.clientId}</code>
+                <code
+                  data-testid="new-client-id"
+                  className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-xs"
+                >
+                  {created.clientId}
+                </code>
                 <CopyButton label="Client ID" getText={() => created.clientId} />
               </div>
             </div>
@@ -89,7 +109,12 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
               <div className="space-y-1">
                 <Label>Client Secret</Label>
                 <div className="flex items-center gap-1">
-                  <code data-testid="new-client-secret" className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-xs">{created.secret}</code>
+                  <code
+                    data-testid="new-client-secret"
+                    className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-xs"
+                  >
+                    {created.secret}
+                  </code>
                   <CopyButton label="Client Secret" getText={() => created.secret!} />
                 </div>
               </div>
@@ -102,7 +127,9 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
           <form onSubmit={submit} className="space-y-4" noValidate>
             <DialogHeader>
               <DialogTitle>Create OAuth Client</DialogTitle>
-              <DialogDescription>Register an application. New clients get the scopes read:profile and read:organization.</DialogDescription>
+              <DialogDescription>
+                Register an application. New clients get the scopes read:profile and read:organization.
+              </DialogDescription>
             </DialogHeader>
             <div className="space-y-2">
               <Label htmlFor="client-name">Application Name *</Label>
@@ -132,11 +159,23 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
             </div>
             <div className="space-y-2">
               <Label htmlFor="client-redirects">Redirect URIs * (one per line)</Label>
-              <Textarea id="client-redirects" value={form.redirects} onChange={set('redirects')} rows={3} placeholder="https://app.example.com/callback" />
+              <Textarea
+                id="client-redirects"
+                value={form.redirects}
+                onChange={set('redirects')}
+                rows={3}
+                placeholder="https://app.example.com/callback"
+              />
             </div>
             <div className="space-y-2">
               <Label htmlFor="client-origins">Allowed Origins (one per line)</Label>
-              <Textarea id="client-origins" value={form.origins} onChange={set('origins')} rows={2} placeholder="https://app.example.com" />
+              <Textarea
+                id="client-origins"
+                value={form.origins}
+                onChange={set('origins')}
+                rows={2}
+                placeholder="https://app.example.com"
+              />
             </div>
             {error && (
               <p role="alert" className="text-sm text-destructive">

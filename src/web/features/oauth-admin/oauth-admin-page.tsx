@@ -17,7 +17,10 @@ export default function OAuthAdminPage() {
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <h1 className="mb-6 text-2xl font-semibold tracking-tight sm:text-3xl">OAuth Administration</h1>
-      <Tabs value={tab} onValueChange={(v) => setParams(v === 'sessions' ? { tab: 'sessions' } : {}, { replace: true })}>
+      <Tabs
+        value={tab}
+        onValueChange={(v) => setParams(v === 'sessions' ? { tab: 'sessions' } : {}, { replace: true })}
+      >
         <TabsList>
           <TabsTrigger value="clients">OAuth Clients</TabsTrigger>
           <TabsTrigger value="sessions">Active Sessions</TabsTrigger>

@@ -4,17 +4,34 @@ import { Monitor, Smartphone } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useAuthSessionsQuery, useRevokeAuthSessionMutation, type AuthSessionView } from '@/data/oauth-clients/auth-sessions';
+import {
+  useAuthSessionsQuery,
+  useRevokeAuthSessionMutation,
+  type AuthSessionView,
+} from '@/data/oauth-clients/auth-sessions';
 import { CORE_PLATFORM_NAME, browserName, isExpiringSoon, isMobileAgent, relativeTime } from './oauth-admin.utils';
 
-export function SessionCard({ session, now, onRevoke, revoking }: { session: AuthSessionView; now: number; onRevoke: () => void; revoking: boolean }) {
+export function SessionCard({
+  session,
+  now,
+  onRevoke,
+  revoking,
+}: {
+  session: AuthSessionView;
+  now: number;
+  onRevoke: () => void;
+  revoking: boolean;
+}) {
   const DeviceIcon = isMobileAgent(session.user_agent) ? Smartphone : Monitor;
   return (
     <Card data-testid="auth-session-card">
       <CardHeader className="pb-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle className="flex items-center gap-2 text-base">
-            <DeviceIcon className="size-4" aria-label={isMobileAgent(session.user_agent) ? 'Mobile device' : 'Desktop device'} />
+            <DeviceIcon
+              className="size-4"
+              aria-label={isMobileAgent(session.user_agent) ? 'Mobile device' : 'Desktop device'}
+            />
             {session.app_name ?? CORE_PLATFORM_NAME}
           </CardTitle>
           <div className="flex gap-1">
@@ -70,12 +87,19 @@ export function SessionsTab() {
     }
   }
 
-  if (sessions.isPending) return <p className="py-8 text-center text-muted-foreground">Loading authentication sessions...</p>;
+  if (sessions.isPending)
+    return <p className="py-8 text-center text-muted-foreground">Loading authentication sessions...</p>;
   if (!sessions.data?.length) return <p className="py-8 text-center font-medium">No Active Sessions</p>;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {sessions.data.map((s) => (
-        <SessionCard key={s.id} session={s} now={sessions.dataUpdatedAt || now} onRevoke={() => revokeOne(s.id)} revoking={revoke.isPending} />
+        <SessionCard
+          key={s.id}
+          session={s}
+          now={sessions.dataUpdatedAt || now}
+          onRevoke={() => revokeOne(s.id)}
+          revoking={revoke.isPending}
+        />
       ))}
     </div>
   );

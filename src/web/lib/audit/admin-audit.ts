@@ -59,7 +59,10 @@ export function useAdminAudit(): { log: LogAdminEvent; flush: () => Promise<void
       deliveredListeners.delete(refresh);
     };
   }, [client]);
-  const log = useCallback<LogAdminEvent>((eventType, severity, details) => sharedAdminQueue().log(eventType, severity, details), []);
+  const log = useCallback<LogAdminEvent>(
+    (eventType, severity, details) => sharedAdminQueue().log(eventType, severity, details),
+    [],
+  );
   const flush = useCallback(() => sharedAdminQueue().flush(), []);
   return { log, flush };
 }

@@ -1,5 +1,10 @@
 import { AUDIT_EVENT_TYPE_PATTERN, URGENT_SEVERITIES, type AuditSeverity } from '@shared/audit-events';
-import { AUDIT_BATCH_MAX_BYTES, AUDIT_BATCH_MAX_EVENTS, AUDIT_DETAILS_MAX_BYTES, AUDIT_QUEUE_LIMIT } from '@shared/audit-queue';
+import {
+  AUDIT_BATCH_MAX_BYTES,
+  AUDIT_BATCH_MAX_EVENTS,
+  AUDIT_DETAILS_MAX_BYTES,
+  AUDIT_QUEUE_LIMIT,
+} from '@shared/audit-queue';
 
 /** One event as POST /api/audit/events takes it. */
 export interface QueuedAuditEvent {
@@ -184,7 +189,13 @@ export function createAuditQueue(options: AuditQueueOptions): AuditQueue {
     };
     if (byteLength(details) > AUDIT_DETAILS_MAX_BYTES) {
       // The server refuses details over 8 KB; keep the standard fields and say what was cut.
-      details = { timestamp: details.timestamp, session_id: sessionId, user_agent: details.user_agent, url: details.url, truncated: true };
+      details = {
+        timestamp: details.timestamp,
+        session_id: sessionId,
+        user_agent: details.user_agent,
+        url: details.url,
+        truncated: true,
+      };
     }
     queue.push({ event_type: eventType, severity, session_id: sessionId, details });
     trimToLimit();

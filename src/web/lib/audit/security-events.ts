@@ -38,6 +38,10 @@ export function startSecurityEvents(transport?: AuditTransport): AuditQueue {
 }
 
 /** log_security_event: anything security-relevant a page notices. A no-op before start. */
-export function logSecurityEvent(eventType: string, severity: AuditSeverity = 'low', details: Record<string, unknown> = {}) {
+export function logSecurityEvent(
+  eventType: string,
+  severity: AuditSeverity = 'low',
+  details: Record<string, unknown> = {},
+) {
   securityQueue?.log(eventType, severity, details);
 }

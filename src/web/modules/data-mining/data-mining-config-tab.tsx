@@ -34,7 +34,11 @@ export function ConfigurationTab() {
                 <p className="font-medium">{a.name}</p>
                 <p className="text-xs text-muted-foreground">{a.description}</p>
               </div>
-              <Badge variant={a.complexity === 'High' ? 'destructive' : a.complexity === 'Medium' ? 'warning' : 'secondary'}>{a.complexity}</Badge>
+              <Badge
+                variant={a.complexity === 'High' ? 'destructive' : a.complexity === 'Medium' ? 'warning' : 'secondary'}
+              >
+                {a.complexity}
+              </Badge>
             </ListRow>
           ))}
         </ul>

@@ -10,14 +10,18 @@ import { NewMiningJobDialog } from './new-mining-job-dialog';
 export function MiningJobsTab() {
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex justify-end"><NewMiningJobDialog /></div>
+      <div className="flex justify-end">
+        <NewMiningJobDialog />
+      </div>
       <SectionCard title="Mining Jobs" description="Jobs and their progress">
         <ul>
           {MINING_JOBS.map((j) => (
             <ListRow key={j.id} testId="mining-job">
               <div className="min-w-0">
                 <p className="font-medium">{j.name}</p>
-                <p className="text-xs text-muted-foreground">{j.id} · {j.dataset}</p>
+                <p className="text-xs text-muted-foreground">
+                  {j.id} · {j.dataset}
+                </p>
               </div>
               <div className="flex w-full items-center gap-3 sm:w-auto">
                 <StatusBadge status={j.status} />
@@ -25,7 +29,11 @@ export function MiningJobsTab() {
                   <Meter label={`${j.name} progress`} value={j.progress} />
                   <span className="text-xs tabular-nums">{j.progress}%</span>
                 </div>
-                <Button variant="outline" size="icon" aria-label={j.status === 'running' ? `Pause ${j.name}` : `Start ${j.name}`}>
+                <Button
+                  variant="outline"
+                  size="icon"
+                  aria-label={j.status === 'running' ? `Pause ${j.name}` : `Start ${j.name}`}
+                >
                   {j.status === 'running' ? <PauseIcon aria-hidden /> : <PlayIcon aria-hidden />}
                 </Button>
               </div>
@@ -60,7 +68,9 @@ export function PatternsTab() {
           <ListRow key={p.pattern}>
             <div className="min-w-0 flex-1 basis-64">
               <p className="text-sm font-medium">{p.pattern}</p>
-              <Badge variant="secondary" className="mt-1">{p.category}</Badge>
+              <Badge variant="secondary" className="mt-1">
+                {p.category}
+              </Badge>
             </div>
             <div className="flex w-40 items-center gap-2">
               <Meter label="Confidence" value={p.confidence} />

@@ -20,11 +20,36 @@ export const MINING_DATASETS: MiningDataset[] = [
 
 /** The five algorithms of spec §9 with their stated complexity. */
 export const MINING_ALGORITHMS: MiningAlgorithm[] = [
-  { id: 'skill-clustering', name: 'Skill Clustering', description: 'Groups skills that tend to appear together', complexity: 'Medium' },
-  { id: 'salary-prediction', name: 'Salary Prediction', description: 'Predicts compensation from role, skills and location', complexity: 'High' },
-  { id: 'talent-matching', name: 'Talent Matching', description: 'Ranks talent against open roles', complexity: 'High' },
-  { id: 'trend-analysis', name: 'Trend Analysis', description: 'Finds rising and falling demand over time', complexity: 'Medium' },
-  { id: 'career-path-discovery', name: 'Career Path Discovery', description: 'Maps common moves between roles', complexity: 'Low' },
+  {
+    id: 'skill-clustering',
+    name: 'Skill Clustering',
+    description: 'Groups skills that tend to appear together',
+    complexity: 'Medium',
+  },
+  {
+    id: 'salary-prediction',
+    name: 'Salary Prediction',
+    description: 'Predicts compensation from role, skills and location',
+    complexity: 'High',
+  },
+  {
+    id: 'talent-matching',
+    name: 'Talent Matching',
+    description: 'Ranks talent against open roles',
+    complexity: 'High',
+  },
+  {
+    id: 'trend-analysis',
+    name: 'Trend Analysis',
+    description: 'Finds rising and falling demand over time',
+    complexity: 'Medium',
+  },
+  {
+    id: 'career-path-discovery',
+    name: 'Career Path Discovery',
+    description: 'Maps common moves between roles',
+    complexity: 'Low',
+  },
 ];
 
 export const MINING_JOBS: MiningJob[] = [
@@ -34,10 +59,26 @@ export const MINING_JOBS: MiningJob[] = [
 ];
 
 export const PATTERNS: Pattern[] = [
-  { pattern: 'React developers with TypeScript earn 18% more than those without', confidence: 92, category: 'Compensation' },
-  { pattern: 'Data analysts move into data science within 3 years in 41% of cases', confidence: 87, category: 'Career Paths' },
-  { pattern: 'Demand for cloud security skills grew 34% quarter on quarter', confidence: 81, category: 'Market Trends' },
-  { pattern: 'Kubernetes and Terraform appear together in 76% of DevOps roles', confidence: 95, category: 'Skill Clusters' },
+  {
+    pattern: 'React developers with TypeScript earn 18% more than those without',
+    confidence: 92,
+    category: 'Compensation',
+  },
+  {
+    pattern: 'Data analysts move into data science within 3 years in 41% of cases',
+    confidence: 87,
+    category: 'Career Paths',
+  },
+  {
+    pattern: 'Demand for cloud security skills grew 34% quarter on quarter',
+    confidence: 81,
+    category: 'Market Trends',
+  },
+  {
+    pattern: 'Kubernetes and Terraform appear together in 76% of DevOps roles',
+    confidence: 95,
+    category: 'Skill Clusters',
+  },
 ];
 
 export interface Option {

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { PlusIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AlgorithmFields, BasicInfoFields, DataSourceFields, ScheduleFields } from './new-mining-job-fields';
 import { canCreateMiningJob, EMPTY_MINING_JOB, type MiningJobForm } from './new-mining-job.form';
@@ -28,7 +36,9 @@ export function NewMiningJobDialog() {
   return (
     <Dialog open={isOpen} onOpenChange={openChange}>
       <DialogTrigger asChild>
-        <Button><PlusIcon aria-hidden /> New Mining Job</Button>
+        <Button>
+          <PlusIcon aria-hidden /> New Mining Job
+        </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
@@ -42,14 +52,26 @@ export function NewMiningJobDialog() {
             <TabsTrigger value="algorithm">Algorithm</TabsTrigger>
             <TabsTrigger value="schedule">Schedule</TabsTrigger>
           </TabsList>
-          <TabsContent value="basic"><BasicInfoFields form={form} set={set} /></TabsContent>
-          <TabsContent value="source"><DataSourceFields form={form} set={set} /></TabsContent>
-          <TabsContent value="algorithm"><AlgorithmFields form={form} set={set} /></TabsContent>
-          <TabsContent value="schedule"><ScheduleFields form={form} set={set} /></TabsContent>
+          <TabsContent value="basic">
+            <BasicInfoFields form={form} set={set} />
+          </TabsContent>
+          <TabsContent value="source">
+            <DataSourceFields form={form} set={set} />
+          </TabsContent>
+          <TabsContent value="algorithm">
+            <AlgorithmFields form={form} set={set} />
+          </TabsContent>
+          <TabsContent value="schedule">
+            <ScheduleFields form={form} set={set} />
+          </TabsContent>
         </Tabs>
         <DialogFooter>
-          <Button variant="outline" onClick={() => openChange(false)}>Cancel</Button>
-          <Button disabled={!canCreateMiningJob(form)} onClick={create}>Create Job</Button>
+          <Button variant="outline" onClick={() => openChange(false)}>
+            Cancel
+          </Button>
+          <Button disabled={!canCreateMiningJob(form)} onClick={create}>
+            Create Job
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -2,7 +2,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { MINING_ALGORITHMS, MINING_DATASETS, PLACEHOLDERS, PRIORITIES, SCHEDULE_TYPES, type Option } from './data-mining.data';
+import {
+  MINING_ALGORITHMS,
+  MINING_DATASETS,
+  PLACEHOLDERS,
+  PRIORITIES,
+  SCHEDULE_TYPES,
+  type Option,
+} from './data-mining.data';
 import type { MiningJobForm } from './new-mining-job.form';
 
 export interface FieldsProps {
@@ -19,7 +26,19 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
-function Choice({ id, value, placeholder, options, onChange }: { id: string; value: string; placeholder: string; options: Option[]; onChange: (v: string) => void }) {
+function Choice({
+  id,
+  value,
+  placeholder,
+  options,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  placeholder: string;
+  options: Option[];
+  onChange: (v: string) => void;
+}) {
   return (
     <Select value={value || undefined} onValueChange={onChange}>
       <SelectTrigger id={id}>
@@ -27,7 +46,9 @@ function Choice({ id, value, placeholder, options, onChange }: { id: string; val
       </SelectTrigger>
       <SelectContent>
         {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>{o.label}</SelectItem>
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
+          </SelectItem>
         ))}
       </SelectContent>
     </Select>
@@ -38,16 +59,38 @@ export function BasicInfoFields({ form, set }: FieldsProps) {
   return (
     <div className="flex flex-col gap-4">
       <Field id="job-name" label="Job Name *">
-        <Input id="job-name" value={form.name} onChange={(e) => set({ name: e.target.value })} placeholder="e.g. Q1 Skill Clusters" />
+        <Input
+          id="job-name"
+          value={form.name}
+          onChange={(e) => set({ name: e.target.value })}
+          placeholder="e.g. Q1 Skill Clusters"
+        />
       </Field>
       <Field id="job-description" label="Description">
-        <Textarea id="job-description" value={form.description} onChange={(e) => set({ description: e.target.value })} placeholder="What should this job find?" />
+        <Textarea
+          id="job-description"
+          value={form.description}
+          onChange={(e) => set({ description: e.target.value })}
+          placeholder="What should this job find?"
+        />
       </Field>
       <Field id="job-priority" label="Priority">
-        <Choice id="job-priority" value={form.priority} placeholder="Normal" options={PRIORITIES} onChange={(priority) => set({ priority })} />
+        <Choice
+          id="job-priority"
+          value={form.priority}
+          placeholder="Normal"
+          options={PRIORITIES}
+          onChange={(priority) => set({ priority })}
+        />
       </Field>
       <Field id="job-email" label="Notification Email">
-        <Input id="job-email" type="email" value={form.notificationEmail} onChange={(e) => set({ notificationEmail: e.target.value })} placeholder="you@example.com" />
+        <Input
+          id="job-email"
+          type="email"
+          value={form.notificationEmail}
+          onChange={(e) => set({ notificationEmail: e.target.value })}
+          placeholder="you@example.com"
+        />
       </Field>
     </div>
   );
@@ -59,9 +102,19 @@ export function DataSourceFields({ form, set }: FieldsProps) {
   return (
     <div className="flex flex-col gap-3">
       <Field id="job-source" label="Data Source *">
-        <Choice id="job-source" value={form.dataSource} placeholder="Select a data source" options={options} onChange={(dataSource) => set({ dataSource })} />
+        <Choice
+          id="job-source"
+          value={form.dataSource}
+          placeholder="Select a data source"
+          options={options}
+          onChange={(dataSource) => set({ dataSource })}
+        />
       </Field>
-      {chosen && <p className="text-sm text-muted-foreground">{chosen.records} records · {chosen.type}</p>}
+      {chosen && (
+        <p className="text-sm text-muted-foreground">
+          {chosen.records} records · {chosen.type}
+        </p>
+      )}
     </div>
   );
 }
@@ -72,9 +125,19 @@ export function AlgorithmFields({ form, set }: FieldsProps) {
   return (
     <div className="flex flex-col gap-3">
       <Field id="job-algorithm" label="Algorithm *">
-        <Choice id="job-algorithm" value={form.algorithm} placeholder="Select an algorithm" options={options} onChange={(algorithm) => set({ algorithm })} />
+        <Choice
+          id="job-algorithm"
+          value={form.algorithm}
+          placeholder="Select an algorithm"
+          options={options}
+          onChange={(algorithm) => set({ algorithm })}
+        />
       </Field>
-      {chosen && <p className="text-sm text-muted-foreground">{chosen.description} · {chosen.complexity} complexity</p>}
+      {chosen && (
+        <p className="text-sm text-muted-foreground">
+          {chosen.description} · {chosen.complexity} complexity
+        </p>
+      )}
     </div>
   );
 }
@@ -83,16 +146,35 @@ export function ScheduleFields({ form, set }: FieldsProps) {
   return (
     <div className="flex flex-col gap-4">
       <Field id="job-schedule" label="Schedule Type *">
-        <Choice id="job-schedule" value={form.scheduleType} placeholder="Select a schedule" options={SCHEDULE_TYPES} onChange={(scheduleType) => set({ scheduleType })} />
+        <Choice
+          id="job-schedule"
+          value={form.scheduleType}
+          placeholder="Select a schedule"
+          options={SCHEDULE_TYPES}
+          onChange={(scheduleType) => set({ scheduleType })}
+        />
       </Field>
       {form.scheduleType === 'custom' && (
         <Field id="job-cron" label="Cron Expression">
-          <Input id="job-cron" className="font-mono" value={form.cronExpression} onChange={(e) => set({ cronExpression: e.target.value })} placeholder={PLACEHOLDERS.cron} />
+          <Input
+            id="job-cron"
+            className="font-mono"
+            value={form.cronExpression}
+            onChange={(e) => set({ cronExpression: e.target.value })}
+            placeholder={PLACEHOLDERS.cron}
+          />
           <span className="text-xs text-muted-foreground">Example: {PLACEHOLDERS.cron} runs every 6 hours</span>
         </Field>
       )}
       <Field id="job-timeout" label="Timeout (minutes)">
-        <Input id="job-timeout" type="number" min={1} value={form.timeoutMinutes} onChange={(e) => set({ timeoutMinutes: e.target.value })} placeholder={PLACEHOLDERS.timeout} />
+        <Input
+          id="job-timeout"
+          type="number"
+          min={1}
+          value={form.timeoutMinutes}
+          onChange={(e) => set({ timeoutMinutes: e.target.value })}
+          placeholder={PLACEHOLDERS.timeout}
+        />
       </Field>
     </div>
   );

@@ -10,8 +10,12 @@ export function OrdersTab() {
         {ORDERS.map((o) => (
           <ListRow key={o.id}>
             <div className="min-w-0">
-              <p className="font-medium">{o.id} · {o.customer}</p>
-              <p className="text-xs text-muted-foreground">{o.items} {o.items === 1 ? 'item' : 'items'} · {o.center}</p>
+              <p className="font-medium">
+                {o.id} · {o.customer}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                {o.items} {o.items === 1 ? 'item' : 'items'} · {o.center}
+              </p>
             </div>
             <div className="flex items-center gap-3">
               <span className="font-medium tabular-nums">{o.total}</span>
@@ -32,11 +36,17 @@ export function InventoryTab() {
           <ListRow key={i.sku}>
             <div className="min-w-0">
               <p className="font-medium">{i.name}</p>
-              <p className="text-xs text-muted-foreground">{i.sku} · {i.center}</p>
+              <p className="text-xs text-muted-foreground">
+                {i.sku} · {i.center}
+              </p>
             </div>
             <div className="flex items-center gap-3 text-sm">
               <span className="tabular-nums">{i.stock.toLocaleString('en-US')} in stock</span>
-              {i.stock < i.reorderAt ? <Badge variant="destructive">Reorder</Badge> : <Badge variant="success">OK</Badge>}
+              {i.stock < i.reorderAt ? (
+                <Badge variant="destructive">Reorder</Badge>
+              ) : (
+                <Badge variant="success">OK</Badge>
+              )}
             </div>
           </ListRow>
         ))}
@@ -73,9 +83,18 @@ export function CentersTab() {
       {FULFILLMENT_CENTERS.map((c) => (
         <SectionCard key={c.name} title={c.name} description={c.location}>
           <div className="flex flex-col gap-2 text-sm">
-            <div className="flex justify-between"><span>Status</span><StatusBadge status={c.status} /></div>
-            <div className="flex justify-between"><span>Orders today</span><span className="tabular-nums">{c.orders}</span></div>
-            <div className="flex justify-between"><span>Capacity used</span><span className="tabular-nums">{c.capacity}%</span></div>
+            <div className="flex justify-between">
+              <span>Status</span>
+              <StatusBadge status={c.status} />
+            </div>
+            <div className="flex justify-between">
+              <span>Orders today</span>
+              <span className="tabular-nums">{c.orders}</span>
+            </div>
+            <div className="flex justify-between">
+              <span>Capacity used</span>
+              <span className="tabular-nums">{c.capacity}%</span>
+            </div>
             <Meter label={`${c.name} capacity`} value={c.capacity} />
           </div>
         </SectionCard>

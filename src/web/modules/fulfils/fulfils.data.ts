@@ -13,7 +13,14 @@ export const ORDERS: Order[] = [
   { id: 'ORD-10482', customer: 'TechCorp Inc.', items: 3, total: '$1,240', status: 'processing', center: 'Austin, TX' },
   { id: 'ORD-10481', customer: 'DataFlow Systems', items: 1, total: '$499', status: 'shipped', center: 'Newark, NJ' },
   { id: 'ORD-10480', customer: 'GreenLeaf Labs', items: 5, total: '$2,115', status: 'delivered', center: 'Reno, NV' },
-  { id: 'ORD-10479', customer: 'Brightside Health', items: 2, total: '$760', status: 'cancelled', center: 'Austin, TX' },
+  {
+    id: 'ORD-10479',
+    customer: 'Brightside Health',
+    items: 2,
+    total: '$760',
+    status: 'cancelled',
+    center: 'Austin, TX',
+  },
 ];
 
 export const INVENTORY: InventoryItem[] = [

@@ -9,12 +9,20 @@ export function PlatformStatusTab() {
       {PLATFORM_HEALTH.map((p) => (
         <SectionCard key={p.name} title={p.name}>
           <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
-            <dt className="text-muted-foreground">Status</dt><dd><StatusBadge status={p.status} /></dd>
-            <dt className="text-muted-foreground">Uptime</dt><dd className="tabular-nums">{p.uptime}</dd>
-            <dt className="text-muted-foreground">Response</dt><dd className="tabular-nums">{p.response}</dd>
-            <dt className="text-muted-foreground">Errors</dt><dd className="tabular-nums">{p.errors}</dd>
-            <dt className="text-muted-foreground">Users now</dt><dd className="tabular-nums">{p.users.toLocaleString('en-US')}</dd>
-            <dt className="text-muted-foreground">Depends on</dt><dd>{p.dependencies.join(', ')}</dd>
+            <dt className="text-muted-foreground">Status</dt>
+            <dd>
+              <StatusBadge status={p.status} />
+            </dd>
+            <dt className="text-muted-foreground">Uptime</dt>
+            <dd className="tabular-nums">{p.uptime}</dd>
+            <dt className="text-muted-foreground">Response</dt>
+            <dd className="tabular-nums">{p.response}</dd>
+            <dt className="text-muted-foreground">Errors</dt>
+            <dd className="tabular-nums">{p.errors}</dd>
+            <dt className="text-muted-foreground">Users now</dt>
+            <dd className="tabular-nums">{p.users.toLocaleString('en-US')}</dd>
+            <dt className="text-muted-foreground">Depends on</dt>
+            <dd>{p.dependencies.join(', ')}</dd>
           </dl>
         </SectionCard>
       ))}
@@ -73,7 +81,9 @@ export function AlertsTab() {
             <ListRow key={i.title}>
               <div className="min-w-0">
                 <p className="font-medium">{i.title}</p>
-                <p className="text-xs text-muted-foreground">{i.platform} · {i.time} · {i.duration}</p>
+                <p className="text-xs text-muted-foreground">
+                  {i.platform} · {i.time} · {i.duration}
+                </p>
               </div>
               <div className="flex items-center gap-2">
                 <StatusBadge status={i.severity} />
@@ -89,7 +99,9 @@ export function AlertsTab() {
             <ListRow key={r.rule} testId="alert-rule">
               <div className="min-w-0">
                 <p className="font-medium">{r.rule}</p>
-                <p className="text-xs text-muted-foreground">{r.platforms} · triggered {r.triggered}</p>
+                <p className="text-xs text-muted-foreground">
+                  {r.platforms} · triggered {r.triggered}
+                </p>
               </div>
               <Badge variant={r.active ? 'success' : 'secondary'}>{r.active ? 'Active' : 'Inactive'}</Badge>
             </ListRow>

@@ -10,11 +10,51 @@ export const HEALTH_STATS: StatCardData[] = [
 ];
 
 export const PLATFORM_HEALTH: PlatformHealth[] = [
-  { name: 'Fulfils', status: 'healthy', uptime: '99.98%', response: '120 ms', errors: '0.02%', users: 4231, dependencies: ['Auth Hub', 'Payments'] },
-  { name: 'SortStak', status: 'healthy', uptime: '99.95%', response: '98 ms', errors: '0.04%', users: 892, dependencies: ['Auth Hub', 'Data Lake'] },
-  { name: 'Role Builder', status: 'healthy', uptime: '99.97%', response: '110 ms', errors: '0.01%', users: 615, dependencies: ['Auth Hub'] },
-  { name: 'Quick Role Check', status: 'degraded', uptime: '99.62%', response: '640 ms', errors: '1.20%', users: 1048, dependencies: ['Auth Hub', 'Scoring API'] },
-  { name: 'TalentMLS', status: 'healthy', uptime: '99.93%', response: '135 ms', errors: '0.05%', users: 2764, dependencies: ['Auth Hub', 'Search'] },
+  {
+    name: 'Fulfils',
+    status: 'healthy',
+    uptime: '99.98%',
+    response: '120 ms',
+    errors: '0.02%',
+    users: 4231,
+    dependencies: ['Auth Hub', 'Payments'],
+  },
+  {
+    name: 'SortStak',
+    status: 'healthy',
+    uptime: '99.95%',
+    response: '98 ms',
+    errors: '0.04%',
+    users: 892,
+    dependencies: ['Auth Hub', 'Data Lake'],
+  },
+  {
+    name: 'Role Builder',
+    status: 'healthy',
+    uptime: '99.97%',
+    response: '110 ms',
+    errors: '0.01%',
+    users: 615,
+    dependencies: ['Auth Hub'],
+  },
+  {
+    name: 'Quick Role Check',
+    status: 'degraded',
+    uptime: '99.62%',
+    response: '640 ms',
+    errors: '1.20%',
+    users: 1048,
+    dependencies: ['Auth Hub', 'Scoring API'],
+  },
+  {
+    name: 'TalentMLS',
+    status: 'healthy',
+    uptime: '99.93%',
+    response: '135 ms',
+    errors: '0.05%',
+    users: 2764,
+    dependencies: ['Auth Hub', 'Search'],
+  },
 ];
 
 export const SERVER_METRICS: ServerMetric[] = [
@@ -39,9 +79,30 @@ export const API_HEALTH: ApiHealthRow[] = [
 ];
 
 export const INCIDENTS: Incident[] = [
-  { title: 'Elevated scoring latency', platform: 'Quick Role Check', severity: 'medium', status: 'monitoring', duration: '47 min', time: 'Today 09:12' },
-  { title: 'Search index rebuild slowed queries', platform: 'TalentMLS', severity: 'low', status: 'resolved', duration: '22 min', time: 'Yesterday 16:40' },
-  { title: 'Payment webhook failures', platform: 'Fulfils', severity: 'high', status: 'resolved', duration: '1 h 05 min', time: 'Nov 18 11:03' },
+  {
+    title: 'Elevated scoring latency',
+    platform: 'Quick Role Check',
+    severity: 'medium',
+    status: 'monitoring',
+    duration: '47 min',
+    time: 'Today 09:12',
+  },
+  {
+    title: 'Search index rebuild slowed queries',
+    platform: 'TalentMLS',
+    severity: 'low',
+    status: 'resolved',
+    duration: '22 min',
+    time: 'Yesterday 16:40',
+  },
+  {
+    title: 'Payment webhook failures',
+    platform: 'Fulfils',
+    severity: 'high',
+    status: 'resolved',
+    duration: '1 h 05 min',
+    time: 'Nov 18 11:03',
+  },
 ];
 
 /** The alerting rules of spec §9, verbatim thresholds. */

@@ -11,7 +11,9 @@ export function RecentBlocksTab() {
             <ListRow key={b.ip}>
               <div className="min-w-0">
                 <code className="font-mono text-sm font-medium">{b.ip}</code>
-                <p className="text-xs text-muted-foreground">{b.reason} · {b.platform} · {b.time}</p>
+                <p className="text-xs text-muted-foreground">
+                  {b.reason} · {b.platform} · {b.time}
+                </p>
               </div>
               <StatusBadge status={b.severity} />
             </ListRow>
@@ -24,7 +26,9 @@ export function RecentBlocksTab() {
             <ListRow key={e.event} testId="security-event">
               <div className="min-w-0">
                 <p className="font-medium">{e.event}</p>
-                <p className="text-xs text-muted-foreground">{e.ips} IPs · {e.platform}</p>
+                <p className="text-xs text-muted-foreground">
+                  {e.ips} IPs · {e.platform}
+                </p>
               </div>
               <StatusBadge status={e.action} />
             </ListRow>
@@ -62,9 +66,18 @@ export function PlatformRulesTab() {
       {PLATFORM_RULES.map((p) => (
         <SectionCard key={p.platform} title={p.platform}>
           <dl className="grid grid-cols-3 gap-2 text-center text-sm">
-            <div><dt className="text-xs text-muted-foreground">Whitelist</dt><dd className="text-lg font-semibold tabular-nums">{p.whitelist}</dd></div>
-            <div><dt className="text-xs text-muted-foreground">Blacklist</dt><dd className="text-lg font-semibold tabular-nums">{p.blacklist}</dd></div>
-            <div><dt className="text-xs text-muted-foreground">Custom rules</dt><dd className="text-lg font-semibold tabular-nums">{p.custom_rules}</dd></div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Whitelist</dt>
+              <dd className="text-lg font-semibold tabular-nums">{p.whitelist}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Blacklist</dt>
+              <dd className="text-lg font-semibold tabular-nums">{p.blacklist}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Custom rules</dt>
+              <dd className="text-lg font-semibold tabular-nums">{p.custom_rules}</dd>
+            </div>
           </dl>
         </SectionCard>
       ))}

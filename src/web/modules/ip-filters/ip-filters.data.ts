@@ -1,5 +1,12 @@
 import { GlobeIcon, ShieldAlertIcon, ShieldBanIcon, ShieldCheckIcon } from 'lucide-react';
-import type { GeographicRule, IpBlock, PlatformRuleCounts, SecurityEventSample, StatCardData, ThreatSource } from '../types';
+import type {
+  GeographicRule,
+  IpBlock,
+  PlatformRuleCounts,
+  SecurityEventSample,
+  StatCardData,
+  ThreatSource,
+} from '../types';
 
 /** IP Filters sample data (spec §2 item 6, §3 IP block … security event). */
 export const IP_FILTER_STATS: StatCardData[] = [
@@ -10,9 +17,27 @@ export const IP_FILTER_STATS: StatCardData[] = [
 ];
 
 export const IP_BLOCKS: IpBlock[] = [
-  { ip: '185.220.101.42', reason: 'Brute-force sign-in attempts', platform: 'Fulfils', time: '3 min ago', severity: 'high' },
-  { ip: '45.155.205.13', reason: 'Scraping job listings', platform: 'TalentMLS', time: '11 min ago', severity: 'medium' },
-  { ip: '103.75.118.9', reason: 'Known botnet member', platform: 'All platforms', time: '26 min ago', severity: 'high' },
+  {
+    ip: '185.220.101.42',
+    reason: 'Brute-force sign-in attempts',
+    platform: 'Fulfils',
+    time: '3 min ago',
+    severity: 'high',
+  },
+  {
+    ip: '45.155.205.13',
+    reason: 'Scraping job listings',
+    platform: 'TalentMLS',
+    time: '11 min ago',
+    severity: 'medium',
+  },
+  {
+    ip: '103.75.118.9',
+    reason: 'Known botnet member',
+    platform: 'All platforms',
+    time: '26 min ago',
+    severity: 'high',
+  },
   { ip: '91.240.118.77', reason: 'Excessive API calls', platform: 'SortStak', time: '48 min ago', severity: 'low' },
 ];
 

@@ -12,8 +12,12 @@ export default function QrcPage() {
       description="Score candidates against a role in seconds and see every issue found."
       actions={
         <>
-          <Button variant="outline"><RotateCcwIcon aria-hidden /> Reset</Button>
-          <Button><PlayIcon aria-hidden /> Run Check</Button>
+          <Button variant="outline">
+            <RotateCcwIcon aria-hidden /> Reset
+          </Button>
+          <Button>
+            <PlayIcon aria-hidden /> Run Check
+          </Button>
         </>
       }
       stats={QRC_STATS}

@@ -18,7 +18,9 @@ export function RecentChecksTab() {
             <TableHead className="text-right">Score</TableHead>
             <TableHead>Time</TableHead>
             <TableHead className="text-right">Issues</TableHead>
-            <TableHead><span className="sr-only">Actions</span></TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -26,11 +28,17 @@ export function RecentChecksTab() {
             <TableRow key={r.candidate} data-testid="qrc-result">
               <TableCell className="font-medium whitespace-nowrap">{r.candidate}</TableCell>
               <TableCell className="whitespace-nowrap">{r.role}</TableCell>
-              <TableCell><StatusBadge status={r.result} /></TableCell>
+              <TableCell>
+                <StatusBadge status={r.result} />
+              </TableCell>
               <TableCell className="text-right tabular-nums">{r.score}</TableCell>
               <TableCell className="whitespace-nowrap text-muted-foreground">{r.time}</TableCell>
               <TableCell className="text-right tabular-nums">{r.issues}</TableCell>
-              <TableCell className="text-right"><Button variant="outline" size="sm">View Details</Button></TableCell>
+              <TableCell className="text-right">
+                <Button variant="outline" size="sm">
+                  View Details
+                </Button>
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -52,7 +60,9 @@ export function CheckTemplatesTab() {
             </div>
             <div className="flex gap-2">
               <Button size="sm">Run</Button>
-              <Button size="sm" variant="outline">Edit</Button>
+              <Button size="sm" variant="outline">
+                Edit
+              </Button>
             </div>
           </div>
         </SectionCard>

@@ -10,7 +10,14 @@ export const QRC_STATS: StatCardData[] = [
 ];
 
 export const QRC_RESULTS: QrcResult[] = [
-  { candidate: 'Alex Rivera', role: 'Senior Software Engineer', result: 'Pass', score: 92, time: '2 min ago', issues: 0 },
+  {
+    candidate: 'Alex Rivera',
+    role: 'Senior Software Engineer',
+    result: 'Pass',
+    score: 92,
+    time: '2 min ago',
+    issues: 0,
+  },
   { candidate: 'Jordan Lee', role: 'Data Analyst', result: 'Conditional', score: 74, time: '9 min ago', issues: 2 },
   { candidate: 'Sam Okafor', role: 'Product Manager', result: 'Fail', score: 48, time: '17 min ago', issues: 5 },
   { candidate: 'Mia Hoffmann', role: 'UX Designer', result: 'Pass', score: 88, time: '26 min ago', issues: 1 },

@@ -12,8 +12,12 @@ export default function RoleBuilderPage() {
       description="Build structured role definitions from reusable templates and skills."
       actions={
         <>
-          <Button variant="outline"><FileStackIcon aria-hidden /> Templates</Button>
-          <Button><PlusIcon aria-hidden /> New Role</Button>
+          <Button variant="outline">
+            <FileStackIcon aria-hidden /> Templates
+          </Button>
+          <Button>
+            <PlusIcon aria-hidden /> New Role
+          </Button>
         </>
       }
       stats={ROLE_BUILDER_STATS}

@@ -54,7 +54,10 @@ export function MetricsTab() {
       <ul className="flex flex-col gap-4">
         {BUILDER_METRICS.map((m) => (
           <li key={m.label} className="flex flex-col gap-1.5 text-sm">
-            <div className="flex justify-between gap-2"><span>{m.label}</span><span className="tabular-nums">{m.value}%</span></div>
+            <div className="flex justify-between gap-2">
+              <span>{m.label}</span>
+              <span className="tabular-nums">{m.value}%</span>
+            </div>
             <Meter label={m.label} value={m.value} />
           </li>
         ))}
@@ -69,7 +72,11 @@ export function AnalyticsTab() {
     <SectionCard title="Most Used Skills" description="Skills appearing in the most role definitions">
       <ul className="flex flex-col gap-3">
         {MOST_USED_SKILLS.map((s) => (
-          <li key={s.skill} className="grid grid-cols-[8rem_1fr_auto] items-center gap-3 text-sm" data-testid="skill-bar">
+          <li
+            key={s.skill}
+            className="grid grid-cols-[8rem_1fr_auto] items-center gap-3 text-sm"
+            data-testid="skill-bar"
+          >
             <span className="truncate">{s.skill}</span>
             <Meter label={`${s.skill} usage`} value={Math.round((s.roles / max) * 100)} />
             <span className="tabular-nums">{s.roles} roles</span>

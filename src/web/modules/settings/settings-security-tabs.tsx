@@ -15,7 +15,9 @@ export function SecurityApisTab() {
             <ListRow key={k.name}>
               <div className="min-w-0">
                 <p className="font-medium">{k.name}</p>
-                <p className="text-xs text-muted-foreground">{k.platform} · expires {k.expires} · {k.usage}</p>
+                <p className="text-xs text-muted-foreground">
+                  {k.platform} · expires {k.expires} · {k.usage}
+                </p>
               </div>
               <StatusBadge status={k.status} />
             </ListRow>
@@ -35,7 +37,9 @@ export function BackupAuditTab() {
             <ListRow key={b.type} testId="backup">
               <div className="min-w-0">
                 <p className="font-medium">{b.type}</p>
-                <p className="text-xs text-muted-foreground">{b.lastBackup} · {b.size} · retention {b.retention}</p>
+                <p className="text-xs text-muted-foreground">
+                  {b.lastBackup} · {b.size} · retention {b.retention}
+                </p>
               </div>
               <StatusBadge status={b.status} />
             </ListRow>
@@ -48,7 +52,9 @@ export function BackupAuditTab() {
             <ListRow key={`${e.user}-${e.action}`}>
               <div className="min-w-0">
                 <p className="text-sm font-medium">{e.action}</p>
-                <p className="truncate text-xs text-muted-foreground">{e.user} · {e.platform}</p>
+                <p className="truncate text-xs text-muted-foreground">
+                  {e.user} · {e.platform}
+                </p>
               </div>
               <span className="text-xs text-muted-foreground">{e.time}</span>
             </ListRow>

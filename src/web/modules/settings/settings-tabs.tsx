@@ -51,11 +51,18 @@ export function PlatformConfigTab() {
       {PLATFORM_CONFIGS.map((p) => (
         <SectionCard key={p.platform} title={p.platform} description={`Last sync: ${p.lastSync}`}>
           <dl className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
-            <dt className="text-muted-foreground">Status</dt><dd><StatusBadge status={p.status} /></dd>
-            <dt className="text-muted-foreground">SSO</dt><dd>{onOff(p.settings.sso)}</dd>
-            <dt className="text-muted-foreground">Notifications</dt><dd>{onOff(p.settings.notifications)}</dd>
-            <dt className="text-muted-foreground">Analytics</dt><dd>{onOff(p.settings.analytics)}</dd>
-            <dt className="text-muted-foreground">Backup frequency</dt><dd className="capitalize">{p.settings.backup_frequency}</dd>
+            <dt className="text-muted-foreground">Status</dt>
+            <dd>
+              <StatusBadge status={p.status} />
+            </dd>
+            <dt className="text-muted-foreground">SSO</dt>
+            <dd>{onOff(p.settings.sso)}</dd>
+            <dt className="text-muted-foreground">Notifications</dt>
+            <dd>{onOff(p.settings.notifications)}</dd>
+            <dt className="text-muted-foreground">Analytics</dt>
+            <dd>{onOff(p.settings.analytics)}</dd>
+            <dt className="text-muted-foreground">Backup frequency</dt>
+            <dd className="capitalize">{p.settings.backup_frequency}</dd>
           </dl>
         </SectionCard>
       ))}

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** A titled card holding one list or table inside a tab. */
-export function SectionCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function SectionCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -17,7 +25,10 @@ export function SectionCard({ title, description, children }: { title: string; d
 /** A row of a stacked list: wraps on narrow screens instead of scrolling sideways. */
 export function ListRow({ children, testId }: { children: ReactNode; testId?: string }) {
   return (
-    <li data-testid={testId} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b py-3 last:border-0">
+    <li
+      data-testid={testId}
+      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b py-3 last:border-0"
+    >
       {children}
     </li>
   );
@@ -26,7 +37,14 @@ export function ListRow({ children, testId }: { children: ReactNode; testId?: st
 /** A progress bar with an accessible label. */
 export function Meter({ label, value }: { label: string; value: number }) {
   return (
-    <div className="h-2 w-full overflow-hidden rounded-full bg-muted" role="meter" aria-label={label} aria-valuenow={value} aria-valuemin={0} aria-valuemax={100}>
+    <div
+      className="h-2 w-full overflow-hidden rounded-full bg-muted"
+      role="meter"
+      aria-label={label}
+      aria-valuenow={value}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
       <div className="h-full bg-primary" style={{ width: `${value}%` }} />
     </div>
   );

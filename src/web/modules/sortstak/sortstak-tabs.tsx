@@ -11,7 +11,9 @@ export function PipelinesTab() {
           <ListRow key={p.name}>
             <div className="min-w-0">
               <p className="font-medium">{p.name}</p>
-              <p className="text-xs text-muted-foreground">{p.platform} · {p.throughput}</p>
+              <p className="text-xs text-muted-foreground">
+                {p.platform} · {p.throughput}
+              </p>
             </div>
             <div className="flex w-full items-center gap-3 sm:w-auto">
               <StatusBadge status={p.status} />
@@ -36,7 +38,9 @@ export function DataQualityTab() {
             <li key={m.metric} className="flex flex-col gap-1.5 text-sm">
               <div className="flex items-center justify-between gap-2">
                 <span>{m.metric}</span>
-                <span className="flex items-center gap-2 tabular-nums">{m.score}% <StatusBadge status={m.status} /></span>
+                <span className="flex items-center gap-2 tabular-nums">
+                  {m.score}% <StatusBadge status={m.status} />
+                </span>
               </div>
               <Meter label={`${m.metric} score`} value={m.score} />
             </li>
@@ -67,8 +71,12 @@ export function PrivacyTab() {
         {PRIVACY_ACTIVITY.map((a) => (
           <ListRow key={`${a.user}-${a.operation}`}>
             <div className="min-w-0">
-              <p className="font-medium">{a.operation} · {a.dataset}</p>
-              <p className="text-xs text-muted-foreground">{a.user} · {a.size}</p>
+              <p className="font-medium">
+                {a.operation} · {a.dataset}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                {a.user} · {a.size}
+              </p>
             </div>
             <Badge variant={a.privacy === 'Restricted' ? 'warning' : 'success'}>{a.privacy}</Badge>
           </ListRow>

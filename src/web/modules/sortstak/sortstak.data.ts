@@ -13,7 +13,13 @@ export const PIPELINES: Pipeline[] = [
   { name: 'Candidate Profile Sync', status: 'running', progress: 67, throughput: '1,240 rec/s', platform: 'TalentMLS' },
   { name: 'Job Posting Normalizer', status: 'running', progress: 42, throughput: '860 rec/s', platform: 'Fulfils' },
   { name: 'Skills Taxonomy Merge', status: 'queued', progress: 0, throughput: '—', platform: 'Role Builder' },
-  { name: 'Assessment Results Export', status: 'completed', progress: 100, throughput: '2,100 rec/s', platform: 'Quick Role Check' },
+  {
+    name: 'Assessment Results Export',
+    status: 'completed',
+    progress: 100,
+    throughput: '2,100 rec/s',
+    platform: 'Quick Role Check',
+  },
 ];
 
 export const DATA_QUALITY: DataQualityMetric[] = [
@@ -37,10 +43,28 @@ export const VALIDATION_RULES: ValidationRule[] = [
 ];
 
 export const PRIVACY_ACTIVITY: PrivacyActivity[] = [
-  { user: 'analytics-team', operation: 'Export', dataset: 'Candidate profiles', size: '12.4 MB', privacy: 'Anonymized' },
-  { user: 'j.morgan', operation: 'Deletion request', dataset: 'User account data', size: '2.1 MB', privacy: 'GDPR Compliant' },
+  {
+    user: 'analytics-team',
+    operation: 'Export',
+    dataset: 'Candidate profiles',
+    size: '12.4 MB',
+    privacy: 'Anonymized',
+  },
+  {
+    user: 'j.morgan',
+    operation: 'Deletion request',
+    dataset: 'User account data',
+    size: '2.1 MB',
+    privacy: 'GDPR Compliant',
+  },
   { user: 'payroll-sync', operation: 'Read', dataset: 'Compensation data', size: '840 KB', privacy: 'Restricted' },
-  { user: 'support-desk', operation: 'Access request', dataset: 'Application history', size: '1.3 MB', privacy: 'GDPR Compliant' },
+  {
+    user: 'support-desk',
+    operation: 'Access request',
+    dataset: 'Application history',
+    size: '1.3 MB',
+    privacy: 'GDPR Compliant',
+  },
 ];
 
 export const API_ENDPOINTS: ApiEndpointMonitor[] = [

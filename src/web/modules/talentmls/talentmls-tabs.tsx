@@ -20,7 +20,11 @@ export function JobListingsTab() {
               </div>
               <div className="flex items-center gap-2">
                 <StatusBadge status={f.severity} />
-                {f.auto_blocked ? <Badge variant="destructive">Auto-blocked</Badge> : <Badge variant="outline">Under review</Badge>}
+                {f.auto_blocked ? (
+                  <Badge variant="destructive">Auto-blocked</Badge>
+                ) : (
+                  <Badge variant="outline">Under review</Badge>
+                )}
               </div>
             </ListRow>
           ))}
@@ -32,7 +36,9 @@ export function JobListingsTab() {
             <ListRow key={j.title}>
               <div className="min-w-0">
                 <p className="font-medium">{j.title}</p>
-                <p className="text-xs text-muted-foreground">{j.company} · {j.salary} · {j.applications} applications</p>
+                <p className="text-xs text-muted-foreground">
+                  {j.company} · {j.salary} · {j.applications} applications
+                </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 <StatusBadge status={j.status} />
@@ -58,10 +64,15 @@ export function EmployersTab() {
                 {e.name}
                 {e.verified && <BadgeCheckIcon className="size-4 text-success" aria-label="Verified" />}
               </p>
-              <p className="text-xs text-muted-foreground">{e.jobs} jobs · {e.total_paid} paid</p>
+              <p className="text-xs text-muted-foreground">
+                {e.jobs} jobs · {e.total_paid} paid
+              </p>
             </div>
             <div className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="inline-flex items-center gap-1 tabular-nums"><StarIcon className="size-3.5 fill-warning text-warning" aria-hidden />{e.rating}</span>
+              <span className="inline-flex items-center gap-1 tabular-nums">
+                <StarIcon className="size-3.5 fill-warning text-warning" aria-hidden />
+                {e.rating}
+              </span>
               <Badge variant={e.verified ? 'success' : 'warning'}>{e.verified ? 'Verified' : 'Unverified'}</Badge>
               {e.cross_platform && <Badge variant="outline">Cross-platform</Badge>}
             </div>

@@ -10,15 +10,57 @@ export const TALENTMLS_STATS: StatCardData[] = [
 ];
 
 export const JOB_LISTINGS: JobListing[] = [
-  { title: 'Senior React Developer', company: 'TechCorp Inc.', salary: '$140K–$170K', applications: 87, status: 'active', featured: true, cross_platform: true },
-  { title: 'Data Scientist', company: 'DataFlow Systems', salary: '$125K–$155K', applications: 54, status: 'active', featured: false, cross_platform: true },
-  { title: 'Marketing Coordinator', company: 'GreenLeaf Labs', salary: '$55K–$68K', applications: 23, status: 'pending_approval', featured: false, cross_platform: false },
-  { title: 'Cloud Architect', company: 'CloudScale', salary: '$165K–$195K', applications: 41, status: 'active', featured: true, cross_platform: false },
+  {
+    title: 'Senior React Developer',
+    company: 'TechCorp Inc.',
+    salary: '$140K–$170K',
+    applications: 87,
+    status: 'active',
+    featured: true,
+    cross_platform: true,
+  },
+  {
+    title: 'Data Scientist',
+    company: 'DataFlow Systems',
+    salary: '$125K–$155K',
+    applications: 54,
+    status: 'active',
+    featured: false,
+    cross_platform: true,
+  },
+  {
+    title: 'Marketing Coordinator',
+    company: 'GreenLeaf Labs',
+    salary: '$55K–$68K',
+    applications: 23,
+    status: 'pending_approval',
+    featured: false,
+    cross_platform: false,
+  },
+  {
+    title: 'Cloud Architect',
+    company: 'CloudScale',
+    salary: '$165K–$195K',
+    applications: 41,
+    status: 'active',
+    featured: true,
+    cross_platform: false,
+  },
 ];
 
 export const FRAUD_ALERTS: FraudAlert[] = [
-  { company: 'QuickCash Jobs LLC', issue: 'Upfront payment requested from applicants', severity: 'high', auto_blocked: true },
-  { company: 'Global Remote Opps', issue: 'Duplicate listings across 40 cities', severity: 'medium', auto_blocked: false },
+  {
+    company: 'QuickCash Jobs LLC',
+    issue: 'Upfront payment requested from applicants',
+    severity: 'high',
+    auto_blocked: true,
+  },
+  {
+    company: 'Global Remote Opps',
+    issue: 'Duplicate listings across 40 cities',
+    severity: 'medium',
+    auto_blocked: false,
+  },
   { company: 'EZ Hiring Now', issue: 'Unverifiable company registration', severity: 'high', auto_blocked: true },
 ];
 

@@ -2,7 +2,13 @@ import { AlertTriangleIcon, BadgeCheckIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { ListRow, Meter, SectionCard } from '../shared/section-card';
 import { StatusBadge } from '../shared/status-badge';
-import { CROSS_PLATFORM_ALERTS, MATCHING_CRITERIA, SKILL_CERTIFICATIONS, TALENTS, TRAINING_PROGRAMS } from './talentspark.data';
+import {
+  CROSS_PLATFORM_ALERTS,
+  MATCHING_CRITERIA,
+  SKILL_CERTIFICATIONS,
+  TALENTS,
+  TRAINING_PROGRAMS,
+} from './talentspark.data';
 
 export function ProfilesTab() {
   return (
@@ -15,7 +21,9 @@ export function ProfilesTab() {
                 <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
                 <div className="min-w-0">
                   <p className="font-medium">{a.talent}</p>
-                  <p className="text-xs text-muted-foreground">{a.issue} · {a.platforms.join(', ')}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {a.issue} · {a.platforms.join(', ')}
+                  </p>
                 </div>
               </div>
               <StatusBadge status={a.severity} />
@@ -33,7 +41,11 @@ export function ProfilesTab() {
                   {t.verified && <BadgeCheckIcon className="size-4 text-success" aria-label="Verified" />}
                 </p>
                 <div className="mt-1 flex flex-wrap gap-1">
-                  {t.skills.map((s) => <Badge key={s} variant="secondary">{s}</Badge>)}
+                  {t.skills.map((s) => (
+                    <Badge key={s} variant="secondary">
+                      {s}
+                    </Badge>
+                  ))}
                 </div>
               </div>
               <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -76,7 +88,10 @@ export function TrainingTab() {
         return (
           <SectionCard key={p.name} title={p.name} description={p.duration}>
             <div className="flex flex-col gap-2 text-sm">
-              <div className="flex justify-between"><span>{p.enrolled} enrolled</span><span>{p.completed} completed</span></div>
+              <div className="flex justify-between">
+                <span>{p.enrolled} enrolled</span>
+                <span>{p.completed} completed</span>
+              </div>
               <Meter label={`${p.name} completion`} value={rate} />
               <span className="text-xs text-muted-foreground">{rate}% completion</span>
             </div>
@@ -95,7 +110,9 @@ export function MatchingTab() {
           <li key={m.criteria} className="flex flex-col gap-1.5 text-sm">
             <div className="flex justify-between gap-2">
               <span>{m.criteria}</span>
-              <span className="tabular-nums">{m.accuracy}% <span className="text-success">{m.improvement}</span></span>
+              <span className="tabular-nums">
+                {m.accuracy}% <span className="text-success">{m.improvement}</span>
+              </span>
             </div>
             <Meter label={`${m.criteria} accuracy`} value={m.accuracy} />
           </li>

@@ -1,5 +1,12 @@
 import { AwardIcon, GraduationCapIcon, TargetIcon, UsersIcon } from 'lucide-react';
-import type { CrossPlatformAlert, MatchingCriterion, SkillCertification, StatCardData, Talent, TrainingProgram } from '../types';
+import type {
+  CrossPlatformAlert,
+  MatchingCriterion,
+  SkillCertification,
+  StatCardData,
+  Talent,
+  TrainingProgram,
+} from '../types';
 
 /** Talent admin (TalentSpark) sample data (spec §2 item 5, §3 talent … cross-platform alert). */
 export const TALENTSPARK_STATS: StatCardData[] = [
@@ -10,15 +17,53 @@ export const TALENTSPARK_STATS: StatCardData[] = [
 ];
 
 export const TALENTS: Talent[] = [
-  { name: 'Elena Garcia', skills: ['React', 'TypeScript', 'GraphQL'], verified: true, engagement: 92, cross_platform: true, status: 'active' },
-  { name: 'Kwame Mensah', skills: ['Python', 'ML', 'SQL'], verified: true, engagement: 85, cross_platform: true, status: 'active' },
-  { name: 'Hannah Schmidt', skills: ['Figma', 'UX Research'], verified: false, engagement: 64, cross_platform: false, status: 'pending_verification' },
-  { name: 'Tomás Silva', skills: ['AWS', 'Terraform', 'Kubernetes'], verified: true, engagement: 78, cross_platform: false, status: 'active' },
+  {
+    name: 'Elena Garcia',
+    skills: ['React', 'TypeScript', 'GraphQL'],
+    verified: true,
+    engagement: 92,
+    cross_platform: true,
+    status: 'active',
+  },
+  {
+    name: 'Kwame Mensah',
+    skills: ['Python', 'ML', 'SQL'],
+    verified: true,
+    engagement: 85,
+    cross_platform: true,
+    status: 'active',
+  },
+  {
+    name: 'Hannah Schmidt',
+    skills: ['Figma', 'UX Research'],
+    verified: false,
+    engagement: 64,
+    cross_platform: false,
+    status: 'pending_verification',
+  },
+  {
+    name: 'Tomás Silva',
+    skills: ['AWS', 'Terraform', 'Kubernetes'],
+    verified: true,
+    engagement: 78,
+    cross_platform: false,
+    status: 'active',
+  },
 ];
 
 export const CROSS_PLATFORM_ALERTS: CrossPlatformAlert[] = [
-  { talent: 'Hannah Schmidt', issue: 'Work history differs between platforms', platforms: ['TalentMLS', 'Fulfils'], severity: 'medium' },
-  { talent: 'Unknown profile #4821', issue: 'Same e-mail on two separate accounts', platforms: ['Fulfils', 'Quick Role Check'], severity: 'high' },
+  {
+    talent: 'Hannah Schmidt',
+    issue: 'Work history differs between platforms',
+    platforms: ['TalentMLS', 'Fulfils'],
+    severity: 'medium',
+  },
+  {
+    talent: 'Unknown profile #4821',
+    issue: 'Same e-mail on two separate accounts',
+    platforms: ['Fulfils', 'Quick Role Check'],
+    severity: 'high',
+  },
 ];
 
 export const SKILL_CERTIFICATIONS: SkillCertification[] = [
