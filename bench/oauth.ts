@@ -20,6 +20,7 @@ import { loadConfig } from '../src/server/config';
 import { closeHub, createHub } from '../src/server/create-hub';
 import { rows } from '../src/server/db/client';
 import { createClient } from '../src/server/oauth/clients/service';
+import { systemActor } from '../src/server/actor';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -176,7 +177,7 @@ async function main() {
         redirect_uris: ['https://bench.example.test/cb'],
         app_type: 'platform',
       },
-      { userId: null },
+      systemActor(),
     );
     await closeHub(hub);
     const basic = `Basic ${Buffer.from(`${client.clientId}:${clientSecret}`).toString('base64')}`;

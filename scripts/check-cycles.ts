@@ -7,17 +7,23 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '..');
-const configFile = ts.readConfigFile(path.join(root, 'tsconfig.json'), ts.sys.readFile);
-const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root);
-const files = parsed.fileNames.filter((f) => /\.(ts|tsx)$/.test(f) && !f.includes('node_modules'));
-const host = ts.createCompilerHost(parsed.options);
+const PROJECTS = ['tsconfig.shared.json', 'tsconfig.server.json', 'tsconfig.web.json', 'tsconfig.tests.json'];
+const parsed = PROJECTS.map((name) => {
+  const configFile = ts.readConfigFile(path.join(root, name), ts.sys.readFile);
+  return ts.parseJsonConfigFileContent(configFile.config, ts.sys, root);
+});
+const options = parsed[3].options;
+const files = [...new Set(parsed.flatMap((p) => p.fileNames))].filter(
+  (f) => /\.(ts|tsx)$/.test(f) && !f.includes('node_modules'),
+);
+const host = ts.createCompilerHost(options);
 
 const graph = new Map<string, string[]>();
 for (const file of files) {
   const info = ts.preProcessFile(ts.sys.readFile(file) ?? '', true, true);
   const deps: string[] = [];
   for (const ref of info.importedFiles) {
-    const resolved = ts.resolveModuleName(ref.fileName, file, parsed.options, host).resolvedModule;
+    const resolved = ts.resolveModuleName(ref.fileName, file, options, host).resolvedModule;
     if (resolved && !resolved.isExternalLibraryImport && !resolved.resolvedFileName.endsWith('.d.ts')) {
       deps.push(path.resolve(resolved.resolvedFileName));
     }

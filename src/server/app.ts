@@ -13,7 +13,11 @@ import { guardEcosystemAdmin } from './plugins/admin-guard';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerSession } from './plugins/session';
+import { registerRouteAuth, registerSession } from './plugins/session';
+import { registerInputSanitizer } from './plugins/sanitize';
+import { registerContracts } from './http/contract';
+import { registerOpenApi } from './http/openapi';
+import { canonicalUrl, pathOf } from './http/path';
 import { healthRoutes } from './health/routes';
 import { authRoutes } from './auth/routes';
 import { setupRoutes } from './setup/routes';
@@ -47,14 +51,20 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
     logger: loggerOptions(hub.config.logLevel, options.logStream),
     trustProxy: hub.config.trustProxy,
     bodyLimit: 256 * 1024,
+    // One spelling per path before anything routes or decides on it (http/path.ts).
+    rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
   });
 
-  registerErrorHandler(app);
+  registerContracts(app);
+  registerErrorHandler(app, hub);
   registerSecurityHeaders(app, hub.config);
   await app.register(cookie);
   await app.register(formbody);
   registerSession(app, hub);
   registerCsrf(app, hub);
+  registerRouteAuth(app);
+  registerInputSanitizer(app);
+  await registerOpenApi(app, hub);
 
   await app.register(healthRoutes, { prefix: '/api', hub });
   await app.register(authRoutes, { prefix: '/api/auth', hub });
@@ -66,7 +76,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await app.register(
     async (admin) => {
       // Every route in this scope requires an effective ecosystem admin, checked on the server.
-      guardEcosystemAdmin(admin, hub);
+      guardEcosystemAdmin(admin);
       await admin.register(adminRoutes, { hub });
       await admin.register(roleAdminRoutes, { hub });
       await admin.register(oauthClientAdminRoutes, { hub });
@@ -92,7 +102,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
+    const url = pathOf(request.url);
     const isApi = API_PREFIXES.some((p) => url.startsWith(p) || `${url}/` === p);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage && indexHtml) {

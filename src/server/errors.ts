@@ -1,3 +1,5 @@
+import type { AuditEvent } from './audit/record';
+
 /**
  * Every error the hub's JSON API answers, in one registry: a snake_case code, an HTTP status
  * and a default message. Routes and services throw `HubError`; one handler (plugins/errors.ts)
@@ -48,6 +50,28 @@ export class HubError extends Error {
   ) {
     super(message ?? HUB_ERRORS[code].message);
     this.status = HUB_ERRORS[code].status;
+  }
+}
+
+/**
+ * A refusal that is a security event: the error carries the audit event(s) it stands for, and the
+ * one error hook (plugins/errors.ts) writes them before the answer goes out — after any
+ * transaction the refusal rolled back, so the record is never lost with it. Actor fields the
+ * event leaves out are filled from the request's actor.
+ */
+export class Refusal extends HubError {
+  readonly audit: AuditEvent[];
+  constructor(
+    code: HubErrorCode,
+    options: {
+      message?: string;
+      audit: AuditEvent | AuditEvent[];
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    },
+  ) {
+    super(code, options.message, options.extra, options.headers);
+    this.audit = Array.isArray(options.audit) ? options.audit : [options.audit];
   }
 }
 

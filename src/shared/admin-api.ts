@@ -6,7 +6,7 @@ export { CREDENTIAL_TYPES, JUSTIFICATION_MIN, TIME_LIMIT };
 
 /**
  * Input and output schemas of the administration API. Outputs are parsed before they are
- * sent (sendParsed), so a column the projection does not name can never leak.
+ * serialised through these schemas (http/contract.ts), so a column the projection does not name can never leak.
  */
 const iso = z.string();
 const isoOrNull = z.string().nullable();

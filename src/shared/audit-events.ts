@@ -1,9 +1,10 @@
 /**
- * The audit event catalogue (spec §3 "Audit / security event", §4 severities): every event
- * type the hub records, listed once, each with its default severity. Server capabilities and
- * the browser queues import from here; a test checks that every literal `eventType` used in
- * src/server is listed. Browsers may still report types not listed here (the ingestion route
- * only checks the snake_case pattern), so the viewer treats the list as suggestions.
+ * The audit event catalogue (spec §3 "Audit / security event", §4 severities): every event type
+ * the hub records, listed once, with its severity, its label and the shape of its `details`.
+ * The catalogue is the type: the server's `audit.record()` accepts only the entries below, with
+ * their declared details, and takes the severity from here (no call site chooses one).
+ * Browsers may report other snake_case types (stored with source `client`), so the viewer treats
+ * this list as suggestions, not a closed set.
  */
 export const AUDIT_SEVERITIES = ['info', 'low', 'medium', 'high', 'critical'] as const;
 export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
@@ -20,76 +21,169 @@ export type AuditSource = (typeof AUDIT_SOURCES)[number];
 /** snake_case, 2–64 characters: what an event_type may look like, from any source. */
 export const AUDIT_EVENT_TYPE_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
 
+/** One catalogue entry; `D` is the shape of the event's `details` (a type only, nothing at run time). */
+export interface AuditEventSpec<D> {
+  severity: AuditSeverity;
+  label: string;
+  /** Phantom: carries the details type for `AuditDetails<K>`; always undefined at run time. */
+  readonly details?: D;
+}
+
+type NoDetails = Record<string, never>;
+
+function event<D extends object = NoDetails>(severity: AuditSeverity, label: string): AuditEventSpec<D> {
+  return { severity, label };
+}
+
+/** Where a refusal happened: the matched route, never the raw URL. */
+interface RouteRef {
+  method: string;
+  route: string;
+  code?: string;
+}
+interface ClientRef {
+  client_id: string | null;
+}
+interface TargetUser {
+  target_user_id: string;
+}
+interface CredentialRef {
+  request_id: string;
+  app_id?: string | null;
+  app_name?: string | null;
+  credential_type?: string | null;
+}
+
 export const AUDIT_EVENTS = {
   // Spec §3: access control and credential access.
-  unauthorized_access: { severity: 'medium', label: 'Unauthorized access' },
-  permission_denied: { severity: 'high', label: 'Permission denied' },
-  role_escalation_attempt: { severity: 'high', label: 'Role escalation attempt' },
-  credential_access_requested: { severity: 'medium', label: 'Credential access requested' },
-  credential_access_granted: { severity: 'high', label: 'Credential access granted' },
-  credential_access_denied: { severity: 'medium', label: 'Credential access denied' },
-  credential_access_viewed: { severity: 'high', label: 'Credential viewed' },
-  admin_panel_access: { severity: 'low', label: 'Admin panel access' },
-  emergency_access: { severity: 'critical', label: 'Emergency access' },
-  config_change: { severity: 'info', label: 'Configuration change' },
+  unauthorized_access: event<RouteRef>('medium', 'Unauthorized access'),
+  permission_denied: event<RouteRef & { action?: string; request_id?: string; status?: string }>(
+    'high',
+    'Permission denied',
+  ),
+  csrf_refused: event<RouteRef & { origin: string | null }>('medium', 'Cross-site request refused'),
+  role_escalation_attempt: event<
+    RouteRef & { action: string; target_user_id: string; granting?: string[]; revoking?: string[] }
+  >('high', 'Role escalation attempt'),
+  credential_access_requested: event<
+    CredentialRef & { time_limit_minutes: number; justification: string; app_id: string; app_name: string }
+  >('medium', 'Credential access requested'),
+  credential_access_granted: event<
+    CredentialRef & {
+      requesting_user_id?: string;
+      auto_approved?: boolean;
+      expires_at?: string;
+      time_limit_minutes?: number;
+      justification?: string;
+    }
+  >('high', 'Credential access granted'),
+  credential_access_denied: event<CredentialRef & { requesting_user_id: string }>('medium', 'Credential access denied'),
+  credential_access_viewed: event<CredentialRef>('high', 'Credential viewed'),
+  admin_panel_access: event<Record<string, unknown>>('low', 'Admin panel access'),
+  emergency_access: event<Record<string, unknown>>('critical', 'Emergency access'),
+  config_change: event<Record<string, unknown>>('info', 'Configuration change'),
+  /** Repeated anonymous refusals from one address, counted instead of written one by one. */
+  anonymous_refusals_aggregated: event<{ event_type: string; route: string; count: number; window_start: string }>(
+    'medium',
+    'Repeated anonymous refusals (aggregated)',
+  ),
   // Accounts: sign-up, sign-in, sessions, roles.
-  sign_up: { severity: 'low', label: 'Sign-up' },
-  sign_in_success: { severity: 'low', label: 'Sign-in' },
-  sign_in_failure: { severity: 'medium', label: 'Sign-in failed' },
-  sign_in_blocked: { severity: 'high', label: 'Sign-in blocked (rate limit)' },
-  sign_out: { severity: 'low', label: 'Sign-out' },
-  email_verified: { severity: 'low', label: 'Email verified' },
-  password_changed: { severity: 'medium', label: 'Password changed' },
-  password_reset_requested: { severity: 'medium', label: 'Password reset requested' },
-  session_created: { severity: 'low', label: 'Session created' },
-  session_revoked: { severity: 'medium', label: 'Session revoked' },
-  session_expired: { severity: 'low', label: 'Session expired' },
-  cross_platform_session: { severity: 'low', label: 'Cross-platform hand-off' },
-  app_token_created: { severity: 'low', label: 'App token created' },
-  app_access_revoked: { severity: 'medium', label: 'App access revoked' },
-  user_updated: { severity: 'medium', label: 'User updated' },
-  user_deactivated: { severity: 'high', label: 'User deactivated' },
-  user_activated: { severity: 'medium', label: 'User activated' },
-  role_granted: { severity: 'high', label: 'Role granted' },
-  role_revoked: { severity: 'high', label: 'Role revoked' },
-  roles_updated: { severity: 'high', label: 'Roles updated' },
+  sign_up: event<{ email: string }>('low', 'Sign-up'),
+  sign_in_success: event<{ email: string }>('low', 'Sign-in'),
+  sign_in_failure: event<{ email: string; reason: string; failures: number }>('medium', 'Sign-in failed'),
+  /** The failure that starts a block (spec §9). */
+  sign_in_blocked: event<{ email: string; failures: number; blocked_until: string }>(
+    'high',
+    'Sign-in blocked (rate limit)',
+  ),
+  /** An attempt refused while a block lasts; the password is not checked. */
+  sign_in_refused_blocked: event<{ email: string; blocked_until: string | null }>(
+    'medium',
+    'Sign-in refused during a block',
+  ),
+  sign_out: event<{ via?: string; client_id?: string | null }>('low', 'Sign-out'),
+  email_verified: event('low', 'Email verified'),
+  password_changed: event<{ sessions_revoked: number }>('medium', 'Password changed'),
+  password_reset_requested: event<{ email: string }>('medium', 'Password reset requested'),
+  session_created: event<Record<string, unknown>>('low', 'Session created'),
+  session_revoked: event<{ revoked_session_id: string; owner_user_id: string | null; by: 'self' | 'admin' }>(
+    'medium',
+    'Session revoked',
+  ),
+  session_expired: event<Record<string, unknown>>('low', 'Session expired'),
+  cross_platform_session: event<ClientRef & { redirect_url: string }>('low', 'Cross-platform hand-off'),
+  app_token_created: event<ClientRef & { scopes: string[] }>('low', 'App token created'),
+  app_access_revoked: event<ClientRef & { sessions_revoked: number }>('medium', 'App access revoked'),
+  user_updated: event<TargetUser & { fields: string[] }>('medium', 'User updated'),
+  user_deactivated: event<TargetUser & { sessions_revoked: number }>('high', 'User deactivated'),
+  user_activated: event<TargetUser>('medium', 'User activated'),
+  role_granted: event<TargetUser & { role: string }>('high', 'Role granted'),
+  role_revoked: event<TargetUser & { role: string }>('high', 'Role revoked'),
+  roles_updated: event<TargetUser & { roles: string[] }>('high', 'Roles updated'),
   // OAuth clients and tokens.
-  client_created: { severity: 'high', label: 'OAuth client created' },
-  client_updated: { severity: 'medium', label: 'OAuth client updated' },
-  client_activated: { severity: 'medium', label: 'OAuth client activated' },
-  client_deactivated: { severity: 'medium', label: 'OAuth client deactivated' },
-  client_secret_viewed: { severity: 'high', label: 'OAuth client secret viewed' },
-  client_secret_rotated: { severity: 'high', label: 'OAuth client secret rotated' },
-  oauth_consent_granted: { severity: 'low', label: 'OAuth consent granted' },
-  oauth_token_issued: { severity: 'info', label: 'OAuth token issued' },
-  oauth_token_revoked: { severity: 'medium', label: 'OAuth token revoked' },
-  oauth_refresh_reuse: { severity: 'critical', label: 'Refresh token reuse detected' },
-  oauth_invalid_client: { severity: 'medium', label: 'OAuth client authentication failed' },
-  oauth_token_refused: { severity: 'low', label: 'OAuth token request refused' },
-  oauth_code_reuse: { severity: 'critical', label: 'Authorization code reuse detected' },
-  oauth_authorize_refused: { severity: 'low', label: 'OAuth authorization refused' },
-  signing_key_rotated: { severity: 'high', label: 'Signing key rotated' },
+  client_created: event<{ client_id: string; app_name: string; app_type: string; token_endpoint_auth_method: string }>(
+    'high',
+    'OAuth client created',
+  ),
+  client_updated: event<{ client_id: string; fields: string[] }>('medium', 'OAuth client updated'),
+  client_activated: event<{ client_id: string }>('medium', 'OAuth client activated'),
+  client_deactivated: event<{ client_id: string }>('medium', 'OAuth client deactivated'),
+  client_secret_viewed: event<{ client_id: string }>('high', 'OAuth client secret viewed'),
+  client_secret_rotated: event<{ client_id: string }>('high', 'OAuth client secret rotated'),
+  oauth_consent_granted: event<ClientRef & { scopes: string[] }>('low', 'OAuth consent granted'),
+  oauth_token_issued: event<ClientRef & { grant_type: string; scope: string }>('info', 'OAuth token issued'),
+  oauth_token_revoked: event<ClientRef & { token_type_hint: string | null }>('medium', 'OAuth token revoked'),
+  oauth_refresh_reuse: event<OAuthRefusal>('critical', 'Refresh token reuse detected'),
+  oauth_invalid_client: event<OAuthRefusal & { endpoint?: string }>('medium', 'OAuth client authentication failed'),
+  oauth_token_refused: event<OAuthRefusal>('low', 'OAuth token request refused'),
+  oauth_code_reuse: event<OAuthRefusal>('critical', 'Authorization code reuse detected'),
+  oauth_authorize_refused: event<ClientRef & { error: string; description: string; redirected: boolean }>(
+    'low',
+    'OAuth authorization refused',
+  ),
+  signing_key_rotated: event<{ activated: string; retired: string | null; next: string; next_alg: string }>(
+    'high',
+    'Signing key rotated',
+  ),
   // Setup tools.
-  setup_admins_created: { severity: 'critical', label: 'Setup: system administrators created' },
-  setup_cleanup: { severity: 'critical', label: 'Setup: all users deleted' },
-  setup_key_invalid: { severity: 'high', label: 'Setup: invalid confirmation key' },
+  setup_admins_created: event<{ results: { email: string; status: string; error?: string }[] }>(
+    'critical',
+    'Setup: system administrators created',
+  ),
+  setup_cleanup: event<{ cleared: Record<string, unknown> }>('critical', 'Setup: all users deleted'),
+  setup_key_invalid: event<{ operation: string }>('high', 'Setup: invalid confirmation key'),
   // The audit pipeline itself.
-  audit_export: { severity: 'medium', label: 'Audit log exported' },
-  audit_verify: { severity: 'info', label: 'Audit chain verified' },
-  audit_retention_pruned: { severity: 'info', label: 'Audit rows pruned (retention)' },
-  audit_events_dropped: { severity: 'medium', label: 'Browser audit events dropped' },
-  audit_event_viewed: { severity: 'low', label: 'Audit event details viewed' },
-  audit_chain_broken: { severity: 'critical', label: 'Audit chain verification failed' },
-} as const satisfies Record<string, { severity: AuditSeverity; label: string }>;
+  audit_export: event<{ format: string; filters: Record<string, unknown> }>('medium', 'Audit log exported'),
+  audit_verify: event<Record<string, unknown>>('info', 'Audit chain verified'),
+  audit_retention_pruned: event<{ deleted: number; checkpoint_id: number; retention_days: number; cutoff: string }>(
+    'info',
+    'Audit rows pruned (retention)',
+  ),
+  audit_events_dropped: event<{ dropped: number }>('medium', 'Browser audit events dropped'),
+  audit_event_viewed: event<Record<string, unknown>>('low', 'Audit event details viewed'),
+  audit_chain_broken: event<Record<string, unknown>>('critical', 'Audit chain verification failed'),
+} as const satisfies Record<string, AuditEventSpec<object>>;
+
+/** What the token endpoint records of a refused request. */
+interface OAuthRefusal {
+  grant_type?: string | null;
+  client_id: string | null;
+  error: string;
+  description: string;
+}
 
 export type AuditEventType = keyof typeof AUDIT_EVENTS;
 export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENTS) as AuditEventType[];
+
+/** The `details` shape the catalogue declares for an event type. */
+export type AuditDetails<K extends AuditEventType> =
+  (typeof AUDIT_EVENTS)[K] extends AuditEventSpec<infer D> ? D : never;
 
 export function isKnownAuditEventType(type: string): type is AuditEventType {
   return Object.prototype.hasOwnProperty.call(AUDIT_EVENTS, type);
 }
 
-/** The catalogue's default severity for a type, or the spec's default (low) for anything else. */
+/** The catalogue's severity for a type, or the spec's default (low) for anything else. */
 export function defaultSeverityOf(type: string): AuditSeverity {
   return isKnownAuditEventType(type) ? AUDIT_EVENTS[type].severity : DEFAULT_AUDIT_SEVERITY;
 }

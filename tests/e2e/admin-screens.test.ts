@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness';
-import { createUser, sessionCookieFor } from '../helpers/fixtures';
+import { auditRow, createUser, sessionCookieFor } from '../helpers/fixtures';
 import { fitsViewport, signInAs } from './admin-helpers';
 
 const OUT = path.resolve(import.meta.dirname, '../../screenshots');
@@ -47,9 +47,9 @@ describe('administration screens at desktop and phone widths', () => {
       },
     });
     expect(created.status()).toBe(201);
-    await e2e.hub.hub.audit.record([
-      { eventType: 'sign_in_success', severity: 'low' },
-      { eventType: 'sign_in_failure', severity: 'medium' },
+    await e2e.hub.hub.audit.recordRows([
+      auditRow({ eventType: 'sign_in_success', severity: 'low' }),
+      auditRow({ eventType: 'sign_in_failure', severity: 'medium' }),
     ]);
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './harness';
-import { createUser, sessionCookieFor } from '../helpers/fixtures';
+import { auditRow, createUser, sessionCookieFor } from '../helpers/fixtures';
 import { auditLogs } from '../../src/server/db/schema/index';
 import { AUDIT_TAB_SESSION_KEY } from '../../src/shared/audit-queue';
 
@@ -26,7 +26,9 @@ describe('audit log in a real browser', () => {
     const admin = await createUser(hub, { roles: ['super_admin'] });
     cookieValue = (await sessionCookieFor(hub, admin)).split('=')[1];
     for (let i = 0; i < 5; i++)
-      await hub.audit.record({ eventType: 'sign_in_success', severity: 'low', userId: admin.id, details: { seq: i } });
+      await hub.audit.recordRows([
+        auditRow({ eventType: 'sign_in_success', severity: 'low', userId: admin.id, details: { seq: i } }),
+      ]);
     // A row edited behind the hub's back: verification in the browser will find it.
     const [victim] = await hub.db.select().from(auditLogs).orderBy(asc(auditLogs.id)).limit(1);
     await hub.db

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, FIXTURE_PASSWORD, sessionCookieFor } from '../helpers/fixtures';
 import { createClient } from '../../src/server/oauth/clients/service';
+import { systemActor } from '../../src/server/actor';
 import { startE2E, type E2E } from './harness';
 
 /**
@@ -54,7 +55,7 @@ describe('cross-platform hand-off into a sister app', () => {
         redirect_uris: [`${appUrl}/auth/callback`],
         app_type: 'platform',
       },
-      { userId: null },
+      systemActor(),
     );
     clientId = created.client.clientId;
     secret = created.clientSecret!;

@@ -4,6 +4,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
 import { createClient } from '../../src/server/oauth/clients/service';
+import { systemActor } from '../../src/server/actor';
 import { startE2E, type E2E } from './harness';
 
 /**
@@ -45,7 +46,7 @@ describe('OpenID Connect with openid-client and a real browser', () => {
         scopes: ['openid', 'profile', 'email', 'read:organization'],
         app_type: 'platform',
       },
-      { userId: null },
+      systemActor(),
     );
     clientId = created.client.clientId;
     clientSecret = created.clientSecret!;

@@ -1,4 +1,5 @@
 import { hash } from '@node-rs/argon2';
+import type { AuditRowInput } from '../../src/server/audit/record';
 import type { Hub } from '../../src/server/hub';
 import { platformRoleAssignments, platformUsers } from '../../src/server/db/schema/index';
 import type { PlatformUser } from '../../src/server/db/schema/index';
@@ -63,4 +64,14 @@ export async function signedInUser(
 ) {
   const user = await createUser(hub, { ...extra, roles });
   return { user, cookie: await sessionCookieFor(hub, user) };
+}
+
+/**
+ * An audit row as a test seeds it (any type, any severity): source `server` and empty details
+ * unless given. Real code records catalogue events through `audit.record`; fixtures may not.
+ */
+export function auditRow(
+  row: Omit<AuditRowInput, 'source' | 'details'> & Partial<Pick<AuditRowInput, 'source' | 'details'>>,
+): AuditRowInput {
+  return { source: 'server', details: {}, ...row };
 }

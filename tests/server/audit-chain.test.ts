@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditRow } from '../helpers/fixtures';
 import { eq, sql } from 'drizzle-orm';
 import { TEST_DATABASES, createTestHub, type TestHub } from '../helpers/test-hub';
 import { auditLogs } from '../../src/server/db/schema/index';
@@ -15,14 +16,10 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
   });
 
   it('appends chained rows and verifies them', async () => {
-    await t.hub.audit.record({
-      eventType: 'config_change',
-      severity: 'info',
-      details: { action: 'test', nested: { b: 1, a: 2 } },
-    });
-    await t.hub.audit.record([
-      { eventType: 'sign_in_success', severity: 'low', userId: null, ipAddress: '10.0.0.1' },
-      { eventType: 'sign_in_failure', severity: 'medium', details: { email: 'x@example.test' } },
+    await t.hub.audit.record({ type: 'config_change', details: { action: 'test', nested: { b: 1, a: 2 } } });
+    await t.hub.audit.recordRows([
+      auditRow({ eventType: 'sign_in_success', severity: 'low', userId: null, ipAddress: '10.0.0.1' }),
+      auditRow({ eventType: 'sign_in_failure', severity: 'medium', details: { email: 'x@example.test' } }),
     ]);
     const all = await t.hub.db.select().from(auditLogs).orderBy(auditLogs.id);
     expect(all.length).toBe(3);
@@ -38,7 +35,9 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
     const otherLog = second ? createAuditLog(second) : t.hub.audit;
     await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        (i % 2 ? otherLog : t.hub.audit).record({ eventType: 'concurrency_probe', severity: 'low', details: { i } }),
+        (i % 2 ? otherLog : t.hub.audit).recordRows([
+          auditRow({ eventType: 'concurrency_probe', severity: 'low', details: { i } }),
+        ]),
       ),
     );
     await second?.close();

@@ -1,9 +1,9 @@
-import { HubError } from '../errors';
+import { HubError, Refusal } from '../errors';
 import { API_KEY_CONTEXT, WEBHOOK_CONTEXT } from '../oauth/clients/service';
 import type { Hub } from '../hub';
 import type { CredentialRequestInput, CredentialRequestView } from '../../shared/admin-api';
 import { TIME_LIMIT } from '../../shared/admin-api';
-import type { Actor } from './users-service';
+import type { SignedInActor as Actor } from '../actor';
 import type { RequestRow } from './credential-queries';
 import {
   decideRequest,
@@ -50,10 +50,6 @@ export function toGrant(row: RequestRow) {
   };
 }
 
-function auditBase(actor: Actor) {
-  return { userId: actor.userId, sessionId: actor.sessionId, ipAddress: actor.ipAddress, userAgent: actor.userAgent };
-}
-
 export async function listRequests(hub: Hub, actor: Actor, scope: 'mine' | 'pending') {
   const found = scope === 'mine' ? await findRequestsOf(hub.db, actor.userId) : await findPendingRequests(hub.db);
   const now = hub.clock();
@@ -93,13 +89,12 @@ export async function createRequest(hub: Hub, actor: Actor, input: CredentialReq
     };
     await hub.audit.record(
       [
-        { ...auditBase(actor), eventType: 'credential_access_requested', severity: 'medium', details },
+        { type: 'credential_access_requested', ...actor.audit, details },
         ...(grantNow
           ? [
               {
-                ...auditBase(actor),
-                eventType: 'credential_access_granted',
-                severity: 'high' as const,
+                type: 'credential_access_granted' as const,
+                ...actor.audit,
                 details: { ...details, auto_approved: true, expires_at: expiresAt!.toISOString() },
               },
             ]
@@ -115,18 +110,21 @@ export async function createRequest(hub: Hub, actor: Actor, input: CredentialReq
 
 export async function decide(hub: Hub, actor: Actor, requestId: string, decision: 'approved' | 'denied') {
   const now = hub.clock();
-  // The requester never changes, so this check can run (and be audited) outside the transaction:
-  // an audit row written inside it would be rolled back with the refusal.
   const existing = await findRequestView(hub.db, requestId);
   if (!existing) throw new HubError('not_found', 'Request not found.');
   if (existing.requesting_user_id === actor.userId) {
-    await hub.audit.record({
-      ...auditBase(actor),
-      eventType: 'permission_denied',
-      severity: 'high',
-      details: { action: 'self_approval', request_id: requestId },
+    throw new Refusal('self_approval', {
+      audit: {
+        type: 'permission_denied',
+        ...actor.audit,
+        details: {
+          method: 'POST',
+          route: `/api/admin/credential-requests/:id/${decision === 'approved' ? 'approve' : 'deny'}`,
+          action: 'self_approval',
+          request_id: requestId,
+        },
+      },
     });
-    throw new HubError('self_approval');
   }
   await hub.db.transaction(async (tx) => {
     const req = await lockRequest(tx, requestId);
@@ -135,19 +133,20 @@ export async function decide(hub: Hub, actor: Actor, requestId: string, decision
     const minutes = req.timeLimitMinutes ?? TIME_LIMIT.default;
     const expiresAt = decision === 'approved' ? new Date(now.getTime() + minutes * 60_000) : null;
     await decideRequest(tx, requestId, { status: decision, decidedBy: actor.userId, decidedAt: now, expiresAt });
+    const details = {
+      request_id: requestId,
+      requesting_user_id: req.requestingUserId,
+      app_id: req.targetAppId,
+      credential_type: req.credentialType,
+    };
     await hub.audit.record(
-      {
-        ...auditBase(actor),
-        eventType: decision === 'approved' ? 'credential_access_granted' : 'credential_access_denied',
-        severity: decision === 'approved' ? 'high' : 'medium',
-        details: {
-          request_id: requestId,
-          requesting_user_id: req.requestingUserId,
-          app_id: req.targetAppId,
-          credential_type: req.credentialType,
-          ...(expiresAt ? { expires_at: expiresAt.toISOString() } : {}),
-        },
-      },
+      decision === 'approved'
+        ? {
+            type: 'credential_access_granted',
+            ...actor.audit,
+            details: { ...details, expires_at: expiresAt!.toISOString() },
+          }
+        : { type: 'credential_access_denied', ...actor.audit, details },
       tx,
     );
   });
@@ -166,16 +165,20 @@ export async function reveal(hub: Hub, actor: Actor, grantId: string) {
   if (!row || row.requesting_user_id !== actor.userId) throw new HubError('not_found', 'Grant not found.');
   const live = row.status === 'approved' && row.expires_at !== null && new Date(row.expires_at) > now;
   if (!live) {
-    await hub.audit.record({
-      ...auditBase(actor),
-      eventType: 'permission_denied',
-      severity: 'high',
-      details: { action: 'credential_reveal', request_id: grantId, status: row.status },
+    throw new Refusal(row.status === 'approved' ? 'grant_expired' : 'forbidden', {
+      message: row.status === 'approved' ? undefined : 'This request has not been approved.',
+      audit: {
+        type: 'permission_denied',
+        ...actor.audit,
+        details: {
+          method: 'POST',
+          route: '/api/admin/credential-grants/:id/reveal',
+          action: 'credential_reveal',
+          request_id: grantId,
+          status: row.status,
+        },
+      },
     });
-    throw new HubError(
-      row.status === 'approved' ? 'grant_expired' : 'forbidden',
-      row.status === 'approved' ? undefined : 'This request has not been approved.',
-    );
   }
   const app = row.app_id ? await findClientById(hub.db, row.app_id) : undefined;
   const sealed = row.credential_type === 'webhook_secret' ? app?.webhookSecretEnc : app?.apiKeyEnc;
@@ -183,9 +186,8 @@ export async function reveal(hub: Hub, actor: Actor, grantId: string) {
   // Sealed by the OAuth clients service under a per-column context (authenticated by AES-GCM).
   const value = hub.secrets.open(sealed, row.credential_type === 'webhook_secret' ? WEBHOOK_CONTEXT : API_KEY_CONTEXT);
   await hub.audit.record({
-    ...auditBase(actor),
-    eventType: 'credential_access_viewed',
-    severity: 'high',
+    type: 'credential_access_viewed',
+    ...actor.audit,
     details: { request_id: grantId, app_id: app.id, app_name: app.appName, credential_type: row.credential_type },
   });
   return { credential_type: row.credential_type!, value, expires_at: new Date(row.expires_at!).toISOString() };

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Hub } from '../hub';
-import { requireUser } from '../plugins/session';
-import { clientIp, userAgent } from '../http/request-info';
-import { parseInput, sendParsed } from '../http/validate';
+import { requireActor } from '../plugins/session';
+import { apiErrors, contracts } from '../http/contract';
 import {
+  adminUserSchema,
   analyticsSchema,
   appListSchema,
   authSessionListQuerySchema,
@@ -21,107 +22,112 @@ import {
   userListQuerySchema,
   userListSchema,
   userPatchSchema,
-  adminUserSchema,
 } from '../../shared/admin-api';
-import type { Actor } from './users-service';
 import { listUsers, patchUser } from './users-service';
 import { readOverview, listApps } from './overview';
 import { readAnalytics } from './analytics';
 import { listAuthSessions, listRecentSessions, revokeOneSession } from './sessions-service';
 import { createRequest, decide, listGrants, listRequests, reveal } from './credential-access';
 
-/** Who is acting, for services and the audit trail (the admin guard has already run). */
-export async function actorOf(request: FastifyRequest): Promise<Actor> {
-  const auth = await requireUser(request);
-  return {
-    userId: auth.user.id,
-    sessionId: auth.session.id,
-    roles: auth.roles,
-    ipAddress: clientIp(request),
-    userAgent: userAgent(request),
-  };
-}
+/** Every admin route can refuse the caller (the guard) before anything else. */
+const guarded = apiErrors(401, 403);
+const decisionSchema = credentialRequestResultSchema.pick({ request: true });
+const revokedSchema = z.object({ revoked: z.boolean() });
 
 /** /api/admin/* dashboard routes (administration). Registered inside the admin guard. */
 export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
+  const r = contracts(app);
 
-  app.get('/overview', async (_request, reply) => sendParsed(reply, overviewSchema, await readOverview(hub)));
+  r.get('/overview', { schema: { response: { 200: overviewSchema, ...guarded } } }, async () => readOverview(hub));
 
-  app.get('/users', async (request, reply) => {
-    const query = parseInput(userListQuerySchema, request.query, 'query');
-    return sendParsed(reply, userListSchema, await listUsers(hub, query));
-  });
-
-  app.patch('/users/:id', async (request, reply) => {
-    const { id } = parseInput(idParamsSchema, request.params, 'params');
-    const patch = parseInput(userPatchSchema, request.body);
-    return sendParsed(reply, adminUserSchema, await patchUser(hub, await actorOf(request), id, patch));
-  });
-
-  app.get('/apps', async (_request, reply) => sendParsed(reply, appListSchema, { apps: await listApps(hub) }));
-
-  app.get('/sessions', async (request, reply) => {
-    const { limit } = parseInput(sessionListQuerySchema, request.query, 'query');
-    return sendParsed(reply, sessionListSchema, await listRecentSessions(hub, limit));
-  });
-
-  app.get('/credential-requests', async (request, reply) => {
-    const { scope } = parseInput(credentialRequestListQuerySchema, request.query, 'query');
-    return sendParsed(reply, credentialRequestListSchema, await listRequests(hub, await actorOf(request), scope));
-  });
-
-  app.post('/credential-requests', async (request, reply) => {
-    const input = parseInput(credentialRequestInputSchema, request.body);
-    return sendParsed(
-      reply,
-      credentialRequestResultSchema,
-      await createRequest(hub, await actorOf(request), input),
-      201,
-    );
-  });
-
-  app.post('/credential-requests/:id/approve', async (request, reply) => {
-    const { id } = parseInput(idParamsSchema, request.params, 'params');
-    return sendParsed(
-      reply,
-      credentialRequestResultSchema.pick({ request: true }),
-      await decide(hub, await actorOf(request), id, 'approved'),
-    );
-  });
-
-  app.post('/credential-requests/:id/deny', async (request, reply) => {
-    const { id } = parseInput(idParamsSchema, request.params, 'params');
-    return sendParsed(
-      reply,
-      credentialRequestResultSchema.pick({ request: true }),
-      await decide(hub, await actorOf(request), id, 'denied'),
-    );
-  });
-
-  app.get('/credential-grants', async (request, reply) =>
-    sendParsed(reply, grantListSchema, await listGrants(hub, await actorOf(request))),
+  r.get(
+    '/users',
+    { schema: { querystring: userListQuerySchema, response: { 200: userListSchema, ...guarded } } },
+    async (request) => listUsers(hub, request.query),
   );
 
-  app.post('/credential-grants/:id/reveal', async (request, reply) => {
-    const { id } = parseInput(idParamsSchema, request.params, 'params');
-    reply.header('cache-control', 'no-store');
-    return sendParsed(reply, revealSchema, await reveal(hub, await actorOf(request), id));
-  });
+  r.patch(
+    '/users/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: userPatchSchema,
+        response: { 200: adminUserSchema, ...guarded, ...apiErrors(404, 409) },
+      },
+    },
+    async (request) => patchUser(hub, await requireActor(request), request.params.id, request.body),
+  );
 
-  app.get('/analytics', async (_request, reply) => sendParsed(reply, analyticsSchema, await readAnalytics(hub)));
+  r.get('/apps', { schema: { response: { 200: appListSchema, ...guarded } } }, async () => ({
+    apps: await listApps(hub),
+  }));
 
-  app.get('/auth-sessions', async (request, reply) => {
-    const query = parseInput(authSessionListQuerySchema, request.query, 'query');
-    return sendParsed(
-      reply,
-      authSessionListSchema,
-      await listAuthSessions(hub, { activeOnly: query.active === 'true', limit: query.limit }),
-    );
-  });
+  r.get(
+    '/sessions',
+    { schema: { querystring: sessionListQuerySchema, response: { 200: sessionListSchema, ...guarded } } },
+    async (request) => listRecentSessions(hub, request.query.limit),
+  );
 
-  app.post('/auth-sessions/:id/revoke', async (request) => {
-    const { id } = parseInput(idParamsSchema, request.params, 'params');
-    return revokeOneSession(hub, await actorOf(request), id);
-  });
+  r.get(
+    '/credential-requests',
+    {
+      schema: {
+        querystring: credentialRequestListQuerySchema,
+        response: { 200: credentialRequestListSchema, ...guarded },
+      },
+    },
+    async (request) => listRequests(hub, await requireActor(request), request.query.scope),
+  );
+
+  r.post(
+    '/credential-requests',
+    {
+      schema: {
+        body: credentialRequestInputSchema,
+        response: { 201: credentialRequestResultSchema, ...guarded, ...apiErrors(404) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createRequest(hub, await requireActor(request), request.body)),
+  );
+
+  r.post(
+    '/credential-requests/:id/approve',
+    { schema: { params: idParamsSchema, response: { 200: decisionSchema, ...guarded, ...apiErrors(404, 409) } } },
+    async (request) => decide(hub, await requireActor(request), request.params.id, 'approved'),
+  );
+
+  r.post(
+    '/credential-requests/:id/deny',
+    { schema: { params: idParamsSchema, response: { 200: decisionSchema, ...guarded, ...apiErrors(404, 409) } } },
+    async (request) => decide(hub, await requireActor(request), request.params.id, 'denied'),
+  );
+
+  r.get('/credential-grants', { schema: { response: { 200: grantListSchema, ...guarded } } }, async (request) =>
+    listGrants(hub, await requireActor(request)),
+  );
+
+  r.post(
+    '/credential-grants/:id/reveal',
+    { schema: { params: idParamsSchema, response: { 200: revealSchema, ...guarded, ...apiErrors(404) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reveal(hub, await requireActor(request), request.params.id);
+    },
+  );
+
+  r.get('/analytics', { schema: { response: { 200: analyticsSchema, ...guarded } } }, async () => readAnalytics(hub));
+
+  r.get(
+    '/auth-sessions',
+    { schema: { querystring: authSessionListQuerySchema, response: { 200: authSessionListSchema, ...guarded } } },
+    async (request) =>
+      listAuthSessions(hub, { activeOnly: request.query.active === 'true', limit: request.query.limit }),
+  );
+
+  r.post(
+    '/auth-sessions/:id/revoke',
+    { schema: { params: idParamsSchema, response: { 200: revokedSchema, ...guarded, ...apiErrors(404) } } },
+    async (request) => revokeOneSession(hub, await requireActor(request), request.params.id),
+  );
 }

@@ -1,7 +1,7 @@
 import { HubError } from '../errors';
 import type { Hub } from '../hub';
 import { revokeSession } from '../auth/sessions';
-import type { Actor } from './users-service';
+import type { Actor } from '../actor';
 import type { AuthSessionRow } from './dashboard-queries';
 import { findAuthSessions, findRecentSessionsSafe, findSessionOwner } from './dashboard-queries';
 
@@ -37,12 +37,8 @@ export async function revokeOneSession(hub: Hub, actor: Actor, sessionId: string
   const revoked = await revokeSession(hub, sessionId, actor.userId);
   if (revoked) {
     await hub.audit.record({
-      eventType: 'session_revoked',
-      severity: 'medium',
-      userId: actor.userId,
-      sessionId: actor.sessionId,
-      ipAddress: actor.ipAddress,
-      userAgent: actor.userAgent,
+      type: 'session_revoked',
+      ...actor.audit,
       details: { revoked_session_id: sessionId, owner_user_id: found.user_id, by: ownerId ? 'self' : 'admin' },
     });
   }

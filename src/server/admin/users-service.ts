@@ -1,4 +1,5 @@
-import { HubError } from '../errors';
+import { HubError, Refusal } from '../errors';
+import type { SignedInActor } from '../actor';
 import type { Hub } from '../hub';
 import type { PlatformUser } from '../db/schema/index';
 import { revokeUserSessions } from '../auth/sessions';
@@ -14,14 +15,6 @@ import {
   lockUserById,
   updateUser,
 } from './user-queries';
-
-export interface Actor {
-  userId: string;
-  sessionId: string;
-  roles: string[];
-  ipAddress: string | null;
-  userAgent: string | null;
-}
 
 export function toAdminUser(
   user: Pick<
@@ -88,7 +81,7 @@ export async function listUsers(hub: Hub, input: { q: string; cursor?: string; l
  * Deactivating revokes every session of the user at once; the last active super_admin
  * stays active; a platform_admin cannot deactivate or re-address a super_admin.
  */
-export async function patchUser(hub: Hub, actor: Actor, userId: string, patch: UserPatch): Promise<AdminUser> {
+export async function patchUser(hub: Hub, actor: SignedInActor, userId: string, patch: UserPatch): Promise<AdminUser> {
   const now = hub.clock();
   const result = await runUserUpdate(async () =>
     hub.db.transaction(async (tx) => {
@@ -103,19 +96,20 @@ export async function patchUser(hub: Hub, actor: Actor, userId: string, patch: U
         !actor.roles.includes('super_admin') &&
         (deactivating || emailChanging)
       ) {
-        await hub.audit.record(
-          {
-            eventType: 'role_escalation_attempt',
-            severity: 'high',
-            userId: actor.userId,
-            sessionId: actor.sessionId,
-            ipAddress: actor.ipAddress,
-            userAgent: actor.userAgent,
-            details: { action: 'edit_super_admin', target_user_id: userId },
+        // Thrown, not recorded here: the error hook writes the event after this transaction rolls back.
+        throw new Refusal('forbidden', {
+          message: 'Only a super admin can deactivate or change the email of a super admin.',
+          audit: {
+            type: 'role_escalation_attempt',
+            ...actor.audit,
+            details: {
+              method: 'PATCH',
+              route: '/api/admin/users/:id',
+              action: 'edit_super_admin',
+              target_user_id: userId,
+            },
           },
-          tx,
-        );
-        throw new HubError('forbidden', 'Only a super admin can deactivate or change the email of a super admin.');
+        });
       }
       if (
         deactivating &&
@@ -137,34 +131,16 @@ export async function patchUser(hub: Hub, actor: Actor, userId: string, patch: U
       const after = await updateUser(tx, userId, values);
 
       const changed = Object.keys(patch).filter((k) => patch[k as keyof UserPatch] !== undefined);
-      const base = {
-        userId: actor.userId,
-        sessionId: actor.sessionId,
-        ipAddress: actor.ipAddress,
-        userAgent: actor.userAgent,
-      };
       await hub.audit.record(
         [
-          {
-            ...base,
-            eventType: 'user_updated',
-            severity: 'medium',
-            details: { target_user_id: userId, fields: changed },
-          },
+          { type: 'user_updated', ...actor.audit, details: { target_user_id: userId, fields: changed } },
           ...(patch.is_active === true && !before.isActive
-            ? [
-                {
-                  ...base,
-                  eventType: 'user_activated',
-                  severity: 'medium' as const,
-                  details: { target_user_id: userId },
-                },
-              ]
+            ? [{ type: 'user_activated' as const, ...actor.audit, details: { target_user_id: userId } }]
             : []),
         ],
         tx,
       );
-      return { user: toAdminUser(after, targetRoles), deactivating, base };
+      return { user: toAdminUser(after, targetRoles), deactivating };
     }),
   );
   if (result.deactivating) {
@@ -172,9 +148,8 @@ export async function patchUser(hub: Hub, actor: Actor, userId: string, patch: U
     // connection), and an inactive user's cookies are already refused by resolveBrowserSession.
     const revoked = await revokeUserSessions(hub, userId, actor.userId);
     await hub.audit.record({
-      ...result.base,
-      eventType: 'user_deactivated',
-      severity: 'high',
+      type: 'user_deactivated',
+      ...actor.audit,
       details: { target_user_id: userId, sessions_revoked: revoked },
     });
   }

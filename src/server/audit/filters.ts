@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_EVENT_TYPE_PATTERN, AUDIT_SEVERITIES, AUDIT_SOURCES } from '../../shared/audit-events';
 import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from '../../shared/audit-queue';
+import { boundedDateTime, isInstantInRange } from '../../shared/dates';
 
 /**
  * The viewer's and the export's filters (DESIGN §5): one schema so both read the same rows.
@@ -11,8 +12,8 @@ export const auditFilterSchema = z.object({
   severity: z.enum(AUDIT_SEVERITIES).optional(),
   user_id: z.string().trim().min(1).max(320).optional(),
   source: z.enum(AUDIT_SOURCES).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: boundedDateTime.optional(),
+  to: boundedDateTime.optional(),
 });
 
 export const auditListQuerySchema = auditFilterSchema.extend({
@@ -20,6 +21,7 @@ export const auditListQuerySchema = auditFilterSchema.extend({
   cursor: z
     .string()
     .regex(/^(\d{1,15}\.)?\d{1,18}$/, 'is not a valid cursor')
+    .refine((v) => !v.includes('.') || isInstantInRange(Number(v.split('.')[0])), 'is not a valid cursor')
     .optional(),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_DEFAULT),
 });

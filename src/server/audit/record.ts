@@ -3,22 +3,55 @@ import type { Database, DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import { auditLogs, hubSettings } from '../db/schema/index';
 import { GENESIS_HASH, chainHash } from './chain';
+import { AUDIT_EVENTS } from '../../shared/audit-events';
+import type { AuditDetails, AuditEventType, AuditSeverity } from '../../shared/audit-events';
 
-export type AuditSeverity = 'info' | 'low' | 'medium' | 'high' | 'critical';
+export type { AuditSeverity };
 
-export interface AuditEvent {
-  eventType: string;
-  severity: AuditSeverity;
+/** Who acted and from where: the per-request actor's fields (http/actor.ts), or a subset of them. */
+export interface AuditActorFields {
   userId?: string | null;
   sessionId?: string | null;
   ipAddress?: string | null;
   userAgent?: string | null;
   /** The request that produced the event (X-Request-Id). */
   requestId?: string | null;
-  /** 'server' unless the event was reported by a browser. */
-  source?: 'server' | 'client';
-  details?: Record<string, unknown>;
+}
+
+type DetailsField<D> = NoRequiredKeys<D> extends true ? { details?: D } : { details: D };
+type NoRequiredKeys<D> = Record<never, never> extends D ? true : false;
+
+/**
+ * A server event: one entry of the catalogue (src/shared/audit-events.ts) with the details shape
+ * it declares. The severity is the catalogue's; no call site chooses one.
+ */
+export type AuditEvent = {
+  [K in AuditEventType]: AuditActorFields & { type: K; occurredAt?: Date } & DetailsField<AuditDetails<K>>;
+}[AuditEventType];
+
+/** A row as stored: what the chain hashes. Server events become rows in `record`; browser events arrive as rows. */
+export interface AuditRowInput extends AuditActorFields {
+  eventType: string;
+  severity: AuditSeverity;
+  source: 'server' | 'client';
+  details: Record<string, unknown>;
   occurredAt?: Date;
+}
+
+/** The stored form of a server event: severity from the catalogue, source `server`. */
+export function toAuditRow(event: AuditEvent): AuditRowInput {
+  return {
+    eventType: event.type,
+    severity: AUDIT_EVENTS[event.type].severity,
+    source: 'server',
+    details: (event.details ?? {}) as Record<string, unknown>,
+    userId: event.userId,
+    sessionId: event.sessionId,
+    ipAddress: event.ipAddress,
+    userAgent: event.userAgent,
+    requestId: event.requestId,
+    occurredAt: event.occurredAt,
+  };
 }
 
 export interface ChainVerification {
@@ -39,12 +72,33 @@ export interface AuditLog {
    * (the event then exists exactly when the change it reports does).
    */
   record(event: AuditEvent | AuditEvent[], tx?: DbOrTx): Promise<void>;
+  /** Appends rows as given: browser-reported events (source `client`) and test fixtures. */
+  recordRows(rows: AuditRowInput[], tx?: DbOrTx): Promise<void>;
   /** Walks the chain from the checkpoint (or genesis) and reports the first row that does not match. */
   verifyChain(): Promise<ChainVerification>;
 }
 
+/**
+ * Text PostgreSQL can store: no NUL, no unpaired surrogate. Input is refused with those at the
+ * edge (plugins/sanitize.ts), but an event may carry a value the hub cut itself (a client_id
+ * truncated mid-pair), and a security record must never fail to be written because of it.
+ */
+export function storableText(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return value.toWellFormed().replaceAll('\u0000', '\uFFFD');
+}
+
+function storableJson(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return storableText(value);
+  if (!value || typeof value !== 'object' || depth > 32) return value;
+  if (Array.isArray(value)) return value.map((v) => storableJson(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [storableText(k) as string, storableJson(v, depth + 1)]),
+  );
+}
+
 export function createAuditLog(database: Database, clock: () => Date = () => new Date()): AuditLog {
-  async function append(tx: DbOrTx, events: AuditEvent[]) {
+  async function append(tx: DbOrTx, events: AuditRowInput[]) {
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
     const last = await rows<{ hash: string }>(tx, sql`select hash from audit_logs order by id desc limit 1`);
     let prevHash = last[0]?.hash ?? (await readCheckpoint(tx))?.hash ?? GENESIS_HASH;
@@ -55,11 +109,11 @@ export function createAuditLog(database: Database, clock: () => Date = () => new
         eventType: e.eventType,
         severity: e.severity,
         userId: e.userId ?? null,
-        sessionId: e.sessionId ?? null,
-        ipAddress: e.ipAddress ?? null,
-        userAgent: e.userAgent ?? null,
-        source: e.source ?? 'server',
-        details: e.details ?? {},
+        sessionId: storableText(e.sessionId),
+        ipAddress: storableText(e.ipAddress),
+        userAgent: storableText(e.userAgent),
+        source: e.source,
+        details: storableJson(e.details) as Record<string, unknown>,
       };
       const hash = chainHash(prevHash, row);
       const value = { ...row, requestId: e.requestId ?? null, prevHash, hash };
@@ -96,7 +150,13 @@ export function createAuditLog(database: Database, clock: () => Date = () => new
 
   return {
     async record(event, tx) {
-      const events = Array.isArray(event) ? event : [event];
+      const events = (Array.isArray(event) ? event : [event]).map(toAuditRow);
+      if (events.length === 0) return;
+      if (tx) return append(tx, events);
+      await database.db.transaction((t) => append(t, events));
+    },
+
+    async recordRows(events, tx) {
       if (events.length === 0) return;
       if (tx) return append(tx, events);
       await database.db.transaction((t) => append(t, events));

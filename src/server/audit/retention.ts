@@ -25,8 +25,7 @@ export async function pruneAuditLog(hub: Hub, retentionDays = hub.config.auditRe
     const deleted = await deleteRowsUpTo(tx, last.id);
     await hub.audit.record(
       {
-        eventType: 'audit_retention_pruned',
-        severity: 'info',
+        type: 'audit_retention_pruned',
         details: { deleted, checkpoint_id: last.id, retention_days: retentionDays, cutoff: cutoff.toISOString() },
       },
       tx,

@@ -31,11 +31,10 @@ export async function changePassword(
     const { token, session } = await createBrowserSession(hub, { userId: auth.user.id, ...client }, tx);
     await hub.audit.record(
       {
-        eventType: 'password_changed',
-        severity: 'medium',
+        type: 'password_changed',
+        ...client,
         userId: auth.user.id,
         sessionId: session.id,
-        ...client,
         details: { sessions_revoked: revoked },
       },
       tx,

@@ -49,7 +49,7 @@ export async function verifyEmailToken(hub: Hub, token: string): Promise<string 
       .returning({ userId: oneTimeTokens.userId });
     if (!consumed) return null;
     await markEmailVerified(tx, consumed.userId, now);
-    await hub.audit.record({ eventType: 'email_verified', severity: 'info', userId: consumed.userId }, tx);
+    await hub.audit.record({ type: 'email_verified', userId: consumed.userId }, tx);
     return consumed.userId;
   });
 }

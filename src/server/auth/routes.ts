@@ -1,11 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Hub } from '../hub';
-import { HubError } from '../errors';
-import { parseInput } from '../http/validate';
-import { clientIp, userAgent } from '../http/request-info';
-import { sessionCookieOptions } from '../plugins/session';
+import { apiErrors, contracts, redirectTo } from '../http/contract';
+import { requireFields } from '../http/required-fields';
+import { requireActor, sessionCookieOptions } from '../plugins/session';
 import { SIGN_IN_MESSAGES } from '../../shared/auth-limits';
+import {
+  changePasswordBodySchema,
+  sessionViewSchema,
+  signInBodySchema,
+  signUpBodySchema,
+  signUpResultSchema,
+  signedOutSchema,
+  verifyEmailQuerySchema,
+} from '../../shared/api/auth';
+import type { Actor } from '../actor';
 import { SESSION_COOKIE, revokeSession } from './sessions';
 import { sessionView } from './session-view';
 import { signIn } from './sign-in';
@@ -13,112 +21,108 @@ import { signUp } from './sign-up';
 import { createMailer } from './mailer';
 import { verifyEmailToken } from './email-verification';
 import { changePassword } from './change-password';
-import { requireUser } from '../plugins/session';
 
-/** Emails longer than RFC 5321's 254 characters are refused before any work. */
-const email = z.string().trim().min(1).max(254).email();
-/** Generous cap so argon2 never hashes megabytes; the policy's own maximum is lower. */
-const password = z.string().min(1).max(1024);
-
-const signInBody = z.object({ email: z.string().max(254), password: z.string().max(1024) }).strict();
-const signUpBody = z
-  .object({
-    email,
-    password,
-    full_name: z.string().trim().min(1).max(200),
-    organization: z.string().max(200).nullish(),
-    department: z.string().max(200).nullish(),
-  })
-  .strict();
-
-const changePasswordBody = z.object({ current_password: password, new_password: password }).strict();
+/** Where a request comes from, as the account services record it. */
+function clientOf(actor: Actor) {
+  return { ipAddress: actor.ipAddress, userAgent: actor.userAgent, requestId: actor.requestId };
+}
 
 /** POST /api/auth/sign-up, sign-in, sign-out, change-password, GET /api/auth/session, email verification (accounts). */
 export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
+  const r = contracts(app);
   const mailer = createMailer(hub.config.smtpUrl, app.log, hub.clock, hub.config.isProduction);
-  const client = (request: FastifyRequest) => ({ ipAddress: clientIp(request), userAgent: userAgent(request) });
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(hub));
 
-  app.get('/session', async (request, reply) => {
+  r.get('/session', { schema: { response: { 200: sessionViewSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return sessionView(await request.getAuth());
   });
 
-  app.post('/sign-in', async (request, reply) => {
-    const raw = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof raw !== 'object' || Array.isArray(raw)) throw new HubError('invalid_request');
-    // Spec §5: the provider's message when email or password is missing.
-    if (!raw.email || !raw.password) throw new HubError('invalid_request', SIGN_IN_MESSAGES.missingCredentials);
-    const body = parseInput(signInBody, raw);
-    const previous = await request.getAuth();
-    const { token, auth } = await signIn(
-      hub,
-      { ...body, previousSessionId: previous?.session.id ?? null },
-      client(request),
-    );
-    setCookie(reply, token);
-    reply.header('cache-control', 'no-store');
-    return sessionView(auth);
-  });
+  r.post(
+    '/sign-in',
+    {
+      // Spec §5: the provider's message when email or password is missing.
+      preValidation: requireFields(['email', 'password'], SIGN_IN_MESSAGES.missingCredentials),
+      schema: { body: signInBodySchema, response: { 200: sessionViewSchema, ...apiErrors(401, 429) } },
+    },
+    async (request, reply) => {
+      const actor = await request.actor();
+      const { token, auth } = await signIn(
+        hub,
+        { ...request.body, previousSessionId: actor.sessionId },
+        clientOf(actor),
+      );
+      setCookie(reply, token);
+      reply.header('cache-control', 'no-store');
+      return sessionView(auth);
+    },
+  );
 
-  app.post('/sign-up', async (request, reply) => {
-    const raw = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof raw !== 'object' || Array.isArray(raw)) throw new HubError('invalid_request');
-    if (!raw.email || !raw.password || !raw.full_name) throw new HubError('invalid_request', SIGN_IN_MESSAGES.fillAll);
-    const body = parseInput(signUpBody, raw);
-    const { token, auth } = await signUp(
-      hub,
-      mailer,
-      {
-        email: body.email,
-        password: body.password,
-        fullName: body.full_name,
-        organization: body.organization,
-        department: body.department,
-      },
-      client(request),
-    );
-    setCookie(reply, token);
-    reply.header('cache-control', 'no-store');
-    return reply.code(201).send({ ...sessionView(auth), verification_sent: true });
-  });
+  r.post(
+    '/sign-up',
+    {
+      preValidation: requireFields(['email', 'password', 'full_name'], SIGN_IN_MESSAGES.fillAll),
+      schema: { body: signUpBodySchema, response: { 201: signUpResultSchema, ...apiErrors(409) } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const { token, auth } = await signUp(
+        hub,
+        mailer,
+        {
+          email: body.email,
+          password: body.password,
+          fullName: body.full_name,
+          organization: body.organization,
+          department: body.department,
+        },
+        clientOf(await request.actor()),
+      );
+      setCookie(reply, token);
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send({ ...sessionView(auth), verification_sent: true });
+    },
+  );
 
-  app.post('/sign-out', async (request, reply) => {
-    const auth = await request.getAuth();
-    if (auth) {
-      await revokeSession(hub, auth.session.id, auth.user.id);
-      await hub.audit.record({
-        eventType: 'sign_out',
-        severity: 'info',
-        userId: auth.user.id,
-        sessionId: auth.session.id,
-        ...client(request),
-      });
+  r.post('/sign-out', { schema: { response: { 200: signedOutSchema } } }, async (request, reply) => {
+    const actor = await request.actor();
+    if (actor.auth) {
+      await revokeSession(hub, actor.auth.session.id, actor.auth.user.id);
+      await hub.audit.record({ type: 'sign_out', ...actor.audit });
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { signed_out: true };
+    return { signed_out: true as const };
   });
 
-  app.post('/change-password', async (request, reply) => {
-    const body = parseInput(changePasswordBody, request.body);
-    const auth = await requireUser(request);
-    const { token, auth: next } = await changePassword(
-      hub,
-      auth,
-      { currentPassword: body.current_password, newPassword: body.new_password },
-      client(request),
-    );
-    setCookie(reply, token);
-    reply.header('cache-control', 'no-store');
-    return sessionView(next);
-  });
+  r.post(
+    '/change-password',
+    {
+      config: { auth: 'user' },
+      schema: { body: changePasswordBodySchema, response: { 200: sessionViewSchema, ...apiErrors(401) } },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(request);
+      const { token, auth: next } = await changePassword(
+        hub,
+        actor.auth,
+        { currentPassword: request.body.current_password, newPassword: request.body.new_password },
+        clientOf(actor),
+      );
+      setCookie(reply, token);
+      reply.header('cache-control', 'no-store');
+      return sessionView(next);
+    },
+  );
 
   // The link in the verification mail: a plain GET so it works from any mail client.
-  app.get('/verify-email', async (request, reply) => {
-    const { token } = parseInput(z.object({ token: z.string().min(1).max(200) }), request.query, 'query');
-    const userId = await verifyEmailToken(hub, token);
-    return reply.redirect(userId ? '/auth?verified=true' : '/auth?verified=false', 303);
-  });
+  r.get(
+    '/verify-email',
+    { schema: { querystring: verifyEmailQuerySchema, response: { 303: redirectTo('To /auth?verified=true|false') } } },
+    async (request, reply) => {
+      const userId = await verifyEmailToken(hub, request.query.token);
+      return reply.redirect(userId ? '/auth?verified=true' : '/auth?verified=false', 303);
+    },
+  );
 }

@@ -1,7 +1,8 @@
 import type { BrowserAuth } from './sessions';
+import type { SessionView } from '../../shared/api/auth';
 
-/** GET /api/auth/session's body (TEAM.md contract): an explicit projection, never a hash. */
-export function sessionView(auth: BrowserAuth | null) {
+/** GET /api/auth/session's body (sessionViewSchema): an explicit projection, never a hash. */
+export function sessionView(auth: BrowserAuth | null): SessionView {
   if (!auth) return { user: null, session: null, is_ecosystem_admin: false };
   const { user, session } = auth;
   return {
@@ -19,8 +20,6 @@ export function sessionView(auth: BrowserAuth | null) {
     is_ecosystem_admin: auth.isEcosystemAdmin,
   };
 }
-
-export type SessionView = ReturnType<typeof sessionView>;
 
 /** The absolute expiry (idle expiry moves with use, so the absolute one is what we can promise). */
 function sessionExpiresAt(auth: BrowserAuth): Date {

@@ -1,5 +1,6 @@
 import type { Hub } from '../hub';
-import { HubError } from '../errors';
+import { Refusal } from '../errors';
+import type { AuditEvent } from '../audit/record';
 import { SIGN_IN_LIMIT, SIGN_IN_MESSAGES } from '../../shared/auth-limits';
 import { findEffectiveRoles } from '../roles/queries';
 import { isEcosystemAdminRoles } from '../../shared/roles';
@@ -9,9 +10,11 @@ import { findUserByEmail, recordLogin } from './user-queries';
 import { createBrowserSession, revokeSession } from './sessions';
 import type { BrowserAuth } from './sessions';
 
+/** Where a request comes from: what the actor knows of the client, for sessions and audit rows. */
 export interface ClientInfo {
   ipAddress: string | null;
   userAgent: string | null;
+  requestId?: string | null;
 }
 
 export function normalizeEmail(email: string): string {
@@ -23,15 +26,15 @@ export function attemptKey(email: string): string {
   return `email:${email}`;
 }
 
-function blockedError(blockedUntil: Date, now: Date): HubError {
+function blockedRefusal(blockedUntil: Date, now: Date, audit: AuditEvent[]): Refusal {
   const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
-  return new HubError(
-    'too_many_attempts',
-    SIGN_IN_MESSAGES.blocked(minutes),
-    { retry_after_minutes: minutes },
-    { 'retry-after': String(seconds) },
-  );
+  return new Refusal('too_many_attempts', {
+    message: SIGN_IN_MESSAGES.blocked(minutes),
+    extra: { retry_after_minutes: minutes },
+    headers: { 'retry-after': String(seconds) },
+    audit,
+  });
 }
 
 /**
@@ -50,13 +53,15 @@ export async function signIn(
   const now = hub.clock();
   const reservation = await reserveAttempt(hub.db, key, now);
   if (reservation.blocked) {
-    await hub.audit.record({
-      eventType: 'sign_in_blocked',
-      severity: 'medium',
-      ...client,
-      details: { email, blocked_until: reservation.blockedUntil?.toISOString() ?? null },
-    });
-    throw blockedError(reservation.blockedUntil ?? now, now);
+    throw blockedRefusal(reservation.blockedUntil ?? now, now, [
+      {
+        type: 'sign_in_refused_blocked',
+        userId: null,
+        sessionId: null,
+        ...client,
+        details: { email, blocked_until: reservation.blockedUntil?.toISOString() ?? null },
+      },
+    ]);
   }
 
   const user = await findUserByEmail(hub.db, email);
@@ -64,33 +69,29 @@ export async function signIn(
   if (!user || !passwordOk || !user.isActive) {
     const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive_account';
     const startsBlock = reservation.blockedUntil !== null;
-    await hub.audit.record([
-      {
-        eventType: 'sign_in_failure',
-        severity: 'low',
-        userId: user?.id ?? null,
-        ...client,
-        details: { email, reason, failures: reservation.failures },
-      },
-      ...(startsBlock
-        ? [
-            {
-              eventType: 'sign_in_blocked',
-              severity: 'high' as const,
-              userId: user?.id ?? null,
-              ...client,
-              details: {
-                email,
-                failures: reservation.failures,
-                blocked_until: reservation.blockedUntil!.toISOString(),
-              },
-            },
-          ]
-        : []),
-    ]);
-    if (startsBlock) throw blockedError(reservation.blockedUntil!, now);
+    const who = { userId: user?.id ?? null, sessionId: null, ...client };
+    const failure: AuditEvent = {
+      type: 'sign_in_failure',
+      ...who,
+      details: { email, reason, failures: reservation.failures },
+    };
+    if (startsBlock) {
+      const blockedUntil = reservation.blockedUntil!;
+      throw blockedRefusal(blockedUntil, now, [
+        failure,
+        {
+          type: 'sign_in_blocked',
+          ...who,
+          details: { email, failures: reservation.failures, blocked_until: blockedUntil.toISOString() },
+        },
+      ]);
+    }
     const remaining = Math.max(0, SIGN_IN_LIMIT.threshold - reservation.failures);
-    throw new HubError('invalid_credentials', SIGN_IN_MESSAGES.invalid(remaining), { attempts_remaining: remaining });
+    throw new Refusal('invalid_credentials', {
+      message: SIGN_IN_MESSAGES.invalid(remaining),
+      extra: { attempts_remaining: remaining },
+      audit: failure,
+    });
   }
 
   await clearAttempts(hub.db, key);
@@ -101,11 +102,10 @@ export async function signIn(
   user.lastLoginAt = now;
   const roles = await findEffectiveRoles(hub.db, user.id, now);
   await hub.audit.record({
-    eventType: 'sign_in_success',
-    severity: 'info',
+    type: 'sign_in_success',
+    ...client,
     userId: user.id,
     sessionId: session.id,
-    ...client,
     details: { email },
   });
   return { token, auth: { session, user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) } };

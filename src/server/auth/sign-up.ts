@@ -57,7 +57,7 @@ export async function signUp(
     if (!user) return undefined;
     const { token, session } = await createBrowserSession(hub, { userId: user.id, ...client }, tx);
     await hub.audit.record(
-      { eventType: 'sign_up', severity: 'info', userId: user.id, sessionId: session.id, ...client, details: { email } },
+      { type: 'sign_up', ...client, userId: user.id, sessionId: session.id, details: { email } },
       tx,
     );
     return { token, session, user };

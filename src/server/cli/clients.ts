@@ -1,5 +1,7 @@
 import type { CliCommand } from './command';
-import { listClientViews, createClient, createClientInput } from '../oauth/clients/service';
+import { listClientViews, createClient } from '../oauth/clients/service';
+import { createClientInputSchema } from '../../shared/api/oauth-clients';
+import { buildActor } from '../actor';
 import { SUPPORTED_SCOPES } from '../oauth/constants';
 
 /** Reads `--name value` and repeated `--redirect-uri a --redirect-uri b` style options. */
@@ -22,7 +24,7 @@ export const CLIENT_COMMANDS: CliCommand[] = [
     summary: `register an OAuth client: --name --url --redirect-uri (repeatable) [--type platform|third_party] [--scope (repeatable: ${SUPPORTED_SCOPES.join(', ')})] [--post-logout-uri] [--public] [--origin]`,
     async run(hub, args) {
       const o = options(args);
-      const parsed = createClientInput.safeParse({
+      const parsed = createClientInputSchema.safeParse({
         app_name: o.get('name')?.[0],
         app_description: o.get('description')?.[0],
         app_url: o.get('url')?.[0],
@@ -38,7 +40,11 @@ export const CLIENT_COMMANDS: CliCommand[] = [
         console.error(`Invalid option ${issue.path.join('.') || ''}: ${issue.message}`);
         return 2;
       }
-      const { client, clientSecret } = await createClient(hub, parsed.data, { userId: null, userAgent: 'hub-cli' });
+      const { client, clientSecret } = await createClient(
+        hub,
+        parsed.data,
+        buildActor({ auth: null, ipAddress: null, userAgent: 'hub-cli', requestId: null }),
+      );
       console.log(
         JSON.stringify(
           {

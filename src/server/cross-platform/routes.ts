@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Hub } from '../hub';
-import { clientIp, userAgent } from '../http/request-info';
-import { parseInput, sendParsed } from '../http/validate';
-import { requireUser } from '../plugins/session';
+import { apiErrors, contracts } from '../http/contract';
+import { requireActor } from '../plugins/session';
 import { SUPPORTED_SCOPES } from '../oauth/constants';
 import { createAppToken, createHandoffSession, revokeAppAccess, validateUserToken } from './service';
 
@@ -29,38 +28,51 @@ const validateInput = z.object({
   access_token: z.string().max(4096).optional(),
   session_token: z.string().max(4096).optional(),
 });
-
-async function caller(request: FastifyRequest) {
-  return { auth: await requireUser(request), ipAddress: clientIp(request), userAgent: userAgent(request) };
-}
+const validResponse = z.object({ valid: z.boolean() });
+const revokedResponse = z.object({ revoked: z.number().int() });
+const refusals = apiErrors(401, 403, 404);
 
 /** /api/cross-platform/sessions, /api/apps/:client_id/token, /api/sessions/validate, DELETE /api/apps/:client_id/sessions. */
 export async function crossPlatformRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
+  const r = contracts(app);
 
-  app.post('/cross-platform/sessions', async (request, reply) => {
-    const who = await caller(request);
-    const input = parseInput(handoffInput, request.body);
-    return sendParsed(reply, handoffResponse, await createHandoffSession(hub, who, input), 201);
-  });
+  r.post(
+    '/cross-platform/sessions',
+    { config: { auth: 'user' }, schema: { body: handoffInput, response: { 201: handoffResponse, ...refusals } } },
+    async (request, reply) =>
+      reply.code(201).send(await createHandoffSession(hub, await requireActor(request), request.body)),
+  );
 
-  app.post('/apps/:client_id/token', async (request, reply) => {
-    const who = await caller(request);
-    const { client_id } = parseInput(clientParams, request.params, 'params');
-    const { scopes } = parseInput(appTokenInput, request.body);
-    return sendParsed(reply, appTokenResponse, await createAppToken(hub, who, client_id, scopes));
-  });
+  r.post(
+    '/apps/:client_id/token',
+    {
+      config: { auth: 'user' },
+      schema: {
+        params: clientParams,
+        body: appTokenInput.optional(),
+        response: { 200: appTokenResponse, ...refusals },
+      },
+    },
+    async (request) => createAppToken(hub, await requireActor(request), request.params.client_id, request.body?.scopes),
+  );
 
-  app.post('/sessions/validate', async (request) => {
-    const who = await caller(request);
-    const body = parseInput(validateInput, request.body);
-    const token = body.access_token ?? body.session_token;
-    return { valid: token ? await validateUserToken(hub, who, token) : false };
-  });
+  r.post(
+    '/sessions/validate',
+    { config: { auth: 'user' }, schema: { body: validateInput, response: { 200: validResponse, ...apiErrors(401) } } },
+    async (request) => {
+      const actor = await requireActor(request);
+      const token = request.body.access_token ?? request.body.session_token;
+      return { valid: token ? await validateUserToken(hub, actor, token) : false };
+    },
+  );
 
-  app.delete('/apps/:client_id/sessions', async (request) => {
-    const who = await caller(request);
-    const { client_id } = parseInput(clientParams, request.params, 'params');
-    return { revoked: await revokeAppAccess(hub, who, client_id) };
-  });
+  r.delete(
+    '/apps/:client_id/sessions',
+    {
+      config: { auth: 'user' },
+      schema: { params: clientParams, response: { 200: revokedResponse, ...apiErrors(401) } },
+    },
+    async (request) => ({ revoked: await revokeAppAccess(hub, await requireActor(request), request.params.client_id) }),
+  );
 }

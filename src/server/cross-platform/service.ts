@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Hub } from '../hub';
-import type { BrowserAuth } from '../auth/sessions';
+import type { SignedInActor } from '../actor';
 import type { OAuthClient } from '../db/schema/index';
 import { randomToken, sha256Hex } from '../crypto/tokens';
 import { HubError } from '../errors';
@@ -12,11 +12,7 @@ import { deactivateClientUserSessions, insertAppSession, insertCode } from '../o
 import { oauthRuntime } from '../oauth/runtime';
 import { isSessionLive } from '../oauth/token-cache';
 
-interface Caller {
-  auth: BrowserAuth;
-  ipAddress: string | null;
-  userAgent: string | null;
-}
+type Caller = SignedInActor;
 
 /** An active app by its client_id (the spec's app_id). */
 async function activeApp(hub: Hub, appId: string): Promise<OAuthClient> {
@@ -50,12 +46,9 @@ export async function createHandoffSession(hub: Hub, caller: Caller, input: { ap
     expiresAt: new Date(now.getTime() + HANDOFF_TTL_S * 1000),
   });
   await hub.audit.record({
-    eventType: 'cross_platform_session',
-    severity: 'low',
-    userId: caller.auth.user.id,
+    type: 'cross_platform_session',
+    ...caller.audit,
     sessionId: session.id,
-    ipAddress: caller.ipAddress,
-    userAgent: caller.userAgent,
     details: { client_id: client.clientId, redirect_url: input.redirect_url },
   });
   return {
@@ -103,12 +96,9 @@ export async function createAppToken(hub: Hub, caller: Caller, clientId: string,
     code_verifier: verifier,
   });
   await hub.audit.record({
-    eventType: 'app_token_created',
-    severity: 'low',
-    userId: caller.auth.user.id,
+    type: 'app_token_created',
+    ...caller.audit,
     sessionId,
-    ipAddress: caller.ipAddress,
-    userAgent: caller.userAgent,
     details: { client_id: client.clientId, scopes: wanted },
   });
   return {
@@ -142,12 +132,8 @@ export async function revokeAppAccess(hub: Hub, caller: Caller, clientId: string
   const ids = await deactivateClientUserSessions(hub.db, clientId, caller.auth.user.id, hub.clock());
   if (ids.length) await hub.revocations.publish(ids);
   await hub.audit.record({
-    eventType: 'app_access_revoked',
-    severity: 'medium',
-    userId: caller.auth.user.id,
-    sessionId: caller.auth.session.id,
-    ipAddress: caller.ipAddress,
-    userAgent: caller.userAgent,
+    type: 'app_access_revoked',
+    ...caller.audit,
     details: { client_id: clientId, sessions_revoked: ids.length },
   });
   return ids.length;

@@ -11,13 +11,11 @@ export const REFRESH_GRACE_S = 10;
 /** Cross-platform hand-off tokens are short-lived: the receiving app validates them at once. */
 export const HANDOFF_TTL_S = 5 * 60;
 
-export const SUPPORTED_SCOPES = ['openid', 'profile', 'email', 'read:profile', 'read:organization'] as const;
-export const DEFAULT_CLIENT_SCOPES = ['read:profile', 'read:organization'];
+export { DEFAULT_CLIENT_SCOPES, SUPPORTED_SCOPES, TOKEN_AUTH_METHODS } from '../../shared/oauth';
 /** Spec §3: an app token's scopes default to one read-profile scope. */
 export const DEFAULT_APP_TOKEN_SCOPES = ['read:profile'];
 export const SIGNING_ALGS = ['ES256', 'RS256'] as const;
 export type SigningAlg = (typeof SIGNING_ALGS)[number];
-export const TOKEN_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
 /** The spec's out-of-band redirect for first-party app tokens (create_authorization_code). */
 export const OOB_REDIRECT_URI = 'urn:ietf:wg:oauth:2.0:oob';

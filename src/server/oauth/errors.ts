@@ -18,6 +18,8 @@ export const OAUTH_ERRORS = {
   login_required: 400,
   consent_required: 400,
   server_error: 500,
+  temporarily_unavailable: 503,
+  interaction_required: 400,
 } as const;
 
 export type OAuthErrorCode = keyof typeof OAUTH_ERRORS;

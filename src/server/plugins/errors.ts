@@ -1,5 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { HubError, errorBody } from '../errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HubError, Refusal, errorBody } from '../errors';
+import type { Hub } from '../hub';
+import { OAuthError, sendOAuthError } from '../oauth/errors';
+import { createRefusalAudit } from './refusal-audit';
 
 /** Fastify's own error codes, mapped onto the hub's registry so every error has one shape. */
 const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
@@ -8,24 +12,120 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'The request body is too large.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: 'Unsupported content type.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'invalid_request', message: 'Invalid Content-Length.' },
+  FST_ERR_CTP_INVALID_TYPE: { status: 400, code: 'invalid_request', message: 'The request body is not valid.' },
 };
 
-export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HubError, request, reply) => {
+/** Seconds a client should wait before retrying when the database cannot answer. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route speaks OAuth: its errors are RFC 6749 §5.2 `{error, error_description}`, never the API shape. */
+    oauth?: boolean;
+  }
+}
+
+/**
+ * The one error handler. Input that fails its declared schema is a 400 naming the first bad
+ * field; a HubError is rendered in the API shape and, when it is a refusal (401/403), audited
+ * here and only here (plugins/refusal-audit.ts); an OAuthError in RFC shape; a database that
+ * cannot answer is a 503 with Retry-After; anything else is masked as a 500 and logged.
+ * Routes marked `config.oauth` get every one of these in the OAuth error shape.
+ */
+export function registerErrorHandler(app: FastifyInstance, hub: Hub) {
+  const refusals = createRefusalAudit(hub);
+  app.addHook('onClose', async () => {
+    await refusals.flush().catch(() => {});
+  });
+
+  app.setErrorHandler(async (error: FastifyError | HubError | OAuthError, request, reply) => {
+    const oauth = request.routeOptions.config?.oauth === true;
+    const validation = validationProblem(error);
+    if (validation) {
+      if (oauth) return sendOAuthError(reply, new OAuthError('invalid_request', validation.message));
+      return reply.code(400).send(errorBody('invalid_request', validation.message, { field: validation.field }));
+    }
+    if (error instanceof OAuthError) return sendOAuthError(reply, error);
     if (error instanceof HubError) {
+      if (error instanceof Refusal || error.status === 401 || error.status === 403) {
+        await refusals.record(request, error).catch((e) => request.log.error({ err: e }, 'refusal not audited'));
+      }
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+      if (oauth) return sendOAuthError(reply, new OAuthError('invalid_request', error.message, error.status));
       return reply.code(error.status).send(errorBody(error.code, error.message, error.extra));
     }
-    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (known) return reply.code(known.status).send(errorBody(known.code, known.message));
-    if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
-      const status = error.statusCode ?? 400;
+    const known = 'code' in error && error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) {
+      if (oauth) return sendOAuthError(reply, new OAuthError('invalid_request', known.message, known.status));
+      return reply.code(known.status).send(errorBody(known.code, known.message));
+    }
+    const status = 'statusCode' in error ? error.statusCode : undefined;
+    if (status && status >= 400 && status < 500) {
+      if (oauth) return sendOAuthError(reply, new OAuthError('invalid_request', error.message, status));
       return reply.code(status).send(errorBody(status === 404 ? 'not_found' : 'invalid_request', error.message));
     }
-    // Anything else is a bug or an outage: log it whole, tell the client nothing about it.
-    request.log.error({ err: error }, 'unhandled error');
-    const dbDown = /ECONNREFUSED|Connection terminated|database is closed|did not answer/i.test(String(error.message));
-    if (dbDown) return reply.code(503).send(errorBody('database_unavailable', 'The database is unavailable.'));
+    if (isDatabaseUnavailable(error)) return sendUnavailable(request, reply, oauth, error);
+    // Anything else is a bug: log it whole (never SQL parameters), tell the client nothing about it.
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
+    if (oauth)
+      return sendOAuthError(reply, new OAuthError('server_error', 'The server could not complete the request.'));
     return reply.code(500).send(errorBody('internal_error', 'An unexpected error occurred. Please try again.'));
   });
+}
+
+function sendUnavailable(request: FastifyRequest, reply: FastifyReply, oauth: boolean, error: unknown) {
+  request.log.warn({ err: loggableError(error) }, 'database unavailable');
+  reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+  if (oauth) {
+    return sendOAuthError(reply, new OAuthError('temporarily_unavailable', 'The service is temporarily unavailable.'));
+  }
+  return reply.code(503).send(errorBody('database_unavailable', 'The database is unavailable.'));
+}
+
+/** The first problem of a request that failed its declared schema, as `field: message`. */
+function validationProblem(error: unknown): { field: string; message: string } | null {
+  if (!hasZodFastifySchemaValidationErrors(error) && !(error as FastifyError).validation) return null;
+  const e = error as FastifyError;
+  const first = e.validation?.[0];
+  if (!first) return null;
+  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const field = path || (e.validationContext ?? 'body');
+  return { field, message: `${field}: ${first.message ?? 'is invalid'}` };
+}
+
+/**
+ * Driver errors that mean "the database cannot answer now" (not "this query is wrong").
+ * Connection failures carry a Node error code; PostgreSQL's own say so by SQLSTATE class
+ * 08 (connection exception), 57P0x (shutdown) or 53300 (too many connections).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
+      if (/^08/.test(code) || /^57P0[1-3]$/.test(code) || code === '53300') return true;
+    }
+    if (e instanceof Error && e.name === 'DatabaseUnavailableError') return true;
+    // node-postgres reports a lost or unobtainable connection without a code.
+    if (e instanceof Error && /^(Connection terminated|timeout exceeded when trying to connect)/.test(e.message)) {
+      return true;
+    }
+    if (e instanceof Error && /database is closed|did not answer within/.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** An error as logged: name, message, code and stack, never a query's bound parameters. */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  // Drizzle's query errors put the bound parameters (a password hash, a token hash) in their
+  // message and stack: keep the statement, drop the values.
+  const query = (error as { query?: unknown }).query;
+  const message = typeof query === 'string' ? `Failed query: ${query}` : error.message;
+  const stack = error.stack?.replace(error.message, message).replace(/\nparams: .*$/m, '');
+  const out: Record<string, unknown> = { type: error.name, message, stack };
+  const code = (error as { code?: unknown }).code;
+  if (code !== undefined) out.code = code;
+  if (error.cause) out.cause = loggableError(error.cause);
+  return out;
 }

@@ -1,17 +1,30 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HubError } from '../errors';
 import type { Hub } from '../hub';
+import type { Actor, SignedInActor } from '../actor';
+import { buildActor } from '../actor';
 import type { BrowserAuth } from '../auth/sessions';
 import { SESSION_COOKIE, resolveBrowserSession } from '../auth/sessions';
+import { clientIp, userAgent } from '../http/request-info';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `user`: the route needs a signed-in hub user; checked on `onRequest`, before the body is read,
+     * so an anonymous caller gets 401 whatever it sent. (Admin routes have their own guard.)
+     */
+    auth?: 'user';
+  }
   interface FastifyRequest {
     /** The signed-in hub user behind the `hub_session` cookie, resolved once per request. */
     getAuth(): Promise<BrowserAuth | null>;
+    /** Who acts in this request (signed in or not), built once per request. */
+    actor(): Promise<Actor>;
   }
 }
 
 const authCache = new WeakMap<FastifyRequest, Promise<BrowserAuth | null>>();
+const actorCache = new WeakMap<FastifyRequest, Promise<Actor>>();
 
 export function registerSession(app: FastifyInstance, hub: Hub) {
   app.decorateRequest('getAuth', function (this: FastifyRequest) {
@@ -23,13 +36,35 @@ export function registerSession(app: FastifyInstance, hub: Hub) {
     }
     return pending;
   });
+  app.decorateRequest('actor', function (this: FastifyRequest) {
+    let pending = actorCache.get(this);
+    if (!pending) {
+      pending = this.getAuth().then((auth) =>
+        buildActor({ auth, ipAddress: clientIp(this), userAgent: userAgent(this), requestId: String(this.id) }),
+      );
+      actorCache.set(this, pending);
+    }
+    return pending;
+  });
+}
+
+/** Routes marked `config.auth = 'user'` refuse anonymous callers before their body is read. */
+export function registerRouteAuth(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.auth === 'user') await requireActor(request);
+  });
 }
 
 /** The signed-in user, or a 401. */
 export async function requireUser(request: FastifyRequest): Promise<BrowserAuth> {
-  const auth = await request.getAuth();
-  if (!auth) throw new HubError('unauthenticated');
-  return auth;
+  return (await requireActor(request)).auth;
+}
+
+/** The signed-in actor, or a 401 (audited by the error hook like every refusal). */
+export async function requireActor(request: FastifyRequest): Promise<SignedInActor> {
+  const actor = await request.actor();
+  if (!actor.auth) throw new HubError('unauthenticated');
+  return actor as SignedInActor;
 }
 
 /** Cookie options for the session cookie (Secure whenever the hub is served over https). */

@@ -1,39 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Hub } from '../hub';
-import { parseInput } from '../http/validate';
-import { clientIp, userAgent } from '../http/request-info';
-import { requireUser } from '../plugins/session';
+import { apiErrors, contracts } from '../http/contract';
+import { requireActor } from '../plugins/session';
+import { idParamsSchema } from '../../shared/admin-api';
 import { PLATFORM_ROLES } from '../../shared/roles';
 import { getUserRoles, setUserRoles } from './role-service';
 
-const params = z.object({ id: z.uuid() });
-const body = z.object({ roles: z.array(z.enum(PLATFORM_ROLES)).max(PLATFORM_ROLES.length) }).strict();
+const rolesBody = z.object({ roles: z.array(z.enum(PLATFORM_ROLES)).max(PLATFORM_ROLES.length) }).strict();
+const assignmentSchema = z.object({
+  id: z.string(),
+  role: z.string(),
+  is_active: z.boolean(),
+  granted_by: z.string().nullable(),
+  granted_at: z.string(),
+  expires_at: z.string().nullable(),
+});
+const rolesSchema = z.object({ roles: z.array(assignmentSchema) });
+const guarded = apiErrors(401, 403, 404);
 
 /** GET/PUT /api/admin/users/:id/roles (accounts). Registered inside the admin guard. */
 export async function roleAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
+  const r = contracts(app);
 
-  app.get('/users/:id/roles', async (request) => {
-    const { id } = parseInput(params, request.params, 'params');
-    return getUserRoles(hub, id);
-  });
+  r.get(
+    '/users/:id/roles',
+    { schema: { params: idParamsSchema, response: { 200: rolesSchema, ...guarded } } },
+    async (request) => getUserRoles(hub, request.params.id),
+  );
 
-  app.put('/users/:id/roles', async (request) => {
-    const { id } = parseInput(params, request.params, 'params');
-    const { roles } = parseInput(body, request.body);
-    const auth = await requireUser(request);
-    return setUserRoles(
-      hub,
-      {
-        userId: auth.user.id,
-        sessionId: auth.session.id,
-        roles: auth.roles,
-        ipAddress: clientIp(request),
-        userAgent: userAgent(request),
+  r.put(
+    '/users/:id/roles',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: rolesBody,
+        response: { 200: rolesSchema, ...guarded, ...apiErrors(409) },
       },
-      id,
-      [...new Set(roles)],
-    );
-  });
+    },
+    async (request) =>
+      setUserRoles(hub, await requireActor(request), request.params.id, [...new Set(request.body.roles)]),
+  );
 }

@@ -1,19 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Hub } from '../hub';
-import { HubError } from '../errors';
+import { HubError, Refusal } from '../errors';
+import type { SignedInActor } from '../actor';
 import { platformUsers } from '../db/schema/index';
 import type { PlatformRoleAssignment } from '../db/schema/index';
 import { PLATFORM_ROLES, type PlatformRole } from '../../shared/roles';
 import { countOtherActiveSuperAdmins } from '../admin/user-queries';
 import { insertAssignment, listAssignments, setAssignment } from './queries';
-
-export interface RoleActor {
-  userId: string;
-  sessionId: string;
-  roles: string[];
-  ipAddress: string | null;
-  userAgent: string | null;
-}
 
 export function assignmentView(a: PlatformRoleAssignment) {
   return {
@@ -43,10 +36,10 @@ export async function getUserRoles(hub: Hub, userId: string) {
  * DESIGN §6: only a super_admin grants or revokes super_admin (anyone else trying is audited
  * as a role escalation attempt), and the last active super_admin keeps the role.
  */
-export async function setUserRoles(hub: Hub, actor: RoleActor, userId: string, desired: PlatformRole[]) {
+export async function setUserRoles(hub: Hub, actor: SignedInActor, userId: string, desired: PlatformRole[]) {
   const now = hub.clock();
   const want = new Set(desired);
-  const result = await hub.db.transaction(async (tx) => {
+  return hub.db.transaction(async (tx) => {
     const [user] = await tx.select().from(platformUsers).where(eq(platformUsers.id, userId)).for('update').limit(1);
     if (!user) throw new HubError('not_found', 'User not found.');
     const existing = await listAssignments(tx, userId);
@@ -61,16 +54,24 @@ export async function setUserRoles(hub: Hub, actor: RoleActor, userId: string, d
       if (want.has(role) && !has) grant.push(role);
       if (!want.has(role) && has) revoke.push(role);
     }
-    const base = {
-      userId: actor.userId,
-      sessionId: actor.sessionId,
-      ipAddress: actor.ipAddress,
-      userAgent: actor.userAgent,
-    };
-
     const touchesSuper = grant.includes('super_admin') || revoke.includes('super_admin');
     if (touchesSuper && !actor.roles.includes('super_admin')) {
-      return { escalation: { ...base, details: { target_user_id: userId, granting: grant, revoking: revoke } } };
+      // The error hook records the attempt after this transaction rolls back.
+      throw new Refusal('forbidden', {
+        message: 'Only a super admin can grant or revoke the super_admin role.',
+        audit: {
+          type: 'role_escalation_attempt',
+          ...actor.audit,
+          details: {
+            method: 'PUT',
+            route: '/api/admin/users/:id/roles',
+            action: 'set_roles',
+            target_user_id: userId,
+            granting: grant,
+            revoking: revoke,
+          },
+        },
+      });
     }
     if (revoke.includes('super_admin') && (await countOtherActiveSuperAdmins(tx, userId, now)) === 0) {
       throw new HubError('last_super_admin', 'The last active super admin cannot lose the super_admin role.');
@@ -89,25 +90,17 @@ export async function setUserRoles(hub: Hub, actor: RoleActor, userId: string, d
 
     const events = [
       ...grant.map((role) => ({
-        ...base,
-        eventType: 'role_granted',
-        severity: 'high' as const,
+        type: 'role_granted' as const,
+        ...actor.audit,
         details: { target_user_id: userId, role },
       })),
       ...revoke.map((role) => ({
-        ...base,
-        eventType: 'role_revoked',
-        severity: 'high' as const,
+        type: 'role_revoked' as const,
+        ...actor.audit,
         details: { target_user_id: userId, role },
       })),
     ];
     if (events.length) await hub.audit.record(events, tx);
     return { roles: (await listAssignments(tx, userId)).map(assignmentView) };
   });
-  if ('escalation' in result && result.escalation) {
-    // Recorded outside the refused transaction so the attempt is kept.
-    await hub.audit.record({ eventType: 'role_escalation_attempt', severity: 'high', ...result.escalation });
-    throw new HubError('forbidden', 'Only a super admin can grant or revoke the super_admin role.');
-  }
-  return result as { roles: ReturnType<typeof assignmentView>[] };
 }

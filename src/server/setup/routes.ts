@@ -1,47 +1,48 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../hub';
-import { HubError } from '../errors';
-import { parseInput } from '../http/validate';
-import { clientIp, userAgent } from '../http/request-info';
+import { Refusal } from '../errors';
+import type { Actor } from '../actor';
+import { apiErrors, contracts } from '../http/contract';
+import {
+  cleanupResultSchema,
+  setupKeyBodySchema,
+  systemAdminsBodySchema,
+  systemAdminsResultSchema,
+} from '../../shared/api/setup';
 import { verifySetupKey } from './setup-key';
 import { DEFAULT_SYSTEM_ADMIN_EMAILS, cleanupAllUsers, createSystemAdmins } from './setup-service';
-
-const keyOnly = z.object({ confirmation_key: z.string().max(200).optional() }).strict();
-const adminsBody = z
-  .object({
-    confirmation_key: z.string().max(200).optional(),
-    emails: z.array(z.string().trim().toLowerCase().max(254).pipe(z.email())).min(1).max(10).optional(),
-  })
-  .strict();
 
 /** POST /api/setup/system-admins and /api/setup/cleanup (accounts). */
 export async function setupRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
-  const who = (request: FastifyRequest) => ({ ipAddress: clientIp(request), userAgent: userAgent(request) });
+  const r = contracts(app);
 
-  /** Wrong or missing key: 403, audited, nothing changed. */
-  async function requireSetupKey(request: FastifyRequest, key: string | undefined, operation: string) {
+  /** Wrong or missing key: 403, audited by the error hook, nothing changed. */
+  async function requireSetupKey(actor: Actor, key: string | undefined, operation: string) {
     if (await verifySetupKey(hub, key)) return;
-    await hub.audit.record({
-      eventType: 'setup_key_invalid',
-      severity: 'high',
-      ...who(request),
-      details: { operation },
+    throw new Refusal('invalid_setup_key', {
+      audit: { type: 'setup_key_invalid', ...actor.audit, details: { operation } },
     });
-    throw new HubError('invalid_setup_key');
   }
 
-  app.post('/system-admins', async (request, reply) => {
-    const body = parseInput(adminsBody, request.body);
-    await requireSetupKey(request, body.confirmation_key, 'create_system_admins');
-    reply.header('cache-control', 'no-store');
-    return createSystemAdmins(hub, body.emails ?? DEFAULT_SYSTEM_ADMIN_EMAILS, who(request));
-  });
+  r.post(
+    '/system-admins',
+    { schema: { body: systemAdminsBodySchema, response: { 200: systemAdminsResultSchema, ...apiErrors(403) } } },
+    async (request, reply) => {
+      const actor = await request.actor();
+      await requireSetupKey(actor, request.body.confirmation_key, 'create_system_admins');
+      reply.header('cache-control', 'no-store');
+      return createSystemAdmins(hub, request.body.emails ?? DEFAULT_SYSTEM_ADMIN_EMAILS, actor.audit);
+    },
+  );
 
-  app.post('/cleanup', async (request) => {
-    const body = parseInput(keyOnly, request.body);
-    await requireSetupKey(request, body.confirmation_key, 'cleanup_all_users');
-    return cleanupAllUsers(hub, who(request));
-  });
+  r.post(
+    '/cleanup',
+    { schema: { body: setupKeyBodySchema, response: { 200: cleanupResultSchema, ...apiErrors(403) } } },
+    async (request) => {
+      const actor = await request.actor();
+      await requireSetupKey(actor, request.body.confirmation_key, 'cleanup_all_users');
+      return cleanupAllUsers(hub, actor.audit);
+    },
+  );
 }

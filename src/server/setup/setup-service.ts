@@ -1,3 +1,5 @@
+import type { AuditActorFields } from '../audit/record';
+import type { CleanupCounts, SetupResult } from '../../shared/api/setup';
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Hub } from '../hub';
@@ -17,20 +19,7 @@ export const DEFAULT_SYSTEM_ADMIN_EMAILS = [
 
 const SYSTEM_ADMIN_ROLES = ['user', 'platform_admin', 'super_admin'];
 
-export interface SetupResult {
-  email: string;
-  status: 'created' | 'exists' | 'error';
-  password?: string;
-  error?: string;
-}
-
-export interface CleanupCounts {
-  auth_users: number;
-  platform_users: number;
-  role_assignments: number;
-  sessions: number;
-  audit_logs: number;
-}
+export type { CleanupCounts, SetupResult };
 
 const ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%^&*-_=+?'];
 
@@ -54,11 +43,7 @@ export function generateAdminPassword(): string {
  * each with a generated password returned exactly once. An email that already has an account
  * is reported as `exists` and left untouched, so running it twice changes nothing.
  */
-export async function createSystemAdmins(
-  hub: Hub,
-  emails: readonly string[],
-  actor: { ipAddress?: string | null; userAgent?: string | null } = {},
-) {
+export async function createSystemAdmins(hub: Hub, emails: readonly string[], actor: AuditActorFields = {}) {
   const results: SetupResult[] = [];
   for (const raw of emails) {
     const email = normalizeEmail(raw);
@@ -86,10 +71,8 @@ export async function createSystemAdmins(
     }
   }
   await hub.audit.record({
-    eventType: 'setup_admins_created',
-    severity: 'critical',
-    ipAddress: actor.ipAddress ?? null,
-    userAgent: actor.userAgent ?? null,
+    type: 'setup_admins_created',
+    ...actor,
     // Never the passwords: only who and what happened.
     details: { results: results.map(({ email, status, error }) => ({ email, status, ...(error ? { error } : {}) })) },
   });
@@ -101,7 +84,7 @@ export async function createSystemAdmins(
  * counts in the spec's `cleared` shape, then records one audit event of the wipe (the first
  * link of the new chain).
  */
-export async function cleanupAllUsers(hub: Hub, actor: { ipAddress?: string | null; userAgent?: string | null } = {}) {
+export async function cleanupAllUsers(hub: Hub, actor: AuditActorFields = {}) {
   const cleared = await hub.db.transaction(async (tx) => {
     // Serialise with audit appends from other requests while the log is emptied.
     await tx.execute(sql`select pg_advisory_xact_lock(${0x68756261})`);
@@ -125,10 +108,8 @@ export async function cleanupAllUsers(hub: Hub, actor: { ipAddress?: string | nu
     } satisfies CleanupCounts;
   });
   await hub.audit.record({
-    eventType: 'setup_cleanup',
-    severity: 'critical',
-    ipAddress: actor.ipAddress ?? null,
-    userAgent: actor.userAgent ?? null,
+    type: 'setup_cleanup',
+    ...actor,
     details: { cleared },
   });
   return { cleared };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
-import { createUser, sessionCookieFor, signedInUser } from '../../helpers/fixtures';
+import { auditRow, createUser, sessionCookieFor, signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { API_KEY_CONTEXT } from '../../../src/server/oauth/clients/service';
 import { authSessions, oauthClients } from '../../../src/server/db/schema/index';
@@ -392,10 +392,10 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it('reports real figures on the overview and analytics', async () => {
-      await t.hub.audit.record([
-        { eventType: 'sign_in_failure', severity: 'medium' },
-        { eventType: 'sign_in_failure', severity: 'medium' },
-        { eventType: 'sign_in_success', severity: 'low' },
+      await t.hub.audit.recordRows([
+        auditRow({ eventType: 'sign_in_failure', severity: 'medium' }),
+        auditRow({ eventType: 'sign_in_failure', severity: 'medium' }),
+        auditRow({ eventType: 'sign_in_success', severity: 'low' }),
       ]);
       const o = (await get('/api/admin/overview')).json();
       const users = await rows<{ n: number }>(t.hub.db, sql`select count(*)::int as n from platform_users`);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
-import { signedInUser } from '../../helpers/fixtures';
+import { auditRow, signedInUser } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { AUDIT_COMMANDS } from '../../../src/server/cli/audit';
 
@@ -17,13 +17,15 @@ describe.each(TEST_DATABASES)('audit viewer, export and verify /api/admin/audit 
     plain = await signedInUser(t.hub, ['user']);
     // 30 rows: types alternate, one user on every third, the clock moves a minute per row.
     for (let i = 0; i < 30; i++) {
-      await t.hub.audit.record({
-        eventType: i % 2 ? 'sign_in_failure' : 'sign_in_success',
-        severity: i % 5 === 0 ? 'high' : 'low',
-        userId: i % 3 === 0 ? plain.user.id : null,
-        source: i % 4 === 0 ? 'client' : 'server',
-        details: { i, note: i === 7 ? 'comma, "quote"\nnewline' : undefined },
-      });
+      await t.hub.audit.recordRows([
+        {
+          eventType: i % 2 ? 'sign_in_failure' : 'sign_in_success',
+          severity: i % 5 === 0 ? 'high' : 'low',
+          userId: i % 3 === 0 ? plain.user.id : null,
+          source: i % 4 === 0 ? 'client' : 'server',
+          details: { i, note: i === 7 ? 'comma, "quote"\nnewline' : undefined },
+        },
+      ]);
       t.clock.advanceMinutes(1);
     }
   });
@@ -55,13 +57,17 @@ describe.each(TEST_DATABASES)('audit viewer, export and verify /api/admin/audit 
   it('pages a time range newest first by occurred_at, rows sharing an instant each once', async () => {
     const instant = new Date('2026-11-20T08:00:00.000Z');
     for (let k = 0; k < 5; k++)
-      await t.hub.audit.record({ eventType: 'tie_probe', severity: 'low', occurredAt: instant, details: { k } });
-    await t.hub.audit.record({
-      eventType: 'tie_probe',
-      severity: 'low',
-      occurredAt: new Date('2026-11-20T08:00:01.000Z'),
-      details: { k: 5 },
-    });
+      await t.hub.audit.recordRows([
+        auditRow({ eventType: 'tie_probe', severity: 'low', occurredAt: instant, details: { k } }),
+      ]);
+    await t.hub.audit.recordRows([
+      auditRow({
+        eventType: 'tie_probe',
+        severity: 'low',
+        occurredAt: new Date('2026-11-20T08:00:01.000Z'),
+        details: { k: 5 },
+      }),
+    ]);
     const seen: number[] = [];
     const range = 'type=tie_probe&from=2026-11-20T07:00:00.000Z&to=2026-11-20T09:00:00.000Z&limit=2';
     let url = `/api/admin/audit?${range}`;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditRow } from '../../helpers/fixtures';
 import { asc, eq } from 'drizzle-orm';
 import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
 import { auditLogs, hubSettings } from '../../../src/server/db/schema/index';
@@ -16,7 +17,7 @@ describe.each(TEST_DATABASES)('audit retention pruning [%s]', (kind) => {
 
   it('deletes rows older than the retention, writes a checkpoint, and the rest still verifies', async () => {
     for (let day = 0; day < 40; day++) {
-      await t.hub.audit.record({ eventType: 'sign_in_success', severity: 'low', details: { day } });
+      await t.hub.audit.recordRows([auditRow({ eventType: 'sign_in_success', severity: 'low', details: { day } })]);
       t.clock.advanceMinutes(24 * 60);
     }
     // Now is day 40: rows of days 0..9 are older than 30 days (day 10 is exactly 30 days old and stays).
@@ -33,7 +34,7 @@ describe.each(TEST_DATABASES)('audit retention pruning [%s]', (kind) => {
     expect(await t.hub.audit.verifyChain()).toEqual({ ok: true, checked: 31, first_bad_id: null });
 
     // Appends after pruning continue the chain; a second prune with nothing old is a no-op.
-    await t.hub.audit.record({ eventType: 'sign_out', severity: 'low' });
+    await t.hub.audit.record({ type: 'sign_out' });
     expect(await pruneAuditLog(t.hub)).toEqual({ deleted: 0, checkpoint: null });
     expect((await t.hub.audit.verifyChain()).ok).toBe(true);
   });

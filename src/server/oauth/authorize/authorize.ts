@@ -76,8 +76,7 @@ export async function runAuthorize(
     }
     if (!(e instanceof AuthorizePageError) && !(e instanceof AuthorizeRedirectError)) throw e;
     await hub.audit.record({
-      eventType: 'oauth_authorize_refused',
-      severity: 'low',
+      type: 'oauth_authorize_refused',
       userId: ctx.auth?.user.id ?? null,
       ipAddress: clientIp(request),
       userAgent: userAgent(request),

@@ -13,8 +13,7 @@ export async function checkConsent(ctx: AuthorizeContext): Promise<void> {
     const scopes = [...new Set([...(previous?.scopes ?? []), ...ctx.scopes])];
     await upsertConsent(hub.db, auth!.user.id, client!.clientId, scopes, hub.clock());
     await hub.audit.record({
-      eventType: 'oauth_consent_granted',
-      severity: 'low',
+      type: 'oauth_consent_granted',
       userId: auth!.user.id,
       sessionId: auth!.session.id,
       details: { client_id: client!.clientId, scopes: ctx.scopes },

@@ -1,65 +1,60 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Hub } from '../../hub';
-import { clientIp, userAgent } from '../../http/request-info';
-import { parseInput, sendParsed } from '../../http/validate';
-import { requireUser } from '../../plugins/session';
+import { apiErrors, contracts } from '../../http/contract';
+import { requireActor } from '../../plugins/session';
+import { idParamsSchema } from '../../../shared/admin-api';
 import {
-  clientView,
-  createClient,
-  createClientInput,
-  listClientViews,
-  revealClientSecret,
-  setClientActive,
-  toClientView,
-} from './service';
+  clientActiveBodySchema,
+  clientCreatedSchema,
+  clientListSchema,
+  clientResultSchema,
+  clientSecretSchema,
+  createClientInputSchema,
+} from '../../../shared/api/oauth-clients';
+import { createClient, listClientViews, revealClientSecret, setClientActive, toClientView } from './service';
 
-const idParams = z.object({ id: z.uuid() });
-const listResponse = z.object({ clients: z.array(clientView) });
-const oneResponse = z.object({ client: clientView });
-const createdResponse = z.object({ client: clientView, client_secret: z.string().nullable() });
-const secretResponse = z.object({ client_secret: z.string() });
+const guarded = apiErrors(401, 403);
 
 /** /api/admin/oauth-clients* (OAuth provider). Registered inside the admin guard (ecosystem admins only). */
 export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
+  const r = contracts(app);
 
-  app.get('/oauth-clients', async (_request, reply) =>
-    sendParsed(reply, listResponse, { clients: await listClientViews(hub) }),
+  r.get('/oauth-clients', { schema: { response: { 200: clientListSchema, ...guarded } } }, async () => ({
+    clients: await listClientViews(hub),
+  }));
+
+  r.post(
+    '/oauth-clients',
+    { schema: { body: createClientInputSchema, response: { 201: clientCreatedSchema, ...guarded } } },
+    async (request, reply) => {
+      const { client, clientSecret } = await createClient(hub, request.body, await requireActor(request));
+      return reply.code(201).send({ client: toClientView(hub, client), client_secret: clientSecret });
+    },
   );
 
-  app.post('/oauth-clients', async (request, reply) => {
-    const { user } = await requireUser(request);
-    const input = parseInput(createClientInput, request.body);
-    const { client, clientSecret } = await createClient(hub, input, {
-      userId: user.id,
-      ipAddress: clientIp(request),
-      userAgent: userAgent(request),
-    });
-    return sendParsed(reply, createdResponse, { client: toClientView(hub, client), client_secret: clientSecret }, 201);
-  });
+  r.patch(
+    '/oauth-clients/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: clientActiveBodySchema,
+        response: { 200: clientResultSchema, ...guarded, ...apiErrors(404) },
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(request);
+      const client = await setClientActive(hub, request.params.id, request.body.is_active, actor);
+      return { client: toClientView(hub, client) };
+    },
+  );
 
-  app.patch('/oauth-clients/:id', async (request, reply) => {
-    const { user } = await requireUser(request);
-    const { id } = parseInput(idParams, request.params, 'params');
-    const { is_active } = parseInput(z.object({ is_active: z.boolean() }), request.body);
-    const client = await setClientActive(hub, id, is_active, {
-      userId: user.id,
-      ipAddress: clientIp(request),
-      userAgent: userAgent(request),
-    });
-    return sendParsed(reply, oneResponse, { client: toClientView(hub, client) });
-  });
-
-  app.post('/oauth-clients/:id/secret', async (request, reply) => {
-    const { user, session } = await requireUser(request);
-    const { id } = parseInput(idParams, request.params, 'params');
-    const secret = await revealClientSecret(hub, id, {
-      userId: user.id,
-      sessionId: session.id,
-      ipAddress: clientIp(request),
-      userAgent: userAgent(request),
-    });
-    return sendParsed(reply, secretResponse, { client_secret: secret });
-  });
+  r.post(
+    '/oauth-clients/:id/secret',
+    { schema: { params: idParamsSchema, response: { 200: clientSecretSchema, ...guarded, ...apiErrors(404, 409) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { client_secret: await revealClientSecret(hub, request.params.id, await requireActor(request)) };
+    },
+  );
 }

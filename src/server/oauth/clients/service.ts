@@ -1,75 +1,17 @@
-import { z } from 'zod';
 import type { Hub } from '../../hub';
 import type { DbOrTx } from '../../db/client';
 import type { OAuthClient } from '../../db/schema/index';
 import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
 import { HubError } from '../../errors';
-import { DEFAULT_CLIENT_SCOPES, SUPPORTED_SCOPES, TOKEN_AUTH_METHODS } from '../constants';
+import { DEFAULT_CLIENT_SCOPES } from '../constants';
+import type { ClientView, CreateClientInput } from '../../../shared/api/oauth-clients';
+import type { Actor } from '../../actor';
 import { findClientByClientId, findClientById, insertClient, listClients, updateClient } from './queries';
 import { oauthRuntime } from '../runtime';
 
 export const SECRET_CONTEXT = 'oauth_clients.client_secret';
 export const API_KEY_CONTEXT = 'oauth_clients.api_key';
 export const WEBHOOK_CONTEXT = 'oauth_clients.webhook_secret';
-
-/** An absolute http(s) URI without a fragment (RFC 6749 §3.1.2), or a custom scheme for native apps. */
-const redirectUri = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return !u.hash && u.protocol !== 'javascript:' && u.protocol !== 'data:';
-    } catch {
-      return false;
-    }
-  }, 'must be an absolute URI without a fragment');
-
-const origin = z
-  .string()
-  .trim()
-  .refine((v) => {
-    try {
-      return new URL(v).origin === v.replace(/\/$/, '');
-    } catch {
-      return false;
-    }
-  }, 'must be an origin such as https://app.example.com');
-
-export const createClientInput = z.object({
-  app_name: z.string().trim().min(1).max(200),
-  app_description: z.string().trim().max(2000).nullish(),
-  app_url: z.url({ protocol: /^https?$/ }).max(2000),
-  redirect_uris: z.array(redirectUri).min(1).max(50),
-  allowed_origins: z.array(origin).max(50).optional(),
-  app_type: z.enum(['platform', 'third_party']).optional(),
-  scopes: z.array(z.enum(SUPPORTED_SCOPES)).min(1).optional(),
-  post_logout_redirect_uris: z.array(redirectUri).max(50).optional(),
-  token_endpoint_auth_method: z.enum(TOKEN_AUTH_METHODS).optional(),
-});
-export type CreateClientInput = z.infer<typeof createClientInput>;
-
-/** The safe projection of a client (TEAM.md contract): never a secret, only a preview of it. */
-export const clientView = z.object({
-  id: z.string(),
-  client_id: z.string(),
-  client_secret_preview: z.string().nullable(),
-  app_name: z.string(),
-  app_description: z.string().nullable(),
-  app_url: z.string(),
-  app_type: z.string(),
-  redirect_uris: z.array(z.string()),
-  post_logout_redirect_uris: z.array(z.string()),
-  allowed_origins: z.array(z.string()),
-  scopes: z.array(z.string()),
-  is_active: z.boolean(),
-  token_endpoint_auth_method: z.string(),
-  has_api_key: z.boolean(),
-  has_webhook_secret: z.boolean(),
-  created_at: z.string(),
-});
-export type ClientView = z.infer<typeof clientView>;
 
 export function toClientView(hub: Hub, c: OAuthClient): ClientView {
   return {
@@ -100,7 +42,7 @@ export function toClientView(hub: Hub, c: OAuthClient): ClientView {
 export async function createClient(
   hub: Hub,
   input: CreateClientInput,
-  actor: { userId: string | null; ipAddress?: string | null; userAgent?: string | null },
+  actor: Actor,
 ): Promise<{ client: OAuthClient; clientSecret: string | null }> {
   const method = input.token_endpoint_auth_method ?? 'client_secret_basic';
   const isPublic = method === 'none';
@@ -133,11 +75,8 @@ export async function createClient(
     });
     await hub.audit.record(
       {
-        eventType: 'client_created',
-        severity: 'high',
-        userId: actor.userId,
-        ipAddress: actor.ipAddress,
-        userAgent: actor.userAgent,
+        type: 'client_created',
+        ...actor.audit,
         details: {
           client_id: clientId,
           app_name: input.app_name,
@@ -155,22 +94,14 @@ export async function listClientViews(hub: Hub): Promise<ClientView[]> {
   return (await listClients(hub.db)).map((c) => toClientView(hub, c));
 }
 
-export async function setClientActive(
-  hub: Hub,
-  id: string,
-  isActive: boolean,
-  actor: { userId: string | null; ipAddress?: string | null; userAgent?: string | null },
-): Promise<OAuthClient> {
+export async function setClientActive(hub: Hub, id: string, isActive: boolean, actor: Actor): Promise<OAuthClient> {
   const client = await hub.db.transaction(async (tx) => {
     const updated = await updateClient(tx, id, { isActive, updatedAt: hub.clock() });
     if (!updated) throw new HubError('not_found', 'No such OAuth client.');
     await hub.audit.record(
       {
-        eventType: isActive ? 'client_activated' : 'client_deactivated',
-        severity: 'medium',
-        userId: actor.userId,
-        ipAddress: actor.ipAddress,
-        userAgent: actor.userAgent,
+        type: isActive ? 'client_activated' : 'client_deactivated',
+        ...actor.audit,
         details: { client_id: updated.clientId },
       },
       tx,
@@ -182,22 +113,14 @@ export async function setClientActive(
 }
 
 /** Audited reveal of a client secret (for the copy button). */
-export async function revealClientSecret(
-  hub: Hub,
-  id: string,
-  actor: { userId: string | null; sessionId?: string | null; ipAddress?: string | null; userAgent?: string | null },
-): Promise<string> {
+export async function revealClientSecret(hub: Hub, id: string, actor: Actor): Promise<string> {
   const client = await findClientById(hub.db, id);
   if (!client) throw new HubError('not_found', 'No such OAuth client.');
   if (!client.clientSecretEnc) throw new HubError('conflict', 'This is a public client: it has no secret.');
   const secret = hub.secrets.open(client.clientSecretEnc, SECRET_CONTEXT);
   await hub.audit.record({
-    eventType: 'client_secret_viewed',
-    severity: 'high',
-    userId: actor.userId,
-    sessionId: actor.sessionId ?? null,
-    ipAddress: actor.ipAddress,
-    userAgent: actor.userAgent,
+    type: 'client_secret_viewed',
+    ...actor.audit,
     details: { client_id: client.clientId },
   });
   return secret;

@@ -64,8 +64,7 @@ export async function handleEndSession(hub: Hub, request: FastifyRequest, reply:
   if (auth) {
     await revokeSession(hub, auth.session.id, auth.user.id);
     await hub.audit.record({
-      eventType: 'sign_out',
-      severity: 'low',
+      type: 'sign_out',
       userId: auth.user.id,
       sessionId: auth.session.id,
       ipAddress: clientIp(request),

@@ -78,11 +78,15 @@ export async function handleIntrospect(hub: Hub, request: FastifyRequest, reply:
     if (!(e instanceof OAuthError)) throw e;
     if (e.error === 'invalid_client') {
       await oauthRuntime(hub).audit.record({
-        eventType: 'oauth_invalid_client',
-        severity: 'medium',
+        type: 'oauth_invalid_client',
         ipAddress: clientIp(request),
         userAgent: userAgent(request),
-        details: { endpoint: 'introspect', client_id: body.client_id?.slice(0, 100) ?? null },
+        details: {
+          endpoint: 'introspect',
+          client_id: body.client_id?.slice(0, 100) ?? null,
+          error: e.error,
+          description: e.description,
+        },
       });
     }
     return sendOAuthError(reply, e, usedBasicAuth(request));

@@ -36,8 +36,7 @@ export async function handleRevoke(hub: Hub, request: FastifyRequest, reply: Fas
       const done = await revokeSessionIds(hub, [sessionId], null);
       if (done.length) {
         await oauthRuntime(hub).audit.record({
-          eventType: 'oauth_token_revoked',
-          severity: 'medium',
+          type: 'oauth_token_revoked',
           sessionId,
           ipAddress: clientIp(request),
           userAgent: userAgent(request),

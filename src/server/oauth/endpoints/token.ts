@@ -30,8 +30,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     const issued = (g: Pick<GrantResult, 'sessionId' | 'userId' | 'pendingSessions'> & { scope: string }) =>
       audit.record(
         {
-          eventType: 'oauth_token_issued',
-          severity: 'info',
+          type: 'oauth_token_issued',
           userId: g.userId,
           sessionId: g.sessionId,
           ...who,
@@ -50,7 +49,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     const replay = e.auditDetails.code_replayed === true;
     const reuse = e.auditDetails.refresh_reuse === true;
     await audit.record({
-      eventType:
+      type:
         e.error === 'invalid_client'
           ? 'oauth_invalid_client'
           : replay
@@ -58,7 +57,6 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
             : reuse
               ? 'oauth_refresh_reuse'
               : 'oauth_token_refused',
-      severity: replay || reuse ? 'critical' : e.error === 'invalid_client' ? 'medium' : 'low',
       userId: typeof e.auditDetails.user_id === 'string' ? e.auditDetails.user_id : null,
       ...who,
       details: {

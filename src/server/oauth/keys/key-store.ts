@@ -157,8 +157,7 @@ export function createKeyStore(hub: Hub): KeyStore {
           await insertSigningKey(tx, fresh);
           await hub.audit.record(
             {
-              eventType: 'signing_key_rotated',
-              severity: 'medium',
+              type: 'signing_key_rotated',
               details: { activated: next.kid, retired: active?.kid ?? null, next: fresh.kid, next_alg: nextAlg },
             },
             tx,

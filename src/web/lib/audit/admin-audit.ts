@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AuditSeverity } from '@shared/audit-events';
+import type { AuditEventType, AuditSeverity } from '@shared/audit-events';
 import { ADMIN_FLUSH_INTERVAL_MS, AUDIT_SESSION_ID_LENGTH } from '@shared/audit-queue';
 import { useAuth } from '@/auth/auth-provider';
 import { auditKeys } from '@/data/audit/keys';
@@ -42,7 +42,11 @@ function sharedAdminQueue(): AuditQueue {
   return adminQueue;
 }
 
-export type LogAdminEvent = (eventType: string, severity?: AuditSeverity, details?: Record<string, unknown>) => void;
+export type LogAdminEvent = (
+  eventType: AuditEventType,
+  severity?: AuditSeverity,
+  details?: Record<string, unknown>,
+) => void;
 
 /**
  * For admin screens: `const { log } = useAdminAudit(); log('credential_access_viewed', 'high', {...})`.

@@ -1,4 +1,4 @@
-import type { AuditSeverity } from '@shared/audit-events';
+import type { AuditEventType, AuditSeverity } from '@shared/audit-events';
 import { AUDIT_TAB_SESSION_KEY, SECURITY_FLUSH_INTERVAL_MS, SECURITY_FLUSH_THRESHOLD } from '@shared/audit-queue';
 import { createAuditQueue, type AuditQueue, type AuditTransport } from './audit-queue';
 import { hubAuditTransport } from './transport';
@@ -39,7 +39,7 @@ export function startSecurityEvents(transport?: AuditTransport): AuditQueue {
 
 /** log_security_event: anything security-relevant a page notices. A no-op before start. */
 export function logSecurityEvent(
-  eventType: string,
+  eventType: AuditEventType,
   severity: AuditSeverity = 'low',
   details: Record<string, unknown> = {},
 ) {

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * The wire contracts of the OAuth / OpenID Connect endpoints. Requests are form-encoded; every
+ * parameter is a single string (a repeated parameter is refused, RFC 6749 §3.1) and unknown
+ * parameters are ignored (RFC 6749 §3.1, OIDC Core §3.1.2.1). Errors are RFC 6749 §5.2 bodies
+ * (routes carry `config.oauth`).
+ */
+const param = z.string().max(8192).optional();
+
+function form<S extends Record<string, typeof param>>(shape: S) {
+  return z.looseObject(shape).optional();
+}
+
+export const tokenRequestSchema = form({
+  grant_type: param,
+  code: param,
+  redirect_uri: param,
+  code_verifier: param,
+  refresh_token: param,
+  scope: param,
+  resource: param,
+  client_id: param,
+  client_secret: param,
+});
+
+export const tokenResponseSchema = z.looseObject({
+  access_token: z.string(),
+  token_type: z.string(),
+  expires_in: z.number(),
+  scope: z.string().optional(),
+  refresh_token: z.string().optional(),
+  id_token: z.string().optional(),
+});
+
+export const tokenOperationSchema = form({
+  token: param,
+  token_type_hint: param,
+  client_id: param,
+  client_secret: param,
+});
+
+/** RFC 7662 §2.2: `active` always; the claims only for an active token. */
+export const introspectionSchema = z.looseObject({ active: z.boolean() });
+
+export const userinfoRequestSchema = form({ access_token: param });
+export const userinfoSchema = z.looseObject({ sub: z.string() });
+
+export const endSessionSchema = form({
+  id_token_hint: param,
+  post_logout_redirect_uri: param,
+  client_id: param,
+  state: param,
+  logout_hint: param,
+  ui_locales: param,
+  csrf: param,
+});
+
+export const consentDecisionSchema = form({ request: param, csrf: param, decision: param });
+
+export const jwksSchema = z.object({ keys: z.array(z.looseObject({ kty: z.string(), kid: z.string().optional() })) });
+
+export const discoverySchema = z.looseObject({
+  issuer: z.string(),
+  authorization_endpoint: z.string(),
+  token_endpoint: z.string(),
+  jwks_uri: z.string(),
+});

@@ -1,0 +1,115 @@
+import type { FastifyRequest } from 'fastify';
+import type { Hub } from '../hub';
+import type { AuditEvent } from '../audit/record';
+import { HubError, Refusal } from '../errors';
+
+/** Anonymous refusals of one kind from one address on one route: the first per window is written, the rest counted. */
+const WINDOW_MS = 60_000;
+/** Bound on the keys tracked at once; past it, new keys are written as they come (never dropped). */
+const MAX_KEYS = 10_000;
+
+interface Window {
+  startedAt: number;
+  suppressed: number;
+  ipAddress: string | null;
+  eventType: string;
+  route: string;
+}
+
+/**
+ * Writes the audit events of a refusal (plugins/errors.ts calls it for every HubError it renders).
+ * A `Refusal` carries its own events; any other 401 `unauthenticated` or 403 becomes the default
+ * event for it (`unauthorized_access`, `csrf_refused`, `permission_denied`), so no route can refuse
+ * without a row. Default events of anonymous callers are aggregated per IP, route and minute:
+ * anyone can send those, and the audit table must not grow without bound because of it.
+ */
+export function createRefusalAudit(hub: Hub) {
+  const windows = new Map<string, Window>();
+
+  async function flushExpired(now: number, force = false) {
+    const due: Window[] = [];
+    for (const [key, w] of windows) {
+      if (force || now - w.startedAt >= WINDOW_MS) {
+        windows.delete(key);
+        if (w.suppressed > 0) due.push(w);
+      }
+    }
+    if (due.length === 0) return;
+    await hub.audit.record(
+      due.map((w) => ({
+        type: 'anonymous_refusals_aggregated' as const,
+        ipAddress: w.ipAddress,
+        details: {
+          event_type: w.eventType,
+          route: w.route,
+          count: w.suppressed,
+          window_start: new Date(w.startedAt).toISOString(),
+        },
+      })),
+    );
+  }
+
+  /** True when this anonymous event should be written now; false when it was counted instead. */
+  function admit(event: AuditEvent, route: string, now: number): boolean {
+    const key = `${event.ipAddress ?? '-'}|${event.type}|${route}`;
+    const open = windows.get(key);
+    if (open && now - open.startedAt < WINDOW_MS) {
+      open.suppressed += 1;
+      return false;
+    }
+    if (windows.size >= MAX_KEYS && !open) return true;
+    windows.set(key, {
+      startedAt: now,
+      suppressed: 0,
+      ipAddress: event.ipAddress ?? null,
+      eventType: event.type,
+      route,
+    });
+    return true;
+  }
+
+  return {
+    async record(request: FastifyRequest, error: HubError): Promise<void> {
+      const events = await eventsOf(request, error);
+      if (events.length === 0) return;
+      const now = hub.clock().getTime();
+      await flushExpired(now);
+      const route = routeKey(request);
+      const aggregate = !(error instanceof Refusal);
+      const written = events.filter((e) => !aggregate || e.userId || admit(e, route, now));
+      if (written.length) await hub.audit.record(written);
+    },
+    /** Writes the counts of every open window (shutdown, tests). */
+    flush: () => flushExpired(hub.clock().getTime(), true),
+  };
+}
+
+export type RefusalAudit = ReturnType<typeof createRefusalAudit>;
+
+function routeOf(request: FastifyRequest): string {
+  return request.routeOptions.url ?? '(no route)';
+}
+
+function routeKey(request: FastifyRequest): string {
+  return `${request.method} ${routeOf(request)}`;
+}
+
+async function eventsOf(request: FastifyRequest, error: HubError): Promise<AuditEvent[]> {
+  const actor = await request.actor().catch(() => null);
+  const fields = actor?.audit ?? {};
+  if (error instanceof Refusal) {
+    // The event names what it knows (null included); the actor fills in what it left out.
+    return error.audit.map((e) => {
+      const merged = { ...e } as Record<string, unknown>;
+      for (const [k, v] of Object.entries(fields)) if (merged[k] === undefined) merged[k] = v;
+      return merged as unknown as AuditEvent;
+    });
+  }
+  const where = { method: request.method, route: routeOf(request), code: error.code };
+  if (error.code === 'unauthenticated') return [{ type: 'unauthorized_access', ...fields, details: where }];
+  if (error.code === 'csrf_failed') {
+    return [{ type: 'csrf_refused', ...fields, details: { ...where, origin: request.headers.origin ?? null } }];
+  }
+  if (error.status === 403) return [{ type: 'permission_denied', ...fields, details: where }];
+  return [];
+}

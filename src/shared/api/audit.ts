@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { AUDIT_EVENT_TYPE_PATTERN, AUDIT_SEVERITIES } from '../audit-events';
+import { AUDIT_BATCH_MAX_EVENTS, AUDIT_DETAILS_MAX_BYTES } from '../audit-queue';
+
+/**
+ * One browser-reported event (POST /api/audit/events). Only these fields are read: anything else
+ * (user_id, ip_address, source, hash…) is ignored, because who and where come from the request.
+ */
+export const clientEventSchema = z.object({
+  event_type: z.string().regex(AUDIT_EVENT_TYPE_PATTERN, 'must be snake_case, 2-64 characters'),
+  severity: z.enum(AUDIT_SEVERITIES),
+  session_id: z.string().max(64).nullish(),
+  details: z
+    .record(z.string(), z.unknown())
+    .refine(
+      (d) => new TextEncoder().encode(JSON.stringify(d)).length <= AUDIT_DETAILS_MAX_BYTES,
+      `must be at most ${AUDIT_DETAILS_MAX_BYTES} bytes of JSON`,
+    )
+    .default({}),
+});
+export type ClientEvent = z.output<typeof clientEventSchema>;
+
+/** A batch is validated whole: the first bad event refuses it, named (`events.3.severity`). */
+export const clientEventBatchSchema = z.object({
+  events: z
+    .array(clientEventSchema)
+    .min(1, 'must hold at least one event')
+    .max(AUDIT_BATCH_MAX_EVENTS, `must hold at most ${AUDIT_BATCH_MAX_EVENTS} events`),
+  /** Events the browser dropped since its last successful flush (queue overflow). */
+  dropped: z.number().int().min(0).max(1_000_000).optional(),
+});
+export type ClientEventBatch = z.output<typeof clientEventBatchSchema>;
+
+export const ingestResultSchema = z.object({ accepted: z.number().int() });
+
+/** One row of the audit log as the viewer and the JSONL export show it. */
+export const auditRowSchema = z.object({
+  id: z.number(),
+  occurred_at: z.string(),
+  event_type: z.string(),
+  severity: z.string(),
+  user_id: z.string().nullable(),
+  user_email: z.string().nullable(),
+  session_id: z.string().nullable(),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  source: z.string(),
+  details: z.unknown(),
+  prev_hash: z.string(),
+  hash: z.string(),
+});
+export type AuditRowView = z.infer<typeof auditRowSchema>;
+
+export const auditPageSchema = z.object({ events: z.array(auditRowSchema), next_cursor: z.string().nullable() });
+
+export const chainVerificationSchema = z.object({
+  ok: z.boolean(),
+  checked: z.number(),
+  first_bad_id: z.number().nullable(),
+});

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** The signed-in user as the SPA sees it (GET /api/auth/session and every sign-in answer). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string().nullable(),
+  organization: z.string().nullable(),
+  department: z.string().nullable(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+
+/** The signed-in state: an explicit projection of the session, never a token or a hash. */
+export const sessionViewSchema = z.object({
+  user: sessionUserSchema.nullable(),
+  session: z.object({ id: z.string(), expires_at: z.string() }).nullable(),
+  is_ecosystem_admin: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionViewSchema>;
+
+/** Emails longer than RFC 5321's 254 characters are refused before any work. */
+const email = z.string().trim().min(1).max(254).pipe(z.email());
+/** Generous cap so argon2 never hashes megabytes; the policy's own maximum is lower. */
+const password = z.string().min(1).max(1024);
+
+export const signInBodySchema = z.object({ email: z.string().max(254), password: z.string().max(1024) }).strict();
+
+export const signUpBodySchema = z
+  .object({
+    email,
+    password,
+    full_name: z.string().trim().min(1).max(200),
+    organization: z.string().max(200).nullish(),
+    department: z.string().max(200).nullish(),
+  })
+  .strict();
+
+export const signUpResultSchema = sessionViewSchema.extend({ verification_sent: z.boolean() });
+
+export const changePasswordBodySchema = z.object({ current_password: password, new_password: password }).strict();
+
+export const verifyEmailQuerySchema = z.object({ token: z.string().min(1).max(200) });
+
+export const signedOutSchema = z.object({ signed_out: z.literal(true) });

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { createTestHub, type TestHub } from '../../helpers/test-hub';
+import { signedInUser } from '../../helpers/fixtures';
+import { listRoutes } from '../admin/route-inventory';
+
+interface Operation {
+  responses: Record<string, unknown>;
+}
+
+/**
+ * The OpenAPI document is generated from the route contracts: it validates as OpenAPI 3.1 and
+ * names every /api, /oauth and /.well-known route with its answers. A route added without a
+ * contract fails here (and the hub refuses to start with it: http/contract.ts).
+ */
+describe('OpenAPI document', () => {
+  let t: TestHub;
+  let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
+  beforeAll(async () => {
+    t = await createTestHub('pglite');
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    doc = res.json();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('validates as OpenAPI 3.1', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc as unknown as Parameters<Validator['validate']>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every registered /api, /oauth and /.well-known route with a success and its errors', () => {
+    const routes = listRoutes(t.app).filter(
+      (r) => /^\/(api|oauth|\.well-known)\//.test(r.url) && !r.url.startsWith('/api/docs'),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(40);
+    const missing: string[] = [];
+    for (const route of routes) {
+      const path = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
+      const op = doc.paths[path]?.[route.method.toLowerCase()];
+      if (!op) {
+        missing.push(`${route.method} ${route.url}`);
+        continue;
+      }
+      const statuses = Object.keys(op.responses);
+      expect(
+        statuses.some((s) => /^[23]/.test(s)),
+        `${route.method} ${route.url} ${statuses}`,
+      ).toBe(true);
+      expect(statuses, `${route.method} ${route.url}`).toEqual(expect.arrayContaining(['400', '500', '503']));
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('refuses to build a hub with a route that declares no answer', async () => {
+    const { buildApp } = await import('../../../src/server/app');
+    const app = await buildApp(t.hub, { webRoot: null });
+    expect(() => app.get('/api/undocumented', async () => ({ ok: true }))).toThrow(/declares no successful response/);
+    await app.close();
+  });
+
+  it('is open in development and for admins only in production', async () => {
+    const prod = await createTestHub('pglite', { config: { isProduction: true } });
+    try {
+      expect((await prod.app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(401);
+      expect((await prod.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(401);
+      const user = await signedInUser(prod.hub, ['user']);
+      expect(
+        (await prod.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { cookie: user.cookie } }))
+          .statusCode,
+      ).toBe(403);
+      const admin = await signedInUser(prod.hub, ['user', 'platform_admin']);
+      const ok = await prod.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { cookie: admin.cookie } });
+      expect(ok.statusCode).toBe(200);
+      expect(
+        (await prod.app.inject({ method: 'GET', url: '/api/docs', headers: { cookie: admin.cookie } })).statusCode,
+      ).toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+});
