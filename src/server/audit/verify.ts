@@ -1,31 +1,14 @@
+import type { z } from 'zod';
 import type { DbOrTx } from '../db/client';
+import type { chainVerificationSchema } from '../../shared/api/audit';
 import { anchorMac, canonicalJson, chainHash, headMac, keyedHash } from './chain';
 import { findChainPage, findRowHash, findRowsOutsideHead, readHead } from './chain-queries';
 
-/** Why a verification failed; absent when it passed. */
-export type ChainFailure =
-  | 'head_missing'
-  | 'head_invalid'
-  | 'row_mismatch'
-  | 'link_broken'
-  | 'id_gap'
-  | 'truncated'
-  | 'rows_beyond_head'
-  | 'rows_below_base'
-  | 'rolled_back'
-  | 'anchor_invalid'
-  | 'anchor_mismatch';
+/** The answer of a verification: one schema with the API (src/shared/api/audit.ts). */
+export type ChainVerification = z.output<typeof chainVerificationSchema>;
 
-export interface ChainVerification {
-  ok: boolean;
-  /** Rows checked before the first failure (all of them when ok). */
-  checked: number;
-  /** The first row that does not verify (or, for a truncation, the first one missing). */
-  first_bad_id: number | null;
-  reason?: ChainFailure;
-  /** Where the anchor says the chain ends and starts, and up to where it is the sealed plain SHA-256 chain. */
-  head?: { id: number; hash: string; base_id: number; legacy_last_id: number; sealed_at: string };
-}
+/** Why a verification failed; absent when it passed. */
+export type ChainFailure = NonNullable<ChainVerification['reason']>;
 
 /** A head position kept outside the database (see anchorMac). */
 export interface ExternalAnchor {
