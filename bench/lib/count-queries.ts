@@ -5,7 +5,12 @@
  * `<count> <seq>`, where seq is the number of the signal, so the reader knows it is fresh.
  */
 import { writeFileSync } from 'node:fs';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type pgTypes from 'pg';
+
+// The server's own `pg` (it may run from another checkout, --baseline), not this file's.
+const pg = createRequire(path.join(process.cwd(), 'package.json'))('pg') as typeof pgTypes;
 
 let count = 0;
 let seq = 0;

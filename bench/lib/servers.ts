@@ -47,17 +47,22 @@ export async function startServer(
   const port = await freePort();
   const countFile = path.join(os.tmpdir(), `bench-queries-${process.pid}-${port}`);
   rmSync(countFile, { force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './bench/lib/count-queries.ts', script], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HUB_PUBLIC_URL: `http://127.0.0.1:${port}`,
-      BENCH_QUERY_COUNT_FILE: countFile,
+  // The counter comes from this checkout; the script (and its tsx, pg, …) from `cwd`'s.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', path.join(root, 'bench/lib/count-queries.ts'), script],
+    {
+      cwd,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HUB_PUBLIC_URL: `http://127.0.0.1:${port}`,
+        BENCH_QUERY_COUNT_FILE: countFile,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stderr!.on('data', (d) => {
     const line = String(d);
     if (!/Unsupported runtime|ExperimentalWarning|--import/.test(line)) process.stderr.write(`[${name}] ${line}`);

@@ -75,6 +75,12 @@ export const chainVerificationSchema = z.object({
     .optional(),
   /** The keyed anchor: where the chain ends and starts, and up to where it is the sealed plain SHA-256 chain. */
   head: z
-    .object({ id: z.number(), hash: z.string(), base_id: z.number(), legacy_last_id: z.number(), sealed_at: z.string() })
+    .object({
+      id: z.number(),
+      hash: z.string(),
+      base_id: z.number(),
+      legacy_last_id: z.number(),
+      sealed_at: z.string(),
+    })
     .optional(),
 });
