@@ -15,7 +15,7 @@ const pg = createRequire(path.join(process.cwd(), 'package.json'))('pg') as type
 let count = 0;
 let seq = 0;
 const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+pg.Client.prototype.query = function counted(this: pgTypes.Client, ...args: unknown[]) {
   count += 1;
   return query.apply(this, args);
 } as typeof pg.Client.prototype.query;
