@@ -17,7 +17,7 @@ import { loadConfig } from '../src/server/config';
 import { closeHub, createHub } from '../src/server/create-hub';
 import { openDatabase } from '../src/server/db/client';
 import type { Hub } from '../src/server/hub';
-import { GENESIS_HASH, chainHash, type ChainedContent } from '../src/server/audit/chain';
+import { canonicalJson, deriveChainKey, keyedHash, type KeyedContent } from '../src/server/audit/chain';
 import { AUDIT_EVENTS, AUDIT_EVENT_TYPES } from '../src/shared/audit-events';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 import { createUser, sessionCookieFor } from '../tests/helpers/fixtures';
@@ -47,40 +47,52 @@ async function seed(hub: Hub, rows: number): Promise<{ someUser: string; rareTyp
   };
   const start = Date.now() - 365 * 86_400_000;
   const step = (365 * 86_400_000) / rows;
-  let prevHash = GENESIS_HASH;
-  // One INSERT … SELECT FROM unnest(arrays) per batch: 11 parameters instead of 11 × batch.
-  const batchSize = 10_000;
+  // Keyed rows exactly as the hub writes them (ids from the anchor, HMAC under the chain key);
+  // the anchor is moved to the last one under its lock, so verification walks the real thing.
+  const key = deriveChainKey(hub.config.masterKey!);
   const t0 = performance.now();
-  for (let offset = 0; offset < rows; offset += batchSize) {
-    const batch: (ChainedContent & { prevHash: string; hash: string })[] = [];
-    for (let i = offset; i < Math.min(rows, offset + batchSize); i++) {
-      const eventType = pick(Math.random());
-      const row = {
-        occurredAt: new Date(Math.floor(start + i * step)),
-        eventType,
-        severity: AUDIT_EVENTS[eventType as keyof typeof AUDIT_EVENTS].severity,
-        userId: Math.random() < 0.9 ? users[i % users.length] : null,
-        sessionId: randomBytes(4).toString('hex'),
-        ipAddress: `10.${i % 256}.${(i >> 8) % 256}.${(i >> 16) % 256}`,
-        userAgent: 'Mozilla/5.0 (bench)',
-        source: Math.random() < 0.2 ? 'client' : 'server',
-        details: { i, url: 'https://hub.example/admin' },
-      };
-      const hash = chainHash(prevHash, row);
-      batch.push({ ...row, prevHash, hash });
-      prevHash = hash;
-    }
-    const col = <T>(f: (r: (typeof batch)[number]) => T) => sql.param(batch.map(f));
-    await hub.db.execute(sql`
-      insert into audit_logs (occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, source, details, prev_hash, hash)
-      select o, e, s, u, sid, ip, ua, src, d::jsonb, p, h from unnest(
-        ${col((r) => r.occurredAt.toISOString())}::timestamptz[], ${col((r) => r.eventType)}::text[], ${col((r) => r.severity)}::text[],
-        ${col((r) => r.userId)}::uuid[], ${col((r) => r.sessionId)}::text[], ${col((r) => r.ipAddress)}::text[], ${col((r) => r.userAgent)}::text[],
-        ${col((r) => r.source)}::text[], ${col((r) => JSON.stringify(r.details))}::text[], ${col((r) => r.prevHash)}::text[], ${col((r) => r.hash)}::text[]
-      ) as t(o, e, s, u, sid, ip, ua, src, d, p, h)`);
-    if ((offset / batchSize) % 10 === 0)
-      process.stderr.write(`\r  seeded ${(offset + batch.length).toLocaleString()} rows`);
-  }
+  await hub.db.transaction((tx) =>
+    hub.audit.writer.withHeadLocked(tx, async (head) => {
+      let prevHash = head.lastHash;
+      let id = head.lastId;
+      // One INSERT … SELECT FROM unnest(arrays) per batch: 12 parameters instead of 12 × batch.
+      const batchSize = 10_000;
+      for (let offset = 0; offset < rows; offset += batchSize) {
+        const batch: (KeyedContent & { prevHash: string; hash: string })[] = [];
+        for (let i = offset; i < Math.min(rows, offset + batchSize); i++) {
+          const eventType = pick(Math.random());
+          id += 1;
+          const row = {
+            id,
+            occurredAt: new Date(Math.floor(start + i * step)),
+            eventType,
+            severity: AUDIT_EVENTS[eventType as keyof typeof AUDIT_EVENTS].severity,
+            userId: Math.random() < 0.9 ? users[i % users.length] : null,
+            sessionId: randomBytes(4).toString('hex'),
+            ipAddress: `10.${i % 256}.${(i >> 8) % 256}.${(i >> 16) % 256}`,
+            userAgent: 'Mozilla/5.0 (bench)',
+            requestId: null,
+            source: Math.random() < 0.2 ? 'client' : 'server',
+            details: { i, url: 'https://hub.example/admin' },
+          };
+          const hash = keyedHash(key, prevHash, row, canonicalJson(row.details));
+          batch.push({ ...row, prevHash, hash });
+          prevHash = hash;
+        }
+        const col = <T>(f: (r: (typeof batch)[number]) => T) => sql.param(batch.map(f));
+        await tx.execute(sql`
+          insert into audit_logs (id, occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, source, details, prev_hash, hash)
+          select i, o, e, s, u, sid, ip, ua, src, d::jsonb, p, h from unnest(
+            ${col((r) => r.id)}::bigint[], ${col((r) => r.occurredAt.toISOString())}::timestamptz[], ${col((r) => r.eventType)}::text[], ${col((r) => r.severity)}::text[],
+            ${col((r) => r.userId)}::uuid[], ${col((r) => r.sessionId)}::text[], ${col((r) => r.ipAddress)}::text[], ${col((r) => r.userAgent)}::text[],
+            ${col((r) => r.source)}::text[], ${col((r) => JSON.stringify(r.details))}::text[], ${col((r) => r.prevHash)}::text[], ${col((r) => r.hash)}::text[]
+          ) as t(i, o, e, s, u, sid, ip, ua, src, d, p, h)`);
+        if ((offset / batchSize) % 10 === 0)
+          process.stderr.write(`\r  seeded ${(offset + batch.length).toLocaleString()} rows`);
+      }
+      return { position: { ...head, lastId: id, lastHash: prevHash }, result: undefined };
+    }),
+  );
   await hub.db.execute(sql`analyze audit_logs`);
   process.stderr.write(
     `\r  seeded ${rows.toLocaleString()} rows in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
@@ -211,7 +223,7 @@ async function run(kind: string) {
     const t0 = performance.now();
     const { bytes, lines } = await new Promise<{ bytes: number; lines: number }>((resolve, reject) => {
       http
-        .get(`${base}/api/admin/audit/export?format=csv`, { headers: { cookie } }, (res) => {
+        .get(`${base}/api/admin/audit/export?format=csv&include_browser=true`, { headers: { cookie } }, (res) => {
           let b = 0;
           let n = 0;
           res.on('data', (chunk: Buffer) => {

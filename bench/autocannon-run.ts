@@ -27,5 +27,6 @@ console.log(
     non2xx: result.non2xx,
     errors: result.errors,
     total: result.requests.total,
+    ok: result['2xx'],
   }),
 );

@@ -1,19 +1,24 @@
 /**
- * npm run bench:oauth [-- --duration=10 --connections=32 --only=hub,oidc-provider,bare]
+ * npm run bench:oauth [-- --duration=10 --connections=32 --reps=3 --only=token,introspect --baseline=<checkout>]
  *
- * In one run on one machine, measures the hub's client_credentials token endpoint and its
- * introspection endpoint against panva's oidc-provider (same client, ES256, twice: in-memory
- * adapter and the small PostgreSQL adapter in bench/oidc-provider/) and a bare node:http
- * server. Each server runs alone in its own process; autocannon runs in another process.
- * The hub runs on PostgreSQL with every grant durably audited (hash-chained audit_logs).
+ * The hub's token endpoint (client_credentials, every grant durable and in the audit chain before
+ * it is answered) and its introspection, against panva's oidc-provider with the same client and
+ * ES256 key, in one run on one machine:
+ *   - format-matched: hub JWT vs the peer issuing the same RFC 9068 JWT in memory (stores nothing);
+ *   - durability-matched: hub JWT vs the peer's opaque token on PostgreSQL (one upsert per grant);
+ *   - bare node:http answering fixed JSON, the floor.
+ * Every server runs in its own process, started once; autocannon runs in another. Reps are
+ * interleaved (each rep measures every scenario, in a rotated order), so a machine that gets
+ * busier or quieter during the run moves all of them alike; ratios are taken within a rep.
+ * Per request: server CPU and its PostgreSQL backends' CPU from /proc, and the statements the
+ * server's driver sent (round trips), counted by a preload (bench/lib/count-queries.ts).
+ * Afterwards the hub's chain must hold at least one oauth_token_issued row per answered grant.
+ * --baseline=<path of another checkout> also runs that checkout's hub (its own scratch database)
+ * in the same interleaved reps, for before/after figures from one run.
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (scratch databases are created and dropped).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { exportJWK, generateKeyPair } from 'jose';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
@@ -22,155 +27,84 @@ import { rows } from '../src/server/db/client';
 import { createClient } from '../src/server/oauth/clients/service';
 import { systemActor } from '../src/server/actor';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
+import { backendCpu, backendDelta, cpuMs } from './lib/proc';
+import { cannon, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DURATION = Number(args.duration ?? 10);
 const CONNECTIONS = Number(args.connections ?? 32);
+const REPS = Math.max(1, Number(args.reps ?? 3));
+const ONLY = (args.only ?? 'token,introspect').split(',');
+const BASELINE = args.baseline;
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 process.env.TEST_DATABASE_URL = adminUrl;
 
-interface Result {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  total: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.on('data', (d) => {
-    const line = String(d);
-    if (!/Unsupported runtime|ExperimentalWarning/.test(line))
-      process.stderr.write(`[${path.basename(script)}] ${line}`);
-  });
-  return child;
-}
-
-async function waitUp(url: string) {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      await fetch(url, { method: 'POST' });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const done = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
-
-function cannon(opts: {
-  url: string;
+interface Scenario {
+  key: string;
+  label: string;
+  endpoint: 'token' | 'introspect';
+  server: Server;
   body: string;
-  headers: Record<string, string>;
-  duration: number;
-}): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'bench/autocannon-run.ts', JSON.stringify({ ...opts, connections: CONNECTIONS })],
-      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`autocannon exited ${code}`)),
-    );
-  });
+  /** Scratch database whose backends' CPU counts for this server. */
+  database?: string;
 }
 
-type Measured = { token: Result; introspect: Result; tokenOpaque?: Result };
+interface Measured extends CannonResult {
+  serverUsPerReq: number;
+  dbUsPerReq: number | null;
+  roundTripsPerReq: number | null;
+}
 
-async function measure(name: string, base: string, basic: string, isPeer: boolean): Promise<Measured> {
-  const headers = { 'content-type': 'application/x-www-form-urlencoded', authorization: basic };
-  // The measured grant asks for a resource: hub and peer then both sign an RFC 9068 JWT (ES256).
-  const ccBody = `grant_type=client_credentials&scope=read%3Aprofile&resource=${encodeURIComponent('https://api.example.test')}`;
-  // Without a resource the peer issues an opaque reference token, stored through its adapter.
-  const opaqueBody = 'grant_type=client_credentials&scope=read%3Aprofile';
-  const jwt = (await (await fetch(`${base}/oauth/token`, { method: 'POST', headers, body: ccBody })).json()) as {
-    access_token: string;
-  };
-  if (name !== 'bare node:http' && jwt.access_token.split('.').length !== 3)
-    throw new Error(`${name}: client_credentials did not issue a JWT`);
-  // The introspected token: the hub's JWT; the peer's opaque token (it cannot introspect its JWTs).
-  const issued = await fetch(`${base}/oauth/token`, { method: 'POST', headers, body: opaqueBody });
-  const { access_token } = (await issued.json()) as { access_token: string };
-  const check = (await (
-    await fetch(`${base}/oauth/introspect`, {
-      method: 'POST',
-      headers,
-      body: new URLSearchParams({ token: access_token }),
-    })
-  ).json()) as { active: boolean };
-  if (!check.active) throw new Error(`${name}: introspection of a fresh token is not active`);
-  // Warm-up (JIT, pools, caches), then the measured runs.
-  await cannon({ url: `${base}/oauth/token`, body: ccBody, headers, duration: 3 });
-  const token = await cannon({ url: `${base}/oauth/token`, body: ccBody, headers, duration: DURATION });
-  const tokenOpaque = isPeer
-    ? await cannon({ url: `${base}/oauth/token`, body: opaqueBody, headers, duration: DURATION })
-    : undefined;
-  const introspect = await cannon({
-    url: `${base}/oauth/introspect`,
-    body: new URLSearchParams({ token: access_token }).toString(),
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const dbName = (url: string) => new URL(url).pathname.slice(1);
+
+async function measure(s: Scenario, headers: Record<string, string>, duration: number): Promise<Measured> {
+  const pid = s.server.child.pid!;
+  const cpu0 = cpuMs(pid);
+  const db0 = s.database ? await backendCpu(adminUrl, s.database) : undefined;
+  const q0 = await s.server.queries();
+  const r = await cannon({
+    url: `${s.server.base}/oauth/${s.endpoint}`,
+    body: s.body,
     headers,
-    duration: DURATION,
+    duration,
+    connections: CONNECTIONS,
   });
-  for (const [what, r] of [
-    ['token', token],
-    ['token opaque', tokenOpaque],
-    ['introspect', introspect],
-  ] as const) {
-    if (r && (r.non2xx || r.errors))
-      console.warn(`  ! ${name} ${what}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}`);
-  }
-  console.log(
-    `  ${name.padEnd(22)} token(JWT) ${fmt(token)}   introspect ${fmt(introspect)}${tokenOpaque ? `   token(opaque) ${fmt(tokenOpaque)}` : ''}`,
-  );
-  return { token, introspect, tokenOpaque };
+  const cpu1 = cpuMs(pid);
+  const db1 = s.database ? await backendCpu(adminUrl, s.database) : undefined;
+  const q1 = await s.server.queries();
+  const n = Math.max(1, r.total);
+  return {
+    ...r,
+    serverUsPerReq: ((cpu1 - cpu0) * 1000) / n,
+    dbUsPerReq: db0 && db1 ? (backendDelta(db0, db1) * 1000) / n : null,
+    roundTripsPerReq: q0 !== undefined && q1 !== undefined && q1 > 0 ? (q1 - q0) / n : null,
+  };
 }
-
-const fmt = (r: Result) => `${Math.round(r.rps).toString().padStart(6)} req/s p50 ${r.p50} ms p99 ${r.p99} ms`;
 
 async function main() {
+  const cpu = os.cpus();
   console.log(
-    `bench:oauth — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} ×${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    `bench:oauth — ${new Date().toISOString()} — ${cpu[0]?.model ?? 'cpu'} ×${cpu.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
   );
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint, separate process\n`);
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${DURATION} s per scenario, ${REPS} interleaved reps, own process\n`,
+  );
   const hubDb = await createScratchPostgresDatabase();
   const peerDb = await createScratchPostgresDatabase();
+  const baseDb = BASELINE ? await createScratchPostgresDatabase() : undefined;
   const masterKey = randomBytes(32).toString('base64');
-  const results: Record<string, Measured> = {};
+  const servers: Server[] = [];
+  let failed = false;
   try {
-    // Register the same client on the hub (through its service) and give the peer its credentials.
-    const hub = await createHub({
-      config: { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: masterKey }), databaseUrl: hubDb.url },
-    });
+    const hubConfig = { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: masterKey }), databaseUrl: hubDb.url };
+    const setupHub = await createHub({ config: hubConfig });
     const { client, clientSecret } = await createClient(
-      hub,
+      setupHub,
       {
         app_name: 'Bench',
         app_url: 'https://bench.example.test',
@@ -179,82 +113,236 @@ async function main() {
       },
       systemActor(),
     );
-    await closeHub(hub);
+    await closeHub(setupHub);
+    if (baseDb) {
+      // The baseline hub gets the same client (id and secret) in its own database, copied row for row.
+      const copy = await createHub({ config: { ...hubConfig, databaseUrl: baseDb.url } });
+      const from = await createHub({ config: hubConfig, skipMigrations: true });
+      const [row] = await rows<Record<string, unknown>>(from.db, sql`select * from oauth_clients`);
+      await copy.db.execute(sql`delete from oauth_clients`);
+      await copy.db.execute(
+        sql`insert into oauth_clients select * from jsonb_populate_record(null::oauth_clients, ${JSON.stringify(row)}::jsonb)`,
+      );
+      await closeHub(from);
+      await closeHub(copy);
+    }
     const basic = `Basic ${Buffer.from(`${client.clientId}:${clientSecret}`).toString('base64')}`;
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', authorization: basic };
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
     const peerJwk = JSON.stringify({ ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig', kid: 'peer-es256' });
+    const peerEnv = { CLIENT_ID: client.clientId, CLIENT_SECRET: clientSecret!, PEER_JWK: peerJwk };
 
-    const targets: [string, string, Record<string, string>][] = [
-      [
-        'hub (PostgreSQL)',
-        'src/server/main.ts',
-        { DATABASE_URL: hubDb.url, HUB_MASTER_KEY: masterKey, LOG_LEVEL: 'silent', NODE_ENV: 'production' },
-      ],
-      [
-        'oidc-provider memory',
-        'bench/oidc-provider/peer.ts',
-        { PEER_ADAPTER: 'memory', CLIENT_ID: client.clientId, CLIENT_SECRET: clientSecret!, PEER_JWK: peerJwk },
-      ],
-      [
-        'oidc-provider postgres',
-        'bench/oidc-provider/peer.ts',
+    const hub = await startServer('hub', 'src/server/main.ts', {
+      DATABASE_URL: hubDb.url,
+      HUB_MASTER_KEY: masterKey,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+    });
+    servers.push(hub);
+    const baseline =
+      BASELINE && baseDb
+        ? await startServer(
+            'hub baseline',
+            'src/server/main.ts',
+            { DATABASE_URL: baseDb.url, HUB_MASTER_KEY: masterKey, LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+            BASELINE,
+          )
+        : undefined;
+    if (baseline) servers.push(baseline);
+    const peerMem = await startServer('peer memory', 'bench/oidc-provider/peer.ts', {
+      ...peerEnv,
+      PEER_ADAPTER: 'memory',
+    });
+    servers.push(peerMem);
+    const peerPg = await startServer('peer PostgreSQL', 'bench/oidc-provider/peer.ts', {
+      ...peerEnv,
+      PEER_ADAPTER: 'postgres',
+      PEER_DATABASE_URL: peerDb.url,
+    });
+    servers.push(peerPg);
+    const bare = await startServer('bare', 'bench/bare-server.ts', {});
+    servers.push(bare);
+
+    // The measured grant names a resource: hub and peer then both sign an RFC 9068 JWT (ES256).
+    const jwtBody = `grant_type=client_credentials&scope=read%3Aprofile&resource=${encodeURIComponent('https://api.example.test')}`;
+    // Without a resource the peer issues an opaque reference token, stored through its adapter.
+    const opaqueBody = 'grant_type=client_credentials&scope=read%3Aprofile';
+    let hubAnswered = 0;
+    const grant = async (s: Server, body: string) => {
+      const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', headers, body });
+      if (s === hub && res.ok) hubAnswered += 1;
+      return (await res.json()) as { access_token: string };
+    };
+    for (const s of [hub, peerMem]) {
+      if ((await grant(s, jwtBody)).access_token.split('.').length !== 3) throw new Error(`${s.name}: no JWT issued`);
+    }
+    // Introspected: the hub's JWT; the peers' opaque token (oidc-provider cannot introspect its JWTs).
+    const introspected = async (s: Server) =>
+      new URLSearchParams({ token: (await grant(s, s === hub ? jwtBody : opaqueBody)).access_token }).toString();
+
+    const scenarios: Scenario[] = [];
+    if (ONLY.includes('token')) {
+      scenarios.push(
         {
-          PEER_ADAPTER: 'postgres',
-          PEER_DATABASE_URL: peerDb.url,
-          CLIENT_ID: client.clientId,
-          CLIENT_SECRET: clientSecret!,
-          PEER_JWK: peerJwk,
+          key: 'hub',
+          label: 'hub JWT, durable + audited (PostgreSQL)',
+          endpoint: 'token',
+          server: hub,
+          body: jwtBody,
+          database: dbName(hubDb.url),
         },
-      ],
-      ['bare node:http', 'bench/bare-server.ts', {}],
-    ];
-    const only = args.only?.split(',');
-    for (const [name, script, env] of targets) {
-      if (only && !only.some((o) => name.startsWith(o))) continue;
-      const port = await freePort();
-      const child = start(script, { ...env, PORT: String(port), HUB_PUBLIC_URL: `http://127.0.0.1:${port}` });
-      try {
-        await waitUp(`http://127.0.0.1:${port}/oauth/token`);
-        results[name] = await measure(name, `http://127.0.0.1:${port}`, basic, script.includes('oidc-provider'));
-      } finally {
-        await stop(child);
-      }
+        ...(baseline && baseDb
+          ? [
+              {
+                key: 'baseline',
+                label: `hub JWT, baseline checkout (${BASELINE})`,
+                endpoint: 'token' as const,
+                server: baseline,
+                body: jwtBody,
+                database: dbName(baseDb.url),
+              },
+            ]
+          : []),
+        {
+          key: 'peerMemJwt',
+          label: 'oidc-provider JWT, memory (stores nothing)',
+          endpoint: 'token',
+          server: peerMem,
+          body: jwtBody,
+        },
+        {
+          key: 'peerPgOpaque',
+          label: 'oidc-provider opaque, PostgreSQL (one upsert)',
+          endpoint: 'token',
+          server: peerPg,
+          body: opaqueBody,
+          database: dbName(peerDb.url),
+        },
+        {
+          key: 'peerMemOpaque',
+          label: 'oidc-provider opaque, memory',
+          endpoint: 'token',
+          server: peerMem,
+          body: opaqueBody,
+        },
+        { key: 'bare', label: 'bare node:http', endpoint: 'token', server: bare, body: opaqueBody },
+      );
+    }
+    if (ONLY.includes('introspect')) {
+      scenarios.push(
+        {
+          key: 'hubIntro',
+          label: 'hub, its JWT (one token)',
+          endpoint: 'introspect',
+          server: hub,
+          body: await introspected(hub),
+          database: dbName(hubDb.url),
+        },
+        {
+          key: 'peerMemIntro',
+          label: 'oidc-provider memory, opaque (one token)',
+          endpoint: 'introspect',
+          server: peerMem,
+          body: await introspected(peerMem),
+        },
+        {
+          key: 'peerPgIntro',
+          label: 'oidc-provider PostgreSQL, opaque (one token)',
+          endpoint: 'introspect',
+          server: peerPg,
+          body: await introspected(peerPg),
+          database: dbName(peerDb.url),
+        },
+        { key: 'bareIntro', label: 'bare node:http', endpoint: 'introspect', server: bare, body: 'token=x' },
+      );
     }
 
-    // Every grant durably audited: count the hub's audit rows against the grants it answered.
-    const check = await createHub({
-      config: { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: masterKey }), databaseUrl: hubDb.url },
-      skipMigrations: true,
-    });
-    const [{ n }] = await rows<{ n: string }>(
+    // Warm-up (JIT, pools, caches): 3 s per scenario, not reported; hub grants still counted.
+    for (const s of scenarios) {
+      const w = await cannon({
+        url: `${s.server.base}/oauth/${s.endpoint}`,
+        body: s.body,
+        headers,
+        duration: 3,
+        connections: CONNECTIONS,
+      });
+      if (s.key === 'hub') hubAnswered += w.ok;
+    }
+    const results = new Map<string, Measured[]>(scenarios.map((s) => [s.key, []]));
+    for (let rep = 0; rep < REPS; rep++) {
+      // Rotate the order every rep, so no scenario always runs first or right after the hub.
+      const order = scenarios.map((_, i) => scenarios[(i + rep) % scenarios.length]);
+      for (const s of order) {
+        const m = await measure(s, headers, DURATION);
+        if (s.key === 'hub') hubAnswered += m.ok;
+        if (m.non2xx || m.errors) console.warn(`  ! ${s.label}: ${m.non2xx} non-2xx, ${m.errors} errors of ${m.total}`);
+        results.get(s.key)!.push(m);
+      }
+      console.log(`  rep ${rep + 1}/${REPS} done`);
+    }
+
+    const fmt = (n: number | null, d = 0) =>
+      n === null ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+    console.log(
+      '\n| endpoint | server | req/s median (min–max) | p50 / p99 ms | server CPU µs/req | PostgreSQL CPU µs/req | round trips/req |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    for (const s of scenarios) {
+      const ms = results.get(s.key)!;
+      const rps = ms.map((m) => m.rps);
+      const dbCpu = ms.map((m) => m.dbUsPerReq).filter((x): x is number => x !== null);
+      const rt = ms.map((m) => m.roundTripsPerReq).filter((x): x is number => x !== null);
+      console.log(
+        `| ${s.endpoint} | ${s.label} | ${fmt(median(rps))} (${fmt(Math.min(...rps))}–${fmt(Math.max(...rps))}) | ${median(ms.map((m) => m.p50))} / ${median(ms.map((m) => m.p99))} | ${fmt(median(ms.map((m) => m.serverUsPerReq)))} | ${dbCpu.length ? fmt(median(dbCpu)) : '—'} | ${rt.length ? fmt(median(rt), 3) : '—'} |`,
+      );
+    }
+    const ratio = (a: string, b: string, title: string) => {
+      const xs = results.get(a)!.map((m, i) => m.rps / results.get(b)![i].rps);
+      console.log(`| ${title} | ${fmt(median(xs), 2)}× | ${xs.map((x) => `${fmt(x, 2)}×`).join(', ')} |`);
+    };
+    console.log('\n| comparison (requests/s, within each rep) | median | per rep |');
+    console.log('|---|---|---|');
+    if (ONLY.includes('token')) {
+      ratio('hub', 'peerMemJwt', 'token, format-matched: hub JWT / peer JWT in memory');
+      ratio('hub', 'peerPgOpaque', 'token, durability-matched: hub JWT / peer opaque on PostgreSQL');
+      ratio('hub', 'bare', 'token: hub / bare node:http');
+      if (baseline) {
+        ratio('baseline', 'peerMemJwt', 'token, format-matched, baseline: hub / peer JWT in memory');
+        ratio('baseline', 'peerPgOpaque', 'token, durability-matched, baseline: hub / peer opaque on PostgreSQL');
+        ratio('hub', 'baseline', 'token: this hub / baseline hub');
+      }
+    }
+    if (ONLY.includes('introspect')) {
+      ratio('hubIntro', 'peerMemIntro', 'introspection (one token): hub / peer in memory');
+      ratio('hubIntro', 'peerPgIntro', 'introspection (one token): hub / peer on PostgreSQL');
+    }
+
+    // Durability: every grant the hub answered is in the chain (rows may exceed answers by the
+    // grants committed while autocannon was closing its connections).
+    await stopServer(hub);
+    const check = await createHub({ config: hubConfig, skipMigrations: true });
+    const [{ n }] = await rows<{ n: number }>(
       check.db,
-      sql`select count(*) as n from audit_logs where event_type = 'oauth_token_issued'`,
+      sql`select count(*)::int as n from audit_logs where event_type = 'oauth_token_issued'`,
     );
     const chain = await check.audit.verifyChain();
     await closeHub(check);
+    const durable = Number(n) >= hubAnswered;
+    failed = !durable || !chain.ok;
     console.log(
-      `\n  hub audit: ${n} oauth_token_issued rows; chain ${chain.ok ? 'verified' : 'BROKEN'} (${chain.checked} rows)`,
+      `\nhub durability: ${hubAnswered.toLocaleString('en-US')} grants answered, ${Number(n).toLocaleString('en-US')} oauth_token_issued rows — ${durable ? 'every answered grant is in the chain' : 'ROWS MISSING'}; chain ${chain.ok ? 'verified' : `BROKEN (${chain.reason})`} (${chain.checked.toLocaleString('en-US')} rows)`,
     );
-
-    const hubR = results['hub (PostgreSQL)'];
-    if (!hubR || Object.keys(results).length < 4) return;
-    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
-    console.log('\n  ratios of requests/s       token: hub JWT vs peer JWT | vs peer opaque   introspect');
-    for (const peer of ['oidc-provider memory', 'oidc-provider postgres', 'bare node:http']) {
-      const p = results[peer];
-      const opaque = p.tokenOpaque ? ratio(hubR.token.rps, p.tokenOpaque.rps) : '   —';
-      console.log(
-        `  hub / ${peer.padEnd(24)} ${ratio(hubR.token.rps, p.token.rps).padStart(7)}          ${opaque.padStart(7)}        ${ratio(hubR.introspect.rps, p.introspect.rps).padStart(7)}`,
-      );
-    }
   } finally {
+    for (const s of servers) await stopServer(s);
     await hubDb.drop();
     await peerDb.drop();
+    await baseDb?.drop();
   }
+  if (failed) process.exitCode = 1;
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (e) => {
     console.error(e);
     process.exit(1);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { HubConfig } from './config';
 import { ConfigError } from './config';
-import { createAuditLog } from './audit/record';
+import { createAuditLog, type AuditLog } from './audit/record';
 import { createSecretBox } from './crypto/secrets';
 import type { Database } from './db/client';
 import { openDatabase } from './db/client';
@@ -31,15 +31,32 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const clock = options.clock ?? (() => new Date());
   const revocations = createRevocations(database);
   await revocations.start();
+  const audit = createAuditLog(database, clock, masterKey);
+  await sealAuditChain(audit);
   return {
     config: { ...config, masterKey },
     database,
     db: database.db,
     secrets: createSecretBox(masterKey),
-    audit: createAuditLog(database, clock),
+    audit,
     revocations,
     clock,
   };
+}
+
+/**
+ * The one-off upgrade to keyed chaining (and the anchor of a new install): seal the existing
+ * rows behind a keyed anchor, then verify them once; a broken old chain is recorded, not hidden.
+ */
+async function sealAuditChain(audit: AuditLog): Promise<void> {
+  if ((await audit.prepare()) !== 'existing_rows') return;
+  const result = await audit.verifyChain();
+  if (!result.ok) {
+    await audit.record({
+      type: 'audit_chain_broken',
+      details: { at: 'upgrade_seal', first_bad_id: result.first_bad_id, reason: result.reason ?? null },
+    });
+  }
 }
 
 export async function closeHub(hub: Hub): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Hub } from './hub';
 import { startAuditRetention } from './audit/retention';
+import { startAuditAnchorLog } from './audit/anchor-log';
 import { startOAuth } from './oauth/startup';
 import { startSignInCleanup } from './auth/startup';
 
@@ -12,6 +13,8 @@ export async function startupTasks(_hub: Hub): Promise<() => Promise<void>> {
   const timers: NodeJS.Timeout[] = [];
   // Audit retention: prune behind a checkpoint shortly after start, then every few hours.
   timers.push(...startAuditRetention(_hub));
+  // Audit anchor: the chain's keyed head goes to the log, outside the database, every 10 minutes.
+  timers.push(...startAuditAnchorLog(_hub));
   // OAuth: signing keys exist before the first request; retired keys are pruned hourly.
   timers.push(...(await startOAuth(_hub)));
   // Accounts: stale sign-in failure counters are removed every 5 minutes (spec §9).

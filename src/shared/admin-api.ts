@@ -75,8 +75,11 @@ export const overviewSchema = z.object({
   pending_requests: z.number(),
   failed_sign_ins_24h: z.number(),
   sign_ins_24h: z.number(),
+  /** Server-sourced events only: these are the figures an admin acts on. */
   audit_events_24h: z.number(),
   high_severity_24h: z.number(),
+  /** Events browsers reported (source = client) in 24 h: shown apart, never in the figures above. */
+  client_events_24h: z.number(),
   database: z.enum(['pglite', 'postgres']),
 });
 
@@ -162,10 +165,22 @@ export const credentialRequestResultSchema = z.object({
 export const grantListSchema = z.object({ grants: z.array(grantSchema) });
 export const revealSchema = z.object({ credential_type: z.string(), value: z.string(), expires_at: iso });
 
+/** Every count comes from server-sourced audit events; what browsers reported is listed apart. */
 export const analyticsSchema = z.object({
-  daily: z.array(z.object({ date: z.string(), sign_ins: z.number(), failures: z.number() })),
+  daily: z.array(
+    z.object({
+      date: z.string(),
+      sign_ins: z.number(),
+      failures: z.number(),
+      lockouts: z.number(),
+      mfa: z.number(),
+      credential_access: z.number(),
+    }),
+  ),
   sessions_per_app: z.array(z.object({ app_name: z.string(), count: z.number() })),
   top_event_types: z.array(z.object({ event_type: z.string(), count: z.number() })),
+  /** Browser-reported (source = client) types, page loads excluded: labelled, not security figures. */
+  client_event_types: z.array(z.object({ event_type: z.string(), count: z.number() })),
 });
 
 export const authSessionSchema = z.object({

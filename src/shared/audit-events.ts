@@ -162,7 +162,20 @@ export const AUDIT_EVENTS = {
   audit_events_dropped: event<{ dropped: number }>('medium', 'Browser audit events dropped'),
   audit_event_viewed: event<Record<string, unknown>>('low', 'Audit event details viewed'),
   audit_chain_broken: event<Record<string, unknown>>('critical', 'Audit chain verification failed'),
+  // The chain's anchor (audit/append.ts): created on an empty table, sealed over existing rows
+  // (the upgrade from plain SHA-256, or an anchor found missing), replaced when found forged.
+  audit_chain_started: event<ChainSeal>('info', 'Audit chain anchored'),
+  audit_chain_sealed: event<ChainSeal>('high', 'Audit chain sealed over existing rows'),
+  audit_chain_resealed: event<ChainSeal>('critical', 'Audit chain anchor found forged and replaced'),
 } as const satisfies Record<string, AuditEventSpec<object>>;
+
+/** Where a chain seal put the anchor (audit_chain_started / _sealed / _resealed). */
+interface ChainSeal {
+  reason: 'empty' | 'existing_rows' | 'head_invalid';
+  legacy_last_id: number;
+  base_id: number;
+  sealed_at: string;
+}
 
 /** What the token endpoint records of a refused request. */
 interface OAuthRefusal {

@@ -27,6 +27,21 @@ export const AUDIT_BATCH_MAX_EVENTS = 100;
 export const AUDIT_BATCH_MAX_BYTES = 64 * 1024;
 export const AUDIT_DETAILS_MAX_BYTES = 8 * 1024;
 
+/**
+ * What a signed-out page may report (finding: anonymous callers forged sign-in failures and
+ * high-severity events): only the page-load events the security queue sends at start —
+ * `config_change` with action `app_startup` at severity `info` (spec §9), or an `app_startup`
+ * type — at info, low or medium. Anything else from a signed-out caller answers 401.
+ */
+export const AUDIT_ANON_EVENT_TYPES: readonly string[] = ['app_startup', 'config_change'];
+export const AUDIT_ANON_SEVERITIES: readonly string[] = ['info', 'low', 'medium'];
+
+/**
+ * Browser page-load events: stored, but hidden in the viewer and export unless asked for
+ * (`include_browser=true`) and never counted in the Overview or Analytics.
+ */
+export const AUDIT_BROWSER_PAGE_LOAD_TYPES: readonly string[] = ['app_startup', 'config_change'];
+
 /** Anonymous (signed-out) ingestion: requests per IP per window. */
 export const AUDIT_ANON_RATE_LIMIT = 60;
 export const AUDIT_ANON_RATE_WINDOW_MS = 60_000;

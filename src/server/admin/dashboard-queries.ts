@@ -5,6 +5,8 @@ import { rows } from '../db/client';
 /**
  * Read-only figures for the Overview, Security and Analytics tabs. Raw SQL because each is
  * one aggregate; every time bound is passed in (hub.clock), never the database's now().
+ * Security figures count server-sourced audit rows only: a browser (signed out or not) can
+ * report events, and those must never move a number an admin acts on.
  */
 export async function readOverviewCounts(db: DbOrTx, now: Date) {
   const t = now.toISOString();
@@ -20,13 +22,16 @@ export async function readOverviewCounts(db: DbOrTx, now: Date) {
       (select count(*)::int from oauth_clients) as apps_total,
       (select count(*)::int from oauth_clients where is_active) as apps_active,
       (select count(*)::int from admin_action_approvals where status = 'pending') as pending_requests,
-      (select count(*)::int from audit_logs where event_type = 'sign_in_failure'
+      (select count(*)::int from audit_logs where event_type = 'sign_in_failure' and source = 'server'
          and occurred_at > ${t}::timestamptz - interval '24 hours') as failed_sign_ins_24h,
-      (select count(*)::int from audit_logs where event_type = 'sign_in_success'
+      (select count(*)::int from audit_logs where event_type = 'sign_in_success' and source = 'server'
          and occurred_at > ${t}::timestamptz - interval '24 hours') as sign_ins_24h,
-      (select count(*)::int from audit_logs where occurred_at > ${t}::timestamptz - interval '24 hours') as audit_events_24h,
-      (select count(*)::int from audit_logs where severity in ('high','critical')
-         and occurred_at > ${t}::timestamptz - interval '24 hours') as high_severity_24h`,
+      (select count(*)::int from audit_logs where source = 'server'
+         and occurred_at > ${t}::timestamptz - interval '24 hours') as audit_events_24h,
+      (select count(*)::int from audit_logs where severity in ('high','critical') and source = 'server'
+         and occurred_at > ${t}::timestamptz - interval '24 hours') as high_severity_24h,
+      (select count(*)::int from audit_logs where source = 'client'
+         and occurred_at > ${t}::timestamptz - interval '24 hours') as client_events_24h`,
   );
   return row;
 }
@@ -71,10 +76,20 @@ export async function findRecentSessionsSafe(db: DbOrTx, limit: number, now: Dat
   );
 }
 
-/** Sign-ins and failures per UTC day for the last `days` days (zero-filled), from the audit log. */
-export async function readDailySignIns(db: DbOrTx, now: Date, days: number) {
+/**
+ * Per UTC day for the last `days` days (zero-filled), from server-sourced audit rows: sign-ins,
+ * failures, lockouts (sign_in_blocked), MFA events and credential access.
+ */
+export async function readDailySecurityCounts(db: DbOrTx, now: Date, days: number) {
   const t = now.toISOString();
-  return rows<{ date: string; sign_ins: number; failures: number }>(
+  return rows<{
+    date: string;
+    sign_ins: number;
+    failures: number;
+    lockouts: number;
+    mfa: number;
+    credential_access: number;
+  }>(
     db,
     sql`with d as (
           select generate_series((${t}::timestamptz at time zone 'UTC')::date - ${days - 1}::int,
@@ -82,12 +97,17 @@ export async function readDailySignIns(db: DbOrTx, now: Date, days: number) {
         ), e as (
           select (occurred_at at time zone 'UTC')::date as day, event_type
             from audit_logs
-           where event_type in ('sign_in_success', 'sign_in_failure')
+           where source = 'server'
+             and (event_type in ('sign_in_success', 'sign_in_failure', 'sign_in_blocked')
+                  or event_type like 'mfa\_%' or event_type like 'credential\_access\_%')
              and occurred_at >= ((${t}::timestamptz at time zone 'UTC')::date - ${days - 1}::int)::timestamp at time zone 'UTC'
         )
         select to_char(d.day, 'YYYY-MM-DD') as date,
                count(e.*) filter (where e.event_type = 'sign_in_success')::int as sign_ins,
-               count(e.*) filter (where e.event_type = 'sign_in_failure')::int as failures
+               count(e.*) filter (where e.event_type = 'sign_in_failure')::int as failures,
+               count(e.*) filter (where e.event_type = 'sign_in_blocked')::int as lockouts,
+               count(e.*) filter (where e.event_type like 'mfa\_%')::int as mfa,
+               count(e.*) filter (where e.event_type like 'credential\_access\_%')::int as credential_access
           from d left join e on e.day = d.day
          group by d.day order by d.day`,
   );
@@ -104,11 +124,23 @@ export async function readSessionsPerApp(db: DbOrTx, now: Date) {
   );
 }
 
-export async function readTopEventTypes(db: DbOrTx, now: Date, days: number) {
+/**
+ * The most frequent event types of one source. Browser page-load events are left out of both:
+ * every page load sends them, so they would bury everything an admin needs to see.
+ */
+export async function readTopEventTypes(
+  db: DbOrTx,
+  now: Date,
+  days: number,
+  source: 'server' | 'client',
+  pageLoadTypes: readonly string[],
+) {
   return rows<{ event_type: string; count: number }>(
     db,
     sql`select event_type, count(*)::int as count from audit_logs
          where occurred_at > ${now.toISOString()}::timestamptz - make_interval(days => ${days}::int)
+           and source = ${source}
+           and not (source = 'client' and event_type in (select jsonb_array_elements_text(${JSON.stringify(pageLoadTypes)}::jsonb)))
          group by event_type order by count desc, event_type limit 10`,
   );
 }

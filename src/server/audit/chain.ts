@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, hkdfSync } from 'node:crypto';
 
 /** prev_hash of the very first row (or the first row after a retention checkpoint, see record.ts). */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -15,16 +15,30 @@ export interface ChainedContent {
   details: unknown;
 }
 
+/** What a keyed (v2) row's MAC covers besides the legacy fields. */
+export interface KeyedContent extends ChainedContent {
+  id: number;
+  requestId: string | null;
+}
+
 /** JSON with object keys sorted, so jsonb's own key order cannot change a hash. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  const keys = Object.keys(value).sort();
+  let out = '';
+  for (const k of keys) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v === undefined) continue;
+    out += `${out ? ',' : ''}${JSON.stringify(k)}:${typeof v === 'object' && v !== null ? canonicalJson(v) : JSON.stringify(v)}`;
+  }
+  return `{${out}}`;
 }
 
+/**
+ * v1, kept to verify rows written before keyed chaining: plain SHA-256, which anyone can
+ * recompute, so on its own it proves nothing against someone who can write the table.
+ */
 export function chainHash(prevHash: string, row: ChainedContent): string {
   const content = canonicalJson([
     prevHash,
@@ -39,4 +53,65 @@ export function chainHash(prevHash: string, row: ChainedContent): string {
     row.details,
   ]);
   return createHash('sha256').update(content).digest('hex');
+}
+
+/** The chain key: HKDF-SHA-256 of the master key, used for nothing else. */
+export function deriveChainKey(masterKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'ecosystem-hub/audit-chain/v2', 32));
+}
+
+/**
+ * v2 row MAC: HMAC-SHA-256 under the chain key over the previous row's hash, the row's id (its
+ * place in the chain) and every stored field including request_id. The fixed fields go through
+ * JSON.stringify of a flat array (native, no key sorting); only `details` needs the canonical
+ * form, and callers that already hold it pass it in so it is built once per row.
+ */
+export function keyedHash(key: Buffer, prevHash: string, row: KeyedContent, detailsJson?: string): string {
+  const fixed = JSON.stringify([
+    row.id,
+    row.occurredAt.toISOString(),
+    row.eventType,
+    row.severity,
+    row.userId,
+    row.sessionId,
+    row.ipAddress,
+    row.userAgent,
+    row.requestId,
+    row.source,
+  ]);
+  return createHmac('sha256', key)
+    .update(prevHash)
+    .update('\n')
+    .update(fixed)
+    .update('\n')
+    .update(detailsJson ?? canonicalJson(row.details ?? {}))
+    .digest('hex');
+}
+
+/** Where the chain stands: the anchor row (audit_chain_head) without its MAC. */
+export interface HeadPosition {
+  lastId: number;
+  lastHash: string;
+  baseId: number;
+  baseHash: string;
+  legacyLastId: number;
+  legacyLastHash: string;
+  sealedAt: Date;
+}
+
+/** The head's MAC covers every field, so no part of the anchor can be moved on its own. */
+export function headMac(key: Buffer, h: HeadPosition): string {
+  return createHmac('sha256', key)
+    .update(
+      `audit-head/v2|${h.lastId}|${h.lastHash}|${h.baseId}|${h.baseHash}|${h.legacyLastId}|${h.legacyLastHash}|${h.sealedAt.getTime()}`,
+    )
+    .digest('hex');
+}
+
+/**
+ * A checkpoint of the head for keeping outside the database (the hub's log, an operator's
+ * notes): `audit verify --anchor` checks that the chain still holds that row with that hash.
+ */
+export function anchorMac(key: Buffer, id: number, hash: string): string {
+  return createHmac('sha256', key).update(`audit-anchor/v2|${id}|${hash}`).digest('hex');
 }

@@ -19,11 +19,29 @@ export const CSV_COLUMNS = [
   'hash',
 ] as const satisfies readonly (keyof AuditRowView)[];
 
-/** RFC 4180 quoting; a leading =, +, - or @ is prefixed so spreadsheets never run it as a formula. */
+/** What may stand before a formula and be skipped by a spreadsheet: whitespace, controls, invisible formatting. */
+const SKIPPED_LEAD = /^[\s\p{Cc}\p{Cf}\p{Zs}]*/u;
+/** After NFKC (full-width ＝＋－＠ and small ﹦﹢﹣﹫ become ASCII): the characters that start a formula. */
+const FORMULA_START = /^[=+\-@\u2212]/;
+
+/**
+ * Would a spreadsheet read this cell as a formula? The first character that is not whitespace,
+ * a control or an invisible format character decides, compared in its NFKC form, so every
+ * compatibility spelling of = + - @ (full-width, small forms) and the minus sign count too.
+ * A cell that starts with a tab or a carriage return is treated as one, as before.
+ */
+export function looksLikeFormula(text: string): boolean {
+  if (/^[\t\r]/.test(text)) return true;
+  const rest = text.slice(SKIPPED_LEAD.exec(text)![0].length);
+  const first = String.fromCodePoint(rest.codePointAt(0) ?? 32);
+  return FORMULA_START.test(first.normalize('NFKC'));
+}
+
+/** RFC 4180 quoting; a cell a spreadsheet would run as a formula is prefixed with `'`. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (looksLikeFormula(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -14,6 +14,8 @@ export const auditFilterSchema = z.object({
   source: z.enum(AUDIT_SOURCES).optional(),
   from: boundedDateTime.optional(),
   to: boundedDateTime.optional(),
+  /** Browser page-load events (AUDIT_BROWSER_PAGE_LOAD_TYPES from source=client) are hidden unless `true`. */
+  include_browser: z.enum(['true', 'false']).optional(),
 });
 
 export const auditListQuerySchema = auditFilterSchema.extend({
@@ -42,6 +44,8 @@ export interface AuditFilters {
   source?: string;
   from?: Date;
   to?: Date;
+  /** Show the browsers' page-load events (hidden by default: every page load sends two). */
+  includeBrowser?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,6 +3,8 @@ import type { Hub } from '../hub';
 import { AUDIT_EVENTS } from '../../shared/audit-events';
 import type { ClientEventBatch } from '../../shared/api/audit';
 import {
+  AUDIT_ANON_EVENT_TYPES,
+  AUDIT_ANON_SEVERITIES,
   AUDIT_ANON_RATE_LIMIT,
   AUDIT_ANON_RATE_WINDOW_MS,
   AUDIT_USER_RATE_LIMIT,
@@ -25,6 +27,24 @@ export function decodeBatchBody(body: unknown): unknown {
     return JSON.parse(body);
   } catch {
     throw new HubError('invalid_json');
+  }
+}
+
+/**
+ * A signed-out caller may only report the page-load events (AUDIT_ANON_EVENT_TYPES at
+ * AUDIT_ANON_SEVERITIES); one other event refuses the whole batch with 401, so nobody can
+ * forge sign-in failures or high-severity events without an account.
+ */
+export function assertAnonymousBatchAllowed(batch: ClientEventBatch): void {
+  const index = batch.events.findIndex(
+    (e) => !AUDIT_ANON_EVENT_TYPES.includes(e.event_type) || !AUDIT_ANON_SEVERITIES.includes(e.severity),
+  );
+  if (index >= 0) {
+    throw new HubError(
+      'unauthenticated',
+      `Signed-out pages may only report ${AUDIT_ANON_EVENT_TYPES.join(' or ')} at ${AUDIT_ANON_SEVERITIES.join(', ')} severity.`,
+      { field: `events.${index}`, event_index: index },
+    );
   }
 }
 

@@ -1,8 +1,15 @@
 import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
-import { auditLogs, hubSettings, platformUsers, rateLimitCounters } from '../db/schema/index';
+import { auditLogs, platformUsers, rateLimitCounters } from '../db/schema/index';
 import type { AuditFilters } from './filters';
+import { AUDIT_BROWSER_PAGE_LOAD_TYPES } from '../../shared/audit-queue';
+
+/** The browsers' page-load events, hidden from the viewer and export unless asked for. */
+const IS_BROWSER_PAGE_LOAD = sql`(${auditLogs.source} = 'client' and ${auditLogs.eventType} in (${sql.join(
+  AUDIT_BROWSER_PAGE_LOAD_TYPES.map((t) => sql`${t}`),
+  sql`, `,
+)}))`;
 
 export const auditRowColumns = {
   id: auditLogs.id,
@@ -84,6 +91,7 @@ function whereOf(filters: AuditFilters, cursor?: AuditCursor): SQL | undefined {
     filters.source ? eq(auditLogs.source, filters.source) : undefined,
     filters.from ? gte(auditLogs.occurredAt, filters.from) : undefined,
     filters.to ? lte(auditLogs.occurredAt, filters.to) : undefined,
+    filters.includeBrowser ? undefined : sql`not ${IS_BROWSER_PAGE_LOAD}`,
     afterCursor(filters, cursor),
   ];
   return and(...parts.filter((p): p is SQL => p !== undefined));
@@ -150,19 +158,4 @@ export async function findLastRowBefore(db: DbOrTx, cutoff: Date): Promise<{ id:
     sql`select id, hash from audit_logs where id = (select max(id) from audit_logs where occurred_at < ${cutoff.toISOString()}::timestamptz)`,
   );
   return found[0] ? { id: Number(found[0].id), hash: found[0].hash } : null;
-}
-
-export async function writeCheckpoint(db: DbOrTx, key: string, value: { id: number; hash: string }, now: Date) {
-  await db
-    .insert(hubSettings)
-    .values({ key, value, updatedAt: now })
-    .onConflictDoUpdate({ target: hubSettings.key, set: { value, updatedAt: now } });
-}
-
-export async function deleteRowsUpTo(db: DbOrTx, lastId: number): Promise<number> {
-  const result = await rows<{ n: string | number }>(
-    db,
-    sql`with gone as (delete from audit_logs where id <= ${lastId} returning 1) select count(*) as n from gone`,
-  );
-  return Number(result[0]?.n ?? 0);
 }

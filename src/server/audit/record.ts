@@ -1,10 +1,10 @@
-import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
-import { rows } from '../db/client';
-import { auditLogs, hubSettings } from '../db/schema/index';
-import { GENESIS_HASH, chainHash } from './chain';
 import { AUDIT_EVENTS } from '../../shared/audit-events';
 import type { AuditDetails, AuditEventType, AuditSeverity } from '../../shared/audit-events';
+import { createChainWriter, type AppendOptions, type ChainWriter, type PendingRow, type SealReason } from './append';
+import { anchorMac, deriveChainKey } from './chain';
+import { readHead } from './chain-queries';
+import { verifyChainRows, type ChainVerification, type ExternalAnchor } from './verify';
 
 export type { AuditSeverity };
 
@@ -54,17 +54,7 @@ export function toAuditRow(event: AuditEvent): AuditRowInput {
   };
 }
 
-export interface ChainVerification {
-  ok: boolean;
-  checked: number;
-  first_bad_id: number | null;
-}
-
-/** hub_settings key holding {id, hash} of the last row removed by retention pruning. */
-export const AUDIT_CHECKPOINT_KEY = 'audit_checkpoint';
-
-/** Transaction-level advisory lock that serialises appends from every process ("hub:aud"). */
-export const AUDIT_LOCK_KEY = 0x68756261;
+export type { ChainVerification } from './verify';
 
 export interface AuditLog {
   /**
@@ -74,8 +64,20 @@ export interface AuditLog {
   record(event: AuditEvent | AuditEvent[], tx?: DbOrTx): Promise<void>;
   /** Appends rows as given: browser-reported events (source `client`) and test fixtures. */
   recordRows(rows: AuditRowInput[], tx?: DbOrTx): Promise<void>;
-  /** Walks the chain from the checkpoint (or genesis) and reports the first row that does not match. */
-  verifyChain(): Promise<ChainVerification>;
+  /**
+   * Walks the chain from the anchor's base to its head and reports the first row that does not
+   * match, a truncation, or rows the anchor does not account for. `anchor`: a head position
+   * kept outside the database (see `anchor()`), which must still be in the chain.
+   */
+  verifyChain(options?: { anchor?: ExternalAnchor }): Promise<ChainVerification>;
+  /** Like record, with companion statements committed in the same statement (audit-batcher). */
+  append(events: AuditEvent[], options?: AppendOptions): Promise<void>;
+  /** The current head as a MAC'd anchor to keep outside the database. */
+  anchor(): Promise<ExternalAnchor | null>;
+  /** At start: the one-off seal of a chain that has no anchor yet; answers how it sealed, or null. */
+  prepare(): Promise<SealReason | null>;
+  /** The chain writer (retention and cleanup move the anchor's base under its lock). */
+  writer: ChainWriter;
 }
 
 /**
@@ -97,101 +99,49 @@ function storableJson(value: unknown, depth = 0): unknown {
   );
 }
 
-export function createAuditLog(database: Database, clock: () => Date = () => new Date()): AuditLog {
-  async function append(tx: DbOrTx, events: AuditRowInput[]) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
-    const last = await rows<{ hash: string }>(tx, sql`select hash from audit_logs order by id desc limit 1`);
-    let prevHash = last[0]?.hash ?? (await readCheckpoint(tx))?.hash ?? GENESIS_HASH;
-    const values = events.map((e) => {
-      const row = {
-        // Millisecond precision: what JavaScript can round-trip, so the hash re-computes exactly.
-        occurredAt: new Date((e.occurredAt ?? clock()).getTime()),
-        eventType: e.eventType,
-        severity: e.severity,
-        userId: e.userId ?? null,
-        sessionId: storableText(e.sessionId),
-        ipAddress: storableText(e.ipAddress),
-        userAgent: storableText(e.userAgent),
-        source: e.source,
-        details: storableJson(e.details) as Record<string, unknown>,
-      };
-      const hash = chainHash(prevHash, row);
-      const value = { ...row, requestId: e.requestId ?? null, prevHash, hash };
-      prevHash = hash;
-      return value;
-    });
-    // One statement with one JSON parameter, however large the batch: building a many-row
-    // insert value by value through the ORM cost more CPU than the commit (bench:oauth).
-    const json = JSON.stringify(
-      values.map((v) => ({
-        occurred_at: v.occurredAt.toISOString(),
-        event_type: v.eventType,
-        severity: v.severity,
-        user_id: v.userId,
-        session_id: v.sessionId,
-        ip_address: v.ipAddress,
-        user_agent: v.userAgent,
-        request_id: v.requestId,
-        source: v.source,
-        details: v.details,
-        prev_hash: v.prevHash,
-        hash: v.hash,
-      })),
-    );
-    await tx.execute(sql`
-      insert into audit_logs (occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, request_id, source, details, prev_hash, hash)
-      select occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, request_id, source, details, prev_hash, hash
-      from rows from (
-        jsonb_to_recordset(${json}::jsonb) as (occurred_at timestamptz, event_type text, severity text, user_id uuid,
-          session_id text, ip_address text, user_agent text, request_id text, source text, details jsonb, prev_hash text, hash text)
-      ) with ordinality as x(occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, request_id, source, details, prev_hash, hash, n)
-      order by n`);
-  }
-
+function toPending(e: AuditRowInput, clock: () => Date): PendingRow {
   return {
-    async record(event, tx) {
-      const events = (Array.isArray(event) ? event : [event]).map(toAuditRow);
-      if (events.length === 0) return;
-      if (tx) return append(tx, events);
-      await database.db.transaction((t) => append(t, events));
-    },
-
-    async recordRows(events, tx) {
-      if (events.length === 0) return;
-      if (tx) return append(tx, events);
-      await database.db.transaction((t) => append(t, events));
-    },
-
-    async verifyChain() {
-      const checkpoint = await readCheckpoint(database.db);
-      let expectedPrev = checkpoint?.hash ?? GENESIS_HASH;
-      let afterId = checkpoint?.id ?? 0;
-      let checked = 0;
-      const pageSize = 5000;
-      for (;;) {
-        const page = await database.db
-          .select()
-          .from(auditLogs)
-          .where(gt(auditLogs.id, afterId))
-          .orderBy(asc(auditLogs.id))
-          .limit(pageSize);
-        for (const row of page) {
-          const recomputed = chainHash(row.prevHash, row);
-          if (row.prevHash !== expectedPrev || row.hash !== recomputed) {
-            return { ok: false, checked, first_bad_id: row.id };
-          }
-          expectedPrev = row.hash;
-          checked += 1;
-        }
-        if (page.length < pageSize) break;
-        afterId = page[page.length - 1].id;
-      }
-      return { ok: true, checked, first_bad_id: null };
-    },
+    // Millisecond precision: what JavaScript can round-trip, so the MAC re-computes exactly.
+    occurredAt: new Date((e.occurredAt ?? clock()).getTime()),
+    eventType: e.eventType,
+    severity: e.severity,
+    userId: e.userId ?? null,
+    sessionId: storableText(e.sessionId),
+    ipAddress: storableText(e.ipAddress),
+    userAgent: storableText(e.userAgent),
+    requestId: storableText(e.requestId),
+    source: e.source,
+    details: storableJson(e.details ?? {}) as Record<string, unknown>,
   };
 }
 
-export async function readCheckpoint(db: DbOrTx): Promise<{ id: number; hash: string } | undefined> {
-  const found = await db.select().from(hubSettings).where(eq(hubSettings.key, AUDIT_CHECKPOINT_KEY)).limit(1);
-  return found[0]?.value as { id: number; hash: string } | undefined;
+export function createAuditLog(database: Database, clock: () => Date, masterKey: Buffer): AuditLog {
+  const key = deriveChainKey(masterKey);
+  const writer = createChainWriter(database, key, clock);
+  const appendRows = (rows: AuditRowInput[], options?: AppendOptions) =>
+    writer.append(
+      rows.map((r) => toPending(r, clock)),
+      options,
+    );
+  return {
+    writer,
+    record(event, tx) {
+      return appendRows((Array.isArray(event) ? event : [event]).map(toAuditRow), { tx });
+    },
+    recordRows(rows, tx) {
+      return appendRows(rows, { tx });
+    },
+    append(events, options) {
+      return appendRows(events.map(toAuditRow), options);
+    },
+    verifyChain(options = {}) {
+      return verifyChainRows({ db: database.db, key, confirmed: writer.confirmedPosition(), anchor: options.anchor });
+    },
+    async anchor() {
+      const head = await readHead(database.db);
+      if (!head || !writer.isAuthentic(head)) return null;
+      return { id: head.lastId, hash: head.lastHash, mac: anchorMac(key, head.lastId, head.lastHash) };
+    },
+    prepare: () => writer.prepare(),
+  };
 }

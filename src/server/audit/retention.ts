@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
 import type { Hub } from '../hub';
-import { AUDIT_CHECKPOINT_KEY, AUDIT_LOCK_KEY } from './record';
-import { deleteRowsUpTo, findLastRowBefore, writeCheckpoint } from './queries';
+import { deleteChainRowsUpTo } from './chain-queries';
+import { findLastRowBefore } from './queries';
 
 export interface PruneResult {
   deleted: number;
@@ -10,27 +10,50 @@ export interface PruneResult {
 
 /**
  * Deletes rows older than HUB_AUDIT_RETENTION_DAYS. The chain is cut only at its start: every
- * row up to the newest expired one goes, and that row's {id, hash} becomes the checkpoint
- * verifyChain starts from, so what remains still verifies. Runs under the append lock, so no
- * append can interleave, and in one transaction, so a crash leaves rows and checkpoint agreeing.
+ * row up to the newest expired one goes, and that row's {id, hash} becomes the anchor's base,
+ * where verification starts, so what remains still verifies. The base is part of the anchor's
+ * MAC, so nobody without the master key can move it to hide deleted old rows. Runs with the
+ * anchor locked and in one transaction, so a crash leaves rows and anchor agreeing.
  */
 export async function pruneAuditLog(hub: Hub, retentionDays = hub.config.auditRetentionDays): Promise<PruneResult> {
   const now = hub.clock();
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
   return hub.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
-    const last = await findLastRowBefore(tx, cutoff);
-    if (!last) return { deleted: 0, checkpoint: null };
-    await writeCheckpoint(tx, AUDIT_CHECKPOINT_KEY, last, now);
-    const deleted = await deleteRowsUpTo(tx, last.id);
-    await hub.audit.record(
-      {
-        type: 'audit_retention_pruned',
-        details: { deleted, checkpoint_id: last.id, retention_days: retentionDays, cutoff: cutoff.toISOString() },
-      },
-      tx,
-    );
-    return { deleted, checkpoint: last };
+    const result = await hub.audit.writer.withHeadLocked<PruneResult>(tx, async (head) => {
+      const last = await findLastRowBefore(tx, cutoff);
+      if (!last || last.id <= head.baseId) return { result: { deleted: 0, checkpoint: null } };
+      const deleted = await deleteChainRowsUpTo(tx, last.id);
+      return {
+        position: { ...head, baseId: last.id, baseHash: last.hash },
+        result: { deleted, checkpoint: last },
+      };
+    });
+    if (result.checkpoint) {
+      await hub.audit.record(
+        {
+          type: 'audit_retention_pruned',
+          details: {
+            deleted: result.deleted,
+            checkpoint_id: result.checkpoint.id,
+            retention_days: retentionDays,
+            cutoff: cutoff.toISOString(),
+          },
+        },
+        tx,
+      );
+    }
+    return result;
+  });
+}
+
+/**
+ * Setup cleanup: every row goes, in the caller's transaction; the chain goes on from where it
+ * stood (the base moves to the head), so the next event links to the last one deleted.
+ */
+export async function clearAuditLog(hub: Hub, tx: DbOrTx): Promise<number> {
+  return hub.audit.writer.withHeadLocked(tx, async (head) => {
+    const deleted = await deleteChainRowsUpTo(tx, head.lastId);
+    return { position: { ...head, baseId: head.lastId, baseHash: head.lastHash }, result: deleted };
   });
 }
 

@@ -11,6 +11,7 @@ export async function resolveFilters(hub: Hub, input: AuditFilterInput): Promise
     source: input.source,
     from: input.from ? new Date(input.from) : undefined,
     to: input.to ? new Date(input.to) : undefined,
+    includeBrowser: input.include_browser === 'true',
   };
   if (input.user_id) {
     const userId = isUuid(input.user_id) ? input.user_id : await findUserIdByEmail(hub.db, input.user_id);

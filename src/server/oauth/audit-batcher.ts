@@ -1,6 +1,7 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Hub } from '../hub';
 import type { AuditEvent } from '../audit/record';
-import { sql } from 'drizzle-orm';
+import type { Companion } from '../audit/chain-queries';
 import { authSessions } from '../db/schema/index';
 
 type NewSession = typeof authSessions.$inferInsert;
@@ -13,41 +14,49 @@ export interface AuditBatcher {
   record(event: AuditEvent, sessions?: NewSession[]): Promise<void>;
 }
 
+interface Pending {
+  event: AuditEvent;
+  sessions?: NewSession[];
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
 /**
- * Group commit for the token endpoints' audit records (and client_credentials session rows). Every grant and refusal is audited before
- * the answer goes out, but appends to the hash chain are serialised by an advisory lock, so one
- * transaction per request would cap throughput at one lock round-trip per grant. Events that
- * arrive while a flush is in flight are written together in the next single transaction.
+ * Group commit for the token endpoints' audit records and the client_credentials session rows.
+ * Every grant and refusal is in the chain before its answer goes out. Requests that arrive
+ * while batches commit go together in the next one; each batch — audit rows, anchor move and
+ * session rows — is ONE statement, one round trip and one commit. Up to `maxInFlight` batches
+ * are on the wire at once: the chain writer places each batch when it is handed over, in
+ * order, and each waits in the database for the one before it to commit before it moves the
+ * anchor, while its own rows are already being inserted (audit/chain-queries.ts).
  */
-export function createAuditBatcher(hub: Hub, maxBatch = 500, maxInFlight = 1): AuditBatcher {
-  let queue: { event: AuditEvent; sessions?: NewSession[]; resolve: () => void; reject: (e: unknown) => void }[] = [];
-  // Flushes in flight at once. More than one was measured (bench:oauth) and did not help: the
-  // chain's advisory lock serialises the appends anyway.
+export function createAuditBatcher(hub: Hub, maxBatch = 256, maxInFlight = 3): AuditBatcher {
+  let queue: Pending[] = [];
   let inFlight = 0;
 
-  async function flush() {
+  function flush() {
+    const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
+    queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
     inFlight += 1;
-    try {
-      while (queue.length) {
-        const batch = queue.slice(0, maxBatch);
-        queue = queue.slice(batch.length);
-        try {
-          const sessions = batch.flatMap((b) => b.sessions ?? []);
-          // The grants' session rows and their audit records are both committed before any
-          // answer goes out; they go on two connections at once, so a batch costs one commit
-          // of latency, not two (the audit append is serialised across nodes, the insert is not).
-          await Promise.all([
-            sessions.length ? insertSessionsBulk(hub, sessions) : null,
-            hub.audit.record(batch.map((b) => b.event)),
-          ]);
+    const sessions = batch.flatMap((b) => b.sessions ?? []);
+    // append() places the batch in the chain synchronously, here, before any other flush can.
+    hub.audit
+      .append(
+        batch.map((b) => b.event),
+        { companions: sessions.length ? [insertSessionsStatement(sessions)] : [] },
+      )
+      .then(
+        () => {
           for (const b of batch) b.resolve();
-        } catch (e) {
+        },
+        (e: unknown) => {
           for (const b of batch) b.reject(e);
-        }
-      }
-    } finally {
-      inFlight -= 1;
-    }
+        },
+      )
+      .finally(() => {
+        inFlight -= 1;
+        if (queue.length && inFlight < maxInFlight) flush();
+      });
   }
 
   return {
@@ -55,32 +64,40 @@ export function createAuditBatcher(hub: Hub, maxBatch = 500, maxInFlight = 1): A
       const at = event.occurredAt ?? hub.clock();
       return new Promise<void>((resolve, reject) => {
         queue.push({ event: { ...event, occurredAt: at }, sessions, resolve, reject });
-        if (inFlight < maxInFlight) void flush();
+        // Wait for the current tick's requests to join, unless a batch slot is idle anyway.
+        if (inFlight < maxInFlight && queue.length === 1)
+          setImmediate(() => queue.length && inFlight < maxInFlight && flush());
       });
     },
   };
 }
 
 /**
- * Many client_credentials session rows in one statement with one parameter (a JSON array):
- * under load, building a many-row insert column by column cost more CPU than the commit.
+ * The session rows of a batch as one data-modifying statement with one JSON parameter, run
+ * inside the chain append only when that goes through (so both commit, or neither does).
  */
-async function insertSessionsBulk(hub: Hub, sessions: NewSession[]): Promise<void> {
-  const rows = sessions.map((s) => ({
-    id: s.id,
-    user_id: s.userId ?? null,
-    client_id: s.clientId ?? null,
-    kind: s.kind,
-    session_token_hash: s.sessionTokenHash,
-    scopes: s.scopes ?? [],
-    auth_time: s.authTime,
-    created_at: s.createdAt,
-    last_accessed_at: s.lastAccessedAt,
-    expires_at: s.expiresAt,
-  }));
-  await hub.db.execute(sql`
-    insert into ${authSessions} (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, created_at, last_accessed_at, expires_at)
+function insertSessionsStatement(sessions: NewSession[]): Companion {
+  let json = '[';
+  for (const s of sessions) {
+    json += `${json.length > 1 ? ',' : ''}${JSON.stringify({
+      id: s.id,
+      user_id: s.userId ?? null,
+      client_id: s.clientId ?? null,
+      kind: s.kind,
+      session_token_hash: s.sessionTokenHash,
+      scopes: s.scopes ?? [],
+      auth_time: s.authTime,
+      created_at: s.createdAt,
+      last_accessed_at: s.lastAccessedAt,
+      expires_at: s.expiresAt,
+    })}`;
+  }
+  const rows = `${json}]`;
+  return (
+    guard: SQL,
+  ) => sql`insert into ${authSessions} (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, created_at, last_accessed_at, expires_at)
     select id, user_id, client_id, kind, session_token_hash, scopes, auth_time, created_at, last_accessed_at, expires_at
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as x(id uuid, user_id uuid, client_id text, kind text, session_token_hash text, scopes text[], auth_time timestamptz, created_at timestamptz, last_accessed_at timestamptz, expires_at timestamptz)`);
+    from jsonb_to_recordset(${rows}::jsonb)
+      as x(id uuid, user_id uuid, client_id text, kind text, session_token_hash text, scopes text[], auth_time timestamptz, created_at timestamptz, last_accessed_at timestamptz, expires_at timestamptz)
+    where ${guard}`;
 }

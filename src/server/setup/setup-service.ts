@@ -9,6 +9,7 @@ import { isCommonPassword } from '../../shared/auth-common-passwords';
 import { hashPassword } from '../auth/passwords';
 import { findUserByEmail, insertUserWithRoles } from '../auth/user-queries';
 import { normalizeEmail } from '../auth/sign-in';
+import { clearAuditLog } from '../audit/retention';
 
 /** Default system administrator accounts (override per call or with `--emails`). */
 export const DEFAULT_SYSTEM_ADMIN_EMAILS = [
@@ -86,8 +87,6 @@ export async function createSystemAdmins(hub: Hub, emails: readonly string[], ac
  */
 export async function cleanupAllUsers(hub: Hub, actor: AuditActorFields = {}) {
   const cleared = await hub.db.transaction(async (tx) => {
-    // Serialise with audit appends from other requests while the log is emptied.
-    await tx.execute(sql`select pg_advisory_xact_lock(${0x68756261})`);
     const count = async (q: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(tx, q))[0]?.n ?? 0);
     const roleAssignments = await count(
       sql`with d as (delete from platform_role_assignments returning 1) select count(*)::int as n from d`,
@@ -98,7 +97,8 @@ export async function cleanupAllUsers(hub: Hub, actor: AuditActorFields = {}) {
     await tx.execute(sql`delete from one_time_tokens`);
     await tx.execute(sql`delete from sign_in_attempts`);
     const users = await count(sql`with d as (delete from platform_users returning 1) select count(*)::int as n from d`);
-    const auditLogs = await count(sql`with d as (delete from audit_logs returning 1) select count(*)::int as n from d`);
+    // Under the chain's anchor lock, which moves the chain's base to its head (audit/retention.ts).
+    const auditLogs = await clearAuditLog(hub, tx);
     return {
       auth_users: users,
       platform_users: users,

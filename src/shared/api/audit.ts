@@ -57,4 +57,30 @@ export const chainVerificationSchema = z.object({
   ok: z.boolean(),
   checked: z.number(),
   first_bad_id: z.number().nullable(),
+  /** Why it failed (absent when ok): see README "Audit log". */
+  reason: z
+    .enum([
+      'head_missing',
+      'head_invalid',
+      'row_mismatch',
+      'link_broken',
+      'id_gap',
+      'truncated',
+      'rows_beyond_head',
+      'rows_below_base',
+      'rolled_back',
+      'anchor_invalid',
+      'anchor_mismatch',
+    ])
+    .optional(),
+  /** The keyed anchor: where the chain ends and starts, and up to where it is the sealed plain SHA-256 chain. */
+  head: z
+    .object({
+      id: z.number(),
+      hash: z.string(),
+      base_id: z.number(),
+      legacy_last_id: z.number(),
+      sealed_at: z.string(),
+    })
+    .optional(),
 });

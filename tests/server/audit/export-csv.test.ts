@@ -16,4 +16,22 @@ describe('audit CSV cells', () => {
     for (const lead of ['+', '-', '@']) expect(csvCell(`${lead}1`)).toBe(`'${lead}1`);
     expect(csvCell(42)).toBe('42');
   });
+
+  it('neutralises every spelling of a formula start, also behind whitespace and invisible characters', () => {
+    const starts = ['=', '+', '-', '@', '＝', '＋', '－', '＠', '﹦', '﹢', '﹣', '﹫', '\u2212'];
+    const leads = ['', ' ', '  ', '\u00a0', '\u3000', '\u200b', '\ufeff', '\u0001', '\n', ' \u200b '];
+    for (const start of starts) {
+      for (const lead of leads) {
+        const text = `${lead}${start}cmd|' /C calc'!A0`;
+        const cell = csvCell(text);
+        // Unquoted or quoted, the cell's content begins with the neutralising apostrophe.
+        expect(cell.replace(/^"/, ''), JSON.stringify(text)).toMatch(/^'/);
+      }
+    }
+    // Tab and carriage return at the start, as before; ordinary text and numbers untouched.
+    expect(csvCell('\tx')).toBe(`'\tx`);
+    expect(csvCell('\rx')).toBe(`"'\rx"`);
+    for (const safe of ['sign_in_failure', '10.0.0.1', 'a=b', ' plain', '１２３', ''])
+      expect(csvCell(safe)).toBe(/[",\r\n]/.test(safe) ? `"${safe}"` : safe);
+  });
 });

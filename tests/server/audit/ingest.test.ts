@@ -152,6 +152,47 @@ describe.each(TEST_DATABASES)('audit ingestion POST /api/audit/events [%s]', (ki
     expect(row.ipAddress).toBe('10.9.9.9');
   });
 
+  it('a signed-out caller may post only the page-load events at info/low/medium; anything else is 401 and stores nothing', async () => {
+    const anon = (events: unknown[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/audit/events',
+        headers: { ...CSRF },
+        remoteAddress: '10.8.8.8',
+        payload: { events },
+      });
+    const clientRows = async () =>
+      (await t.hub.db.select({ id: auditLogs.id }).from(auditLogs).where(eq(auditLogs.source, 'client'))).length;
+    const before = await clientRows();
+    const beforeAll = await count();
+    const refused: unknown[][] = [
+      [event({ event_type: 'sign_in_failure', severity: 'medium' })],
+      [event({ event_type: 'config_change', severity: 'high' })],
+      [event({ event_type: 'app_startup', severity: 'critical' })],
+      [event({ event_type: 'permission_denied', severity: 'low' })],
+      // One bad event refuses the batch whole.
+      [event({ event_type: 'config_change', severity: 'info' }), event({ event_type: 'role_escalation_attempt' })],
+    ];
+    for (const events of refused) {
+      const res = await anon(events);
+      expect(res.statusCode, JSON.stringify(events)).toBe(401);
+      expect(res.json().error.code).toBe('unauthenticated');
+    }
+    // None of the refused events is stored; the refusals themselves are audited server-side,
+    // aggregated per IP and minute (one row, not one per request).
+    expect(await clientRows()).toBe(before);
+    expect((await count()) - beforeAll).toBeLessThanOrEqual(1);
+    const allowed = await anon([
+      event({ event_type: 'config_change', severity: 'info', details: { action: 'app_startup' } }),
+      event({ event_type: 'app_startup', severity: 'low' }),
+      event({ event_type: 'config_change', severity: 'medium' }),
+    ]);
+    expect(allowed.statusCode).toBe(202);
+    expect(await clientRows()).toBe(before + 3);
+    // Signed in, the same high-severity report is accepted (and shown apart as a client event).
+    expect((await post({ events: [event({ event_type: 'config_change', severity: 'high' })] })).statusCode).toBe(202);
+  });
+
   it('server events from other capabilities keep flowing with source=server', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie } });
     expect(res.statusCode).toBe(403);

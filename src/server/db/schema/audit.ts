@@ -1,13 +1,16 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 /**
  * Append-only security log. No foreign keys on purpose: an event must outlive the user,
  * session or client it names (a wiped account's history stays readable), and an insert must
  * never fail because the thing it reports on is gone.
  *
- * `hash` = SHA-256 over `prev_hash` and the row's content (src/server/audit/chain.ts), so
- * editing or deleting any row breaks the chain from that row on. Rows are read newest first
- * by `id`, which follows the chain order because appends are serialised by an advisory lock.
+ * `hash` = HMAC-SHA-256 (key derived from the master key) over `prev_hash`, the row's id and its
+ * content (src/server/audit/chain.ts), so editing, deleting or re-chaining any row breaks the
+ * chain from that row on; rows sealed before keyed chaining keep their plain SHA-256 hashes.
+ * Keyed rows get their id from the chain (head + 1), so ids follow the chain order without gaps.
+ * Where the chain ends is kept in `audit_chain_head` (below), which every append advances.
  */
 export const auditLogs = pgTable(
   'audit_logs',
@@ -41,3 +44,28 @@ export const auditLogs = pgTable(
 );
 
 export type AuditLogRow = typeof auditLogs.$inferSelect;
+
+/**
+ * The chain's anchor: one row, advanced in the same statement as every append, whose `mac`
+ * (HMAC under the chain key) covers where the chain ends (`last_id`, `last_hash`), where it
+ * starts after retention pruning (`base_*`), and up to where rows are the plain SHA-256 chain
+ * sealed at the upgrade (`legacy_*`, `sealed_at`). Without the master key nobody can move it
+ * to a position it never had, so deleting the newest rows is detected. Appends lock this row
+ * instead of an advisory lock, so head read, check and move are one round trip.
+ */
+export const auditChainHead = pgTable(
+  'audit_chain_head',
+  {
+    id: smallint('id').primaryKey().default(1),
+    lastId: bigint('last_id', { mode: 'number' }).notNull(),
+    lastHash: text('last_hash').notNull(),
+    baseId: bigint('base_id', { mode: 'number' }).notNull(),
+    baseHash: text('base_hash').notNull(),
+    legacyLastId: bigint('legacy_last_id', { mode: 'number' }).notNull(),
+    legacyLastHash: text('legacy_last_hash').notNull(),
+    sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull(),
+    mac: text('mac').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('audit_chain_head_single_row', sql`${t.id} = 1`)],
+);

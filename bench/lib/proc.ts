@@ -1,0 +1,39 @@
+/**
+ * CPU time from /proc (Linux): user + system ticks of a process, including all its threads
+ * (libuv's crypto pool too), and of the PostgreSQL backends serving one database.
+ */
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+
+const TICK_MS = 10; // CLK_TCK = 100 on Linux
+
+/** utime + stime of a process in ms, or 0 when it is gone. */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The backends of one database, by pid, with their CPU so far. */
+export async function backendCpu(adminUrl: string, database: string): Promise<Map<number, number>> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database]);
+    return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+  } finally {
+    await c.end();
+  }
+}
+
+/** CPU the database's backends spent between two snapshots (backends new since the first count from 0). */
+export function backendDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, end] of after) ms += end - (before.get(pid) ?? 0);
+  return ms;
+}

@@ -1,0 +1,133 @@
+/** Starting, probing and stopping the benchmarked servers, each in its own process, and driving autocannon. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface CannonResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+  /** 2xx answers: what the server actually answered (the durability check counts these). */
+  ok: number;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  name: string;
+  base: string;
+  child: ChildProcess;
+  /** Statements its PostgreSQL driver sent so far (undefined when it has none). */
+  queries(): Promise<number | undefined>;
+}
+
+/** Starts `script` under tsx with the query counter preloaded; resolves when it answers HTTP. */
+export async function startServer(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  /** Another checkout to run the script from (a baseline build of the hub). */
+  cwd = root,
+): Promise<Server> {
+  const port = await freePort();
+  const countFile = path.join(os.tmpdir(), `bench-queries-${process.pid}-${port}`);
+  rmSync(countFile, { force: true });
+  // The counter comes from this checkout; the script (and its tsx, pg, …) from `cwd`'s.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', path.join(root, 'bench/lib/count-queries.ts'), script],
+    {
+      cwd,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HUB_PUBLIC_URL: `http://127.0.0.1:${port}`,
+        BENCH_QUERY_COUNT_FILE: countFile,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stderr!.on('data', (d) => {
+    const line = String(d);
+    if (!/Unsupported runtime|ExperimentalWarning|--import/.test(line)) process.stderr.write(`[${name}] ${line}`);
+  });
+  child.stdout!.resume();
+  const base = `http://127.0.0.1:${port}`;
+  await waitUp(`${base}/oauth/token`, child);
+  let seq = 0;
+  return {
+    name,
+    base,
+    child,
+    async queries() {
+      seq += 1;
+      child.kill('SIGUSR2');
+      for (let i = 0; i < 500; i++) {
+        if (existsSync(countFile)) {
+          const [count, got] = readFileSync(countFile, 'utf8').split(' ').map(Number);
+          if (got === seq) return count;
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return undefined;
+    },
+  };
+}
+
+async function waitUp(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`);
+    try {
+      await fetch(url, { method: 'POST' });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export async function stopServer(s: Server) {
+  if (s.child.exitCode !== null) return;
+  const done = new Promise((r) => s.child.once('exit', r));
+  s.child.kill('SIGTERM');
+  await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+  if (s.child.exitCode === null) s.child.kill('SIGKILL');
+}
+
+/** One autocannon run in its own process. */
+export function cannon(opts: {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  duration: number;
+  connections: number;
+}): Promise<CannonResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/autocannon-run.ts', JSON.stringify(opts)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`autocannon exited ${code}`)),
+    );
+  });
+}

@@ -1,0 +1,312 @@
+import type { Database, DbOrTx } from '../db/client';
+import { AUDIT_EVENTS, type AuditEventType } from '../../shared/audit-events';
+import { GENESIS_HASH, canonicalJson, headMac, keyedHash, type HeadPosition } from './chain';
+import {
+  appendStatement,
+  findNewestRow,
+  insertHeadIfMissing,
+  isChainConflict,
+  pipelinedAppendStatement,
+  readHead,
+  writeHead,
+  type Companion,
+  type StoredHead,
+} from './chain-queries';
+import { readLegacyCheckpoint } from './legacy-checkpoint';
+
+/** One row as the writer needs it: everything stored, before id and hashes are known. */
+export interface PendingRow {
+  occurredAt: Date;
+  eventType: string;
+  severity: string;
+  userId: string | null;
+  sessionId: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+  source: string;
+  details: Record<string, unknown>;
+}
+
+export interface AppendOptions {
+  /** The caller's transaction: the rows exist exactly when the change they report does. */
+  tx?: DbOrTx;
+  /**
+   * Data-modifying statements committed in the same statement as the rows (e.g. the
+   * client_credentials session rows whose grants are audited): both commit, or neither does.
+   */
+  companions?: Companion[];
+}
+
+/**
+ * Why the anchor was (re)created: on a table without rows (a new install), over existing rows
+ * (the one-off upgrade from the plain SHA-256 chain — or an anchor someone deleted), or over a
+ * forged anchor. The seal is itself the first row written after it (`audit_chain_sealed`).
+ */
+export type SealReason = 'empty' | 'existing_rows' | 'head_invalid';
+
+const SEAL_EVENTS = {
+  empty: 'audit_chain_started',
+  existing_rows: 'audit_chain_sealed',
+  head_invalid: 'audit_chain_resealed',
+} as const satisfies Record<SealReason, AuditEventType>;
+
+/**
+ * The chain writer of one process. It keeps the anchor as it will be once every batch it has
+ * sent commits (`tip`), so a batch is built — ids, MACs, the next anchor — synchronously at
+ * the call, in call order, and sent as one statement without reading anything first; several
+ * batches can be on the wire at once: each waits in the database for the one it was built on
+ * (pipelinedAppendStatement). When the anchor moved under us (another node appended, a
+ * transaction rolled back, retention pruned), the statement fails and takes its rows with it,
+ * and the batch is appended again the locked way: lock the anchor, read it, write.
+ */
+export function createChainWriter(database: Database, key: Buffer, clock: () => Date) {
+  let tip: StoredHead | undefined;
+  /** Batches appended by the one-statement path, by the locked path, and fast attempts that found the anchor moved. */
+  const stats = { fast: 0, slow: 0, conflicts: 0 };
+  /** Pipelined statements on the wire. A locked append waits for them: its ids would collide with theirs. */
+  const inFlight = new Set<Promise<unknown>>();
+  /** Locked appends pending; while there are any, no batch is pipelined (it could take their ids). */
+  let lockedPending = 0;
+  /** The furthest anchor the pending locked appends wrote: the guess once the last one is done. */
+  let lockedTip: StoredHead | undefined;
+  /**
+   * After a conflict another process is appending too: guessing would keep colliding with it,
+   * so for a while every append takes the anchor's row lock, whose waiters PostgreSQL serves in
+   * turn. One process alone never conflicts and stays on the pipelined path.
+   */
+  let lockedUntil = 0;
+  const CONFLICT_BACKOFF_MS = 1000;
+  /** The furthest position this process saw committed: a verifier here catches a rollback below it. */
+  let confirmed: { id: number; hash: string } | undefined;
+
+  function confirm(h: StoredHead) {
+    if (!confirmed || h.lastId > confirmed.id) confirmed = { id: h.lastId, hash: h.lastHash };
+  }
+
+  /** Ids, MACs and the wire form of a batch placed after `from`; pure CPU, no awaits. */
+  function build(from: StoredHead, batch: PendingRow[]) {
+    let prevHash = from.lastHash;
+    let id = from.lastId;
+    let json = '[';
+    for (const r of batch) {
+      id += 1;
+      const details = canonicalJson(r.details);
+      const hash = keyedHash(key, prevHash, { ...r, id }, details);
+      json += `${id === from.lastId + 1 ? '' : ','}{"id":${id},"occurred_at":"${r.occurredAt.toISOString()}","event_type":${JSON.stringify(r.eventType)},"severity":${JSON.stringify(r.severity)},"user_id":${JSON.stringify(r.userId)},"session_id":${JSON.stringify(r.sessionId)},"ip_address":${JSON.stringify(r.ipAddress)},"user_agent":${JSON.stringify(r.userAgent)},"request_id":${JSON.stringify(r.requestId)},"source":${JSON.stringify(r.source)},"details":${details},"prev_hash":"${prevHash}","hash":"${hash}"}`;
+      prevHash = hash;
+    }
+    const position: HeadPosition = { ...from, lastId: id, lastHash: prevHash };
+    return { next: { ...position, mac: headMac(key, position) }, rowsJson: `${json}]` };
+  }
+
+  function isAuthentic(h: StoredHead): boolean {
+    return headMac(key, h) === h.mac;
+  }
+
+  /**
+   * Creates (or, when missing or forged, replaces) the anchor at the newest row. Every row up to
+   * there becomes the "legacy" prefix, verified as plain SHA-256: on the one-off upgrade that is
+   * exactly the old chain; after a deleted or forged anchor it turns the keyed rows into a
+   * prefix that no longer verifies, so the tampering stays visible instead of being adopted.
+   */
+  async function seal(
+    tx: DbOrTx,
+    found: StoredHead | undefined,
+  ): Promise<{ head: StoredHead; reason: SealReason; ours: boolean }> {
+    const now = clock();
+    const newestRow = await findNewestRow(tx);
+    const reason: SealReason = found ? 'head_invalid' : newestRow ? 'existing_rows' : 'empty';
+    // Only the one-off upgrade has a base from the old, unkeyed retention checkpoint.
+    const base = found
+      ? { id: found.baseId, hash: found.baseHash }
+      : ((await readLegacyCheckpoint(tx)) ?? { id: 0, hash: GENESIS_HASH });
+    const newest = newestRow && newestRow.id > base.id ? newestRow : base;
+    const position: HeadPosition = {
+      lastId: newest.id,
+      lastHash: newest.hash,
+      baseId: base.id,
+      baseHash: base.hash,
+      legacyLastId: newest.id,
+      legacyLastHash: newest.hash,
+      sealedAt: new Date(now.getTime()),
+    };
+    const head = { ...position, mac: headMac(key, position) };
+    if (found) await writeHead(tx, head, now);
+    else await insertHeadIfMissing(tx, head, now);
+    const stored = await readHead(tx, true);
+    if (!stored) throw new Error('audit chain anchor could not be created');
+    // Another process may have won the race to create it: then it is theirs, not a new seal.
+    return { head: stored, reason, ours: stored.mac === head.mac };
+  }
+
+  /** The anchor, locked for this transaction; sealed first when missing or not authentic. */
+  async function lockHead(tx: DbOrTx): Promise<{ head: StoredHead; sealed?: PendingRow }> {
+    const found = await readHead(tx, true);
+    if (found && isAuthentic(found)) return { head: found };
+    const { head, reason, ours } = await seal(tx, found);
+    return ours ? { head, sealed: sealEvent(reason, head) } : { head };
+  }
+
+  function sealEvent(reason: SealReason, head: StoredHead): PendingRow {
+    return {
+      occurredAt: new Date(clock().getTime()),
+      eventType: SEAL_EVENTS[reason],
+      severity: AUDIT_EVENTS[SEAL_EVENTS[reason]].severity,
+      userId: null,
+      sessionId: null,
+      ipAddress: null,
+      userAgent: null,
+      requestId: null,
+      source: 'server',
+      details: {
+        reason,
+        legacy_last_id: head.legacyLastId,
+        base_id: head.baseId,
+        sealed_at: head.sealedAt.toISOString(),
+      },
+    };
+  }
+
+  /** Appends onto an anchor this transaction holds locked. */
+  async function appendLocked(tx: DbOrTx, head: StoredHead, batch: PendingRow[], companions: Companion[] = []) {
+    const built = build(head, batch);
+    const ok = await appendStatement(tx, {
+      expectedMac: head.mac,
+      next: built.next,
+      rowsJson: built.rowsJson,
+      now: clock(),
+      companions,
+    });
+    if (!ok) throw new Error('audit chain anchor moved while locked');
+    return built.next;
+  }
+
+  async function slowAppend(batch: PendingRow[], opts: AppendOptions): Promise<void> {
+    lockedPending += 1;
+    try {
+      // Our own pipelined batches may hold the ids this append is about to take: let them settle
+      // first. Not inside a caller's transaction: that may hold the anchor already, which they
+      // would wait for (they fail rather than wait on it, so the caller never waits on them).
+      if (!opts.tx) await Promise.allSettled([...inFlight]);
+      const next = await lockedAppend(batch, opts);
+      if (!lockedTip || next.lastId > lockedTip.lastId) lockedTip = next;
+    } finally {
+      lockedPending -= 1;
+      if (lockedPending === 0) {
+        tip = lockedTip;
+        lockedTip = undefined;
+      }
+    }
+  }
+
+  async function lockedAppend(batch: PendingRow[], opts: AppendOptions): Promise<StoredHead> {
+    const run = async (tx: DbOrTx) => {
+      const { head, sealed } = await lockHead(tx);
+      return appendLocked(tx, head, sealed ? [sealed, ...batch] : batch, opts.companions);
+    };
+    let next: StoredHead;
+    if (opts.tx) next = await run(opts.tx);
+    else {
+      // A pipelined batch of another process may hold ids this one takes: PostgreSQL then
+      // answers a deadlock or a duplicate id to one of the two, and that one simply goes again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          next = await database.db.transaction(run);
+          break;
+        } catch (e) {
+          if (attempt >= 5 || !isChainConflict(e)) throw e;
+          lockedUntil = performance.now() + CONFLICT_BACKOFF_MS;
+        }
+      }
+    }
+    stats.slow += 1;
+    if (!opts.tx) confirm(next);
+    return next;
+  }
+
+  return {
+    /**
+     * Appends in call order. Resolves when the rows are committed (or, with `tx`, written in
+     * the caller's transaction). The fast path is one statement; see createChainWriter.
+     */
+    append(batch: PendingRow[], opts: AppendOptions = {}): Promise<void> {
+      if (batch.length === 0) return Promise.resolve();
+      const from = tip;
+      // Inside a caller's transaction the anchor is locked first: a failed statement there would
+      // abort the caller's work, and those appends are rare (administration, retention).
+      if (!from || opts.tx || lockedPending > 0 || performance.now() < lockedUntil) return slowAppend(batch, opts);
+      const built = build(from, batch);
+      tip = built.next;
+      const sent = pipelinedAppendStatement(database.db, {
+        from,
+        next: built.next,
+        rowsJson: built.rowsJson,
+        now: clock(),
+        companions: opts.companions ?? [],
+      });
+      inFlight.add(sent);
+      const settled = () => inFlight.delete(sent);
+      sent.then(settled, settled);
+      return sent.then(
+        () => {
+          stats.fast += 1;
+          confirm(built.next);
+        },
+        (e: unknown) => {
+          // Every batch built on our guess after this one is stale too.
+          tip = undefined;
+          if (!isChainConflict(e)) throw e;
+          stats.conflicts += 1;
+          lockedUntil = performance.now() + CONFLICT_BACKOFF_MS;
+          return slowAppend(batch, opts);
+        },
+      );
+    },
+
+    /** Runs `fn` with the anchor locked in `tx` (retention, cleanup); `fn` returns the new anchor position. */
+    async withHeadLocked<T>(
+      tx: DbOrTx,
+      fn: (head: StoredHead) => Promise<{ position?: HeadPosition; result: T }>,
+    ): Promise<T> {
+      const { head, sealed } = await lockHead(tx);
+      if (sealed) await appendLocked(tx, head, [sealed]);
+      const { position, result } = await fn(sealed ? ((await readHead(tx, true)) ?? head) : head);
+      if (position) {
+        const next = { ...position, mac: headMac(key, position) };
+        await writeHead(tx, next, clock());
+        tip = undefined;
+      }
+      return result;
+    },
+
+    /**
+     * At start: creates the anchor if the table never had one (the one-off upgrade, or a new
+     * install). Answers how it was sealed, or null when an anchor already stood.
+     */
+    async prepare(): Promise<SealReason | null> {
+      if (await readHead(database.db)) return null;
+      return database.withAdvisoryLock(AUDIT_SEAL_LOCK_KEY, () =>
+        database.db.transaction(async (tx) => {
+          const { head, sealed } = await lockHead(tx);
+          if (!sealed) return null;
+          await appendLocked(tx, head, [sealed]);
+          return (sealed.details as { reason: SealReason }).reason;
+        }),
+      );
+    },
+
+    isAuthentic,
+    stats,
+    confirmedPosition: () => confirmed,
+    /** Forget the guessed anchor (tests that move it behind the writer's back). */
+    forgetTip() {
+      tip = undefined;
+    },
+  };
+}
+
+export type ChainWriter = ReturnType<typeof createChainWriter>;
+
+/** Session-level advisory lock for the one-off upgrade at start ("hub:sel"). */
+export const AUDIT_SEAL_LOCK_KEY = 0x68756273;
