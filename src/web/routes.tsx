@@ -48,13 +48,16 @@ export const routes: RouteObject[] = [
         // Everything below requires a signed-in user (the guard redirects to /auth).
         ...page(() => import('./features/auth/require-auth')),
         children: [
-          { path: 'admin', ...page(() => import('./features/admin/admin-page')) },
           { path: 'auth-redirect', ...page(() => import('./features/auth-redirect/auth-redirect-page')) },
-          { path: 'oauth-admin', ...page(() => import('./features/oauth-admin/oauth-admin-page')) },
-          { path: 'sessions', ...page(() => import('./features/admin/my-sessions-page')) },
           {
-            ...page(() => import('./features/demo/module-layout')),
-            children: MODULE_ROUTES.map((m) => ({ path: m.path, ...page(m.load) })),
+            // The app shell (sidebar, one <main>) of every signed-in screen: add new ones here.
+            ...page(() => import('./layout/shell/signed-in-layout')),
+            children: [
+              { path: 'admin', ...page(() => import('./features/admin/admin-page')) },
+              { path: 'oauth-admin', ...page(() => import('./features/oauth-admin/oauth-admin-page')) },
+              { path: 'sessions', ...page(() => import('./features/admin/my-sessions-page')) },
+              ...MODULE_ROUTES.map((m) => ({ path: m.path, ...page(m.load) })),
+            ],
           },
         ],
       },

@@ -6,6 +6,12 @@ import { TopBanner } from './top-banner';
 export function RootLayout() {
   return (
     <AppProviders>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-card px-3 py-2 text-sm font-medium text-foreground shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
       <TopBanner />
       <Suspense fallback={<PageLoading />}>
         <Outlet />

@@ -6,8 +6,11 @@ import { AccountStatus } from '@/features/auth/account-status';
 /** Ecosystem links on every page: home plus the four external sister sites (spec §2). */
 export function TopBanner() {
   return (
-    <nav aria-label="Ecosystem" className="bg-foreground text-background">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 text-xs">
+    <header className="bg-foreground text-background">
+      <nav
+        aria-label="Ecosystem"
+        className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 text-xs"
+      >
         <Link to="/" className="inline-flex items-center gap-1 font-semibold hover:underline">
           <HomeIcon className="size-3.5" aria-hidden /> Ecosystem Hub
         </Link>
@@ -27,7 +30,7 @@ export function TopBanner() {
           </a>
         ))}
         <AccountStatus />
-      </div>
-    </nav>
+      </nav>
+    </header>
   );
 }

@@ -1,13 +1,6 @@
-/** The viewer's filters; every value is a string as it sits in the URL. */
-export interface AuditLogFilters {
-  type?: string;
-  severity?: string;
-  user_id?: string;
-  source?: string;
-  from?: string;
-  to?: string;
-}
+import type { AuditLogFilters } from '@shared/api/audit';
 
+export type { AuditLogFilters };
 
 export const auditKeys = {
   all: ['audit'] as const,

@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { toast } from 'sonner';
 import {
   Bar,
   BarChart,
@@ -12,20 +10,24 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { EmptyState } from '@/components/empty-state';
+import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useAnalyticsQuery } from '@/data/admin/dashboard-queries';
+import { useAnalyticsQuery, type Analytics } from '@/data/admin/analytics-query';
+import { AnalyticsSignals } from './analytics-signals';
 
-/** Analytics (beyond the spec's placeholder): charts from the audit log and live sessions. */
-export function AnalyticsTab() {
-  const analytics = useAnalyticsQuery();
-  useEffect(() => {
-    if (analytics.isError) toast.error('Failed to load admin data securely');
-  }, [analytics.isError]);
-  const data = analytics.data;
-  if (!data) return <p className="text-muted-foreground">Loading analytics…</p>;
+function eventLabel(e: Analytics['top_event_types'][number]): string {
+  return e.source === 'client' ? `${e.event_type} (browser)` : e.event_type;
+}
+
+function Charts({ data }: { data: Analytics }) {
   const daily = data.daily.map((d) => ({ ...d, day: d.date.slice(5) }));
+  const events = data.top_event_types.map((e) => ({ ...e, label: eventLabel(e) }));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <AnalyticsSignals data={data} />
+      </div>
       <Card className="lg:col-span-2">
         <CardHeader>
           <CardTitle>Sign-ins per day</CardTitle>
@@ -67,7 +69,7 @@ export function AnalyticsTab() {
         </CardHeader>
         <CardContent className="h-64" data-testid="chart-sessions">
           {data.sessions_per_app.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No active sessions.</p>
+            <EmptyState title="No active sessions." />
           ) : (
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={data.sessions_per_app} margin={{ left: -20, right: 8 }}>
@@ -90,19 +92,20 @@ export function AnalyticsTab() {
       <Card>
         <CardHeader>
           <CardTitle>Top event types (30 days)</CardTitle>
+          <CardDescription>Browser page-load events are left out.</CardDescription>
         </CardHeader>
         <CardContent className="h-64" data-testid="chart-events">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data.top_event_types} layout="vertical" margin={{ left: 40, right: 8 }}>
+            <BarChart data={events} layout="vertical" margin={{ left: 40, right: 8 }}>
               <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
               <XAxis type="number" allowDecimals={false} fontSize={11} />
-              <YAxis type="category" dataKey="event_type" width={120} fontSize={10} />
+              <YAxis type="category" dataKey="label" width={120} fontSize={10} />
               <Tooltip />
               <Bar
                 isAnimationActive={false}
                 dataKey="count"
                 name="Events"
-                fill="var(--color-chart-2, var(--color-primary))"
+                fill="var(--color-primary)"
                 radius={[0, 4, 4, 0]}
               />
             </BarChart>
@@ -110,5 +113,15 @@ export function AnalyticsTab() {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** Analytics (beyond the spec's placeholder): the security signals and charts from the audit log. */
+export default function AnalyticsTab() {
+  const analytics = useAnalyticsQuery();
+  return (
+    <QueryState query={analytics} loadingLabel="Loading analytics…" errorTitle="Could not load the analytics">
+      {(data) => <Charts data={data} />}
+    </QueryState>
   );
 }

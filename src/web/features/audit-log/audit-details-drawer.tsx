@@ -2,6 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import type { AuditLogEntry } from '@/data/audit/audit-log-query';
 import { formatTimestamp, severityVariant } from './audit-log.utils';
+import { SourceBadge } from './source-badge';
 
 /** One event in full: the main fields, then the raw JSON exactly as the API returned it. */
 export function AuditDetailsDrawer({ entry, onClose }: { entry: AuditLogEntry | null; onClose: () => void }) {
@@ -22,7 +23,9 @@ export function AuditDetailsDrawer({ entry, onClose }: { entry: AuditLogEntry | 
                 <Badge variant={severityVariant(entry.severity)}>{entry.severity}</Badge>
               </dd>
               <dt className="text-muted-foreground">Source</dt>
-              <dd>{entry.source}</dd>
+              <dd>
+                <SourceBadge source={entry.source} />
+              </dd>
               <dt className="text-muted-foreground">User</dt>
               <dd className="break-all">{entry.user_email ?? entry.user_id ?? '—'}</dd>
               <dt className="text-muted-foreground">Session</dt>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LogOutIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { useAuth } from '@/auth/auth-provider';
+import { notify } from '@/lib/notify';
 
 /**
  * Who is signed in, and the one Sign out control, shown in the top banner on every page
@@ -18,10 +18,10 @@ export function AccountStatus() {
   async function handleSignOut() {
     setBusy(true);
     try {
-      await signOut();
+      await signOut({ forgetLocation: true });
       navigate('/auth', { replace: true });
-    } catch {
-      toast.error('Failed to sign out');
+    } catch (error) {
+      notify.error('Failed to sign out', { error });
     } finally {
       setBusy(false);
     }

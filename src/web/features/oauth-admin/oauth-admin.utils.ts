@@ -44,14 +44,7 @@ export function isMobileAgent(ua: string | null): boolean {
   return Boolean(ua && /Mobile|Android|iPhone/.test(ua));
 }
 
-export function relativeTime(iso: string, now: number): string {
-  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return `${minutes} minutes ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hours ago`;
-  return `${Math.floor(hours / 24)} days ago`;
-}
+export { relativeTime } from '@/lib/format';
 
 /** Spec §4: less than one hour left, which includes already expired. */
 export function isExpiringSoon(expiresAt: string, now: number): boolean {

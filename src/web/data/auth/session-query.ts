@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SessionInfo, SessionState, SessionUser } from '@shared/api/auth';
+import { api } from '@/lib/api';
+import type { QueryOptions } from '../options';
+import { authKeys } from './keys';
+
+export type { SessionInfo, SessionState, SessionUser };
+
+export const SIGNED_OUT: SessionState = { user: null, session: null, is_ecosystem_admin: false };
+
+export function getSession(signal?: AbortSignal): Promise<SessionState> {
+  return api.get<SessionState>('/api/auth/session', signal);
+}
+
+/** GET /api/auth/session: who is signed in (nulls when nobody is). */
+export function useSessionQuery(options: QueryOptions<SessionState> = {}) {
+  return useQuery({
+    queryKey: authKeys.session,
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: 60_000,
+    ...options,
+  });
+}
