@@ -3,7 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useOverviewQuery, type Overview } from '@/data/admin/overview-query';
-import { formatNumber } from '@/lib/format';
+import { countOf, formatNumber } from '@/lib/format';
 
 function StatusCard({
   title,
@@ -45,7 +45,7 @@ function OverviewCards({ o }: { o: Overview }) {
         <StatusCard
           title="Total Users"
           value={o.users_total}
-          hint={`${formatNumber(o.users_active)} active accounts`}
+          hint={countOf(o.users_active, 'active account', 'active accounts')}
           icon={Users}
         />
         <StatusCard

@@ -38,8 +38,13 @@ export function AuditDetailsDrawer({ entry, onClose }: { entry: AuditLogEntry | 
               <dd className="font-mono text-xs break-all">{entry.hash}</dd>
             </dl>
             <div className="grid gap-1.5">
-              <h3 className="text-sm font-medium">Raw JSON</h3>
+              <h3 id="audit-raw-json-label" className="text-sm font-medium">
+                Raw JSON
+              </h3>
+              {/* Focusable: keyboard users scroll long JSON with the arrow keys. */}
               <pre
+                tabIndex={0}
+                aria-labelledby="audit-raw-json-label"
                 data-testid="audit-raw-json"
                 className="max-h-[50vh] overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
               >

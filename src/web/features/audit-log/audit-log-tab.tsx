@@ -56,7 +56,8 @@ export default function AuditLogTab() {
           </Button>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      {/* One column that may shrink below its content: the table scrolls in its own box. */}
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <AuditFilterBar />
         <QueryState
           query={query}

@@ -2,7 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useAuditVerifyMutation } from '@/data/audit/audit-verify-mutation';
 import type { LogAdminEvent } from '@/lib/audit/admin-audit';
-import { formatNumber } from '@/lib/format';
+import { countOf } from '@/lib/format';
 import { notify } from '@/lib/notify';
 
 /**
@@ -13,10 +13,10 @@ export function AuditVerifyButton({ log }: { log: LogAdminEvent }) {
   const verify = useAuditVerifyMutation({
     onSuccess: (result) => {
       if (result.ok) {
-        notify.success(`Audit chain intact: ${formatNumber(result.checked)} events verified`);
+        notify.success(`Audit chain intact: ${countOf(result.checked, 'event', 'events')} verified`);
       } else {
         notify.error(`Audit chain broken at event #${result.first_bad_id}`, {
-          description: `${formatNumber(result.checked)} events verified before it.`,
+          description: `${countOf(result.checked, 'event', 'events')} verified before it.`,
         });
         log('audit_chain_broken', 'critical', { first_bad_id: result.first_bad_id, checked: result.checked });
       }

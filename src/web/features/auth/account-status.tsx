@@ -36,7 +36,7 @@ export function AccountStatus() {
         type="button"
         onClick={handleSignOut}
         disabled={busy}
-        className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="inline-flex min-h-6 items-center gap-1 rounded px-1.5 py-0.5 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         <LogOutIcon className="size-3.5" aria-hidden /> Sign out
       </button>
