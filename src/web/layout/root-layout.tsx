@@ -1,9 +1,11 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AppProviders } from '@/app-providers';
+import { RouteErrorBoundary } from '@/features/not-found/route-error';
 import { TopBanner } from './top-banner';
 
 export function RootLayout() {
+  const location = useLocation();
   return (
     <AppProviders>
       <a
@@ -13,9 +15,11 @@ export function RootLayout() {
         Skip to main content
       </a>
       <TopBanner />
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
-      </Suspense>
+      <RouteErrorBoundary resetKey={location.pathname}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
     </AppProviders>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { ToasterProps } from 'sonner';
+import { afterLoad } from '@/lib/after-load';
 import { loadSonner, whenSonnerRequested } from '@/lib/notify';
 
 /**
@@ -12,13 +13,12 @@ function Toaster(props: ToasterProps) {
   useEffect(() => {
     let live = true;
     const load = () => void loadSonner().then((m) => live && setSonner(() => m.Toaster));
-    const idle = window.requestIdleCallback?.(load, { timeout: 2000 }) ?? window.setTimeout(load, 200);
+    const cancel = afterLoad(load);
     const stop = whenSonnerRequested(load);
     return () => {
       live = false;
       stop();
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancel();
     };
   }, []);
   if (!Sonner) return null;

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { LoadingState } from '@/components/loading-state';
 import { AppSidebar, type SidebarUser } from './app-sidebar';
 import { ShellModeContext } from './shell-mode';
 import type { ShellMode } from './shell-nav';
@@ -22,7 +24,10 @@ export function AppShell({
         <AppSidebar mode={mode} user={user} isEcosystemAdmin={isEcosystemAdmin} />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none md:px-8">
           <div className="mx-auto max-w-7xl">
-            <Outlet />
+            {/* A screen's chunk loads inside the shell: the sidebar stays while it arrives. */}
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
           </div>
         </main>
       </div>
