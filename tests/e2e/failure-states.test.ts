@@ -134,4 +134,36 @@ describe('loading, empty and error states against a failing server', () => {
     await expectToast(page, 'User updated successfully');
     await rows().filter({ hasText: 'alice.new@acme.test' }).waitFor();
   });
+
+  it("hand-off: the spec's failure text, plus the server's reason when it named one", async () => {
+    proxy.clear();
+    const created = await page.request.post(`${proxy.url}/api/admin/oauth-clients`, {
+      headers: { 'x-hub-csrf': '1' },
+      data: {
+        app_name: 'Job Board',
+        app_url: 'https://jobs.example',
+        redirect_uris: ['https://jobs.example/cb'],
+        app_type: 'platform',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const clientId = (await created.json()).client.client_id as string;
+    const handoff = (redirect: string) =>
+      `${proxy.url}/auth-redirect?${new URLSearchParams({ app_id: clientId, redirect_url: redirect, app_name: 'Job Board' })}`;
+
+    await page.goto(handoff('https://jobs.example/elsewhere'));
+    await page.getByText('Failed to create session for the target app').waitFor();
+    expect(await page.getByTestId('handoff-reason').textContent()).toBe(
+      'The redirect URL is not registered for this application.',
+    );
+    expect(await page.title()).toBe('Authentication Error · Ecosystem Hub');
+
+    // An outage names no reason: the spec's sentence stands alone, and Try Again works once it is over.
+    proxy.answer('POST', /^\/api\/cross-platform\/sessions$/, 503, OUTAGE);
+    await page.goto(handoff('https://jobs.example/cb'));
+    await page.getByText('Failed to create session for the target app').waitFor();
+    expect(await page.getByTestId('handoff-reason').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(1);
+    proxy.clear();
+  });
 });

@@ -8,7 +8,9 @@ export function afterLoad(work: () => void): () => void {
   let cancelled = false;
   const schedule = () => {
     if (cancelled) return;
-    idle = window.requestIdleCallback ? window.requestIdleCallback(work, { timeout: 3000 }) : window.setTimeout(work, 0);
+    idle = window.requestIdleCallback
+      ? window.requestIdleCallback(work, { timeout: 3000 })
+      : window.setTimeout(work, 0);
   };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
