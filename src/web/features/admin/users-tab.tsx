@@ -53,7 +53,7 @@ export default function UsersTab() {
           <Input
             type="search"
             aria-label="Search users"
-            placeholder="Search by email, name or organization…"
+            placeholder="Email, name or organization"
             className="pl-8"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
