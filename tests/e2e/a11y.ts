@@ -19,14 +19,21 @@ const ALWAYS = new Set([
 ]);
 
 /**
+ * The parts of a signed-in module screen that depend on who is signed in: the banner and the
+ * shell's sidebar. The screen itself is the same component as its public /demo twin, which
+ * the signed-out sweep scans on every tab.
+ */
+export const SHELL_ONLY = ['header', 'aside'];
+
+/**
  * One line per failing node: "where: rule (impact) selector — what to fix". `within` limits
  * the scan to part of the page (a tab panel that just opened). Legacy mode runs axe.run in the
  * page itself: the app has no iframes, and the default mode's extra blank page per scan
  * costs seconds on a loaded machine.
  */
-export async function axeProblems(page: Page, where: string, within?: string): Promise<string[]> {
+export async function axeProblems(page: Page, where: string, within?: string | string[]): Promise<string[]> {
   const builder = new AxeBuilder({ page }).withTags(TAGS).setLegacyMode();
-  if (within) builder.include(within);
+  for (const part of typeof within === 'string' ? [within] : (within ?? [])) builder.include(part);
   const { violations } = await builder.analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALWAYS.has(v.id))
