@@ -23,8 +23,3 @@ export function errorText(error: unknown): string {
   if (error.status >= 500 || error.status === 0) return CODE_TEXT.internal_error;
   return error.message || UNKNOWN;
 }
-
-/** True when a retry might succeed (an outage), false for a refusal that will repeat. */
-export function isTransient(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500 || error.status === 429;
-}

@@ -14,8 +14,6 @@ export const ADMIN_TABS = [
   { key: 'audit-log', label: 'Audit Log', Tab: lazy(() => import('@/features/audit-log/audit-log-tab')) },
 ] as const;
 
-export type AdminTabKey = (typeof ADMIN_TABS)[number]['key'];
-
 export function adminTabOf(param: string | null): (typeof ADMIN_TABS)[number] {
   return ADMIN_TABS.find((t) => t.key === param) ?? ADMIN_TABS[0];
 }

@@ -44,8 +44,6 @@ export function isMobileAgent(ua: string | null): boolean {
   return Boolean(ua && /Mobile|Android|iPhone/.test(ua));
 }
 
-export { relativeTime } from '@/lib/format';
-
 /** Spec §4: less than one hour left, which includes already expired. */
 export function isExpiringSoon(expiresAt: string, now: number): boolean {
   return new Date(expiresAt).getTime() - now < EXPIRING_SOON_MS;
