@@ -1,11 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditLogEntry, AuditLogPage } from '@shared/api/audit';
+import type { z } from 'zod';
+import type { auditPageSchema, auditRowSchema } from '@shared/api/audit';
 import { AUDIT_PAGE_DEFAULT } from '@shared/audit-queue';
 import { api } from '@/lib/api';
 import type { InfiniteQueryOptions } from '../options';
 import { auditKeys, type AuditLogFilters } from './keys';
 
-export type { AuditLogEntry, AuditLogFilters, AuditLogPage };
+/** One row as the viewer shows it (the server serialises it through auditRowSchema). */
+export type AuditLogEntry = z.output<typeof auditRowSchema>;
+export type AuditLogPage = z.output<typeof auditPageSchema>;
+export type { AuditLogFilters };
 
 /** Query string of the filters (empty values left out); shared by the list and the export link. */
 export function auditFilterParams(filters: AuditLogFilters): URLSearchParams {

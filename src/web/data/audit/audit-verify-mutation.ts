@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChainVerification } from '@shared/api/audit';
+import type { z } from 'zod';
+import type { chainVerificationSchema } from '@shared/api/audit';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
 
-export type { ChainVerification };
+export type ChainVerification = z.output<typeof chainVerificationSchema>;
 
 export function verifyAuditChain(): Promise<ChainVerification> {
   return api.get<ChainVerification>('/api/admin/audit/verify');

@@ -1,6 +1,7 @@
-import type { AuditLogFilters } from '@shared/api/audit';
+import type { z } from 'zod';
+import type { auditLogFiltersSchema } from '@shared/api/audit';
 
-export type { AuditLogFilters };
+export type AuditLogFilters = z.output<typeof auditLogFiltersSchema>;
 
 export const auditKeys = {
   all: ['audit'] as const,

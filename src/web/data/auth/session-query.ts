@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SessionInfo, SessionState, SessionUser } from '@shared/api/auth';
+import type { z } from 'zod';
+import type { sessionUserSchema, sessionViewSchema } from '@shared/api/auth';
 import { api } from '@/lib/api';
 import type { QueryOptions } from '../options';
 import { authKeys } from './keys';
 
-export type { SessionInfo, SessionState, SessionUser };
+/** GET /api/auth/session's answer (the server serialises it through sessionViewSchema). */
+export type SessionState = z.output<typeof sessionViewSchema>;
+export type SessionUser = z.output<typeof sessionUserSchema>;
+export type SessionInfo = NonNullable<SessionState['session']>;
 
 export const SIGNED_OUT: SessionState = { user: null, session: null, is_ecosystem_admin: false };
 

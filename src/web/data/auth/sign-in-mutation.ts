@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionState, SignInInput } from '@shared/api/auth';
+import type { z } from 'zod';
+import type { signInBodySchema } from '@shared/api/auth';
+import type { SessionState } from './session-query';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
 import { authKeys } from './keys';
 
-export type { SignInInput };
+export type SignInInput = z.input<typeof signInBodySchema>;
 
 export function signIn(input: SignInInput): Promise<SessionState> {
   return api.post<SessionState>('/api/auth/sign-in', input);

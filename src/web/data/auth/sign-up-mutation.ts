@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionState, SignUpInput, SignUpResult } from '@shared/api/auth';
+import type { z } from 'zod';
+import type { signUpBodySchema, signUpResultSchema } from '@shared/api/auth';
+import type { SessionState } from './session-query';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
 import { authKeys } from './keys';
 
-export type { SignUpInput };
+export type SignUpInput = z.input<typeof signUpBodySchema>;
+type SignUpResult = z.output<typeof signUpResultSchema>;
 
 export function signUp(input: SignUpInput): Promise<SignUpResult> {
   return api.post<SignUpResult>('/api/auth/sign-up', input);

@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OAuthClientCreated, OAuthClientCreateInput } from '@shared/api/oauth-clients';
+import type { z } from 'zod';
+import type { clientCreatedSchema, createClientInputSchema } from '@shared/api/oauth-clients';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
 import { oauthKeys } from './keys';
 
-export type { OAuthClientCreated, OAuthClientCreateInput };
+/** The create answer: the full secret appears here once, and never again. */
+export type OAuthClientCreated = z.output<typeof clientCreatedSchema>;
+export type OAuthClientCreateInput = z.input<typeof createClientInputSchema>;
 
 export function createClient(input: OAuthClientCreateInput): Promise<OAuthClientCreated> {
   return api.post<OAuthClientCreated>('/api/admin/oauth-clients', input);

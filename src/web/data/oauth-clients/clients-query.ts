@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OAuthClient } from '@shared/api/oauth-clients';
+import type { ClientView } from '@shared/api/oauth-clients';
 import { api } from '@/lib/api';
 import type { QueryOptions } from '../options';
 import { oauthKeys } from './keys';
 
-export type { OAuthClient };
+/** A client as the admin API shows it: a preview of the secret, never the secret. */
+export type OAuthClient = ClientView;
 
 export function getClients(signal?: AbortSignal): Promise<OAuthClient[]> {
   return api.get<{ clients: OAuthClient[] }>('/api/admin/oauth-clients', signal).then((r) => r.clients);

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CleanupResult } from '@shared/api/setup';
+import type { z } from 'zod';
+import type { CleanupCounts, cleanupResultSchema } from '@shared/api/setup';
 import { api } from '@/lib/api';
 import { authKeys } from '../auth/keys';
 import type { MutationOptions } from '../options';
 
-export type Cleared = CleanupResult['cleared'];
+type CleanupResult = z.output<typeof cleanupResultSchema>;
+export type Cleared = CleanupCounts;
 
 export function cleanupAllUsers(confirmationKey: string): Promise<Cleared> {
   return api.post<CleanupResult>('/api/setup/cleanup', { confirmation_key: confirmationKey }).then((r) => r.cleared);

@@ -1,8 +1,11 @@
+import type { SUPPORTED_SCOPES } from '@shared/oauth';
+
 /** Display rules of /oauth-admin (spec §2, §4, §5, §9), pure so they are unit-testable. */
 export const SECRET_PREVIEW_CHARS = 20;
 export const COPIED_MS = 2000;
 export const EXPIRING_SOON_MS = 60 * 60 * 1000;
-export const DEFAULT_SCOPES = ['read:profile', 'read:organization'];
+/** Spec §5: a new client's scopes; no UI changes them. */
+export const DEFAULT_SCOPES: (typeof SUPPORTED_SCOPES)[number][] = ['read:profile', 'read:organization'];
 export const CORE_PLATFORM_NAME = 'Ecosystem Hub';
 
 /** Spec §5: split by line, blank lines dropped. */
