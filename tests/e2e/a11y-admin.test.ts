@@ -7,7 +7,12 @@ import { SHELL_ONLY, axeProblems, calmMotion, eachTab, focusReturnsTo, scrollsSi
 import { MODULES } from './routes-screens';
 
 const ADMIN_TABS = ['users', 'security', 'security-audit', 'analytics', 'settings', 'audit-log'];
-/** Every screen an administrator opens: the dashboard's tabs, OAuth admin, own sessions, hand-off, modules. */
+/**
+ * Every screen an administrator opens: the dashboard's tabs, OAuth admin, own sessions, the
+ * hand-off page, and a module screen in the signed-in shell (the module screens' content is
+ * their /demo twins', which the signed-out sweep scans tab by tab; the tab test below checks
+ * every module and tab fits a phone, signed in).
+ */
 const ROUTES = [
   '/admin',
   ...ADMIN_TABS.map((t) => `/admin?tab=${t}`),
@@ -15,7 +20,7 @@ const ROUTES = [
   '/oauth-admin?tab=sessions',
   '/sessions',
   '/auth-redirect',
-  ...MODULES.map((m) => `/${m}`),
+  '/settings',
 ];
 const SWEEP_MS = 240_000;
 const CSRF = { 'x-hub-csrf': '1' };

@@ -6,8 +6,12 @@ import { signInAs } from './admin-helpers';
 import { SHELL_ONLY, axeProblems, calmMotion, scrollsSideways, settle } from './a11y';
 import { MODULES } from './routes-screens';
 
-/** What a signed-in user without an admin role opens: modules, own sessions, and the refusals. */
-const ROUTES = ['/sessions', '/admin', '/oauth-admin', '/auth-redirect', ...MODULES.map((m) => `/${m}`)];
+/**
+ * What a signed-in user without an admin role opens: own sessions, the refusals, the hand-off
+ * page, and a module screen in the user's shell (module content is the /demo twins', scanned
+ * signed out; only the shell's links depend on the role).
+ */
+const ROUTES = ['/sessions', '/admin', '/oauth-admin', '/auth-redirect', '/health'];
 const SWEEP_MS = 240_000;
 
 /**

@@ -32,7 +32,11 @@ export const SHELL_ONLY = ['header', 'aside'];
  * costs seconds on a loaded machine.
  */
 export async function axeProblems(page: Page, where: string, within?: string | string[]): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(TAGS).setLegacyMode();
+  // Only violations are read: asking axe not to list every passing node keeps scans short.
+  const builder = new AxeBuilder({ page })
+    .withTags(TAGS)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode();
   for (const part of typeof within === 'string' ? [within] : (within ?? [])) builder.include(part);
   const { violations } = await builder.analyze();
   return violations
