@@ -31,32 +31,21 @@ describe('error-text: one place turns API failures into words', () => {
 });
 
 describe('analytics signals', () => {
-  const data = {
-    daily: [
-      { date: '2026-11-20', sign_ins: 3, failures: 1 },
-      { date: '2026-11-21', sign_ins: 4, failures: 2 },
-    ],
-    sessions_per_app: [],
-    top_event_types: [],
-  };
-
-  it('sums sign-ins and failures from the daily series; the rest only when the server reports them', () => {
-    expect(signalCounts(data)).toEqual({
-      sign_ins: 7,
-      failures: 3,
-      lockouts: null,
-      mfa: null,
-      credential_access: null,
+  it('sums each security signal over the daily series', () => {
+    const day = (n: number) => ({
+      date: `2026-11-2${n}`,
+      sign_ins: n,
+      failures: 1,
+      lockouts: n % 2,
+      mfa: 2,
+      credential_access: 0,
     });
-    expect(
-      signalCounts({
-        ...data,
-        signals: [
-          { key: 'lockouts', count: 2 },
-          { key: 'mfa', count: 5 },
-          { key: 'credential_access', count: 1 },
-        ],
-      }),
-    ).toEqual({ sign_ins: 7, failures: 3, lockouts: 2, mfa: 5, credential_access: 1 });
+    expect(signalCounts({ daily: [day(1), day(2), day(3)] })).toEqual({
+      sign_ins: 6,
+      failures: 3,
+      lockouts: 2,
+      mfa: 6,
+      credential_access: 0,
+    });
   });
 });

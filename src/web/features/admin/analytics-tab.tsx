@@ -12,17 +12,46 @@ import {
 } from 'recharts';
 import { EmptyState } from '@/components/empty-state';
 import { QueryState } from '@/components/query-state';
+import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAnalyticsQuery, type Analytics } from '@/data/admin/analytics-query';
+import { formatNumber } from '@/lib/format';
 import { AnalyticsSignals } from './analytics-signals';
 
-function eventLabel(e: Analytics['top_event_types'][number]): string {
-  return e.source === 'client' ? `${e.event_type} (browser)` : e.event_type;
+/** What browsers reported (page loads left out): listed apart and labelled, never in the figures. */
+function BrowserReported({ types }: { types: Analytics['client_event_types'] }) {
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader>
+        <CardTitle>Reported by browsers (30 days)</CardTitle>
+        <CardDescription>
+          Events a browser sent to the audit log. The server did not observe them, so they count in none of the figures
+          above.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {types.length === 0 ? (
+          <EmptyState title="No browser-reported events." className="py-4" />
+        ) : (
+          <ul className="divide-y" data-testid="browser-event-types">
+            {types.map((t) => (
+              <li key={t.event_type} className="flex items-center justify-between gap-3 py-2 text-sm">
+                <span className="flex min-w-0 items-center gap-2">
+                  <Badge variant="outline">Browser</Badge>
+                  <span className="truncate font-mono text-xs">{t.event_type}</span>
+                </span>
+                <span className="tabular-nums">{formatNumber(t.count)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
 }
 
 function Charts({ data }: { data: Analytics }) {
   const daily = data.daily.map((d) => ({ ...d, day: d.date.slice(5) }));
-  const events = data.top_event_types.map((e) => ({ ...e, label: eventLabel(e) }));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <div className="lg:col-span-2">
@@ -92,14 +121,14 @@ function Charts({ data }: { data: Analytics }) {
       <Card>
         <CardHeader>
           <CardTitle>Top event types (30 days)</CardTitle>
-          <CardDescription>Browser page-load events are left out.</CardDescription>
+          <CardDescription>Recorded by the server.</CardDescription>
         </CardHeader>
         <CardContent className="h-64" data-testid="chart-events">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={events} layout="vertical" margin={{ left: 40, right: 8 }}>
+            <BarChart data={data.top_event_types} layout="vertical" margin={{ left: 40, right: 8 }}>
               <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
               <XAxis type="number" allowDecimals={false} fontSize={11} />
-              <YAxis type="category" dataKey="label" width={120} fontSize={10} />
+              <YAxis type="category" dataKey="event_type" width={120} fontSize={10} />
               <Tooltip />
               <Bar
                 isAnimationActive={false}
@@ -112,6 +141,7 @@ function Charts({ data }: { data: Analytics }) {
           </ResponsiveContainer>
         </CardContent>
       </Card>
+      <BrowserReported types={data.client_event_types} />
     </div>
   );
 }

@@ -70,7 +70,12 @@ function OverviewCards({ o }: { o: Overview }) {
       <Card>
         <CardHeader>
           <CardTitle>Last 24 hours</CardTitle>
-          <CardDescription>Server-recorded events from the tamper-evident audit log.</CardDescription>
+          <CardDescription>
+            Server-recorded events from the tamper-evident audit log.{' '}
+            <span data-testid="client-events-24h">
+              Browsers reported {countOf(o.client_events_24h, 'more event', 'more events')}, not counted here.
+            </span>
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {tiles.map((tile) => (
