@@ -27,4 +27,23 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // The browser infers its wire types from the shared zod schemas; importing a schema's
+    // value would ship zod (~50 KB gzipped) to every page.
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@shared/api/*', '@shared/admin-api'],
+              allowTypeImports: true,
+              message: 'Import wire types with `import type`: the schemas themselves stay on the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,14 +1,57 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.HUB_API_PORT ?? '3001'}`;
+
+/** Text the browser downloads; images and fonts (woff2) are compressed already. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map|webmanifest)$/;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  );
+}
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of every text asset, written next to it at
+ * build time so the server never compresses per request (@fastify/static `preCompressed`).
+ * A copy is kept only when it is smaller than the file.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'hub-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of filesUnder(outDir)) {
+        if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+        const raw = readFileSync(file);
+        const br = brotliCompressSync(raw, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: statSync(file).size,
+          },
+        });
+        const gz = gzipSync(raw, { level: 9 });
+        if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+        if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src/web', import.meta.url)),
@@ -18,6 +61,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: which chunks each route loads (scripts/size.ts reads it).
+    manifest: true,
     chunkSizeWarningLimit: 800,
   },
   server: {

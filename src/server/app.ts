@@ -92,11 +92,15 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to each asset (vite.config.ts): served with
+      // Content-Encoding and Vary: Accept-Encoding to browsers that accept them, never as routes.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
-        // Vite fingerprints everything under /assets, so it can be cached forever.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+        // Vite fingerprints everything under /assets, so it can be cached forever; anything
+        // else (index.html, the favicon) is revalidated on every use so a deploy shows at once.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -107,7 +111,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage && indexHtml) {
       // The SPA owns every other path and renders its own 404 page for unknown ones.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.code(404).send(errorBody('not_found', `No route for ${request.method} ${url}`));
   });

@@ -1,15 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import './index.css';
-import { router } from './routes';
-import { startSecurityEvents } from './lib/audit/security-events';
+import { routes } from './routes';
+import { afterLoad } from './lib/after-load';
 
-// The security-event audit flow runs for the whole life of the tab (spec §9), signed in or not.
-startSecurityEvents();
+function App() {
+  return useRoutes(routes);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
   </StrictMode>,
 );
+
+// The security-event audit flow runs for the whole life of the tab (spec §9), signed in or not.
+// It starts (and logs its app_startup event) once the page has loaded, so its code never
+// competes with the first screen for a slow connection.
+afterLoad(() => void import('./lib/audit/security-events').then((m) => m.startSecurityEvents()));

@@ -63,7 +63,7 @@ describe('administration screens at desktop and phone widths', () => {
     for (const [name, url, marker] of SCREENS) {
       await page.goto(url);
       await page.getByText(marker, { exact: true }).first().waitFor();
-      await page.waitForTimeout(300);
+      await page.waitForFunction(() => !document.querySelector('[data-testid="loading-state"]'));
       await page.screenshot({ path: path.join(OUT, `${name}-${width}.png`), fullPage: true });
       if (!(await fitsViewport(page))) overflowing.push(name);
     }

@@ -28,6 +28,9 @@ export default async function setup() {
     {
       cwd: root,
       stdio: 'inherit',
+      // Vitest sets NODE_ENV=test, and Vite would then bundle React's development build
+      // (500 KB): the browser tests must run, and weigh, what production serves.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (r.status !== 0) throw new Error('vite build failed');

@@ -101,6 +101,8 @@ describe('demo mode and module screens', () => {
   it('shows the demo user in a collapsible sidebar that links every /demo twin', async () => {
     const { page } = e2e;
     await page.goto('/demo');
+    // The shell renders first, the screen's own chunk a moment later: wait for the screen.
+    await page.getByRole('heading', { name: 'Ecosystem Demo Dashboard' }).waitFor();
     expect(await page.getByTestId('sidebar-user').textContent()).toContain('Demo User');
     const nav = page.getByRole('navigation', { name: 'Modules' });
     const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));

@@ -130,6 +130,29 @@ describe('Audit Log tab', () => {
   });
 });
 
+describe('Audit Log tab: browser events', () => {
+  it('hides browser page-load events unless "Show browser events" is on, and asks the API accordingly', async () => {
+    renderTab();
+    await screen.findByText('u50@example.test');
+    const first = requests.find((r) => r.startsWith('/api/admin/audit?'))!;
+    expect(new URL(first, 'http://hub.test').searchParams.has('include_browser')).toBe(false);
+    const toggle = screen.getByRole('switch', { name: 'Show browser events' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?tab=audit&include_browser=true'));
+    await waitFor(() => expect(requests.some((r) => r.includes('include_browser=true'))).toBe(true));
+    // The export follows the same choice.
+    expect(screen.getByRole('link', { name: /CSV/ }).getAttribute('href')).toContain('include_browser=true');
+  });
+
+  it('labels where each event came from: Server or Browser', async () => {
+    renderTab();
+    await screen.findByText('u50@example.test');
+    const source = within(screen.getAllByTestId('audit-row')[0]).getAllByRole('cell')[4];
+    expect(source.textContent).toBe('Server');
+  });
+});
+
 describe('audit-log.utils', () => {
   it('ignores filter values the API would refuse', () => {
     expect(filtersFromParams(new URLSearchParams('severity=urgent&source=both&from=yesterday&type=%20x_y%20'))).toEqual(

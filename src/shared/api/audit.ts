@@ -84,3 +84,19 @@ export const chainVerificationSchema = z.object({
     })
     .optional(),
 });
+
+/**
+ * The viewer's filters as the web app sends them (GET /api/admin/audit and /export). Values
+ * are strings as they sit in the URL. `include_browser` (default false) brings back the
+ * page-load events every browser sends (config_change / app_startup from the security-event
+ * queue), which are stored but hidden by default (issue 14).
+ */
+export const auditLogFiltersSchema = z.object({
+  type: z.string().optional(),
+  severity: z.string().optional(),
+  user_id: z.string().optional(),
+  source: z.string().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  include_browser: z.enum(['true', 'false']).optional(),
+});

@@ -1,15 +1,25 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AppProviders } from '@/app-providers';
+import { RouteErrorBoundary } from '@/features/not-found/route-error';
 import { TopBanner } from './top-banner';
 
 export function RootLayout() {
+  const location = useLocation();
   return (
     <AppProviders>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-card px-3 py-2 text-sm font-medium text-foreground shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
       <TopBanner />
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
-      </Suspense>
+      <RouteErrorBoundary resetKey={location.pathname}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
     </AppProviders>
   );
 }

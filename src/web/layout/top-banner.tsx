@@ -6,9 +6,12 @@ import { AccountStatus } from '@/features/auth/account-status';
 /** Ecosystem links on every page: home plus the four external sister sites (spec §2). */
 export function TopBanner() {
   return (
-    <nav aria-label="Ecosystem" className="bg-foreground text-background">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 text-xs">
-        <Link to="/" className="inline-flex items-center gap-1 font-semibold hover:underline">
+    <header className="bg-foreground text-background">
+      <nav
+        aria-label="Ecosystem"
+        className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 text-xs"
+      >
+        <Link to="/" className="inline-flex min-h-6 items-center gap-1 font-semibold hover:underline">
           <HomeIcon className="size-3.5" aria-hidden /> Ecosystem Hub
         </Link>
         <span aria-hidden className="hidden opacity-40 sm:inline">
@@ -20,14 +23,14 @@ export function TopBanner() {
             href={site.externalUrl!}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 opacity-80 hover:underline hover:opacity-100"
+            className="inline-flex min-h-6 items-center gap-1 opacity-90 hover:underline hover:opacity-100"
           >
             {site.name}
             <ExternalLinkIcon className="size-3" aria-hidden />
           </a>
         ))}
         <AccountStatus />
-      </div>
-    </nav>
+      </nav>
+    </header>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * The one place the browser talks to the hub's JSON API. Every request carries the CSRF
- * header the server requires; every error arrives as an ApiError with the server's code
- * and message (DESIGN §5 error shape). Components never call fetch: data/<domain>/ does.
+ * header the server requires and the caller's AbortSignal (TanStack Query cancels a query it
+ * no longer needs); every failure arrives as an ApiError with the server's code and message
+ * (DESIGN §5 error shape), a network failure as code `network_error`. Components never call
+ * fetch: data/<domain>/ does.
  */
 export class ApiError extends Error {
   constructor(
@@ -20,17 +22,24 @@ export const CSRF_HEADER = 'x-hub-csrf';
 
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
-  const response = await fetch(path, {
-    credentials: 'same-origin',
-    ...rest,
-    headers: {
-      accept: 'application/json',
-      [CSRF_HEADER]: '1',
-      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: json !== undefined ? JSON.stringify(json) : rest.body,
-  });
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      ...rest,
+      headers: {
+        accept: 'application/json',
+        [CSRF_HEADER]: '1',
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+  } catch (error) {
+    // A cancelled request stays an AbortError, which TanStack Query recognises and ignores.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', 'The hub could not be reached.');
+  }
   const text = await response.text();
   const body = text ? safeJson(text) : undefined;
   if (!response.ok) {
@@ -50,10 +59,20 @@ function safeJson(text: string): unknown {
   }
 }
 
+type Signal = AbortSignal | undefined;
+
 export const api = {
-  get: <T>(path: string) => apiFetch<T>(path),
-  post: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'POST', json: json ?? {} }),
-  put: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PUT', json: json ?? {} }),
-  patch: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PATCH', json: json ?? {} }),
-  delete: <T>(path: string) => apiFetch<T>(path, { method: 'DELETE' }),
+  get: <T>(path: string, signal?: Signal) => apiFetch<T>(path, { signal }),
+  post: <T>(path: string, json?: unknown, signal?: Signal) =>
+    apiFetch<T>(path, { method: 'POST', json: json ?? {}, signal }),
+  put: <T>(path: string, json?: unknown, signal?: Signal) =>
+    apiFetch<T>(path, { method: 'PUT', json: json ?? {}, signal }),
+  patch: <T>(path: string, json?: unknown, signal?: Signal) =>
+    apiFetch<T>(path, { method: 'PATCH', json: json ?? {}, signal }),
+  delete: <T>(path: string, signal?: Signal) => apiFetch<T>(path, { method: 'DELETE', signal }),
 };
+
+/** 4xx answers are final; outages (network, 5xx) are worth another try. */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+}

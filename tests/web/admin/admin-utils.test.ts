@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { accessDeniedDescription } from '@/data/admin/credential-reveal-mutation';
 import {
-  accessDeniedDescription,
   clampMinutes,
   countdown,
   formatDate,

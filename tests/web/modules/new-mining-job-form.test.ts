@@ -45,3 +45,17 @@ describe('New Mining Job (spec §5, §9)', () => {
     expect(PRIORITIES.map((p) => p.value)).toEqual(['low', 'normal', 'high', 'critical']);
   });
 });
+
+describe('New Mining Job guidance', () => {
+  it('names what still blocks Create, in tab order, and nothing once it may run', async () => {
+    const { missingMiningJobFields } = await import('@/modules/data-mining/new-mining-job.form');
+    expect(missingMiningJobFields(EMPTY_MINING_JOB)).toEqual([
+      'Job Name (Basic Info)',
+      'Data Source',
+      'Algorithm',
+      'Schedule Type (Schedule)',
+    ]);
+    expect(missingMiningJobFields({ ...complete, algorithm: '' })).toEqual(['Algorithm']);
+    expect(missingMiningJobFields(complete)).toEqual([]);
+  });
+});

@@ -15,8 +15,17 @@ function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 px-5', className)} {...props} />;
 }
 
-function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
-  return <h3 data-slot="card-title" className={cn('font-semibold leading-none', className)} {...props} />;
+/**
+ * A card's title. Its heading level follows where the card sits (`as`, default h2: cards sit
+ * under the page's h1) so the page's outline never skips a level; cards inside a titled
+ * section pass h3.
+ */
+function CardTitle({
+  className,
+  as: Heading = 'h2',
+  ...props
+}: React.ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' | 'h4' }) {
+  return <Heading data-slot="card-title" className={cn('font-semibold leading-none', className)} {...props} />;
 }
 
 function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {

@@ -1,31 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import type { z } from 'zod';
+import type { auditPageSchema, auditRowSchema } from '@shared/api/audit';
 import { AUDIT_PAGE_DEFAULT } from '@shared/audit-queue';
+import { api } from '@/lib/api';
+import type { InfiniteQueryOptions } from '../options';
 import { auditKeys, type AuditLogFilters } from './keys';
 
+/** One row as the viewer shows it (the server serialises it through auditRowSchema). */
+export type AuditLogEntry = z.output<typeof auditRowSchema>;
+export type AuditLogPage = z.output<typeof auditPageSchema>;
 export type { AuditLogFilters };
-
-
-export interface AuditLogEntry {
-  id: number;
-  occurred_at: string;
-  event_type: string;
-  severity: string;
-  user_id: string | null;
-  user_email: string | null;
-  session_id: string | null;
-  ip_address: string | null;
-  user_agent: string | null;
-  source: 'server' | 'client';
-  details: Record<string, unknown>;
-  prev_hash: string;
-  hash: string;
-}
-
-export interface AuditLogPage {
-  events: AuditLogEntry[];
-  next_cursor: string | null;
-}
 
 /** Query string of the filters (empty values left out); shared by the list and the export link. */
 export function auditFilterParams(filters: AuditLogFilters): URLSearchParams {
@@ -34,27 +18,26 @@ export function auditFilterParams(filters: AuditLogFilters): URLSearchParams {
   return params;
 }
 
-export function fetchAuditLogPage(filters: AuditLogFilters, cursor?: string | null, limit = AUDIT_PAGE_DEFAULT): Promise<AuditLogPage> {
+export function getAuditLogPage(
+  filters: AuditLogFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+  limit = AUDIT_PAGE_DEFAULT,
+): Promise<AuditLogPage> {
   const params = auditFilterParams(filters);
   params.set('limit', String(limit));
   if (cursor) params.set('cursor', cursor);
-  return api.get<AuditLogPage>(`/api/admin/audit?${params}`);
+  return api.get<AuditLogPage>(`/api/admin/audit?${params}`, signal);
 }
 
 /** Newest first; each further page continues from the previous page's cursor. */
-export function useAuditLogQuery(filters: AuditLogFilters) {
+export function useAuditLogQuery({ filters }: { filters: AuditLogFilters }, options: InfiniteQueryOptions<AuditLogPage> = {}) {
   return useInfiniteQuery({
     queryKey: auditKeys.list(filters),
-    queryFn: ({ pageParam }) => fetchAuditLogPage(filters, pageParam),
+    queryFn: ({ pageParam, signal }) => getAuditLogPage(filters, pageParam as string | null, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     staleTime: 0,
+    ...options,
   });
-}
-
-/** The export is a download (the browser streams it to disk), so it is a link, not a fetch. */
-export function auditExportUrl(filters: AuditLogFilters, format: 'csv' | 'jsonl'): string {
-  const params = auditFilterParams(filters);
-  params.set('format', format);
-  return `/api/admin/audit/export?${params}`;
 }

@@ -1,17 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { chainVerificationSchema } from '@shared/api/audit';
 import { api } from '@/lib/api';
+import type { MutationOptions } from '../options';
 
-export interface ChainVerification {
-  ok: boolean;
-  checked: number;
-  first_bad_id: number | null;
-}
+export type ChainVerification = z.output<typeof chainVerificationSchema>;
 
-export function fetchAuditVerification(): Promise<ChainVerification> {
+export function verifyAuditChain(): Promise<ChainVerification> {
   return api.get<ChainVerification>('/api/admin/audit/verify');
 }
 
 /** Verification walks the whole chain: run on demand, never on render. */
-export function useAuditVerifyMutation() {
-  return useMutation({ mutationFn: fetchAuditVerification });
+export function useAuditVerifyMutation(options: MutationOptions<ChainVerification, void> = {}) {
+  return useMutation({
+    mutationFn: verifyAuditChain,
+    meta: { errorToast: 'Failed to verify the audit log' },
+    ...options,
+  });
 }

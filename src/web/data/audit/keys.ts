@@ -1,13 +1,7 @@
-/** The viewer's filters; every value is a string as it sits in the URL. */
-export interface AuditLogFilters {
-  type?: string;
-  severity?: string;
-  user_id?: string;
-  source?: string;
-  from?: string;
-  to?: string;
-}
+import type { z } from 'zod';
+import type { auditLogFiltersSchema } from '@shared/api/audit';
 
+export type AuditLogFilters = z.output<typeof auditLogFiltersSchema>;
 
 export const auditKeys = {
   all: ['audit'] as const,

@@ -1,28 +1,20 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Eye, EyeOff, KeyRound } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useRevealMutation } from '@/data/admin/credential-access';
-import type { Grant } from '@/data/admin/types';
-import { CREDENTIAL_LABELS, accessDeniedDescription, countdown } from './admin.utils';
+import { useCredentialGrantsQuery, type Grant } from '@/data/admin/credential-grants-query';
+import { useCredentialRevealMutation } from '@/data/admin/credential-reveal-mutation';
+import { CREDENTIAL_LABELS, countdown } from './admin.utils';
 
 function GrantRow({ grant, now }: { grant: Grant; now: number }) {
-  const reveal = useRevealMutation();
   const [value, setValue] = useState<string | null>(null);
+  const reveal = useCredentialRevealMutation({ onSuccess: (result) => setValue(result.value) });
   const live = new Date(grant.expires_at).getTime() > now;
   // The credential is on screen only while the grant lasts.
   const shown = live ? value : null;
-
-  async function show() {
-    try {
-      const result = await reveal.mutateAsync(grant.id);
-      setValue(result.value);
-    } catch (error) {
-      toast.error('Access Denied', { description: accessDeniedDescription(error) });
-    }
-  }
 
   return (
     <div data-testid="active-grant" className="space-y-2 rounded-lg border p-3">
@@ -47,8 +39,13 @@ function GrantRow({ grant, now }: { grant: Grant; now: number }) {
           </Button>
         </div>
       ) : (
-        <Button size="sm" variant="outline" onClick={show} disabled={!live || reveal.isPending}>
-          <Eye /> Reveal
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => reveal.mutate(grant.id)}
+          disabled={!live || reveal.isPending}
+        >
+          <Eye /> {reveal.isPending ? 'Revealing…' : 'Reveal'}
         </Button>
       )}
     </div>
@@ -56,7 +53,8 @@ function GrantRow({ grant, now }: { grant: Grant; now: number }) {
 }
 
 /** The active-access card: every live grant of the signed-in admin, with a countdown. */
-export function ActiveAccessCard({ grants }: { grants: Grant[] }) {
+export function ActiveAccessCard() {
+  const grants = useCredentialGrantsQuery();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -71,11 +69,16 @@ export function ActiveAccessCard({ grants }: { grants: Grant[] }) {
         <CardDescription>Credentials you may view right now. Each view is logged.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        {grants.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No active credential access.</p>
-        ) : (
-          grants.map((g) => <GrantRow key={g.id} grant={g} now={now} />)
-        )}
+        <QueryState
+          query={grants}
+          loadingLabel="Loading active access…"
+          loadingRows={1}
+          errorTitle="Could not load your active access"
+          isEmpty={(d) => d.length === 0}
+          empty={<EmptyState title="No active credential access." className="py-4" />}
+        >
+          {(list) => list.map((g) => <GrantRow key={g.id} grant={g} now={now} />)}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,27 +1,16 @@
 import { JUSTIFICATION_MIN, TIME_LIMIT } from '@shared/credential-access';
-import { ApiError } from '@/lib/api';
+import { formatDate as formatDay, formatDateTime } from '@/lib/format';
 
 /** Display rules of the /admin dashboard (spec §2, §4, §9), kept pure so they are unit-testable. */
 export const FALLBACK_NAME = 'Unnamed User';
 export const FALLBACK_ORGANIZATION = 'Not specified';
 export const FALLBACK_LAST_LOGIN = 'Never';
 export const TOKEN_HASH_CHARS = 16;
-export { JUSTIFICATION_MIN, TIME_LIMIT };
+export { JUSTIFICATION_MIN, TIME_LIMIT, formatDateTime };
 
+/** A date, or the spec's 'Never' for a user who never signed in. */
 export function formatDate(iso: string | null | undefined): string {
-  return iso
-    ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
-    : FALLBACK_LAST_LOGIN;
-}
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return iso ? formatDay(iso) : FALLBACK_LAST_LOGIN;
 }
 
 /** Spec §4: approved → default, denied → destructive, anything else (pending, expired) → secondary. */
@@ -55,9 +44,4 @@ export function isTimeLimitedRequestValid(appId: string, justification: string):
 export function clampMinutes(value: number): number {
   if (!Number.isFinite(value)) return TIME_LIMIT.default;
   return Math.min(TIME_LIMIT.max, Math.max(TIME_LIMIT.min, Math.round(value)));
-}
-
-/** Description of the 'Access Denied' toast (spec §8): the server's message, or the spec's fallback. */
-export function accessDeniedDescription(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'Failed to request credential access';
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,36 +12,38 @@ import {
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { useRequestCredentialMutation } from '@/data/admin/credential-access';
-import type { AppSafe, CredentialType } from '@/data/admin/types';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notify';
+import type { AppSafe } from '@/data/admin/apps-query';
+import { useCredentialRequestMutation, type CredentialType } from '@/data/admin/credential-request-mutation';
+
+const JUSTIFICATION_REQUIRED = 'Please provide a justification for accessing credentials';
 
 /** Security tab's request_credential_access: a justification is required; the request waits for approval. */
 export function CredentialRequestDialog({ app, onClose }: { app: AppSafe; onClose: () => void }) {
   const [type, setType] = useState<CredentialType>('api_key');
   const [justification, setJustification] = useState('');
-  const request = useRequestCredentialMutation();
-
-  async function submit() {
-    if (!justification.trim()) {
-      toast.error('Please provide a justification for accessing credentials');
-      return;
-    }
-    try {
-      await request.mutateAsync({
-        mode: 'standard',
-        app_id: app.id,
-        credential_type: type,
-        justification: justification.trim(),
-      });
-      toast.success('Access Request Submitted', {
+  const [invalid, setInvalid] = useState(false);
+  const request = useCredentialRequestMutation({
+    meta: { errorToast: 'Request Failed', errorDescription: () => 'Failed to submit credential access request' },
+    onSuccess: () => {
+      notify.success('Access Request Submitted', {
         description: 'Your request has been logged and is pending approval.',
       });
       onClose();
-    } catch {
-      toast.error('Request Failed', { description: 'Failed to submit credential access request' });
+    },
+  });
+
+  function submit() {
+    if (!justification.trim()) {
+      setInvalid(true);
+      notify.error(JUSTIFICATION_REQUIRED);
+      return;
     }
+    request.mutate({ mode: 'standard', app_id: app.id, credential_type: type, justification: justification.trim() });
   }
 
+  const message = invalid ? JUSTIFICATION_REQUIRED : request.isError ? errorText(request.error) : null;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -68,16 +70,22 @@ export function CredentialRequestDialog({ app, onClose }: { app: AppSafe; onClos
           <Textarea
             id="cred-justification"
             value={justification}
-            onChange={(e) => setJustification(e.target.value)}
+            aria-invalid={invalid}
+            onChange={(e) => {
+              setInvalid(false);
+              if (request.isError) request.reset();
+              setJustification(e.target.value);
+            }}
             placeholder="Why do you need this credential?"
           />
         </div>
+        <FormError message={message} />
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
           <Button onClick={submit} disabled={request.isPending}>
-            Submit Request
+            {request.isPending ? 'Submitting…' : 'Submit Request'}
           </Button>
         </DialogFooter>
       </DialogContent>

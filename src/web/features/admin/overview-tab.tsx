@@ -1,7 +1,9 @@
 import { Activity, AppWindow, Clock, KeyRound, ShieldAlert, ShieldCheck, UserCog, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { Overview } from '@/data/admin/types';
+import { useOverviewQuery, type Overview } from '@/data/admin/overview-query';
+import { countOf, formatNumber } from '@/lib/format';
 
 function StatusCard({
   title,
@@ -10,7 +12,7 @@ function StatusCard({
   icon: Icon,
 }: {
   title: string;
-  value: string | number;
+  value: number;
   hint: string;
   icon: LucideIcon;
 }) {
@@ -22,7 +24,7 @@ function StatusCard({
       </CardHeader>
       <CardContent>
         <div className="text-2xl font-semibold" data-testid={`stat-${title}`}>
-          {value}
+          {formatNumber(value)}
         </div>
         <p className="text-xs text-muted-foreground">{hint}</p>
       </CardContent>
@@ -30,34 +32,37 @@ function StatusCard({
   );
 }
 
-/** Overview (spec §2): four status cards and four summary tiles, all read from the database. */
-export function OverviewTab({ overview, loading }: { overview: Overview | undefined; loading: boolean }) {
-  const o = overview;
-  const v = (n: number | undefined) => (loading || n === undefined ? '…' : n.toLocaleString('en-US'));
+function OverviewCards({ o }: { o: Overview }) {
+  const tiles = [
+    { label: 'Successful sign-ins', value: o.sign_ins_24h, icon: ShieldCheck },
+    { label: 'Failed sign-ins', value: o.failed_sign_ins_24h, icon: ShieldAlert },
+    { label: 'High-severity events', value: o.high_severity_24h, icon: KeyRound },
+    { label: 'Administrators', value: o.admins, icon: UserCog },
+  ];
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatusCard
           title="Total Users"
-          value={v(o?.users_total)}
-          hint={`${v(o?.users_active)} active accounts`}
+          value={o.users_total}
+          hint={countOf(o.users_active, 'active account', 'active accounts')}
           icon={Users}
         />
         <StatusCard
           title="Active Sessions"
-          value={v(o?.active_sessions)}
+          value={o.active_sessions}
           hint="Live sessions across the ecosystem"
           icon={Activity}
         />
         <StatusCard
           title="Registered Apps"
-          value={v(o?.apps_active)}
-          hint={`${v(o?.apps_total)} registered in total`}
+          value={o.apps_active}
+          hint={`${formatNumber(o.apps_total)} registered in total`}
           icon={AppWindow}
         />
         <StatusCard
           title="Pending Requests"
-          value={v(o?.pending_requests)}
+          value={o.pending_requests}
           hint="Credential access awaiting approval"
           icon={Clock}
         />
@@ -65,19 +70,19 @@ export function OverviewTab({ overview, loading }: { overview: Overview | undefi
       <Card>
         <CardHeader>
           <CardTitle>Last 24 hours</CardTitle>
-          <CardDescription>From the tamper-evident audit log.</CardDescription>
+          <CardDescription>
+            Server-recorded events from the tamper-evident audit log.{' '}
+            <span data-testid="client-events-24h">
+              Browsers reported {countOf(o.client_events_24h, 'more event', 'more events')}, not counted here.
+            </span>
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {[
-            { label: 'Successful sign-ins', value: v(o?.sign_ins_24h), icon: ShieldCheck },
-            { label: 'Failed sign-ins', value: v(o?.failed_sign_ins_24h), icon: ShieldAlert },
-            { label: 'High-severity events', value: v(o?.high_severity_24h), icon: KeyRound },
-            { label: 'Administrators', value: v(o?.admins), icon: UserCog },
-          ].map((tile) => (
+          {tiles.map((tile) => (
             <div key={tile.label} className="flex items-center gap-3 rounded-lg border p-3">
               <tile.icon className="size-5 text-primary" aria-hidden />
               <div>
-                <div className="text-lg font-semibold">{tile.value}</div>
+                <div className="text-lg font-semibold">{formatNumber(tile.value)}</div>
                 <div className="text-xs text-muted-foreground">{tile.label}</div>
               </div>
             </div>
@@ -85,5 +90,15 @@ export function OverviewTab({ overview, loading }: { overview: Overview | undefi
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** Overview (spec §2): four status cards and four summary tiles, all read from the database. */
+export default function OverviewTab() {
+  const overview = useOverviewQuery();
+  return (
+    <QueryState query={overview} errorTitle="Could not load the overview" loadingRows={4}>
+      {(o) => <OverviewCards o={o} />}
+    </QueryState>
   );
 }

@@ -1,27 +1,57 @@
-import { toast } from 'sonner';
+import { EmptyState } from '@/components/empty-state';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiError } from '@/lib/api';
-import { useDecideRequestMutation } from '@/data/admin/credential-access';
-import type { CredentialRequest } from '@/data/admin/types';
+import { notify } from '@/lib/notify';
+import { useCredentialRequestsQuery, type CredentialRequest } from '@/data/admin/credential-requests-query';
+import { useCredentialDecisionMutation } from '@/data/admin/credential-decision-mutation';
 import { CREDENTIAL_LABELS, formatDateTime } from './admin.utils';
 
+function PendingRequest({ request: r }: { request: CredentialRequest }) {
+  const decide = useCredentialDecisionMutation({
+    onSuccess: (_data, { decision }) => notify.success(decision === 'approve' ? 'Request approved' : 'Request denied'),
+  });
+  return (
+    <div data-testid="pending-request" className="space-y-2 rounded-lg border p-3 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium">
+          {r.app_name ?? 'Unknown application'} · {CREDENTIAL_LABELS[r.credential_type ?? ''] ?? r.credential_type}
+        </span>
+        <Badge variant="secondary">{r.status}</Badge>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {r.requester_email ?? 'Unknown requester'} · {r.time_limit_minutes} minutes · {formatDateTime(r.created_at)}
+      </p>
+      <p className="text-sm">{r.justification}</p>
+      {r.can_decide ? (
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            onClick={() => decide.mutate({ id: r.id, decision: 'approve' })}
+            disabled={decide.isPending}
+          >
+            Approve
+          </Button>
+          <Button
+            size="sm"
+            variant="destructive"
+            onClick={() => decide.mutate({ id: r.id, decision: 'deny' })}
+            disabled={decide.isPending}
+          >
+            Deny
+          </Button>
+        </div>
+      ) : (
+        <p className="text-xs text-muted-foreground">Your own request: another administrator must decide it.</p>
+      )}
+    </div>
+  );
+}
+
 /** The approval queue (DESIGN §6): another admin approves or denies; one's own requests only wait. */
-export function PendingApprovals({ requests }: { requests: CredentialRequest[] }) {
-  const decide = useDecideRequestMutation();
-
-  async function act(id: string, decision: 'approve' | 'deny') {
-    try {
-      await decide.mutateAsync({ id, decision });
-      toast.success(decision === 'approve' ? 'Request approved' : 'Request denied');
-    } catch (error) {
-      toast.error('Request Failed', {
-        description: error instanceof ApiError ? error.message : 'Failed to submit credential access request',
-      });
-    }
-  }
-
+export function PendingApprovals() {
+  const pending = useCredentialRequestsQuery({ scope: 'pending' });
   return (
     <Card>
       <CardHeader>
@@ -29,35 +59,16 @@ export function PendingApprovals({ requests }: { requests: CredentialRequest[] }
         <CardDescription>Credential access requests waiting for a second administrator.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        {requests.length === 0 && <p className="text-sm text-muted-foreground">No requests are waiting.</p>}
-        {requests.map((r) => (
-          <div key={r.id} data-testid="pending-request" className="space-y-2 rounded-lg border p-3 text-sm">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="font-medium">
-                {r.app_name ?? 'Unknown application'} ·{' '}
-                {CREDENTIAL_LABELS[r.credential_type ?? ''] ?? r.credential_type}
-              </span>
-              <Badge variant="secondary">{r.status}</Badge>
-            </div>
-            <p className="text-xs text-muted-foreground">
-              {r.requester_email ?? 'Unknown requester'} · {r.time_limit_minutes} minutes ·{' '}
-              {formatDateTime(r.created_at)}
-            </p>
-            <p className="text-sm">{r.justification}</p>
-            {r.can_decide ? (
-              <div className="flex gap-2">
-                <Button size="sm" onClick={() => act(r.id, 'approve')} disabled={decide.isPending}>
-                  Approve
-                </Button>
-                <Button size="sm" variant="destructive" onClick={() => act(r.id, 'deny')} disabled={decide.isPending}>
-                  Deny
-                </Button>
-              </div>
-            ) : (
-              <p className="text-xs text-muted-foreground">Your own request: another administrator must decide it.</p>
-            )}
-          </div>
-        ))}
+        <QueryState
+          query={pending}
+          loadingLabel="Loading pending requests…"
+          loadingRows={1}
+          errorTitle="Could not load the approval queue"
+          isEmpty={(d) => d.length === 0}
+          empty={<EmptyState title="No requests are waiting." className="py-4" />}
+        >
+          {(list) => list.map((r) => <PendingRequest key={r.id} request={r} />)}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,8 +1,5 @@
-import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { CheckCircle2, ShieldCheck } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useGrantsQuery, useRequestsQuery } from '@/data/admin/credential-access';
 import { TimeLimitedRequestForm } from './time-limited-request-form';
 import { ActiveAccessCard } from './active-access-card';
 import { PendingApprovals } from './pending-approvals';
@@ -16,19 +13,13 @@ const SECURITY_STATUS = [
 ];
 
 /** Security Audit tab (spec §2; approval workflow DESIGN §6). */
-export function SecurityAuditTab() {
-  const grants = useGrantsQuery();
-  const pending = useRequestsQuery('pending');
-  useEffect(() => {
-    if (grants.isError || pending.isError) toast.error('Failed to load security audit data');
-  }, [grants.isError, pending.isError]);
-
+export default function SecurityAuditTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <TimeLimitedRequestForm />
       <div className="space-y-6">
-        <ActiveAccessCard grants={grants.data ?? []} />
-        <PendingApprovals requests={pending.data ?? []} />
+        <ActiveAccessCard />
+        <PendingApprovals />
       </div>
       <Card className="lg:col-span-2">
         <CardHeader>

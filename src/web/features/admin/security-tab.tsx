@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { AppWindow, Check, History, KeyRound, X } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useAppsQuery, useRecentSessionsQuery } from '@/data/admin/dashboard-queries';
-import { useRequestsQuery } from '@/data/admin/credential-access';
-import type { AppSafe } from '@/data/admin/types';
+import { useAppsQuery, type AppSafe } from '@/data/admin/apps-query';
+import { useRecentSessionsQuery } from '@/data/admin/recent-sessions-query';
+import { useCredentialRequestsQuery } from '@/data/admin/credential-requests-query';
 import { CREDENTIAL_LABELS, TOKEN_HASH_CHARS, formatDate, formatDateTime, requestStatusVariant } from './admin.utils';
 import { CredentialRequestDialog } from './credential-request-dialog';
 
@@ -23,16 +24,106 @@ function Mark({ present, label }: { present: boolean; label: string }) {
   );
 }
 
-/** Security tab (spec §2): registered apps, the last five sessions, recent credential requests. */
-export function SecurityTab() {
+function RegisteredApps({ onRequest }: { onRequest: (app: AppSafe) => void }) {
   const apps = useAppsQuery();
-  const sessions = useRecentSessionsQuery();
-  const requests = useRequestsQuery('mine');
-  const [requesting, setRequesting] = useState<AppSafe | null>(null);
-  useEffect(() => {
-    if (apps.isError || sessions.isError || requests.isError) toast.error('Failed to load admin data securely');
-  }, [apps.isError, sessions.isError, requests.isError]);
+  return (
+    <QueryState
+      query={apps}
+      loadingLabel="Loading applications…"
+      errorTitle="Could not load the registered applications"
+      isEmpty={(d) => d.length === 0}
+      empty={<EmptyState title="No applications are registered yet." className="py-4" />}
+    >
+      {(list) =>
+        list.map((app) => (
+          <div
+            key={app.id}
+            data-testid="registered-app"
+            className="flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div className="min-w-0">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium">{app.app_name}</span>
+                <Badge variant={app.is_active ? 'success' : 'secondary'}>{app.is_active ? 'Active' : 'Inactive'}</Badge>
+              </div>
+              <div className="truncate text-xs text-muted-foreground">{app.app_url}</div>
+              <div className="mt-1 flex gap-3">
+                <Mark present={app.has_api_key} label="API Key" />
+                <Mark present={app.has_webhook_secret} label="Webhook Secret" />
+              </div>
+            </div>
+            <Button variant="outline" size="sm" onClick={() => onRequest(app)}>
+              <KeyRound /> Request Credential Access
+            </Button>
+          </div>
+        ))
+      }
+    </QueryState>
+  );
+}
 
+function RecentSessions() {
+  const sessions = useRecentSessionsQuery();
+  return (
+    <QueryState
+      query={sessions}
+      loadingLabel="Loading sessions…"
+      errorTitle="Could not load the recent sessions"
+      isEmpty={(d) => d.length === 0}
+      empty={<EmptyState title="No sessions yet." className="py-4" />}
+    >
+      {(list) =>
+        list.map((s) => (
+          <div
+            key={s.id}
+            data-testid="recent-session"
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm"
+          >
+            <div className="flex items-center gap-2">
+              <Badge variant={s.is_active ? 'success' : 'secondary'}>{s.is_active ? 'Active' : 'Expired'}</Badge>
+              <span>{formatDate(s.created_at)}</span>
+            </div>
+            <code className="text-xs text-muted-foreground">{s.session_token_hash.slice(0, TOKEN_HASH_CHARS)}…</code>
+            <span className="text-xs">{s.ip_address || 'Unknown'}</span>
+          </div>
+        ))
+      }
+    </QueryState>
+  );
+}
+
+function MyRequests() {
+  const requests = useCredentialRequestsQuery({ scope: 'mine' });
+  return (
+    <QueryState
+      query={requests}
+      loadingLabel="Loading requests…"
+      errorTitle="Could not load your credential access requests"
+      isEmpty={(d) => d.length === 0}
+      empty={<EmptyState title="No credential access requests yet." className="py-4" />}
+    >
+      {(list) =>
+        list.slice(0, 10).map((r) => (
+          <div key={r.id} data-testid="credential-request" className="rounded-md border p-2 text-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium">
+                {r.app_name ?? 'Unknown application'} ·{' '}
+                {CREDENTIAL_LABELS[r.credential_type ?? ''] ?? r.credential_type}
+              </span>
+              <Badge variant={requestStatusVariant(r.status)}>{r.status}</Badge>
+            </div>
+            <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{r.justification}</p>
+            <p className="text-xs text-muted-foreground">{formatDateTime(r.created_at)}</p>
+          </div>
+        ))
+      }
+    </QueryState>
+  );
+}
+
+/** Security tab (spec §2): registered apps, the last five sessions, recent credential requests. */
+export default function SecurityTab() {
+  const [requesting, setRequesting] = useState<AppSafe | null>(null);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card className="lg:col-span-2">
@@ -45,36 +136,9 @@ export function SecurityTab() {
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-3">
-          {apps.data?.length === 0 && (
-            <p className="text-sm text-muted-foreground">No applications are registered yet.</p>
-          )}
-          {apps.data?.map((app) => (
-            <div
-              key={app.id}
-              data-testid="registered-app"
-              className="flex flex-col gap-3 rounded-lg border p-3 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <div className="min-w-0">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium">{app.app_name}</span>
-                  <Badge variant={app.is_active ? 'success' : 'secondary'}>
-                    {app.is_active ? 'Active' : 'Inactive'}
-                  </Badge>
-                </div>
-                <div className="truncate text-xs text-muted-foreground">{app.app_url}</div>
-                <div className="mt-1 flex gap-3">
-                  <Mark present={app.has_api_key} label="API Key" />
-                  <Mark present={app.has_webhook_secret} label="Webhook Secret" />
-                </div>
-              </div>
-              <Button variant="outline" size="sm" onClick={() => setRequesting(app)}>
-                <KeyRound /> Request Credential Access
-              </Button>
-            </div>
-          ))}
+          <RegisteredApps onRequest={setRequesting} />
         </CardContent>
       </Card>
-
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
@@ -83,46 +147,16 @@ export function SecurityTab() {
           <CardDescription>The five newest sessions.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-2">
-          {sessions.data?.length === 0 && <p className="text-sm text-muted-foreground">No sessions yet.</p>}
-          {sessions.data?.map((s) => (
-            <div
-              key={s.id}
-              data-testid="recent-session"
-              className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm"
-            >
-              <div className="flex items-center gap-2">
-                <Badge variant={s.is_active ? 'success' : 'secondary'}>{s.is_active ? 'Active' : 'Expired'}</Badge>
-                <span>{formatDate(s.created_at)}</span>
-              </div>
-              <code className="text-xs text-muted-foreground">{s.session_token_hash.slice(0, TOKEN_HASH_CHARS)}…</code>
-              <span className="text-xs">{s.ip_address || 'Unknown'}</span>
-            </div>
-          ))}
+          <RecentSessions />
         </CardContent>
       </Card>
-
       <Card>
         <CardHeader>
           <CardTitle>Credential Access Requests</CardTitle>
           <CardDescription>Your recent requests, newest first.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-2">
-          {requests.data?.length === 0 && (
-            <p className="text-sm text-muted-foreground">No credential access requests yet.</p>
-          )}
-          {requests.data?.slice(0, 10).map((r) => (
-            <div key={r.id} data-testid="credential-request" className="rounded-md border p-2 text-sm">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium">
-                  {r.app_name ?? 'Unknown application'} ·{' '}
-                  {CREDENTIAL_LABELS[r.credential_type ?? ''] ?? r.credential_type}
-                </span>
-                <Badge variant={requestStatusVariant(r.status)}>{r.status}</Badge>
-              </div>
-              <p className="mt-1 line-clamp-2 text-xs text-muted-foreground">{r.justification}</p>
-              <p className="text-xs text-muted-foreground">{formatDateTime(r.created_at)}</p>
-            </div>
-          ))}
+          <MyRequests />
         </CardContent>
       </Card>
       {requesting && <CredentialRequestDialog app={requesting} onClose={() => setRequesting(null)} />}

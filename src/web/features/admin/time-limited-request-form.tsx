@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Timer } from 'lucide-react';
+import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -17,16 +17,13 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { useAppsQuery } from '@/data/admin/dashboard-queries';
-import { useRequestCredentialMutation } from '@/data/admin/credential-access';
-import type { CredentialType } from '@/data/admin/types';
-import {
-  CREDENTIAL_LABELS,
-  TIME_LIMIT,
-  accessDeniedDescription,
-  clampMinutes,
-  isTimeLimitedRequestValid,
-} from './admin.utils';
+import { useAppsQuery } from '@/data/admin/apps-query';
+import { useCredentialRequestMutation, type CredentialType } from '@/data/admin/credential-request-mutation';
+import { accessDeniedDescription } from '@/data/admin/credential-reveal-mutation';
+import { notify } from '@/lib/notify';
+import { CREDENTIAL_LABELS, TIME_LIMIT, clampMinutes, isTimeLimitedRequestValid } from './admin.utils';
+
+const INVALID = 'Please select an app and provide justification';
 
 /** request_time_limited_credential_access: app, type, 5–120 minutes, justification ≥ 15 characters, confirmed. */
 export function TimeLimitedRequestForm() {
@@ -36,39 +33,46 @@ export function TimeLimitedRequestForm() {
   const [minutes, setMinutes] = useState<number>(TIME_LIMIT.default);
   const [justification, setJustification] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const request = useRequestCredentialMutation();
+  const [invalid, setInvalid] = useState(false);
+  const request = useCredentialRequestMutation({
+    meta: { errorToast: 'Access Denied', errorDescription: accessDeniedDescription },
+    onSuccess: (result) => {
+      if (result.grant)
+        notify.success('Access Granted', {
+          description: `Access granted for ${result.grant.time_limit_minutes} minutes.`,
+        });
+      else
+        notify.success('Access Request Submitted', {
+          description: 'Your request has been logged and is pending approval.',
+        });
+      setJustification('');
+    },
+  });
   const app = apps.data?.find((a) => a.id === appId);
+  // Any edit clears the last validation or server error: it described the old input.
+  const edited = () => {
+    setInvalid(false);
+    if (request.isError) request.reset();
+  };
 
   function review() {
     if (!isTimeLimitedRequestValid(appId, justification)) {
-      toast.error('Please select an app and provide justification');
+      setInvalid(true);
+      notify.error(INVALID);
       return;
     }
     setConfirming(true);
   }
 
-  async function submit() {
+  function submit() {
     setConfirming(false);
-    try {
-      const result = await request.mutateAsync({
-        mode: 'time_limited',
-        app_id: appId,
-        credential_type: type,
-        justification: justification.trim(),
-        time_limit_minutes: clampMinutes(minutes),
-      });
-      if (result.grant)
-        toast.success('Access Granted', {
-          description: `Access granted for ${result.grant.time_limit_minutes} minutes.`,
-        });
-      else
-        toast.success('Access Request Submitted', {
-          description: 'Your request has been logged and is pending approval.',
-        });
-      setJustification('');
-    } catch (error) {
-      toast.error('Access Denied', { description: accessDeniedDescription(error) });
-    }
+    request.mutate({
+      mode: 'time_limited',
+      app_id: appId,
+      credential_type: type,
+      justification: justification.trim(),
+      time_limit_minutes: clampMinutes(minutes),
+    });
   }
 
   return (
@@ -84,7 +88,13 @@ export function TimeLimitedRequestForm() {
       <CardContent className="space-y-4">
         <div className="space-y-2">
           <Label htmlFor="tl-app">Application</Label>
-          <Select value={appId} onValueChange={setAppId}>
+          <Select
+            value={appId}
+            onValueChange={(v) => {
+              edited();
+              setAppId(v);
+            }}
+          >
             <SelectTrigger id="tl-app" className="w-full" aria-label="Application">
               <SelectValue placeholder="Select an application" />
             </SelectTrigger>
@@ -100,7 +110,13 @@ export function TimeLimitedRequestForm() {
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-2">
             <Label htmlFor="tl-type">Credential Type</Label>
-            <Select value={type} onValueChange={(v) => setType(v as CredentialType)}>
+            <Select
+              value={type}
+              onValueChange={(v) => {
+                edited();
+                setType(v as CredentialType);
+              }}
+            >
               <SelectTrigger id="tl-type" className="w-full" aria-label="Credential Type">
                 <SelectValue />
               </SelectTrigger>
@@ -118,7 +134,10 @@ export function TimeLimitedRequestForm() {
               min={TIME_LIMIT.min}
               max={TIME_LIMIT.max}
               value={minutes}
-              onChange={(e) => setMinutes(Number(e.target.value))}
+              onChange={(e) => {
+                edited();
+                setMinutes(Number(e.target.value));
+              }}
               onBlur={() => setMinutes(clampMinutes(minutes))}
             />
           </div>
@@ -128,12 +147,17 @@ export function TimeLimitedRequestForm() {
           <Textarea
             id="tl-justification"
             value={justification}
-            onChange={(e) => setJustification(e.target.value)}
+            aria-invalid={invalid}
+            onChange={(e) => {
+              edited();
+              setJustification(e.target.value);
+            }}
             placeholder="At least 15 characters: what you need it for and why now"
           />
         </div>
+        <FormError message={invalid ? INVALID : request.isError ? accessDeniedDescription(request.error) : null} />
         <Button onClick={review} disabled={request.isPending} className="w-full sm:w-auto">
-          Request Access
+          {request.isPending ? 'Requesting…' : 'Request Access'}
         </Button>
       </CardContent>
       <AlertDialog open={confirming} onOpenChange={setConfirming}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,8 +13,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { ApiError } from '@/lib/api';
-import { useUpdateUserMutation, type UserPatch } from '@/data/admin/users';
-import type { AdminUser } from '@/data/admin/types';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notify';
+import type { AdminUser } from '@/data/admin/users-query';
+import { useUserUpdateMutation, type UserPatch } from '@/data/admin/user-update-mutation';
+
+const isEmailError = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'email_in_use' || error.details.field === 'email');
 
 /** Edit dialog (spec §2): email, full name (empty saves null), organization, department, active. */
 export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
@@ -25,30 +30,32 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
     department: user.department ?? '',
     is_active: user.is_active,
   });
-  const [emailError, setEmailError] = useState<string | null>(null);
-  const update = useUpdateUserMutation();
-  const set = (key: keyof UserPatch) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
-    setEmailError(null);
-    try {
-      await update.mutateAsync({ id: user.id, patch: form });
-      toast.success('User updated successfully');
+  const update = useUserUpdateMutation({
+    onSuccess: () => {
+      notify.success('User updated successfully');
       onClose();
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : undefined;
-      if (error instanceof ApiError && (error.code === 'email_in_use' || error.details.field === 'email'))
-        setEmailError(message ?? null);
-      toast.error('Failed to update user', { description: message });
-    }
-  }
+    },
+  });
+  // The server's reason stays next to the form until the input changes.
+  const edit = (patch: Partial<UserPatch>) => {
+    if (update.isError) update.reset();
+    setForm((f) => ({ ...f, ...patch }));
+  };
+  const field = (key: 'email' | 'full_name' | 'organization' | 'department') => ({
+    value: form[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => edit({ [key]: e.target.value }),
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <form onSubmit={save} className="space-y-4">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            update.mutate({ id: user.id, patch: form });
+          }}
+          className="space-y-4"
+        >
           <DialogHeader>
             <DialogTitle>Edit User</DialogTitle>
             <DialogDescription>Update the account details of {user.email}.</DialogDescription>
@@ -59,28 +66,23 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
               id="edit-email"
               type="email"
               required
-              value={form.email}
-              onChange={set('email')}
-              aria-invalid={Boolean(emailError)}
+              aria-invalid={isEmailError(update.error)}
+              aria-describedby={update.isError ? 'edit-user-error' : undefined}
+              {...field('email')}
             />
-            {emailError && (
-              <p role="alert" className="text-sm text-destructive">
-                {emailError}
-              </p>
-            )}
           </div>
           <div className="space-y-2">
             <Label htmlFor="edit-full-name">Full Name</Label>
-            <Input id="edit-full-name" value={form.full_name} onChange={set('full_name')} />
+            <Input id="edit-full-name" {...field('full_name')} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
               <Label htmlFor="edit-organization">Organization</Label>
-              <Input id="edit-organization" value={form.organization} onChange={set('organization')} />
+              <Input id="edit-organization" {...field('organization')} />
             </div>
             <div className="space-y-2">
               <Label htmlFor="edit-department">Department</Label>
-              <Input id="edit-department" value={form.department} onChange={set('department')} />
+              <Input id="edit-department" {...field('department')} />
             </div>
           </div>
           <div className="flex items-center justify-between rounded-lg border p-3">
@@ -88,11 +90,10 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
               <Label htmlFor="edit-active">Account Active</Label>
               <p className="text-xs text-muted-foreground">Deactivating signs the user out everywhere.</p>
             </div>
-            <Switch
-              id="edit-active"
-              checked={form.is_active}
-              onCheckedChange={(v) => setForm((f) => ({ ...f, is_active: v }))}
-            />
+            <Switch id="edit-active" checked={form.is_active} onCheckedChange={(v) => edit({ is_active: v })} />
+          </div>
+          <div id="edit-user-error">
+            <FormError message={update.isError ? errorText(update.error) : null} />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>

@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { useMemo, useState } from 'react';
 import { AlertTriangle } from 'lucide-react';
+import { ErrorState } from '@/components/error-state';
+import { FormError } from '@/components/form-error';
+import { LoadingState } from '@/components/loading-state';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,49 +14,41 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { ApiError } from '@/lib/api';
-import { useSetUserRolesMutation, useUserRolesQuery } from '@/data/admin/users';
-import type { AdminUser } from '@/data/admin/types';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notify';
+import type { AdminUser } from '@/data/admin/users-query';
+import { useUserRolesQuery, type RoleAssignment } from '@/data/admin/user-roles-query';
+import { useUserRolesMutation } from '@/data/admin/user-roles-mutation';
 import { PLATFORM_ROLES, ROLE_DESCRIPTIONS } from '@shared/roles';
 import { ROLE_LABELS } from './admin.utils';
 
+function activeRoles(assignments: RoleAssignment[]): Set<string> {
+  const now = new Date();
+  return new Set(
+    assignments.filter((r) => r.is_active && (!r.expires_at || new Date(r.expires_at) > now)).map((r) => r.role),
+  );
+}
+
 /** Roles dialog (spec §2, §4): three toggles; Save is enabled only with unsaved changes. */
 export function UserRolesDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const query = useUserRolesQuery(user.id, true);
-  const save = useSetUserRolesMutation();
-  const saved = useMemo(
-    () =>
-      new Set(
-        (query.data ?? [])
-          .filter((r) => r.is_active && (!r.expires_at || new Date(r.expires_at) > new Date()))
-          .map((r) => r.role),
-      ),
-    [query.data],
-  );
+  const query = useUserRolesQuery({ userId: user.id });
+  const save = useUserRolesMutation({
+    onSuccess: () => {
+      notify.success('User roles updated successfully');
+      onClose();
+    },
+  });
+  const saved = useMemo(() => activeRoles(query.data ?? []), [query.data]);
   const [chosen, setChosen] = useState<Set<string> | null>(null);
-  useEffect(() => {
-    if (query.isError) toast.error('Failed to load user roles');
-  }, [query.isError]);
   const current = chosen ?? saved;
   const dirty = PLATFORM_ROLES.some((r) => current.has(r) !== saved.has(r));
 
   function toggle(role: string, on: boolean) {
+    if (save.isError) save.reset();
     const next = new Set(current);
     if (on) next.add(role);
     else next.delete(role);
     setChosen(next);
-  }
-
-  async function submit() {
-    try {
-      await save.mutateAsync({ id: user.id, roles: PLATFORM_ROLES.filter((r) => current.has(r)) });
-      toast.success('User roles updated successfully');
-      onClose();
-    } catch (error) {
-      toast.error('Failed to update user roles', {
-        description: error instanceof ApiError ? error.message : undefined,
-      });
-    }
   }
 
   return (
@@ -65,7 +59,14 @@ export function UserRolesDialog({ user, onClose }: { user: AdminUser; onClose: (
           <DialogDescription>Grant or revoke platform roles for {user.full_name || user.email}.</DialogDescription>
         </DialogHeader>
         {query.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading roles…</p>
+          <LoadingState label="Loading roles…" rows={3} />
+        ) : query.isError ? (
+          <ErrorState
+            title="Could not load the roles"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : (
           <div className="space-y-3">
             {PLATFORM_ROLES.map((role) => (
@@ -82,13 +83,17 @@ export function UserRolesDialog({ user, onClose }: { user: AdminUser; onClose: (
                 <AlertTriangle className="size-4" aria-hidden /> You have unsaved changes to role assignments
               </p>
             )}
+            <FormError message={save.isError ? errorText(save.error) : null} />
           </div>
         )}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} disabled={!dirty || save.isPending}>
+          <Button
+            onClick={() => save.mutate({ userId: user.id, roles: PLATFORM_ROLES.filter((r) => current.has(r)) })}
+            disabled={!dirty || save.isPending || !query.isSuccess}
+          >
             {save.isPending ? 'Saving…' : 'Save Roles'}
           </Button>
         </DialogFooter>

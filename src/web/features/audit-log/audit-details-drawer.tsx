@@ -2,6 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import type { AuditLogEntry } from '@/data/audit/audit-log-query';
 import { formatTimestamp, severityVariant } from './audit-log.utils';
+import { SourceBadge } from './source-badge';
 
 /** One event in full: the main fields, then the raw JSON exactly as the API returned it. */
 export function AuditDetailsDrawer({ entry, onClose }: { entry: AuditLogEntry | null; onClose: () => void }) {
@@ -22,7 +23,9 @@ export function AuditDetailsDrawer({ entry, onClose }: { entry: AuditLogEntry | 
                 <Badge variant={severityVariant(entry.severity)}>{entry.severity}</Badge>
               </dd>
               <dt className="text-muted-foreground">Source</dt>
-              <dd>{entry.source}</dd>
+              <dd>
+                <SourceBadge source={entry.source} />
+              </dd>
               <dt className="text-muted-foreground">User</dt>
               <dd className="break-all">{entry.user_email ?? entry.user_id ?? '—'}</dd>
               <dt className="text-muted-foreground">Session</dt>
@@ -35,8 +38,13 @@ export function AuditDetailsDrawer({ entry, onClose }: { entry: AuditLogEntry | 
               <dd className="font-mono text-xs break-all">{entry.hash}</dd>
             </dl>
             <div className="grid gap-1.5">
-              <h3 className="text-sm font-medium">Raw JSON</h3>
+              <h3 id="audit-raw-json-label" className="text-sm font-medium">
+                Raw JSON
+              </h3>
+              {/* Focusable: keyboard users scroll long JSON with the arrow keys. */}
               <pre
+                tabIndex={0}
+                aria-labelledby="audit-raw-json-label"
                 data-testid="audit-raw-json"
                 className="max-h-[50vh] overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all whitespace-pre-wrap"
               >

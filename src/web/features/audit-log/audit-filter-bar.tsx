@@ -3,8 +3,16 @@ import { AUDIT_EVENT_TYPES, AUDIT_SEVERITIES } from '@shared/audit-events';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { isoToLocalInput, localInputToIso, withFilter, withoutFilters, type FilterParam } from './audit-log.utils';
+import {
+  BROWSER_EVENTS_PARAM,
+  isoToLocalInput,
+  localInputToIso,
+  withFilter,
+  withoutFilters,
+  type FilterParam,
+} from './audit-log.utils';
 
 const ALL = 'all';
 
@@ -14,9 +22,25 @@ export function AuditFilterBar() {
   const set = (name: FilterParam, value: string | null) =>
     setParams(withFilter(params, name, value), { replace: true });
   const hasFilters = ['type', 'severity', 'user', 'source', 'from', 'to'].some((k) => params.get(k));
+  const showBrowser = params.get(BROWSER_EVENTS_PARAM) === 'true';
+  const setShowBrowser = (on: boolean) => {
+    const next = new URLSearchParams(params);
+    if (on) next.set(BROWSER_EVENTS_PARAM, 'true');
+    else next.delete(BROWSER_EVENTS_PARAM);
+    setParams(next, { replace: true });
+  };
 
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" role="search" aria-label="Audit log filters">
+      <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-3">
+        <Switch id="audit-browser-events" checked={showBrowser} onCheckedChange={setShowBrowser} />
+        <div className="grid gap-0.5">
+          <Label htmlFor="audit-browser-events">Show browser events</Label>
+          <p className="text-xs text-muted-foreground">
+            Page loads every browser reports (app_startup, config_change) are hidden unless this is on.
+          </p>
+        </div>
+      </div>
       <div className="grid gap-1.5">
         <Label htmlFor="audit-type">Event type</Label>
         <Input
@@ -69,8 +93,8 @@ export function AuditFilterBar() {
           </SelectTrigger>
           <SelectContent>
             <SelectItem value={ALL}>Any source</SelectItem>
-            <SelectItem value="server">server</SelectItem>
-            <SelectItem value="client">client</SelectItem>
+            <SelectItem value="server">Server</SelectItem>
+            <SelectItem value="client">Browser (client)</SelectItem>
           </SelectContent>
         </Select>
       </div>

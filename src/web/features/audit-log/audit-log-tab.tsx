@@ -1,10 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Download } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { auditExportUrl, useAuditLogQuery, type AuditLogEntry } from '@/data/audit/audit-log-query';
+import { useAuditLogQuery, type AuditLogEntry } from '@/data/audit/audit-log-query';
+import { auditExportUrl } from '@/data/audit/audit-export-url';
 import { useAdminAudit } from '@/lib/audit/admin-audit';
+import { formatNumber } from '@/lib/format';
 import { AuditDetailsDrawer } from './audit-details-drawer';
 import { AuditFilterBar } from './audit-filter-bar';
 import { AuditTable } from './audit-table';
@@ -18,10 +22,9 @@ import { filtersFromParams } from './audit-log.utils';
 export default function AuditLogTab() {
   const [params] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
-  const query = useAuditLogQuery(filters);
+  const query = useAuditLogQuery({ filters });
   const { log } = useAdminAudit();
   const [open, setOpen] = useState<AuditLogEntry | null>(null);
-  const entries = query.data?.pages.flatMap((p) => p.events) ?? [];
 
   const openEntry = (entry: AuditLogEntry) => {
     setOpen(entry);
@@ -41,46 +44,50 @@ export default function AuditLogTab() {
           <AuditVerifyButton log={log} />
           <Button variant="outline" size="sm" asChild>
             <a href={auditExportUrl(filters, 'csv')} download>
-              <Download />
+              <Download aria-hidden />
               CSV
             </a>
           </Button>
           <Button variant="outline" size="sm" asChild>
             <a href={auditExportUrl(filters, 'jsonl')} download>
-              <Download />
+              <Download aria-hidden />
               JSONL
             </a>
           </Button>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      {/* One column that may shrink below its content: the table scrolls in its own box. */}
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <AuditFilterBar />
-        {query.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading audit events…</p>
-        ) : query.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load security audit data: {query.error.message}
-          </p>
-        ) : entries.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No audit events match these filters.</p>
-        ) : (
-          <>
-            <AuditTable entries={entries} onOpen={openEntry} />
-            <div className="flex items-center justify-between text-sm text-muted-foreground">
-              <span>{entries.length.toLocaleString()} shown</span>
-              {query.hasNextPage && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => void query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                >
-                  {query.isFetchingNextPage ? 'Loading…' : 'Load older events'}
-                </Button>
-              )}
-            </div>
-          </>
-        )}
+        <QueryState
+          query={query}
+          loadingLabel="Loading audit events…"
+          errorTitle="Failed to load security audit data"
+          isEmpty={(d) => d.pages[0].events.length === 0}
+          empty={<EmptyState title="No audit events match these filters." className="py-6" />}
+        >
+          {(data) => {
+            const entries = data.pages.flatMap((p) => p.events);
+            return (
+              <>
+                <AuditTable entries={entries} onOpen={openEntry} />
+                <div className="flex items-center justify-between text-sm text-muted-foreground">
+                  <span>{formatNumber(entries.length)} shown</span>
+                  {query.hasNextPage && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => void query.fetchNextPage()}
+                      disabled={query.isFetchingNextPage}
+                    >
+                      {query.isFetchingNextPage ? 'Loading…' : 'Load older events'}
+                    </Button>
+                  )}
+                </div>
+              </>
+            );
+          }}
+        </QueryState>
       </CardContent>
       <AuditDetailsDrawer entry={open} onClose={() => setOpen(null)} />
     </Card>

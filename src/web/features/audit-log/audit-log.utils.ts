@@ -1,9 +1,18 @@
 import { AUDIT_SEVERITIES, AUDIT_SOURCES } from '@shared/audit-events';
-import type { AuditLogFilters } from '@/data/audit/audit-log-query';
+import type { AuditLogFilters } from '@/data/audit/keys';
+import { formatTimestamp } from '@/lib/format';
+
+export { formatTimestamp };
 
 /** URL parameter names of the viewer's filters (they live in the URL: shareable, back-button safe). */
 export const FILTER_PARAMS = ['type', 'severity', 'user', 'source', 'from', 'to'] as const;
 export type FilterParam = (typeof FILTER_PARAMS)[number];
+
+/**
+ * URL parameter of the "Show browser events" switch: page-load events every browser sends
+ * (config_change / app_startup) are stored, but hidden unless it is on.
+ */
+export const BROWSER_EVENTS_PARAM = 'include_browser';
 
 /** Reads the filters from the URL, ignoring values the API would refuse. */
 export function filtersFromParams(params: URLSearchParams): AuditLogFilters {
@@ -17,6 +26,7 @@ export function filtersFromParams(params: URLSearchParams): AuditLogFilters {
     source: (AUDIT_SOURCES as readonly string[]).includes(source) ? source : undefined,
     from: iso(params.get('from')),
     to: iso(params.get('to')),
+    include_browser: params.get(BROWSER_EVENTS_PARAM) === 'true' ? 'true' : undefined,
   };
 }
 
@@ -54,8 +64,4 @@ export function severityVariant(severity: string): 'destructive' | 'warning' | '
   if (severity === 'medium') return 'warning';
   if (severity === 'info') return 'outline';
   return 'secondary';
-}
-
-export function formatTimestamp(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }

@@ -2,12 +2,16 @@ import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { AuditLogEntry } from '@/data/audit/audit-log-query';
 import { formatTimestamp, severityVariant } from './audit-log.utils';
+import { SourceBadge } from './source-badge';
 
-/** Newest first, as the API returns them; a row opens the details drawer. */
+/**
+ * Newest first, as the API returns them; a row opens the details drawer (click, Enter or
+ * Space). On a phone the table scrolls in its own box, with a cue, and the IP column hides.
+ */
 export function AuditTable({ entries, onOpen }: { entries: AuditLogEntry[]; onOpen: (entry: AuditLogEntry) => void }) {
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <Table>
+    <div className="rounded-md border">
+      <Table label="Audit events">
         <TableHeader>
           <TableRow>
             <TableHead className="w-44">Time</TableHead>
@@ -24,7 +28,7 @@ export function AuditTable({ entries, onOpen }: { entries: AuditLogEntry[]; onOp
               key={e.id}
               data-testid="audit-row"
               tabIndex={0}
-              className="cursor-pointer"
+              className="cursor-pointer focus-visible:bg-muted focus-visible:outline-none"
               onClick={() => onOpen(e)}
               onKeyDown={(ev) => (ev.key === 'Enter' || ev.key === ' ') && (ev.preventDefault(), onOpen(e))}
             >
@@ -38,7 +42,9 @@ export function AuditTable({ entries, onOpen }: { entries: AuditLogEntry[]; onOp
               <TableCell className="max-w-48 truncate">
                 {e.user_email ?? (e.user_id ? e.user_id.slice(0, 8) : '—')}
               </TableCell>
-              <TableCell>{e.source}</TableCell>
+              <TableCell>
+                <SourceBadge source={e.source} />
+              </TableCell>
               <TableCell className="hidden font-mono text-xs md:table-cell">{e.ip_address ?? 'Unknown'}</TableCell>
             </TableRow>
           ))}

@@ -3,13 +3,14 @@ import { Link, useSearchParams } from 'react-router';
 import { AlertTriangle, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { useAuth } from '@/auth/auth-provider';
-import { AUTH_REDIRECT_TEXT, handoffFields, readHandoffParams } from './auth-redirect.utils';
+import { createHandoffSession } from '@/data/apps/handoff-session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { AUTH_REDIRECT_TEXT, handoffFailureReason, handoffFields, readHandoffParams } from './auth-redirect.utils';
 
 type Phase =
   | { kind: 'working' }
   | { kind: 'posting'; action: string; fields: Record<string, string> }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string; reason?: string | null };
 
 /**
  * /auth-redirect (spec §2, §8): creates a cross-platform session for the target app and hands
@@ -19,7 +20,6 @@ type Phase =
 export default function AuthRedirectPage() {
   const [search] = useSearchParams();
   const params = readHandoffParams(search);
-  const { createCrossPlatformSession } = useAuth();
   const [phase, setPhase] = useState<Phase>({ kind: 'working' });
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -29,14 +29,24 @@ export default function AuthRedirectPage() {
   const run = useCallback(async () => {
     if (!appId || !redirectUrl) return;
     setPhase({ kind: 'working' });
+    let session;
     try {
-      const session = await createCrossPlatformSession(appId, redirectUrl);
-      if (!session) return setPhase({ kind: 'failed', message: AUTH_REDIRECT_TEXT.failedSession });
+      session = await createHandoffSession(appId, redirectUrl);
+    } catch (error) {
+      // Spec §8: logged, and the page says why (the server's reason when it gave one).
+      console.error('Failed to create cross-platform session', error);
+      return setPhase({
+        kind: 'failed',
+        message: AUTH_REDIRECT_TEXT.failedSession,
+        reason: handoffFailureReason(error),
+      });
+    }
+    try {
       setPhase({ kind: 'posting', action: session.redirect_url, fields: handoffFields(session, Date.now()) });
     } catch {
       setPhase({ kind: 'failed', message: AUTH_REDIRECT_TEXT.unexpected });
     }
-  }, [appId, redirectUrl, createCrossPlatformSession]);
+  }, [appId, redirectUrl]);
 
   // One session per attempt, even if the auth state object changes while it is being created.
   const started = useRef(-1);
@@ -50,6 +60,13 @@ export default function AuthRedirectPage() {
     if (phase.kind === 'posting') formRef.current?.submit();
   }, [phase]);
 
+  const title = !params
+    ? AUTH_REDIRECT_TEXT.invalidTitle
+    : phase.kind === 'failed'
+      ? 'Authentication Error'
+      : `Connecting to ${params.appName ?? 'the application'}`;
+  useDocumentTitle(title);
+
   if (!params) {
     return (
       <Shell title={AUTH_REDIRECT_TEXT.invalidTitle} description={AUTH_REDIRECT_TEXT.missingParams} icon="error">
@@ -61,7 +78,7 @@ export default function AuthRedirectPage() {
   }
   if (phase.kind === 'failed') {
     return (
-      <Shell title="Authentication Error" description={phase.message} icon="error">
+      <Shell title="Authentication Error" description={phase.message} detail={phase.reason} icon="error">
         <Button asChild variant="outline">
           <Link to="/admin">Return to Dashboard</Link>
         </Button>
@@ -90,16 +107,18 @@ export default function AuthRedirectPage() {
 function Shell({
   title,
   description,
+  detail,
   icon,
   children,
 }: {
   title: string;
   description: string;
+  detail?: string | null;
   icon: 'working' | 'error';
   children?: React.ReactNode;
 }) {
   return (
-    <main className="flex min-h-[calc(100vh-8rem)] items-center justify-center px-4 py-12">
+    <main id="main" className="flex min-h-[calc(100vh-8rem)] items-center justify-center px-4 py-12">
       <Card className="w-full max-w-md text-center">
         <CardHeader className="items-center">
           {icon === 'working' ? (
@@ -108,7 +127,14 @@ function Shell({
             <AlertTriangle className="size-8 text-destructive" aria-hidden="true" />
           )}
           <h1 className="text-xl font-semibold leading-none">{title}</h1>
-          <CardDescription role={icon === 'error' ? 'alert' : 'status'}>{description}</CardDescription>
+          <div role={icon === 'error' ? 'alert' : 'status'} className="space-y-1">
+            <CardDescription>{description}</CardDescription>
+            {detail && (
+              <p data-testid="handoff-reason" className="text-sm">
+                {detail}
+              </p>
+            )}
+          </div>
         </CardHeader>
         {children && <CardContent className="flex justify-center gap-2">{children}</CardContent>}
       </Card>

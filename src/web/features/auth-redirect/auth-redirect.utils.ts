@@ -1,3 +1,5 @@
+import { ApiError } from '@/lib/api';
+
 /** Spec §8 texts of the cross-platform page. */
 export const AUTH_REDIRECT_TEXT = {
   invalidTitle: 'Invalid Request',
@@ -26,4 +28,16 @@ export function handoffFields(
   now: number,
 ): Record<string, string> {
   return { session_token: session.session_token, user_id: session.user_id, timestamp: String(now) };
+}
+
+/**
+ * The server's own reason for refusing a hand-off when it named one (an unregistered redirect
+ * URL, an inactive or unknown app, bad input), shown under the spec's 'Failed to create
+ * session for the target app'; null for outages and anything unnamed.
+ */
+export function handoffFailureReason(error: unknown): string | null {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+    return error.message;
+  }
+  return null;
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LogOutIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { useAuth } from '@/auth/auth-provider';
+import { notify } from '@/lib/notify';
 
 /**
  * Who is signed in, and the one Sign out control, shown in the top banner on every page
@@ -18,10 +18,10 @@ export function AccountStatus() {
   async function handleSignOut() {
     setBusy(true);
     try {
-      await signOut();
+      await signOut({ forgetLocation: true });
       navigate('/auth', { replace: true });
-    } catch {
-      toast.error('Failed to sign out');
+    } catch (error) {
+      notify.error('Failed to sign out', { error });
     } finally {
       setBusy(false);
     }
@@ -36,7 +36,7 @@ export function AccountStatus() {
         type="button"
         onClick={handleSignOut}
         disabled={busy}
-        className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="inline-flex min-h-6 items-center gap-1 rounded px-1.5 py-0.5 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         <LogOutIcon className="size-3.5" aria-hidden /> Sign out
       </button>

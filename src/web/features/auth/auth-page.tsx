@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/auth/auth-provider';
+import { notify } from '@/lib/notify';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { destinationAfterAuth } from './auth.utils';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -16,29 +17,35 @@ export default function AuthPage() {
   const destination = destinationAfterAuth(params);
   // While the post-sign-up toast shows, the new session must not whisk the user away early.
   const [holding, setHolding] = useState(false);
+  const [tab, setTab] = useState('signin');
   const announced = useRef(false);
+  useDocumentTitle(tab === 'signup' ? 'Sign Up' : 'Sign In');
 
   useEffect(() => {
     const verified = params.get('verified');
     if (!verified || announced.current) return;
     announced.current = true;
-    if (verified === 'true') toast.success('Email verified. Thank you!');
-    else toast.error('This verification link is invalid or has expired.');
+    if (verified === 'true') notify.success('Email verified. Thank you!');
+    else notify.error('This verification link is invalid or has expired.');
   }, [params]);
 
   if (!loading && user && !holding) return <Navigate to={destination} replace />;
 
   return (
-    <main className="flex min-h-[calc(100vh-8rem)] items-center justify-center bg-gradient-to-b from-accent to-background px-4 py-12">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="flex min-h-[calc(100vh-8rem)] outline-none items-center justify-center bg-gradient-to-b from-accent to-background px-4 py-12"
+    >
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl">
-            <h1>Ecosystem Hub</h1>
+          <CardTitle as="h1" className="text-2xl">
+            Ecosystem Hub
           </CardTitle>
           <CardDescription>Sign in to access the hiring platforms and administration.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs defaultValue="signin">
+          <Tabs value={tab} onValueChange={setTab}>
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="signin">Sign In</TabsTrigger>
               <TabsTrigger value="signup">Sign Up</TabsTrigger>

@@ -7,19 +7,18 @@ import { useAuth } from '@/auth/auth-provider';
  * (`next`, and for /auth-redirect its app_id / redirect_url / app_name, which /auth keeps).
  */
 export default function RequireAuth() {
-  const { user, loading } = useAuth();
+  const { user, loading, signedOutByUser } = useAuth();
   const location = useLocation();
   if (loading) {
     return (
-      <div
-        role="status"
-        aria-live="polite"
-        className="flex min-h-[50vh] items-center justify-center text-muted-foreground"
-      >
-        Loading...
-      </div>
+      <main id="main" className="flex min-h-[50vh] items-center justify-center text-muted-foreground">
+        <p role="status" aria-live="polite">
+          Loading...
+        </p>
+      </main>
     );
   }
+  if (!user && signedOutByUser) return <Navigate to="/auth" replace />;
   if (!user) {
     const params = new URLSearchParams(location.search);
     const target = new URLSearchParams();

@@ -3,9 +3,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
-import { useSignIn } from '@/data/auth/auth-api';
+import { useSignInMutation } from '@/data/auth/sign-in-mutation';
 import { SIGN_IN_MESSAGES } from '@shared/auth-limits';
-import { FormError } from './form-error';
+import { FormError } from '@/components/form-error';
 
 /** The spec §8 message for a failed sign-in. */
 export function signInErrorMessage(error: unknown): string {
@@ -20,7 +20,7 @@ export function signInErrorMessage(error: unknown): string {
           : Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
       return SIGN_IN_MESSAGES.blocked(minutes);
     }
-    if (error.status < 500) return error.message;
+    if (error.status >= 400 && error.status < 500) return error.message;
   }
   return SIGN_IN_MESSAGES.unexpected;
 }
@@ -29,7 +29,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const signIn = useSignIn();
+  const signIn = useSignInMutation();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -55,7 +55,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           type="email"
           autoComplete="username"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setError(null);
+            setEmail(e.target.value);
+          }}
         />
       </div>
       <div className="space-y-2">
@@ -65,7 +68,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           type="password"
           autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setError(null);
+            setPassword(e.target.value);
+          }}
         />
       </div>
       <FormError message={error} />

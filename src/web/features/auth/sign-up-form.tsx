@@ -1,14 +1,14 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
-import { useSignUp } from '@/data/auth/auth-api';
+import { useSignUpMutation } from '@/data/auth/sign-up-mutation';
+import { notify } from '@/lib/notify';
 import { checkPassword, WEAK_PASSWORD_MESSAGE } from '@shared/password-policy';
 import { SIGN_IN_MESSAGES } from '@shared/auth-limits';
 import { PasswordStrength } from './password-strength';
-import { FormError } from './form-error';
+import { FormError } from '@/components/form-error';
 
 /** Spec §2: after sign-up the success toast shows, then the flow continues after 1.5 s. */
 export const CONTINUE_AFTER_SIGN_UP_MS = 1500;
@@ -21,7 +21,7 @@ export function SignUpForm({ onSignedUp, onHold }: { onSignedUp: () => void; onH
   /** Problems only the server knows (the common-password list). */
   const [serverReasons, setServerReasons] = useState<string[]>([]);
   const check = useMemo(() => checkPassword(password), [password]);
-  const signUp = useSignUp();
+  const signUp = useSignUpMutation();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -38,7 +38,7 @@ export function SignUpForm({ onSignedUp, onHold }: { onSignedUp: () => void; onH
     onHold?.(true);
     try {
       await signUp.mutateAsync({ full_name: fullName.trim(), email: email.trim(), password });
-      toast.success(SIGN_IN_MESSAGES.signUpSuccess);
+      notify.success(SIGN_IN_MESSAGES.signUpSuccess);
       setTimeout(onSignedUp, CONTINUE_AFTER_SIGN_UP_MS);
     } catch (err) {
       onHold?.(false);
@@ -47,7 +47,7 @@ export function SignUpForm({ onSignedUp, onHold }: { onSignedUp: () => void; onH
         setError(WEAK_PASSWORD_MESSAGE);
       } else if (err instanceof ApiError && err.status === 409) {
         setError(SIGN_IN_MESSAGES.emailTaken);
-      } else if (err instanceof ApiError && err.status < 500) {
+      } else if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
         setError(err.message);
       } else {
         setError(SIGN_IN_MESSAGES.unexpected);
@@ -59,7 +59,15 @@ export function SignUpForm({ onSignedUp, onHold }: { onSignedUp: () => void; onH
     <form onSubmit={submit} className="space-y-4" noValidate aria-label="Sign up">
       <div className="space-y-2">
         <Label htmlFor="signup-name">Full name</Label>
-        <Input id="signup-name" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        <Input
+          id="signup-name"
+          autoComplete="name"
+          value={fullName}
+          onChange={(e) => {
+            setError(null);
+            setFullName(e.target.value);
+          }}
+        />
       </div>
       <div className="space-y-2">
         <Label htmlFor="signup-email">Email</Label>
@@ -68,7 +76,10 @@ export function SignUpForm({ onSignedUp, onHold }: { onSignedUp: () => void; onH
           type="email"
           autoComplete="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setError(null);
+            setEmail(e.target.value);
+          }}
         />
       </div>
       <div className="space-y-2">
@@ -79,6 +90,7 @@ export function SignUpForm({ onSignedUp, onHold }: { onSignedUp: () => void; onH
           autoComplete="new-password"
           value={password}
           onChange={(e) => {
+            setError(null);
             setPassword(e.target.value);
             setServerReasons([]);
           }}

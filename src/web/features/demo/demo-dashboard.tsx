@@ -5,9 +5,11 @@ import { ListRow, SectionCard } from '@/modules/shared/section-card';
 import { StatusBadge } from '@/modules/shared/status-badge';
 import { DEMO_ACTIVITY, DEMO_STATS, DEMO_SYSTEMS } from './demo-dashboard.data';
 import { DEMO_USER } from './demo-user';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The investor demo's landing screen: static figures only, no server calls (spec §2). */
 export default function DemoDashboard() {
+  useDocumentTitle('Demo');
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <header>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { ChecklistFooter } from './checklist-footer';
 import { ChecklistOverviewPanel } from './checklist-overview';
 import { CHECKLIST_TASKS } from './final-todo.data';
@@ -18,6 +19,7 @@ const BY_CATEGORY = groupByCategory(CHECKLIST_TASKS);
 /** /final-todo: the checklist; ticks live in this component only and are never persisted (spec §2). */
 export default function FinalTodoPage() {
   const [done, setDone] = useState<ReadonlySet<number>>(() => new Set());
+  useDocumentTitle('Final To-Do Checklist');
   const toggle = (id: number) =>
     setDone((prev) => {
       const next = new Set(prev);
@@ -27,7 +29,7 @@ export default function FinalTodoPage() {
     });
 
   return (
-    <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
+    <main id="main" className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">Final To-Do Checklist</h1>
         <p className="mt-1 text-sm text-muted-foreground">

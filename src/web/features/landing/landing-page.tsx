@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Badge } from '@/components/ui/badge';
 import { ECOSYSTEM_PLATFORMS } from '@shared/ecosystem';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 // The setup tools are rarely used: their code loads only when ?setup=true asks for them.
 const SetupPanel = lazy(() => import('./setup-panel'));
@@ -50,9 +51,10 @@ const FEATURES = [
 export default function LandingPage() {
   const [params] = useSearchParams();
   const showSetup = params.get('setup') === 'true';
+  useDocumentTitle(showSetup && 'Setup');
 
   return (
-    <main>
+    <main id="main">
       <section className="bg-gradient-to-b from-accent to-background">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-16 text-center sm:py-24">
           <Badge variant="secondary">Five platforms · one hub</Badge>
@@ -86,7 +88,7 @@ export default function LandingPage() {
           {ECOSYSTEM_PLATFORMS.map((platform) => (
             <Card key={platform.key} data-testid="ecosystem-card">
               <CardHeader>
-                <CardTitle>{platform.name}</CardTitle>
+                <CardTitle as="h3">{platform.name}</CardTitle>
                 <CardDescription>{platform.tagline}</CardDescription>
               </CardHeader>
               <CardContent className="flex flex-1 flex-col justify-between gap-4">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { FormError } from '@/components/form-error';
 import { Trash2Icon, UserPlusIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
@@ -17,12 +17,11 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
-import {
-  useCleanupAllUsers,
-  useCreateSystemAdmins,
-  type CleanupResult,
-  type SetupResult,
-} from '@/data/setup/setup-api';
+import { useSystemAdminsMutation, type SetupResult } from '@/data/setup/system-admins-mutation';
+import { useCleanupMutation, type Cleared } from '@/data/setup/cleanup-mutation';
+import { ApiError } from '@/lib/api';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notify';
 
 const STATUS_VARIANT = { created: 'default', exists: 'secondary', error: 'destructive' } as const;
 
@@ -30,29 +29,36 @@ const STATUS_VARIANT = { created: 'default', exists: 'secondary', error: 'destru
 export default function SetupPanel() {
   const [key, setKey] = useState('');
   const [results, setResults] = useState<SetupResult[] | null>(null);
-  const [cleared, setCleared] = useState<CleanupResult['cleared'] | null>(null);
-  const createAdmins = useCreateSystemAdmins();
-  const cleanup = useCleanupAllUsers();
+  const [cleared, setCleared] = useState<Cleared | null>(null);
+  const createAdmins = useSystemAdminsMutation({
+    onSuccess: setResults,
+    onError: (error) => notify.error('Failed to create system administrators', { error }),
+  });
+  const cleanup = useCleanupMutation({
+    onSuccess: (answer) => {
+      setCleared(answer);
+      notify.success('All users deleted');
+    },
+    // Spec §8: the error message, or 'Cleanup failed'.
+    onError: (error) => notify.error(error instanceof ApiError && error.message ? error.message : 'Cleanup failed'),
+  });
+  const failed = createAdmins.error ?? cleanup.error;
+  const editKey = (value: string) => {
+    createAdmins.reset();
+    cleanup.reset();
+    setKey(value);
+  };
 
-  async function create() {
+  function create() {
     setCleared(null);
-    try {
-      const answer = await createAdmins.mutateAsync(key);
-      setResults(answer.results);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to create system administrators');
-    }
+    cleanup.reset();
+    createAdmins.mutate(key);
   }
 
-  async function wipe() {
+  function wipe() {
     setResults(null);
-    try {
-      const answer = await cleanup.mutateAsync(key);
-      setCleared(answer.cleared);
-      toast.success('All users deleted');
-    } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'Cleanup failed');
-    }
+    createAdmins.reset();
+    cleanup.mutate(key);
   }
 
   return (
@@ -71,7 +77,7 @@ export default function SetupPanel() {
             type="password"
             autoComplete="off"
             value={key}
-            onChange={(e) => setKey(e.target.value)}
+            onChange={(e) => editKey(e.target.value)}
           />
         </div>
         <div className="flex flex-wrap gap-3">
@@ -102,6 +108,7 @@ export default function SetupPanel() {
           </AlertDialog>
         </div>
 
+        <FormError message={failed ? errorText(failed) : null} />
         {results && (
           <ul className="space-y-2" aria-label="Setup results">
             {results.map((r) => (

@@ -1,18 +1,41 @@
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { documentTitle } from '@/lib/use-document-title';
 
-/** Shown when a page fails to load or throws while rendering. */
-export function RouteError() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : 'Something went wrong loading this page.';
-  return (
-    <main role="alert" className="flex min-h-[70vh] flex-col items-center justify-center gap-3 px-4 text-center">
-      <h1 className="text-2xl font-semibold">{message}</h1>
-      <p className="text-muted-foreground">Reload the page, or go back home.</p>
-      <Link to="/" className="text-primary underline">
-        Return to Home
-      </Link>
-    </main>
-  );
+/**
+ * Shown when a page fails to load (its chunk is gone after a deploy, the network dropped) or
+ * throws while rendering. `resetKey` (the location) clears it when the user goes elsewhere.
+ */
+export class RouteErrorBoundary extends Component<{ resetKey: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidUpdate(previous: { resetKey: string }) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('Page failed', error);
+    document.title = documentTitle('Error');
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main
+        id="main"
+        role="alert"
+        className="flex min-h-[70vh] flex-col items-center justify-center gap-3 px-4 text-center"
+      >
+        <h1 className="text-2xl font-semibold">Something went wrong loading this page.</h1>
+        <p className="text-muted-foreground">Reload the page, or go back home.</p>
+        <Link to="/" className="text-primary underline">
+          Return to Home
+        </Link>
+      </main>
+    );
+  }
 }

@@ -1,8 +1,11 @@
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { revealClientSecret, useToggleClientMutation, type OAuthClientView } from '@/data/oauth-clients/clients';
+import type { OAuthClient } from '@/data/oauth-clients/clients-query';
+import { useClientToggleMutation } from '@/data/oauth-clients/client-toggle-mutation';
+import { revealClientSecret } from '@/data/oauth-clients/client-secret-reveal';
+import { formatDate } from '@/lib/format';
+import { notify } from '@/lib/notify';
 import { CopyButton } from './copy-button';
 import { previewSecret } from './oauth-admin.utils';
 
@@ -28,16 +31,12 @@ function List({ items }: { items: string[] }) {
 }
 
 /** One client card (spec §2): every listed field; the secret shows 20 characters; copying it is an audited reveal. */
-export function ClientCard({ client }: { client: OAuthClientView }) {
-  const toggle = useToggleClientMutation();
-  async function flip() {
-    try {
-      await toggle.mutateAsync({ id: client.id, isActive: !client.is_active });
-      toast.success(client.is_active ? 'Client deactivated successfully' : 'Client activated successfully');
-    } catch {
-      toast.error('Failed to update client status');
-    }
-  }
+export function ClientCard({ client }: { client: OAuthClient }) {
+  const toggle = useClientToggleMutation({
+    onSuccess: (updated) =>
+      notify.success(updated.is_active ? 'Client activated successfully' : 'Client deactivated successfully'),
+  });
+  const flip = () => toggle.mutate({ id: client.id, isActive: !client.is_active });
   return (
     <Card data-testid="oauth-client-card">
       <CardHeader>
@@ -64,13 +63,7 @@ export function ClientCard({ client }: { client: OAuthClientView }) {
               {client.app_url}
             </a>
           </Field>
-          <Field label="Created">
-            {new Date(client.created_at).toLocaleDateString('en-US', {
-              year: 'numeric',
-              month: 'short',
-              day: 'numeric',
-            })}
-          </Field>
+          <Field label="Created">{formatDate(client.created_at)}</Field>
         </div>
         <Field label="Client ID">
           <div className="flex items-center gap-1">

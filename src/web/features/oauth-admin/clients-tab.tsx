@@ -1,47 +1,53 @@
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { AppWindow, Plus } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state';
+import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { useClientsQuery } from '@/data/oauth-clients/clients';
+import { useClientsQuery } from '@/data/oauth-clients/clients-query';
 import { ClientCard } from './client-card';
 import { CreateClientDialog } from './create-client-dialog';
 
 export function ClientsTab() {
   const clients = useClientsQuery();
   const [creating, setCreating] = useState(false);
-  useEffect(() => {
-    if (clients.isError) toast.error('Failed to fetch OAuth clients');
-  }, [clients.isError]);
-
+  const create = (
+    <Button onClick={() => setCreating(true)}>
+      <Plus /> Create Client
+    </Button>
+  );
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground">Applications that sign users in through the hub.</p>
-        <Button onClick={() => setCreating(true)}>
-          <Plus /> Create Client
-        </Button>
+        {create}
       </div>
-      {clients.isPending ? (
-        <p className="py-8 text-center text-muted-foreground">Loading OAuth clients...</p>
-      ) : clients.data?.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
-            <AppWindow className="size-10 text-muted-foreground" aria-hidden />
-            <p className="font-medium">No OAuth Clients</p>
-            <p className="text-sm text-muted-foreground">Register the first application to let it sign users in.</p>
-            <Button onClick={() => setCreating(true)}>
-              <Plus /> Create Client
-            </Button>
-          </CardContent>
-        </Card>
-      ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
-          {clients.data?.map((c) => (
-            <ClientCard key={c.id} client={c} />
-          ))}
-        </div>
-      )}
+      <QueryState
+        query={clients}
+        loadingLabel="Loading OAuth clients..."
+        errorTitle="Could not load the OAuth clients"
+        isEmpty={(d) => d.length === 0}
+        empty={
+          <Card>
+            <CardContent>
+              <EmptyState
+                icon={AppWindow}
+                title="No OAuth Clients"
+                hint="Register the first application to let it sign users in."
+                action={create}
+              />
+            </CardContent>
+          </Card>
+        }
+      >
+        {(list) => (
+          <div className="grid gap-4 lg:grid-cols-2">
+            {list.map((c) => (
+              <ClientCard key={c.id} client={c} />
+            ))}
+          </div>
+        )}
+      </QueryState>
       <CreateClientDialog open={creating} onOpenChange={setCreating} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Check, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { notify } from '@/lib/notify';
 import { COPIED_MS } from './oauth-admin.utils';
 
 /** Copies what `getText` yields; the copied indicator lasts 2 s (spec §9). */
@@ -23,9 +23,9 @@ export function CopyButton({
     try {
       await navigator.clipboard.writeText(await getText());
       setCopied(true);
-      toast.success('Copied', { description: `${label} copied to clipboard` });
+      notify.success('Copied', { description: `${label} copied to clipboard` });
     } catch {
-      toast.error('Failed to copy to clipboard');
+      notify.error('Failed to copy to clipboard');
     }
   }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,8 +13,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api';
-import { useCreateClientMutation } from '@/data/oauth-clients/clients';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notify';
+import { useClientCreateMutation } from '@/data/oauth-clients/client-create-mutation';
 import { CopyButton } from './copy-button';
 import { DEFAULT_SCOPES, firstInvalidUrl, splitLines } from './oauth-admin.utils';
 
@@ -30,28 +31,41 @@ const EMPTY = {
 /** Create dialog (spec §2, §5): required fields, one URI per line, default scopes; shows the new credentials once. */
 export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [form, setForm] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
   const [created, setCreated] = useState<{ clientId: string; secret: string | null } | null>(null);
-  const create = useCreateClientMutation();
+  const create = useClientCreateMutation({
+    onSuccess: (result) => {
+      notify.success('OAuth client created successfully');
+      setForm(EMPTY);
+      setCreated({ clientId: result.client.client_id, secret: result.client_secret });
+    },
+  });
+  // An error describes the input it was given: any edit clears it.
+  const edit = (patch: Partial<typeof EMPTY>) => {
+    setInvalid(null);
+    if (create.isError) create.reset();
+    setForm((f) => ({ ...f, ...patch }));
+  };
   const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
+    edit({ [key]: e.target.value });
 
   function close(next: boolean) {
     if (!next) {
       setForm(EMPTY);
-      setError(null);
+      setInvalid(null);
       setCreated(null);
+      create.reset();
     }
     onOpenChange(next);
   }
 
-  async function submit(e: React.FormEvent) {
+  function submit(e: React.FormEvent) {
     e.preventDefault();
-    setError(null);
+    setInvalid(null);
     const redirectUris = splitLines(form.redirects);
     const origins = splitLines(form.origins);
     if (!form.name.trim() || !form.url.trim() || redirectUris.length === 0) {
-      toast.error('Validation Error', { description: 'Please fill in all required fields' });
+      notify.error('Validation Error', { description: 'Please fill in all required fields' });
       return;
     }
     const badRedirect = firstInvalidUrl(redirectUris);
@@ -60,30 +74,22 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
       const message = badRedirect
         ? `Redirect URI "${badRedirect}" must be an absolute http(s) URL without a fragment.`
         : `Allowed origin "${badOrigin}" must be an absolute http(s) URL without a fragment.`;
-      setError(message);
-      toast.error('Validation Error', { description: message });
+      setInvalid(message);
+      notify.error('Validation Error', { description: message });
       return;
     }
-    try {
-      const result = await create.mutateAsync({
-        app_name: form.name.trim(),
-        app_description: form.description.trim() || undefined,
-        app_url: form.url.trim(),
-        redirect_uris: redirectUris,
-        allowed_origins: origins,
-        app_type: form.type,
-        scopes: DEFAULT_SCOPES,
-      });
-      toast.success('OAuth client created successfully');
-      setForm(EMPTY);
-      setCreated({ clientId: result.client.client_id, secret: result.client_secret });
-    } catch (err) {
-      const message = err instanceof ApiError ? err.message : undefined;
-      if (message) setError(message);
-      toast.error('Failed to create OAuth client', { description: message });
-    }
+    create.mutate({
+      app_name: form.name.trim(),
+      app_description: form.description.trim() || undefined,
+      app_url: form.url.trim(),
+      redirect_uris: redirectUris,
+      allowed_origins: origins,
+      app_type: form.type,
+      scopes: DEFAULT_SCOPES,
+    });
   }
 
+  const error = invalid ?? (create.isError ? errorText(create.error) : null);
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
@@ -146,7 +152,7 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
               </div>
               <div className="space-y-2">
                 <Label htmlFor="client-type">Application Type</Label>
-                <Select value={form.type} onValueChange={(v) => setForm((f) => ({ ...f, type: v as typeof f.type }))}>
+                <Select value={form.type} onValueChange={(v) => edit({ type: v as typeof EMPTY.type })}>
                   <SelectTrigger id="client-type" className="w-full" aria-label="Application Type">
                     <SelectValue />
                   </SelectTrigger>
@@ -177,17 +183,13 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
                 placeholder="https://app.example.com"
               />
             </div>
-            {error && (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
+            <FormError message={error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => close(false)}>
                 Cancel
               </Button>
               <Button type="submit" disabled={create.isPending}>
-                Create Client
+                {create.isPending ? 'Creating…' : 'Create Client'}
               </Button>
             </DialogFooter>
           </form>

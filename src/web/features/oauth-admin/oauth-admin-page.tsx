@@ -1,29 +1,36 @@
 import { useSearchParams } from 'react-router';
+import { AccessDenied } from '@/components/access-denied';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { LoadingState } from '@/components/loading-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/auth/auth-provider';
-import { AccessDenied } from '@/components/access-denied';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { ClientsTab } from './clients-tab';
 import { SessionsTab } from './sessions-tab';
+
+const TAB_LABELS = { clients: 'OAuth Clients', sessions: 'Active Sessions' } as const;
 
 /** /oauth-admin (spec §2): OAuth Clients and Active Sessions, for ecosystem administrators only. */
 export default function OAuthAdminPage() {
   const { isEcosystemAdmin, loading } = useAuth();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'sessions' ? 'sessions' : 'clients';
-  if (loading) return <div className="p-10 text-center text-muted-foreground">Loading...</div>;
-  if (!isEcosystemAdmin) {
-    return <AccessDenied />;
-  }
+  useDocumentTitle(...(loading ? [] : isEcosystemAdmin ? [TAB_LABELS[tab], 'OAuth Admin'] : ['Access Denied']));
+  if (loading) return <LoadingState rows={2} />;
+  if (!isEcosystemAdmin) return <AccessDenied />;
   return (
-    <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+    <div>
+      {tab === 'sessions' && (
+        <Breadcrumbs items={[{ label: 'OAuth Admin', to: '/oauth-admin' }, { label: TAB_LABELS.sessions }]} />
+      )}
       <h1 className="mb-6 text-2xl font-semibold tracking-tight sm:text-3xl">OAuth Administration</h1>
       <Tabs
         value={tab}
         onValueChange={(v) => setParams(v === 'sessions' ? { tab: 'sessions' } : {}, { replace: true })}
       >
-        <TabsList>
-          <TabsTrigger value="clients">OAuth Clients</TabsTrigger>
-          <TabsTrigger value="sessions">Active Sessions</TabsTrigger>
+        <TabsList aria-label="OAuth administration sections">
+          <TabsTrigger value="clients">{TAB_LABELS.clients}</TabsTrigger>
+          <TabsTrigger value="sessions">{TAB_LABELS.sessions}</TabsTrigger>
         </TabsList>
         <TabsContent value="clients">
           <ClientsTab />
@@ -32,6 +39,6 @@ export default function OAuthAdminPage() {
           <SessionsTab />
         </TabsContent>
       </Tabs>
-    </main>
+    </div>
   );
 }

@@ -1,8 +1,11 @@
+import type { SUPPORTED_SCOPES } from '@shared/oauth';
+
 /** Display rules of /oauth-admin (spec §2, §4, §5, §9), pure so they are unit-testable. */
 export const SECRET_PREVIEW_CHARS = 20;
 export const COPIED_MS = 2000;
 export const EXPIRING_SOON_MS = 60 * 60 * 1000;
-export const DEFAULT_SCOPES = ['read:profile', 'read:organization'];
+/** Spec §5: a new client's scopes; no UI changes them. */
+export const DEFAULT_SCOPES: (typeof SUPPORTED_SCOPES)[number][] = ['read:profile', 'read:organization'];
 export const CORE_PLATFORM_NAME = 'Ecosystem Hub';
 
 /** Spec §5: split by line, blank lines dropped. */
@@ -42,15 +45,6 @@ export function browserName(ua: string | null): string {
 
 export function isMobileAgent(ua: string | null): boolean {
   return Boolean(ua && /Mobile|Android|iPhone/.test(ua));
-}
-
-export function relativeTime(iso: string, now: number): string {
-  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return `${minutes} minutes ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hours ago`;
-  return `${Math.floor(hours / 24)} days ago`;
 }
 
 /** Spec §4: less than one hour left, which includes already expired. */

@@ -1,27 +1,18 @@
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { Monitor, Smartphone } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state';
+import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  useAuthSessionsQuery,
-  useRevokeAuthSessionMutation,
-  type AuthSessionView,
-} from '@/data/oauth-clients/auth-sessions';
-import { CORE_PLATFORM_NAME, browserName, isExpiringSoon, isMobileAgent, relativeTime } from './oauth-admin.utils';
+import { useAuthSessionsQuery, type AuthSession } from '@/data/oauth-clients/auth-sessions-query';
+import { useAuthSessionRevokeMutation } from '@/data/oauth-clients/auth-session-revoke-mutation';
+import { formatDateTime, relativeTime } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { CORE_PLATFORM_NAME, browserName, isExpiringSoon, isMobileAgent } from './oauth-admin.utils';
 
-export function SessionCard({
-  session,
-  now,
-  onRevoke,
-  revoking,
-}: {
-  session: AuthSessionView;
-  now: number;
-  onRevoke: () => void;
-  revoking: boolean;
-}) {
+export function SessionCard({ session, now }: { session: AuthSession; now: number }) {
+  const revoke = useAuthSessionRevokeMutation({ onSuccess: () => notify.success('Session revoked successfully') });
   const DeviceIcon = isMobileAgent(session.user_agent) ? Smartphone : Monitor;
   return (
     <Card data-testid="auth-session-card">
@@ -46,7 +37,7 @@ export function SessionCard({
           <div>IP: {session.ip_address || 'Unknown IP'}</div>
           <div>Last accessed: {relativeTime(session.last_accessed_at, now)}</div>
           <div>Created: {relativeTime(session.created_at, now)}</div>
-          <div>Expires: {new Date(session.expires_at).toLocaleString('en-US')}</div>
+          <div>Expires: {formatDateTime(session.expires_at)}</div>
           {session.app_url && <div className="truncate">URL: {session.app_url}</div>}
         </div>
         {session.scopes.length > 0 && (
@@ -61,8 +52,8 @@ export function SessionCard({
         <p className="truncate font-mono text-xs text-muted-foreground" title={session.user_agent ?? ''}>
           {session.user_agent || 'Unknown user agent'}
         </p>
-        <Button variant="destructive" size="sm" onClick={onRevoke} disabled={revoking}>
-          Revoke
+        <Button variant="destructive" size="sm" onClick={() => revoke.mutate(session.id)} disabled={revoke.isPending}>
+          {revoke.isPending ? 'Revoking…' : 'Revoke'}
         </Button>
       </CardContent>
     </Card>
@@ -72,35 +63,22 @@ export function SessionCard({
 /** Active Sessions tab (spec §2): live sessions, most recently used first; Revoke then reload. */
 export function SessionsTab() {
   const sessions = useAuthSessionsQuery();
-  const revoke = useRevokeAuthSessionMutation();
-  const [now] = useState(() => Date.now());
-  useEffect(() => {
-    if (sessions.isError) toast.error('Failed to fetch authentication sessions');
-  }, [sessions.isError]);
-
-  async function revokeOne(id: string) {
-    try {
-      await revoke.mutateAsync(id);
-      toast.success('Session revoked successfully');
-    } catch {
-      toast.error('Failed to revoke session');
-    }
-  }
-
-  if (sessions.isPending)
-    return <p className="py-8 text-center text-muted-foreground">Loading authentication sessions...</p>;
-  if (!sessions.data?.length) return <p className="py-8 text-center font-medium">No Active Sessions</p>;
+  const [mounted] = useState(() => Date.now());
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      {sessions.data.map((s) => (
-        <SessionCard
-          key={s.id}
-          session={s}
-          now={sessions.dataUpdatedAt || now}
-          onRevoke={() => revokeOne(s.id)}
-          revoking={revoke.isPending}
-        />
-      ))}
-    </div>
+    <QueryState
+      query={sessions}
+      loadingLabel="Loading authentication sessions..."
+      errorTitle="Could not load the active sessions"
+      isEmpty={(d) => d.length === 0}
+      empty={<EmptyState title="No Active Sessions" />}
+    >
+      {(list) => (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {list.map((s) => (
+            <SessionCard key={s.id} session={s} now={sessions.dataUpdatedAt || mounted} />
+          ))}
+        </div>
+      )}
+    </QueryState>
   );
 }

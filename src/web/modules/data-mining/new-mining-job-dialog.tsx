@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AlgorithmFields, BasicInfoFields, DataSourceFields, ScheduleFields } from './new-mining-job-fields';
-import { canCreateMiningJob, EMPTY_MINING_JOB, type MiningJobForm } from './new-mining-job.form';
+import { EMPTY_MINING_JOB, missingMiningJobFields, type MiningJobForm } from './new-mining-job.form';
 
 /**
  * New Mining Job (spec §4, §5): four tabs; Create stays disabled until job name, data source,
@@ -23,6 +23,7 @@ export function NewMiningJobDialog() {
   const [isOpen, setIsOpen] = useState(false);
   const [form, setForm] = useState<MiningJobForm>(EMPTY_MINING_JOB);
   const set = (patch: Partial<MiningJobForm>) => setForm((f) => ({ ...f, ...patch }));
+  const missing = missingMiningJobFields(form);
 
   const openChange = (open: boolean) => {
     setIsOpen(open);
@@ -65,11 +66,19 @@ export function NewMiningJobDialog() {
             <ScheduleFields form={form} set={set} />
           </TabsContent>
         </Tabs>
+        <p
+          id="mining-job-missing"
+          data-testid="mining-job-missing"
+          aria-live="polite"
+          className="text-sm text-muted-foreground"
+        >
+          {missing.length > 0 ? `To create the job, choose: ${missing.join(', ')}.` : 'Ready to create.'}
+        </p>
         <DialogFooter>
           <Button variant="outline" onClick={() => openChange(false)}>
             Cancel
           </Button>
-          <Button disabled={!canCreateMiningJob(form)} onClick={create}>
+          <Button disabled={missing.length > 0} aria-describedby="mining-job-missing" onClick={create}>
             Create Job
           </Button>
         </DialogFooter>

@@ -23,7 +23,22 @@ export const EMPTY_MINING_JOB: MiningJobForm = {
   timeoutMinutes: '',
 };
 
+/** The four required fields (spec §5), each with the tab it is on, in the order the tabs come. */
+const REQUIRED: { key: keyof MiningJobForm; label: string; tab: string }[] = [
+  { key: 'name', label: 'Job Name', tab: 'Basic Info' },
+  { key: 'dataSource', label: 'Data Source', tab: 'Data Source' },
+  { key: 'algorithm', label: 'Algorithm', tab: 'Algorithm' },
+  { key: 'scheduleType', label: 'Schedule Type', tab: 'Schedule' },
+];
+
+/** What still blocks Create: "Job Name (Basic Info)", … in tab order; empty when Create may run. */
+export function missingMiningJobFields(form: MiningJobForm): string[] {
+  return REQUIRED.filter(({ key }) => form[key].trim() === '').map(({ label, tab }) =>
+    label === tab ? label : `${label} (${tab})`,
+  );
+}
+
 /** Create is enabled once job name, data source, algorithm and schedule type are all chosen (spec §5). */
 export function canCreateMiningJob(form: MiningJobForm): boolean {
-  return form.name.trim() !== '' && form.dataSource !== '' && form.algorithm !== '' && form.scheduleType !== '';
+  return missingMiningJobFields(form).length === 0;
 }

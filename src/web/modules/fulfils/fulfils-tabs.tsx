@@ -1,4 +1,5 @@
 import { Badge } from '@/components/ui/badge';
+import { countOf } from '@/lib/format';
 import { ListRow, Meter, SectionCard } from '../shared/section-card';
 import { StatusBadge } from '../shared/status-badge';
 import { FULFILLMENT_CENTERS, INVENTORY, MARKETPLACE_USERS, ORDERS } from './fulfils.data';
@@ -14,7 +15,7 @@ export function OrdersTab() {
                 {o.id} · {o.customer}
               </p>
               <p className="text-xs text-muted-foreground">
-                {o.items} {o.items === 1 ? 'item' : 'items'} · {o.center}
+                {countOf(o.items, 'item', 'items')} · {o.center}
               </p>
             </div>
             <div className="flex items-center gap-3">

@@ -9,7 +9,7 @@ import { QRC_PERFORMANCE, QRC_RESULTS, QRC_TEMPLATES, TOP_FAILING_CRITERIA } fro
 export function RecentChecksTab() {
   return (
     <SectionCard title="Recent Checks" description="Latest candidate-to-role checks">
-      <Table>
+      <Table stack label="Recent checks">
         <TableHeader>
           <TableRow>
             <TableHead>Candidate</TableHead>
@@ -26,15 +26,25 @@ export function RecentChecksTab() {
         <TableBody>
           {QRC_RESULTS.map((r) => (
             <TableRow key={r.candidate} data-testid="qrc-result">
-              <TableCell className="font-medium whitespace-nowrap">{r.candidate}</TableCell>
-              <TableCell className="whitespace-nowrap">{r.role}</TableCell>
-              <TableCell>
+              <TableCell label="Candidate" className="font-medium md:whitespace-nowrap">
+                {r.candidate}
+              </TableCell>
+              <TableCell label="Role" className="md:whitespace-nowrap">
+                {r.role}
+              </TableCell>
+              <TableCell label="Result">
                 <StatusBadge status={r.result} />
               </TableCell>
-              <TableCell className="text-right tabular-nums">{r.score}</TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground">{r.time}</TableCell>
-              <TableCell className="text-right tabular-nums">{r.issues}</TableCell>
-              <TableCell className="text-right">
+              <TableCell label="Score" className="text-right tabular-nums md:text-right">
+                {r.score}
+              </TableCell>
+              <TableCell label="Time" className="text-muted-foreground md:whitespace-nowrap">
+                {r.time}
+              </TableCell>
+              <TableCell label="Issues" className="text-right tabular-nums md:text-right">
+                {r.issues}
+              </TableCell>
+              <TableCell className="justify-end md:text-right">
                 <Button variant="outline" size="sm">
                   View Details
                 </Button>

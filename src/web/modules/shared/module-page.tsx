@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { Breadcrumbs } from '@/components/breadcrumbs';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useShellMode } from '@/layout/shell/shell-mode';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import type { StatCardData } from '../types';
 import { StatGrid } from './stat-card';
 
@@ -26,8 +29,11 @@ export function ModulePage({
   stats?: StatCardData[];
   tabs: ModuleTab[];
 }) {
+  const isDemo = useShellMode() === 'demo';
+  useDocumentTitle(title, isDemo && 'Demo');
   return (
     <div className="flex min-w-0 flex-col gap-5">
+      {isDemo && <Breadcrumbs items={[{ label: 'Demo', to: '/demo' }, { label: title }]} />}
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>

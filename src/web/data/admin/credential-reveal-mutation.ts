@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { revealSchema } from '@shared/admin-api';
+import { ApiError, api } from '@/lib/api';
+import type { MutationOptions } from '../options';
+
+export type RevealedCredential = z.output<typeof revealSchema>;
+
+/** The audited reveal through a live grant; only its requester may call it. */
+export function revealCredential(grantId: string): Promise<RevealedCredential> {
+  return api.post<RevealedCredential>(`/api/admin/credential-grants/${grantId}/reveal`);
+}
+
+/** Spec §8: 'Access Denied' with the server's message, or 'Failed to request credential access'. */
+export function accessDeniedDescription(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Failed to request credential access';
+}
+
+export function useCredentialRevealMutation(options: MutationOptions<RevealedCredential, string> = {}) {
+  return useMutation({
+    mutationFn: revealCredential,
+    meta: { errorToast: 'Access Denied', errorDescription: accessDeniedDescription },
+    ...options,
+  });
+}

@@ -1,0 +1,3 @@
+export const meKeys = {
+  sessions: () => ['me', 'sessions'] as const,
+};

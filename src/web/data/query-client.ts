@@ -1,0 +1,47 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isRetryable } from '@/lib/api';
+import { notify } from '@/lib/notify';
+
+/**
+ * What a query or mutation may declare about its failure. `errorToast` is the spec's toast
+ * title (§8, e.g. 'Failed to load users'); the description is the API error in words
+ * (error-text.ts). The caches below raise it once per failed fetch, so no component copies a
+ * toast effect.
+ */
+export interface FailureMeta extends Record<string, unknown> {
+  errorToast?: string;
+  /** Where the spec fixes the toast's description (§8), it is given here instead. */
+  errorDescription?: (error: unknown) => string;
+}
+
+function present(meta: FailureMeta | undefined, error: unknown) {
+  if (!meta?.errorToast) return;
+  // One toast per title: three failed queries of one tab replace each other instead of stacking.
+  const id = meta.errorToast;
+  notify.error(meta.errorToast, meta.errorDescription ? { id, description: meta.errorDescription(error) } : { id, error });
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: FailureMeta;
+    mutationMeta: FailureMeta;
+  }
+}
+
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => present(query.meta, error),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => present(mutation.meta, error),
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 15_000,
+        refetchOnWindowFocus: false,
+        retry: (count, error) => isRetryable(error) && count < 2,
+      },
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+
+/**
+ * The dashboard's tabs (spec §2: six, plus the audit pipeline's Audit Log), each its own
+ * chunk: opening /admin downloads the Overview only; recharts arrives with Analytics.
+ */
+export const ADMIN_TABS = [
+  { key: 'overview', label: 'Overview', Tab: lazy(() => import('./overview-tab')) },
+  { key: 'users', label: 'Users', Tab: lazy(() => import('./users-tab')) },
+  { key: 'security', label: 'Security', Tab: lazy(() => import('./security-tab')) },
+  { key: 'security-audit', label: 'Security Audit', Tab: lazy(() => import('./security-audit-tab')) },
+  { key: 'analytics', label: 'Analytics', Tab: lazy(() => import('./analytics-tab')) },
+  { key: 'settings', label: 'Settings', Tab: lazy(() => import('./settings-tab')) },
+  { key: 'audit-log', label: 'Audit Log', Tab: lazy(() => import('@/features/audit-log/audit-log-tab')) },
+] as const;
+
+export function adminTabOf(param: string | null): (typeof ADMIN_TABS)[number] {
+  return ADMIN_TABS.find((t) => t.key === param) ?? ADMIN_TABS[0];
+}

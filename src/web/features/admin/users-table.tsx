@@ -1,0 +1,79 @@
+import { Pencil, ShieldCheck } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { AdminUser } from '@/data/admin/users-query';
+import { FALLBACK_NAME, FALLBACK_ORGANIZATION, ROLE_LABELS, formatDate } from './admin.utils';
+
+/** Spec §2 columns; on a phone each user is a card. The action buttons name whom they act on. */
+export function UsersTable({
+  users,
+  onEdit,
+  onRoles,
+}: {
+  users: AdminUser[];
+  onEdit: (user: AdminUser) => void;
+  onRoles: (user: AdminUser) => void;
+}) {
+  return (
+    <Table stack label="Users">
+      <TableHeader>
+        <TableRow>
+          <TableHead>User</TableHead>
+          <TableHead>Organization</TableHead>
+          <TableHead>Roles</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Last Login</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {users.map((u) => (
+          <TableRow key={u.id} data-testid="user-row">
+            <TableCell label="User" className="min-w-0">
+              <div className="min-w-0 md:text-left">
+                <div className="font-medium">{u.full_name || FALLBACK_NAME}</div>
+                <div className="text-xs break-all text-muted-foreground">{u.email}</div>
+              </div>
+            </TableCell>
+            <TableCell label="Organization">{u.organization || FALLBACK_ORGANIZATION}</TableCell>
+            <TableCell label="Roles">
+              <div className="flex flex-wrap justify-end gap-1 md:justify-start">
+                {u.roles.length ? (
+                  u.roles.map((r) => (
+                    <Badge key={r} variant={r === 'user' ? 'secondary' : 'default'}>
+                      {ROLE_LABELS[r] ?? r}
+                    </Badge>
+                  ))
+                ) : (
+                  <span className="text-xs text-muted-foreground">No roles</span>
+                )}
+              </div>
+            </TableCell>
+            <TableCell label="Status">
+              <Badge variant={u.is_active ? 'success' : 'destructive'}>{u.is_active ? 'Active' : 'Inactive'}</Badge>
+            </TableCell>
+            <TableCell label="Last Login" className="md:whitespace-nowrap">
+              {formatDate(u.last_login_at)}
+            </TableCell>
+            <TableCell className="justify-end md:text-right">
+              <div className="flex justify-end gap-1">
+                <Button variant="ghost" size="icon" aria-label={`Edit ${u.email}`} onClick={() => onEdit(u)}>
+                  <Pencil />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Manage roles of ${u.email}`}
+                  onClick={() => onRoles(u)}
+                >
+                  <ShieldCheck />
+                </Button>
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

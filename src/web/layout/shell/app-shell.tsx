@@ -1,0 +1,36 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { LoadingState } from '@/components/loading-state';
+import { AppSidebar, type SidebarUser } from './app-sidebar';
+import { ShellModeContext } from './shell-mode';
+import type { ShellMode } from './shell-nav';
+
+/**
+ * The one shell of the demo and of every signed-in screen: sidebar plus the routed screen in
+ * the page's only `<main>` (screens inside it render no `<main>` of their own).
+ */
+export function AppShell({
+  mode,
+  user,
+  isEcosystemAdmin,
+}: {
+  mode: ShellMode;
+  user: SidebarUser;
+  isEcosystemAdmin?: boolean;
+}) {
+  return (
+    <ShellModeContext.Provider value={mode}>
+      <div className="flex min-h-screen flex-col md:flex-row">
+        <AppSidebar mode={mode} user={user} isEcosystemAdmin={isEcosystemAdmin} />
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none md:px-8">
+          <div className="mx-auto max-w-7xl">
+            {/* A screen's chunk loads inside the shell: the sidebar stays while it arrives. */}
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+      </div>
+    </ShellModeContext.Provider>
+  );
+}

@@ -1,0 +1,19 @@
+import { useAuth } from '@/auth/auth-provider';
+import { AppShell } from './app-shell';
+
+/**
+ * The app shell of every signed-in screen (admin, OAuth admin, account, sessions, modules):
+ * names the signed-in user (already loaded by the guard above, so no request of its own) and
+ * links only what the role may open.
+ */
+export default function SignedInLayout() {
+  const { user, isEcosystemAdmin } = useAuth();
+  const name = user?.full_name || user?.email || 'Signed in';
+  return (
+    <AppShell
+      mode="live"
+      user={{ name, detail: user?.full_name ? user.email : 'Ecosystem Hub' }}
+      isEcosystemAdmin={isEcosystemAdmin}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from './harness';
+import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
+import { signInAs } from './admin-helpers';
+import { SHELL_ONLY, axeProblems, calmMotion, scrollsSideways, settle } from './a11y';
+import { MODULES } from './routes-screens';
+
+/**
+ * What a signed-in user without an admin role opens: own sessions, the refusals, the hand-off
+ * page, and a module screen in the user's shell (module content is the /demo twins', scanned
+ * signed out; only the shell's links depend on the role).
+ */
+const ROUTES = ['/sessions', '/admin', '/oauth-admin', '/auth-redirect', '/health'];
+const SWEEP_MS = 240_000;
+
+/**
+ * Signed in as a plain user: axe finds nothing serious or critical at 1440 px and 375 px
+ * (Access Denied screens included), the shell offers only what the role may open, and signing
+ * out forgets where this user was.
+ */
+describe('accessibility and navigation, signed in as a plain user', () => {
+  let e2e: E2E;
+  let page: Page;
+  beforeAll(async () => {
+    e2e = await startE2E();
+    page = e2e.page;
+    await calmMotion(page);
+    await signInAs(e2e, page, ['user'], { email: 'uma.user@hub.test', fullName: 'Uma User' });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it.each([1440, 375])(
+    'every screen a user can reach at %i px',
+    async (width) => {
+      await page.setViewportSize({ width, height: 900 });
+      const problems: string[] = [];
+      for (const route of ROUTES) {
+        await page.goto(route);
+        await settle(page);
+        const isModule = MODULES.includes(route.slice(1));
+        problems.push(...(await axeProblems(page, `${route} @${width}`, isModule ? SHELL_ONLY : undefined)));
+        if (await scrollsSideways(page)) problems.push(`${route} @${width}: scrolls sideways`);
+      }
+      expect(problems).toEqual([]);
+    },
+    SWEEP_MS,
+  );
+
+  it('links only what a user may open; the admin screens say Access Denied in the spec words', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/health');
+    await settle(page);
+    const hub = page.getByRole('navigation', { name: 'Hub' });
+    expect(await hub.getByRole('link').allTextContents()).toEqual(['Account', 'Sessions']);
+    expect(await page.getByRole('link', { name: /^(Admin|OAuth Admin|Audit Log)$/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Modules' })
+        .getByRole('link', { name: 'System Health' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    await page.goto('/oauth-admin');
+    await page.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
+    await page.getByText('You need ecosystem administrator privileges to access this page.').waitFor();
+    expect(await page.title()).toBe('Access Denied · Ecosystem Hub');
+  });
+
+  it("signing out forgets the page: the next person to sign in lands on their own start, not the last user's", async () => {
+    const next = await createUser(e2e.hub.hub, { email: 'next.person@hub.test', roles: ['user'] });
+    const shared = await e2e.newPage();
+    await signInAs(e2e, shared, ['user'], { email: 'first.person@hub.test' });
+    await shared.goto('/settings?tab=private');
+    await shared.getByRole('heading', { level: 1, name: 'Settings Admin' }).waitFor();
+    await shared.getByRole('button', { name: 'Sign out' }).click();
+    await shared.waitForURL((u) => u.pathname === '/auth');
+    await shared.getByRole('tab', { name: 'Sign In' }).waitFor();
+    expect(new URL(shared.url()).search).toBe('');
+
+    await shared.getByLabel('Email').fill(next.email);
+    await shared.getByLabel('Password').fill(FIXTURE_PASSWORD);
+    await shared.getByRole('button', { name: 'Sign In' }).click();
+    await shared.waitForURL((u) => u.pathname !== '/auth');
+    expect(new URL(shared.url()).pathname).toBe('/admin');
+    await shared.close();
+  });
+});

@@ -1,0 +1,123 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+
+/** WCAG 2.x A and AA (2.2 included) plus axe's best practices. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * Rules asserted whatever their impact: the issue names heading order and landmarks, which
+ * axe rates moderate. Everything rated serious or critical is asserted too.
+ */
+const ALWAYS = new Set([
+  'heading-order',
+  'landmark-one-main',
+  'landmark-no-duplicate-main',
+  'landmark-unique',
+  'page-has-heading-one',
+  'region',
+  'document-title',
+]);
+
+/**
+ * The parts of a signed-in module screen that depend on who is signed in: the banner and the
+ * shell's sidebar. The screen itself is the same component as its public /demo twin, which
+ * the signed-out sweep scans on every tab.
+ */
+export const SHELL_ONLY = ['header', 'aside'];
+
+/**
+ * One line per failing node: "where: rule (impact) selector — what to fix". `within` limits
+ * the scan to part of the page (a tab panel that just opened). Legacy mode runs axe.run in the
+ * page itself: the app has no iframes, and the default mode's extra blank page per scan
+ * costs seconds on a loaded machine.
+ */
+export async function axeProblems(page: Page, where: string, within?: string | string[]): Promise<string[]> {
+  // Only violations are read: asking axe not to list every passing node keeps scans short.
+  const builder = new AxeBuilder({ page })
+    .withTags(TAGS)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode();
+  for (const part of typeof within === 'string' ? [within] : (within ?? [])) builder.include(part);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALWAYS.has(v.id))
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) => `${where}: ${v.id} (${v.impact}) ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim()}`,
+      ),
+    );
+}
+
+/**
+ * Pages are checked as people who ask for reduced motion see them: no fade-ins, so axe never
+ * measures a toast or skeleton halfway through its animation.
+ */
+export async function calmMotion(page: Page): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+}
+
+/**
+ * Waits until a screen has rendered its data: a level-one heading is there and no loading
+ * state or busy region is left (query skeletons, lazy chunks).
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="loading-state"], [aria-busy="true"], [role="status"]:empty'),
+  );
+}
+
+/** True when nothing on the page scrolls sideways. */
+export async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/** Opens every tab of the screen's first tablist in turn and calls `visit` on each (the first included). */
+export async function eachTab(page: Page, visit: (tab: string) => Promise<void>): Promise<number> {
+  const tabs = page.getByRole('tablist').first().getByRole('tab');
+  const count = await tabs.count();
+  for (let i = 0; i < count; i++) {
+    const tab = tabs.nth(i);
+    await tab.click();
+    await page.getByRole('tablist').first().getByRole('tab', { selected: true }).and(tab).waitFor();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="loading-state"]'));
+    await visit(((await tab.textContent()) ?? `tab ${i}`).trim());
+  }
+  return count;
+}
+
+/** The element that has focus, described well enough to compare ("BUTTON Edit alice@acme.test"). */
+export async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el ? `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''}` : 'none';
+  });
+}
+
+/**
+ * Clicks `opener`, runs `inside` while the dialog it opened is shown, closes it with `close`
+ * (default Escape) and reports whether focus went back to the opener (WCAG 2.4.3).
+ */
+export async function focusReturnsTo(
+  page: Page,
+  opener: Locator,
+  inside: () => Promise<void>,
+  close: () => Promise<void> = () => page.keyboard.press('Escape'),
+): Promise<boolean> {
+  await opener.evaluate((el) => el.setAttribute('data-opener', 'true'));
+  await opener.click();
+  const dialog = page.locator('[role="dialog"], [role="alertdialog"]');
+  await dialog.first().waitFor();
+  await inside();
+  await close();
+  await dialog.first().waitFor({ state: 'detached' });
+  // Radix moves focus right after the dialog unmounts; give it that moment, not more.
+  const back = await page
+    .waitForFunction(() => document.activeElement?.getAttribute('data-opener') === 'true', null, { timeout: 5_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  await opener.evaluate((el) => el.removeAttribute('data-opener'));
+  return back;
+}
