@@ -28,7 +28,18 @@ export interface BrowserAuth {
 /** Creates a hub browser session; the raw token goes only into the cookie. */
 export async function createBrowserSession(
   hub: Hub,
-  input: { userId: string; ipAddress?: string | null; userAgent?: string | null },
+  input: {
+    userId: string;
+    ipAddress?: string | null;
+    userAgent?: string | null;
+    /**
+     * How the user proved who they are (OIDC amr, RFC 8176): `pwd` for a password, add `otp`
+     * (TOTP), `hwk`/`swk` (passkey), `mfa` when two factors were used. Becomes the ID token's amr.
+     */
+    amr?: string[];
+    /** When they proved it (OIDC auth_time); now unless a step-up keeps an earlier proof. */
+    authTime?: Date;
+  },
   tx?: DbOrTx,
 ): Promise<{ token: string; session: AuthSession }> {
   const now = hub.clock();
@@ -40,7 +51,8 @@ export async function createBrowserSession(
     sessionTokenHash: sha256Hex(token),
     ipAddress: input.ipAddress ?? null,
     userAgent: input.userAgent ?? null,
-    authTime: now,
+    authTime: input.authTime ?? now,
+    amr: input.amr ?? ['pwd'],
     createdAt: now,
     lastAccessedAt: now,
     expiresAt: new Date(now.getTime() + hub.config.sessionAbsoluteHours * 3_600_000),

@@ -21,6 +21,8 @@ export const oauthClients = pgTable(
     redirectUris: text('redirect_uris').array().notNull().default([]),
     postLogoutRedirectUris: text('post_logout_redirect_uris').array().notNull().default([]),
     allowedOrigins: text('allowed_origins').array().notNull().default([]),
+    /** OIDC Back-Channel Logout 1.0: where the hub POSTs a logout token when a session it signed into ends. */
+    backchannelLogoutUri: text('backchannel_logout_uri'),
     scopes: text('scopes').array().notNull().default([]),
     grantTypes: text('grant_types').array().notNull().default(['authorization_code', 'refresh_token']),
     isActive: boolean('is_active').notNull().default(true),
@@ -53,8 +55,14 @@ export const authSessions = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     isActive: boolean('is_active').notNull().default(true),
-    /** When the user last proved who they are (OIDC auth_time). */
+    /** When the user last proved who they are (OIDC auth_time): set on sign-in, never on use. */
     authTime: timestamp('auth_time', { withTimezone: true }).notNull().defaultNow(),
+    /** How the user proved it at auth_time (OIDC amr, RFC 8176 values: pwd, otp, hwk…). */
+    amr: text('amr').array().notNull().default([]),
+    /** For an app session: the hub browser session that signed in (the ID token's sid; back-channel logout). */
+    browserSessionId: uuid('browser_session_id'),
+    /** For an app session: the access token's audience (RFC 8707 resource), null = the hub's userinfo. */
+    resource: text('resource'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -63,6 +71,7 @@ export const authSessions = pgTable(
   },
   (t) => [
     index('auth_sessions_user_idx').on(t.userId, t.isActive),
+    index('auth_sessions_browser_session_idx').on(t.browserSessionId),
     index('auth_sessions_client_user_idx').on(t.clientId, t.userId),
     index('auth_sessions_active_accessed_idx').on(t.isActive, t.lastAccessedAt.desc()),
     index('auth_sessions_created_idx').on(t.createdAt.desc()),
@@ -111,6 +120,9 @@ export const oauthAuthorizationCodes = pgTable(
     codeChallengeMethod: text('code_challenge_method'),
     nonce: text('nonce'),
     authTime: timestamp('auth_time', { withTimezone: true }).notNull().defaultNow(),
+    amr: text('amr').array().notNull().default([]),
+    /** RFC 8707 resource indicator asked for at the authorization endpoint. */
+    resource: text('resource'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
