@@ -21,6 +21,8 @@ export const adminUserSchema = z.object({
   created_at: iso,
   last_login_at: isoOrNull,
   roles: z.array(z.string()),
+  /** Second factors the user has (issue 13); a super_admin can reset them (POST /api/admin/users/:id/mfa/reset). */
+  mfa: z.object({ totp: z.boolean(), passkeys: z.number().int() }),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

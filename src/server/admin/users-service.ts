@@ -22,6 +22,7 @@ export function toAdminUser(
     'id' | 'email' | 'fullName' | 'organization' | 'department' | 'isActive' | 'createdAt' | 'lastLoginAt'
   >,
   roles: string[],
+  mfa: AdminUser['mfa'] = { totp: false, passkeys: 0 },
 ): AdminUser {
   return {
     id: user.id,
@@ -33,6 +34,7 @@ export function toAdminUser(
     created_at: user.createdAt.toISOString(),
     last_login_at: user.lastLoginAt?.toISOString() ?? null,
     roles,
+    mfa,
   };
 }
 

@@ -44,3 +44,17 @@ export const changePasswordBodySchema = z.object({ current_password: password, n
 export const verifyEmailQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
 export const signedOutSchema = z.object({ signed_out: z.literal(true) });
+
+/** POST /api/auth/password/forgot {email} → 202 accepted, whether or not the account exists. */
+export const forgotPasswordBodySchema = z.object({ email: z.string().trim().max(254) }).strict();
+export const acceptedSchema = z.object({ accepted: z.literal(true) });
+
+/**
+ * POST /api/auth/password/reset {token, password} → 200 passwordResetSchema. The token comes from
+ * the mailed link `/reset-password?token=…`; the password policy applies (400 `weak_password`);
+ * an unknown, used or expired token answers 400 `invalid_token`. Every session of the user ends.
+ */
+export const resetPasswordBodySchema = z.object({ token: z.string().min(1).max(200), password }).strict();
+export const passwordResetSchema = z.object({ password_reset: z.literal(true) });
+
+/** POST /api/auth/verify-email/resend (signed in, unverified) → 202 acceptedSchema; a second within 60 s → 429 + Retry-After. */
