@@ -3,6 +3,22 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// SQL lives in query modules only (ARCHITECTURE.md): anywhere else the ORM and the table objects
+// may be named in types, never used to build a statement.
+const noSqlOutsideQueries = [
+  {
+    group: ['drizzle-orm', 'drizzle-orm/*'],
+    allowTypeImports: true,
+    message: 'SQL lives in query modules (*queries.ts, src/server/db/): add a function there and call it.',
+  },
+  {
+    group: ['**/db/schema', '**/db/schema/*'],
+    allowTypeImports: true,
+    message:
+      'Table objects build SQL: use them in a query module (*queries.ts, src/server/db/); import row types with `import type`.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,6 +44,13 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*queries.ts', 'src/server/db/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: noSqlOutsideQueries }],
+    },
+  },
+  {
     // The browser infers its wire types from the shared zod schemas; importing a schema's
     // value would ship zod (~50 KB gzipped) to every page.
     files: ['src/web/**/*.{ts,tsx}'],
@@ -36,6 +59,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            ...noSqlOutsideQueries,
             {
               group: ['@shared/api/*', '@shared/admin-api'],
               allowTypeImports: true,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
+import { effectiveAssignment } from '../roles/queries';
 
 /**
  * Read-only figures for the Overview, Security and Analytics tabs. Raw SQL because each is
@@ -15,9 +16,8 @@ export async function readOverviewCounts(db: DbOrTx, now: Date) {
     sql`select
       (select count(*)::int from platform_users) as users_total,
       (select count(*)::int from platform_users where is_active) as users_active,
-      (select count(distinct r.user_id)::int from platform_role_assignments r
-         where r.is_active and r.role in ('platform_admin','super_admin')
-           and (r.expires_at is null or r.expires_at > ${t}::timestamptz)) as admins,
+      (select count(distinct platform_role_assignments.user_id)::int from platform_role_assignments
+         where platform_role_assignments.role in ('platform_admin','super_admin') and ${effectiveAssignment(now)}) as admins,
       (select count(*)::int from auth_sessions where is_active and expires_at > ${t}::timestamptz) as active_sessions,
       (select count(*)::int from oauth_clients) as apps_total,
       (select count(*)::int from oauth_clients where is_active) as apps_active,

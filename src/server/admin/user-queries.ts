@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
-import { platformRoleAssignments, platformUsers } from '../db/schema/index';
+import { platformUsers } from '../db/schema/index';
+import { effectiveAssignment } from '../roles/queries';
 import type { PlatformUser } from '../db/schema/index';
 
 /**
@@ -73,35 +74,6 @@ export async function countUsers(db: DbOrTx, term: string): Promise<{ total: num
   return { total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
 }
 
-/** Effective roles (active, not expired) of many users at once. */
-export async function findRolesOfUsers(db: DbOrTx, userIds: string[], now: Date): Promise<Map<string, string[]>> {
-  const byUser = new Map<string, string[]>();
-  if (!userIds.length) return byUser;
-  const found = await db
-    .select({ userId: platformRoleAssignments.userId, role: platformRoleAssignments.role })
-    .from(platformRoleAssignments)
-    .where(
-      and(
-        inArray(platformRoleAssignments.userId, userIds),
-        eq(platformRoleAssignments.isActive, true),
-        or(isNull(platformRoleAssignments.expiresAt), gt(platformRoleAssignments.expiresAt, now)),
-      ),
-    );
-  for (const r of found) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.role]);
-  return byUser;
-}
-
-export async function findUserById(db: DbOrTx, id: string): Promise<PlatformUser | undefined> {
-  const [row] = await db.select().from(platformUsers).where(eq(platformUsers.id, id)).limit(1);
-  return row;
-}
-
-/** Locks the row so two concurrent edits (or deactivations) are decided one after the other. */
-export async function lockUserById(db: DbOrTx, id: string): Promise<PlatformUser | undefined> {
-  const [row] = await db.select().from(platformUsers).where(eq(platformUsers.id, id)).for('update').limit(1);
-  return row;
-}
-
 export async function isEmailUsedByOther(db: DbOrTx, email: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: platformUsers.id })
@@ -130,10 +102,9 @@ export async function countOtherActiveSuperAdmins(db: DbOrTx, exceptUserId: stri
     db,
     sql`select count(distinct u.id)::int as n
           from platform_users u
-          join platform_role_assignments r on r.user_id = u.id
+          join platform_role_assignments on platform_role_assignments.user_id = u.id
          where u.is_active and u.id <> ${exceptUserId}
-           and r.role = 'super_admin' and r.is_active
-           and (r.expires_at is null or r.expires_at > ${now.toISOString()}::timestamptz)`,
+           and platform_role_assignments.role = 'super_admin' and ${effectiveAssignment(now)}`,
   );
   return Number(found[0]?.n ?? 0);
 }

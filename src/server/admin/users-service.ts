@@ -3,18 +3,11 @@ import type { SignedInActor } from '../actor';
 import type { Hub } from '../hub';
 import type { PlatformUser } from '../db/schema/index';
 import { revokeUserSessions } from '../auth/sessions';
-import { findEffectiveRoles } from '../roles/queries';
+import { findEffectiveRoles, findRolesOfUsers } from '../roles/queries';
 import type { AdminUser, UserPatch } from '../../shared/admin-api';
 import type { UserCursor } from './user-queries';
-import {
-  countOtherActiveSuperAdmins,
-  countUsers,
-  findRolesOfUsers,
-  findUserPage,
-  isEmailUsedByOther,
-  lockUserById,
-  updateUser,
-} from './user-queries';
+import { countOtherActiveSuperAdmins, countUsers, findUserPage, isEmailUsedByOther, updateUser } from './user-queries';
+import { lockUserById } from '../auth/user-queries';
 
 export function toAdminUser(
   user: Pick<

@@ -117,15 +117,6 @@ export async function findAuditPage(
     .limit(limit);
 }
 
-export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
-  const found = await db
-    .select({ id: platformUsers.id })
-    .from(platformUsers)
-    .where(eq(platformUsers.email, email.toLowerCase()))
-    .limit(1);
-  return found[0]?.id ?? null;
-}
-
 /**
  * Fixed-window counter shared by every process (rate_limit_counters). Returns the count in the
  * current window including this hit, and when that window started.

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Hub } from '../hub';
 import { HubError } from '../errors';
-import { platformUsers } from '../db/schema/index';
+import { setPasswordHash } from './user-queries';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertStrongPassword } from './sign-up';
 import { createBrowserSession, revokeUserSessions } from './sessions';
@@ -26,7 +25,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const now = hub.clock();
   return hub.db.transaction(async (tx) => {
-    await tx.update(platformUsers).set({ passwordHash, updatedAt: now }).where(eq(platformUsers.id, auth.user.id));
+    await setPasswordHash(tx, auth.user.id, passwordHash, now);
     const revoked = await revokeUserSessions(hub, auth.user.id, auth.user.id, tx);
     const { token, session } = await createBrowserSession(hub, { userId: auth.user.id, ...client }, tx);
     await hub.audit.record(

@@ -1,11 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Hub } from '../hub';
 import type { DbOrTx } from '../db/client';
-import { oneTimeTokens } from '../db/schema/index';
 import type { PlatformUser } from '../db/schema/index';
 import { randomToken, sha256Hex } from '../crypto/tokens';
 import type { Mailer } from './mailer';
 import { markEmailVerified } from './user-queries';
+import { consumeOneTimeToken, insertOneTimeToken } from './one-time-token-queries';
 
 const PURPOSE = 'email_verification';
 const LIFETIME_HOURS = 48;
@@ -14,7 +13,7 @@ const LIFETIME_HOURS = 48;
 export async function sendVerificationMail(hub: Hub, mailer: Mailer, user: PlatformUser, tx?: DbOrTx): Promise<void> {
   const token = randomToken();
   const now = hub.clock();
-  await (tx ?? hub.db).insert(oneTimeTokens).values({
+  await insertOneTimeToken(tx ?? hub.db, {
     tokenHash: sha256Hex(token),
     purpose: PURPOSE,
     userId: user.id,
@@ -35,21 +34,10 @@ export async function verifyEmailToken(hub: Hub, token: string): Promise<string 
   if (!token || token.length > 200) return null;
   const now = hub.clock();
   return hub.db.transaction(async (tx) => {
-    const [consumed] = await tx
-      .update(oneTimeTokens)
-      .set({ consumedAt: now })
-      .where(
-        and(
-          eq(oneTimeTokens.tokenHash, sha256Hex(token)),
-          eq(oneTimeTokens.purpose, PURPOSE),
-          isNull(oneTimeTokens.consumedAt),
-          gt(oneTimeTokens.expiresAt, now),
-        ),
-      )
-      .returning({ userId: oneTimeTokens.userId });
-    if (!consumed) return null;
-    await markEmailVerified(tx, consumed.userId, now);
-    await hub.audit.record({ type: 'email_verified', userId: consumed.userId }, tx);
-    return consumed.userId;
+    const userId = await consumeOneTimeToken(tx, { tokenHash: sha256Hex(token), purpose: PURPOSE, now });
+    if (!userId) return null;
+    await markEmailVerified(tx, userId, now);
+    await hub.audit.record({ type: 'email_verified', userId }, tx);
+    return userId;
   });
 }

@@ -1,9 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { authSessions, platformUsers } from '../db/schema/index';
 import type { AuthSession, PlatformUser } from '../db/schema/index';
+import type { Companion } from '../audit/chain-queries';
 
-export async function insertSession(db: DbOrTx, values: typeof authSessions.$inferInsert): Promise<AuthSession> {
+export type NewAuthSession = typeof authSessions.$inferInsert;
+
+export async function insertSession(db: DbOrTx, values: NewAuthSession): Promise<AuthSession> {
   const [row] = await db.insert(authSessions).values(values).returning();
   return row;
 }
@@ -50,3 +53,75 @@ export async function deactivateUserSessions(
 }
 
 export const sessionIsLive = sql`${authSessions.isActive} and ${authSessions.expiresAt} > now()`;
+
+/**
+ * NOTIFY through a caller's connection or transaction: inside a transaction PostgreSQL delivers
+ * it on commit and drops it on rollback.
+ */
+export async function notifyInTransaction(db: DbOrTx, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+/** What the token-lookup cache keeps of a session (oauth/token-cache.ts). */
+export interface SessionStateRow {
+  id: string;
+  userId: string | null;
+  clientId: string | null;
+  kind: string;
+  scopes: string[];
+  isActive: boolean;
+  expiresAt: Date;
+  authTime: Date;
+}
+
+/** The session with this id, or whose opaque token hashes to `tokenHash`. */
+export async function findSessionState(
+  db: DbOrTx,
+  by: { id: string } | { tokenHash: string },
+): Promise<SessionStateRow | undefined> {
+  const [row] = await db
+    .select({
+      id: authSessions.id,
+      userId: authSessions.userId,
+      clientId: authSessions.clientId,
+      kind: authSessions.kind,
+      scopes: authSessions.scopes,
+      isActive: authSessions.isActive,
+      expiresAt: authSessions.expiresAt,
+      authTime: authSessions.authTime,
+    })
+    .from(authSessions)
+    .where('id' in by ? eq(authSessions.id, by.id) : eq(authSessions.sessionTokenHash, by.tokenHash))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A batch of session rows as one data-modifying statement with one JSON parameter, run inside
+ * the chain append only when that goes through (so both commit, or neither does).
+ */
+export function insertSessionsStatement(sessions: NewAuthSession[]): Companion {
+  let json = '[';
+  for (const s of sessions) {
+    json += `${json.length > 1 ? ',' : ''}${JSON.stringify({
+      id: s.id,
+      user_id: s.userId ?? null,
+      client_id: s.clientId ?? null,
+      kind: s.kind,
+      session_token_hash: s.sessionTokenHash,
+      scopes: s.scopes ?? [],
+      auth_time: s.authTime,
+      created_at: s.createdAt,
+      last_accessed_at: s.lastAccessedAt,
+      expires_at: s.expiresAt,
+    })}`;
+  }
+  const rows = `${json}]`;
+  return (
+    guard: SQL,
+  ) => sql`insert into ${authSessions} (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, created_at, last_accessed_at, expires_at)
+    select id, user_id, client_id, kind, session_token_hash, scopes, auth_time, created_at, last_accessed_at, expires_at
+    from jsonb_to_recordset(${rows}::jsonb)
+      as x(id uuid, user_id uuid, client_id text, kind text, session_token_hash text, scopes text[], auth_time timestamptz, created_at timestamptz, last_accessed_at timestamptz, expires_at timestamptz)
+    where ${guard}`;
+}

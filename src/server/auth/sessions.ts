@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Hub } from '../hub';
 import { REVOCATION_CHANNEL } from '../revocations';
 import type { DbOrTx } from '../db/client';
@@ -11,6 +10,7 @@ import {
   deactivateUserSessions,
   findSessionWithUserByHash,
   insertSession,
+  notifyInTransaction,
   touchSession,
 } from './session-queries';
 
@@ -116,6 +116,6 @@ async function announceRevocation(hub: Hub, ids: string[], tx?: DbOrTx): Promise
   if (!tx) return hub.revocations.publish(ids);
   // NOTIFY payloads are limited to 8000 bytes: chunks of 100 ids, as Revocations.publish does.
   for (let i = 0; i < ids.length; i += 100) {
-    await tx.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${JSON.stringify(ids.slice(i, i + 100))})`);
+    await notifyInTransaction(tx, REVOCATION_CHANNEL, JSON.stringify(ids.slice(i, i + 100)));
   }
 }

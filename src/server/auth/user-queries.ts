@@ -13,6 +13,12 @@ export async function findUserById(db: DbOrTx, id: string): Promise<PlatformUser
   return row;
 }
 
+/** Locks the row so two concurrent edits (or deactivations) are decided one after the other. */
+export async function lockUserById(db: DbOrTx, id: string): Promise<PlatformUser | undefined> {
+  const [row] = await db.select().from(platformUsers).where(eq(platformUsers.id, id)).for('update').limit(1);
+  return row;
+}
+
 /** Inserts a user with the given active roles; undefined when the email is taken. */
 export async function insertUserWithRoles(
   db: DbOrTx,
@@ -40,4 +46,8 @@ export async function recordLogin(db: DbOrTx, userId: string, now: Date): Promis
 
 export async function markEmailVerified(db: DbOrTx, userId: string, now: Date): Promise<void> {
   await db.update(platformUsers).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(platformUsers.id, userId));
+}
+
+export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db.update(platformUsers).set({ passwordHash, updatedAt: now }).where(eq(platformUsers.id, userId));
 }

@@ -1,10 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { Hub } from '../hub';
 import type { AuditEvent } from '../audit/record';
-import type { Companion } from '../audit/chain-queries';
-import { authSessions } from '../db/schema/index';
-
-type NewSession = typeof authSessions.$inferInsert;
+import { insertSessionsStatement, type NewAuthSession as NewSession } from '../auth/session-queries';
 
 export interface AuditBatcher {
   /**
@@ -70,34 +66,4 @@ export function createAuditBatcher(hub: Hub, maxBatch = 256, maxInFlight = 3): A
       });
     },
   };
-}
-
-/**
- * The session rows of a batch as one data-modifying statement with one JSON parameter, run
- * inside the chain append only when that goes through (so both commit, or neither does).
- */
-function insertSessionsStatement(sessions: NewSession[]): Companion {
-  let json = '[';
-  for (const s of sessions) {
-    json += `${json.length > 1 ? ',' : ''}${JSON.stringify({
-      id: s.id,
-      user_id: s.userId ?? null,
-      client_id: s.clientId ?? null,
-      kind: s.kind,
-      session_token_hash: s.sessionTokenHash,
-      scopes: s.scopes ?? [],
-      auth_time: s.authTime,
-      created_at: s.createdAt,
-      last_accessed_at: s.lastAccessedAt,
-      expires_at: s.expiresAt,
-    })}`;
-  }
-  const rows = `${json}]`;
-  return (
-    guard: SQL,
-  ) => sql`insert into ${authSessions} (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, created_at, last_accessed_at, expires_at)
-    select id, user_id, client_id, kind, session_token_hash, scopes, auth_time, created_at, last_accessed_at, expires_at
-    from jsonb_to_recordset(${rows}::jsonb)
-      as x(id uuid, user_id uuid, client_id text, kind text, session_token_hash text, scopes text[], auth_time timestamptz, created_at timestamptz, last_accessed_at timestamptz, expires_at timestamptz)
-    where ${guard}`;
 }

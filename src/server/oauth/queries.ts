@@ -1,13 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import {
-  authSessions,
-  oauthAuthorizationCodes,
-  oauthConsents,
-  oauthRefreshTokens,
-  platformUsers,
-} from '../db/schema/index';
-import type { AuthSession, PlatformUser } from '../db/schema/index';
+import { authSessions, oauthAuthorizationCodes, oauthConsents, oauthRefreshTokens } from '../db/schema/index';
+import type { AuthSession } from '../db/schema/index';
 
 export type CodeRow = typeof oauthAuthorizationCodes.$inferSelect;
 export type RefreshRow = typeof oauthRefreshTokens.$inferSelect;
@@ -109,11 +103,6 @@ export async function markRefreshUsed(
     .update(oauthRefreshTokens)
     .set({ usedAt: now, replacedBy, graceResponseEnc })
     .where(eq(oauthRefreshTokens.tokenHash, tokenHash));
-}
-
-export async function findUser(db: DbOrTx, id: string): Promise<PlatformUser | undefined> {
-  const [row] = await db.select().from(platformUsers).where(eq(platformUsers.id, id)).limit(1);
-  return row;
 }
 
 export async function findConsent(db: DbOrTx, userId: string, clientId: string) {

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Hub } from '../hub';
-import { authSessions } from '../db/schema/index';
+import { findSessionState } from '../auth/session-queries';
 import { LookupCache } from './lookup-cache';
 
 export interface SessionState {
@@ -32,29 +31,16 @@ export function createSessionStateCache(hub: Hub): SessionStateCache {
   // token hash → session id never changes, so it can be cached without invalidation.
   const ids = new LookupCache<string | undefined>(5 * 60_000, 100_000);
 
-  async function loadBy(where: ReturnType<typeof eq>): Promise<SessionState | undefined> {
-    const [row] = await hub.db
-      .select({
-        id: authSessions.id,
-        userId: authSessions.userId,
-        clientId: authSessions.clientId,
-        kind: authSessions.kind,
-        scopes: authSessions.scopes,
-        isActive: authSessions.isActive,
-        expiresAt: authSessions.expiresAt,
-        authTime: authSessions.authTime,
-      })
-      .from(authSessions)
-      .where(where)
-      .limit(1);
+  async function loadBy(by: { id: string } | { tokenHash: string }): Promise<SessionState | undefined> {
+    const row = await findSessionState(hub.db, by);
     return row ? { ...row, expiresAt: row.expiresAt.getTime(), authTime: row.authTime.getTime() } : undefined;
   }
 
-  const byId = (id: string) => states.get(id, () => loadBy(eq(authSessions.id, id)));
+  const byId = (id: string) => states.get(id, () => loadBy({ id }));
   return {
     byId,
     async byTokenHash(hash) {
-      const id = await ids.get(hash, async () => (await loadBy(eq(authSessions.sessionTokenHash, hash)))?.id);
+      const id = await ids.get(hash, async () => (await loadBy({ tokenHash: hash }))?.id);
       return id ? byId(id) : undefined;
     },
     invalidate(id) {

@@ -1,20 +1,44 @@
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { platformRoleAssignments } from '../db/schema/index';
+import type { PlatformRoleAssignment } from '../db/schema/index';
+
+/**
+ * THE effective-role rule, once: an assignment counts while it is active and not expired at
+ * `now` (hub.clock, never the database's now()). Every query that asks "does this user hold
+ * this role" uses this predicate; `isEffectiveAssignment` is the same rule on a loaded row.
+ */
+export function effectiveAssignment(now: Date): SQL {
+  const a = platformRoleAssignments;
+  return sql`(${a.isActive} and (${a.expiresAt} is null or ${a.expiresAt} > ${now.toISOString()}::timestamptz))`;
+}
+
+export function isEffectiveAssignment(
+  a: Pick<PlatformRoleAssignment, 'isActive' | 'expiresAt'> | undefined,
+  now: Date,
+) {
+  return !!a && a.isActive && (!a.expiresAt || a.expiresAt > now);
+}
 
 /** Roles that count now: active and not expired. */
 export async function findEffectiveRoles(db: DbOrTx, userId: string, now: Date): Promise<string[]> {
   const found = await db
     .select({ role: platformRoleAssignments.role })
     .from(platformRoleAssignments)
-    .where(
-      and(
-        eq(platformRoleAssignments.userId, userId),
-        eq(platformRoleAssignments.isActive, true),
-        or(isNull(platformRoleAssignments.expiresAt), gt(platformRoleAssignments.expiresAt, now)),
-      ),
-    );
+    .where(and(eq(platformRoleAssignments.userId, userId), effectiveAssignment(now)));
   return found.map((r) => r.role);
+}
+
+/** Effective roles of many users at once. */
+export async function findRolesOfUsers(db: DbOrTx, userIds: string[], now: Date): Promise<Map<string, string[]>> {
+  const byUser = new Map<string, string[]>();
+  if (!userIds.length) return byUser;
+  const found = await db
+    .select({ userId: platformRoleAssignments.userId, role: platformRoleAssignments.role })
+    .from(platformRoleAssignments)
+    .where(and(inArray(platformRoleAssignments.userId, userIds), effectiveAssignment(now)));
+  for (const r of found) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.role]);
+  return byUser;
 }
 
 /** Every assignment of a user, newest granted first (the roles dialog's read). */

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { Hub } from '../hub';
 import { HubError, Refusal } from '../errors';
 import type { SignedInActor } from '../actor';
-import { platformUsers } from '../db/schema/index';
 import type { PlatformRoleAssignment } from '../db/schema/index';
 import { PLATFORM_ROLES, type PlatformRole } from '../../shared/roles';
 import { countOtherActiveSuperAdmins } from '../admin/user-queries';
-import { insertAssignment, listAssignments, setAssignment } from './queries';
+import { insertAssignment, isEffectiveAssignment, listAssignments, setAssignment } from './queries';
+import { findUserById, lockUserById } from '../auth/user-queries';
 
 export function assignmentView(a: PlatformRoleAssignment) {
   return {
@@ -20,11 +19,7 @@ export function assignmentView(a: PlatformRoleAssignment) {
 }
 
 export async function getUserRoles(hub: Hub, userId: string) {
-  const [user] = await hub.db
-    .select({ id: platformUsers.id })
-    .from(platformUsers)
-    .where(eq(platformUsers.id, userId))
-    .limit(1);
+  const user = await findUserById(hub.db, userId);
   if (!user) throw new HubError('not_found', 'User not found.');
   return { roles: (await listAssignments(hub.db, userId)).map(assignmentView) };
 }
@@ -40,12 +35,11 @@ export async function setUserRoles(hub: Hub, actor: SignedInActor, userId: strin
   const now = hub.clock();
   const want = new Set(desired);
   return hub.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(platformUsers).where(eq(platformUsers.id, userId)).for('update').limit(1);
+    const user = await lockUserById(tx, userId);
     if (!user) throw new HubError('not_found', 'User not found.');
     const existing = await listAssignments(tx, userId);
     const byRole = new Map(existing.map((a) => [a.role, a]));
-    const effective = (a: PlatformRoleAssignment | undefined) =>
-      !!a && a.isActive && (!a.expiresAt || a.expiresAt > now);
+    const effective = (a: PlatformRoleAssignment | undefined) => isEffectiveAssignment(a, now);
 
     const grant: PlatformRole[] = [];
     const revoke: PlatformRole[] = [];

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Hub } from '../hub';
-import { hubSettings } from '../db/schema/index';
+import { insertSettingIfAbsent, readSetting, upsertSetting } from '../db/settings-queries';
 import { randomToken, safeEqual, sha256Hex } from '../crypto/tokens';
 
 const SETUP_KEY_SETTING = 'setup_key_hash';
@@ -15,26 +14,18 @@ const SETUP_KEY_SETTING = 'setup_key_hash';
 export async function ensureSetupKey(hub: Hub): Promise<string | undefined> {
   if (hub.config.setupKey) {
     const hash = sha256Hex(hub.config.setupKey);
-    await hub.db
-      .insert(hubSettings)
-      .values({ key: SETUP_KEY_SETTING, value: { hash } })
-      .onConflictDoUpdate({ target: hubSettings.key, set: { value: { hash }, updatedAt: hub.clock() } });
+    await upsertSetting(hub.db, SETUP_KEY_SETTING, { hash }, hub.clock());
     return undefined;
   }
   const key = randomToken(24);
-  const inserted = await hub.db
-    .insert(hubSettings)
-    .values({ key: SETUP_KEY_SETTING, value: { hash: sha256Hex(key) } })
-    .onConflictDoNothing()
-    .returning({ key: hubSettings.key });
-  return inserted.length ? key : undefined;
+  const inserted = await insertSettingIfAbsent(hub.db, SETUP_KEY_SETTING, { hash: sha256Hex(key) });
+  return inserted ? key : undefined;
 }
 
 /** Constant-time check of a presented setup key against the stored hash. */
 export async function verifySetupKey(hub: Hub, presented: string | undefined): Promise<boolean> {
   if (!presented) return false;
-  const [row] = await hub.db.select().from(hubSettings).where(eq(hubSettings.key, SETUP_KEY_SETTING)).limit(1);
-  const stored = (row?.value as { hash?: string } | undefined)?.hash;
+  const stored = ((await readSetting(hub.db, SETUP_KEY_SETTING)) as { hash?: string } | undefined)?.hash;
   if (!stored) return false;
   return safeEqual(sha256Hex(presented), stored);
 }

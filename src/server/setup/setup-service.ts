@@ -1,9 +1,8 @@
 import type { AuditActorFields } from '../audit/record';
 import type { CleanupCounts, SetupResult } from '../../shared/api/setup';
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Hub } from '../hub';
-import { rows } from '../db/client';
+import { deleteAllAccounts } from './setup-queries';
 import { checkPassword } from '../../shared/password-policy';
 import { isCommonPassword } from '../../shared/auth-common-passwords';
 import { hashPassword } from '../auth/passwords';
@@ -87,16 +86,7 @@ export async function createSystemAdmins(hub: Hub, emails: readonly string[], ac
  */
 export async function cleanupAllUsers(hub: Hub, actor: AuditActorFields = {}) {
   const cleared = await hub.db.transaction(async (tx) => {
-    const count = async (q: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(tx, q))[0]?.n ?? 0);
-    const roleAssignments = await count(
-      sql`with d as (delete from platform_role_assignments returning 1) select count(*)::int as n from d`,
-    );
-    const sessions = await count(
-      sql`with d as (delete from auth_sessions returning 1) select count(*)::int as n from d`,
-    );
-    await tx.execute(sql`delete from one_time_tokens`);
-    await tx.execute(sql`delete from sign_in_attempts`);
-    const users = await count(sql`with d as (delete from platform_users returning 1) select count(*)::int as n from d`);
+    const { roleAssignments, sessions, users } = await deleteAllAccounts(tx);
     // Under the chain's anchor lock, which moves the chain's base to its head (audit/retention.ts).
     const auditLogs = await clearAuditLog(hub, tx);
     return {

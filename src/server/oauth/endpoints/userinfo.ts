@@ -3,7 +3,7 @@ import type { Hub } from '../../hub';
 import type { PlatformUser } from '../../db/schema/index';
 import { OAuthError, sendOAuthError } from '../errors';
 import { verifyAccessToken } from '../jwt';
-import { findUser } from '../queries';
+import { findUserById } from '../../auth/user-queries';
 import { oauthRuntime } from '../runtime';
 import { isSessionLive } from '../token-cache';
 import { formBody, noStore } from './form';
@@ -44,7 +44,7 @@ export async function handleUserinfo(hub: Hub, request: FastifyRequest, reply: F
     const session = await oauthRuntime(hub).sessions.byId(claims.sid);
     if (!isSessionLive(session, hub.clock()) || !session.userId)
       throw new OAuthError('invalid_token', 'The access token is invalid, revoked or not for a user.');
-    const user = await findUser(hub.db, session.userId);
+    const user = await findUserById(hub.db, session.userId);
     if (!user || !user.isActive) throw new OAuthError('invalid_token', 'The user is no longer active.');
     return noStore(reply).send(claimsForScopes(user, String(claims.scope ?? '').split(' ')));
   } catch (e) {

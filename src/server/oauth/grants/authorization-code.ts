@@ -5,7 +5,8 @@ import type { authSessions } from '../../db/schema/index';
 import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
 import { REFRESH_ABSOLUTE_TTL_S } from '../constants';
 import { OAuthError } from '../errors';
-import { deactivateSessions, findUser, insertAppSession, lockCode, markCodeConsumed, type CodeRow } from '../queries';
+import { deactivateSessions, insertAppSession, lockCode, markCodeConsumed, type CodeRow } from '../queries';
+import { findUserById } from '../../auth/user-queries';
 import { buildTokenResponse, mintRefreshToken, type TokenResponse } from './issue';
 
 export interface GrantResult {
@@ -79,7 +80,7 @@ export async function exchangeAuthorizationCode(
       await markCodeConsumed(tx, row.codeHash, now, null);
       return { error: pkce, revoked: [], row };
     }
-    const user = await findUser(tx, row.userId);
+    const user = await findUserById(tx, row.userId);
     if (!user || !user.isActive)
       return { error: new OAuthError('invalid_grant', 'The user is no longer active.'), revoked: [], row };
     const session = await insertAppSession(tx, {

@@ -3,7 +3,8 @@ import type { AuthSession, OAuthClient } from '../../db/schema/index';
 import { sha256Hex } from '../../crypto/tokens';
 import { REFRESH_GRACE_S } from '../constants';
 import { OAuthError } from '../errors';
-import { deactivateSessions, findSession, findUser, lockRefreshToken, markRefreshUsed } from '../queries';
+import { deactivateSessions, findSession, lockRefreshToken, markRefreshUsed } from '../queries';
+import { findUserById } from '../../auth/user-queries';
 import { oauthRuntime } from '../runtime';
 import { buildTokenResponse, mintRefreshToken, type TokenResponse } from './issue';
 import type { GrantResult } from './authorization-code';
@@ -54,7 +55,7 @@ export async function exchangeRefreshToken(
         revoked,
       };
     }
-    const user = session.userId ? await findUser(tx, session.userId) : undefined;
+    const user = session.userId ? await findUserById(tx, session.userId) : undefined;
     if (!user || !user.isActive)
       return { kind: 'error', error: new OAuthError('invalid_grant', 'The user is no longer active.'), revoked: [] };
     if (input.scope) {
