@@ -1,23 +1,41 @@
 /**
  * One autocannon run in its own process (so the load generator never shares an event loop with
  * the server it measures). Input: one JSON argument; output: one JSON line.
+ * With `bodiesFile` (one form body a line) every request takes the next body in rotation,
+ * starting at a random place: e.g. 10,000 distinct tokens for introspection.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 const opts = JSON.parse(process.argv[2]) as {
   url: string;
+  method?: 'GET' | 'POST';
   body: string;
+  bodiesFile?: string;
   headers: Record<string, string>;
   connections: number;
   duration: number;
 };
+const bodies = opts.bodiesFile ? readFileSync(opts.bodiesFile, 'utf8').split('\n').filter(Boolean) : undefined;
+let next = bodies ? Math.floor(Math.random() * bodies.length) : 0;
+const method = opts.method ?? 'POST';
 const result = await autocannon({
   url: opts.url,
-  method: 'POST',
-  body: opts.body,
+  method,
+  ...(method === 'POST' ? { body: opts.body } : {}),
   headers: opts.headers,
   connections: opts.connections,
   duration: opts.duration,
+  ...(bodies
+    ? {
+        requests: [
+          {
+            method,
+            setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[next++ % bodies.length] }),
+          },
+        ],
+      }
+    : {}),
 });
 console.log(
   JSON.stringify({

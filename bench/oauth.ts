@@ -18,7 +18,9 @@
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (scratch databases are created and dropped).
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
@@ -27,25 +29,38 @@ import { rows } from '../src/server/db/client';
 import { createClient } from '../src/server/oauth/clients/service';
 import { systemActor } from '../src/server/actor';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
-import { backendCpu, backendDelta, cpuMs } from './lib/proc';
+import { backendCpu, backendDelta, cpuMs, loadAverage, rssMb } from './lib/proc';
 import { cannon, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DURATION = Number(args.duration ?? 10);
 const CONNECTIONS = Number(args.connections ?? 32);
 const REPS = Math.max(1, Number(args.reps ?? 3));
-const ONLY = (args.only ?? 'token,introspect').split(',');
+const ONLY = (args.only ?? 'token,introspect,introspect10k,discovery,jwks').split(',');
+/** Distinct live tokens introspected in rotation (goal 3). */
+const TOKENS = Number(args.tokens ?? 10_000);
 const BASELINE = args.baseline;
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 process.env.TEST_DATABASE_URL = adminUrl;
 
+type Endpoint = 'token' | 'introspect' | 'introspect10k' | 'discovery' | 'jwks';
+const PATHS: Record<Endpoint, string> = {
+  token: '/oauth/token',
+  introspect: '/oauth/introspect',
+  introspect10k: '/oauth/introspect',
+  discovery: '/.well-known/openid-configuration',
+  jwks: '/oauth/jwks',
+};
+
 interface Scenario {
   key: string;
   label: string;
-  endpoint: 'token' | 'introspect';
+  endpoint: Endpoint;
   server: Server;
   body: string;
+  /** One body a line, in rotation (distinct tokens). */
+  bodiesFile?: string;
   /** Scratch database whose backends' CPU counts for this server. */
   database?: string;
 }
@@ -64,10 +79,13 @@ async function measure(s: Scenario, headers: Record<string, string>, duration: n
   const cpu0 = cpuMs(pid);
   const db0 = s.database ? await backendCpu(adminUrl, s.database) : undefined;
   const q0 = await s.server.queries();
+  const get = s.endpoint === 'discovery' || s.endpoint === 'jwks';
   const r = await cannon({
-    url: `${s.server.base}/oauth/${s.endpoint}`,
+    url: `${s.server.base}${PATHS[s.endpoint]}`,
+    method: get ? 'GET' : 'POST',
     body: s.body,
-    headers,
+    bodiesFile: s.bodiesFile,
+    headers: get ? {} : headers,
     duration,
     connections: CONNECTIONS,
   });
@@ -91,6 +109,7 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
+  console.log('The machine may be shared: absolute figures move with its load; the ratios are taken within each rep.');
   console.log(
     `autocannon: ${CONNECTIONS} connections, ${DURATION} s per scenario, ${REPS} interleaved reps, own process\n`,
   );
@@ -160,8 +179,17 @@ async function main() {
       PEER_DATABASE_URL: peerDb.url,
     });
     servers.push(peerPg);
-    const bare = await startServer('bare', 'bench/bare-server.ts', {});
+    // The floor serves the hub's own discovery and JWKS bytes (same sizes).
+    const docs = path.join(os.tmpdir(), `bench-oauth-${process.pid}`);
+    writeFileSync(`${docs}-discovery.json`, await (await fetch(`${hub.base}${PATHS.discovery}`)).text());
+    writeFileSync(`${docs}-jwks.json`, await (await fetch(`${hub.base}${PATHS.jwks}`)).text());
+    const bare = await startServer('bare', 'bench/bare-server.ts', {
+      BARE_DISCOVERY_FILE: `${docs}-discovery.json`,
+      BARE_JWKS_FILE: `${docs}-jwks.json`,
+    });
     servers.push(bare);
+    // Idle: started, keys loaded, nothing served yet but the start-up probe.
+    const idle = new Map(servers.map((s) => [s.name, rssMb(s.child.pid!).rss]));
 
     // The measured grant names a resource: hub and peer then both sign an RFC 9068 JWT (ES256).
     const jwtBody = `grant_type=client_credentials&scope=read%3Aprofile&resource=${encodeURIComponent('https://api.example.test')}`;
@@ -256,13 +284,67 @@ async function main() {
         { key: 'bareIntro', label: 'bare node:http', endpoint: 'introspect', server: bare, body: 'token=x' },
       );
     }
+    if (ONLY.includes('introspect10k')) {
+      // Distinct live tokens, issued before timing (32 at a time), one form body a line.
+      const issueMany = async (s: Server, body: string, file: string) => {
+        const lines: string[] = [];
+        const worker = async () => {
+          while (lines.length < TOKENS) {
+            lines.push(new URLSearchParams({ token: (await grant(s, body)).access_token }).toString());
+          }
+        };
+        await Promise.all(Array.from({ length: 32 }, worker));
+        writeFileSync(file, lines.slice(0, TOKENS).join('\n'));
+        return file;
+      };
+      const n = TOKENS.toLocaleString('en-US');
+      scenarios.push(
+        {
+          key: 'hubIntro10k',
+          label: `hub, its JWTs (${n} distinct tokens)`,
+          endpoint: 'introspect10k',
+          server: hub,
+          body: '',
+          bodiesFile: await issueMany(hub, jwtBody, `${docs}-hub-tokens`),
+          database: dbName(hubDb.url),
+        },
+        {
+          key: 'peerMemIntro10k',
+          label: `oidc-provider memory, opaque (${n} distinct tokens)`,
+          endpoint: 'introspect10k',
+          server: peerMem,
+          body: '',
+          bodiesFile: await issueMany(peerMem, opaqueBody, `${docs}-peer-mem-tokens`),
+        },
+        {
+          key: 'peerPgIntro10k',
+          label: `oidc-provider PostgreSQL, opaque (${n} distinct tokens)`,
+          endpoint: 'introspect10k',
+          server: peerPg,
+          body: '',
+          bodiesFile: await issueMany(peerPg, opaqueBody, `${docs}-peer-pg-tokens`),
+          database: dbName(peerDb.url),
+        },
+      );
+    }
+    for (const endpoint of ['discovery', 'jwks'] as const) {
+      if (!ONLY.includes(endpoint)) continue;
+      scenarios.push(
+        { key: `hub-${endpoint}`, label: 'hub', endpoint, server: hub, body: '', database: dbName(hubDb.url) },
+        { key: `peerMem-${endpoint}`, label: 'oidc-provider', endpoint, server: peerMem, body: '' },
+        { key: `bare-${endpoint}`, label: 'bare node:http (same bytes)', endpoint, server: bare, body: '' },
+      );
+    }
 
     // Warm-up (JIT, pools, caches): 3 s per scenario, not reported; hub grants still counted.
     for (const s of scenarios) {
+      const get = s.endpoint === 'discovery' || s.endpoint === 'jwks';
       const w = await cannon({
-        url: `${s.server.base}/oauth/${s.endpoint}`,
+        url: `${s.server.base}${PATHS[s.endpoint]}`,
+        method: get ? 'GET' : 'POST',
         body: s.body,
-        headers,
+        bodiesFile: s.bodiesFile,
+        headers: get ? {} : headers,
         duration: 3,
         connections: CONNECTIONS,
       });
@@ -278,7 +360,7 @@ async function main() {
         if (m.non2xx || m.errors) console.warn(`  ! ${s.label}: ${m.non2xx} non-2xx, ${m.errors} errors of ${m.total}`);
         results.get(s.key)!.push(m);
       }
-      console.log(`  rep ${rep + 1}/${REPS} done`);
+      console.log(`  rep ${rep + 1}/${REPS} done, load average ${loadAverage()}`);
     }
 
     const fmt = (n: number | null, d = 0) =>
@@ -316,6 +398,21 @@ async function main() {
       ratio('hubIntro', 'peerMemIntro', 'introspection (one token): hub / peer in memory');
       ratio('hubIntro', 'peerPgIntro', 'introspection (one token): hub / peer on PostgreSQL');
     }
+    if (ONLY.includes('introspect10k')) {
+      ratio('hubIntro10k', 'peerMemIntro10k', `introspection (${TOKENS} tokens): hub / peer in memory`);
+      ratio('hubIntro10k', 'peerPgIntro10k', `introspection (${TOKENS} tokens): hub / peer on PostgreSQL`);
+    }
+    for (const endpoint of ['discovery', 'jwks'] as const) {
+      if (!ONLY.includes(endpoint)) continue;
+      ratio(`hub-${endpoint}`, `bare-${endpoint}`, `${endpoint}: hub / bare node:http`);
+      ratio(`hub-${endpoint}`, `peerMem-${endpoint}`, `${endpoint}: hub / peer`);
+    }
+    console.log('\n| server | RSS idle MB | RSS peak MB (VmHWM) |');
+    console.log('|---|---|---|');
+    for (const s of servers) {
+      console.log(`| ${s.name} | ${fmt(idle.get(s.name) ?? 0)} | ${fmt(rssMb(s.child.pid!).peak)} |`);
+    }
+    console.log(`\nload average at the end: ${loadAverage()}`);
 
     // Durability: every grant the hub answered is in the chain (rows may exceed answers by the
     // grants committed while autocannon was closing its connections).

@@ -37,3 +37,19 @@ export function backendDelta(before: Map<number, number>, after: Map<number, num
   for (const [pid, end] of after) ms += end - (before.get(pid) ?? 0);
   return ms;
 }
+
+/** Resident set size now and its peak so far (VmRSS, VmHWM), in MB; zeros when the process is gone. */
+export function rssMb(pid: number): { rss: number; peak: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
+
+/** The 1-, 5- and 15-minute load averages, for the record next to every figure. */
+export function loadAverage(): string {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+}

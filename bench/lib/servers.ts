@@ -114,7 +114,10 @@ export async function stopServer(s: Server) {
 /** One autocannon run in its own process. */
 export function cannon(opts: {
   url: string;
+  method?: 'GET' | 'POST';
   body: string;
+  /** One body a line, taken in rotation (bench/autocannon-run.ts). */
+  bodiesFile?: string;
   headers: Record<string, string>;
   duration: number;
   connections: number;
@@ -128,6 +131,23 @@ export function cannon(opts: {
     child.stdout.on('data', (d) => (out += d));
     child.on('exit', (code) =>
       code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`autocannon exited ${code}`)),
+    );
+  });
+}
+
+/** Runs a load-generating script of this checkout in its own process: one JSON argument in, one JSON line out. */
+export function runJson<T>(script: string, input: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(input)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()!) as T)
+        : reject(new Error(`${script} exited ${code}`)),
     );
   });
 }

@@ -3,7 +3,12 @@
  * client_credentials, introspection), ES256 signing, either its in-memory adapter or the small
  * PostgreSQL adapter next to this file. Started as its own process by bench/oauth.ts.
  *   PORT, PEER_ADAPTER=memory|postgres, PEER_DATABASE_URL, CLIENT_ID, CLIENT_SECRET, PEER_JWK (private ES256 JWK, JSON)
+ * For bench:flow also FLOW_CLIENT_ID, FLOW_CLIENT_SECRET, FLOW_REDIRECT_URI: a confidential client of the
+ * code flow (PKCE S256, refresh tokens like the hub's). Accounts are in memory; an agent signs in once
+ * at GET /interaction/<uid>?account=<id> (login and consent to openid profile email in one step), after
+ * which its authorize requests are silent.
  */
+import http from 'node:http';
 import pg from 'pg';
 import Provider from 'oidc-provider';
 import { PEER_SCHEMA, createPgAdapter } from './pg-adapter';
@@ -20,6 +25,19 @@ if (process.env.PEER_ADAPTER === 'postgres') {
 const provider = new Provider(issuer, {
   ...(adapter ? { adapter: adapter as never } : {}),
   clients: [
+    ...(process.env.FLOW_CLIENT_ID
+      ? [
+          {
+            client_id: process.env.FLOW_CLIENT_ID,
+            client_secret: process.env.FLOW_CLIENT_SECRET!,
+            grant_types: ['authorization_code', 'refresh_token'],
+            response_types: ['code'],
+            redirect_uris: [process.env.FLOW_REDIRECT_URI!],
+            token_endpoint_auth_method: 'client_secret_basic',
+            id_token_signed_response_alg: 'ES256',
+          },
+        ]
+      : []),
     {
       client_id: process.env.CLIENT_ID!,
       client_secret: process.env.CLIENT_SECRET!,
@@ -31,7 +49,18 @@ const provider = new Provider(issuer, {
       id_token_signed_response_alg: 'ES256',
     },
   ],
-  scopes: ['read:profile', 'read:organization'],
+  scopes: ['openid', 'profile', 'email', 'offline_access', 'read:profile', 'read:organization'],
+  claims: { openid: ['sub'], profile: ['name', 'updated_at'], email: ['email', 'email_verified'] },
+  findAccount: (_ctx: unknown, id: string) => ({
+    accountId: id,
+    claims: () => ({ sub: id, name: `Agent ${id}`, email: `${id}@bench.example.test`, email_verified: true }),
+  }),
+  interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+  // Like the hub: a code exchange returns a refresh token whenever the client may refresh.
+  issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(t: string): boolean }) =>
+    client.grantTypeAllowed('refresh_token'),
+  pkce: { required: () => true },
+  cookies: { keys: ['bench-peer-cookie-key'] },
   jwks: { keys: [JSON.parse(process.env.PEER_JWK!)] },
   features: {
     devInteractions: { enabled: false },
@@ -54,6 +83,7 @@ const provider = new Provider(issuer, {
   },
   ttl: { ClientCredentials: 900, AccessToken: 900 },
   routes: {
+    authorization: '/oauth/authorize',
     token: '/oauth/token',
     introspection: '/oauth/introspect',
     revocation: '/oauth/revoke',
@@ -61,6 +91,27 @@ const provider = new Provider(issuer, {
   },
 });
 provider.proxy = false;
-// Same surface as the hub: /oauth/token and /oauth/introspect.
-provider.listen(port, '127.0.0.1');
+
+interface PeerGrant {
+  save(): Promise<string>;
+  addOIDCScope(scope: string): void;
+}
+const callback = provider.callback() as http.RequestListener;
+/** The benchmark's sign-in: login and consent at once, for the account named in the query. */
+async function interaction(req: http.IncomingMessage, res: http.ServerResponse) {
+  const details = (await provider.interactionDetails(req, res)) as { params: { client_id: string; scope: string } };
+  const accountId = new URL(req.url!, issuer).searchParams.get('account') ?? 'agent';
+  const grant = new provider.Grant({ accountId, clientId: details.params.client_id }) as PeerGrant;
+  grant.addOIDCScope(details.params.scope);
+  const grantId = await grant.save();
+  await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } });
+}
+// Same surface as the hub: /oauth/authorize, /oauth/token, /oauth/introspect.
+http
+  .createServer((req, res) => {
+    if (req.url?.startsWith('/interaction/'))
+      interaction(req, res).catch((e: unknown) => res.writeHead(500).end(String(e)));
+    else void callback(req, res);
+  })
+  .listen(port, '127.0.0.1');
 console.log(`peer listening on ${issuer} (${process.env.PEER_ADAPTER ?? 'memory'})`);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -23,6 +24,7 @@ import { authRoutes } from './auth/routes';
 import { setupRoutes } from './setup/routes';
 import { roleAdminRoutes } from './roles/admin-routes';
 import { oauthRoutes } from './oauth/routes';
+import { createWellKnownFastPath } from './oauth/endpoints/well-known';
 import { oauthClientAdminRoutes } from './oauth/clients/admin-routes';
 import { crossPlatformRoutes } from './cross-platform/routes';
 import { adminRoutes } from './admin/routes';
@@ -53,6 +55,15 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
     bodyLimit: 256 * 1024,
     // One spelling per path before anything routes or decides on it (http/path.ts).
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
+  });
+
+  // Discovery and JWKS from precomputed bytes before routing (oauth/endpoints/well-known.ts):
+  // only a listening hub goes through here; inject() takes the routes, which send the same.
+  const fastPath = createWellKnownFastPath(hub);
+  const routed = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  app.server.removeAllListeners('request');
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!fastPath(req, res)) for (const listener of routed) listener.call(app.server, req, res);
   });
 
   registerContracts(app);

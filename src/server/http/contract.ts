@@ -40,6 +40,9 @@ export function redirectTo(description: string) {
 /** An answer with no body. */
 export const noContent = z.null().describe('No content');
 
+/** 304: the If-None-Match validator is current, no body. */
+export const notModified = z.null().describe('Not modified: the If-None-Match ETag is current');
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const CONTRACT_PREFIXES = ['/api/', '/oauth/', '/.well-known/', '/metrics'];
 

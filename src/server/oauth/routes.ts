@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../hub';
-import { contracts, htmlPage, noContent, oauthErrors, redirectTo } from '../http/contract';
+import { contracts, htmlPage, noContent, notModified, oauthErrors, redirectTo } from '../http/contract';
 import { runAuthorize } from './authorize/authorize';
 import { registerOAuthCors } from './cors';
 import {
@@ -15,7 +15,7 @@ import {
   userinfoRequestSchema,
   userinfoSchema,
 } from './contracts';
-import { discoveryDocument } from './endpoints/discovery';
+import { DISCOVERY_PATH, JWKS_PATH, discoveryAnswer, jwksAnswer } from './endpoints/well-known';
 import { handleEndSession } from './endpoints/end-session';
 import { formBody } from './endpoints/form';
 import { handleIntrospect } from './endpoints/introspect';
@@ -23,8 +23,7 @@ import { handleRevoke } from './endpoints/revoke';
 import { handleToken } from './endpoints/token';
 import { handleUserinfo } from './endpoints/userinfo';
 import { sendErrorPage } from './pages';
-import { JWKS_MAX_AGE_S } from './keys/key-store';
-import { oauthRuntime } from './runtime';
+import { matchesIfNoneMatch, type PrecomputedDocument } from '../http/precomputed';
 
 /** Every OAuth route answers errors in RFC 6749 §5.2 shape (plugins/errors.ts reads this flag). */
 const oauth = { oauth: true } as const;
@@ -47,23 +46,23 @@ export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const r = contracts(app);
   registerOAuthCors(app, hub);
 
+  // Precomputed bytes with an ETag (endpoints/well-known.ts); a listening hub answers plain GETs
+  // of these two before routing, with the same headers.
+  const sendPrecomputed = (request: FastifyRequest, reply: FastifyReply, doc: PrecomputedDocument) => {
+    reply.headers(doc.headers);
+    if (matchesIfNoneMatch(request.headers['if-none-match'], doc.etag)) return reply.code(304).send();
+    return reply.send(doc.body);
+  };
   r.get(
-    '/.well-known/openid-configuration',
-    { config: oauth, schema: { response: { 200: discoverySchema } } },
-    async (_request, reply) =>
-      reply
-        .header('access-control-allow-origin', '*')
-        .header('cache-control', 'public, max-age=300')
-        .send(discoveryDocument(hub)),
+    DISCOVERY_PATH,
+    { config: oauth, schema: { response: { 200: discoverySchema, 304: notModified } } },
+    async (request, reply) => sendPrecomputed(request, reply, discoveryAnswer(hub)),
   );
-
-  r.get('/oauth/jwks', { config: oauth, schema: { response: { 200: jwksSchema } } }, async (_request, reply) =>
-    reply
-      .header('access-control-allow-origin', '*')
-      // Short: verifiers re-fetch soon after a rotation (the next key is published ahead anyway).
-      .header('cache-control', `public, max-age=${JWKS_MAX_AGE_S}`)
-      .type('application/jwk-set+json')
-      .send((await oauthRuntime(hub).keys.jwks()) as { keys: { kty: string }[] }),
+  // JWKS max-age is short: verifiers re-fetch soon after a rotation (the next key is published ahead anyway).
+  r.get(
+    JWKS_PATH,
+    { config: oauth, schema: { response: { 200: jwksSchema, 304: notModified } } },
+    async (request, reply) => sendPrecomputed(request, reply, await jwksAnswer(hub)),
   );
 
   r.get('/oauth/authorize', { config: oauth, schema: { response: authorizeAnswers } }, async (request, reply) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Hub } from '../../hub';
+import { precompute, type PrecomputedDocument } from '../../http/precomputed';
 import type { SigningKey } from '../../db/schema/index';
 import { MAX_JWT_TTL_S, type SigningAlg } from '../constants';
 import { deleteRetiredBefore, insertSigningKey, listSigningKeys, setKeyStatus } from './queries';
@@ -10,6 +11,7 @@ const PRIVATE_JWK_CONTEXT = 'signing_keys.private_jwk';
 const KEY_LOCK = 0x6875626b;
 /** How long verifiers may cache /oauth/jwks (its Cache-Control max-age). */
 export const JWKS_MAX_AGE_S = 60;
+export const JWKS_CONTENT_TYPE = 'application/jwk-set+json; charset=utf-8';
 
 export class KeyRotationTooSoon extends Error {
   constructor(readonly waitSeconds: number) {
@@ -46,6 +48,10 @@ export interface KeyStore {
   current(): Promise<LoadedKeys>;
   /** The public JWKS document. */
   jwks(): Promise<{ keys: JWK[] }>;
+  /** The JWKS as bytes with its ETag, built once per key set (and again when a retired key leaves). */
+  jwksDocument(): Promise<PrecomputedDocument>;
+  /** The same, without waiting: undefined until the key set is loaded, or when it is due for a re-read. */
+  jwksDocumentNow(): PrecomputedDocument | undefined;
   invalidate(): void;
   /**
    * Promotes the pre-published `next` key to active, retires the old active key and publishes
@@ -66,6 +72,8 @@ export interface KeyStore {
  */
 export function createKeyStore(hub: Hub): KeyStore {
   let loaded: { at: number; value: Promise<LoadedKeys> } | undefined;
+  /** The JWKS bytes of one loaded key set, good until the next retired key leaves it. */
+  let document: { from: Promise<LoadedKeys>; until: number; doc: PrecomputedDocument } | undefined;
 
   async function newKey(alg: SigningAlg, status: 'next' | 'active') {
     const { publicKey, privateKey } = await generateKeyPair(alg, {
@@ -132,6 +140,22 @@ export function createKeyStore(hub: Hub): KeyStore {
       const { published } = await store.current();
       const now = hub.clock();
       return { keys: [...published.values()].filter((p) => isKeyPublished(p, now)).map((p) => p.jwk) };
+    },
+    async jwksDocument() {
+      const from = store.current();
+      const { published } = await from;
+      const now = hub.clock().getTime();
+      if (document && document.from === from && now < document.until) return document.doc;
+      const keys = [...published.values()].filter((p) => p.until === null || p.until > now);
+      const until = Math.min(Infinity, ...keys.map((p) => p.until ?? Infinity));
+      const doc = precompute(JSON.stringify({ keys: keys.map((p) => p.jwk) }), JWKS_CONTENT_TYPE, JWKS_MAX_AGE_S);
+      document = { from, until, doc };
+      return doc;
+    },
+    jwksDocumentNow() {
+      if (!document || !loaded || document.from !== loaded.value || Date.now() - loaded.at > RELOAD_MS)
+        return undefined;
+      return hub.clock().getTime() < document.until ? document.doc : undefined;
     },
     invalidate() {
       loaded = undefined;

@@ -1,0 +1,168 @@
+/**
+ * npm run bench:signin [-- --duration=10 --reps=3 --connections=8 --users=256]
+ *
+ * The hub's sign-in (POST /api/auth/sign-in, correct password, c=8) against the floor: a bare
+ * node:http server verifying the same password with argon2id at the hub's parameters
+ * (bench/argon2-server.ts). Every request signs a different user in (the users are taken in
+ * rotation, so no account's attempt counter sees concurrent attempts). Interleaved reps, the
+ * ratio within each rep; per sign-in: server CPU (and what it costs beyond the floor's),
+ * PostgreSQL CPU and database round trips; RSS idle and peak.
+ * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a scratch database is created and dropped).
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../src/server/config';
+import { closeHub, createHub } from '../src/server/create-hub';
+import { hashPassword } from '../src/server/auth/passwords';
+import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
+import { createUser, FIXTURE_PASSWORD } from '../tests/helpers/fixtures';
+import { backendCpu, backendDelta, cpuMs, loadAverage, rssMb } from './lib/proc';
+import { cannon, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const DURATION = Number(args.duration ?? 10);
+const REPS = Math.max(1, Number(args.reps ?? 3));
+const CONNECTIONS = Number(args.connections ?? 8);
+const USERS = Number(args.users ?? 256);
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+process.env.TEST_DATABASE_URL = adminUrl;
+
+interface Contender {
+  key: string;
+  label: string;
+  server: Server;
+  url: string;
+  database?: string;
+}
+interface Measured extends CannonResult {
+  serverUs: number;
+  dbUs: number | null;
+  roundTrips: number | null;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const fmt = (n: number | null, d = 0) =>
+  n === null ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const HEADERS = { 'content-type': 'application/json', 'x-hub-csrf': '1' };
+
+async function main() {
+  const cpu = os.cpus();
+  console.log(
+    `bench:signin — ${new Date().toISOString()} — ${cpu[0]?.model ?? 'cpu'} ×${cpu.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadAverage()}`,
+  );
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${DURATION} s per server, ${REPS} interleaved reps, ${USERS} users in rotation; the machine may be shared: ratios are taken within each rep.\n`,
+  );
+  const hubDb = await createScratchPostgresDatabase();
+  const masterKey = randomBytes(32).toString('base64');
+  const servers: Server[] = [];
+  const bodiesFile = path.join(os.tmpdir(), `bench-signin-${process.pid}`);
+  try {
+    const hubConfig = { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: masterKey }), databaseUrl: hubDb.url };
+    const setup = await createHub({ config: hubConfig });
+    const lines: string[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const user = await createUser(setup, { email: `signin${i}@bench.example.test` });
+      lines.push(JSON.stringify({ email: user.email, password: FIXTURE_PASSWORD }));
+    }
+    // At the hub's real parameters (fixtures hash cheaply).
+    await setup.db.execute(sql`update platform_users set password_hash = ${await hashPassword(FIXTURE_PASSWORD)}`);
+    await closeHub(setup);
+    writeFileSync(bodiesFile, lines.join('\n'));
+
+    const hub = await startServer('hub', 'src/server/main.ts', {
+      DATABASE_URL: hubDb.url,
+      HUB_MASTER_KEY: masterKey,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+    });
+    servers.push(hub);
+    const floor = await startServer('argon2id floor', 'bench/argon2-server.ts', { ARGON2_PASSWORD: FIXTURE_PASSWORD });
+    servers.push(floor);
+    const idle = new Map(servers.map((s) => [s.name, rssMb(s.child.pid!).rss]));
+    const contenders: Contender[] = [
+      {
+        key: 'hub',
+        label: 'hub sign-in (PostgreSQL)',
+        server: hub,
+        url: `${hub.base}/api/auth/sign-in`,
+        database: new URL(hubDb.url).pathname.slice(1),
+      },
+      { key: 'floor', label: 'raw argon2id verify (node:http)', server: floor, url: `${floor.base}/sign-in` },
+    ];
+    const run = (c: Contender, duration: number) =>
+      cannon({ url: c.url, body: '', bodiesFile, headers: HEADERS, duration, connections: CONNECTIONS });
+    for (const c of contenders) {
+      const w = await run(c, 3);
+      if (w.non2xx || w.errors) throw new Error(`${c.label}: ${w.non2xx} non-2xx, ${w.errors} errors in the warm-up`);
+    }
+    const results = new Map<string, Measured[]>(contenders.map((c) => [c.key, []]));
+    for (let rep = 0; rep < REPS; rep++) {
+      const order = rep % 2 ? [...contenders].reverse() : contenders;
+      for (const c of order) {
+        const pid = c.server.child.pid!;
+        const cpu0 = cpuMs(pid);
+        const db0 = c.database ? await backendCpu(adminUrl, c.database) : undefined;
+        const q0 = await c.server.queries();
+        const r = await run(c, DURATION);
+        const cpu1 = cpuMs(pid);
+        const db1 = c.database ? await backendCpu(adminUrl, c.database) : undefined;
+        const q1 = await c.server.queries();
+        const n = Math.max(1, r.total);
+        if (r.non2xx || r.errors) console.warn(`  ! ${c.label}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}`);
+        results.get(c.key)!.push({
+          ...r,
+          serverUs: ((cpu1 - cpu0) * 1000) / n,
+          dbUs: db0 && db1 ? (backendDelta(db0, db1) * 1000) / n : null,
+          roundTrips: q0 !== undefined && q1 !== undefined && q1 > 0 ? (q1 - q0) / n : null,
+        });
+      }
+      console.log(`  rep ${rep + 1}/${REPS} done, load average ${loadAverage()}`);
+    }
+    console.log(
+      '\n| server | sign-ins/s median (min–max) | p50 / p99 ms | server CPU µs/req | PostgreSQL CPU µs/req | round trips/req |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    for (const c of contenders) {
+      const ms = results.get(c.key)!;
+      const rps = ms.map((m) => m.rps);
+      const db = ms.map((m) => m.dbUs).filter((x): x is number => x !== null);
+      const rt = ms.map((m) => m.roundTrips).filter((x): x is number => x !== null);
+      console.log(
+        `| ${c.label} | ${fmt(median(rps))} (${fmt(Math.min(...rps))}–${fmt(Math.max(...rps))}) | ${median(ms.map((m) => m.p50))} / ${median(ms.map((m) => m.p99))} | ${fmt(median(ms.map((m) => m.serverUs)))} | ${db.length ? fmt(median(db)) : '—'} | ${rt.length ? fmt(median(rt), 2) : '—'} |`,
+      );
+    }
+    const hubR = results.get('hub')!;
+    const floorR = results.get('floor')!;
+    const xs = hubR.map((m, i) => m.rps / floorR[i].rps);
+    const extra = hubR.map((m, i) => m.serverUs - floorR[i].serverUs);
+    console.log('\n| comparison (within each rep) | median | per rep |');
+    console.log('|---|---|---|');
+    console.log(
+      `| hub sign-in / raw argon2id (goal ≥ 0.90×) | ${fmt(median(xs), 2)}× | ${xs.map((x) => `${fmt(x, 2)}×`).join(', ')} |`,
+    );
+    console.log(
+      `| hub CPU beyond the floor's, µs per sign-in (goal ≤ 500) | ${fmt(median(extra))} | ${extra.map((x) => fmt(x)).join(', ')} |`,
+    );
+    console.log('\n| server | RSS idle MB | RSS peak MB (VmHWM) |');
+    console.log('|---|---|---|');
+    for (const s of servers)
+      console.log(`| ${s.name} | ${fmt(idle.get(s.name) ?? 0)} | ${fmt(rssMb(s.child.pid!).peak)} |`);
+    console.log(`\nload average at the end: ${loadAverage()}`);
+  } finally {
+    for (const s of servers) await stopServer(s);
+    await hubDb.drop();
+  }
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

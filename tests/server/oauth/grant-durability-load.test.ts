@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { rows } from '../../../src/server/db/client';
+import { basic, form, registerClient, type RegisteredClient } from './oauth-helpers';
+
+/**
+ * The benchmark's durability check, small: a short load run over real HTTP (autocannon, 16
+ * connections, client_credentials), then the chain must hold an oauth_token_issued row and a
+ * session for every 2xx the load generator counted, and still verify. Rows may exceed answers
+ * (a grant committed while autocannon closed its socket); never the other way round.
+ */
+describe.each(TEST_DATABASES)('every answered grant of a load run is in the chain [%s]', (kind) => {
+  let t: TestHub;
+  let client: RegisteredClient;
+  beforeAll(async () => {
+    t = await createTestHub(kind, { listen: true });
+    client = await registerClient(t);
+  });
+  afterAll(() => t.close());
+
+  it('counts rows against 2xx answers after a load run', async () => {
+    const result = (await autocannon({
+      url: `${t.hub.config.publicUrl}/oauth/token`,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(client) },
+      body: form({ grant_type: 'client_credentials', scope: 'read:profile' }),
+      connections: 16,
+      amount: 400,
+    })) as { '2xx': number; non2xx: number; errors: number };
+    expect(result.non2xx).toBe(0);
+    expect(result['2xx']).toBeGreaterThan(0);
+    const [{ issued, sessions }] = await rows<{ issued: number; sessions: number }>(
+      t.hub.db,
+      sql`select
+            (select count(*)::int from audit_logs where event_type = 'oauth_token_issued'
+               and details->>'client_id' = ${client.client_id}) as issued,
+            (select count(*)::int from auth_sessions where client_id = ${client.client_id}) as sessions`,
+    );
+    expect(issued).toBeGreaterThanOrEqual(result['2xx']);
+    expect(sessions).toBeGreaterThanOrEqual(result['2xx']);
+    expect(await t.hub.audit.verifyChain()).toMatchObject({ ok: true });
+  });
+});
