@@ -7,17 +7,28 @@ export const REVOCATION_CHANNEL = 'hub_revocations';
  * Revocation fan-out. Per-process caches of token lookups subscribe here and drop the
  * revoked sessions; `publish` reaches this process at once and every other node through
  * PostgreSQL LISTEN/NOTIFY (typically within milliseconds).
+ *
+ * A lost LISTEN connection would make other nodes' revocations invisible here, so while it is
+ * down `live()` is false and every cache reads the database instead (no caching); when it
+ * listens again, `onResync` subscribers drop everything they cached (notifications sent in
+ * between were missed). Revocation is therefore never slower than the database round trip.
  */
 export interface Revocations {
   publish(sessionIds: string[]): Promise<void>;
   subscribe(listener: (sessionIds: string[]) => void): () => void;
+  /** True while this process hears every other node's revocations; caches may serve only then. */
+  live(): boolean;
+  /** Called when notifications may have been missed (connection lost, and again once back). */
+  onResync(listener: () => void): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export function createRevocations(database: Database): Revocations {
   const listeners = new Set<(ids: string[]) => void>();
+  const resyncs = new Set<() => void>();
   let unlisten: (() => Promise<void>) | undefined;
+  let stopState: (() => void) | undefined;
   const deliver = (ids: string[]) => {
     for (const l of listeners) l(ids);
   };
@@ -34,7 +45,17 @@ export function createRevocations(database: Database): Revocations {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    live: () => database.listenerConnected(),
+    onResync(listener) {
+      resyncs.add(listener);
+      return () => resyncs.delete(listener);
+    },
     async start() {
+      // Both edges resynchronise: on loss, so that lookups in flight do not store what they read;
+      // on reconnect, so that nothing cached before or during the gap survives it.
+      stopState = database.onListenerState(() => {
+        for (const r of resyncs) r();
+      });
       unlisten = await database.listen(REVOCATION_CHANNEL, (payload) => {
         try {
           const ids = JSON.parse(payload);
@@ -45,6 +66,7 @@ export function createRevocations(database: Database): Revocations {
       });
     },
     async stop() {
+      stopState?.();
       await unlisten?.();
     },
   };

@@ -17,11 +17,12 @@ const MIGRATION_LOCK_KEY = 0x6875626d;
  * the others wait and then find nothing left to do.
  */
 export async function runMigrations(database: Database): Promise<void> {
-  await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
+  // A connection of its own, without the request timeouts: a migration may take longer than any request.
+  await database.unbounded(MIGRATION_LOCK_KEY, async (db) => {
     if (database.kind === 'postgres') {
-      await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     } else {
-      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     }
   });
 }

@@ -1,18 +1,24 @@
-/** A per-process lookup cache with a fallback TTL; `invalidate` wins over lookups in flight. */
+/**
+ * A per-process lookup cache, bounded by size (`max` entries; full → cleared) and by age (`ttlMs`);
+ * `invalidate` wins over lookups in flight. While `serve()` is false (the node cannot hear other
+ * nodes' invalidations), every get reads through and nothing is stored.
+ */
 export class LookupCache<T> {
   private entries = new Map<string, { value: T; at: number }>();
   private generation = 0;
   constructor(
     private readonly ttlMs: number,
     private readonly max = 10_000,
+    private readonly serve: () => boolean = () => true,
   ) {}
   async get(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.serve()) return load();
     const hit = this.entries.get(key);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
     const gen = this.generation;
     const value = await load();
     // A revocation heard while we were reading must not be overwritten by what we read.
-    if (gen === this.generation) {
+    if (gen === this.generation && this.serve()) {
       if (this.entries.size >= this.max) this.entries.clear();
       this.entries.set(key, { value, at: Date.now() });
     }
@@ -22,5 +28,8 @@ export class LookupCache<T> {
     this.generation += 1;
     if (key === undefined) this.entries.clear();
     else this.entries.delete(key);
+  }
+  get size() {
+    return this.entries.size;
   }
 }

@@ -29,7 +29,7 @@ const runtimes = new WeakMap<Hub, OAuthRuntime>();
 export function oauthRuntime(hub: Hub): OAuthRuntime {
   let rt = runtimes.get(hub);
   if (rt) return rt;
-  const clients = new LookupCache<OAuthClient | undefined>(60_000);
+  const clients = new LookupCache<OAuthClient | undefined>(60_000, 10_000, hub.revocations.live);
   const sessions = createSessionStateCache(hub);
   const keys = createKeyStore(hub);
   const audit = createAuditBatcher(hub);
@@ -39,6 +39,12 @@ export function oauthRuntime(hub: Hub): OAuthRuntime {
       else if (id === KEYS_CHANGED) keys.invalidate();
       else sessions.invalidate(id);
     }
+  });
+  // Notifications may have been missed (LISTEN connection lost or back): forget everything.
+  hub.revocations.onResync(() => {
+    clients.invalidate();
+    sessions.invalidateAll();
+    keys.invalidate();
   });
   rt = {
     clients,

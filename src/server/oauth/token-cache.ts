@@ -19,6 +19,7 @@ export interface SessionStateCache {
   /** The session whose opaque token hashes to `hash` (hand-off tokens). */
   byTokenHash(hash: string): Promise<SessionState | undefined>;
   invalidate(id: string): void;
+  invalidateAll(): void;
 }
 
 /**
@@ -27,7 +28,8 @@ export interface SessionStateCache {
  * LISTEN/NOTIFY), and otherwise live at most 5 minutes as a safety net against a lost NOTIFY.
  */
 export function createSessionStateCache(hub: Hub): SessionStateCache {
-  const states = new LookupCache<SessionState | undefined>(5 * 60_000, 100_000);
+  // Bounded: 100,000 entries, 5 minutes each; not served while revocations cannot be heard.
+  const states = new LookupCache<SessionState | undefined>(5 * 60_000, 100_000, hub.revocations.live);
   // token hash → session id never changes, so it can be cached without invalidation.
   const ids = new LookupCache<string | undefined>(5 * 60_000, 100_000);
 
@@ -45,6 +47,9 @@ export function createSessionStateCache(hub: Hub): SessionStateCache {
     },
     invalidate(id) {
       states.invalidate(id);
+    },
+    invalidateAll() {
+      states.invalidate();
     },
   };
 }

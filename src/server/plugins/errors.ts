@@ -4,6 +4,7 @@ import { HubError, Refusal, errorBody } from '../errors';
 import type { Hub } from '../hub';
 import { OAuthError, sendOAuthError } from '../oauth/errors';
 import { createRefusalAudit } from './refusal-audit';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** Fastify's own error codes, mapped onto the hub's registry so every error has one shape. */
 const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
@@ -93,27 +94,7 @@ function validationProblem(error: unknown): { field: string; message: string } |
   return { field, message: `${field}: ${first.message ?? 'is invalid'}` };
 }
 
-/**
- * Driver errors that mean "the database cannot answer now" (not "this query is wrong").
- * Connection failures carry a Node error code; PostgreSQL's own say so by SQLSTATE class
- * 08 (connection exception), 57P0x (shutdown) or 53300 (too many connections).
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') {
-      if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
-      if (/^08/.test(code) || /^57P0[1-3]$/.test(code) || code === '53300') return true;
-    }
-    if (e instanceof Error && e.name === 'DatabaseUnavailableError') return true;
-    // node-postgres reports a lost or unobtainable connection without a code.
-    if (e instanceof Error && /^(Connection terminated|timeout exceeded when trying to connect)/.test(e.message)) {
-      return true;
-    }
-    if (e instanceof Error && /database is closed|did not answer within/.test(e.message)) return true;
-  }
-  return false;
-}
+export { isDatabaseUnavailable };
 
 /** An error as logged: name, message, code and stack, never a query's bound parameters. */
 export function loggableError(error: unknown): Record<string, unknown> {
