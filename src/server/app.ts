@@ -20,6 +20,7 @@ import { registerContracts } from './http/contract';
 import { registerOpenApi } from './http/openapi';
 import { canonicalUrl, pathOf } from './http/path';
 import { healthRoutes } from './health/routes';
+import { metricsRoutes, registerObservability, requestIdGenerator } from './observability/http';
 import { authRoutes } from './auth/routes';
 import { setupRoutes } from './setup/routes';
 import { roleAdminRoutes } from './roles/admin-routes';
@@ -55,6 +56,12 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
     bodyLimit: 256 * 1024,
     // One spelling per path before anything routes or decides on it (http/path.ts).
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
+    genReqId: requestIdGenerator(hub.config.trustProxy),
+    requestIdLogLabel: 'reqId',
+    // One access-log line per request, written by observability/http.ts.
+    disableRequestLogging: true,
+    // While draining (SIGTERM), requests on connections already open are still served.
+    return503OnClosing: false,
   });
 
   // Discovery and JWKS from precomputed bytes before routing (oauth/endpoints/well-known.ts):
@@ -67,6 +74,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   });
 
   registerContracts(app);
+  registerObservability(app, hub);
   registerErrorHandler(app, hub);
   registerSecurityHeaders(app, hub.config);
   await app.register(cookie);
@@ -78,6 +86,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await registerOpenApi(app, hub);
 
   await app.register(healthRoutes, { prefix: '/api', hub });
+  await app.register(metricsRoutes, { hub });
   await app.register(authRoutes, { prefix: '/api/auth', hub });
   await app.register(setupRoutes, { prefix: '/api/setup', hub });
   await app.register(crossPlatformRoutes, { prefix: '/api', hub });

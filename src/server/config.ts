@@ -25,6 +25,15 @@ export interface HubConfig {
   /** Trust X-Forwarded-For from a load balancer in front of the hub. */
   trustProxy: boolean;
   isProduction: boolean;
+  /** PostgreSQL pool size and timeouts (db/client.ts). */
+  db: { poolMax: number; connectMs: number; statementMs: number; readMs: number; idleInTransactionMs: number };
+  /** Bearer token that /metrics requires on the main port; undefined = not served there. */
+  metricsToken?: string;
+  /** A separate port (on HUB_METRICS_HOST) serving /metrics without a token; undefined = none. */
+  metricsPort?: number;
+  metricsHost: string;
+  /** SIGTERM: how long in-flight requests may take before connections are cut. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +66,15 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
     .optional(),
   HUB_TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  HUB_DB_POOL_MAX: positiveInt.default(20),
+  HUB_DB_CONNECT_TIMEOUT_MS: positiveInt.default(2000),
+  HUB_DB_STATEMENT_TIMEOUT_MS: positiveInt.default(4000),
+  HUB_DB_READ_TIMEOUT_MS: positiveInt.default(4500),
+  HUB_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt.default(10_000),
+  HUB_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  HUB_METRICS_PORT: port.optional(),
+  HUB_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  HUB_SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -93,6 +111,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.HUB_TRUST_PROXY === 'true' || e.HUB_TRUST_PROXY === '1',
     isProduction: e.NODE_ENV === 'production',
+    db: {
+      poolMax: e.HUB_DB_POOL_MAX,
+      connectMs: e.HUB_DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.HUB_DB_STATEMENT_TIMEOUT_MS,
+      readMs: e.HUB_DB_READ_TIMEOUT_MS,
+      idleInTransactionMs: e.HUB_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    metricsToken: e.HUB_METRICS_TOKEN,
+    metricsPort: e.HUB_METRICS_PORT,
+    metricsHost: e.HUB_METRICS_HOST,
+    shutdownTimeoutMs: e.HUB_SHUTDOWN_TIMEOUT_MS,
   };
 }
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { HubConfig } from './config';
 import { ConfigError } from './config';
-import { createAuditLog, type AuditLog } from './audit/record';
+import { createAuditLog, type AuditEvent, type AuditLog } from './audit/record';
+import { createMetrics, type HubMetrics } from './observability/metrics';
 import { createSecretBox } from './crypto/secrets';
 import type { Database } from './db/client';
 import { openDatabase } from './db/client';
@@ -26,12 +27,18 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const masterKey = config.masterKey ?? loadOrCreateEmbeddedMasterKey(config);
   const database =
     options.database ??
-    (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+    (await openDatabase({
+      url: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      poolMax: config.db.poolMax,
+      timeouts: config.db,
+    }));
   if (!options.skipMigrations) await runMigrations(database);
   const clock = options.clock ?? (() => new Date());
-  const revocations = createRevocations(database);
+  const metrics = createMetrics(database);
+  const revocations = createRevocations(database, (ms) => metrics.revocationLagSeconds.observe(ms / 1000));
   await revocations.start();
-  const audit = createAuditLog(database, clock, masterKey);
+  const audit = measuredAuditLog(createAuditLog(database, clock, masterKey), metrics);
   await sealAuditChain(audit);
   return {
     config: { ...config, masterKey },
@@ -40,7 +47,53 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     secrets: createSecretBox(masterKey),
     audit,
     revocations,
+    metrics,
+    lifecycle: { draining: false },
     clock,
+  };
+}
+
+/** The audit log with every commit counted and timed (batch size, commit latency, events by type). */
+function measuredAuditLog(audit: AuditLog, metrics: HubMetrics): AuditLog {
+  const measure = async (types: string[], commit: () => Promise<void>) => {
+    const end = metrics.auditCommitSeconds.startTimer();
+    await commit();
+    end();
+    metrics.auditBatchSize.observe(types.length);
+    for (const type of types) {
+      metrics.auditEvents.inc({ type });
+      if (type === 'sign_in_success') metrics.signIns.inc({ outcome: 'success' });
+      else if (type === 'sign_in_failure') metrics.signIns.inc({ outcome: 'failure' });
+      else if (type === 'sign_in_blocked') metrics.lockouts.inc();
+    }
+  };
+  const grants = (events: AuditEvent[]) => {
+    for (const e of events) {
+      if (e.type === 'oauth_token_issued') metrics.tokensIssued.inc({ grant: e.details.grant_type });
+    }
+  };
+  return {
+    ...audit,
+    async record(event, tx) {
+      const events = Array.isArray(event) ? event : [event];
+      await measure(
+        events.map((e) => e.type),
+        () => audit.record(event, tx),
+      );
+      grants(events);
+    },
+    recordRows: (rows, tx) =>
+      measure(
+        rows.map((r) => r.eventType),
+        () => audit.recordRows(rows, tx),
+      ),
+    async append(events, options) {
+      await measure(
+        events.map((e) => e.type),
+        () => audit.append(events, options),
+      );
+      grants(events);
+    },
   };
 }
 

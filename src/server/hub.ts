@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client';
 import type { SecretBox } from './crypto/secrets';
 import type { AuditLog } from './audit/record';
 import type { Revocations } from './revocations';
+import type { HubMetrics } from './observability/metrics';
 
 /**
  * Everything a service needs, built once per process (or per test) and handed down:
@@ -15,6 +16,9 @@ export interface Hub {
   secrets: SecretBox;
   audit: AuditLog;
   revocations: Revocations;
+  metrics: HubMetrics;
+  /** Process lifecycle: `draining` from SIGTERM on (readiness fails, connections close after their answer). */
+  lifecycle: { draining: boolean };
   /** The time now; tests replace it to drive expiry and rate limits without sleeping. */
   clock: () => Date;
 }

@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { closeHub, createHub } from './create-hub';
 import { ensureSetupKey } from './setup/setup-key';
 import { startupTasks } from './startup';
+import { startMetricsServer } from './observability/http';
+import { loggableError } from './plugins/errors';
 
 /** Start: config → database → migrations → listen; stops cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -29,15 +31,46 @@ async function main() {
     console.log(`Setup key (shown once, keep it safe; needed for the setup tools): ${setupKey}`);
   }
 
+  const metricsServer = config.metricsPort
+    ? await startMetricsServer(hub, config.metricsPort, config.metricsHost)
+    : undefined;
+
+  // A database event must never end the process: anything the driver throws outside a request
+  // is logged, the pool and the listener reconnect by themselves.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: loggableError(reason) }, 'unhandled rejection');
+  });
+
   let stopping = false;
+  /**
+   * Graceful stop: readiness fails at once (the balancer stops sending), the listening socket
+   * closes (no new connections), requests already accepted are answered — bounded by
+   * HUB_SHUTDOWN_TIMEOUT_MS, after which remaining connections are cut — then the background
+   * tasks stop, the audit batches in flight commit (every request waits for its own audit
+   * commit before answering, so an answered request's event is durable), and the pool closes.
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await stopBackground();
-    await app.close();
-    await closeHub(hub);
-    process.exit(0);
+    hub.lifecycle.draining = true;
+    app.log.info({ signal }, 'shutting down: draining');
+    const cut = setTimeout(() => {
+      app.log.warn('shutdown timeout: closing the remaining connections');
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    cut.unref();
+    try {
+      await app.close();
+      clearTimeout(cut);
+      await stopBackground();
+      metricsServer?.close();
+      await closeHub(hub);
+      app.log.info('stopped');
+      process.exit(0);
+    } catch (e) {
+      app.log.error({ err: loggableError(e) }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

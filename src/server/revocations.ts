@@ -24,7 +24,12 @@ export interface Revocations {
   stop(): Promise<void>;
 }
 
-export function createRevocations(database: Database): Revocations {
+/**
+ * `onHeard(lagMs)`: called for every notification from another node with the time it took
+ * (metrics). Payload: `{"at": <ms since epoch>, "ids": [...]}`; a bare array (the format before
+ * the timestamp was added) is still understood, so nodes of both versions can run side by side.
+ */
+export function createRevocations(database: Database, onHeard: (lagMs: number) => void = () => {}): Revocations {
   const listeners = new Set<(ids: string[]) => void>();
   const resyncs = new Set<() => void>();
   let unlisten: (() => Promise<void>) | undefined;
@@ -38,7 +43,8 @@ export function createRevocations(database: Database): Revocations {
       deliver(sessionIds);
       // NOTIFY payloads are limited to 8000 bytes: send in chunks of 100 ids.
       for (let i = 0; i < sessionIds.length; i += 100) {
-        await database.notify(REVOCATION_CHANNEL, JSON.stringify(sessionIds.slice(i, i + 100)));
+        const payload = { at: Date.now(), ids: sessionIds.slice(i, i + 100) };
+        await database.notify(REVOCATION_CHANNEL, JSON.stringify(payload));
       }
     },
     subscribe(listener) {
@@ -58,8 +64,11 @@ export function createRevocations(database: Database): Revocations {
       });
       unlisten = await database.listen(REVOCATION_CHANNEL, (payload) => {
         try {
-          const ids = JSON.parse(payload);
-          if (Array.isArray(ids)) deliver(ids.filter((x): x is string => typeof x === 'string'));
+          const parsed = JSON.parse(payload) as unknown;
+          const message = Array.isArray(parsed) ? { ids: parsed } : (parsed as { at?: unknown; ids?: unknown });
+          if (!message || !Array.isArray(message.ids)) return;
+          deliver(message.ids.filter((x): x is string => typeof x === 'string'));
+          if (typeof message.at === 'number') onHeard(Math.max(0, Date.now() - message.at));
         } catch {
           // A malformed payload is ignored; it cannot come from a hub node.
         }

@@ -16,10 +16,10 @@ export class StallProxy {
   ) {}
 
   static async start(targetHost: string, targetPort: number): Promise<StallProxy> {
-    let proxy!: StallProxy;
-    const server = net.createServer((client) => proxy.accept(client, targetHost, targetPort));
+    const server = net.createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    proxy = new StallProxy(server, (server.address() as net.AddressInfo).port);
+    const proxy = new StallProxy(server, (server.address() as net.AddressInfo).port);
+    server.on('connection', (client) => proxy.accept(client, targetHost, targetPort));
     return proxy;
   }
 

@@ -4,7 +4,10 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Database } from './client';
+import { rows } from './client';
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
@@ -25,4 +28,19 @@ export async function runMigrations(database: Database): Promise<void> {
       await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     }
   });
+}
+
+/** The newest migration in ./drizzle, as drizzle records it (folderMillis of the journal). */
+let newestMigrationMillis: number | undefined;
+
+/** Whether every migration in ./drizzle has been applied to this database. */
+export async function migrationsApplied(database: Database): Promise<boolean> {
+  newestMigrationMillis ??= Math.max(
+    ...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.folderMillis),
+  );
+  const [row] = await rows<{ at: string | null }>(
+    database.db,
+    sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`,
+  );
+  return row?.at !== null && row?.at !== undefined && Number(row.at) >= newestMigrationMillis;
 }

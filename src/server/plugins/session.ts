@@ -26,6 +26,11 @@ declare module 'fastify' {
 const authCache = new WeakMap<FastifyRequest, Promise<BrowserAuth | null>>();
 const actorCache = new WeakMap<FastifyRequest, Promise<Actor>>();
 
+/** The request's sign-in lookup if one was started (access log: user id), without starting one. */
+export function resolvedAuth(request: FastifyRequest): Promise<BrowserAuth | null> | undefined {
+  return authCache.get(request);
+}
+
 export function registerSession(app: FastifyInstance, hub: Hub) {
   app.decorateRequest('getAuth', function (this: FastifyRequest) {
     let pending = authCache.get(this);

@@ -1,0 +1,133 @@
+import client from 'prom-client';
+import type { Database } from '../db/client';
+
+/**
+ * The hub's Prometheus metrics. One registry per hub (tests run many hubs in one process); the
+ * process-wide ones (CPU, RSS, heap, event-loop lag, GC) live once in `processRegistry` and are
+ * appended to every scrape. Label values are bounded: routes are the router's patterns (never
+ * raw URLs), statuses are numbers, grants and outcomes are fixed words.
+ */
+export interface HubMetrics {
+  registry: client.Registry;
+  httpRequests: client.Counter<'method' | 'route' | 'status'>;
+  httpDuration: client.Histogram<'method' | 'route' | 'status'>;
+  signIns: client.Counter<'outcome'>;
+  lockouts: client.Counter;
+  tokensIssued: client.Counter<'grant'>;
+  introspections: client.Counter<'status'>;
+  auditEvents: client.Counter<'type'>;
+  auditBatchSize: client.Histogram;
+  auditCommitSeconds: client.Histogram;
+  revocationLagSeconds: client.Histogram;
+  /** The whole exposition: this hub's metrics and the process's. */
+  scrape(): Promise<string>;
+  contentType: string;
+}
+
+let processRegistry: client.Registry | undefined;
+
+function processMetrics(): client.Registry {
+  if (!processRegistry) {
+    processRegistry = new client.Registry();
+    // Includes nodejs_eventloop_lag_seconds (+ percentiles), process_resident_memory_bytes, heap and GC.
+    client.collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 20 });
+  }
+  return processRegistry;
+}
+
+export function createMetrics(database: Database): HubMetrics {
+  const registry = new client.Registry();
+  const latency = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+  const m = {
+    registry,
+    httpRequests: new client.Counter({
+      name: 'hub_http_requests_total',
+      help: 'HTTP requests answered, by route pattern and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    }),
+    httpDuration: new client.Histogram({
+      name: 'hub_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route pattern and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: latency,
+      registers: [registry],
+    }),
+    signIns: new client.Counter({
+      name: 'hub_sign_ins_total',
+      help: 'Password sign-ins by outcome (success, failure)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    lockouts: new client.Counter({
+      name: 'hub_lockouts_total',
+      help: 'Accounts blocked after too many failed sign-ins',
+      registers: [registry],
+    }),
+    tokensIssued: new client.Counter({
+      name: 'hub_oauth_tokens_issued_total',
+      help: 'OAuth tokens issued, by grant type',
+      labelNames: ['grant'] as const,
+      registers: [registry],
+    }),
+    introspections: new client.Counter({
+      name: 'hub_oauth_introspections_total',
+      help: 'Token introspection requests, by HTTP status',
+      labelNames: ['status'] as const,
+      registers: [registry],
+    }),
+    auditEvents: new client.Counter({
+      name: 'hub_audit_events_total',
+      help: 'Audit events committed by this process, by event type',
+      labelNames: ['type'] as const,
+      registers: [registry],
+    }),
+    auditBatchSize: new client.Histogram({
+      name: 'hub_audit_batch_size',
+      help: 'Audit events per chain append (one commit)',
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+      registers: [registry],
+    }),
+    auditCommitSeconds: new client.Histogram({
+      name: 'hub_audit_commit_seconds',
+      help: 'Time from handing a batch to the chain writer to its commit',
+      buckets: latency,
+      registers: [registry],
+    }),
+    revocationLagSeconds: new client.Histogram({
+      name: 'hub_revocation_bus_lag_seconds',
+      help: 'Time from a revocation published on a node to this node hearing it (LISTEN/NOTIFY)',
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+      registers: [registry],
+    }),
+  };
+  new client.Gauge({
+    name: 'hub_db_pool_connections',
+    help: 'Database pool: connections open (total), in use, idle, and requests waiting for one',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const s = database.poolStats();
+      this.set({ state: 'total' }, s.total);
+      this.set({ state: 'in_use' }, s.total - s.idle);
+      this.set({ state: 'idle' }, s.idle);
+      this.set({ state: 'waiting' }, s.waiting);
+    },
+  });
+  new client.Gauge({
+    name: 'hub_db_listener_connected',
+    help: '1 while the LISTEN connection (cross-node revocations) is up',
+    registers: [registry],
+    collect() {
+      this.set(database.listenerConnected() ? 1 : 0);
+    },
+  });
+  const proc = processMetrics();
+  return {
+    ...m,
+    contentType: registry.contentType,
+    async scrape() {
+      return `${await registry.metrics()}\n${await proc.metrics()}`;
+    },
+  };
+}
