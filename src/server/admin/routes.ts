@@ -24,6 +24,7 @@ import {
   userPatchSchema,
 } from '../../shared/admin-api';
 import { listUsers, patchUser } from './users-service';
+import { createMailer } from '../auth/mailer';
 import { readOverview, listApps } from './overview';
 import { readAnalytics } from './analytics';
 import { listAuthSessions, listRecentSessions, revokeOneSession } from './sessions-service';
@@ -38,6 +39,7 @@ const revokedSchema = z.object({ revoked: z.boolean() });
 export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
   const r = contracts(app);
+  const mailer = createMailer(hub.config.smtpUrl, app.log, hub.clock, hub.config.isProduction);
 
   r.get('/overview', { schema: { response: { 200: overviewSchema, ...guarded } } }, async () => readOverview(hub));
 
@@ -56,7 +58,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
         response: { 200: adminUserSchema, ...guarded, ...apiErrors(404, 409) },
       },
     },
-    async (request) => patchUser(hub, await requireActor(request), request.params.id, request.body),
+    async (request) => patchUser(hub, await requireActor(request), request.params.id, request.body, mailer),
   );
 
   r.get('/apps', { schema: { response: { 200: appListSchema, ...guarded } } }, async () => ({

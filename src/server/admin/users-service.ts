@@ -5,6 +5,8 @@ import type { PlatformUser } from '../db/schema/index';
 import { revokeUserSessions } from '../auth/sessions';
 import { findEffectiveRoles, findRolesOfUsers } from '../roles/queries';
 import type { AdminUser, UserPatch } from '../../shared/admin-api';
+import type { Mailer } from '../auth/mailer';
+import { sendVerificationMail } from '../auth/email-verification';
 import type { UserCursor } from './user-queries';
 import { countOtherActiveSuperAdmins, countUsers, findUserPage, isEmailUsedByOther, updateUser } from './user-queries';
 import { lockUserById } from '../auth/user-queries';
@@ -76,7 +78,14 @@ export async function listUsers(hub: Hub, input: { q: string; cursor?: string; l
  * Deactivating revokes every session of the user at once; the last active super_admin
  * stays active; a platform_admin cannot deactivate or re-address a super_admin.
  */
-export async function patchUser(hub: Hub, actor: SignedInActor, userId: string, patch: UserPatch): Promise<AdminUser> {
+export async function patchUser(
+  hub: Hub,
+  actor: SignedInActor,
+  userId: string,
+  patch: UserPatch,
+  /** Mails the verification link to a new address (issue 11 finding 10). */
+  mailer?: Mailer,
+): Promise<AdminUser> {
   const now = hub.clock();
   const result = await runUserUpdate(async () =>
     hub.db.transaction(async (tx) => {
@@ -119,6 +128,8 @@ export async function patchUser(hub: Hub, actor: SignedInActor, userId: string, 
 
       const values: Parameters<typeof updateUser>[2] = { updatedAt: now };
       if (patch.email !== undefined) values.email = patch.email;
+      // A new address is unverified until its owner follows the link mailed to it.
+      if (emailChanging) values.emailVerifiedAt = null;
       if (patch.full_name !== undefined) values.fullName = patch.full_name;
       if (patch.organization !== undefined) values.organization = patch.organization;
       if (patch.department !== undefined) values.department = patch.department;
@@ -135,7 +146,7 @@ export async function patchUser(hub: Hub, actor: SignedInActor, userId: string, 
         ],
         tx,
       );
-      return { user: toAdminUser(after, targetRoles), deactivating };
+      return { user: toAdminUser(after, targetRoles), deactivating, readdressed: emailChanging ? after : null };
     }),
   );
   if (result.deactivating) {
@@ -148,6 +159,7 @@ export async function patchUser(hub: Hub, actor: SignedInActor, userId: string, 
       details: { target_user_id: userId, sessions_revoked: revoked },
     });
   }
+  if (result.readdressed && mailer) await sendVerificationMail(hub, mailer, result.readdressed);
   return result.user;
 }
 

@@ -1,11 +1,10 @@
 import type { Hub } from '../hub';
-import { HubError } from '../errors';
 import { setPasswordHash } from './user-queries';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword } from './passwords';
 import { assertStrongPassword } from './sign-up';
 import { createBrowserSession, revokeUserSessions } from './sessions';
 import type { BrowserAuth } from './sessions';
-import type { ClientInfo } from './sign-in';
+import { verifyPasswordCounted, type ClientInfo } from './sign-in';
 
 /**
  * Changes the signed-in user's password: the current one must be given, the new one must pass
@@ -17,17 +16,22 @@ export async function changePassword(
   auth: BrowserAuth,
   input: { currentPassword: string; newPassword: string },
   client: ClientInfo,
-): Promise<{ token: string; auth: BrowserAuth }> {
-  if (!(await verifyPassword(auth.user.passwordHash, input.currentPassword))) {
-    throw new HubError('invalid_credentials', 'The current password is not correct.', { field: 'current_password' });
-  }
+): Promise<{ token: string; auth: BrowserAuth; revoked: number }> {
+  // Counted by the sign-in brute-force limit (issue 11 finding 10): a stolen session cannot guess.
+  await verifyPasswordCounted(hub, auth.user, input.currentPassword, { ...client, sessionId: auth.session.id });
   assertStrongPassword(input.newPassword);
   const passwordHash = await hashPassword(input.newPassword);
   const now = hub.clock();
   return hub.db.transaction(async (tx) => {
     await setPasswordHash(tx, auth.user.id, passwordHash, now);
     const revoked = await revokeUserSessions(hub, auth.user.id, auth.user.id, tx);
-    const { token, session } = await createBrowserSession(hub, { userId: auth.user.id, ...client }, tx);
+    // The new session keeps the proof the old one had (auth_time, amr): typing the password
+    // again is not a second factor, so it does not satisfy step-up on its own.
+    const { token, session } = await createBrowserSession(
+      hub,
+      { userId: auth.user.id, ...client, authTime: auth.session.authTime, amr: auth.session.amr },
+      tx,
+    );
     await hub.audit.record(
       {
         type: 'password_changed',
@@ -38,6 +42,6 @@ export async function changePassword(
       },
       tx,
     );
-    return { token, auth: { ...auth, session, user: { ...auth.user, passwordHash } } };
+    return { token, revoked, auth: { ...auth, session, user: { ...auth.user, passwordHash } } };
   });
 }

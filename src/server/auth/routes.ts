@@ -12,7 +12,12 @@ import {
   signUpResultSchema,
   signedOutSchema,
   verifyEmailQuerySchema,
+  acceptedSchema,
+  forgotPasswordBodySchema,
+  passwordResetSchema,
+  resetPasswordBodySchema,
 } from '../../shared/api/auth';
+import { requestPasswordReset, resendVerification, resetPassword } from '../account/password-reset';
 import type { Actor } from '../actor';
 import { SESSION_COOKIE, revokeSession } from './sessions';
 import { sessionView } from './session-view';
@@ -113,6 +118,36 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       setCookie(reply, token);
       reply.header('cache-control', 'no-store');
       return sessionView(next);
+    },
+  );
+
+  // Issue 13: forgotten password. 202 whether or not the account exists.
+  r.post(
+    '/password/forgot',
+    { schema: { body: forgotPasswordBodySchema, response: { 202: acceptedSchema, ...apiErrors(429) } } },
+    async (request, reply) => {
+      await requestPasswordReset(hub, mailer, request.body.email, clientOf(await request.actor()));
+      reply.header('cache-control', 'no-store');
+      return reply.code(202).send({ accepted: true as const });
+    },
+  );
+
+  r.post(
+    '/password/reset',
+    { schema: { body: resetPasswordBodySchema, response: { 200: passwordResetSchema } } },
+    async (request, reply) => {
+      await resetPassword(hub, request.body, clientOf(await request.actor()));
+      reply.header('cache-control', 'no-store');
+      return { password_reset: true as const };
+    },
+  );
+
+  r.post(
+    '/verify-email/resend',
+    { config: { auth: 'user' }, schema: { response: { 202: acceptedSchema, ...apiErrors(401, 409, 429) } } },
+    async (request, reply) => {
+      await resendVerification(hub, mailer, await requireActor(request));
+      return reply.code(202).send({ accepted: true as const });
     },
   );
 

@@ -26,7 +26,7 @@ export function attemptKey(email: string): string {
   return `email:${email}`;
 }
 
-function blockedRefusal(blockedUntil: Date, now: Date, audit: AuditEvent[]): Refusal {
+export function blockedRefusal(blockedUntil: Date, now: Date, audit: AuditEvent[]): Refusal {
   const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
   return new Refusal('too_many_attempts', {
@@ -109,4 +109,94 @@ export async function signIn(
     details: { email },
   });
   return { token, auth: { session, user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) } };
+}
+
+/**
+ * Checks a password a signed-in user types again (change password, email change, removing a
+ * factor, re-authentication) under the same brute-force counter as sign-in: the attempt is
+ * counted before the check, a block answers 429, a wrong password 401 (field `field`), and
+ * success clears the counter. Audited as sign-in failures of that account.
+ */
+export async function verifyPasswordCounted(
+  hub: Hub,
+  user: { id: string; email: string; passwordHash: string | null },
+  password: string,
+  client: ClientInfo & { sessionId?: string | null },
+  field = 'current_password',
+): Promise<void> {
+  const key = attemptKey(user.email);
+  const now = hub.clock();
+  const reservation = await reserveAttempt(hub.db, key, now);
+  const who = { userId: user.id, sessionId: client.sessionId ?? null, ...client };
+  if (reservation.blocked) {
+    throw blockedRefusal(reservation.blockedUntil ?? now, now, [
+      {
+        type: 'sign_in_refused_blocked',
+        ...who,
+        details: { email: user.email, blocked_until: reservation.blockedUntil?.toISOString() ?? null },
+      },
+    ]);
+  }
+  if (await verifyPassword(user.passwordHash, password)) {
+    await clearAttempts(hub.db, key);
+    return;
+  }
+  await countedFailure(hub, user, reservation, who, 'wrong_current_password', {
+    code: 'invalid_credentials',
+    message: 'The current password is not correct.',
+    field,
+  });
+}
+
+/**
+ * Throws the refusal of a failed, already counted attempt: 429 when this failure starts a block,
+ * else the given 401 with attempts_remaining. Audit: sign_in_failure (+ sign_in_blocked).
+ */
+export async function countedFailure(
+  _hub: Hub,
+  user: { id: string; email: string },
+  reservation: { failures: number; blockedUntil: Date | null },
+  who: ClientInfo & { userId: string | null; sessionId: string | null },
+  reason: string,
+  refusal: { code: 'invalid_credentials' | 'invalid_code'; message: string; field?: string },
+  failureEvent?: AuditEvent,
+): Promise<never> {
+  const now = _hub.clock();
+  const failure: AuditEvent = failureEvent ?? {
+    type: 'sign_in_failure',
+    ...who,
+    details: { email: user.email, reason, failures: reservation.failures },
+  };
+  if (reservation.blockedUntil !== null) {
+    const blockedUntil = reservation.blockedUntil;
+    throw blockedRefusal(blockedUntil, now, [
+      failure,
+      {
+        type: 'sign_in_blocked',
+        ...who,
+        details: { email: user.email, failures: reservation.failures, blocked_until: blockedUntil.toISOString() },
+      },
+    ]);
+  }
+  const remaining = Math.max(0, SIGN_IN_LIMIT.threshold - reservation.failures);
+  throw new Refusal(refusal.code, {
+    message: refusal.message,
+    extra: { attempts_remaining: remaining, ...(refusal.field ? { field: refusal.field } : {}) },
+    audit: failure,
+  });
+}
+
+/** Where a request comes from, as the account services record it (with the actor's session). */
+export function clientInfoOf(actor: {
+  ipAddress: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+  sessionId?: string | null;
+}): ClientInfo & { sessionId: string | null } {
+  return {
+    ipAddress: actor.ipAddress,
+    userAgent: actor.userAgent,
+    requestId: actor.requestId,
+    sessionId: actor.sessionId ?? null,
+  };
 }

@@ -1,24 +1,99 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Hub } from '../hub';
-import { requireActor } from '../plugins/session';
+import { requireActor, sessionCookieOptions } from '../plugins/session';
 import { apiErrors, contracts } from '../http/contract';
-import { authSessionSchema, idParamsSchema } from '../../shared/admin-api';
+import { idParamsSchema } from '../../shared/admin-api';
+import {
+  emailChangeBodySchema,
+  emailChangeRequestedSchema,
+  emailConfirmBodySchema,
+  emailConfirmedSchema,
+  meSchema,
+  mePasswordBodySchema,
+  mePatchBodySchema,
+  mySessionListSchema,
+  passwordChangedSchema,
+  revokedSchema,
+} from '../../shared/api/me';
 import { listAuthSessions, revokeOneSession } from '../admin/sessions-service';
+import { createMailer } from '../auth/mailer';
+import { changePassword } from '../auth/change-password';
+import { clientInfoOf } from '../auth/sign-in';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { confirmEmailChange, getMe, patchMe, requestEmailChange } from '../account/profile';
 
-const mySessionsSchema = z.object({
-  sessions: z.array(authSessionSchema.omit({ user_email: true, user_id: true }).extend({ is_current: z.boolean() })),
-});
-const revokedSchema = z.object({ revoked: z.boolean() });
-
-/** /api/me/* : the signed-in user's own sessions (administration). */
+/** /api/me/* : the signed-in user's own account (profile, email, password, sessions). */
 export async function meRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
   const r = contracts(app);
+  const mailer = createMailer(hub.config.smtpUrl, app.log, hub.clock, hub.config.isProduction);
+
+  r.get(
+    '',
+    { config: { auth: 'user' }, schema: { response: { 200: meSchema, ...apiErrors(401) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getMe(hub, await requireActor(request));
+    },
+  );
+
+  r.patch(
+    '',
+    { config: { auth: 'user' }, schema: { body: mePatchBodySchema, response: { 200: meSchema, ...apiErrors(401) } } },
+    async (request) => patchMe(hub, await requireActor(request), request.body),
+  );
+
+  r.post(
+    '/email',
+    {
+      config: { auth: 'user' },
+      schema: {
+        body: emailChangeBodySchema,
+        response: { 202: emailChangeRequestedSchema, ...apiErrors(401, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await requestEmailChange(hub, mailer, await requireActor(request), {
+        newEmail: request.body.new_email,
+        currentPassword: request.body.current_password,
+      });
+      return reply.code(202).send(result);
+    },
+  );
+
+  // The link mailed to the new address: the token alone identifies the change.
+  r.post(
+    '/email/confirm',
+    { schema: { body: emailConfirmBodySchema, response: { 200: emailConfirmedSchema, ...apiErrors(409) } } },
+    async (request) => {
+      const actor = await request.actor();
+      return confirmEmailChange(hub, mailer, request.body.token, clientInfoOf(actor));
+    },
+  );
+
+  r.post(
+    '/password',
+    {
+      config: { auth: 'user' },
+      schema: { body: mePasswordBodySchema, response: { 200: passwordChangedSchema, ...apiErrors(401, 429) } },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(request);
+      const { token, revoked } = await changePassword(
+        hub,
+        actor.auth,
+        { currentPassword: request.body.current_password, newPassword: request.body.new_password },
+        clientInfoOf(actor),
+      );
+      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(hub));
+      reply.header('cache-control', 'no-store');
+      return { changed: true as const, other_sessions_ended: Math.max(0, revoked - 1) };
+    },
+  );
 
   r.get(
     '/sessions',
-    { config: { auth: 'user' }, schema: { response: { 200: mySessionsSchema, ...apiErrors(401) } } },
+    { config: { auth: 'user' }, schema: { response: { 200: mySessionListSchema, ...apiErrors(401) } } },
     async (request) => {
       const actor = await requireActor(request);
       const { sessions } = await listAuthSessions(hub, { activeOnly: true, limit: 100, userId: actor.userId });

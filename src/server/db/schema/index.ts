@@ -4,3 +4,4 @@ export * from './oauth';
 export * from './admin';
 export * from './audit';
 export * from './misc';
+export * from './mfa';

@@ -33,6 +33,8 @@ export const oneTimeTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** What the token carries beyond its user (the new address of an email change, …). */
+    data: jsonb('data'),
   },
   (t) => [index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
 );
