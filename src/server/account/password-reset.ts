@@ -7,11 +7,11 @@ import { assertStrongPassword } from '../auth/sign-up';
 import { revokeUserSessions } from '../auth/sessions';
 import { attemptKey, normalizeEmail, type ClientInfo } from '../auth/sign-in';
 import { clearAttempts } from '../auth/sign-in-limit-queries';
-import { findUserById } from '../auth/user-queries';
+import { findUserById, setPasswordHash } from '../auth/user-queries';
 import { sendVerificationMail } from '../auth/email-verification';
 import type { Mailer } from '../auth/mailer';
 import type { SignedInActor } from '../actor';
-import { consumeToken, consumeUserTokens, insertTokenForEmail, updatePasswordHash } from './queries';
+import { consumeToken, consumeUserTokens, insertTokenForEmail } from './queries';
 
 export const RESET_PURPOSE = 'password_reset';
 export const RESET_LIFETIME_MS = 60 * 60_000;
@@ -87,7 +87,7 @@ export async function resetPassword(hub: Hub, input: { token: string; password: 
     if (!consumed) return null;
     const user = await findUserById(tx, consumed.userId);
     if (!user || !user.isActive) return null;
-    await updatePasswordHash(tx, user.id, passwordHash, now);
+    await setPasswordHash(tx, user.id, passwordHash, now);
     await consumeUserTokens(tx, user.id, RESET_PURPOSE, now);
     const revoked = await revokeUserSessions(hub, user.id, user.id, tx);
     await hub.audit.record(

@@ -104,10 +104,6 @@ export async function consumeUserTokens(db: DbOrTx, userId: string, purpose: str
 
 // ---- users
 
-export async function updatePasswordHash(db: DbOrTx, userId: string, passwordHash: string, now: Date) {
-  await db.update(platformUsers).set({ passwordHash, updatedAt: now }).where(eq(platformUsers.id, userId));
-}
-
 export async function updateProfile(
   db: DbOrTx,
   userId: string,
