@@ -35,6 +35,9 @@ const PUBLIC_ROUTES = [
   ...MODULES.map((m) => `/demo/${m}`),
   '/demo/admin',
   '/auth',
+  '/forgot-password',
+  '/reset-password?token=sample',
+  '/reset-password',
   '/final-todo',
   '/no-such-page',
 ];
@@ -44,11 +47,13 @@ const ADMIN_ROUTES = [
   '/oauth-admin',
   '/oauth-admin?tab=sessions',
   '/account',
-  '/sessions',
+  '/account?tab=security',
+  '/account?tab=sessions',
+  '/account?tab=apps',
   '/auth-redirect',
   ...MODULES.map((m) => `/${m}`),
 ];
-const USER_ROUTES = ['/admin', '/oauth-admin', '/sessions'];
+const USER_ROUTES = ['/account', '/admin', '/oauth-admin'];
 const WIDTHS = [1440, 375];
 const CSRF = { 'x-hub-csrf': '1' };
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 // The landing page is where most visits start: part of the entry, it renders without a
 // further round trip for its chunk (the rest of the app stays lazy).
@@ -38,6 +38,10 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <LandingPage /> },
       { path: 'auth', ...page(() => import('./features/auth/auth-page')) },
+      { path: 'forgot-password', ...page(() => import('./features/auth/forgot-password-page')) },
+      { path: 'reset-password', ...page(() => import('./features/auth/reset-password-page')) },
+      // The link mailed to a new address works signed in or not (the token names the change).
+      { path: 'account/confirm-email', ...page(() => import('./features/account/confirm-email-page')) },
       { path: 'final-todo', ...page(() => import('./features/final-todo/final-todo-page')) },
       {
         path: 'demo',
@@ -59,7 +63,9 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'admin', ...page(() => import('./features/admin/admin-page')) },
               { path: 'oauth-admin', ...page(() => import('./features/oauth-admin/oauth-admin-page')) },
-              { path: 'sessions', ...page(() => import('./features/admin/my-sessions-page')) },
+              { path: 'account', ...page(() => import('./features/account/account-page')) },
+              // The sessions screen is now the account's Sessions section.
+              { path: 'sessions', element: <Navigate to="/account?tab=sessions" replace /> },
               ...MODULE_ROUTES.map((m) => ({ path: m.path, ...page(m.load) })),
             ],
           },

@@ -18,7 +18,10 @@ const ROUTES = [
   ...ADMIN_TABS.map((t) => `/admin?tab=${t}`),
   '/oauth-admin',
   '/oauth-admin?tab=sessions',
-  '/sessions',
+  '/account',
+  '/account?tab=security',
+  '/account?tab=sessions',
+  '/account?tab=apps',
   '/auth-redirect',
   '/settings',
 ];
@@ -256,7 +259,7 @@ describe('accessibility and phone layout, signed in as an administrator', () => 
       ['OAuth Admin', '/oauth-admin', null],
       ['Audit Log', '/admin?tab=audit-log', 'page'],
       ['Account', '/account', null],
-      ['Sessions', '/sessions', null],
+      ['Sessions', '/account?tab=sessions', null],
     ]);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect((await crumbs.textContent())?.replace(/\s+/g, ' ')).toBe('AdminAudit Log');

@@ -11,7 +11,16 @@ import { MODULES } from './routes-screens';
  * page, and a module screen in the user's shell (module content is the /demo twins', scanned
  * signed out; only the shell's links depend on the role).
  */
-const ROUTES = ['/sessions', '/admin', '/oauth-admin', '/auth-redirect', '/health'];
+const ROUTES = [
+  '/account',
+  '/account?tab=security',
+  '/account?tab=sessions',
+  '/account?tab=apps',
+  '/admin',
+  '/oauth-admin',
+  '/auth-redirect',
+  '/health',
+];
 const SWEEP_MS = 240_000;
 
 /**
@@ -83,7 +92,7 @@ describe('accessibility and navigation, signed in as a plain user', () => {
     await shared.getByLabel('Password').fill(FIXTURE_PASSWORD);
     await shared.getByRole('button', { name: 'Sign In' }).click();
     await shared.waitForURL((u) => u.pathname !== '/auth');
-    expect(new URL(shared.url()).pathname).toBe('/admin');
+    expect(new URL(shared.url()).pathname).toBe('/account');
     await shared.close();
   });
 });

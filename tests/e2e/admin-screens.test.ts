@@ -15,7 +15,7 @@ const SCREENS = [
   ['admin-settings', '/admin?tab=settings', 'Settings coming soon.'],
   ['oauth-admin-clients', '/oauth-admin', 'Builds structured role definitions'],
   ['oauth-admin-sessions', '/oauth-admin?tab=sessions', 'Revoke'],
-  ['my-sessions', '/sessions', 'Your Sessions'],
+  ['my-sessions', '/account?tab=sessions', 'Your sessions'],
 ] as const;
 
 /** Every administration screen at 1440 px and 375 px: nothing scrolls sideways; PNGs go to screenshots/. */

@@ -170,13 +170,14 @@ describe('/admin in a real browser', () => {
     await page.getByRole('tabpanel').getByText('Audit Log', { exact: true }).first().waitFor();
   });
 
-  it('lets a user see and revoke their own sessions at /sessions', async () => {
+  it('lets a user see and revoke their own sessions in the Sessions section of /account (/sessions leads there)', async () => {
     const user = await createUser(e2e.hub.hub, { email: 'own.sessions@hub.test' });
     await sessionCookieFor(e2e.hub.hub, user); // a second session elsewhere
     const mine = await e2e.newPage();
     const cookie = await sessionCookieFor(e2e.hub.hub, user);
     await mine.context().addCookies([{ name: 'hub_session', value: cookie.split('=')[1], url: e2e.baseUrl }]);
     await mine.goto('/sessions');
+    await mine.waitForURL((u) => u.pathname === '/account' && u.searchParams.get('tab') === 'sessions');
     await mine.getByTestId('my-session').nth(1).waitFor();
     expect(await mine.getByTestId('my-session').count()).toBe(2);
     await mine

@@ -15,7 +15,7 @@ describe('accounts in a real browser', () => {
     await e2e?.close();
   });
 
-  it('signs up (strength bar moves, toast shows), lands on /admin, signs out, signs in again, signs out', async () => {
+  it('signs up (strength bar moves, toast shows), lands on /account, signs out, signs in again, signs out', async () => {
     const page = await e2e.newPage();
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
@@ -42,7 +42,8 @@ describe('accounts in a real browser', () => {
     await page.getByText('Account created successfully! Please check your email to verify your account.').waitFor();
     // The flow continues after 1.5 s, not at once.
     expect(new URL(page.url()).pathname).toBe('/auth');
-    await page.waitForURL(`${e2e.baseUrl}/admin`, { timeout: 10_000 });
+    // A plain user's home is their account (issue 13), never an Access Denied page.
+    await page.waitForURL(`${e2e.baseUrl}/account`, { timeout: 10_000 });
     await page.getByTestId('signed-in-as').filter({ hasText: 'ada@example.test' }).waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -56,7 +57,8 @@ describe('accounts in a real browser', () => {
     await page.getByLabel('Email').fill('ADA@example.test');
     await page.getByLabel('Password').fill('Orbit-Lantern-5820!');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${e2e.baseUrl}/admin`);
+    // `next` named an admin screen this user may not open: home instead.
+    await page.waitForURL(`${e2e.baseUrl}/account`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/auth(\?|$)/);
     await page.close();
@@ -94,7 +96,7 @@ describe('accounts in a real browser', () => {
       /\/auth-redirect\?app_id=demo-app&redirect_url=https%3A%2F%2Fapp\.example%2Fcb&app_name=Demo/,
     );
     await page.goto('/auth');
-    await page.waitForURL(`${e2e.baseUrl}/admin`);
+    await page.waitForURL(`${e2e.baseUrl}/account`);
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isRetryable } from '@/lib/api';
+import { ApiError, isRetryable } from '@/lib/api';
 import { notify } from '@/lib/notify';
 
 /**
@@ -14,8 +14,12 @@ export interface FailureMeta extends Record<string, unknown> {
   errorDescription?: (error: unknown) => string;
 }
 
+/** Refusals the signed-in shell answers itself (enrolment page, step-up dialog): no toast on top. */
+const HANDLED_ELSEWHERE = new Set(['mfa_enrollment_required']);
+
 function present(meta: FailureMeta | undefined, error: unknown) {
   if (!meta?.errorToast) return;
+  if (error instanceof ApiError && HANDLED_ELSEWHERE.has(error.code)) return;
   // One toast per title: three failed queries of one tab replace each other instead of stacking.
   const id = meta.errorToast;
   notify.error(meta.errorToast, meta.errorDescription ? { id, description: meta.errorDescription(error) } : { id, error });

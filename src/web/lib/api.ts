@@ -20,8 +20,26 @@ export class ApiError extends Error {
 
 export const CSRF_HEADER = 'x-hub-csrf';
 
-export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, headers, ...rest } = init;
+/**
+ * What the app does when the server refuses for a reason the user can fix on the spot: asked
+ * to re-authenticate (step-up) it opens a dialog and, once the user has, the request is sent
+ * again; asked to enrol a second factor it takes them to enrolment. A handler answers whether
+ * the request should be retried (once). The signed-in shell registers them.
+ */
+export type RefusalHandler = (error: ApiError) => Promise<boolean> | boolean;
+const refusalHandlers = new Map<string, RefusalHandler>();
+
+export function handleRefusal(code: string, handler: RefusalHandler): () => void {
+  refusalHandlers.set(code, handler);
+  return () => {
+    if (refusalHandlers.get(code) === handler) refusalHandlers.delete(code);
+  };
+}
+
+type ApiInit = RequestInit & { json?: unknown; isRetry?: boolean };
+
+export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const { json, headers, isRetry, ...rest } = init;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -46,7 +64,10 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     const err = (body as { error?: { code?: string; message?: string } } | undefined)?.error;
     const retry = response.headers.get('retry-after');
     const { code = 'http_error', message = `Request failed (${response.status})`, ...details } = err ?? {};
-    throw new ApiError(response.status, code, message, details, retry ? Number(retry) : undefined);
+    const error = new ApiError(response.status, code, message, details, retry ? Number(retry) : undefined);
+    const handler = refusalHandlers.get(code);
+    if (handler && !isRetry && (await handler(error))) return apiFetch<T>(path, { ...init, isRetry: true });
+    throw error;
   }
   return body as T;
 }

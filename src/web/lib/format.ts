@@ -57,3 +57,15 @@ export function relativeTime(iso: string, now: number): string {
   }
   return 'Just now';
 }
+
+/**
+ * How long a rate-limited request must wait (a 429's Retry-After): "Try again in 45 seconds.",
+ * "Try again in 3 minutes."; without a figure, "Try again in a moment."
+ */
+export function waitText(retryAfterSeconds: number | undefined): string {
+  if (!retryAfterSeconds || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds <= 0)
+    return 'Try again in a moment.';
+  const seconds = Math.ceil(retryAfterSeconds);
+  if (seconds < 90) return `Try again in ${countOf(seconds, 'second', 'seconds')}.`;
+  return `Try again in ${countOf(Math.ceil(seconds / 60), 'minute', 'minutes')}.`;
+}

@@ -122,14 +122,20 @@ describe('auth state and guard', () => {
 });
 
 describe('auth page helpers', () => {
-  it('sends onward to /auth-redirect with the app parameters, to a safe next path, or to /admin', () => {
+  it('sends onward to /auth-redirect with the app parameters, to a safe next path, or home (/admin for admins, /account for others)', () => {
     expect(
       destinationAfterAuth(new URLSearchParams('app_id=a1&redirect_url=https%3A%2F%2Fx.test%2Fcb&app_name=X')),
     ).toBe('/auth-redirect?app_id=a1&redirect_url=https%3A%2F%2Fx.test%2Fcb&app_name=X');
     expect(destinationAfterAuth(new URLSearchParams('next=%2Ffulfils'))).toBe('/fulfils');
-    expect(destinationAfterAuth(new URLSearchParams('next=%2F%2Fevil.example'))).toBe('/admin');
-    expect(destinationAfterAuth(new URLSearchParams('next=https%3A%2F%2Fevil.example'))).toBe('/admin');
-    expect(destinationAfterAuth(new URLSearchParams('app_id=a1'))).toBe('/admin');
+    expect(destinationAfterAuth(new URLSearchParams('next=%2F%2Fevil.example'), true)).toBe('/admin');
+    expect(destinationAfterAuth(new URLSearchParams('next=https%3A%2F%2Fevil.example'))).toBe('/account');
+    expect(destinationAfterAuth(new URLSearchParams('app_id=a1'), true)).toBe('/admin');
+    expect(destinationAfterAuth(new URLSearchParams(''))).toBe('/account');
+    // An admin screen as `next` only for an admin: a plain user never lands on Access Denied.
+    expect(destinationAfterAuth(new URLSearchParams('next=%2Fadmin%3Ftab%3Dusers'))).toBe('/account');
+    expect(destinationAfterAuth(new URLSearchParams('next=%2Foauth-admin'))).toBe('/account');
+    expect(destinationAfterAuth(new URLSearchParams('next=%2Fadmin%3Ftab%3Dusers'), true)).toBe('/admin?tab=users');
+    expect(destinationAfterAuth(new URLSearchParams('next=%2Fadministrators'))).toBe('/administrators');
   });
 
   it('turns API errors into the spec §8 sign-in messages', () => {

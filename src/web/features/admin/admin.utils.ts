@@ -20,6 +20,15 @@ export function requestStatusVariant(status: string): 'default' | 'destructive' 
   return 'secondary';
 }
 
+/** The Users tab's MFA column: which second factors a user has, or 'None'. */
+export function mfaLabel(mfa: { totp: boolean; passkeys: number }): string {
+  const parts = [
+    mfa.totp && 'App',
+    mfa.passkeys > 0 && (mfa.passkeys === 1 ? '1 passkey' : `${mfa.passkeys} passkeys`),
+  ];
+  return parts.filter(Boolean).join(' + ') || 'None';
+}
+
 export const ROLE_LABELS: Record<string, string> = {
   user: 'User',
   platform_admin: 'Platform Admin',

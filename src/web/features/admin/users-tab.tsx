@@ -10,6 +10,8 @@ import { useUsersQuery, type AdminUser } from '@/data/admin/users-query';
 import { countOf, formatNumber } from '@/lib/format';
 import { UserEditDialog } from './user-edit-dialog';
 import { UserRolesDialog } from './user-roles-dialog';
+import { UserMfaResetDialog } from './user-mfa-reset-dialog';
+import { useMeQuery } from '@/data/me/me-query';
 import { UsersTable } from './users-table';
 
 function userCount(total: number, capped: boolean): string {
@@ -25,6 +27,9 @@ export default function UsersTab() {
   const users = useUsersQuery({ q });
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [rolesFor, setRolesFor] = useState<AdminUser | null>(null);
+  const [resettingMfa, setResettingMfa] = useState<AdminUser | null>(null);
+  // Only a super_admin may reset someone's second factors (the server checks; this hides the button).
+  const isSuperAdmin = useMeQuery({ select: (me) => me.roles.includes('super_admin'), meta: {} }).data === true;
 
   // Debounced: the server searches, so don't ask it on every keystroke.
   useEffect(() => {
@@ -79,7 +84,12 @@ export default function UsersTab() {
         >
           {(data) => (
             <>
-              <UsersTable users={data.pages.flatMap((p) => p.users)} onEdit={setEditing} onRoles={setRolesFor} />
+              <UsersTable
+                users={data.pages.flatMap((p) => p.users)}
+                onEdit={setEditing}
+                onRoles={setRolesFor}
+                onResetMfa={isSuperAdmin ? setResettingMfa : undefined}
+              />
               {users.hasNextPage && (
                 <div className="mt-4 flex justify-center">
                   <Button variant="outline" onClick={() => users.fetchNextPage()} disabled={users.isFetchingNextPage}>
@@ -93,6 +103,7 @@ export default function UsersTab() {
       </CardContent>
       {editing && <UserEditDialog user={editing} onClose={() => setEditing(null)} />}
       {rolesFor && <UserRolesDialog user={rolesFor} onClose={() => setRolesFor(null)} />}
+      {resettingMfa && <UserMfaResetDialog user={resettingMfa} onClose={() => setResettingMfa(null)} />}
     </Card>
   );
 }

@@ -1,19 +1,22 @@
-import { Pencil, ShieldCheck } from 'lucide-react';
+import { KeyRoundIcon, Pencil, ShieldCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { AdminUser } from '@/data/admin/users-query';
-import { FALLBACK_NAME, FALLBACK_ORGANIZATION, ROLE_LABELS, formatDate } from './admin.utils';
+import { FALLBACK_NAME, FALLBACK_ORGANIZATION, ROLE_LABELS, formatDate, mfaLabel } from './admin.utils';
 
 /** Spec §2 columns; on a phone each user is a card. The action buttons name whom they act on. */
 export function UsersTable({
   users,
   onEdit,
   onRoles,
+  onResetMfa,
 }: {
   users: AdminUser[];
   onEdit: (user: AdminUser) => void;
   onRoles: (user: AdminUser) => void;
+  /** Only for a super_admin (issue 13). */
+  onResetMfa?: (user: AdminUser) => void;
 }) {
   return (
     <Table stack label="Users">
@@ -23,6 +26,7 @@ export function UsersTable({
           <TableHead>Organization</TableHead>
           <TableHead>Roles</TableHead>
           <TableHead>Status</TableHead>
+          <TableHead>MFA</TableHead>
           <TableHead>Last Login</TableHead>
           <TableHead className="text-right">Actions</TableHead>
         </TableRow>
@@ -53,6 +57,11 @@ export function UsersTable({
             <TableCell label="Status">
               <Badge variant={u.is_active ? 'success' : 'destructive'}>{u.is_active ? 'Active' : 'Inactive'}</Badge>
             </TableCell>
+            <TableCell label="MFA">
+              <Badge variant={u.mfa.totp || u.mfa.passkeys > 0 ? 'success' : 'secondary'} data-testid="user-mfa">
+                {mfaLabel(u.mfa)}
+              </Badge>
+            </TableCell>
             <TableCell label="Last Login" className="md:whitespace-nowrap">
               {formatDate(u.last_login_at)}
             </TableCell>
@@ -69,6 +78,16 @@ export function UsersTable({
                 >
                   <ShieldCheck />
                 </Button>
+                {onResetMfa && (u.mfa.totp || u.mfa.passkeys > 0) && (
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Reset two-step verification of ${u.email}`}
+                    onClick={() => onResetMfa(u)}
+                  >
+                    <KeyRoundIcon />
+                  </Button>
+                )}
               </div>
             </TableCell>
           </TableRow>

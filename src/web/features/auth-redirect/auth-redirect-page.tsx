@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { createHandoffSession } from '@/data/apps/handoff-session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAuth } from '@/auth/auth-provider';
+import { homePath } from '@/features/auth/auth.utils';
 import { AUTH_REDIRECT_TEXT, handoffFailureReason, handoffFields, readHandoffParams } from './auth-redirect.utils';
 
 type Phase =
@@ -25,6 +27,7 @@ export default function AuthRedirectPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const appId = params?.appId;
   const redirectUrl = params?.redirectUrl;
+  const home = homePath(useAuth().isEcosystemAdmin);
 
   const run = useCallback(async () => {
     if (!appId || !redirectUrl) return;
@@ -71,7 +74,7 @@ export default function AuthRedirectPage() {
     return (
       <Shell title={AUTH_REDIRECT_TEXT.invalidTitle} description={AUTH_REDIRECT_TEXT.missingParams} icon="error">
         <Button asChild variant="outline">
-          <Link to="/admin">Return to Dashboard</Link>
+          <Link to={home}>Return to Dashboard</Link>
         </Button>
       </Shell>
     );
@@ -80,7 +83,7 @@ export default function AuthRedirectPage() {
     return (
       <Shell title="Authentication Error" description={phase.message} detail={phase.reason} icon="error">
         <Button asChild variant="outline">
-          <Link to="/admin">Return to Dashboard</Link>
+          <Link to={home}>Return to Dashboard</Link>
         </Button>
         <Button onClick={() => setAttempt((n) => n + 1)}>Try Again</Button>
       </Shell>

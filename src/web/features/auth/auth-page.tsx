@@ -5,21 +5,28 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/auth/auth-provider';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import type { MfaChallenge } from '@/data/auth/sign-in-mutation';
+import type { SessionState } from '@/data/auth/session-query';
 import { destinationAfterAuth } from './auth.utils';
+import { MfaStep } from './mfa-step';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
 /** /auth (spec §2): sign-in and sign-up tabs; a signed-in visitor is sent onward at once. */
 export default function AuthPage() {
-  const { user, loading } = useAuth();
+  const { user, loading, isEcosystemAdmin } = useAuth();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const destination = destinationAfterAuth(params);
+  const destination = destinationAfterAuth(params, isEcosystemAdmin);
+  // Where this sign-in's answer says to go (the admin flag is in the answer, not yet in context).
+  const onwardFor = (state: SessionState) => destinationAfterAuth(params, state.is_ecosystem_admin);
   // While the post-sign-up toast shows, the new session must not whisk the user away early.
   const [holding, setHolding] = useState(false);
   const [tab, setTab] = useState('signin');
+  /** The password was right and a second factor is asked for. */
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const announced = useRef(false);
-  useDocumentTitle(tab === 'signup' ? 'Sign Up' : 'Sign In');
+  useDocumentTitle(challenge ? 'Two-Step Verification' : tab === 'signup' ? 'Sign Up' : 'Sign In');
 
   useEffect(() => {
     const verified = params.get('verified');
@@ -45,18 +52,29 @@ export default function AuthPage() {
           <CardDescription>Sign in to access the hiring platforms and administration.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs value={tab} onValueChange={setTab}>
-            <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="signin">Sign In</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
-            </TabsList>
-            <TabsContent value="signin" className="pt-4">
-              <SignInForm onSignedIn={() => navigate(destination, { replace: true })} />
-            </TabsContent>
-            <TabsContent value="signup" className="pt-4">
-              <SignUpForm onSignedUp={() => navigate(destination, { replace: true })} onHold={setHolding} />
-            </TabsContent>
-          </Tabs>
+          {challenge ? (
+            <MfaStep
+              challenge={challenge}
+              onSignedIn={(state) => navigate(onwardFor(state), { replace: true })}
+              onCancel={() => setChallenge(null)}
+            />
+          ) : (
+            <Tabs value={tab} onValueChange={setTab}>
+              <TabsList className="grid w-full grid-cols-2">
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="signin" className="pt-4">
+                <SignInForm
+                  onSignedIn={(state) => navigate(onwardFor(state), { replace: true })}
+                  onMfaRequired={setChallenge}
+                />
+              </TabsContent>
+              <TabsContent value="signup" className="pt-4">
+                <SignUpForm onSignedUp={(state) => navigate(onwardFor(state), { replace: true })} onHold={setHolding} />
+              </TabsContent>
+            </Tabs>
+          )}
         </CardContent>
       </Card>
     </main>

@@ -1,9 +1,29 @@
+import { ApiError } from '@/lib/api';
+import { errorText } from '@/lib/error-text';
+
 /**
- * Where /auth sends a user once signed in (spec §2): to /auth-redirect when app_id and
- * redirect_url were given (all three cross-platform parameters kept), else to the page the
- * guard interrupted (`next`, same-origin paths only), else to /admin.
+ * Where a signed-in user belongs (issue 13): ecosystem administrators on the admin dashboard,
+ * everyone else on their own account. Never an Access Denied page as a landing.
  */
-export function destinationAfterAuth(params: URLSearchParams): string {
+export function homePath(isEcosystemAdmin: boolean): string {
+  return isEcosystemAdmin ? '/admin' : '/account';
+}
+
+/** Screens only an ecosystem administrator may open: a `next` pointing at one sends others home. */
+const ADMIN_ONLY = ['/admin', '/oauth-admin'];
+
+function isAdminOnly(path: string): boolean {
+  const pathname = new URL(path, 'http://x').pathname;
+  return ADMIN_ONLY.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/**
+ * Where /auth sends a user once signed in (spec §2, issue 13): to /auth-redirect when app_id
+ * and redirect_url were given (all three cross-platform parameters kept), else to the page the
+ * guard interrupted (`next`, same-origin paths only, and an admin screen only for an admin),
+ * else home (/admin for an ecosystem administrator, /account for everyone else).
+ */
+export function destinationAfterAuth(params: URLSearchParams, isEcosystemAdmin = false): string {
   const appId = params.get('app_id');
   const redirectUrl = params.get('redirect_url');
   if (appId && redirectUrl) {
@@ -15,7 +35,22 @@ export function destinationAfterAuth(params: URLSearchParams): string {
   // `return_to` is what the OAuth authorize endpoint sends; `next` what the route guard sends.
   const next = params.get('next') ?? params.get('return_to');
   // Only a path on this site: '//evil.example' or 'https://…' would be an open redirect.
-  if (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') && !next.startsWith('/auth'))
-    return next;
-  return '/admin';
+  const isLocal =
+    next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') && !next.startsWith('/auth');
+  if (isLocal && (isEcosystemAdmin || !isAdminOnly(next))) return next;
+  return homePath(isEcosystemAdmin);
+}
+
+/**
+ * A passkey ceremony that did not finish: the browser's refusals (cancelled, timed out, no
+ * passkey for this site) are DOMExceptions named NotAllowedError; the server's are API errors.
+ */
+export function passkeyErrorText(error: unknown): string {
+  if (error instanceof Error && error.name === 'NotAllowedError')
+    return 'The passkey request was cancelled or timed out. Try again.';
+  if (error instanceof Error && error.name === 'InvalidStateError')
+    return 'This device already holds a passkey for your account.';
+  if (error instanceof Error && !(error instanceof ApiError))
+    return 'This browser could not use a passkey. Try another sign-in method.';
+  return errorText(error);
 }

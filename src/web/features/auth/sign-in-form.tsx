@@ -3,9 +3,12 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
-import { useSignInMutation } from '@/data/auth/sign-in-mutation';
+import { Link } from 'react-router';
+import { isMfaChallenge, useSignInMutation, type MfaChallenge } from '@/data/auth/sign-in-mutation';
+import type { SessionState } from '@/data/auth/session-query';
 import { SIGN_IN_MESSAGES } from '@shared/auth-limits';
 import { FormError } from '@/components/form-error';
+import { PasskeySignInButton } from './passkey-sign-in-button';
 
 /** The spec §8 message for a failed sign-in. */
 export function signInErrorMessage(error: unknown): string {
@@ -25,7 +28,18 @@ export function signInErrorMessage(error: unknown): string {
   return SIGN_IN_MESSAGES.unexpected;
 }
 
-export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+/**
+ * The Sign In tab: email and password (an account with a second factor answers with an MFA
+ * challenge, handed to the page), the way to a forgotten password, and a passkey sign-in that
+ * needs no email at all.
+ */
+export function SignInForm({
+  onSignedIn,
+  onMfaRequired,
+}: {
+  onSignedIn: (state: SessionState) => void;
+  onMfaRequired: (challenge: MfaChallenge) => void;
+}) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -39,8 +53,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       return;
     }
     try {
-      await signIn.mutateAsync({ email: email.trim(), password });
-      onSignedIn();
+      const answer = await signIn.mutateAsync({ email: email.trim(), password });
+      if (isMfaChallenge(answer)) onMfaRequired(answer);
+      else onSignedIn(answer);
     } catch (err) {
       setError(signInErrorMessage(err));
     }
@@ -62,7 +77,15 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
         />
       </div>
       <div className="space-y-2">
-        <Label htmlFor="signin-password">Password</Label>
+        <div className="flex items-baseline justify-between gap-2">
+          <Label htmlFor="signin-password">Password</Label>
+          <Link
+            to="/forgot-password"
+            className="text-sm text-primary underline-offset-4 hover:underline focus-visible:underline"
+          >
+            Forgot password?
+          </Link>
+        </div>
         <Input
           id="signin-password"
           type="password"
@@ -78,6 +101,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
+      <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
+        <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+      </div>
+      <PasskeySignInButton onSignedIn={onSignedIn} label="Sign in with a passkey" />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
 import { useSignUpMutation } from '@/data/auth/sign-up-mutation';
+import type { SessionState } from '@/data/auth/session-query';
 import { notify } from '@/lib/notify';
 import { checkPassword, WEAK_PASSWORD_MESSAGE } from '@shared/password-policy';
 import { SIGN_IN_MESSAGES } from '@shared/auth-limits';
@@ -13,7 +14,13 @@ import { FormError } from '@/components/form-error';
 /** Spec §2: after sign-up the success toast shows, then the flow continues after 1.5 s. */
 export const CONTINUE_AFTER_SIGN_UP_MS = 1500;
 
-export function SignUpForm({ onSignedUp, onHold }: { onSignedUp: () => void; onHold?: (hold: boolean) => void }) {
+export function SignUpForm({
+  onSignedUp,
+  onHold,
+}: {
+  onSignedUp: (state: SessionState) => void;
+  onHold?: (hold: boolean) => void;
+}) {
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -37,9 +44,9 @@ export function SignUpForm({ onSignedUp, onHold }: { onSignedUp: () => void; onH
     // Hold the page: the new session arrives before the toast has had its 1.5 s.
     onHold?.(true);
     try {
-      await signUp.mutateAsync({ full_name: fullName.trim(), email: email.trim(), password });
+      const result = await signUp.mutateAsync({ full_name: fullName.trim(), email: email.trim(), password });
       notify.success(SIGN_IN_MESSAGES.signUpSuccess);
-      setTimeout(onSignedUp, CONTINUE_AFTER_SIGN_UP_MS);
+      setTimeout(() => onSignedUp(result), CONTINUE_AFTER_SIGN_UP_MS);
     } catch (err) {
       onHold?.(false);
       if (err instanceof ApiError && err.code === 'weak_password') {

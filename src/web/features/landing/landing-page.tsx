@@ -15,6 +15,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Badge } from '@/components/ui/badge';
 import { ECOSYSTEM_PLATFORMS } from '@shared/ecosystem';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useAuth } from '@/auth/auth-provider';
+import { homePath } from '@/features/auth/auth.utils';
 
 // The setup tools are rarely used: their code loads only when ?setup=true asks for them.
 const SetupPanel = lazy(() => import('./setup-panel'));
@@ -52,6 +54,7 @@ export default function LandingPage() {
   const [params] = useSearchParams();
   const showSetup = params.get('setup') === 'true';
   useDocumentTitle(showSetup && 'Setup');
+  const { user, isEcosystemAdmin } = useAuth();
 
   return (
     <main id="main">
@@ -67,9 +70,16 @@ export default function LandingPage() {
           </p>
           <div className="flex flex-wrap justify-center gap-3">
             <Button asChild size="lg">
-              <Link to="/auth">
-                Sign in <ArrowRightIcon />
-              </Link>
+              {/* Signed in, the way in is the user's home: the dashboard for admins, the account for others. */}
+              {user ? (
+                <Link to={homePath(isEcosystemAdmin)}>
+                  {isEcosystemAdmin ? 'Open the dashboard' : 'Open your account'} <ArrowRightIcon />
+                </Link>
+              ) : (
+                <Link to="/auth">
+                  Sign in <ArrowRightIcon />
+                </Link>
+              )}
             </Button>
             <Button asChild size="lg" variant="outline">
               <Link to="/demo">

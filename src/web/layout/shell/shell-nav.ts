@@ -60,7 +60,7 @@ export const DEMO_NAV: NavItem[] = [
 export function hubNav(isEcosystemAdmin: boolean): NavItem[] {
   const own: NavItem[] = [
     { to: '/account', label: 'Account', icon: UserCircle2Icon },
-    { to: '/sessions', label: 'Sessions', icon: MonitorSmartphoneIcon },
+    { to: '/account?tab=sessions', label: 'Sessions', icon: MonitorSmartphoneIcon },
   ];
   if (!isEcosystemAdmin) return own;
   return [

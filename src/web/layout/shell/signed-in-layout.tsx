@@ -1,4 +1,6 @@
 import { useAuth } from '@/auth/auth-provider';
+import { VerificationBanner } from '@/features/account/verification-banner';
+import { RefusalHost } from '@/features/step-up/refusal-host';
 import { AppShell } from './app-shell';
 
 /**
@@ -10,10 +12,14 @@ export default function SignedInLayout() {
   const { user, isEcosystemAdmin } = useAuth();
   const name = user?.full_name || user?.email || 'Signed in';
   return (
-    <AppShell
-      mode="live"
-      user={{ name, detail: user?.full_name ? user.email : 'Ecosystem Hub' }}
-      isEcosystemAdmin={isEcosystemAdmin}
-    />
+    <>
+      <RefusalHost />
+      <AppShell
+        mode="live"
+        user={{ name, detail: user?.full_name ? user.email : 'Ecosystem Hub' }}
+        isEcosystemAdmin={isEcosystemAdmin}
+        notice={user && !user.email_verified && <VerificationBanner email={user.email} />}
+      />
+    </>
   );
 }

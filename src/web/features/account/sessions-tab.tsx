@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Breadcrumbs } from '@/components/breadcrumbs';
 import { EmptyState } from '@/components/empty-state';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
@@ -11,7 +10,6 @@ import { useAuth } from '@/auth/auth-provider';
 import { CORE_PLATFORM_NAME, browserName } from '@/features/oauth-admin/oauth-admin.utils';
 import { relativeTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { useDocumentTitle } from '@/lib/use-document-title';
 
 function SessionRow({ session: s, now }: { session: MySession; now: number }) {
   const { refresh } = useAuth();
@@ -26,7 +24,7 @@ function SessionRow({ session: s, now }: { session: MySession; now: number }) {
     <Card data-testid="my-session">
       <CardHeader className="pb-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle className="text-base">
+          <CardTitle as="h3" className="text-base">
             {browserName(s.user_agent)} · {s.app_name ?? CORE_PLATFORM_NAME}
           </CardTitle>
           {s.is_current && <Badge>This browser</Badge>}
@@ -45,30 +43,28 @@ function SessionRow({ session: s, now }: { session: MySession; now: number }) {
   );
 }
 
-/** /sessions: every live session of the signed-in user; any of them can be revoked. */
-export default function MySessionsPage() {
+/** Sessions: every live session of the signed-in user (the old /sessions screen); any can be revoked. */
+export default function SessionsTab() {
   const sessions = useMySessionsQuery();
   const [mounted] = useState(() => Date.now());
-  useDocumentTitle('Your Sessions');
   const now = sessions.dataUpdatedAt || mounted;
   return (
-    <div className="mx-auto w-full max-w-3xl">
-      <Breadcrumbs items={[{ label: 'Account', to: '/account' }, { label: 'Your Sessions' }]} />
-      <h1 className="text-2xl font-semibold tracking-tight">Your Sessions</h1>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Every place you are signed in. Revoke any you do not recognise.
-      </p>
-      <div className="mt-6 space-y-3">
-        <QueryState
-          query={sessions}
-          loadingLabel="Loading sessions..."
-          errorTitle="Could not load your sessions"
-          isEmpty={(d) => d.length === 0}
-          empty={<EmptyState title="No active sessions" />}
-        >
-          {(list) => list.map((s) => <SessionRow key={s.id} session={s} now={now} />)}
-        </QueryState>
+    <section aria-labelledby="sessions-heading" className="space-y-3">
+      <div>
+        <h2 id="sessions-heading" className="text-lg font-semibold">
+          Your sessions
+        </h2>
+        <p className="text-sm text-muted-foreground">Every place you are signed in. Revoke any you do not recognise.</p>
       </div>
-    </div>
+      <QueryState
+        query={sessions}
+        loadingLabel="Loading sessions..."
+        errorTitle="Could not load your sessions"
+        isEmpty={(d) => d.length === 0}
+        empty={<EmptyState title="No active sessions" />}
+      >
+        {(list) => list.map((s) => <SessionRow key={s.id} session={s} now={now} />)}
+      </QueryState>
+    </section>
   );
 }

@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+
+/** The sections of /account (issue 13), each its own chunk; the section lives in the URL (?tab=). */
+export const ACCOUNT_TABS = [
+  { key: 'profile', label: 'Profile', Tab: lazy(() => import('./profile-tab')) },
+  { key: 'security', label: 'Security', Tab: lazy(() => import('./security-tab')) },
+  { key: 'sessions', label: 'Sessions', Tab: lazy(() => import('./sessions-tab')) },
+  { key: 'apps', label: 'Connected apps', Tab: lazy(() => import('./apps-tab')) },
+] as const;
+
+export type AccountTabKey = (typeof ACCOUNT_TABS)[number]['key'];
+
+export function accountTabOf(param: string | null): (typeof ACCOUNT_TABS)[number] {
+  return ACCOUNT_TABS.find((t) => t.key === param) ?? ACCOUNT_TABS[0];
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { CopyIcon, DownloadIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { notify } from '@/lib/notify';
+
+/**
+ * The ten recovery codes, shown once (the server keeps only their hashes): copy them, download
+ * them, then confirm they are saved to close the panel.
+ */
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const text = `Ecosystem Hub recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      notify.error('Could not copy. Select the codes and copy them by hand.');
+    }
+  }
+  return (
+    <section
+      aria-labelledby="recovery-codes-heading"
+      className="space-y-3 rounded-lg border border-warning/50 bg-warning/10 p-4"
+      data-testid="recovery-codes"
+    >
+      <h3 id="recovery-codes-heading" className="font-semibold">
+        Save your recovery codes
+      </h3>
+      <p className="text-sm">
+        If you lose your authenticator app, each of these codes signs you in once. They are shown only now: keep them
+        somewhere safe, such as a password manager.
+      </p>
+      <ol className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm sm:grid-cols-2" aria-label="Recovery codes">
+        {codes.map((c) => (
+          <li key={c} data-testid="recovery-code">
+            {c}
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={copy}>
+          <CopyIcon aria-hidden /> {copied ? 'Copied' : 'Copy'}
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <a
+            href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+            download="ecosystem-hub-recovery-codes.txt"
+          >
+            <DownloadIcon aria-hidden /> Download
+          </a>
+        </Button>
+        <Button type="button" size="sm" onClick={onDone}>
+          I have saved them
+        </Button>
+      </div>
+    </section>
+  );
+}

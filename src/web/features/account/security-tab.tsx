@@ -1,0 +1,49 @@
+import { useSearchParams } from 'react-router';
+import { ShieldAlertIcon } from 'lucide-react';
+import { QueryState } from '@/components/query-state';
+import { useMeQuery } from '@/data/me/me-query';
+import { PasskeysCard } from './passkeys-card';
+import { PasswordCard } from './password-card';
+import { TotpCard } from './totp-card';
+
+/**
+ * Security: the password, the authenticator app with its recovery codes, and passkeys. An
+ * administrator the server refused for want of a second factor arrives here with
+ * ?enrol=required and is told why.
+ */
+export default function SecurityTab() {
+  const me = useMeQuery();
+  const [params] = useSearchParams();
+  const mustEnrol = params.get('enrol') === 'required';
+  return (
+    <>
+      {mustEnrol && !(me.data && (me.data.mfa.totp || me.data.mfa.passkeys > 0)) && (
+        <div
+          role="alert"
+          data-testid="mfa-required"
+          className="flex gap-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm"
+        >
+          <ShieldAlertIcon className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <p>
+            <strong>Administrators need a second factor.</strong> Set up an authenticator app or add a passkey below,
+            then return to the admin dashboard.
+          </p>
+        </div>
+      )}
+      <PasswordCard />
+      <QueryState
+        query={me}
+        loadingLabel="Loading your sign-in methods…"
+        loadingRows={2}
+        errorTitle="Could not load your sign-in methods"
+      >
+        {(data) => (
+          <>
+            <TotpCard mfa={data.mfa} />
+            <PasskeysCard />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/form-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import type { MfaChallenge } from '@/data/auth/sign-in-mutation';
+import type { SessionState } from '@/data/auth/session-query';
+import { useSignInMfaMutation } from '@/data/auth/sign-in-mfa-mutation';
+import { signInErrorMessage } from './sign-in-form';
+import { FingerprintIcon } from 'lucide-react';
+import { passkeyErrorText } from './auth.utils';
+
+/**
+ * The second step of a sign-in whose password was right (issue 13): a code from the
+ * authenticator app (one-time-code autocomplete, so phones offer it), or one recovery code, or
+ * a passkey. Wrong codes count toward the same brute-force limit as passwords, so the same
+ * messages apply.
+ */
+export function MfaStep({
+  challenge,
+  onSignedIn,
+  onCancel,
+}: {
+  challenge: MfaChallenge;
+  onSignedIn: (state: SessionState) => void;
+  onCancel: () => void;
+}) {
+  const hasTotp = challenge.methods.includes('totp');
+  const hasPasskey = challenge.methods.includes('passkey');
+  const hasRecovery = challenge.methods.includes('recovery_code');
+  const [useRecovery, setUseRecovery] = useState(false);
+  const showForm = useRecovery || hasTotp;
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const verify = useSignInMfaMutation();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const entered = value.replace(/\s+/g, '');
+    if (!entered) {
+      setError(
+        useRecovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.',
+      );
+      return;
+    }
+    setError(null);
+    try {
+      onSignedIn(await verify.mutateAsync(useRecovery ? { recovery_code: entered } : { code: entered }));
+    } catch (err) {
+      setError(signInErrorMessage(err));
+    }
+  }
+
+  async function usePasskey() {
+    setError(null);
+    try {
+      onSignedIn(await verify.mutateAsync('passkey'));
+    } catch (err) {
+      setError(passkeyErrorText(err));
+    }
+  }
+
+  function switchTo(recovery: boolean) {
+    setUseRecovery(recovery);
+    setValue('');
+    setError(null);
+  }
+
+  return (
+    <section aria-labelledby="mfa-heading" className="space-y-4">
+      <div className="space-y-1">
+        <h2 id="mfa-heading" className="text-lg font-semibold">
+          Two-step verification
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {useRecovery
+            ? 'Enter one of the recovery codes you saved when you set up two-step verification. Each code works once.'
+            : hasTotp
+              ? 'Enter the 6-digit code your authenticator app shows for Ecosystem Hub.'
+              : 'Confirm with the passkey on this device or your phone.'}
+        </p>
+      </div>
+      {showForm && (
+        <form onSubmit={submit} className="space-y-4" noValidate aria-label="Verify">
+          <div className="space-y-2">
+            <Label htmlFor="mfa-code">{useRecovery ? 'Recovery code' : 'Authentication code'}</Label>
+            {useRecovery ? (
+              <Input
+                id="mfa-code"
+                key="recovery"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                autoFocus
+                value={value}
+                onChange={(e) => {
+                  setError(null);
+                  setValue(e.target.value);
+                }}
+              />
+            ) : (
+              <Input
+                id="mfa-code"
+                key="totp"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={6}
+                autoFocus
+                value={value}
+                onChange={(e) => {
+                  setError(null);
+                  setValue(e.target.value);
+                }}
+              />
+            )}
+          </div>
+          <Button type="submit" className="w-full" disabled={verify.isPending}>
+            {verify.isPending ? 'Verifying…' : 'Verify'}
+          </Button>
+        </form>
+      )}
+      <FormError message={error} />
+      <div className="flex flex-col gap-2">
+        {hasRecovery && (hasTotp || !useRecovery) && (
+          <Button type="button" variant="link" className="h-auto p-0" onClick={() => switchTo(!useRecovery)}>
+            {useRecovery ? (hasTotp ? 'Use your authenticator app' : 'Back') : 'Use a recovery code'}
+          </Button>
+        )}
+        {hasPasskey && (
+          <Button type="button" variant="outline" onClick={usePasskey} disabled={verify.isPending}>
+            <FingerprintIcon aria-hidden /> Use a passkey
+          </Button>
+        )}
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          Back to sign in
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import { FingerprintIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormError } from '@/components/form-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useMeQuery } from '@/data/me/me-query';
+import { useReauthenticateMutation } from '@/data/auth/reauthenticate-mutation';
+import { passkeyErrorText } from '@/features/auth/auth.utils';
+import { signInErrorMessage } from '@/features/auth/sign-in-form';
+
+/**
+ * Step-up (issue 13, ASVS V7): an action that reveals a secret or changes roles needs a sign-in
+ * in the last 10 minutes. The password and a code (or a passkey) confirm it is still you; the
+ * action then runs again by itself.
+ */
+export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
+  const me = useMeQuery({ meta: {} });
+  const hasTotp = me.data ? me.data.mfa.totp : true;
+  const hasPasskey = me.data ? me.data.mfa.passkeys > 0 : true;
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reauth = useReauthenticateMutation();
+
+  async function confirm(input: Parameters<typeof reauth.mutateAsync>[0]) {
+    setError(null);
+    try {
+      await reauth.mutateAsync(input);
+      onDone(true);
+    } catch (err) {
+      setError(input === 'passkey' ? passkeyErrorText(err) : signInErrorMessage(err));
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError('Enter your password.');
+      return;
+    }
+    const entered = code.replace(/\s+/g, '');
+    void confirm(entered ? { password, code: entered } : { password });
+  }
+
+  const edit = (set: (v: string) => void) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setError(null);
+    set(e.target.value);
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onDone(false)}>
+      <DialogContent>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Confirm it&apos;s you</DialogTitle>
+            <DialogDescription>
+              This action needs a recent sign-in. Confirm with your password{hasTotp ? ' and a code from your app' : ''}
+              {hasPasskey ? ', or with a passkey' : ''}; the action then continues.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="space-y-2">
+            <Label htmlFor="step-up-password">Password</Label>
+            <Input
+              id="step-up-password"
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              value={password}
+              onChange={edit(setPassword)}
+            />
+          </div>
+          {hasTotp && (
+            <div className="space-y-2">
+              <Label htmlFor="step-up-code">Authentication code</Label>
+              <Input
+                id="step-up-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={6}
+                value={code}
+                onChange={edit(setCode)}
+              />
+            </div>
+          )}
+          <FormError message={error} />
+          <DialogFooter>
+            {hasPasskey && (
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => void confirm('passkey')}
+                disabled={reauth.isPending}
+              >
+                <FingerprintIcon aria-hidden /> Use a passkey
+              </Button>
+            )}
+            <Button type="button" variant="ghost" onClick={() => onDone(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={reauth.isPending}>
+              {reauth.isPending ? 'Confirming…' : 'Confirm'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
