@@ -90,7 +90,7 @@ describe('accessibility and navigation, signed in as a plain user', () => {
 
     await shared.getByLabel('Email').fill(next.email);
     await shared.getByLabel('Password').fill(FIXTURE_PASSWORD);
-    await shared.getByRole('button', { name: 'Sign In' }).click();
+    await shared.getByRole('button', { name: 'Sign In', exact: true }).click();
     await shared.waitForURL((u) => u.pathname !== '/auth');
     expect(new URL(shared.url()).pathname).toBe('/account');
     await shared.close();

@@ -56,7 +56,7 @@ describe('accounts in a real browser', () => {
 
     await page.getByLabel('Email').fill('ADA@example.test');
     await page.getByLabel('Password').fill('Orbit-Lantern-5820!');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     // `next` named an admin screen this user may not open: home instead.
     await page.waitForURL(`${e2e.baseUrl}/account`);
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -72,14 +72,14 @@ describe('accounts in a real browser', () => {
     await page.getByLabel('Password').fill('Wrong-Password-55!');
     const alert = page.getByRole('alert').filter({ hasText: /attempts|Too many/ });
     for (const remaining of [4, 3, 2, 1]) {
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await alert.filter({ hasText: `Invalid email or password. ${remaining} attempts remaining.` }).waitFor();
     }
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await alert.filter({ hasText: 'Too many failed attempts. Please try again in 10 minutes.' }).waitFor();
     // Even the right password is refused during the block.
     await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await alert.filter({ hasText: /Too many failed attempts\. Please try again in (10|9) minutes\./ }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
     await page.close();
@@ -91,7 +91,7 @@ describe('accounts in a real browser', () => {
     await page.goto('/auth?app_id=demo-app&redirect_url=https%3A%2F%2Fapp.example%2Fcb&app_name=Demo');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(
       /\/auth-redirect\?app_id=demo-app&redirect_url=https%3A%2F%2Fapp\.example%2Fcb&app_name=Demo/,
     );
