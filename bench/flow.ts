@@ -9,7 +9,7 @@
  * oidc-provider 9.13 with the same kind of ES256 key, in memory and on the one-table PostgreSQL
  * adapter; the peer's access token is opaque (its default for openid scopes), the hub's an
  * RFC 9068 JWT. Interleaved reps, ratios within each rep; per flow: server CPU, its PostgreSQL
- * backends' CPU and database round trips (bench/lib/count-queries.ts); RSS idle and peak.
+ * backends' CPU and database round trips (bench/lib/count-queries.mjs); RSS idle and peak.
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (scratch databases are created and dropped).
  */
 import { randomBytes } from 'node:crypto';
@@ -24,7 +24,7 @@ import { createUser, sessionCookieFor } from '../tests/helpers/fixtures';
 import { CookieJar, request } from './lib/http';
 import { authorizeUrl, codeFrom, exchange, oneFlow, pkcePair, type FlowTarget } from './lib/flow';
 import { backendCpu, backendDelta, cpuMs, loadAverage, rssMb } from './lib/proc';
-import { runJson, startServer, stopServer, type Server } from './lib/servers';
+import { hubEntry, runJson, startServer, stopServer, type Server } from './lib/servers';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DURATION = Number(args.duration ?? 10);
@@ -113,7 +113,7 @@ async function main() {
   const servers: Server[] = [];
   try {
     const hubConfig = { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: masterKey }), databaseUrl: hubDb.url };
-    const hub = await startServer('hub', 'src/server/main.ts', {
+    const hub = await startServer('hub', hubEntry(), {
       DATABASE_URL: hubDb.url,
       HUB_MASTER_KEY: masterKey,
       LOG_LEVEL: 'silent',

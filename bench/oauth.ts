@@ -11,7 +11,7 @@
  * interleaved (each rep measures every scenario, in a rotated order), so a machine that gets
  * busier or quieter during the run moves all of them alike; ratios are taken within a rep.
  * Per request: server CPU and its PostgreSQL backends' CPU from /proc, and the statements the
- * server's driver sent (round trips), counted by a preload (bench/lib/count-queries.ts).
+ * server's driver sent (round trips), counted by a preload (bench/lib/count-queries.mjs).
  * Afterwards the hub's chain must hold at least one oauth_token_issued row per answered grant.
  * --baseline=<path of another checkout> also runs that checkout's hub (its own scratch database)
  * in the same interleaved reps, for before/after figures from one run.
@@ -30,7 +30,7 @@ import { createClient } from '../src/server/oauth/clients/service';
 import { systemActor } from '../src/server/actor';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 import { backendCpu, backendDelta, cpuMs, loadAverage, rssMb } from './lib/proc';
-import { cannon, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
+import { cannon, hubEntry, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DURATION = Number(args.duration ?? 10);
@@ -151,7 +151,7 @@ async function main() {
     const peerJwk = JSON.stringify({ ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig', kid: 'peer-es256' });
     const peerEnv = { CLIENT_ID: client.clientId, CLIENT_SECRET: clientSecret!, PEER_JWK: peerJwk };
 
-    const hub = await startServer('hub', 'src/server/main.ts', {
+    const hub = await startServer('hub', hubEntry(), {
       DATABASE_URL: hubDb.url,
       HUB_MASTER_KEY: masterKey,
       LOG_LEVEL: 'silent',
@@ -162,7 +162,7 @@ async function main() {
       BASELINE && baseDb
         ? await startServer(
             'hub baseline',
-            'src/server/main.ts',
+            hubEntry(BASELINE),
             { DATABASE_URL: baseDb.url, HUB_MASTER_KEY: masterKey, LOG_LEVEL: 'silent', NODE_ENV: 'production' },
             BASELINE,
           )

@@ -20,7 +20,7 @@ import { hashPassword } from '../src/server/auth/passwords';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD } from '../tests/helpers/fixtures';
 import { backendCpu, backendDelta, cpuMs, loadAverage, rssMb } from './lib/proc';
-import { cannon, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
+import { cannon, hubEntry, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DURATION = Number(args.duration ?? 10);
@@ -74,7 +74,7 @@ async function main() {
     await closeHub(setup);
     writeFileSync(bodiesFile, lines.join('\n'));
 
-    const hub = await startServer('hub', 'src/server/main.ts', {
+    const hub = await startServer('hub', hubEntry(), {
       DATABASE_URL: hubDb.url,
       HUB_MASTER_KEY: masterKey,
       LOG_LEVEL: 'silent',

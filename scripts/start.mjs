@@ -1,10 +1,11 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then starts
-// the hub in this same process (TypeScript is loaded through tsx).
+// `npm start`: builds the web app and the server bundle when they are missing or older than
+// their sources, then starts the compiled hub (dist/server/main.js) in this same process:
+// plain JavaScript, no TypeScript transpiler at run time.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, serverBuildIsStale, serverBundle } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
@@ -35,5 +36,8 @@ if (webBuildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-register();
-await import(path.join(root, 'src/server/main.ts'));
+if (serverBuildIsStale()) {
+  console.log('Building the server…');
+  await buildServer();
+}
+await import(pathToFileURL(serverBundle).href);

@@ -1,5 +1,5 @@
 /** Starting, probing and stopping the benchmarked servers, each in its own process, and driving autocannon. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -36,7 +36,19 @@ export interface Server {
   queries(): Promise<number | undefined>;
 }
 
-/** Starts `script` under tsx with the query counter preloaded; resolves when it answers HTTP. */
+/**
+ * The hub as `npm start` runs it: the compiled bundle, built first (scripts/build-server.mjs);
+ * a checkout without that build step (an older --baseline) runs its TypeScript under tsx.
+ */
+export function hubEntry(cwd = root): string {
+  const build = path.join(cwd, 'scripts/build-server.mjs');
+  if (!existsSync(build)) return 'src/server/main.ts';
+  const r = spawnSync(process.execPath, [build], { cwd, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${cwd}: server build failed`);
+  return 'dist/server/main.js';
+}
+
+/** Starts `script` (TypeScript under tsx, or compiled JavaScript) with the query counter preloaded; resolves when it answers HTTP. */
 export async function startServer(
   name: string,
   script: string,
@@ -48,9 +60,11 @@ export async function startServer(
   const countFile = path.join(os.tmpdir(), `bench-queries-${process.pid}-${port}`);
   rmSync(countFile, { force: true });
   // The counter comes from this checkout; the script (and its tsx, pg, …) from `cwd`'s.
+  // Compiled JavaScript runs as production runs it, without tsx (its loader costs memory and start-up).
+  const loader = /\.m?js$/.test(script) ? [] : ['--import', 'tsx'];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', path.join(root, 'bench/lib/count-queries.ts'), script],
+    [...loader, '--import', path.join(root, 'bench/lib/count-queries.mjs'), script],
     {
       cwd,
       env: {

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
+import { PROJECT_ROOT } from './paths';
 import type { Hub } from './hub';
 import { loggerOptions } from './logging';
 import { guardEcosystemAdmin } from './plugins/admin-guard';
@@ -33,7 +33,7 @@ import { meRoutes } from './me/routes';
 import { auditRoutes } from './audit/routes';
 import { auditAdminRoutes } from './audit/admin-routes';
 
-export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
 export interface BuildAppOptions {
   /** Where the built SPA lives; null serves no SPA (API-only tests). */
