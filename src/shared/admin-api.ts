@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PLATFORM_ROLES } from './roles';
 import { CREDENTIAL_TYPES, JUSTIFICATION_MIN, TIME_LIMIT } from './credential-access';
 
 export { CREDENTIAL_TYPES, JUSTIFICATION_MIN, TIME_LIMIT };
@@ -206,5 +205,3 @@ export const authSessionListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional().default(200),
 });
 export const authSessionListSchema = z.object({ sessions: z.array(authSessionSchema) });
-
-export const ROLE_NAMES = PLATFORM_ROLES;

@@ -16,7 +16,6 @@ export const DEFAULT_AUDIT_SEVERITY: AuditSeverity = 'low';
 export const URGENT_SEVERITIES: readonly AuditSeverity[] = ['high', 'critical'];
 
 export const AUDIT_SOURCES = ['server', 'client'] as const;
-export type AuditSource = (typeof AUDIT_SOURCES)[number];
 
 /** snake_case, 2–64 characters: what an event_type may look like, from any source. */
 export const AUDIT_EVENT_TYPE_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;

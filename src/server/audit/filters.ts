@@ -1,22 +1,9 @@
 import { z } from 'zod';
-import { AUDIT_EVENT_TYPE_PATTERN, AUDIT_SEVERITIES, AUDIT_SOURCES } from '../../shared/audit-events';
+import { auditLogFiltersSchema } from '../../shared/api/audit';
 import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from '../../shared/audit-queue';
-import { boundedDateTime, isInstantInRange } from '../../shared/dates';
+import { isInstantInRange } from '../../shared/dates';
 
-/**
- * The viewer's and the export's filters (DESIGN §5): one schema so both read the same rows.
- * `user_id` takes a user id or an email (the viewer's filter box accepts either).
- */
-export const auditFilterSchema = z.object({
-  type: z.string().regex(AUDIT_EVENT_TYPE_PATTERN, 'must be a snake_case event type').optional(),
-  severity: z.enum(AUDIT_SEVERITIES).optional(),
-  user_id: z.string().trim().min(1).max(320).optional(),
-  source: z.enum(AUDIT_SOURCES).optional(),
-  from: boundedDateTime.optional(),
-  to: boundedDateTime.optional(),
-  /** Browser page-load events (AUDIT_BROWSER_PAGE_LOAD_TYPES from source=client) are hidden unless `true`. */
-  include_browser: z.enum(['true', 'false']).optional(),
-});
+const auditFilterSchema = auditLogFiltersSchema;
 
 export const auditListQuerySchema = auditFilterSchema.extend({
   /** Opaque to clients: the id of the last row of the previous page. */

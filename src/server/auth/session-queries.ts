@@ -52,8 +52,6 @@ export async function deactivateUserSessions(
   return done.map((r) => r.id);
 }
 
-export const sessionIsLive = sql`${authSessions.isActive} and ${authSessions.expiresAt} > now()`;
-
 /**
  * NOTIFY through a caller's connection or transaction: inside a transaction PostgreSQL delivers
  * it on commit and drops it on rollback.

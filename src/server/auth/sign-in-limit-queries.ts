@@ -62,11 +62,6 @@ export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
   await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
 }
 
-export async function findAttempts(db: DbOrTx, key: string) {
-  const [row] = await db.select().from(signInAttempts).where(eq(signInAttempts.key, key)).limit(1);
-  return row;
-}
-
 /** Removes counters that no longer matter: outside the window and not blocking. */
 export async function deleteStaleAttempts(db: DbOrTx, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - SIGN_IN_LIMIT.windowMinutes * 60_000);

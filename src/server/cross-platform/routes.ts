@@ -4,26 +4,15 @@ import type { Hub } from '../hub';
 import { apiErrors, contracts } from '../http/contract';
 import { requireActor } from '../plugins/session';
 import { SUPPORTED_SCOPES } from '../oauth/constants';
+import {
+  appTokenSchema as appTokenResponse,
+  handoffInputSchema as handoffInput,
+  handoffSessionSchema as handoffResponse,
+} from '../../shared/api/cross-platform';
+import { clientIdParamsSchema as clientParams } from '../../shared/api/me';
 import { createAppToken, createHandoffSession, revokeAppAccess, validateUserToken } from './service';
 
-const handoffInput = z.object({
-  app_id: z.string().trim().min(1).max(200),
-  redirect_url: z.string().trim().min(1).max(2000),
-});
-const handoffResponse = z.object({
-  session_token: z.string(),
-  user_id: z.string(),
-  timestamp: z.number(),
-  redirect_url: z.string(),
-});
-const clientParams = z.object({ client_id: z.string().min(1).max(200) });
 const appTokenInput = z.object({ scopes: z.array(z.enum(SUPPORTED_SCOPES)).max(10).optional() });
-const appTokenResponse = z.object({
-  access_token: z.string(),
-  token_type: z.string(),
-  expires_in: z.number(),
-  scope: z.string(),
-});
 const validateInput = z.object({
   access_token: z.string().max(4096).optional(),
   session_token: z.string().max(4096).optional(),

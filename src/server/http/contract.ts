@@ -15,8 +15,6 @@ export function contracts(app: FastifyInstance) {
   return app.withTypeProvider<ZodTypeProvider>();
 }
 
-export type ContractApp = ReturnType<typeof contracts>;
-
 /** Declared API error responses for the given statuses. */
 export function apiErrors<S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
   return Object.fromEntries(statuses.map((s) => [s, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;

@@ -5,13 +5,6 @@ import { ACCESS_TOKEN_TTL_S, ID_TOKEN_TTL_S, SIGNING_ALGS } from './constants';
 import { isKeyPublished } from './keys/key-store';
 import { oauthRuntime } from './runtime';
 
-export interface AccessTokenClaims extends JWTPayload {
-  client_id: string;
-  scope: string;
-  sid: string;
-  jti: string;
-}
-
 /** The issuer is the hub's public URL (read per call: e2e tests learn their port after start). */
 export const issuerOf = (hub: Hub) => hub.config.publicUrl;
 

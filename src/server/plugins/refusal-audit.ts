@@ -84,8 +84,6 @@ export function createRefusalAudit(hub: Hub) {
   };
 }
 
-export type RefusalAudit = ReturnType<typeof createRefusalAudit>;
-
 function routeOf(request: FastifyRequest): string {
   return request.routeOptions.url ?? '(no route)';
 }

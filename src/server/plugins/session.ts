@@ -60,11 +60,6 @@ export function registerRouteAuth(app: FastifyInstance) {
   });
 }
 
-/** The signed-in user, or a 401. */
-export async function requireUser(request: FastifyRequest): Promise<BrowserAuth> {
-  return (await requireActor(request)).auth;
-}
-
 /** The signed-in actor, or a 401 (audited by the error hook like every refusal). */
 export async function requireActor(request: FastifyRequest): Promise<SignedInActor> {
   const actor = await request.actor();

@@ -19,8 +19,6 @@ export const DEFAULT_SYSTEM_ADMIN_EMAILS = [
 
 const SYSTEM_ADMIN_ROLES = ['user', 'platform_admin', 'super_admin'];
 
-export type { CleanupCounts, SetupResult };
-
 const ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!@#$%^&*-_=+?'];
 
 /** A random 20-character password that passes the whole policy (regenerated until it does). */

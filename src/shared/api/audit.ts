@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AUDIT_EVENT_TYPE_PATTERN, AUDIT_SEVERITIES } from '../audit-events';
+import { AUDIT_EVENT_TYPE_PATTERN, AUDIT_SEVERITIES, AUDIT_SOURCES } from '../audit-events';
+import { boundedDateTime } from '../dates';
 import { AUDIT_BATCH_MAX_EVENTS, AUDIT_DETAILS_MAX_BYTES } from '../audit-queue';
 
 /**
@@ -18,7 +19,6 @@ export const clientEventSchema = z.object({
     )
     .default({}),
 });
-export type ClientEvent = z.output<typeof clientEventSchema>;
 
 /** A batch is validated whole: the first bad event refuses it, named (`events.3.severity`). */
 export const clientEventBatchSchema = z.object({
@@ -49,7 +49,6 @@ export const auditRowSchema = z.object({
   prev_hash: z.string(),
   hash: z.string(),
 });
-export type AuditRowView = z.infer<typeof auditRowSchema>;
 
 export const auditPageSchema = z.object({ events: z.array(auditRowSchema), next_cursor: z.string().nullable() });
 
@@ -86,17 +85,19 @@ export const chainVerificationSchema = z.object({
 });
 
 /**
- * The viewer's filters as the web app sends them (GET /api/admin/audit and /export). Values
- * are strings as they sit in the URL. `include_browser` (default false) brings back the
- * page-load events every browser sends (config_change / app_startup from the security-event
- * queue), which are stored but hidden by default (issue 14).
+ * The viewer's and the export's filters (DESIGN §5; GET /api/admin/audit and /export): one
+ * schema so both read the same rows, and the web app's filter type. Values are strings as they
+ * sit in the URL. `user_id` takes a user id or an email (the viewer's filter box accepts
+ * either). `include_browser` (default false) brings back the page-load events every browser
+ * sends (config_change / app_startup from the security-event queue), which are stored but hidden
+ * by default (issue 14).
  */
 export const auditLogFiltersSchema = z.object({
-  type: z.string().optional(),
-  severity: z.string().optional(),
-  user_id: z.string().optional(),
-  source: z.string().optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
+  type: z.string().regex(AUDIT_EVENT_TYPE_PATTERN, 'must be a snake_case event type').optional(),
+  severity: z.enum(AUDIT_SEVERITIES).optional(),
+  user_id: z.string().trim().min(1).max(320).optional(),
+  source: z.enum(AUDIT_SOURCES).optional(),
+  from: boundedDateTime.optional(),
+  to: boundedDateTime.optional(),
   include_browser: z.enum(['true', 'false']).optional(),
 });

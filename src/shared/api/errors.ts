@@ -14,8 +14,6 @@ export const apiErrorSchema = z
   })
   .describe('Error');
 
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
 /** RFC 6749 §5.2 error body, used by every /oauth/* endpoint. */
 export const oauthErrorSchema = z
   .object({

@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-export const CSRF_HEADER = 'x-hub-csrf';
+const CSRF_HEADER = 'x-hub-csrf';
 
 /**
  * What the app does when the server refuses for a reason the user can fix on the spot: asked

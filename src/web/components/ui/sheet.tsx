@@ -6,8 +6,6 @@ import { useReturnFocus } from './return-focus';
 
 /** A side drawer: Radix Dialog pinned to the right edge, full height. */
 const Sheet = SheetPrimitive.Root;
-const SheetTrigger = SheetPrimitive.Trigger;
-const SheetClose = SheetPrimitive.Close;
 
 function SheetContent({
   className,
@@ -51,4 +49,4 @@ function SheetDescription({ className, ...props }: React.ComponentProps<typeof S
   return <SheetPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
 
-export { Sheet, SheetTrigger, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetDescription };
+export { Sheet, SheetContent, SheetHeader, SheetTitle, SheetDescription };

@@ -21,9 +21,9 @@ export function filtersFromParams(params: URLSearchParams): AuditLogFilters {
   const iso = (v: string | null) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : undefined);
   return {
     type: params.get('type')?.trim() || undefined,
-    severity: (AUDIT_SEVERITIES as readonly string[]).includes(severity) ? severity : undefined,
+    severity: AUDIT_SEVERITIES.find((s) => s === severity),
     user_id: params.get('user')?.trim() || undefined,
-    source: (AUDIT_SOURCES as readonly string[]).includes(source) ? source : undefined,
+    source: AUDIT_SOURCES.find((s) => s === source),
     from: iso(params.get('from')),
     to: iso(params.get('to')),
     include_browser: params.get(BROWSER_EVENTS_PARAM) === 'true' ? 'true' : undefined,
