@@ -8,8 +8,6 @@ export const ACCOUNT_TABS = [
   { key: 'apps', label: 'Connected apps', Tab: lazy(() => import('./apps-tab')) },
 ] as const;
 
-export type AccountTabKey = (typeof ACCOUNT_TABS)[number]['key'];
-
 export function accountTabOf(param: string | null): (typeof ACCOUNT_TABS)[number] {
   return ACCOUNT_TABS.find((t) => t.key === param) ?? ACCOUNT_TABS[0];
 }
