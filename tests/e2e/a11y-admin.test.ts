@@ -25,7 +25,8 @@ const ROUTES = [
   '/auth-redirect',
   '/settings',
 ];
-const SWEEP_MS = 240_000;
+/** A watchdog, not a clock the test waits on: a sweep visits dozens of screens and a loaded CI machine is slow. */
+const SWEEP_MS = 600_000;
 const CSRF = { 'x-hub-csrf': '1' };
 
 async function seed(e2e: E2E, page: Page) {

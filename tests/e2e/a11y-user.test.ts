@@ -21,7 +21,8 @@ const ROUTES = [
   '/auth-redirect',
   '/health',
 ];
-const SWEEP_MS = 240_000;
+/** A watchdog, not a clock the test waits on: a sweep visits dozens of screens and a loaded CI machine is slow. */
+const SWEEP_MS = 600_000;
 
 /**
  * Signed in as a plain user: axe finds nothing serious or critical at 1440 px and 375 px

@@ -17,7 +17,8 @@ const ROUTES = [
   '/final-todo',
   '/no-such-page',
 ];
-const SWEEP_MS = 240_000;
+/** A watchdog, not a clock the test waits on: a sweep visits dozens of screens and a loaded CI machine is slow. */
+const SWEEP_MS = 600_000;
 
 /**
  * Signed out: axe (WCAG 2.2 AA, best practices) finds nothing serious or critical on any public
