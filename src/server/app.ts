@@ -20,7 +20,7 @@ import { registerContracts } from './http/contract';
 import { registerOpenApi } from './http/openapi';
 import { canonicalUrl, pathOf } from './http/path';
 import { healthRoutes } from './health/routes';
-import { metricsRoutes, registerObservability, requestIdGenerator } from './observability/http';
+import { fastPathObserver, metricsRoutes, registerObservability, requestIdGenerator } from './observability/http';
 import { authRoutes } from './auth/routes';
 import { setupRoutes } from './setup/routes';
 import { roleAdminRoutes } from './roles/admin-routes';
@@ -66,7 +66,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
 
   // Discovery and JWKS from precomputed bytes before routing (oauth/endpoints/well-known.ts):
   // only a listening hub goes through here; inject() takes the routes, which send the same.
-  const fastPath = createWellKnownFastPath(hub);
+  const fastPath = createWellKnownFastPath(hub, requestIdGenerator(hub.config.trustProxy), fastPathObserver(app, hub));
   const routed = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   app.server.removeAllListeners('request');
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {

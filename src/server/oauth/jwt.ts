@@ -1,5 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { SignJWT, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { createHash, randomUUID, sign as signBytes } from 'node:crypto';
+import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { Hub } from '../hub';
 import { ACCESS_TOKEN_TTL_S, ID_TOKEN_TTL_S, SIGNING_ALGS } from './constants';
 import { isKeyPublished } from './keys/key-store';
@@ -8,27 +8,50 @@ import { oauthRuntime } from './runtime';
 /** The issuer is the hub's public URL (read per call: e2e tests learn their port after start). */
 export const issuerOf = (hub: Hub) => hub.config.publicUrl;
 
+/** Protected headers are the same bytes for every token of a key and type: encoded once. */
+const encodedHeaders = new Map<string, string>();
+
+/**
+ * A compact JWS signed with the active key through node:crypto (ES256 as IEEE P1363 r||s, RS256
+ * as PKCS#1 v1.5), synchronously: for one small token that is cheaper than a WebCrypto job.
+ * Verified by jose like any other (tests/server/oauth/keys-and-tokens.test.ts).
+ */
+async function signJwt(hub: Hub, typ: 'at+jwt' | 'JWT', claims: Record<string, unknown>): Promise<string> {
+  const { active } = await oauthRuntime(hub).keys.current();
+  const headerKey = `${active.kid}\n${typ}`;
+  let header = encodedHeaders.get(headerKey);
+  if (!header) {
+    if (encodedHeaders.size > 64) encodedHeaders.clear();
+    header = Buffer.from(JSON.stringify({ alg: active.alg, kid: active.kid, typ })).toString('base64url');
+    encodedHeaders.set(headerKey, header);
+  }
+  const input = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  const signature = signBytes(
+    'sha256',
+    Buffer.from(input),
+    active.alg === 'ES256' ? { key: active.key, dsaEncoding: 'ieee-p1363' } : active.key,
+  );
+  return `${input}.${signature.toString('base64url')}`;
+}
+
 /** RFC 9068 access token: typ at+jwt, aud = the client, sid = the auth_sessions row that backs it. */
 export async function signAccessToken(
   hub: Hub,
   input: { sub: string; clientId: string; scopes: string[]; sid: string; authTime?: Date | null },
 ): Promise<{ token: string; expiresIn: number }> {
-  const { active } = await oauthRuntime(hub).keys.current();
   const now = Math.floor(hub.clock().getTime() / 1000);
-  const token = await new SignJWT({
+  const token = await signJwt(hub, 'at+jwt', {
     client_id: input.clientId,
     scope: input.scopes.join(' '),
     sid: input.sid,
     ...(input.authTime ? { auth_time: Math.floor(input.authTime.getTime() / 1000) } : {}),
-  })
-    .setProtectedHeader({ alg: active.alg, kid: active.kid, typ: 'at+jwt' })
-    .setIssuer(issuerOf(hub))
-    .setSubject(input.sub)
-    .setAudience(input.clientId)
-    .setIssuedAt(now)
-    .setExpirationTime(now + ACCESS_TOKEN_TTL_S)
-    .setJti(randomUUID())
-    .sign(active.key);
+    iss: issuerOf(hub),
+    sub: input.sub,
+    aud: input.clientId,
+    iat: now,
+    exp: now + ACCESS_TOKEN_TTL_S,
+    jti: randomUUID(),
+  });
   return { token, expiresIn: ACCESS_TOKEN_TTL_S };
 }
 
@@ -44,22 +67,19 @@ export async function signIdToken(
     claims?: Record<string, unknown>;
   },
 ): Promise<string> {
-  const { active } = await oauthRuntime(hub).keys.current();
   const now = Math.floor(hub.clock().getTime() / 1000);
-  return new SignJWT({
+  return signJwt(hub, 'JWT', {
     ...input.claims,
     auth_time: Math.floor(input.authTime.getTime() / 1000),
     at_hash: leftHalfHash(input.accessToken),
     sid: input.sid,
     ...(input.nonce ? { nonce: input.nonce } : {}),
-  })
-    .setProtectedHeader({ alg: active.alg, kid: active.kid, typ: 'JWT' })
-    .setIssuer(issuerOf(hub))
-    .setSubject(input.sub)
-    .setAudience(input.clientId)
-    .setIssuedAt(now)
-    .setExpirationTime(now + ID_TOKEN_TTL_S)
-    .sign(active.key);
+    iss: issuerOf(hub),
+    sub: input.sub,
+    aud: input.clientId,
+    iat: now,
+    exp: now + ID_TOKEN_TTL_S,
+  });
 }
 
 /** OIDC at_hash: base64url of the left half of SHA-256 (both ES256 and RS256 use SHA-256). */

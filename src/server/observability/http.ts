@@ -67,6 +67,30 @@ export function registerObservability(app: FastifyInstance, hub: Hub) {
   });
 }
 
+/**
+ * The same request id, access-log line and metrics for answers given before routing
+ * (oauth/endpoints/well-known.ts): no Fastify request exists for those.
+ */
+export function fastPathObserver(app: FastifyInstance, hub: Hub) {
+  return (req: IncomingMessage, route: string, status: number, requestId: string, startedAt: number) => {
+    const seconds = (performance.now() - startedAt) / 1000;
+    const labels = { method: req.method ?? 'GET', route, status: String(status) };
+    hub.metrics.httpRequests.inc(labels);
+    hub.metrics.httpDuration.observe(labels, seconds);
+    app.log.info(
+      {
+        reqId: requestId,
+        method: labels.method,
+        route,
+        status,
+        latency_ms: Math.round(seconds * 10_000) / 10,
+        user_id: null,
+      },
+      'request',
+    );
+  };
+}
+
 const metricsText = {
   description: 'Prometheus text exposition (version 0.0.4)',
   content: { 'text/plain': { schema: z.string() } },

@@ -26,6 +26,16 @@ describe.each(TEST_DATABASES)('discovery and JWKS as precomputed documents [%s]'
         .map(([k, v]) => [k.toLowerCase(), String(v)]),
     );
 
+  /** hub_http_requests_total for GET <path> 200. */
+  const answered = async (path: string) => {
+    const line = (await t.hub.metrics.scrape())
+      .split('\n')
+      .find(
+        (l) => l.startsWith('hub_http_requests_total{') && l.includes(`route="${path}"`) && l.includes('status="200"'),
+      );
+    return line ? Number(line.split(' ').pop()) : 0;
+  };
+
   it.each(PATHS)('%s: ETag, Cache-Control, CORS, and 304 on a current If-None-Match', async (path) => {
     const first = await t.app.inject({ url: path });
     expect(first.statusCode).toBe(200);
@@ -50,6 +60,7 @@ describe.each(TEST_DATABASES)('discovery and JWKS as precomputed documents [%s]'
 
   it.each(PATHS)('%s: the fast path answers the same bytes and headers as the route', async (path) => {
     const routed = await t.app.inject({ url: path });
+    const countedBefore = await answered(path);
     // Fetch until the JWKS is loaded in this process (the route loads it; the fast path never waits).
     const fast = await fetch(`${base()}${path}`);
     const fastBody = await fast.text();
@@ -57,7 +68,12 @@ describe.each(TEST_DATABASES)('discovery and JWKS as precomputed documents [%s]'
     expect(fastBody).toBe(routed.body);
     const fastHeaders = headersOf(fast.headers);
     const routedHeaders = headersOf(routed.headers as Record<string, unknown>);
-    expect(fastHeaders).toEqual(routedHeaders);
+    // Every answer has its own request id; the rest is the same.
+    expect(fastHeaders['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fastHeaders['x-request-id']).not.toBe(routedHeaders['x-request-id']);
+    expect({ ...fastHeaders, 'x-request-id': '' }).toEqual({ ...routedHeaders, 'x-request-id': '' });
+    // Counted like a routed answer, under the route's pattern.
+    expect(await answered(path)).toBe(countedBefore + 1);
     const cond = await fetch(`${base()}${path}`, { headers: { 'if-none-match': String(routed.headers.etag) } });
     expect(cond.status).toBe(304);
     expect(await cond.text()).toBe('');

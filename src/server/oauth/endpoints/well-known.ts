@@ -34,26 +34,59 @@ function jwksAnswerNow(hub: Hub): PrecomputedDocument | undefined {
   return oauthRuntime(hub).keys.jwksDocumentNow();
 }
 
+/** What the fast path reports of each answer: the access log and metrics (observability/http.ts). */
+export type FastPathObserver = (
+  req: IncomingMessage,
+  route: string,
+  status: number,
+  requestId: string,
+  startedAt: number,
+) => void;
+
 /**
  * The fast path in front of the router for the two documents every verifier polls: a GET of
  * exactly /.well-known/openid-configuration or /oauth/jwks is answered from the precomputed
  * bytes with the same headers the routes send (tests/server/oauth/well-known.test.ts compares
- * them), 304 when If-None-Match matches. Anything else — another method, a query string,
- * another spelling of the path, a JWKS not loaded yet — goes to Fastify as usual.
+ * them), 304 when If-None-Match matches; the answer gets a request id, an access-log line and
+ * its metrics like any other. Anything else — another method, a query string, another spelling
+ * of the path, a JWKS not loaded yet — goes to Fastify as usual.
  */
-export function createWellKnownFastPath(hub: Hub) {
+export function createWellKnownFastPath(
+  hub: Hub,
+  requestId: (req: IncomingMessage) => string,
+  observe: FastPathObserver,
+) {
   const common = buildSecurityHeaders(hub.config);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET') return false;
-    const doc = req.url === DISCOVERY_PATH ? discoveryAnswer(hub) : req.url === JWKS_PATH ? jwksAnswerNow(hub) : null;
+    const route = req.url;
+    const doc = route === DISCOVERY_PATH ? discoveryAnswer(hub) : route === JWKS_PATH ? jwksAnswerNow(hub) : null;
     if (!doc) return false;
+    const startedAt = performance.now();
+    const id = requestId(req);
+    const draining = hub.lifecycle.draining ? { connection: 'close' } : undefined;
+    let status = 200;
     if (matchesIfNoneMatch(req.headers['if-none-match'], doc.etag)) {
-      res.writeHead(304, { ...common, 'cache-control': doc.headers['cache-control'], etag: doc.etag });
+      status = 304;
+      res.writeHead(304, {
+        ...common,
+        'x-request-id': id,
+        'cache-control': doc.headers['cache-control'],
+        etag: doc.etag,
+        ...draining,
+      });
       res.end();
-      return true;
+    } else {
+      res.writeHead(200, {
+        ...common,
+        'x-request-id': id,
+        ...doc.headers,
+        'content-length': Buffer.byteLength(doc.body),
+        ...draining,
+      });
+      res.end(doc.body);
     }
-    res.writeHead(200, { ...common, ...doc.headers, 'content-length': Buffer.byteLength(doc.body) });
-    res.end(doc.body);
+    observe(req, route!, status, id, startedAt);
     return true;
   };
 }

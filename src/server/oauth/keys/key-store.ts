@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Hub } from '../../hub';
 import { precompute, type PrecomputedDocument } from '../../http/precomputed';
@@ -25,8 +25,11 @@ export class KeyRotationTooSoon extends Error {
 const RELOAD_MS = 60_000;
 
 export interface LoadedKeys {
-  /** The key that signs now. */
-  active: { kid: string; alg: SigningAlg; key: CryptoKey };
+  /**
+   * The key that signs now, as a node:crypto KeyObject: signing with it directly (oauth/jwt.ts)
+   * costs a fraction of a WebCrypto job per token.
+   */
+  active: { kid: string; alg: SigningAlg; key: KeyObject };
   /** Every key a verifier may meet: next, active and retired-but-not-expired. */
   published: Map<string, PublishedKey>;
 }
@@ -118,7 +121,7 @@ export function createKeyStore(hub: Hub): KeyStore {
       published.set(row.kid, { alg, jwk, key: (await importJWK(jwk, alg)) as CryptoKey, until: retiredUntil(row) });
       if (row.status === 'active') {
         const priv = JSON.parse(hub.secrets.open(row.privateJwkEnc, PRIVATE_JWK_CONTEXT)) as JWK;
-        active = { kid: row.kid, alg, key: (await importJWK(priv, alg)) as CryptoKey };
+        active = { kid: row.kid, alg, key: createPrivateKey({ key: priv as JsonWebKey, format: 'jwk' }) };
       }
     }
     if (!active) throw new Error('no active signing key');
