@@ -53,6 +53,22 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'cluster',
+          // Several hub processes, a private PostgreSQL and nginx (scripts/cluster): one file, one cluster.
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/build-web.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          pool: 'forks',
+          maxWorkers: 1,
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
+        },
+      },
     ],
   },
 });

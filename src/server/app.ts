@@ -4,7 +4,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
 import { PROJECT_ROOT } from './paths';
@@ -57,9 +57,8 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
     // One spelling per path before anything routes or decides on it (http/path.ts).
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     genReqId: requestIdGenerator(hub.config.trustProxy),
-    requestIdLogLabel: 'reqId',
-    // One access-log line per request, written by observability/http.ts.
-    disableRequestLogging: true,
+    // One access-log line per request, written by observability/http.ts (log lines carry `reqId`).
+    logController: new LogController({ disableRequestLogging: true }),
     // While draining (SIGTERM), requests on connections already open are still served.
     return503OnClosing: false,
   });

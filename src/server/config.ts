@@ -34,6 +34,8 @@ export interface HubConfig {
   metricsHost: string;
   /** SIGTERM: how long in-flight requests may take before connections are cut. */
   shutdownTimeoutMs: number;
+  /** SIGTERM: how long the node keeps serving while its readiness fails, before it stops accepting. */
+  shutdownDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +77,7 @@ const envSchema = z.object({
   HUB_METRICS_PORT: port.optional(),
   HUB_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   HUB_SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+  HUB_SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     metricsPort: e.HUB_METRICS_PORT,
     metricsHost: e.HUB_METRICS_HOST,
     shutdownTimeoutMs: e.HUB_SHUTDOWN_TIMEOUT_MS,
+    shutdownDelayMs: e.HUB_SHUTDOWN_DELAY_MS,
   };
 }
 

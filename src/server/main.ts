@@ -43,8 +43,8 @@ async function main() {
 
   let stopping = false;
   /**
-   * Graceful stop: readiness fails at once (the balancer stops sending), the listening socket
-   * closes (no new connections), requests already accepted are answered — bounded by
+   * Graceful stop: readiness fails at once (the balancer stops sending; HUB_SHUTDOWN_DELAY_MS
+   * gives it time to see that while this node still serves), the listening socket closes (no new connections), requests already accepted are answered — bounded by
    * HUB_SHUTDOWN_TIMEOUT_MS, after which remaining connections are cut — then the background
    * tasks stop, the audit batches in flight commit (every request waits for its own audit
    * commit before answering, so an answered request's event is durable), and the pool closes.
@@ -54,6 +54,8 @@ async function main() {
     stopping = true;
     hub.lifecycle.draining = true;
     app.log.info({ signal }, 'shutting down: draining');
+    // Readiness fails from now on; give the balancer time to notice before refusing connections.
+    if (config.shutdownDelayMs) await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
     const cut = setTimeout(() => {
       app.log.warn('shutdown timeout: closing the remaining connections');
       app.server.closeAllConnections();

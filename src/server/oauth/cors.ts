@@ -12,6 +12,7 @@ const CORS_PATHS = new Set(['/oauth/token', '/oauth/revoke', '/oauth/userinfo'])
  * cross-origin: these endpoints authenticate by client credentials, PKCE or bearer token.
  */
 export function registerOAuthCors(app: FastifyInstance, hub: Hub) {
+  // Bounded: 1,000 origins, 60 s each.
   const allowed = new LookupCache<boolean>(60_000, 1000);
   const check = (origin: string) => allowed.get(origin, () => isOriginAllowed(hub.db, origin));
 

@@ -138,7 +138,11 @@ export async function verifyHubJwt(
   }
 }
 
-/** Access tokens already verified by this process: the signature check is the costly part of introspection. */
+/**
+ * Access tokens already verified by this process: the signature check is the costly part of
+ * introspection. Bounded: 20,000 entries (full → cleared); by age through each token's own `exp`
+ * (15 min at most), checked on every hit, and its key's publication.
+ */
 const verifiedTokens = new WeakMap<Hub, Map<string, { claims: JWTPayload; kid: string }>>();
 const VERIFIED_MAX = 20_000;
 

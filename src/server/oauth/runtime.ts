@@ -29,6 +29,7 @@ const runtimes = new WeakMap<Hub, OAuthRuntime>();
 export function oauthRuntime(hub: Hub): OAuthRuntime {
   let rt = runtimes.get(hub);
   if (rt) return rt;
+  // Bounded: 10,000 clients, 60 s each; not served while revocations cannot be heard.
   const clients = new LookupCache<OAuthClient | undefined>(60_000, 10_000, hub.revocations.live);
   const sessions = createSessionStateCache(hub);
   const keys = createKeyStore(hub);

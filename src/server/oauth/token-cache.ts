@@ -30,7 +30,7 @@ export interface SessionStateCache {
 export function createSessionStateCache(hub: Hub): SessionStateCache {
   // Bounded: 100,000 entries, 5 minutes each; not served while revocations cannot be heard.
   const states = new LookupCache<SessionState | undefined>(5 * 60_000, 100_000, hub.revocations.live);
-  // token hash → session id never changes, so it can be cached without invalidation.
+  // token hash → session id never changes, so it can be cached without invalidation. Bounded: 100,000, 5 minutes.
   const ids = new LookupCache<string | undefined>(5 * 60_000, 100_000);
 
   async function loadBy(by: { id: string } | { tokenHash: string }): Promise<SessionState | undefined> {

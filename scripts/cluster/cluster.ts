@@ -1,0 +1,414 @@
+/**
+ * A production-like cluster on one machine: a private PostgreSQL (initdb in a temporary
+ * directory, run as the `postgres` user), N hub processes on it, and nginx (Debian's package)
+ * in front, each on free ports. `npm run cluster` starts one and keeps it running; the cluster
+ * tests (tests/cluster/) start one per run and drive it.
+ *
+ * Readiness: nginx (open source) has no active health checks, so the harness is the controller:
+ * it polls every node's /api/health/ready and takes a node that is not ready out of the upstream
+ * (nginx reload) while at least one other node is ready; when none is (a database outage) all
+ * stay in, and every node answers 503 itself.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+/** The PostgreSQL server binaries of the newest installed version, or null. */
+export function postgresBin(): string | null {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(base, versions[0], 'bin') : null;
+}
+
+/** Why a cluster cannot run here, or null when it can. */
+export function clusterUnavailableReason(): string | null {
+  if (!postgresBin()) return 'PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb) are not installed';
+  if (!existsSync(NGINX)) return `nginx is not installed (${NGINX}); apt-get install -y nginx-light`;
+  if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0) return 'no postgres user';
+  return null;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(what: string, ms: number, probe: () => Promise<boolean>): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    if (await probe().catch(() => false)) return;
+    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function idOf(flag: '-u' | '-g', user: string): number {
+  return Number(spawnSync('id', [flag, user], { encoding: 'utf8' }).stdout.trim());
+}
+
+/** The private PostgreSQL: stop and start it to stage an outage. */
+export class ClusterPostgres {
+  private proc?: ChildProcess;
+  readonly url: string;
+  constructor(
+    readonly dir: string,
+    readonly port: number,
+    private readonly bin: string,
+  ) {
+    this.url = `postgres://postgres@127.0.0.1:${port}/hub`;
+  }
+
+  private asPostgres() {
+    return process.getuid?.() === 0 ? { uid: idOf('-u', 'postgres'), gid: idOf('-g', 'postgres') } : {};
+  }
+
+  static async init(root: string): Promise<ClusterPostgres> {
+    const bin = postgresBin();
+    if (!bin) throw new Error('PostgreSQL is not installed');
+    const dir = path.join(root, 'pg');
+    mkdirSync(dir, { mode: 0o700 });
+    const db = new ClusterPostgres(dir, await freePort(), bin);
+    const ids = db.asPostgres();
+    if (ids.uid !== undefined) chownSync(dir, ids.uid, ids.gid!);
+    const r = spawnSync(
+      path.join(bin, 'initdb'),
+      ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'],
+      {
+        ...ids,
+        encoding: 'utf8',
+      },
+    );
+    if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr}`);
+    await db.start();
+    const admin = new pg.Client({ connectionString: db.url.replace(/\/hub$/, '/postgres') });
+    await admin.connect();
+    await admin.query('create database hub');
+    await admin.end();
+    return db;
+  }
+
+  async start(): Promise<void> {
+    this.proc = spawn(
+      path.join(this.bin, 'postgres'),
+      [
+        '-D',
+        this.dir,
+        '-p',
+        String(this.port),
+        '-k',
+        this.dir,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'fsync=off',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'shared_buffers=64MB',
+      ],
+      { ...this.asPostgres(), stdio: ['ignore', 'ignore', 'ignore'] },
+    );
+    await waitFor('PostgreSQL accepts connections', 30_000, () => this.ping());
+  }
+
+  async ping(): Promise<boolean> {
+    const c = new pg.Client({
+      connectionString: this.url.replace(/\/hub$/, '/postgres'),
+      connectionTimeoutMillis: 1000,
+    });
+    c.on('error', () => {});
+    try {
+      await c.connect();
+      await c.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await c.end().catch(() => {});
+    }
+  }
+
+  /** Fast shutdown (SIGINT): sessions are terminated, the server exits. */
+  async stop(): Promise<void> {
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null) return;
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGINT');
+    await exited;
+    this.proc = undefined;
+  }
+}
+
+export interface ClusterNode {
+  index: number;
+  port: number;
+  url: string;
+  proc: ChildProcess;
+  /** stdout+stderr of the process (JSON log lines), for diagnosis. */
+  output: string[];
+  exited: Promise<number | null>;
+}
+
+export interface ClusterOptions {
+  nodes?: number;
+  /** Extra environment for every node. */
+  env?: Record<string, string>;
+  /** Print what happens. */
+  verbose?: boolean;
+}
+
+export class Cluster {
+  readonly nodes: ClusterNode[] = [];
+  readonly masterKey = randomBytes(32).toString('base64');
+  readonly metricsToken = randomBytes(24).toString('base64url');
+  private nginx?: ChildProcess;
+  private watcher?: NodeJS.Timeout;
+  private outOfRotation = new Set<number>();
+  balancerUrl = '';
+  private balancerPort = 0;
+
+  private constructor(
+    readonly root: string,
+    readonly db: ClusterPostgres,
+    private readonly options: ClusterOptions,
+  ) {}
+
+  static async start(options: ClusterOptions = {}): Promise<Cluster> {
+    const reason = clusterUnavailableReason();
+    if (reason) throw new Error(reason);
+    const root = mkdtempSync(path.join(os.tmpdir(), 'hub-cluster-'));
+    // The postgres user must reach its data directory inside.
+    chownSyncSafe(root);
+    const db = await ClusterPostgres.init(root);
+    const cluster = new Cluster(root, db, options);
+    try {
+      cluster.balancerPort = await freePort();
+      cluster.balancerUrl = `http://127.0.0.1:${cluster.balancerPort}`;
+      const count = options.nodes ?? 3;
+      const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+      // The first node migrates the empty database; the others start once it is ready.
+      await cluster.startNode(0, ports[0]);
+      await Promise.all(ports.slice(1).map((p, i) => cluster.startNode(i + 1, p)));
+      await cluster.startNginx();
+      cluster.watchReadiness();
+    } catch (e) {
+      await cluster.stop();
+      throw e;
+    }
+    return cluster;
+  }
+
+  private log(...args: unknown[]) {
+    if (this.options.verbose) console.log('[cluster]', ...args);
+  }
+
+  nodeEnv(port: number): Record<string, string> {
+    return {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      HUB_PUBLIC_URL: this.balancerUrl,
+      DATABASE_URL: this.db.url,
+      HUB_MASTER_KEY: this.masterKey,
+      HUB_DATA_DIR: path.join(this.root, `node-data-${port}`),
+      HUB_TRUST_PROXY: 'true',
+      HUB_METRICS_TOKEN: this.metricsToken,
+      // Three readiness polls of the harness (500 ms each): nginx stops sending before the node stops accepting.
+      HUB_SHUTDOWN_DELAY_MS: '1500',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...this.options.env,
+    };
+  }
+
+  async startNode(index: number, port: number): Promise<ClusterNode> {
+    const output: string[] = [];
+    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...this.nodeEnv(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (output.length > 2000) output.splice(0, output.length - 2000);
+      if (this.options.verbose) process.stdout.write(`[node ${index}] ${chunk.toString()}`);
+    };
+    proc.stdout!.on('data', keep);
+    proc.stderr!.on('data', keep);
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+    const node: ClusterNode = { index, port, url: `http://127.0.0.1:${port}`, proc, output, exited };
+    this.nodes[index] = node;
+    let gone = false;
+    void exited.then(() => (gone = true));
+    await waitFor(`node ${index} ready`, 120_000, async () => {
+      if (gone) throw new Error(`node ${index} exited during start:\n${output.join('')}`);
+      return (await fetch(`${node.url}/api/health/ready`)).status === 200;
+    }).catch((e: Error) => {
+      throw gone ? new Error(`node ${index} exited during start:\n${output.join('')}`) : e;
+    });
+    this.log(`node ${index} ready on ${node.url}`);
+    return node;
+  }
+
+  /** The nginx configuration: round-robin over the nodes in rotation, on the balancer's port. */
+  nginxConfig(): string {
+    const dir = path.join(this.root, 'nginx');
+    const servers = this.nodes
+      .filter((n) => n && !this.outOfRotation.has(n.index))
+      .map((n) => `    server 127.0.0.1:${n.port} max_fails=1 fail_timeout=2s;`);
+    // Every node is out (none ready)? Keep all: each answers 503 itself, better than nginx's 502.
+    const all = this.nodes.filter(Boolean).map((n) => `    server 127.0.0.1:${n.port} max_fails=1 fail_timeout=2s;`);
+    return `# Written by scripts/cluster/cluster.ts
+worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  client_max_body_size 1m;
+
+  upstream hub {
+${(servers.length ? servers : all).join('\n')}
+    # No upstream keepalive: a node that closes its listening socket (SIGTERM) refuses new
+    # connections, and nginx retries a refused connection on the next node, POSTs included
+    # (the request was never sent). A reused connection closed under a request would not be.
+  }
+
+  server {
+    listen 127.0.0.1:${this.balancerPort};
+    location / {
+      proxy_pass http://hub;
+      proxy_http_version 1.1;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_next_upstream error timeout;
+      proxy_next_upstream_tries 3;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 30s;
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`;
+  }
+
+  private async startNginx() {
+    const dir = path.join(this.root, 'nginx');
+    mkdirSync(dir, { recursive: true });
+    this.written = this.nginxConfig();
+    writeFileSync(path.join(dir, 'nginx.conf'), this.written);
+    const test = spawnSync(
+      NGINX,
+      ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-t'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    if (test.status !== 0) throw new Error(`nginx config refused: ${test.stderr}`);
+    this.nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
+      stdio: 'ignore',
+    });
+    await waitFor('nginx answers', 30_000, async () => (await fetch(`${this.balancerUrl}/api/health/live`)).ok);
+    this.log(`nginx on ${this.balancerUrl}`);
+  }
+
+  private written = '';
+
+  /** Rewrites the configuration and reloads nginx, only when the upstream actually changed. */
+  private reloadNginx() {
+    const dir = path.join(this.root, 'nginx');
+    const config = this.nginxConfig();
+    if (config === this.written) return;
+    this.written = config;
+    writeFileSync(path.join(dir, 'nginx.conf'), config);
+    this.nginx?.kill('SIGHUP');
+  }
+
+  private watchReadiness() {
+    let busy = false;
+    this.watcher = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      void (async () => {
+        const live = this.nodes.filter((n) => n && n.proc.exitCode === null && n.proc.signalCode === null);
+        const ready = await Promise.all(
+          live.map(async (n) => {
+            try {
+              const res = await fetch(`${n.url}/api/health/ready`, { signal: AbortSignal.timeout(3000) });
+              return res.status === 200;
+            } catch {
+              return false;
+            }
+          }),
+        );
+        const out = new Set(this.nodes.filter((n) => n && !live.includes(n)).map((n) => n.index));
+        live.forEach((n, i) => !ready[i] && out.add(n.index));
+        const same = out.size === this.outOfRotation.size && [...out].every((i) => this.outOfRotation.has(i));
+        if (!same) {
+          this.outOfRotation = out;
+          this.log(`in rotation: ${this.nodes.filter((n) => n && !out.has(n.index)).map((n) => n.index)}`);
+          this.reloadNginx();
+        }
+      })().finally(() => (busy = false));
+    }, 500);
+    this.watcher.unref();
+  }
+
+  /** Node indexes nginx currently sends traffic to. */
+  inRotation(): number[] {
+    return this.nodes.filter((n) => n && !this.outOfRotation.has(n.index)).map((n) => n.index);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.watcher);
+    if (this.nginx && this.nginx.exitCode === null) {
+      const exited = new Promise((r) => this.nginx!.once('exit', r));
+      this.nginx.kill('SIGQUIT');
+      await exited;
+    }
+    await Promise.all(
+      this.nodes.map(async (n) => {
+        if (!n || n.proc.exitCode !== null || n.proc.signalCode !== null) return;
+        n.proc.kill('SIGKILL');
+        await n.exited;
+      }),
+    );
+    await this.db.stop().catch(() => {});
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+function chownSyncSafe(dir: string) {
+  if (process.getuid?.() !== 0) return;
+  // Only the directory itself: postgres needs to traverse it to reach pg/.
+  chownSync(dir, 0, 0);
+  spawnSync('chmod', ['755', dir]);
+}

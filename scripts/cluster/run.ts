@@ -1,0 +1,22 @@
+// `npm run cluster [-- --nodes N]`: a private PostgreSQL, N hubs and nginx in front, until Ctrl-C.
+import { Cluster } from './cluster';
+
+const nodesArg = process.argv.indexOf('--nodes');
+const nodes = nodesArg > 0 ? Number(process.argv[nodesArg + 1]) : 3;
+console.log(`Starting a cluster of ${nodes} hub nodes (private PostgreSQL, nginx)…`);
+const cluster = await Cluster.start({ nodes, verbose: process.argv.includes('--verbose') });
+console.log(`Balancer:   ${cluster.balancerUrl}`);
+for (const n of cluster.nodes) console.log(`Node ${n.index}:     ${n.url}`);
+console.log(`PostgreSQL: ${cluster.db.url}`);
+console.log(`Metrics:    curl -H 'Authorization: Bearer ${cluster.metricsToken}' ${cluster.nodes[0].url}/metrics`);
+console.log(`nginx conf: ${cluster.root}/nginx/nginx.conf`);
+console.log('Ctrl-C stops everything and removes the temporary directory.');
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await cluster.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

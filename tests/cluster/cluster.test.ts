@@ -1,0 +1,441 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as oidc from 'openid-client';
+import pg from 'pg';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Cluster, clusterUnavailableReason } from '../../scripts/cluster/cluster';
+import { systemActor } from '../../src/server/actor';
+import { loadConfig } from '../../src/server/config';
+import { closeHub, createHub } from '../../src/server/create-hub';
+import type { Hub } from '../../src/server/hub';
+import { createClient } from '../../src/server/oauth/clients/service';
+import { oauthRuntime } from '../../src/server/oauth/runtime';
+import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
+import { CHROMIUM_PATH } from '../e2e/harness';
+
+/**
+ * Several hub processes on one private PostgreSQL behind nginx (scripts/cluster/cluster.ts), one
+ * cluster for the whole file. Everything goes through the balancer unless a test needs a node.
+ */
+const unavailable = clusterUnavailableReason();
+if (unavailable) console.warn(`[cluster] multi-node tests skipped: ${unavailable}`);
+
+const CLIENT_BODY = { 'content-type': 'application/x-www-form-urlencoded' };
+
+/**
+ * One request on a connection of its own (no keep-alive), answered like fetch's Response. A
+ * keep-alive connection to nginx can be closed by nginx itself when the harness reloads it
+ * (old workers close their idle connections), and a client does not replay a POST sent on it:
+ * with a fresh connection per request, a failure here is a failure of the cluster.
+ */
+function http(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{
+    status: number;
+    headers: { get(name: string): string | null };
+    text(): Promise<string>;
+    json(): Promise<unknown>;
+  }>((resolve, reject) => {
+    const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: {
+            get: (name) => {
+              const v = res.headers[name.toLowerCase()];
+              return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+            },
+          },
+          text: async () => text,
+          json: async () => JSON.parse(text) as unknown,
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+interface Answer {
+  status: number;
+  startedAt: number;
+  endedAt: number;
+  body: string;
+  retryAfter: string | null;
+  error?: string;
+}
+
+/** Runs `request` on `concurrency` loops until `done()`; returns every answer (or connection error). */
+async function load(concurrency: number, done: () => boolean, request: (i: number) => ReturnType<typeof http>) {
+  const answers: Answer[] = [];
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (!done()) {
+        const startedAt = Date.now();
+        try {
+          const res = await request(n++);
+          const body = await res.text();
+          answers.push({
+            status: res.status,
+            startedAt,
+            endedAt: Date.now(),
+            body,
+            retryAfter: res.headers.get('retry-after'),
+          });
+        } catch (e) {
+          const cause = (e as { code?: string }).code ?? '';
+          answers.push({
+            status: 0,
+            startedAt,
+            endedAt: Date.now(),
+            body: '',
+            retryAfter: null,
+            error: `${String(e)} ${cause}`,
+          });
+        }
+      }
+    }),
+  );
+  return answers;
+}
+
+async function until(what: string, ms: number, probe: () => Promise<boolean> | boolean): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await Promise.resolve(probe()).catch(() => false)) return Date.now() - started;
+    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+describe.skipIf(!!unavailable)('a cluster of hubs behind nginx on one PostgreSQL', () => {
+  let cluster: Cluster;
+  let hub: Hub;
+  let sql: pg.Pool;
+  let browser: Browser;
+  let rp: Server;
+  let rpUrl: string;
+  const callbacks: string[] = [];
+  let client: { id: string; secret: string };
+  let admin: { id: string; email: string };
+
+  const basic = (c = client) => `Basic ${Buffer.from(`${c.id}:${c.secret}`).toString('base64')}`;
+  const tokenRequest = (base: string, c = client) =>
+    http(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: { ...CLIENT_BODY, authorization: basic(c) },
+      body: 'grant_type=client_credentials&scope=read%3Aprofile',
+    });
+  const introspect = async (base: string, token: string) =>
+    (
+      (await (
+        await http(`${base}/oauth/introspect`, {
+          method: 'POST',
+          headers: { ...CLIENT_BODY, authorization: basic() },
+          body: new URLSearchParams({ token }).toString(),
+        })
+      ).json()) as { active: boolean }
+    ).active;
+  const newClient = async (name: string) => {
+    const created = await createClient(
+      hub,
+      {
+        app_name: name,
+        app_url: rpUrl,
+        redirect_uris: [`${rpUrl}/cb`],
+        post_logout_redirect_uris: [],
+        scopes: ['openid', 'profile', 'email', 'read:profile'],
+        app_type: 'platform',
+      },
+      systemActor(),
+    );
+    return { id: created.client.clientId, secret: created.clientSecret! };
+  };
+  const issuedRows = async (clientId: string) =>
+    Number(
+      (
+        await sql.query(
+          `select count(*) as n from audit_logs where event_type = 'oauth_token_issued' and details->>'client_id' = $1`,
+          [clientId],
+        )
+      ).rows[0].n,
+    );
+
+  beforeAll(async () => {
+    cluster = await Cluster.start({ nodes: 3 });
+    rp = createServer((req, res) => {
+      if (!req.url!.startsWith('/favicon')) callbacks.push(new URL(req.url!, rpUrl).toString());
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Relying party</h1>');
+    });
+    await new Promise<void>((r) => rp.listen(0, '127.0.0.1', r));
+    rpUrl = `http://127.0.0.1:${(rp.address() as AddressInfo).port}`;
+    // The test's own connection to the cluster's database (fixtures, counts, key rotation).
+    const config = {
+      ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: cluster.masterKey, DATABASE_URL: cluster.db.url }),
+      publicUrl: cluster.balancerUrl,
+    };
+    hub = await createHub({ config, skipMigrations: true });
+    // A pool, not a client: it reconnects by itself after the outage test restarts PostgreSQL.
+    sql = new pg.Pool({ connectionString: cluster.db.url, max: 2 });
+    sql.on('error', () => {});
+    admin = await createUser(hub, { roles: ['user', 'platform_admin'], fullName: 'Cluster Admin' });
+    client = await newClient('Cluster RP');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await sql?.end().catch(() => {});
+    if (hub) await closeHub(hub).catch(() => {});
+    await cluster?.stop();
+    await new Promise((r) => rp?.close(r));
+  });
+
+  it('a real browser signs in through the balancer, uses /admin and completes a code flow with openid-client', async () => {
+    const context = await browser.newContext({ baseURL: cluster.balancerUrl });
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
+    await page
+      .getByRole('button', { name: /sign in/i })
+      .last()
+      .click();
+    await page.waitForURL((u) => u.pathname !== '/auth', { timeout: 30_000 });
+    await page.goto('/admin?tab=users');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 30_000 });
+    await page.getByText(admin.email).first().waitFor({ timeout: 30_000 });
+
+    const config = await oidc.discovery(
+      new URL(cluster.balancerUrl),
+      client.id,
+      client.secret,
+      oidc.ClientSecretBasic(client.secret),
+      { execute: [oidc.allowInsecureRequests] },
+    );
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: `${rpUrl}/cb`,
+      scope: 'openid profile email',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    });
+    const before = callbacks.length;
+    await page.goto(url.toString());
+    await page.waitForURL((u) => u.toString().startsWith(`${rpUrl}/cb`), { timeout: 30_000 });
+    expect(callbacks.length).toBe(before + 1);
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(callbacks[callbacks.length - 1]), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    });
+    expect(tokens.claims()!.sub).toBe(admin.id);
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, admin.id);
+    expect(info.email).toBe(admin.email);
+    await context.close();
+  });
+
+  it('a token revoked on one node is refused by the others within 1 s', async () => {
+    const [n0, n1, n2] = cluster.nodes;
+    const token = ((await (await tokenRequest(n0.url)).json()) as { access_token: string }).access_token;
+    expect(await introspect(n1.url, token)).toBe(true);
+    expect(await introspect(n2.url, token)).toBe(true);
+    const revokedAt = Date.now();
+    const res = await http(`${n0.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { ...CLIENT_BODY, authorization: basic() },
+      body: new URLSearchParams({ token }).toString(),
+    });
+    expect(res.status).toBe(200);
+    await until('node 1 refuses', 1000, async () => !(await introspect(n1.url, token)));
+    await until('node 2 refuses', 1000, async () => !(await introspect(n2.url, token)));
+    expect(Date.now() - revokedAt).toBeLessThan(1000);
+  });
+
+  it('five wrong passwords spread over the nodes block the account on every node', async () => {
+    const user = await createUser(hub);
+    const upstreams = new Set<string>();
+    const attempt = async (password: string) => {
+      const res = await http(`${cluster.balancerUrl}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-csrf': '1', origin: cluster.balancerUrl },
+        body: JSON.stringify({ email: user.email, password }),
+      });
+      upstreams.add(res.headers.get('x-upstream') ?? '');
+      return res.status;
+    };
+    for (let i = 0; i < 5; i++) expect([401, 429]).toContain(await attempt('Wrong-Password-42!'));
+    expect(upstreams.size).toBeGreaterThan(1);
+    for (const n of cluster.nodes) {
+      const res = await http(`${n.url}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-csrf': '1', origin: cluster.balancerUrl },
+        body: JSON.stringify({ email: user.email, password: FIXTURE_PASSWORD }),
+      });
+      expect(res.status).toBe(429);
+    }
+  });
+
+  it('a key rotated on one node is served by every node within 1 s', async () => {
+    const { next } = await oauthRuntime(hub).keys.rotate('ES256', { force: true });
+    for (const n of cluster.nodes) {
+      await until(`node ${n.index} publishes ${next}`, 1000, async () => {
+        const jwks = (await (await http(`${n.url}/oauth/jwks`)).json()) as { keys: { kid: string }[] };
+        return jwks.keys.some((k) => k.kid === next);
+      });
+    }
+  });
+
+  it('the audit chain stays one valid chain under concurrent load on every node', async () => {
+    const c = await newClient('Chain load');
+    let sent = 0;
+    const answers = await load(
+      12,
+      () => sent >= 240,
+      () => {
+        sent++;
+        return tokenRequest(cluster.balancerUrl, c);
+      },
+    );
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+    expect(await issuedRows(c.id)).toBe(answers.length);
+    expect((await hub.audit.verifyChain()).ok).toBe(true);
+  });
+
+  it('survives a 10 s PostgreSQL outage under load: 503 + Retry-After within 5 s, recovery within 5 s, no audit event lost', async () => {
+    const c = await newClient('Outage load');
+    const user = await createUser(hub);
+    const signIn = await http(`${cluster.balancerUrl}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-csrf': '1', origin: cluster.balancerUrl },
+      body: JSON.stringify({ email: user.email, password: FIXTURE_PASSWORD }),
+    });
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0];
+    let phase: 'before' | 'outage' | 'after' | 'done' = 'before';
+    let outageStart = 0;
+    let outageEnd = 0;
+    const loadRun = load(
+      8,
+      () => phase === 'done',
+      (i) =>
+        i % 2 === 0
+          ? tokenRequest(cluster.balancerUrl, c)
+          : http(`${cluster.balancerUrl}/api/auth/session`, { headers: { cookie } }),
+    );
+    await until('some answers before the outage', 30_000, async () => (await issuedRows(c.id)) >= 20);
+    await cluster.db.stop();
+    outageStart = Date.now();
+    phase = 'outage';
+    // Every node sees it (readiness fails on each).
+    for (const n of cluster.nodes) {
+      await until(
+        `node ${n.index} not ready`,
+        10_000,
+        async () => (await http(`${n.url}/api/health/ready`)).status === 503,
+      );
+    }
+    await until('10 s of outage', 20_000, () => Date.now() - outageStart >= 10_000);
+    await cluster.db.start();
+    outageEnd = Date.now();
+    const recovery = await Promise.all(
+      cluster.nodes.map((n) =>
+        until(
+          `node ${n.index} ready again`,
+          15_000,
+          async () => (await http(`${n.url}/api/health/ready`)).status === 200,
+        ),
+      ),
+    );
+    phase = 'after';
+    await until('answers after the outage', 30_000, async () => (await issuedRows(c.id)) >= 1);
+    const afterMark = Date.now();
+    await until('load continues after recovery', 30_000, () => Date.now() - afterMark > 1000);
+    phase = 'done';
+    const answers = await loadRun;
+
+    // Every answer: 2xx, or 503 with Retry-After in the route's shape; never 500/502/504, never a dropped connection.
+    const bad = answers.filter((a) => {
+      if (a.status === 200) return false;
+      if (a.status !== 503 || !a.retryAfter) return true;
+      const body = JSON.parse(a.body) as { error: string | { code: string } };
+      return typeof body.error === 'string'
+        ? body.error !== 'temporarily_unavailable'
+        : body.error.code !== 'database_unavailable';
+    });
+    expect(bad.map((a) => `${a.status} ${a.error ?? a.body.slice(0, 200)}`)).toEqual([]);
+    // Answered within 5 s (+ slack for a loaded machine) — nothing waits on a database that is gone.
+    const slow = answers.filter((a) => a.endedAt - a.startedAt > 6000);
+    expect(slow.map((a) => a.endedAt - a.startedAt)).toEqual([]);
+    expect(answers.some((a) => a.status === 503 && a.startedAt > outageStart && a.endedAt < outageEnd)).toBe(true);
+    // Every node ready again within 5 s of PostgreSQL answering.
+    for (const ms of recovery) expect(ms).toBeLessThan(5000);
+    // No audit event of an answered request lost: one oauth_token_issued row per 200 token answer.
+    const granted = answers.filter((a) => a.status === 200 && a.body.includes('access_token')).length;
+    expect(await issuedRows(c.id)).toBe(granted);
+    expect((await hub.audit.verifyChain()).ok).toBe(true);
+  });
+
+  it('SIGTERM under load: the node drains, no accepted request fails, it exits 0', async () => {
+    const c = await newClient('Drain load');
+    const victim = cluster.nodes[2];
+    let stop = false;
+    const loadRun = load(
+      8,
+      () => stop,
+      () => tokenRequest(cluster.balancerUrl, c),
+    );
+    await until('load running', 30_000, async () => (await issuedRows(c.id)) >= 20);
+    victim.proc.kill('SIGTERM');
+    const code = await victim.exited;
+    const mark = await issuedRows(c.id);
+    await until('load continues on the others', 30_000, async () => (await issuedRows(c.id)) >= mark + 20);
+    stop = true;
+    const answers = await loadRun;
+    expect(code).toBe(0);
+    expect(answers.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.error ?? a.body}`)).toEqual([]);
+    expect(await issuedRows(c.id)).toBe(answers.length);
+  });
+
+  it('SIGKILL of a node mid-load: the balancer routes around it and no partial write is visible', async () => {
+    const c = await newClient('Kill load');
+    const victim = cluster.nodes[1];
+    let stop = false;
+    let killedAt = Infinity;
+    const loadRun = load(
+      8,
+      () => stop,
+      () => tokenRequest(cluster.balancerUrl, c),
+    );
+    await until('load running', 30_000, async () => (await issuedRows(c.id)) >= 20);
+    victim.proc.kill('SIGKILL');
+    await victim.exited;
+    killedAt = Date.now();
+    const mark = await issuedRows(c.id);
+    await until('load continues on the others', 30_000, async () => (await issuedRows(c.id)) >= mark + 40);
+    stop = true;
+    const answers = await loadRun;
+    // Only requests already on the killed node when it died may fail (nginx does not replay a POST).
+    const failed = answers.filter((a) => a.status !== 200);
+    expect(failed.length).toBeLessThanOrEqual(8);
+    expect(failed.filter((a) => a.startedAt > killedAt)).toEqual([]);
+    // A token answered is in the chain; a request cut off may or may not have committed, but never half.
+    const granted = answers.filter((a) => a.status === 200).length;
+    const rows = await issuedRows(c.id);
+    expect(rows).toBeGreaterThanOrEqual(granted);
+    expect(rows).toBeLessThanOrEqual(granted + failed.length);
+    expect((await hub.audit.verifyChain()).ok).toBe(true);
+  });
+});
