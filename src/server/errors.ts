@@ -38,6 +38,11 @@ export const HUB_ERRORS = {
   email_in_use: { status: 409, message: 'Another user already uses this email address.' },
   last_super_admin: { status: 409, message: 'The last active super admin cannot be deactivated.' },
   self_approval: { status: 403, message: 'You cannot decide your own credential access request.' },
+  approver_not_independent: {
+    status: 403,
+    message:
+      'Another administrator must approve this request: one who held an admin role before it was made and was not given that role by the requester.',
+  },
   grant_expired: { status: 403, message: 'This credential access grant has expired.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'Unsupported content type.' },

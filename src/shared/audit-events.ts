@@ -56,10 +56,9 @@ interface CredentialRef {
 export const AUDIT_EVENTS = {
   // Spec §3: access control and credential access.
   unauthorized_access: event<RouteRef>('medium', 'Unauthorized access'),
-  permission_denied: event<RouteRef & { action?: string; request_id?: string; status?: string }>(
-    'high',
-    'Permission denied',
-  ),
+  permission_denied: event<
+    RouteRef & { action?: string; request_id?: string; status?: string; requesting_user_id?: string }
+  >('high', 'Permission denied'),
   csrf_refused: event<RouteRef & { origin: string | null }>('medium', 'Cross-site request refused'),
   role_escalation_attempt: event<
     RouteRef & { action: string; target_user_id: string; granting?: string[]; revoking?: string[] }
@@ -70,6 +69,8 @@ export const AUDIT_EVENTS = {
   credential_access_granted: event<
     CredentialRef & {
       requesting_user_id?: string;
+      /** Who approved (the second person of the two-person rule; the requester when auto-approved). */
+      approved_by?: string;
       auto_approved?: boolean;
       expires_at?: string;
       time_limit_minutes?: number;

@@ -45,7 +45,11 @@ export async function createUser(
     })
     .returning();
   for (const role of input.roles ?? ['user']) {
-    await hub.db.insert(platformRoleAssignments).values({ userId: user.id, role, isActive: true });
+    // Held from before anything the test does (a day before the hub's clock, in insertion order),
+    // granted by nobody, as the setup command grants them: the two-person rule reads both.
+    counter += 1;
+    const grantedAt = new Date(hub.clock().getTime() - 86_400_000 + counter);
+    await hub.db.insert(platformRoleAssignments).values({ userId: user.id, role, isActive: true, grantedAt });
   }
   return user;
 }

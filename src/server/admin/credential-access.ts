@@ -5,6 +5,7 @@ import type { CredentialRequestInput, CredentialRequestView } from '../../shared
 import { TIME_LIMIT } from '../../shared/admin-api';
 import type { SignedInActor as Actor } from '../actor';
 import type { RequestRow } from './credential-queries';
+import { holdsIndependentAdminRole } from '../roles/queries';
 import {
   decideRequest,
   findActiveGrants,
@@ -95,7 +96,12 @@ export async function createRequest(hub: Hub, actor: Actor, input: CredentialReq
               {
                 type: 'credential_access_granted' as const,
                 ...actor.audit,
-                details: { ...details, auto_approved: true, expires_at: expiresAt!.toISOString() },
+                details: {
+                  ...details,
+                  approved_by: actor.userId,
+                  auto_approved: true,
+                  expires_at: expiresAt!.toISOString(),
+                },
               },
             ]
           : []),
@@ -130,6 +136,30 @@ export async function decide(hub: Hub, actor: Actor, requestId: string, decision
     const req = await lockRequest(tx, requestId);
     if (!req) throw new HubError('not_found', 'Request not found.');
     if (req.status !== 'pending') throw new HubError('conflict', `This request is already ${req.status}.`);
+    if (
+      decision === 'approved' &&
+      !(await holdsIndependentAdminRole(tx, {
+        userId: actor.userId,
+        requesterId: req.requestingUserId,
+        since: req.createdAt,
+        now,
+      }))
+    ) {
+      // Two-person rule: the second person must be independent of the first (README, Administration).
+      throw new Refusal('approver_not_independent', {
+        audit: {
+          type: 'permission_denied',
+          ...actor.audit,
+          details: {
+            method: 'POST',
+            route: '/api/admin/credential-requests/:id/approve',
+            action: 'approver_not_independent',
+            request_id: requestId,
+            requesting_user_id: req.requestingUserId,
+          },
+        },
+      });
+    }
     const minutes = req.timeLimitMinutes ?? TIME_LIMIT.default;
     const expiresAt = decision === 'approved' ? new Date(now.getTime() + minutes * 60_000) : null;
     await decideRequest(tx, requestId, { status: decision, decidedBy: actor.userId, decidedAt: now, expiresAt });
@@ -144,7 +174,7 @@ export async function decide(hub: Hub, actor: Actor, requestId: string, decision
         ? {
             type: 'credential_access_granted',
             ...actor.audit,
-            details: { ...details, expires_at: expiresAt!.toISOString() },
+            details: { ...details, approved_by: actor.userId, expires_at: expiresAt!.toISOString() },
           }
         : { type: 'credential_access_denied', ...actor.audit, details },
       tx,
