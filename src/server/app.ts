@@ -11,6 +11,7 @@ import { PROJECT_ROOT } from './paths';
 import type { Hub } from './hub';
 import { loggerOptions } from './logging';
 import { guardEcosystemAdmin } from './plugins/admin-guard';
+import { meSecurityRoutes } from './me/security-routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -90,12 +91,13 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await app.register(setupRoutes, { prefix: '/api/setup', hub });
   await app.register(crossPlatformRoutes, { prefix: '/api', hub });
   await app.register(meRoutes, { prefix: '/api/me', hub });
+  await app.register(meSecurityRoutes, { prefix: '/api/me', hub });
   await app.register(auditRoutes, { prefix: '/api/audit', hub });
   await app.register(oauthRoutes, { hub });
   await app.register(
     async (admin) => {
       // Every route in this scope requires an effective ecosystem admin, checked on the server.
-      guardEcosystemAdmin(admin);
+      guardEcosystemAdmin(admin, hub);
       await admin.register(adminRoutes, { hub });
       await admin.register(roleAdminRoutes, { hub });
       await admin.register(oauthClientAdminRoutes, { hub });

@@ -36,6 +36,12 @@ export interface HubConfig {
   shutdownTimeoutMs: number;
   /** SIGTERM: how long the node keeps serving while its readiness fails, before it stops accepting. */
   shutdownDelayMs: number;
+  /** HUB_ADMIN_MFA: `required` (default) refuses /api/admin/* to admins without a second factor. */
+  adminMfa: 'required' | 'optional';
+  /** WebAuthn relying party id (HUB_WEBAUTHN_RP_ID); unset: the public URL's host name. */
+  webauthnRpId?: string;
+  /** The origin browsers report in WebAuthn client data (HUB_WEBAUTHN_ORIGIN); unset: the public URL's origin. */
+  webauthnOrigin?: string;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +74,9 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
     .optional(),
   HUB_TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+  HUB_ADMIN_MFA: z.enum(['required', 'optional']).default('required'),
+  HUB_WEBAUTHN_RP_ID: z.string().min(1).max(253).optional(),
+  HUB_WEBAUTHN_ORIGIN: z.url().optional(),
   HUB_DB_POOL_MAX: positiveInt.default(20),
   HUB_DB_CONNECT_TIMEOUT_MS: positiveInt.default(2000),
   HUB_DB_STATEMENT_TIMEOUT_MS: positiveInt.default(4000),
@@ -114,6 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.HUB_TRUST_PROXY === 'true' || e.HUB_TRUST_PROXY === '1',
     isProduction: e.NODE_ENV === 'production',
+    adminMfa: e.HUB_ADMIN_MFA,
+    webauthnRpId: e.HUB_WEBAUTHN_RP_ID,
+    webauthnOrigin: e.HUB_WEBAUTHN_ORIGIN ? new URL(e.HUB_WEBAUTHN_ORIGIN).origin : undefined,
     db: {
       poolMax: e.HUB_DB_POOL_MAX,
       connectMs: e.HUB_DB_CONNECT_TIMEOUT_MS,

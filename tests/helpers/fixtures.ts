@@ -1,7 +1,10 @@
 import { hash } from '@node-rs/argon2';
 import type { AuditRowInput } from '../../src/server/audit/record';
 import type { Hub } from '../../src/server/hub';
-import { platformRoleAssignments, platformUsers } from '../../src/server/db/schema/index';
+import { generate } from 'otplib';
+import { mfaTotp, platformRoleAssignments, platformUsers } from '../../src/server/db/schema/index';
+import { TOTP_SEAL_CONTEXT } from '../../src/server/account/totp';
+import { hasSecondFactor } from '../../src/server/account/queries';
 import type { PlatformUser } from '../../src/server/db/schema/index';
 import { createBrowserSession, SESSION_COOKIE } from '../../src/server/auth/sessions';
 import type { PlatformRole } from '../../src/shared/roles';
@@ -10,6 +13,24 @@ let counter = 0;
 
 /** A valid password under the spec's policy, for fixtures. */
 export const FIXTURE_PASSWORD = 'Cobalt-Harbor-1947!';
+
+/**
+ * The authenticator-app secret of fixture administrators (issue 13: with HUB_ADMIN_MFA=required,
+ * the default, an admin without a second factor is refused on /api/admin/*). Base32, 160 bits.
+ */
+export const FIXTURE_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The TOTP code of `secret` at the hub's clock (plus `offsetSteps` 30-second steps). */
+export async function totpCodeAt(hub: Hub, secret = FIXTURE_TOTP_SECRET, offsetSteps = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(hub.clock().getTime() / 1000) + offsetSteps * 30 });
+}
+
+/** Gives a user a confirmed authenticator app with `secret` (no recovery codes). */
+export async function enrolFixtureTotp(hub: Hub, userId: string, secret = FIXTURE_TOTP_SECRET): Promise<void> {
+  await hub.db
+    .insert(mfaTotp)
+    .values({ userId, secretEnc: hub.secrets.seal(secret, TOTP_SEAL_CONTEXT), confirmedAt: hub.clock() });
+}
 
 /**
  * Inserts a user directly (no API), with the given roles active. Passwords are hashed with
@@ -24,6 +45,11 @@ export async function createUser(
     roles?: PlatformRole[];
     isActive?: boolean;
     password?: string;
+    /**
+     * Enrol FIXTURE_TOTP_SECRET. Default: yes for platform_admin / super_admin (they need a second
+     * factor to use /api/admin/*), no for everyone else.
+     */
+    mfa?: boolean;
   } = {},
 ): Promise<PlatformUser> {
   counter += 1;
@@ -51,12 +77,24 @@ export async function createUser(
     const grantedAt = new Date(hub.clock().getTime() - 86_400_000 + counter);
     await hub.db.insert(platformRoleAssignments).values({ userId: user.id, role, isActive: true, grantedAt });
   }
+  const isAdmin = (input.roles ?? []).some((r) => r === 'platform_admin' || r === 'super_admin');
+  if (input.mfa ?? isAdmin) await enrolFixtureTotp(hub, user.id);
   return user;
 }
 
-/** Signs a user in without the API (a session row + cookie); returns the Cookie header value. */
+/**
+ * Signs a user in without the API (a session row + cookie); returns the Cookie header value. A
+ * user with a second factor gets a session as a password + code sign-in makes it (amr pwd, otp),
+ * authenticated at the hub's current time (so step-up routes accept it for 10 minutes).
+ */
 export async function sessionCookieFor(hub: Hub, user: PlatformUser): Promise<string> {
-  const { token } = await createBrowserSession(hub, { userId: user.id, ipAddress: '127.0.0.1', userAgent: 'vitest' });
+  const amr = (await hasSecondFactor(hub.db, user.id)) ? ['pwd', 'otp', 'mfa'] : ['pwd'];
+  const { token } = await createBrowserSession(hub, {
+    userId: user.id,
+    ipAddress: '127.0.0.1',
+    userAgent: 'vitest',
+    amr,
+  });
   return `${SESSION_COOKIE}=${token}`;
 }
 

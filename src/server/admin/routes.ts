@@ -25,6 +25,8 @@ import {
 } from '../../shared/admin-api';
 import { listUsers, patchUser } from './users-service';
 import { createMailer } from '../auth/mailer';
+import { resetUserMfa } from '../account/admin-mfa';
+import { mfaResetSchema } from '../../shared/api/mfa';
 import { readOverview, listApps } from './overview';
 import { readAnalytics } from './analytics';
 import { listAuthSessions, listRecentSessions, revokeOneSession } from './sessions-service';
@@ -59,6 +61,13 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       },
     },
     async (request) => patchUser(hub, await requireActor(request), request.params.id, request.body, mailer),
+  );
+
+  // Issue 13: a super_admin resets a user's second factors (audited; ends their sessions).
+  r.post(
+    '/users/:id/mfa/reset',
+    { schema: { params: idParamsSchema, response: { 200: mfaResetSchema, ...guarded, ...apiErrors(404) } } },
+    async (request) => resetUserMfa(hub, await requireActor(request), request.params.id),
   );
 
   r.get('/apps', { schema: { response: { 200: appListSchema, ...guarded } } }, async () => ({
@@ -111,7 +120,10 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
 
   r.post(
     '/credential-grants/:id/reveal',
-    { schema: { params: idParamsSchema, response: { 200: revealSchema, ...guarded, ...apiErrors(404) } } },
+    {
+      config: { stepUp: true },
+      schema: { params: idParamsSchema, response: { 200: revealSchema, ...guarded, ...apiErrors(404) } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return reveal(hub, await requireActor(request), request.params.id);

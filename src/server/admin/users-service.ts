@@ -7,6 +7,8 @@ import { findEffectiveRoles, findRolesOfUsers } from '../roles/queries';
 import type { AdminUser, UserPatch } from '../../shared/admin-api';
 import type { Mailer } from '../auth/mailer';
 import { sendVerificationMail } from '../auth/email-verification';
+import { requireRecentAuthentication } from '../account/step-up';
+import { mfaCountsFor } from '../account/queries';
 import type { UserCursor } from './user-queries';
 import { countOtherActiveSuperAdmins, countUsers, findUserPage, isEmailUsedByOther, updateUser } from './user-queries';
 import { lockUserById } from '../auth/user-queries';
@@ -59,14 +61,14 @@ export async function listUsers(hub: Hub, input: { q: string; cursor?: string; l
   ]);
   const hasMore = page.length > input.limit;
   const shown = page.slice(0, input.limit);
-  const roles = await findRolesOfUsers(
-    hub.db,
-    shown.map((u) => u.id),
-    hub.clock(),
-  );
+  const ids = shown.map((u) => u.id);
+  const [roles, mfa] = await Promise.all([findRolesOfUsers(hub.db, ids, hub.clock()), mfaCountsFor(hub.db, ids)]);
   const last = shown[shown.length - 1];
   return {
-    users: shown.map((u) => toAdminUser(u, roles.get(u.id) ?? [])),
+    users: shown.map((u) => {
+      const m = mfa.get(u.id);
+      return toAdminUser(u, roles.get(u.id) ?? [], { totp: m?.totp ?? false, passkeys: m?.passkeys ?? 0 });
+    }),
     total: total.total,
     total_capped: total.capped,
     next_cursor: hasMore && last ? encodeCursor({ createdAt: last.cursorCreatedAt, id: last.id }) : null,
@@ -86,6 +88,10 @@ export async function patchUser(
   /** Mails the verification link to a new address (issue 11 finding 10). */
   mailer?: Mailer,
 ): Promise<AdminUser> {
+  // Step-up (issue 13): deactivating a user needs a recent full authentication.
+  if (patch.is_active === false) {
+    await requireRecentAuthentication(hub, actor, { method: 'PATCH', url: '/api/admin/users/:id' });
+  }
   const now = hub.clock();
   const result = await runUserUpdate(async () =>
     hub.db.transaction(async (tx) => {

@@ -18,14 +18,40 @@ import {
   resetPasswordBodySchema,
 } from '../../shared/api/auth';
 import { requestPasswordReset, resendVerification, resetPassword } from '../account/password-reset';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import {
+  authenticationOptionsSchema,
+  authenticationResponseSchema,
+  reauthenticateBodySchema,
+  reauthenticatedSchema,
+  signInMfaBodySchema,
+  signInResultSchema,
+} from '../../shared/api/mfa';
+import { completeMfaSignIn } from '../account/mfa-sign-in';
+import { passkeyAuthenticationOptions, passkeySignIn } from '../account/passkeys';
+import { reauthenticate } from '../account/step-up';
 import type { Actor } from '../actor';
 import { SESSION_COOKIE, revokeSession } from './sessions';
 import { sessionView } from './session-view';
-import { signIn } from './sign-in';
+import { MFA_PENDING_MS, signIn } from './sign-in';
 import { signUp } from './sign-up';
 import { createMailer } from './mailer';
 import { verifyEmailToken } from './email-verification';
 import { changePassword } from './change-password';
+
+export const MFA_PENDING_COOKIE = 'hub_mfa_pending';
+/** The pending cookie goes only to the sign-in routes. */
+const MFA_PENDING_PATH = '/api/auth';
+
+function pendingCookieOptions(hub: Hub) {
+  return {
+    path: MFA_PENDING_PATH,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: hub.config.publicUrl.startsWith('https://'),
+    maxAge: MFA_PENDING_MS / 1000,
+  };
+}
 
 /** Where a request comes from, as the account services record it. */
 function clientOf(actor: Actor) {
@@ -50,18 +76,77 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     {
       // Spec §5: the provider's message when email or password is missing.
       preValidation: requireFields(['email', 'password'], SIGN_IN_MESSAGES.missingCredentials),
-      schema: { body: signInBodySchema, response: { 200: sessionViewSchema, ...apiErrors(401, 429) } },
+      schema: { body: signInBodySchema, response: { 200: signInResultSchema, ...apiErrors(401, 429) } },
     },
     async (request, reply) => {
       const actor = await request.actor();
-      const { token, auth } = await signIn(
+      const result = await signIn(hub, { ...request.body, previousSessionId: actor.sessionId }, clientOf(actor));
+      reply.header('cache-control', 'no-store');
+      if ('mfa' in result) {
+        // Not a session: a 5-minute cookie only /api/auth/sign-in/mfa and /api/auth/passkey/options read.
+        reply.setCookie(MFA_PENDING_COOKIE, result.mfa.pendingToken, pendingCookieOptions(hub));
+        return { mfa_required: true as const, methods: result.mfa.methods };
+      }
+      setCookie(reply, result.token);
+      return sessionView(result.auth);
+    },
+  );
+
+  r.post(
+    '/sign-in/mfa',
+    { schema: { body: signInMfaBodySchema, response: { 200: sessionViewSchema, ...apiErrors(401, 429) } } },
+    async (request, reply) => {
+      const actor = await request.actor();
+      const { token, auth } = await completeMfaSignIn(
         hub,
-        { ...request.body, previousSessionId: actor.sessionId },
+        request.cookies?.[MFA_PENDING_COOKIE],
+        request.body,
         clientOf(actor),
+        actor.sessionId,
       );
+      reply.clearCookie(MFA_PENDING_COOKIE, { path: MFA_PENDING_PATH });
       setCookie(reply, token);
       reply.header('cache-control', 'no-store');
       return sessionView(auth);
+    },
+  );
+
+  r.post(
+    '/passkey/options',
+    { schema: { response: { 200: authenticationOptionsSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return passkeyAuthenticationOptions(hub);
+    },
+  );
+
+  r.post(
+    '/passkey',
+    { schema: { body: authenticationResponseSchema, response: { 200: sessionViewSchema, ...apiErrors(401) } } },
+    async (request, reply) => {
+      const actor = await request.actor();
+      const { token, auth } = await passkeySignIn(
+        hub,
+        request.body as unknown as AuthenticationResponseJSON,
+        clientOf(actor),
+        actor.sessionId,
+      );
+      reply.clearCookie(MFA_PENDING_COOKIE, { path: MFA_PENDING_PATH });
+      setCookie(reply, token);
+      reply.header('cache-control', 'no-store');
+      return sessionView(auth);
+    },
+  );
+
+  r.post(
+    '/reauthenticate',
+    {
+      config: { auth: 'user' },
+      schema: { body: reauthenticateBodySchema, response: { 200: reauthenticatedSchema, ...apiErrors(401, 429) } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reauthenticate(hub, await requireActor(request), request.body);
     },
   );
 

@@ -9,6 +9,11 @@ import { clearAttempts, reserveAttempt } from './sign-in-limit-queries';
 import { findUserByEmail, recordLogin } from './user-queries';
 import { createBrowserSession, revokeSession } from './sessions';
 import type { BrowserAuth } from './sessions';
+import type { PlatformUser } from '../db/schema/index';
+import { randomToken, sha256Hex } from '../crypto/tokens';
+import { hasSecondFactor, insertToken, mfaCounts } from '../account/queries';
+import type { DbOrTx } from '../db/client';
+import type { MfaMethod } from '../../shared/api/mfa';
 
 /** Where a request comes from: what the actor knows of the client, for sessions and audit rows. */
 export interface ClientInfo {
@@ -47,7 +52,7 @@ export async function signIn(
   hub: Hub,
   input: { email: string; password: string; previousSessionId?: string | null },
   client: ClientInfo,
-): Promise<{ token: string; auth: BrowserAuth }> {
+): Promise<{ token: string; auth: BrowserAuth } | { mfa: { pendingToken: string; methods: MfaMethod[] } }> {
   const email = normalizeEmail(input.email);
   const key = attemptKey(email);
   const now = hub.clock();
@@ -94,10 +99,49 @@ export async function signIn(
     });
   }
 
-  await clearAttempts(hub.db, key);
-  // No session fixation: whatever session the browser had is ended, and a new token issued.
+  // A second factor is enrolled: the password was right, but this is not a session yet. The
+  // counter is not cleared until the factor is proved, so codes cannot be guessed for free.
+  const methods = await signInMethodsOf(hub.db, user.id);
+  if (methods.length) {
+    const pendingToken = randomToken();
+    await insertToken(hub.db, {
+      tokenHash: sha256Hex(pendingToken),
+      purpose: MFA_PENDING_PURPOSE,
+      userId: user.id,
+      now,
+      expiresAt: new Date(now.getTime() + MFA_PENDING_MS),
+    });
+    await hub.audit.record({
+      type: 'sign_in_mfa_required',
+      ...client,
+      userId: user.id,
+      sessionId: null,
+      details: { email, methods },
+    });
+    return { mfa: { pendingToken, methods } };
+  }
+  return finishSignIn(hub, user, client, { previousSessionId: input.previousSessionId ?? null, amr: ['pwd'] });
+}
+
+/** The pending sign-in between the password and the second factor (one_time_tokens purpose). */
+export const MFA_PENDING_PURPOSE = 'mfa_pending';
+export const MFA_PENDING_MS = 5 * 60_000;
+
+/**
+ * The end of every successful sign-in (password, password + factor, passkey): the counter is
+ * cleared, the browser's previous session ends (no fixation), a new session records how the
+ * user proved who they are (amr) and when (auth_time).
+ */
+export async function finishSignIn(
+  hub: Hub,
+  user: PlatformUser,
+  client: ClientInfo,
+  input: { previousSessionId: string | null; amr: string[] },
+): Promise<{ token: string; auth: BrowserAuth }> {
+  const now = hub.clock();
+  await clearAttempts(hub.db, attemptKey(user.email));
   if (input.previousSessionId) await revokeSession(hub, input.previousSessionId, user.id);
-  const { token, session } = await createBrowserSession(hub, { userId: user.id, ...client });
+  const { token, session } = await createBrowserSession(hub, { userId: user.id, ...client, amr: input.amr });
   await recordLogin(hub.db, user.id, now);
   user.lastLoginAt = now;
   const roles = await findEffectiveRoles(hub.db, user.id, now);
@@ -106,7 +150,7 @@ export async function signIn(
     ...client,
     userId: user.id,
     sessionId: session.id,
-    details: { email },
+    details: { email: user.email },
   });
   return { token, auth: { session, user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) } };
 }
@@ -199,4 +243,15 @@ export function clientInfoOf(actor: {
     requestId: actor.requestId,
     sessionId: actor.sessionId ?? null,
   };
+}
+
+/** The second factors a sign-in can continue with (empty: none enrolled, the password suffices). */
+export async function signInMethodsOf(db: DbOrTx, userId: string): Promise<MfaMethod[]> {
+  if (!(await hasSecondFactor(db, userId))) return [];
+  const c = await mfaCounts(db, userId);
+  const methods: MfaMethod[] = [];
+  if (c.totp) methods.push('totp');
+  if (c.totp && c.recoveryCodesLeft > 0) methods.push('recovery_code');
+  if (c.passkeys > 0) methods.push('passkey');
+  return methods;
 }

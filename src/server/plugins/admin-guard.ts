@@ -2,6 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HubError } from '../errors';
 import type { SignedInActor } from '../actor';
 import { requireActor } from './session';
+import type { Hub } from '../hub';
+import { requireAdminSecondFactor, requireRecentAuthentication } from '../account/step-up';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Step-up (issue 13): the route needs a full authentication in the last 10 minutes. */
+    stepUp?: boolean;
+  }
+}
 
 /** The refusal text a signed-in non-admin sees (spec §2 /oauth-admin). */
 export const NOT_AN_ADMIN_MESSAGE = 'You need ecosystem administrator privileges to access this page.';
@@ -12,9 +21,14 @@ export const NOT_AN_ADMIN_MESSAGE = 'You need ecosystem administrator privileges
  * use the route learns nothing about its input. Refusals (401/403) are audited by the error hook
  * like every refusal. The SPA's route guard is a convenience; this is the control.
  */
-export function guardEcosystemAdmin(app: FastifyInstance) {
+export function guardEcosystemAdmin(app: FastifyInstance, hub: Hub) {
   app.addHook('onRequest', async (request) => {
-    await requireEcosystemAdmin(request);
+    const actor = await requireEcosystemAdmin(request);
+    const route = { method: request.method, url: request.routeOptions.url ?? '' };
+    // Issue 13: an administrator without a second factor is sent to enrolment first.
+    await requireAdminSecondFactor(hub, actor, route);
+    // Step-up routes (config.stepUp): an authentication with both factors in the last 10 minutes.
+    if (request.routeOptions.config?.stepUp) await requireRecentAuthentication(hub, actor, route);
   });
 }
 

@@ -22,6 +22,7 @@ export async function roleAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) 
   r.put(
     '/users/:id/roles',
     {
+      config: { stepUp: true },
       schema: {
         params: idParamsSchema,
         body: rolesBody,

@@ -37,7 +37,12 @@ describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
   });
 
   it('signs in with a trimmed, upper-case email, sets a hardened cookie, and the session reads back', async () => {
-    const user = await createUser(t.hub, { email: 'mixed.case@example.test', roles: ['user', 'platform_admin'] });
+    // The password-only path (no second factor enrolled); the MFA step is in mfa-sign-in.test.ts.
+    const user = await createUser(t.hub, {
+      email: 'mixed.case@example.test',
+      roles: ['user', 'platform_admin'],
+      mfa: false,
+    });
     const res = await signIn('  Mixed.Case@EXAMPLE.test ', FIXTURE_PASSWORD);
     expect(res.statusCode).toBe(200);
     const setCookie = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('hub_session=')));

@@ -51,7 +51,10 @@ export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: 
 
   r.post(
     '/oauth-clients/:id/secret',
-    { schema: { params: idParamsSchema, response: { 200: clientSecretSchema, ...guarded, ...apiErrors(404, 409) } } },
+    {
+      config: { stepUp: true },
+      schema: { params: idParamsSchema, response: { 200: clientSecretSchema, ...guarded, ...apiErrors(404, 409) } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { client_secret: await revealClientSecret(hub, request.params.id, await requireActor(request)) };

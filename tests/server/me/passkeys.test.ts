@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { FIXTURE_PASSWORD, createUser, sessionCookieFor } from '../../helpers/fixtures';
+import { SoftAuthenticator } from '../../helpers/soft-authenticator';
+import { authSessions, webauthnCredentials } from '../../../src/server/db/schema/index';
+import { sha256Hex } from '../../../src/server/crypto/tokens';
+
+type Res = Awaited<ReturnType<TestHub['app']['inject']>>;
+const sessionOf = (res: Res) =>
+  String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('hub_session='))).split(';')[0];
+const pendingOf = (res: Res) =>
+  String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('hub_mfa_pending='))).split(';')[0];
+
+describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
+  let t: TestHub;
+  let origin: string;
+  beforeAll(async () => {
+    t = await createTestHub(kind);
+    origin = new URL(t.hub.config.publicUrl).origin;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const post = (url: string, payload?: object, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...CSRF, ...(cookie ? { cookie } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+
+  async function withPasskey() {
+    const user = await createUser(t.hub);
+    const cookie = await sessionCookieFor(t.hub, user);
+    const authenticator = new SoftAuthenticator(origin);
+    const options = await post('/api/me/passkeys/options', undefined, cookie);
+    expect(options.statusCode).toBe(200);
+    const registered = await post('/api/me/passkeys', authenticator.register(options.json()), cookie);
+    expect(registered.statusCode).toBe(201);
+    return { user, cookie, authenticator, passkey: registered.json() };
+  }
+
+  it('registration options are what the library generates: discoverable, user verification required, no attestation', async () => {
+    const user = await createUser(t.hub);
+    const cookie = await sessionCookieFor(t.hub, user);
+    const res = await post('/api/me/passkeys/options', undefined, cookie);
+    const options = res.json();
+    expect(options).toMatchObject({
+      rp: { name: 'Ecosystem Hub', id: new URL(origin).hostname },
+      user: { name: user.email },
+      attestation: 'none',
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+    expect(options.pubKeyCredParams.map((p: { alg: number }) => p.alg)).toContain(-7);
+    expect(options.challenge).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect((await post('/api/me/passkeys/options')).statusCode).toBe(401);
+  });
+
+  it('registers a passkey, lists it, and signs in with it alone (amr hwk): no email, no password', async () => {
+    const { user, cookie, authenticator, passkey } = await withPasskey();
+    expect(passkey).toMatchObject({ name: 'Passkey 1', last_used_at: null });
+    const list = await t.app.inject({ method: 'GET', url: '/api/me/passkeys', headers: { cookie } });
+    expect(list.json().passkeys.map((p: { id: string }) => p.id)).toEqual([passkey.id]);
+    const [row] = await t.hub.db.select().from(webauthnCredentials).where(eq(webauthnCredentials.userId, user.id));
+    expect(row.credentialId).toBe(authenticator.id);
+
+    const options = (await post('/api/auth/passkey/options')).json();
+    expect(options.userVerification).toBe('required');
+    expect(options.allowCredentials ?? []).toEqual([]);
+    const res = await post('/api/auth/passkey', authenticator.authenticate(options));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(user.id);
+    const [session] = await t.hub.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.sessionTokenHash, sha256Hex(sessionOf(res).split('=')[1])));
+    expect(session.amr).toEqual(['hwk', 'mfa']);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: sessionOf(res) } });
+    expect(me.json().mfa.passkeys).toBe(1);
+  });
+
+  it('refuses a replayed challenge, a wrong origin, an assertion without user verification and an unknown key', async () => {
+    const { authenticator } = await withPasskey();
+    const options = (await post('/api/auth/passkey/options')).json();
+    const assertion = authenticator.authenticate(options);
+    expect((await post('/api/auth/passkey', assertion)).statusCode).toBe(200);
+    const replay = await post('/api/auth/passkey', assertion);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.code).toBe('passkey_invalid');
+
+    const other = (await post('/api/auth/passkey/options')).json();
+    expect(
+      (await post('/api/auth/passkey', authenticator.authenticate(other, { origin: 'https://evil.example' })))
+        .statusCode,
+    ).toBe(401);
+
+    authenticator.userVerified = false;
+    const noUv = (await post('/api/auth/passkey/options')).json();
+    expect((await post('/api/auth/passkey', authenticator.authenticate(noUv))).statusCode).toBe(401);
+
+    const stranger = new SoftAuthenticator(origin);
+    const unknown = (await post('/api/auth/passkey/options')).json();
+    expect((await post('/api/auth/passkey', stranger.authenticate(unknown))).statusCode).toBe(401);
+    // A made-up challenge never issued by the hub.
+    const forged = authenticator.authenticate({ challenge: 'bm90LWlzc3VlZA' });
+    expect((await post('/api/auth/passkey', forged)).statusCode).toBe(401);
+  });
+
+  it('a password sign-in of a passkey account asks for the passkey; the assertion completes it (amr pwd+hwk)', async () => {
+    const { user, authenticator } = await withPasskey();
+    const step = await post('/api/auth/sign-in', { email: user.email, password: FIXTURE_PASSWORD });
+    expect(step.json()).toEqual({ mfa_required: true, methods: ['passkey'] });
+    const pending = pendingOf(step);
+    const options = (await post('/api/auth/passkey/options', undefined, pending)).json();
+    const done = await post('/api/auth/sign-in/mfa', authenticator.authenticate(options), pending);
+    expect(done.statusCode).toBe(200);
+    const [session] = await t.hub.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.sessionTokenHash, sha256Hex(sessionOf(done).split('=')[1])));
+    expect(session.amr).toEqual(['pwd', 'hwk', 'mfa']);
+
+    // Someone else's passkey does not complete this user's sign-in.
+    const other = await withPasskey();
+    const again = await post('/api/auth/sign-in', { email: user.email, password: FIXTURE_PASSWORD });
+    const foreignOptions = (await post('/api/auth/passkey/options', undefined, pendingOf(again))).json();
+    const foreign = await post(
+      '/api/auth/sign-in/mfa',
+      other.authenticator.authenticate(foreignOptions),
+      pendingOf(again),
+    );
+    expect(foreign.statusCode).toBe(401);
+  });
+
+  it('deletes only its own passkeys; a deleted passkey no longer signs in', async () => {
+    const { cookie, authenticator, passkey } = await withPasskey();
+    const stranger = await withPasskey();
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/me/passkeys/${passkey.id}`,
+      headers: { ...CSRF, cookie: stranger.cookie },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/me/passkeys/${passkey.id}`,
+      headers: { ...CSRF, cookie },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ deleted: true });
+    const options = (await post('/api/auth/passkey/options')).json();
+    expect((await post('/api/auth/passkey', authenticator.authenticate(options))).statusCode).toBe(401);
+  });
+
+  it('refuses a registration made for another challenge or origin', async () => {
+    const user = await createUser(t.hub);
+    const cookie = await sessionCookieFor(t.hub, user);
+    const authenticator = new SoftAuthenticator(origin);
+    const options = (await post('/api/me/passkeys/options', undefined, cookie)).json();
+    const wrongOrigin = await post(
+      '/api/me/passkeys',
+      authenticator.register(options, { origin: 'https://evil.example' }),
+      cookie,
+    );
+    expect(wrongOrigin.statusCode).toBe(401);
+    const unissued = await post(
+      '/api/me/passkeys',
+      authenticator.register({ ...options, challenge: 'bm9wZQ' }),
+      cookie,
+    );
+    expect(unissued.statusCode).toBe(401);
+    // Another user's challenge cannot be used.
+    const other = await createUser(t.hub);
+    const otherCookie = await sessionCookieFor(t.hub, other);
+    const otherOptions = (await post('/api/me/passkeys/options', undefined, otherCookie)).json();
+    expect((await post('/api/me/passkeys', authenticator.register(otherOptions), cookie)).statusCode).toBe(401);
+  });
+});
