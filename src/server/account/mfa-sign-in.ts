@@ -15,7 +15,7 @@ import { findUserById } from '../auth/user-queries';
 import type { BrowserAuth } from '../auth/sessions';
 import type { SignInMfaBody } from '../../shared/api/mfa';
 import { consumeToken, findLiveToken, mfaCounts } from './queries';
-import { useRecoveryCodeOf, useTotpCode } from './totp';
+import { consumeRecoveryCodeOf, consumeTotpCode } from './totp';
 import { verifyPasskeyAssertion } from './passkeys';
 
 /**
@@ -57,11 +57,11 @@ export async function completeMfaSignIn(
   let amr: string[];
   if ('code' in body && typeof body.code === 'string') {
     method = 'totp';
-    ok = await useTotpCode(hub, user.id, body.code);
+    ok = await consumeTotpCode(hub, user.id, body.code);
     amr = ['pwd', 'otp', 'mfa'];
   } else if ('recovery_code' in body && typeof body.recovery_code === 'string') {
     method = 'recovery_code';
-    ok = await useRecoveryCodeOf(hub, user.id, body.recovery_code);
+    ok = await consumeRecoveryCodeOf(hub, user.id, body.recovery_code);
     amr = ['pwd', 'otp', 'mfa'];
   } else {
     method = 'passkey';

@@ -13,7 +13,8 @@ import type { WebauthnCredential } from '../db/schema/index';
 import { finishSignIn, type ClientInfo } from '../auth/sign-in';
 import { findUserById } from '../auth/user-queries';
 import type { BrowserAuth } from '../auth/sessions';
-import type { Passkey } from '../../shared/api/mfa';
+import type { z } from 'zod';
+import type { Passkey, authenticationOptionsSchema, registrationOptionsSchema } from '../../shared/api/mfa';
 import {
   consumeChallenge,
   deletePasskey,
@@ -79,7 +80,8 @@ export async function passkeyRegistrationOptions(hub: Hub, actor: SignedInActor)
     now,
     expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
   });
-  return options;
+  // Exactly the library's JSON; the wire schema is loose (it passes every field through).
+  return options as unknown as z.output<typeof registrationOptionsSchema>;
 }
 
 /** POST /api/me/passkeys: the startRegistration() result. */
@@ -155,7 +157,7 @@ export async function passkeyAuthenticationOptions(hub: Hub) {
     now,
     expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
   });
-  return options;
+  return options as unknown as z.output<typeof authenticationOptionsSchema>;
 }
 
 /**

@@ -201,7 +201,7 @@ export async function replaceRecoveryCodes(db: DbOrTx, userId: string, hashes: s
   }
 }
 
-export async function useRecoveryCode(db: DbOrTx, userId: string, codeHash: string, now: Date): Promise<boolean> {
+export async function markRecoveryCodeUsed(db: DbOrTx, userId: string, codeHash: string, now: Date): Promise<boolean> {
   const done = await db
     .update(mfaRecoveryCodes)
     .set({ usedAt: now })

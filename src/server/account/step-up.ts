@@ -7,7 +7,7 @@ import { reserveAttempt, clearAttempts } from '../auth/sign-in-limit-queries';
 import { STEP_UP_WINDOW_MS } from '../../shared/api/mfa';
 import type { ReauthenticateBody } from '../../shared/api/mfa';
 import { hasSecondFactor, markSessionAuthenticated, mfaCounts } from './queries';
-import { useTotpCode } from './totp';
+import { consumeTotpCode } from './totp';
 import { verifyPasskeyAssertion } from './passkeys';
 
 const SECOND_FACTORS = ['otp', 'hwk', 'swk'];
@@ -72,7 +72,7 @@ export async function reauthenticate(hub: Hub, actor: SignedInActor, body: Reaut
           },
         ]);
       }
-      if (!(await useTotpCode(hub, user.id, body.code!))) {
+      if (!(await consumeTotpCode(hub, user.id, String(body.code)))) {
         const failure: AuditEvent = {
           type: 'reauthentication_failure',
           ...who,

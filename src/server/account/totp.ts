@@ -16,7 +16,7 @@ import {
   mfaCounts,
   replaceRecoveryCodes,
   upsertPendingTotp,
-  useRecoveryCode,
+  markRecoveryCodeUsed,
 } from './queries';
 
 export const TOTP_ISSUER = 'Ecosystem Hub';
@@ -73,7 +73,7 @@ export async function matchTotp(
  * Checks a code of a user's confirmed TOTP and records its step atomically (a code, or any
  * earlier one, is never accepted twice, even by two requests at once).
  */
-export async function useTotpCode(hub: Hub, userId: string, code: string): Promise<boolean> {
+export async function consumeTotpCode(hub: Hub, userId: string, code: string): Promise<boolean> {
   const totp = await findTotp(hub.db, userId);
   if (!totp?.confirmedAt) return false;
   const step = await matchTotp(hub, totp.secretEnc, code, totp.lastStep);
@@ -110,9 +110,9 @@ async function storeNewRecoveryCodes(db: DbOrTx, userId: string, now: Date): Pro
   return codes;
 }
 
-export async function useRecoveryCodeOf(hub: Hub, userId: string, code: string): Promise<boolean> {
+export async function consumeRecoveryCodeOf(hub: Hub, userId: string, code: string): Promise<boolean> {
   if (code.length > 64) return false;
-  return useRecoveryCode(hub.db, userId, recoveryCodeHash(userId, code), hub.clock());
+  return markRecoveryCodeUsed(hub.db, userId, recoveryCodeHash(userId, code), hub.clock());
 }
 
 /** POST /api/me/mfa/totp/confirm {code}: the first accepted code confirms; 10 recovery codes, once. */
