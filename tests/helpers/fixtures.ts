@@ -2,7 +2,9 @@ import { hash } from '@node-rs/argon2';
 import type { AuditRowInput } from '../../src/server/audit/record';
 import type { Hub } from '../../src/server/hub';
 import { generate } from 'otplib';
-import { mfaTotp, platformRoleAssignments, platformUsers } from '../../src/server/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { authSessions, mfaTotp, platformRoleAssignments, platformUsers } from '../../src/server/db/schema/index';
+import { sha256Hex } from '../../src/server/crypto/tokens';
 import { TOTP_SEAL_CONTEXT } from '../../src/server/account/totp';
 import { hasSecondFactor } from '../../src/server/account/queries';
 import type { PlatformUser } from '../../src/server/db/schema/index';
@@ -116,4 +118,17 @@ export function auditRow(
   row: Omit<AuditRowInput, 'source' | 'details'> & Partial<Pick<AuditRowInput, 'source' | 'details'>>,
 ): AuditRowInput {
   return { source: 'server', details: {}, ...row };
+}
+
+/**
+ * The session behind `cookie` authenticated again now with password + code, as
+ * POST /api/auth/reauthenticate leaves it: for tests that move the clock past the 10-minute
+ * step-up window and then use a step-up route for another reason.
+ */
+export async function refreshAuthentication(hub: Hub, cookie: string): Promise<void> {
+  const token = cookie.slice(cookie.indexOf('=') + 1).split(';')[0];
+  await hub.db
+    .update(authSessions)
+    .set({ authTime: hub.clock(), amr: ['pwd', 'otp', 'mfa'] })
+    .where(eq(authSessions.sessionTokenHash, sha256Hex(token)));
 }

@@ -11,6 +11,7 @@ import { deleteAllPasskeys, deleteRecoveryCodes, deleteTotp } from './queries';
  * sign in with the password and enrol again. Audited as a critical event.
  */
 export async function resetUserMfa(hub: Hub, actor: SignedInActor, userId: string) {
+  if (!(await findUserById(hub.db, userId))) throw new HubError('not_found', 'User not found.');
   if (!actor.roles.includes('super_admin')) {
     throw new Refusal('forbidden', {
       message: "Only a super admin can reset a user's second factors.",

@@ -12,6 +12,7 @@ import {
   changeEmail,
   consumeToken,
   consumeUserTokens,
+  findLiveToken as findLiveTokenOf,
   emailInUse,
   insertToken,
   mfaCounts,
@@ -102,10 +103,13 @@ export async function confirmEmailChange(
   hub: Hub,
   mailer: Mailer,
   token: string,
-  client: { ipAddress: string | null; userAgent: string | null; requestId?: string | null },
+  client: { ipAddress: string | null; userAgent: string | null; requestId?: string | null; userId: string },
 ) {
   const now = hub.clock();
   const result = await hub.db.transaction(async (tx) => {
+    const found = await findLiveTokenOf(tx, sha256Hex(token), EMAIL_CHANGE_PURPOSE, now);
+    // Someone else's link does nothing (and is not used up) in this session.
+    if (!found || found.userId !== client.userId) return { error: 'invalid_token' as const };
     const consumed = await consumeToken(tx, sha256Hex(token), EMAIL_CHANGE_PURPOSE, now);
     const newEmail = (consumed?.data as { new_email?: unknown } | null)?.new_email;
     if (!consumed || typeof newEmail !== 'string') return { error: 'invalid_token' as const };
@@ -118,7 +122,6 @@ export async function confirmEmailChange(
         type: 'email_changed',
         ...client,
         userId: before.id,
-        sessionId: null,
         details: { old_email: before.email, new_email: newEmail },
       },
       tx,

@@ -61,13 +61,17 @@ export async function meRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     },
   );
 
-  // The link mailed to the new address: the token alone identifies the change.
+  // The link mailed to the new address, posted by the SPA's /account/confirm-email page: the
+  // token and a session of the same user (who proves they still hold the account).
   r.post(
     '/email/confirm',
-    { schema: { body: emailConfirmBodySchema, response: { 200: emailConfirmedSchema, ...apiErrors(409) } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: emailConfirmBodySchema, response: { 200: emailConfirmedSchema, ...apiErrors(401, 409) } },
+    },
     async (request) => {
-      const actor = await request.actor();
-      return confirmEmailChange(hub, mailer, request.body.token, clientInfoOf(actor));
+      const actor = await requireActor(request);
+      return confirmEmailChange(hub, mailer, request.body.token, { ...clientInfoOf(actor), userId: actor.userId });
     },
   );
 

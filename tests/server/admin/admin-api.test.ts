@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
-import { auditRow, createUser, sessionCookieFor, signedInUser } from '../../helpers/fixtures';
+import { auditRow, createUser, sessionCookieFor, signedInUser, refreshAuthentication } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { API_KEY_CONTEXT } from '../../../src/server/oauth/clients/service';
 import { authSessions, oauthClients } from '../../../src/server/db/schema/index';
@@ -286,6 +286,8 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(revealed.json().value).toBe('tmls_api_key_value_123');
 
       t.clock.advanceMinutes(11);
+      // Past the 10-minute step-up window too: re-authenticated, so the refusal is the grant's own expiry.
+      await refreshAuthentication(t.hub, adminCookie);
       const late = await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, adminCookie);
       expect(late.statusCode).toBe(403);
       expect(late.json().error.code).toBe('grant_expired');
@@ -308,6 +310,8 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it('reveals the credentials the OAuth clients API generated (api key and webhook secret)', async () => {
+      // An earlier test moved the clock past the step-up window; revealing needs a fresh authentication.
+      await refreshAuthentication(t.hub, superCookie);
       const made = await send('POST', '/api/admin/oauth-clients', {
         app_name: 'Role Builder',
         app_url: 'https://roles.example',

@@ -82,11 +82,15 @@ describe.each(TEST_DATABASES)('own profile /api/me [%s]', (kind) => {
     expect(mail).toBeDefined();
     const token = new URL(String(mail!.link)).searchParams.get('token')!;
 
-    expect((await req('POST', '/api/me/email/confirm', undefined, { token: 'nope' })).statusCode).toBe(400);
-    const confirmed = await req('POST', '/api/me/email/confirm', undefined, { token });
+    expect((await req('POST', '/api/me/email/confirm', cookie, { token: 'nope' })).statusCode).toBe(400);
+    // The link needs the account's own session: signed out 401, someone else's session 400 (and it stays usable).
+    expect((await req('POST', '/api/me/email/confirm', undefined, { token })).statusCode).toBe(401);
+    const stranger = await signedInUser(t.hub);
+    expect((await req('POST', '/api/me/email/confirm', stranger.cookie, { token })).statusCode).toBe(400);
+    const confirmed = await req('POST', '/api/me/email/confirm', cookie, { token });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ email: newEmail, email_verified: true });
-    expect((await req('POST', '/api/me/email/confirm', undefined, { token })).statusCode).toBe(400);
+    expect((await req('POST', '/api/me/email/confirm', cookie, { token })).statusCode).toBe(400);
     const me = (await req('GET', '/api/me', cookie)).json();
     expect(me).toMatchObject({ email: newEmail, email_verified: true });
     expect(devOutbox.some((m) => m.to === user.email && m.subject === 'Your email address was changed')).toBe(true);
