@@ -371,7 +371,8 @@ export async function liveAppSessionsByClient(db: DbOrTx, userId: string, now: D
   return db
     .select({
       clientId: authSessions.clientId,
-      n: count(),
+      // One row per (session, scope) after the unnest: count the sessions, not the rows.
+      n: sql<number>`count(distinct ${authSessions.id})::int`,
       lastUsedAt: sql<string | Date | null>`max(${authSessions.lastAccessedAt})`,
       scopes: sql<string[] | null>`array_agg(distinct s.scope) filter (where s.scope is not null)`,
     })

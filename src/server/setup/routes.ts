@@ -10,6 +10,8 @@ import {
   systemAdminsResultSchema,
 } from '../../shared/api/setup';
 import { verifySetupKey } from './setup-key';
+import { blockedRefusal } from '../auth/sign-in';
+import { clearAttempts, reserveAttempt } from '../auth/sign-in-limit-queries';
 import { DEFAULT_SYSTEM_ADMIN_EMAILS, cleanupAllUsers, createSystemAdmins } from './setup-service';
 
 /** POST /api/setup/system-admins and /api/setup/cleanup (accounts). */
@@ -17,17 +19,45 @@ export async function setupRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
   const r = contracts(app);
 
-  /** Wrong or missing key: 403, audited by the error hook, nothing changed. */
+  /**
+   * Wrong or missing key: 403, audited by the error hook, nothing changed. Attempts are counted
+   * per client address by the sign-in counter (issue 11 finding 10): the failure that reaches the
+   * threshold blocks that address (429 + Retry-After), and during a block the key is not checked.
+   */
   async function requireSetupKey(actor: Actor, key: string | undefined, operation: string) {
-    if (await verifySetupKey(hub, key)) return;
-    throw new Refusal('invalid_setup_key', {
-      audit: { type: 'setup_key_invalid', ...actor.audit, details: { operation } },
-    });
+    const counter = `setup-key:${actor.ipAddress ?? 'unknown'}`;
+    const now = hub.clock();
+    const reservation = await reserveAttempt(hub.db, counter, now);
+    if (reservation.blocked) {
+      throw blockedRefusal(reservation.blockedUntil ?? now, now, [
+        {
+          type: 'setup_key_blocked',
+          ...actor.audit,
+          details: { operation, blocked_until: (reservation.blockedUntil ?? now).toISOString() },
+        },
+      ]);
+    }
+    if (await verifySetupKey(hub, key)) {
+      await clearAttempts(hub.db, counter);
+      return;
+    }
+    const invalid = { type: 'setup_key_invalid' as const, ...actor.audit, details: { operation } };
+    if (reservation.blockedUntil) {
+      throw blockedRefusal(reservation.blockedUntil, now, [
+        invalid,
+        {
+          type: 'setup_key_blocked',
+          ...actor.audit,
+          details: { operation, blocked_until: reservation.blockedUntil.toISOString() },
+        },
+      ]);
+    }
+    throw new Refusal('invalid_setup_key', { audit: invalid });
   }
 
   r.post(
     '/system-admins',
-    { schema: { body: systemAdminsBodySchema, response: { 200: systemAdminsResultSchema, ...apiErrors(403) } } },
+    { schema: { body: systemAdminsBodySchema, response: { 200: systemAdminsResultSchema, ...apiErrors(403, 429) } } },
     async (request, reply) => {
       const actor = await request.actor();
       await requireSetupKey(actor, request.body.confirmation_key, 'create_system_admins');
@@ -38,7 +68,7 @@ export async function setupRoutes(app: FastifyInstance, opts: { hub: Hub }) {
 
   r.post(
     '/cleanup',
-    { schema: { body: setupKeyBodySchema, response: { 200: cleanupResultSchema, ...apiErrors(403) } } },
+    { schema: { body: setupKeyBodySchema, response: { 200: cleanupResultSchema, ...apiErrors(403, 429) } } },
     async (request) => {
       const actor = await request.actor();
       await requireSetupKey(actor, request.body.confirmation_key, 'cleanup_all_users');

@@ -43,6 +43,39 @@ describe.each(TEST_DATABASES)('setup tools [%s]', (kind) => {
     expect(events).toHaveLength(4);
   });
 
+  it('limits setup key attempts per address: the 5th wrong key blocks (429 + Retry-After), even the right key', async () => {
+    const from = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/setup/cleanup',
+        headers: CSRF,
+        remoteAddress: '10.66.0.1',
+        payload,
+      });
+    for (let i = 0; i < 4; i++)
+      expect((await from({ confirmation_key: `guess-${i}-guess-guess` })).statusCode).toBe(403);
+    const fifth = await from({ confirmation_key: 'guess-5-guess-guess' });
+    expect(fifth.statusCode).toBe(429);
+    expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(0);
+    const before = await counts();
+    const blocked = await from({ confirmation_key: KEY });
+    expect(blocked.statusCode).toBe(429);
+    expect(await counts()).toEqual(before);
+    // Another address is not blocked; and the blocked one may try again once the block is over.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/setup/system-admins',
+      headers: CSRF,
+      remoteAddress: '10.66.0.2',
+      payload: { confirmation_key: 'wrong-key-wrong-key' },
+    });
+    expect(other.statusCode).toBe(403);
+    t.clock.advanceMinutes(31);
+    expect((await from({ confirmation_key: 'still-wrong-still-wrong' })).statusCode).toBe(403);
+    const events = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'setup_key_blocked'));
+    expect(events.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('creates three system admins with policy-valid passwords returned once; a re-run reports exists', async () => {
     const first = await post('/api/setup/system-admins', { confirmation_key: KEY });
     expect(first.statusCode).toBe(200);
