@@ -49,6 +49,10 @@ export const currentPasswordBodySchema = z.object({ current_password: password }
 export type CurrentPasswordBody = z.input<typeof currentPasswordBodySchema>;
 export { mfaStatusSchema };
 
+// Relying party: HUB_WEBAUTHN_RP_ID / HUB_WEBAUTHN_ORIGIN, by default the public URL's host name
+// and origin. Browsers refuse an IP address as RP id: a browser test must serve the hub under a
+// host name (http://localhost:<port>), not http://127.0.0.1:<port>.
+
 // ---- WebAuthn JSON (exactly what @simplewebauthn/browser sends and @simplewebauthn/server generates)
 
 const b64url = z.string().max(16_384);
