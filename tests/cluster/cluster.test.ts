@@ -167,7 +167,10 @@ describe.skipIf(!!unavailable)('a cluster of hubs behind nginx on one PostgreSQL
     );
 
   beforeAll(async () => {
-    cluster = await Cluster.start({ nodes: 3 });
+    // HUB_ADMIN_MFA=optional: this suite is about the balancer and the nodes, and its browser signs
+    // the admin in with the password form; administrators' MFA is tested in
+    // tests/server/admin/admin-mfa.test.ts and the MFA sign-in step in tests/server/auth/mfa-sign-in.test.ts.
+    cluster = await Cluster.start({ nodes: 3, env: { HUB_ADMIN_MFA: 'optional' } });
     rp = createServer((req, res) => {
       if (!req.url!.startsWith('/favicon')) callbacks.push(new URL(req.url!, rpUrl).toString());
       res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Relying party</h1>');
@@ -183,7 +186,7 @@ describe.skipIf(!!unavailable)('a cluster of hubs behind nginx on one PostgreSQL
     // A pool, not a client: it reconnects by itself after the outage test restarts PostgreSQL.
     sql = new pg.Pool({ connectionString: cluster.db.url, max: 2 });
     sql.on('error', () => {});
-    admin = await createUser(hub, { roles: ['user', 'platform_admin'], fullName: 'Cluster Admin' });
+    admin = await createUser(hub, { roles: ['user', 'platform_admin'], fullName: 'Cluster Admin', mfa: false });
     client = await newClient('Cluster RP');
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
