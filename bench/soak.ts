@@ -75,34 +75,48 @@ try {
   sample();
   const sampler = setInterval(sample, 5000);
 
-  let conn = 0;
+  // Answers by endpoint and status, and the first bodies of anything that was not 2xx.
+  const byEndpoint: Record<string, Record<string, number>> = {};
+  const samples: string[] = [];
+  const tally = (endpoint: string) => (status: number, body: string) => {
+    const row = (byEndpoint[endpoint] ??= {});
+    row[status] = (row[status] ?? 0) + 1;
+    if ((status < 200 || status >= 300) && samples.length < 10)
+      samples.push(`${endpoint} ${status} ${body.slice(0, 200)}`);
+  };
+  let ip = 0;
   const result = await new Promise<CannonResult>((resolve, reject) => {
     const instance = autocannon(
       {
         url: cluster.balancerUrl,
         connections: CONNECTIONS,
         duration: DURATION,
-        setupClient(client: { setHeaders(h: Record<string, string>): void }) {
-          // One client IP per connection (the hub trusts the balancer's X-Forwarded-For): the
-          // per-IP sign-in limit is for attackers, not for 64 legitimate users.
-          const id = conn++;
-          client.setHeaders({ 'x-forwarded-for': `10.1.${Math.floor(id / 250)}.${(id % 250) + 1}` });
-        },
         requests: [
           {
             method: 'POST',
             path: '/api/auth/sign-in',
             headers: { 'content-type': 'application/json', 'x-hub-csrf': '1', origin: cluster.balancerUrl },
-            setupRequest(req: Record<string, unknown>, ctx: { n?: number }) {
+            setupRequest(req: { headers: Record<string, string> }, ctx: { n?: number }) {
               ctx.n = (ctx.n ?? Math.floor(Math.random() * users.length)) + 1;
+              // A client IP per sign-in (the hub trusts the balancer's X-Forwarded-For): the per-IP
+              // sign-in limit is for attackers, not for thousands of users behind one load generator.
+              ip++;
               return {
                 ...req,
+                headers: { ...req.headers, 'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}` },
                 body: JSON.stringify({ email: users[ctx.n % users.length].email, password: FIXTURE_PASSWORD }),
               };
             },
+            onResponse: tally('sign-in'),
           },
-          { method: 'POST', path: '/oauth/introspect', headers: form, body: `token=${live.access_token}` },
-          { method: 'POST', path: '/oauth/token', headers: form, body: tokenBody },
+          {
+            method: 'POST',
+            path: '/oauth/introspect',
+            headers: form,
+            body: `token=${live.access_token}`,
+            onResponse: tally('introspect'),
+          },
+          { method: 'POST', path: '/oauth/token', headers: form, body: tokenBody, onResponse: tally('token') },
         ],
       },
       (err: Error | null, res: CannonResult) => (err ? reject(err) : resolve(res)),

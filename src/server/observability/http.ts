@@ -8,6 +8,7 @@ import { errorBody } from '../errors';
 import { contracts } from '../http/contract';
 import { apiErrorSchema } from '../../shared/api/errors';
 import { resolvedAuth } from '../plugins/session';
+import { redactUrl } from '../logging';
 
 /** A request id from the balancer is kept when it is short and plain; anything else is replaced. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
@@ -34,7 +35,7 @@ function sameToken(given: string, expected: string): boolean {
 
 /**
  * Request id header, one JSON access-log line per request (request id, method, route pattern,
- * status, latency, user id — never headers, bodies or query values), HTTP metrics, and while
+ * URL with sensitive query values redacted, status, latency, user id — never headers or bodies), HTTP metrics, and while
  * the process drains (SIGTERM) `Connection: close` on every answer so clients and the balancer
  * stop reusing this node's connections.
  */
@@ -58,6 +59,7 @@ export function registerObservability(app: FastifyInstance, hub: Hub) {
       {
         method: request.method,
         route,
+        url: redactUrl(request.url),
         status,
         latency_ms: Math.round(reply.elapsedTime * 10) / 10,
         user_id: auth?.user.id ?? null,
