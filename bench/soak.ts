@@ -139,6 +139,8 @@ try {
     non2xx: result.non2xx,
     socket_errors: result.errors,
     timeouts: result.timeouts,
+    by_endpoint: byEndpoint,
+    non_2xx_samples: samples,
     status: {
       '1xx': result['1xx'],
       '2xx': result['2xx'],
