@@ -81,11 +81,9 @@ describe('cross-platform hand-off into a sister app', () => {
     expect(new URL(page.url()).searchParams.get('app_id')).toBe(clientId);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
-    await page
-      .getByRole('button', { name: /sign in/i })
-      .last()
-      .click();
-    await page.waitForURL((u) => u.toString().startsWith(`${appUrl}/auth/callback`), { timeout: 15_000 });
+    // Exactly "Sign In": the tab also offers "Sign in with a passkey".
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((u) => u.toString().startsWith(`${appUrl}/auth/callback`), { timeout: 30_000 });
     await page.getByRole('heading', { name: `Welcome ${userId}` }).waitFor();
     expect(received.length).toBe(1);
     const { fields, validation } = received[0];
