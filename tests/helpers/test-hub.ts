@@ -51,6 +51,11 @@ export interface TestHubOptions {
    * URL (issuer, CSRF origin, security headers) is right from the start.
    */
   listen?: boolean;
+  /**
+   * The host name of the public URL when listening (default 127.0.0.1). WebAuthn needs a domain
+   * (an IP address is no valid relying-party ID), so passkey journeys browse http://localhost.
+   */
+  publicHost?: 'localhost' | '127.0.0.1';
 }
 
 /**
@@ -68,7 +73,7 @@ export async function createTestHub(kind: DbKind, options: TestHubOptions = {}):
   }
   const base = loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: randomBytes(32).toString('base64') });
   const port = options.listen ? await freePort() : undefined;
-  const baseUrl = port ? `http://127.0.0.1:${port}` : undefined;
+  const baseUrl = port ? `http://${options.publicHost ?? '127.0.0.1'}:${port}` : undefined;
   const config: HubConfig = {
     ...base,
     databaseUrl,
