@@ -3,6 +3,7 @@
  * screenshots/ folder, on a throw-away in-memory hub with sample data: public routes signed
  * out; every signed-in screen and tab as a super admin; the admin screens as a plain user
  * (Access Denied); every dialog; the error state of a list whose server is down.
+ * `npm run screenshots -- <part>` shoots only the routes whose path contains <part>.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -78,9 +79,12 @@ async function save(page: Page, name: string, fullPage = true) {
   console.log(file.replace(root + '/', ''));
 }
 
+/** `npm run screenshots -- account` shoots only the routes whose path contains "account" (and no dialogs). */
+const ONLY = process.argv[2];
+
 async function shootRoutes(context: BrowserContext, routes: string[], prefix: string) {
   const page = await context.newPage();
-  for (const route of routes) {
+  for (const route of routes.filter((r) => !ONLY || r.includes(ONLY))) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(route);
@@ -243,8 +247,10 @@ async function main() {
     await shootRoutes(visitor, PUBLIC_ROUTES, '');
     await shootRoutes(asAdmin, ADMIN_ROUTES, 'admin_');
     await shootRoutes(asUser, USER_ROUTES, 'user_');
-    await shootDialogs(visitor, asAdmin);
-    await shootFailure(asAdmin);
+    if (!ONLY) {
+      await shootDialogs(visitor, asAdmin);
+      await shootFailure(asAdmin);
+    }
   } finally {
     await browser?.close();
     await t.close();

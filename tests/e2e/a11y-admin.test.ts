@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness';
 import { createUser } from '../helpers/fixtures';
+import { authSessions } from '../../src/server/db/schema/index';
 import { signInAs } from './admin-helpers';
 import { SHELL_ONLY, axeProblems, calmMotion, eachTab, focusReturnsTo, scrollsSideways, settle } from './a11y';
 import { MODULES } from './routes-screens';
@@ -33,6 +35,8 @@ async function seed(e2e: E2E, page: Page) {
   await signInAs(e2e, page, ['user', 'super_admin'], { email: 'avery.admin@hub.test', fullName: 'Avery Admin' });
   await createUser(e2e.hub.hub, { email: 'alice@acme.test', fullName: 'Alice Zephyr', organization: 'Acme Corp' });
   await createUser(e2e.hub.hub, { email: 'bob@globex.test', fullName: null });
+  // Someone with an authenticator app: a super admin may reset it.
+  await createUser(e2e.hub.hub, { email: 'carol@initech.test', fullName: 'Carol Two-Step', mfa: true });
   const created = await page.request.post('/api/admin/oauth-clients', {
     headers: CSRF,
     data: {
@@ -273,4 +277,53 @@ describe('accessibility and phone layout, signed in as an administrator', () => 
     await page.getByRole('heading', { level: 1, name: 'IP Filters' }).waitFor();
     expect(await page.title()).toBe('IP Filters · Ecosystem Hub');
   });
+
+  it(
+    'the MFA reset confirmation and the step-up dialog at both widths; focus returns to the control that opened them',
+    async () => {
+      const problems: string[] = [];
+      const lostFocus: string[] = [];
+      // A second administrator whose sign-in was 11 minutes ago: role changes ask again.
+      const stale = await e2e.newPage();
+      await calmMotion(stale);
+      const admin = await signInAs(e2e, stale, ['user', 'super_admin'], { email: 'stale.admin@hub.test' });
+      await e2e.hub.hub.db
+        .update(authSessions)
+        .set({ authTime: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(authSessions.userId, admin.id));
+      for (const width of [1440, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/admin?tab=users');
+        await settle(page);
+        const back = await focusReturnsTo(
+          page,
+          page.getByRole('button', { name: 'Reset two-step verification of carol@initech.test' }),
+          async () => {
+            problems.push(...(await axeProblems(page, `Reset two-step verification @${width}`)));
+          },
+          () => page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click(),
+        );
+        if (!back) lostFocus.push(`Reset two-step verification @${width}`);
+
+        await stale.setViewportSize({ width, height: 900 });
+        await stale.goto('/admin?tab=users');
+        await settle(stale);
+        await stale.getByRole('button', { name: 'Manage roles of bob@globex.test' }).click();
+        await stale.getByRole('switch', { name: 'Platform Admin' }).click();
+        await stale.getByRole('button', { name: 'Save Roles' }).click();
+        const stepUp = stale.getByRole('dialog', { name: "Confirm it's you" });
+        await stepUp.waitFor();
+        problems.push(...(await axeProblems(stale, `Confirm it's you @${width}`)));
+        if (await scrollsSideways(stale)) problems.push(`Confirm it's you @${width}: scrolls sideways`);
+        await stepUp.getByRole('button', { name: 'Cancel' }).click();
+        await stepUp.waitFor({ state: 'detached' });
+        await stale.keyboard.press('Escape');
+        await stale.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+      await stale.close();
+      expect(problems).toEqual([]);
+      expect(lostFocus).toEqual([]);
+    },
+    SWEEP_MS,
+  );
 });

@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness';
 import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
 import { signInAs } from './admin-helpers';
-import { SHELL_ONLY, axeProblems, calmMotion, scrollsSideways, settle } from './a11y';
+import { SHELL_ONLY, axeProblems, calmMotion, focusReturnsTo, scrollsSideways, settle } from './a11y';
 import { MODULES } from './routes-screens';
 
 /**
@@ -96,4 +97,69 @@ describe('accessibility and navigation, signed in as a plain user', () => {
     expect(new URL(shared.url()).pathname).toBe('/account');
     await shared.close();
   });
+
+  it(
+    "the account's second-factor screens and dialogs at both widths: enrolment, recovery codes, the password confirmations, the sign-in's MFA step",
+    async () => {
+      const problems: string[] = [];
+      const lostFocus: string[] = [];
+      const check = async (where: string) => {
+        problems.push(...(await axeProblems(page, where)));
+        if (await scrollsSideways(page)) problems.push(`${where}: scrolls sideways`);
+      };
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/account?tab=security');
+      await settle(page);
+      await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+      await page.getByTestId('totp-qr').waitFor();
+      for (const width of [1440, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await check(`authenticator enrolment @${width}`);
+      }
+      const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+      await page.getByLabel('Code from the app').fill(await generate({ secret }));
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      await page.getByTestId('recovery-codes').waitFor();
+      for (const width of [1440, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await check(`recovery codes @${width}`);
+      }
+      await page.getByRole('button', { name: 'I have saved them' }).click();
+      for (const width of [1440, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const [opener, name] of [
+          ['New recovery codes', 'Get new recovery codes?'],
+          ['Turn off', 'Turn off the authenticator app?'],
+        ]) {
+          const back = await focusReturnsTo(page, page.getByRole('button', { name: opener, exact: true }), () =>
+            check(`${name} @${width}`),
+          );
+          if (!back) lostFocus.push(`${name} @${width}`);
+        }
+      }
+
+      // The MFA step of a sign-in (a fresh, signed-out browser context).
+      const twoStep = await createUser(e2e.hub.hub, { email: 'two.step.a11y@hub.test', mfa: true });
+      const visitor = await e2e.newPage();
+      await calmMotion(visitor);
+      await visitor.goto('/auth');
+      await visitor.getByLabel('Email').fill(twoStep.email);
+      await visitor.getByLabel('Password', { exact: true }).fill(FIXTURE_PASSWORD);
+      await visitor.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await visitor.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+      for (const width of [1440, 375]) {
+        await visitor.setViewportSize({ width, height: 900 });
+        problems.push(...(await axeProblems(visitor, `MFA step @${width}`)));
+        if (await scrollsSideways(visitor)) problems.push(`MFA step @${width}: scrolls sideways`);
+      }
+      await visitor.getByRole('button', { name: 'Use a recovery code' }).click();
+      await visitor.getByLabel('Recovery code').waitFor();
+      problems.push(...(await axeProblems(visitor, 'MFA step, recovery code @375')));
+      await visitor.close();
+
+      expect(problems).toEqual([]);
+      expect(lostFocus).toEqual([]);
+    },
+    SWEEP_MS,
+  );
 });
