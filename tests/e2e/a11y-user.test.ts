@@ -138,12 +138,11 @@ describe('accessibility and navigation, signed in as a plain user', () => {
         }
       }
 
-      // The MFA step of a sign-in (a fresh, signed-out browser context).
-      const twoStep = await createUser(e2e.hub.hub, { email: 'two.step.a11y@hub.test', mfa: true });
+      // The MFA step of this user's next sign-in (a fresh, signed-out browser context).
       const visitor = await e2e.newPage();
       await calmMotion(visitor);
       await visitor.goto('/auth');
-      await visitor.getByLabel('Email').fill(twoStep.email);
+      await visitor.getByLabel('Email').fill('uma.user@hub.test');
       await visitor.getByLabel('Password', { exact: true }).fill(FIXTURE_PASSWORD);
       await visitor.getByRole('button', { name: 'Sign In', exact: true }).click();
       await visitor.getByRole('heading', { name: 'Two-step verification' }).waitFor();

@@ -69,7 +69,6 @@ export function PasswordConfirmDialog({
               id="confirm-password"
               type="password"
               autoComplete="current-password"
-              autoFocus
               value={password}
               onChange={(e) => {
                 setError(null);

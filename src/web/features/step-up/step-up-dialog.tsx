@@ -73,7 +73,6 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
               id="step-up-password"
               type="password"
               autoComplete="current-password"
-              autoFocus
               value={password}
               onChange={edit(setPassword)}
             />
