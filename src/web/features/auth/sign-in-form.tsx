@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
+import { countOf } from '@/lib/format';
 import { Link } from 'react-router';
 import { isMfaChallenge, useSignInMutation, type MfaChallenge } from '@/data/auth/sign-in-mutation';
 import type { SessionState } from '@/data/auth/session-query';
@@ -13,6 +14,10 @@ import { PasskeySignInButton } from './passkey-sign-in-button';
 /** The spec §8 message for a failed sign-in. */
 export function signInErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
+    // A wrong second-factor code: the server's words ('The code is not correct.'), same count.
+    if (error.code === 'invalid_code' && typeof error.details.attempts_remaining === 'number') {
+      return `${error.message} ${countOf(error.details.attempts_remaining, 'attempt', 'attempts')} remaining.`;
+    }
     if (error.status === 401 && typeof error.details.attempts_remaining === 'number') {
       return SIGN_IN_MESSAGES.invalid(error.details.attempts_remaining);
     }

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError, api, handleRefusal } from '@/lib/api';
+import { waitText } from '@/lib/format';
+import { mfaLabel } from '@/features/admin/admin.utils';
+import { passkeyErrorText } from '@/features/auth/auth.utils';
+import { MfaStep } from '@/features/auth/mfa-step';
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const REAUTH = { error: { code: 'reauthentication_required', message: 'Authenticate again.' } };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('refusals the app answers itself (step-up, MFA enrolment)', () => {
+  it('a step-up refusal waits for the handler, then sends the same request once more', async () => {
+    const calls: string[] = [];
+    const answers = [json(403, REAUTH), json(200, { roles: ['user'] })];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        calls.push(`${init?.method} ${input} ${init?.body}`);
+        return answers.shift()!;
+      }),
+    );
+    const handler = vi.fn(async () => true);
+    const off = handleRefusal('reauthentication_required', handler);
+    await expect(api.put('/api/admin/users/u1/roles', { roles: ['user'] })).resolves.toEqual({ roles: ['user'] });
+    off();
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual([
+      'PUT /api/admin/users/u1/roles {"roles":["user"]}',
+      'PUT /api/admin/users/u1/roles {"roles":["user"]}',
+    ]);
+  });
+
+  it('a cancelled step-up, or a second refusal after it, reaches the caller as the API error (no loop)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(403, REAUTH)),
+    );
+    const cancel = handleRefusal('reauthentication_required', () => false);
+    await expect(api.post('/api/admin/oauth-clients/c1/secret')).rejects.toMatchObject({
+      status: 403,
+      code: 'reauthentication_required',
+    });
+    cancel();
+    const handler = vi.fn(() => true);
+    const off = handleRefusal('reauthentication_required', handler);
+    await expect(api.post('/api/admin/oauth-clients/c1/secret')).rejects.toBeInstanceOf(ApiError);
+    expect(handler).toHaveBeenCalledTimes(1);
+    off();
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('account display rules', () => {
+  it('says how long a rate-limited request must wait', () => {
+    expect(waitText(45)).toBe('Try again in 45 seconds.');
+    expect(waitText(1)).toBe('Try again in 1 second.');
+    expect(waitText(600)).toBe('Try again in 10 minutes.');
+    expect(waitText(undefined)).toBe('Try again in a moment.');
+  });
+
+  it("names a user's second factors in the Users tab", () => {
+    expect(mfaLabel({ totp: false, passkeys: 0 })).toBe('None');
+    expect(mfaLabel({ totp: true, passkeys: 0 })).toBe('App');
+    expect(mfaLabel({ totp: true, passkeys: 2 })).toBe('App + 2 passkeys');
+    expect(mfaLabel({ totp: false, passkeys: 1 })).toBe('1 passkey');
+  });
+
+  it("tells a cancelled passkey prompt from the server's refusal", () => {
+    const cancelled = Object.assign(new Error('x'), { name: 'NotAllowedError' });
+    expect(passkeyErrorText(cancelled)).toBe('The passkey request was cancelled or timed out. Try again.');
+    expect(passkeyErrorText(new ApiError(401, 'passkey_invalid', 'The passkey could not be verified.'))).toBe(
+      'The passkey could not be verified.',
+    );
+  });
+});
+
+describe('the MFA step of a sign-in', () => {
+  function renderStep(methods: ('totp' | 'recovery_code' | 'passkey')[]) {
+    const onSignedIn = vi.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MfaStep challenge={{ mfa_required: true, methods }} onSignedIn={onSignedIn} onCancel={() => undefined} />
+      </QueryClientProvider>,
+    );
+    return onSignedIn;
+  }
+
+  it('asks for the app code with one-time-code autocomplete, or a recovery code, and sends the one chosen', async () => {
+    const bodies: unknown[] = [];
+    const session = { user: null, session: null, is_ecosystem_admin: false };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: string, init?: RequestInit) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return bodies.length === 1
+          ? json(401, { error: { code: 'invalid_code', message: 'The code is not correct.', attempts_remaining: 4 } })
+          : json(200, session);
+      }),
+    );
+    const onSignedIn = renderStep(['totp', 'recovery_code']);
+    const code = screen.getByLabelText('Authentication code');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    fireEvent.change(code, { target: { value: '123 456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByText('The code is not correct. 4 attempts remaining.');
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'abcde-12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(session));
+    expect(bodies).toEqual([{ code: '123456' }, { recovery_code: 'abcde-12345' }]);
+  });
+
+  it('offers only what the account has: no recovery link without codes, a passkey button with a passkey', () => {
+    renderStep(['passkey']);
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use a recovery code' })).toBeNull();
+    screen.getByRole('button', { name: 'Use a passkey' });
+  });
+});
