@@ -12,6 +12,8 @@ import buildWeb from '../tests/e2e/build-web';
 import { CHROMIUM_PATH } from '../tests/e2e/harness';
 import { createUser, sessionCookieFor } from '../tests/helpers/fixtures';
 import { createTestHub } from '../tests/helpers/test-hub';
+import { SoftAuthenticator } from '../tests/helpers/soft-authenticator';
+import { generate } from 'otplib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'screenshots');
@@ -54,7 +56,14 @@ const ADMIN_ROUTES = [
   '/auth-redirect',
   ...MODULES.map((m) => `/${m}`),
 ];
-const USER_ROUTES = ['/account', '/admin', '/oauth-admin'];
+const USER_ROUTES = [
+  '/account',
+  '/account?tab=security',
+  '/account?tab=sessions',
+  '/account?tab=apps',
+  '/admin',
+  '/oauth-admin',
+];
 const WIDTHS = [1440, 375];
 const CSRF = { 'x-hub-csrf': '1' };
 
@@ -228,7 +237,26 @@ async function main() {
         app_type: 'platform',
       },
     });
-    const appId = (await created.json()).client.id as string;
+    const client = (await created.json()).client as { id: string; client_id: string };
+    const appId = client.id;
+    // The plain user's account: an authenticator app (its first code from otplib, as a phone
+    // computes it), a passkey (a software authenticator) and an app signed in with the hub.
+    const totp = (await (await asUser.request.post('/api/me/mfa/totp', { headers: CSRF })).json()) as {
+      secret: string;
+    };
+    await asUser.request.post('/api/me/mfa/totp/confirm', {
+      headers: CSRF,
+      data: { code: await generate({ secret: totp.secret }) },
+    });
+    const options = await (await asUser.request.post('/api/me/passkeys/options', { headers: CSRF })).json();
+    await asUser.request.post('/api/me/passkeys', {
+      headers: CSRF,
+      data: new SoftAuthenticator(baseUrl).register(options),
+    });
+    await asUser.request.post('/api/cross-platform/sessions', {
+      headers: CSRF,
+      data: { app_id: client.client_id, redirect_url: 'https://roles.example/callback' },
+    });
     await asSecond.request.post('/api/admin/credential-requests', {
       headers: CSRF,
       data: {
