@@ -134,6 +134,30 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
     expect(foreign.statusCode).toBe(401);
   });
 
+  it('re-authenticates with a passkey assertion (step-up); the password alone is not enough for a passkey account', async () => {
+    const { cookie, authenticator } = await withPasskey();
+    const password = await post('/api/auth/reauthenticate', { password: FIXTURE_PASSWORD }, cookie);
+    expect(password.statusCode).toBe(401);
+    expect(password.json().error.code).toBe('invalid_code');
+    t.clock.advanceMinutes(20);
+    const options = (await post('/api/auth/passkey/options', undefined, cookie)).json();
+    const res = await post('/api/auth/reauthenticate', authenticator.authenticate(options), cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().authenticated_at).toBe(t.clock.now().toISOString());
+    const [session] = await t.hub.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.sessionTokenHash, sha256Hex(cookie.split('=')[1])));
+    expect(session.amr).toEqual(['hwk', 'mfa']);
+    expect(session.authTime.getTime()).toBe(t.clock.now().getTime());
+    // Another user's passkey does not re-authenticate this session.
+    const other = await withPasskey();
+    const foreign = (await post('/api/auth/passkey/options', undefined, cookie)).json();
+    expect((await post('/api/auth/reauthenticate', other.authenticator.authenticate(foreign), cookie)).statusCode).toBe(
+      401,
+    );
+  });
+
   it('deletes only its own passkeys; a deleted passkey no longer signs in', async () => {
     const { cookie, authenticator, passkey } = await withPasskey();
     const stranger = await withPasskey();
