@@ -8,6 +8,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { Hub } from '../hub';
 import { HubError, Refusal } from '../errors';
 import { sha256Hex } from '../crypto/tokens';
+import { hitRateCounter } from '../audit/queries';
 import type { SignedInActor } from '../actor';
 import type { WebauthnCredential } from '../db/schema/index';
 import { finishSignIn, type ClientInfo } from '../auth/sign-in';
@@ -28,6 +29,8 @@ import {
 const RP_NAME = 'Ecosystem Hub';
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const TIMEOUT_MS = 5 * 60_000;
+/** Passkey sign-in options per client address per minute. */
+const OPTIONS_PER_MINUTE = 30;
 
 export function webauthnRp(hub: Hub): { rpID: string; origin: string } {
   const url = new URL(hub.config.publicUrl);
@@ -146,7 +149,13 @@ export async function removePasskey(hub: Hub, actor: SignedInActor, id: string) 
  * POST /api/auth/passkey/options: request options for a discoverable credential (no
  * allowCredentials), user verification required. One challenge, single use, 5 minutes.
  */
-export async function passkeyAuthenticationOptions(hub: Hub) {
+export async function passkeyAuthenticationOptions(hub: Hub, ipAddress: string | null) {
+  // Anyone may ask (no account is named); each answer stores a challenge, so bound the rate.
+  const hit = await hitRateCounter(hub.db, `passkey-options:${ipAddress ?? 'unknown'}`, hub.clock(), 60_000);
+  if (hit.count > OPTIONS_PER_MINUTE) {
+    const wait = Math.max(1, Math.ceil((hit.windowStartedAt.getTime() + 60_000 - hub.clock().getTime()) / 1000));
+    throw new HubError('rate_limited', undefined, {}, { 'retry-after': String(wait) });
+  }
   const { rpID } = webauthnRp(hub);
   const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', timeout: TIMEOUT_MS });
   const now = hub.clock();

@@ -113,10 +113,10 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
 
   r.post(
     '/passkey/options',
-    { schema: { response: { 200: authenticationOptionsSchema } } },
-    async (_request, reply) => {
+    { schema: { response: { 200: authenticationOptionsSchema, ...apiErrors(429) } } },
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return passkeyAuthenticationOptions(hub);
+      return passkeyAuthenticationOptions(hub, (await request.actor()).ipAddress);
     },
   );
 
