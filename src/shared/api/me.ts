@@ -66,10 +66,9 @@ export const emailChangeRequestedSchema = z.object({
 
 /**
  * POST /api/me/email/confirm {token} → 200 emailConfirmedSchema. The mailed link opens
- * `/account/confirm-email?token=…` in the SPA, which posts the token here. Signed in (401
- * otherwise: sign in, then come back) as the account that asked; another account's session, a
- * used or an expired token (24 h) answer 400 `invalid_token`; 409 `email_in_use` if the address
- * was taken meanwhile.
+ * `/account/confirm-email?token=…` in the SPA, which posts the token here, signed in or not (the
+ * token alone names the change). A used or expired token (24 h) answers 400 `invalid_token`;
+ * 409 `email_in_use` if the address was taken meanwhile.
  */
 export const emailConfirmBodySchema = z.object({ token: z.string().min(1).max(200) }).strict();
 export const emailConfirmedSchema = z.object({ email: z.string(), email_verified: z.literal(true) });
