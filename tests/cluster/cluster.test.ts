@@ -208,10 +208,8 @@ describe.skipIf(!!unavailable)('a cluster of hubs behind nginx on one PostgreSQL
     await page.goto('/auth');
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
-    await page
-      .getByRole('button', { name: /sign in/i })
-      .last()
-      .click();
+    // Exactly the form's submit button: the tab is also "Sign In", and "Sign in with a passkey" follows it.
+    await page.locator('form[aria-label="Sign in"]').getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((u) => u.pathname !== '/auth', { timeout: 30_000 });
     await page.goto('/admin?tab=users');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 30_000 });
