@@ -29,8 +29,8 @@ import {
 const RP_NAME = 'Ecosystem Hub';
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const TIMEOUT_MS = 5 * 60_000;
-/** Passkey sign-in options per client address per minute. */
-const OPTIONS_PER_MINUTE = 30;
+/** Passkey sign-in options per client address per minute (the sign-in page asks on every load). */
+const OPTIONS_PER_MINUTE = 300;
 
 export function webauthnRp(hub: Hub): { rpID: string; origin: string } {
   const url = new URL(hub.config.publicUrl);
