@@ -15,6 +15,8 @@ const opts = JSON.parse(process.argv[2]) as {
   headers: Record<string, string>;
   connections: number;
   duration: number;
+  /** Stop after this many requests instead of after `duration`. */
+  amount?: number;
 };
 const bodies = opts.bodiesFile ? readFileSync(opts.bodiesFile, 'utf8').split('\n').filter(Boolean) : undefined;
 let next = bodies ? Math.floor(Math.random() * bodies.length) : 0;
@@ -25,7 +27,7 @@ const result = await autocannon({
   ...(method === 'POST' ? { body: opts.body } : {}),
   headers: opts.headers,
   connections: opts.connections,
-  duration: opts.duration,
+  ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
   ...(bodies
     ? {
         requests: [

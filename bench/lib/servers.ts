@@ -37,6 +37,15 @@ export interface Server {
 }
 
 /**
+ * BENCH_CPU_PROF=<folder>: the hub (servers whose name starts with "hub") writes a V8 CPU profile
+ * there when it stops (`node --cpu-prof`); summarise it with `node bench/lib/profile-summary.mjs <file>`.
+ */
+function profileFlags(name: string): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir && name.startsWith('hub') ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
+
+/**
  * The hub as `npm start` runs it: the compiled bundle, built first (scripts/build-server.mjs);
  * a checkout without that build step (an older --baseline) runs its TypeScript under tsx.
  */
@@ -64,7 +73,7 @@ export async function startServer(
   const loader = /\.m?js$/.test(script) ? [] : ['--import', 'tsx'];
   const child = spawn(
     process.execPath,
-    [...loader, '--import', path.join(root, 'bench/lib/count-queries.mjs'), script],
+    [...loader, ...profileFlags(name), '--import', path.join(root, 'bench/lib/count-queries.mjs'), script],
     {
       cwd,
       env: {
@@ -135,6 +144,8 @@ export function cannon(opts: {
   headers: Record<string, string>;
   duration: number;
   connections: number;
+  /** Stop after this many requests instead. */
+  amount?: number;
 }): Promise<CannonResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/autocannon-run.ts', JSON.stringify(opts)], {
