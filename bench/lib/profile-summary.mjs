@@ -42,7 +42,9 @@ p.samples.forEach((id, i) => {
   }
 });
 const pct = (us) => `${((us / total) * 100).toFixed(1).padStart(5)} %`;
-console.log(`busy: ${(total / 1e6).toFixed(1)} s, idle: ${(idle / 1e6).toFixed(1)} s (${((idle / (idle + total)) * 100).toFixed(0)} %)`);
+console.log(
+  `busy: ${(total / 1e6).toFixed(1)} s, idle: ${(idle / 1e6).toFixed(1)} s (${((idle / (idle + total)) * 100).toFixed(0)} %)`,
+);
 console.log('\nself time');
 for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(pct(us), k);
 console.log('\ninclusive time');
