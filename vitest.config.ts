@@ -18,8 +18,9 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/announce-databases.ts'],
+          // Watchdogs, not clocks: tests wait on conditions; a loaded CI machine is slow.
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 2,
           sequence: { groupOrder: 0 },

@@ -6,7 +6,7 @@ import { buildApp } from '../../src/server/app';
 import type { HubConfig } from '../../src/server/config';
 import { loadConfig } from '../../src/server/config';
 import { closeHub, createHub } from '../../src/server/create-hub';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase, type DbTimeouts } from '../../src/server/db/client';
 import type { Hub } from '../../src/server/hub';
 import { loadPgliteTemplate } from './pglite-template';
 
@@ -39,7 +39,16 @@ export interface TestHub {
   close(): Promise<void>;
 }
 
+const TEST_DB_TIMEOUTS: DbTimeouts = {
+  connectMs: 30_000,
+  statementMs: 60_000,
+  readMs: 65_000,
+  idleInTransactionMs: 120_000,
+};
+
 export interface TestHubOptions {
+  /** PostgreSQL timeouts (default: generous ones, see createTestHub). */
+  dbTimeouts?: DbTimeouts;
   /** Use a moving real clock instead of a TestClock. */
   realClock?: boolean;
   config?: Partial<HubConfig>;
@@ -84,6 +93,10 @@ export async function createTestHub(kind: DbKind, options: TestHubOptions = {}):
     url: databaseUrl,
     pgliteDir: 'memory://',
     poolMax: 10,
+    // The production timeouts (2 s to connect, 4 s per statement) answer 503 fast when the
+    // database stalls; a test machine busy with other work is not a stalled database. Tests of
+    // the timeouts themselves build their hubs with the production values.
+    timeouts: options.dbTimeouts ?? TEST_DB_TIMEOUTS,
     pgliteTemplate: kind === 'pglite' ? await loadPgliteTemplate() : undefined,
   });
   // The template is already migrated; running migrations again finds nothing to do.
