@@ -200,7 +200,7 @@ async function main() {
     const idle = new Map(servers.map((s) => [s.name, rssMb(s.child.pid!).rss]));
 
     // The measured grant names a resource: hub and peer then both sign an RFC 9068 JWT (ES256).
-    const jwtBody = `grant_type=client_credentials&scope=read%3Aprofile&resource=${encodeURIComponent('https://api.example.test')}`;
+    const jwtBody = `grant_type=client_credentials&scope=read%3Aprofile&resource=${encodeURIComponent('https://bench.example.test')}`;
     // Without a resource the peer issues an opaque reference token, stored through its adapter.
     const opaqueBody = 'grant_type=client_credentials&scope=read%3Aprofile';
     let hubAnswered = 0;

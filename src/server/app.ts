@@ -134,6 +134,11 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
       // The SPA owns every other path and renders its own 404 page for unknown ones.
       return reply.sendFile('index.html');
     }
+    // Under /oauth/ even a wrong address answers in RFC 6749 §5.2 shape: clients parse only that.
+    if (url.startsWith('/oauth/'))
+      return reply
+        .code(404)
+        .send({ error: 'invalid_request', error_description: `No endpoint ${request.method} ${url}.` });
     return reply.code(404).send(errorBody('not_found', `No route for ${request.method} ${url}`));
   });
 

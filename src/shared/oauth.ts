@@ -1,5 +1,12 @@
 /** What the OAuth provider offers, shared by the server, the admin screens and the API contracts. */
-export const SUPPORTED_SCOPES = ['openid', 'profile', 'email', 'read:profile', 'read:organization'] as const;
+export const SUPPORTED_SCOPES = [
+  'openid',
+  'profile',
+  'email',
+  'offline_access',
+  'read:profile',
+  'read:organization',
+] as const;
 /** Spec §5: a new client's scopes when the form names none. */
 export const DEFAULT_CLIENT_SCOPES = ['read:profile', 'read:organization'];
 export const TOKEN_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;

@@ -43,7 +43,7 @@ describe('OpenID Connect with openid-client and a real browser', () => {
         app_url: rpUrl,
         redirect_uris: [`${rpUrl}/cb`],
         post_logout_redirect_uris: [`${rpUrl}/bye`],
-        scopes: ['openid', 'profile', 'email', 'read:organization'],
+        scopes: ['openid', 'profile', 'email', 'offline_access', 'read:organization'],
         app_type: 'platform',
       },
       systemActor(),
@@ -93,7 +93,7 @@ describe('OpenID Connect with openid-client and a real browser', () => {
     const callback = await browserAuthorize(
       {
         redirect_uri: `${rpUrl}/cb`,
-        scope: 'openid profile email read:organization',
+        scope: 'openid profile email read:organization offline_access',
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
         state,
@@ -142,7 +142,7 @@ describe('OpenID Connect with openid-client and a real browser', () => {
     const verifier = oidc.randomPKCECodeVerifier();
     const params = {
       redirect_uri: `${rpUrl}/cb`,
-      scope: 'openid',
+      scope: 'openid offline_access',
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
       state: 's',

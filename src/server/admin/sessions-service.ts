@@ -1,6 +1,7 @@
 import { HubError } from '../errors';
 import type { Hub } from '../hub';
 import { revokeSession } from '../auth/sessions';
+import { endSignedInSessions } from '../oauth/backchannel';
 import type { Actor } from '../actor';
 import type { AuthSessionRow } from './dashboard-queries';
 import { findAuthSessions, findRecentSessionsSafe, findSessionOwner } from './dashboard-queries';
@@ -35,6 +36,7 @@ export async function revokeOneSession(hub: Hub, actor: Actor, sessionId: string
   const found = await findSessionOwner(hub.db, sessionId);
   if (!found || (ownerId && found.user_id !== ownerId)) throw new HubError('not_found', 'Session not found.');
   const revoked = await revokeSession(hub, sessionId, actor.userId);
+  if (revoked) await endSignedInSessions(hub, { browserSessionIds: [sessionId] });
   if (revoked) {
     await hub.audit.record({
       type: 'session_revoked',

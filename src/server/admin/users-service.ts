@@ -3,6 +3,7 @@ import type { SignedInActor } from '../actor';
 import type { Hub } from '../hub';
 import type { PlatformUser } from '../db/schema/index';
 import { revokeUserSessions } from '../auth/sessions';
+import { endSignedInSessions } from '../oauth/backchannel';
 import { findEffectiveRoles, findRolesOfUsers } from '../roles/queries';
 import type { AdminUser, UserPatch } from '../../shared/admin-api';
 import type { Mailer } from '../auth/mailer';
@@ -159,6 +160,7 @@ export async function patchUser(
     // After commit: the revocation broadcast must not run inside the transaction (PGlite has one
     // connection), and an inactive user's cookies are already refused by resolveBrowserSession.
     const revoked = await revokeUserSessions(hub, userId, actor.userId);
+    await endSignedInSessions(hub, { userId });
     await hub.audit.record({
       type: 'user_deactivated',
       ...actor.audit,

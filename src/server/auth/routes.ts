@@ -32,6 +32,7 @@ import { passkeyAuthenticationOptions, passkeySignIn } from '../account/passkeys
 import { reauthenticate } from '../account/step-up';
 import type { Actor } from '../actor';
 import { SESSION_COOKIE, revokeSession } from './sessions';
+import { endSignedInSessions } from '../oauth/backchannel';
 import { sessionView } from './session-view';
 import { MFA_PENDING_MS, signIn } from './sign-in';
 import { signUp } from './sign-up';
@@ -180,6 +181,7 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     const actor = await request.actor();
     if (actor.auth) {
       await revokeSession(hub, actor.auth.session.id, actor.auth.user.id);
+      await endSignedInSessions(hub, { browserSessionIds: [actor.auth.session.id] });
       await hub.audit.record({ type: 'sign_out', ...actor.audit });
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });

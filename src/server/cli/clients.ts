@@ -21,7 +21,7 @@ function options(args: string[]): Map<string, string[]> {
 export const CLIENT_COMMANDS: CliCommand[] = [
   {
     name: 'clients create',
-    summary: `register an OAuth client: --name --url --redirect-uri (repeatable) [--type platform|third_party] [--scope (repeatable: ${SUPPORTED_SCOPES.join(', ')})] [--post-logout-uri] [--public] [--origin]`,
+    summary: `register an OAuth client: --name --url --redirect-uri (repeatable) [--type platform|third_party] [--scope (repeatable: ${SUPPORTED_SCOPES.join(', ')})] [--post-logout-uri] [--backchannel-logout-uri] [--public] [--auth-method client_secret_basic|client_secret_post] [--origin]`,
     async run(hub, args) {
       const o = options(args);
       const parsed = createClientInputSchema.safeParse({
@@ -33,6 +33,7 @@ export const CLIENT_COMMANDS: CliCommand[] = [
         app_type: o.get('type')?.[0],
         scopes: o.get('scope'),
         post_logout_redirect_uris: o.get('post-logout-uri'),
+        backchannel_logout_uri: o.get('backchannel-logout-uri')?.[0],
         token_endpoint_auth_method: o.has('public') ? 'none' : o.get('auth-method')?.[0],
       });
       if (!parsed.success) {
@@ -53,6 +54,8 @@ export const CLIENT_COMMANDS: CliCommand[] = [
             client_secret: clientSecret,
             app_type: client.appType,
             redirect_uris: client.redirectUris,
+            post_logout_redirect_uris: client.postLogoutRedirectUris,
+            backchannel_logout_uri: client.backchannelLogoutUri,
             scopes: client.scopes,
           },
           null,

@@ -56,6 +56,11 @@ export const endSessionSchema = form({
   csrf: param,
 });
 
+/** POST /oauth/authorize: any parameters, strings or repeated (a repeated one is refused by the endpoint). */
+export const authorizeFormSchema = z
+  .record(z.string(), z.union([z.string().max(65536), z.array(z.string().max(65536)).max(20)]))
+  .optional();
+
 export const consentDecisionSchema = form({ request: param, csrf: param, decision: param });
 
 export const jwksSchema = z.object({ keys: z.array(z.looseObject({ kty: z.string(), kid: z.string().optional() })) });

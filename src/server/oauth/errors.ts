@@ -20,6 +20,7 @@ export const OAUTH_ERRORS = {
   server_error: 500,
   temporarily_unavailable: 503,
   interaction_required: 400,
+  invalid_target: 400,
 } as const;
 
 export type OAuthErrorCode = keyof typeof OAUTH_ERRORS;

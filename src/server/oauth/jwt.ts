@@ -16,7 +16,11 @@ const encodedHeaders = new Map<string, string>();
  * as PKCS#1 v1.5), synchronously: for one small token that is cheaper than a WebCrypto job.
  * Verified by jose like any other (tests/server/oauth/keys-and-tokens.test.ts).
  */
-async function signJwt(hub: Hub, typ: 'at+jwt' | 'JWT', claims: Record<string, unknown>): Promise<string> {
+export async function signJwt(
+  hub: Hub,
+  typ: 'at+jwt' | 'JWT' | 'logout+jwt',
+  claims: Record<string, unknown>,
+): Promise<string> {
   const { active } = await oauthRuntime(hub).keys.current();
   const headerKey = `${active.kid}\n${typ}`;
   let header = encodedHeaders.get(headerKey);
@@ -34,10 +38,21 @@ async function signJwt(hub: Hub, typ: 'at+jwt' | 'JWT', claims: Record<string, u
   return `${input}.${signature.toString('base64url')}`;
 }
 
-/** RFC 9068 access token: typ at+jwt, aud = the client, sid = the auth_sessions row that backs it. */
+/**
+ * RFC 9068 access token: typ at+jwt, aud = the API it is for (RFC 8707 resource, or the hub's
+ * userinfo endpoint) — never the client_id an ID token carries, so neither passes for the other —
+ * client_id = the client, sid = the auth_sessions row that backs it.
+ */
 export async function signAccessToken(
   hub: Hub,
-  input: { sub: string; clientId: string; scopes: string[]; sid: string; authTime?: Date | null },
+  input: {
+    sub: string;
+    clientId: string;
+    scopes: string[];
+    sid: string;
+    authTime?: Date | null;
+    audience?: string | null;
+  },
 ): Promise<{ token: string; expiresIn: number }> {
   const now = Math.floor(hub.clock().getTime() / 1000);
   const token = await signJwt(hub, 'at+jwt', {
@@ -47,7 +62,7 @@ export async function signAccessToken(
     ...(input.authTime ? { auth_time: Math.floor(input.authTime.getTime() / 1000) } : {}),
     iss: issuerOf(hub),
     sub: input.sub,
-    aud: input.clientId,
+    aud: input.audience ?? `${issuerOf(hub)}/oauth/userinfo`,
     iat: now,
     exp: now + ACCESS_TOKEN_TTL_S,
     jti: randomUUID(),
@@ -62,7 +77,10 @@ export async function signIdToken(
     clientId: string;
     nonce?: string | null;
     authTime: Date;
+    /** RFC 8176 authentication method references (pwd, otp, hwk…); omitted when unknown. */
+    amr?: string[];
     accessToken: string;
+    /** The hub browser session (OIDC sid): what RP-initiated and back-channel logout name. */
     sid: string;
     claims?: Record<string, unknown>;
   },
@@ -71,6 +89,7 @@ export async function signIdToken(
   return signJwt(hub, 'JWT', {
     ...input.claims,
     auth_time: Math.floor(input.authTime.getTime() / 1000),
+    ...(input.amr?.length ? { amr: input.amr } : {}),
     at_hash: leftHalfHash(input.accessToken),
     sid: input.sid,
     ...(input.nonce ? { nonce: input.nonce } : {}),

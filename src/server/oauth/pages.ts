@@ -37,6 +37,7 @@ export const SCOPE_TEXT: Record<string, string> = {
   openid: 'Confirm who you are (your account identifier)',
   profile: 'Your name',
   email: 'Your email address and whether it is verified',
+  offline_access: 'Keep access while you are not using it (offline access)',
   'read:profile': 'Your profile: name and email address',
   'read:organization': 'Your organization and department',
 };
@@ -55,6 +56,23 @@ export function sendConsentPage(
       page(
         'Authorize application',
         `<h1>${escapeHtml(input.appName)} wants to access your account</h1><p>Signed in as <strong>${escapeHtml(input.userEmail)}</strong>. <a href="${escapeHtml(input.appUrl)}" rel="noopener noreferrer">${escapeHtml(input.appUrl)}</a> is asking for:</p><ul>${items}</ul><form method="post" action="/oauth/authorize/decision">${hidden}<div class="actions"><button class="primary" type="submit" name="decision" value="allow">Allow</button><button type="submit" name="decision" value="deny">Deny</button></div></form>`,
+      ),
+    );
+}
+
+/** prompt=select_account: who is signed in, continue as them or sign in with another account. */
+export function sendAccountChooser(
+  reply: FastifyReply,
+  input: { appName: string; userEmail: string; query: string; csrf: string; anotherAccountUrl: string },
+) {
+  const hidden = `<input type="hidden" name="request" value="${escapeHtml(input.query)}"><input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">`;
+  return reply
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      page(
+        'Choose an account',
+        `<h1>Choose an account</h1><p>to continue to <strong>${escapeHtml(input.appName)}</strong></p><form method="post" action="/oauth/authorize/decision">${hidden}<div class="actions"><button class="primary" type="submit" name="decision" value="account">Continue as ${escapeHtml(input.userEmail)}</button></div></form><div class="actions"><a class="button" href="${escapeHtml(input.anotherAccountUrl)}">Use another account</a></div>`,
       ),
     );
 }

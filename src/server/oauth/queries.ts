@@ -1,6 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { authSessions, oauthAuthorizationCodes, oauthConsents, oauthRefreshTokens } from '../db/schema/index';
+import {
+  authSessions,
+  oauthAuthorizationCodes,
+  oauthClients,
+  oauthConsents,
+  oauthRefreshTokens,
+} from '../db/schema/index';
 import type { AuthSession } from '../db/schema/index';
 
 export type CodeRow = typeof oauthAuthorizationCodes.$inferSelect;
@@ -125,4 +131,47 @@ export async function upsertConsent(
     .insert(oauthConsents)
     .values({ userId, clientId, scopes, grantedAt: now })
     .onConflictDoUpdate({ target: [oauthConsents.userId, oauthConsents.clientId], set: { scopes, grantedAt: now } });
+}
+
+/**
+ * The app sessions signed in through these browser sessions (or, with `userId`, through any
+ * browser session of that user since `since`), with their client's back-channel logout URI.
+ */
+export async function findBackchannelTargets(
+  db: DbOrTx,
+  by: { browserSessionIds: string[] } | { userId: string; since: Date },
+): Promise<
+  {
+    sessionId: string;
+    browserSessionId: string;
+    userId: string;
+    clientId: string;
+    uri: string | null;
+    scopes: string[];
+  }[]
+> {
+  const where =
+    'browserSessionIds' in by
+      ? by.browserSessionIds.length
+        ? inArray(authSessions.browserSessionId, by.browserSessionIds)
+        : undefined
+      : and(
+          eq(authSessions.userId, by.userId),
+          gte(authSessions.createdAt, by.since),
+          isNotNull(authSessions.browserSessionId),
+        );
+  if (!where) return [];
+  const rows = await db
+    .select({
+      sessionId: authSessions.id,
+      browserSessionId: authSessions.browserSessionId,
+      userId: authSessions.userId,
+      clientId: oauthClients.clientId,
+      uri: oauthClients.backchannelLogoutUri,
+      scopes: authSessions.scopes,
+    })
+    .from(authSessions)
+    .innerJoin(oauthClients, eq(oauthClients.clientId, authSessions.clientId))
+    .where(where);
+  return rows.map((r) => ({ ...r, browserSessionId: r.browserSessionId!, userId: r.userId! }));
 }

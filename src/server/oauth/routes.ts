@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../hub';
 import { contracts, htmlPage, noContent, notModified, oauthErrors, redirectTo } from '../http/contract';
-import { runAuthorize } from './authorize/authorize';
+import { queryFromForm, runAuthorize } from './authorize/authorize';
 import { registerOAuthCors } from './cors';
 import {
+  authorizeFormSchema,
   consentDecisionSchema,
   discoverySchema,
   endSessionSchema,
@@ -37,7 +38,6 @@ const logoutAnswers = {
   200: htmlPage('Signed out, or a confirmation page'),
   302: redirectTo('To the registered post_logout_redirect_uri'),
   400: htmlPage('The hub’s own error page'),
-  403: htmlPage('Cross-site sign-out refused'),
 };
 
 /** /.well-known/openid-configuration and /oauth/* (OAuth provider). HTTP only: the work is in endpoints/, authorize/, grants/. */
@@ -69,6 +69,12 @@ export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     const raw = request.url.split('?')[1] ?? '';
     return runAuthorize(hub, request, reply, raw);
   });
+  // OIDC Core §3.1.2.1: the same request as a form post (a top-level navigation from the client).
+  r.post(
+    '/oauth/authorize',
+    { config: oauth, schema: { body: authorizeFormSchema, response: authorizeAnswers } },
+    async (request, reply) => runAuthorize(hub, request, reply, queryFromForm(request.body)),
+  );
 
   r.post(
     '/oauth/authorize/decision',
@@ -82,7 +88,7 @@ export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       if (origin && origin !== own) {
         return sendErrorPage(reply, 403, 'access_denied', 'Cross-site consent refused.');
       }
-      return runAuthorize(hub, request, reply, query, { allow: body.decision === 'allow', csrf: body.csrf ?? '' });
+      return runAuthorize(hub, request, reply, query, { choice: body.decision ?? '', csrf: body.csrf ?? '' });
     },
   );
 
@@ -128,11 +134,6 @@ export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   r.post(
     '/oauth/end-session',
     { config: oauth, schema: { body: endSessionSchema, response: logoutAnswers } },
-    async (request, reply) => {
-      const origin = request.headers.origin;
-      if (origin && origin !== new URL(hub.config.publicUrl).origin)
-        return sendErrorPage(reply, 403, 'access_denied', 'Cross-site sign-out refused.');
-      return handleEndSession(hub, request, reply);
-    },
+    (request, reply) => handleEndSession(hub, request, reply),
   );
 }

@@ -36,6 +36,12 @@ export const createClientInputSchema = z.object({
   scopes: z.array(z.enum(SUPPORTED_SCOPES)).min(1).optional(),
   post_logout_redirect_uris: z.array(redirectUri).max(50).optional(),
   token_endpoint_auth_method: z.enum(TOKEN_AUTH_METHODS).optional(),
+  /** OIDC Back-Channel Logout 1.0: an absolute http(s) URL without a fragment (§2.2). */
+  backchannel_logout_uri: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .refine((v) => !v.includes('#'), 'must not have a fragment')
+    .nullish(),
 });
 export type CreateClientInput = z.infer<typeof createClientInputSchema>;
 
@@ -54,6 +60,7 @@ export const clientViewSchema = z.object({
   scopes: z.array(z.string()),
   is_active: z.boolean(),
   token_endpoint_auth_method: z.string(),
+  backchannel_logout_uri: z.string().nullable(),
   has_api_key: z.boolean(),
   has_webhook_secret: z.boolean(),
   created_at: z.string(),

@@ -74,8 +74,20 @@ describe.each(TEST_DATABASES)('OAuth authorization endpoint [%s]', (kind) => {
     expect(loc.origin + loc.pathname).toBe(platform.redirect_uris[0]);
     expect(loc.searchParams.get('error')).toBe('unsupported_response_type');
     expect(loc.searchParams.get('state')).toBe('abc');
-    const scope = new URL(String((await get({ ...base(platform), scope: 'openid admin' })).headers.location));
-    expect(scope.searchParams.get('error')).toBe('invalid_scope');
+    // OIDC Core §3.1.2.1: scopes the hub does not know are ignored…
+    const unknown = new URL(String((await get({ ...base(platform), scope: 'openid admin' })).headers.location));
+    expect(unknown.searchParams.get('code')).toBeTruthy();
+    // …one it knows but the client is not registered for is refused, by name.
+    const narrow = await registerClient(t, {
+      scopes: ['openid', 'profile'],
+      redirect_uris: ['https://n.example.test/cb'],
+    });
+    const refused = new URL(
+      String((await get({ ...base(narrow), scope: 'openid email read:organization' })).headers.location),
+    );
+    expect(refused.searchParams.get('error')).toBe('invalid_scope');
+    expect(refused.searchParams.get('error_description')).toContain('email read:organization');
+    expect(refused.searchParams.get('iss')).toBe(t.hub.config.publicUrl);
   });
 
   it('requires PKCE S256 for public clients and refuses plain for everyone', async () => {

@@ -23,7 +23,7 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
 
   const post = (url: string, payload: Record<string, string>, c: RegisteredClient = client) =>
     t.app.inject({ method: 'POST', url, headers: { ...FORM, authorization: basic(c) }, payload: form(payload) });
-  const tokens = async (scope = 'openid profile email read:organization') =>
+  const tokens = async (scope = 'openid profile email read:organization offline_access') =>
     (await exchangeCode(t, client, (await authorize(t, client, cookie, { scope })).code, undefined)).json();
 
   it('publishes discovery and a JWKS whose private key is sealed at rest', async () => {
@@ -74,7 +74,7 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
   });
 
   it('serves userinfo claims by scope and refuses revoked tokens', async () => {
-    const tk = await tokens('openid email read:organization');
+    const tk = await tokens('openid email read:organization offline_access');
     const res = await t.app.inject({ url: '/oauth/userinfo', headers: { authorization: `Bearer ${tk.access_token}` } });
     expect(res.statusCode).toBe(200);
     const claims = res.json();

@@ -39,7 +39,7 @@ describe.each(TEST_DATABASES)('openid-client negative cases [%s]', (kind) => {
   async function codeFor(verifier: string) {
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: client.redirect_uris[0],
-      scope: 'openid profile',
+      scope: 'openid profile offline_access',
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
       state: 'st',

@@ -50,7 +50,8 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
     expect(at).toMatchObject({
       sub: userId,
       client_id: client.client_id,
-      aud: client.client_id,
+      // RFC 8707 / 9068: the access token is for the hub's userinfo, never the ID token's audience.
+      aud: `${t.hub.config.publicUrl}/oauth/userinfo`,
       iss: t.hub.config.publicUrl,
     });
     expect(at.exp! - at.iat!).toBe(900);

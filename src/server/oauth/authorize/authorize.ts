@@ -3,16 +3,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../../hub';
 import { safeEqual } from '../../crypto/tokens';
 import { clientIp, userAgent } from '../../http/request-info';
-import { sendConsentPage, sendErrorPage } from '../pages';
+import { sendAccountChooser, sendConsentPage, sendErrorPage } from '../pages';
 import { checkConsent } from './check-consent';
 import { checkPkceChallenge } from './check-pkce';
 import { checkRedirectUri } from './check-redirect-uri';
 import { checkRequest } from './check-request';
+import { checkResource } from './check-resource';
 import { checkSession } from './check-session';
 import {
   AuthorizeInterrupt,
   AuthorizePageError,
   AuthorizeRedirectError,
+  MAX_PARAM_LENGTH,
   parseAuthorizeQuery,
   type AuthorizeContext,
 } from './context';
@@ -25,55 +27,90 @@ const STEPS: ((ctx: AuthorizeContext) => void | Promise<void>)[] = [
   loadAuthorizeClient,
   checkRedirectUri,
   checkRequest,
+  checkResource,
   checkPkceChallenge,
   checkSession,
   checkConsent,
 ];
+
+/** The parameter that marks a sign-in this request sent the user to (prompt=login, max_age). */
+const REAUTH_PARAM = 'hub_reauth';
+/** A re-authentication must happen within this long of being asked for. */
+const REAUTH_WINDOW_MS = 15 * 60_000;
 
 /** Binds the consent form to the browser session and the exact request, so no other site can post it. */
 export function consentCsrf(hub: Hub, sessionId: string, query: string): string {
   return createHmac('sha256', hub.config.masterKey!).update(`oauth-consent:${sessionId}:${query}`).digest('base64url');
 }
 
+function reauthMac(hub: Hub, since: number, query: string): string {
+  return createHmac('sha256', hub.config.masterKey!).update(`oauth-reauth:${since}:${query}`).digest('base64url');
+}
+
+/** Splits the hub's re-authentication marker off a request; it counts only if the hub made it for this request. */
+function readReauthMarker(hub: Hub, query: string): { request: string; since?: number } {
+  const search = new URLSearchParams(query);
+  const marker = search.get(REAUTH_PARAM);
+  if (marker === null) return { request: query };
+  search.delete(REAUTH_PARAM);
+  const request = search.toString();
+  const [since, mac] = marker.split('.');
+  const at = Number(since);
+  const valid =
+    Number.isSafeInteger(at) &&
+    hub.clock().getTime() - at < REAUTH_WINDOW_MS &&
+    safeEqual(mac ?? '', reauthMac(hub, at, request));
+  return { request, since: valid ? at : undefined };
+}
+
+/** The form body of POST /oauth/authorize as the query string GET would carry (OIDC Core §3.1.2.1). */
+export function queryFromForm(body: unknown): string {
+  const search = new URLSearchParams();
+  if (body && typeof body === 'object') {
+    for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+      for (const value of Array.isArray(v) ? v : [v]) if (typeof value === 'string') search.append(k, value);
+    }
+  }
+  return search.toString();
+}
+
 export async function runAuthorize(
   hub: Hub,
   request: FastifyRequest,
   reply: FastifyReply,
-  query: string,
-  decision?: { allow: boolean; csrf: string },
+  rawQuery: string,
+  decision?: { choice: string; csrf: string },
 ) {
-  const { params, duplicate } = parseAuthorizeQuery(query);
-  const ctx: AuthorizeContext = { hub, request, params, query, responseMode: 'query', scopes: [] };
+  const { request: query, since } = readReauthMarker(hub, rawQuery);
+  const { params, duplicate, tooLong } = parseAuthorizeQuery(query);
+  const ctx: AuthorizeContext = {
+    hub,
+    request,
+    params,
+    query,
+    responseMode: 'query',
+    scopes: [],
+    prompt: new Set(),
+    reauthSince: since,
+  };
   try {
     if (duplicate)
       throw new AuthorizePageError('invalid_request', `The parameter ${duplicate} was given more than once.`);
+    if (tooLong === 'client_id' || tooLong === 'redirect_uri')
+      throw new AuthorizePageError('invalid_request', `${tooLong} is longer than ${MAX_PARAM_LENGTH} characters.`);
     for (const step of STEPS) {
-      if (step === checkConsent && decision) {
-        if (!safeEqual(decision.csrf, consentCsrf(hub, ctx.auth!.session.id, query)))
-          throw new AuthorizePageError('invalid_request', 'The consent form expired or did not come from this hub.');
-        if (!decision.allow) throw new AuthorizeRedirectError('access_denied', 'The user denied the request.');
-        ctx.consentGiven = true;
-      }
+      if (step === checkRequest && tooLong)
+        throw new AuthorizeRedirectError(
+          'invalid_request',
+          `${tooLong} is longer than ${MAX_PARAM_LENGTH} characters.`,
+        );
+      if (step === checkConsent && decision) applyDecision(ctx, decision);
       await step(ctx);
     }
     const code = await issueCode(ctx);
     return respondToClient(ctx, reply, { code });
   } catch (e) {
-    if (e instanceof AuthorizeInterrupt) {
-      if (e.kind === 'login') {
-        // return_to is the agreed parameter; next is what /auth honours today (same-origin paths only).
-        const back = `/oauth/authorize?${query}`;
-        return reply.redirect(`/auth?${new URLSearchParams({ return_to: back, next: back })}`, 302);
-      }
-      return sendConsentPage(reply, {
-        appName: ctx.client!.appName,
-        appUrl: ctx.client!.appUrl,
-        scopes: ctx.scopes,
-        query,
-        csrf: consentCsrf(hub, ctx.auth!.session.id, query),
-        userEmail: ctx.auth!.user.email,
-      });
-    }
+    if (e instanceof AuthorizeInterrupt) return interrupt(ctx, reply, e, rawQuery);
     if (!(e instanceof AuthorizePageError) && !(e instanceof AuthorizeRedirectError)) throw e;
     await hub.audit.record({
       type: 'oauth_authorize_refused',
@@ -90,4 +127,56 @@ export async function runAuthorize(
     if (e instanceof AuthorizePageError) return sendErrorPage(reply, 400, e.error, e.description);
     return respondToClient(ctx, reply, { error: e.error, error_description: e.description });
   }
+}
+
+/** A decision posted from the hub's own account chooser or consent page (bound to session and request). */
+function applyDecision(ctx: AuthorizeContext, decision: { choice: string; csrf: string }) {
+  if (!safeEqual(decision.csrf, consentCsrf(ctx.hub, ctx.auth!.session.id, ctx.query)))
+    throw new AuthorizePageError('invalid_request', 'The form expired or did not come from this hub.');
+  if (decision.choice === 'deny') throw new AuthorizeRedirectError('access_denied', 'The user denied the request.');
+  // Either page names the signed-in account: answering it is choosing that account.
+  ctx.accountChosen = true;
+  if (decision.choice === 'allow') ctx.consentGiven = true;
+}
+
+/**
+ * The pipeline stops for the user: sign in, choose the account, or consent. The pages post the
+ * request back as it came (with any re-authentication marker) to /oauth/authorize/decision.
+ */
+function interrupt(ctx: AuthorizeContext, reply: FastifyReply, e: AuthorizeInterrupt, rawQuery: string) {
+  const { hub } = ctx;
+  if (e.kind === 'login') return reply.redirect(signInUrl(ctx), 302);
+  const csrf = consentCsrf(hub, ctx.auth!.session.id, ctx.query);
+  if (e.kind === 'select_account') {
+    return sendAccountChooser(reply, {
+      appName: ctx.client!.appName,
+      userEmail: ctx.auth!.user.email,
+      query: rawQuery,
+      csrf,
+      anotherAccountUrl: signInUrl(ctx),
+    });
+  }
+  return sendConsentPage(reply, {
+    appName: ctx.client!.appName,
+    appUrl: ctx.client!.appUrl,
+    scopes: ctx.scopes,
+    query: rawQuery,
+    csrf,
+    userEmail: ctx.auth!.user.email,
+  });
+}
+
+/**
+ * /auth and back to this very request. A signed-in user asked to sign in again (prompt=login,
+ * max_age, another account) gets the form instead of being waved through (`reauth=1`), and the
+ * way back carries a marker, MACed with the request, saying since when a sign-in counts.
+ */
+function signInUrl(ctx: AuthorizeContext): string {
+  const since = ctx.hub.clock().getTime();
+  const marked = new URLSearchParams(ctx.query);
+  marked.set(REAUTH_PARAM, `${since}.${reauthMac(ctx.hub, since, new URLSearchParams(ctx.query).toString())}`);
+  const back = `/oauth/authorize?${marked}`;
+  const search = new URLSearchParams({ return_to: back, next: back });
+  if (ctx.auth) search.set('reauth', '1');
+  return `/auth?${search}`;
 }

@@ -2,16 +2,20 @@ import { findConsent, upsertConsent } from '../queries';
 import { AuthorizeInterrupt, AuthorizeRedirectError, type AuthorizeContext } from './context';
 
 /**
- * Step 6: first-party platforms skip consent; a third party needs the user's consent to the
- * requested scopes, remembered per user and client (a wider request asks again).
+ * Step 6: a third party needs the user's consent to the requested scopes, remembered per user
+ * and client (a wider request, e.g. adding offline_access, asks again). First-party platforms
+ * are consented by their registration, unless the client asks with `prompt=consent`, which
+ * shows the screen to everyone, remembered or not (OIDC Core §3.1.2.1, §11).
  */
 export async function checkConsent(ctx: AuthorizeContext): Promise<void> {
   const { client, auth, hub } = ctx;
-  if (client!.appType === 'platform') return;
+  const platform = client!.appType === 'platform';
   if (ctx.consentGiven) {
-    const previous = await findConsent(hub.db, auth!.user.id, client!.clientId);
-    const scopes = [...new Set([...(previous?.scopes ?? []), ...ctx.scopes])];
-    await upsertConsent(hub.db, auth!.user.id, client!.clientId, scopes, hub.clock());
+    if (!platform) {
+      const previous = await findConsent(hub.db, auth!.user.id, client!.clientId);
+      const scopes = [...new Set([...(previous?.scopes ?? []), ...ctx.scopes])];
+      await upsertConsent(hub.db, auth!.user.id, client!.clientId, scopes, hub.clock());
+    }
     await hub.audit.record({
       type: 'oauth_consent_granted',
       userId: auth!.user.id,
@@ -20,9 +24,13 @@ export async function checkConsent(ctx: AuthorizeContext): Promise<void> {
     });
     return;
   }
-  const consent = await findConsent(hub.db, auth!.user.id, client!.clientId);
-  if (consent && ctx.scopes.every((s) => consent.scopes.includes(s))) return;
-  if (ctx.params.prompt === 'none')
+  const forced = ctx.prompt.has('consent');
+  if (platform && !forced) return;
+  if (!forced) {
+    const consent = await findConsent(hub.db, auth!.user.id, client!.clientId);
+    if (consent && ctx.scopes.every((s) => consent.scopes.includes(s))) return;
+  }
+  if (ctx.prompt.has('none'))
     throw new AuthorizeRedirectError('consent_required', 'The user has not consented to this application.');
   throw new AuthorizeInterrupt('consent');
 }

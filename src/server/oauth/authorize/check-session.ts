@@ -1,11 +1,27 @@
 import { AuthorizeInterrupt, AuthorizeRedirectError, type AuthorizeContext } from './context';
 
-/** Step 5: the user must be signed in to the hub; otherwise /auth and back (or login_required). */
+/**
+ * Step 5: the user must be signed in to the hub, recently enough for `max_age`, and freshly for
+ * `prompt=login` (OIDC Core §3.1.2.1); `prompt=select_account` shows who is signed in first.
+ * A sign-in this request itself asked for (ctx.reauthSince) satisfies login and max_age, so
+ * `max_age=0` does not loop. With `prompt=none` every interaction is an error to the client.
+ */
 export async function checkSession(ctx: AuthorizeContext): Promise<void> {
   const auth = await ctx.request.getAuth();
+  const none = ctx.prompt.has('none');
   if (!auth) {
-    if (ctx.params.prompt === 'none') throw new AuthorizeRedirectError('login_required', 'The user is not signed in.');
+    if (none) throw new AuthorizeRedirectError('login_required', 'The user is not signed in.');
     throw new AuthorizeInterrupt('login');
   }
   ctx.auth = auth;
+  const authTime = auth.session.authTime.getTime();
+  const reauthenticated = ctx.reauthSince !== undefined && authTime >= ctx.reauthSince;
+  if (reauthenticated) return;
+  if (ctx.prompt.has('login')) throw new AuthorizeInterrupt('login');
+  const maxAge = ctx.params.max_age;
+  if (maxAge !== undefined && ctx.hub.clock().getTime() - authTime > Number(maxAge) * 1000) {
+    if (none) throw new AuthorizeRedirectError('login_required', 'The sign-in is older than max_age allows.');
+    throw new AuthorizeInterrupt('login');
+  }
+  if (ctx.prompt.has('select_account') && !ctx.accountChosen) throw new AuthorizeInterrupt('select_account');
 }

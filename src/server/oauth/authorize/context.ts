@@ -16,7 +16,17 @@ export interface AuthorizeParams {
   code_challenge_method?: string;
   response_mode?: string;
   prompt?: string;
+  max_age?: string;
+  /** RFC 8707: the API the access token is for. */
+  resource?: string;
 }
+
+/** OIDC Core §3.1.2.1 prompt values the hub honours. */
+export const PROMPT_VALUES = ['none', 'login', 'consent', 'select_account'] as const;
+export type PromptValue = (typeof PROMPT_VALUES)[number];
+
+/** OIDC Core §3.1.2.1 / RFC 6749: a parameter longer than this is refused, never cut. */
+export const MAX_PARAM_LENGTH = 2048;
 
 export interface AuthorizeContext {
   hub: Hub;
@@ -32,6 +42,14 @@ export interface AuthorizeContext {
   auth?: BrowserAuth;
   /** Consent given on the consent screen in this very request. */
   consentGiven?: boolean;
+  /** RFC 8707: the access token's audience when an API was named (null: the hub's userinfo). */
+  resource?: string | null;
+  /** The prompt values asked for (checked in checkRequest). */
+  prompt: Set<PromptValue>;
+  /** The user chose on the account chooser (prompt=select_account) in this very request. */
+  accountChosen?: boolean;
+  /** A sign-in this request sent the user to started at this time (ms): one after it satisfies prompt=login / max_age. */
+  reauthSince?: number;
 }
 
 /** Shown on the hub's own page: the client or its redirect URI cannot be trusted. */
@@ -56,7 +74,7 @@ export class AuthorizeRedirectError extends Error {
 
 /** Not an error: the pipeline stops to sign the user in or to ask for consent. */
 export class AuthorizeInterrupt extends Error {
-  constructor(readonly kind: 'login' | 'consent') {
+  constructor(readonly kind: 'login' | 'consent' | 'select_account') {
     super(kind);
   }
 }
@@ -72,16 +90,22 @@ const PARAM_NAMES: (keyof AuthorizeParams)[] = [
   'code_challenge_method',
   'response_mode',
   'prompt',
+  'max_age',
+  'resource',
 ];
 
 /** Reads the parameters from a query string; a parameter given twice is refused (RFC 6749 §3.1). */
-export function parseAuthorizeQuery(query: string): { params: AuthorizeParams; duplicate?: string } {
+export function parseAuthorizeQuery(query: string): { params: AuthorizeParams; duplicate?: string; tooLong?: string } {
   const search = new URLSearchParams(query);
   const params: AuthorizeParams = {};
+  let tooLong: string | undefined;
   for (const name of PARAM_NAMES) {
     const all = search.getAll(name);
     if (all.length > 1) return { params, duplicate: name };
-    if (all.length === 1 && all[0] !== '') params[name] = all[0].slice(0, 2048);
+    if (all.length === 1 && all[0] !== '') {
+      if (all[0].length > MAX_PARAM_LENGTH) tooLong ??= name;
+      else params[name] = all[0];
+    }
   }
-  return { params };
+  return { params, tooLong };
 }

@@ -18,6 +18,8 @@ export async function issueCode(ctx: AuthorizeContext): Promise<string> {
     codeChallengeMethod: ctx.params.code_challenge ? 'S256' : null,
     nonce: ctx.params.nonce ?? null,
     authTime: ctx.auth!.session.authTime,
+    amr: ctx.auth!.session.amr,
+    resource: ctx.resource ?? null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + AUTH_CODE_TTL_S * 1000),
   });

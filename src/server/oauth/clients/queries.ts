@@ -40,3 +40,13 @@ export async function isOriginAllowed(db: DbOrTx, origin: string): Promise<boole
     .limit(1);
   return !!row;
 }
+
+/** Whether an active client registered this URL as its app_url: the API a sister platform serves (RFC 8707). */
+export async function isRegisteredResource(db: DbOrTx, url: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oauthClients.id })
+    .from(oauthClients)
+    .where(and(eq(oauthClients.isActive, true), eq(oauthClients.appUrl, url)))
+    .limit(1);
+  return !!row;
+}

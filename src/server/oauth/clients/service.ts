@@ -28,6 +28,7 @@ export function toClientView(hub: Hub, c: OAuthClient): ClientView {
     scopes: c.scopes,
     is_active: c.isActive,
     token_endpoint_auth_method: c.tokenEndpointAuthMethod,
+    backchannel_logout_uri: c.backchannelLogoutUri,
     has_api_key: !!c.apiKeyEnc,
     has_webhook_secret: !!c.webhookSecretEnc,
     created_at: c.createdAt.toISOString(),
@@ -63,6 +64,7 @@ export async function createClient(
       postLogoutRedirectUris: dedupe(input.post_logout_redirect_uris ?? []),
       allowedOrigins: dedupe((input.allowed_origins ?? []).map((o) => o.replace(/\/$/, ''))),
       scopes: dedupe(input.scopes ?? DEFAULT_CLIENT_SCOPES),
+      backchannelLogoutUri: input.backchannel_logout_uri ?? null,
       // Only a client that can keep a secret may act on its own behalf.
       grantTypes: isPublic
         ? ['authorization_code', 'refresh_token']

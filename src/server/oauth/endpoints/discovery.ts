@@ -1,8 +1,13 @@
 import type { Hub } from '../../hub';
 import { GRANT_TYPES, SIGNING_ALGS, SUPPORTED_SCOPES, TOKEN_AUTH_METHODS } from '../constants';
+import { PROMPT_VALUES } from '../authorize/context';
 import { issuerOf } from '../jwt';
 
-/** /.well-known/openid-configuration: exactly what this provider supports, nothing more. */
+/**
+ * /.well-known/openid-configuration (OIDC Discovery 1.0 §3, RFC 8414): exactly what this
+ * provider honours, nothing it ignores. tests/server/oauth/oidc-conformance.test.ts exercises
+ * each advertised value.
+ */
 export function discoveryDocument(hub: Hub) {
   const issuer = issuerOf(hub);
   return {
@@ -24,6 +29,8 @@ export function discoveryDocument(hub: Hub) {
     introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     revocation_endpoint_auth_methods_supported: [...TOKEN_AUTH_METHODS],
     code_challenge_methods_supported: ['S256'],
+    prompt_values_supported: [...PROMPT_VALUES],
+    claim_types_supported: ['normal'],
     claims_supported: [
       'sub',
       'iss',
@@ -31,6 +38,7 @@ export function discoveryDocument(hub: Hub) {
       'exp',
       'iat',
       'auth_time',
+      'amr',
       'nonce',
       'at_hash',
       'sid',
@@ -43,6 +51,9 @@ export function discoveryDocument(hub: Hub) {
       'department',
     ],
     authorization_response_iss_parameter_supported: true,
+    backchannel_logout_supported: true,
+    backchannel_logout_session_supported: true,
+    frontchannel_logout_supported: false,
     request_parameter_supported: false,
     request_uri_parameter_supported: false,
     claims_parameter_supported: false,

@@ -4,6 +4,7 @@ import { SESSION_COOKIE, revokeSession } from '../../auth/sessions';
 import { clientIp, userAgent } from '../../http/request-info';
 import { sessionCookieOptions } from '../../plugins/session';
 import { loadClient } from '../clients/service';
+import { endSignedInSessions } from '../backchannel';
 import { verifyHubJwt } from '../jwt';
 import { escapeHtml, sendErrorPage, sendLogoutConfirm } from '../pages';
 import { createHmac } from 'node:crypto';
@@ -21,8 +22,12 @@ function pick(q: Record<string, unknown>): Record<string, string> {
 }
 
 /**
- * GET /oauth/end-session (OIDC RP-Initiated Logout): signs the user out of the hub and returns
- * them only to a post-logout URI registered for the client named by id_token_hint or client_id.
+ * GET|POST /oauth/end-session (OIDC RP-Initiated Logout 1.0 §2, §3): signs the user out of the
+ * hub — at once when id_token_hint is an ID token of the current session, after the user
+ * confirms otherwise — tells every client the session signed into (Back-Channel Logout), and
+ * returns the user only to a post-logout URI registered, exactly, for the client named by
+ * id_token_hint or client_id, with `state`. A POST from the client's site is a top-level
+ * navigation like the GET: it can do nothing the GET cannot, so it needs no same-origin check.
  */
 export async function handleEndSession(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
   const q = (request.method === 'POST' ? request.body : request.query) as Record<string, unknown>;
@@ -30,6 +35,7 @@ export async function handleEndSession(hub: Hub, request: FastifyRequest, reply:
   const hint = str('id_token_hint');
   const target = str('post_logout_redirect_uri');
   let clientId = str('client_id');
+  let hintSid: string | undefined;
   if (hint) {
     // An expired ID token is still a valid hint (OIDC RP-Initiated Logout §2).
     const claims = await verifyHubJwt(hub, hint, { typ: 'JWT', allowExpired: true });
@@ -39,6 +45,7 @@ export async function handleEndSession(hub: Hub, request: FastifyRequest, reply:
     if (clientId && clientId !== aud)
       return sendErrorPage(reply, 400, 'invalid_request', 'client_id does not match the id_token_hint.');
     clientId = aud;
+    hintSid = typeof claims.sid === 'string' ? claims.sid : undefined;
   }
   let redirect: string | undefined;
   if (target) {
@@ -54,15 +61,20 @@ export async function handleEndSession(hub: Hub, request: FastifyRequest, reply:
     redirect = target;
   }
   const auth = await request.getAuth();
-  // Without a valid id_token_hint any site could sign the user out with an <img>: ask first.
-  if (auth && !hint) {
+  // Only an ID token of this very session (its sid) says the request comes from an application
+  // the user signed in to now; otherwise any site could sign the user out: ask first.
+  const ownHint = !!hintSid && hintSid === auth?.session.id;
+  if (auth && !ownHint) {
     const csrf = logoutCsrf(hub, auth.session.id);
-    if (request.method !== 'POST') return sendLogoutConfirm(reply, { ...pick(q), csrf });
+    // Only the hub's own confirmation form carries `csrf`; an RP's GET or POST is asked first.
+    if (request.method !== 'POST' || str('csrf') === undefined)
+      return sendLogoutConfirm(reply, { ...pick(q), ...(clientId ? { client_id: clientId } : {}), csrf });
     if (!safeEqual(str('csrf') ?? '', csrf))
       return sendErrorPage(reply, 400, 'invalid_request', 'The sign-out form expired or did not come from this hub.');
   }
   if (auth) {
     await revokeSession(hub, auth.session.id, auth.user.id);
+    await endSignedInSessions(hub, { browserSessionIds: [auth.session.id] });
     await hub.audit.record({
       type: 'sign_out',
       userId: auth.user.id,

@@ -19,6 +19,8 @@ const INACTIVE = { active: false } as const;
  */
 export async function introspectToken(hub: Hub, client: OAuthClient, token: string): Promise<Record<string, unknown>> {
   if (!token || token.length > 4096) return INACTIVE;
+  // Only the token's own client may introspect it, and only while it is active.
+  if (!client.isActive) return INACTIVE;
   const now = hub.clock();
   const sessions = oauthRuntime(hub).sessions;
   if (looksLikeJwt(token)) {

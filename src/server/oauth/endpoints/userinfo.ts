@@ -2,8 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../../hub';
 import type { PlatformUser } from '../../db/schema/index';
 import { OAuthError, sendOAuthError } from '../errors';
+import { loadClient } from '../clients/service';
 import { verifyAccessToken } from '../jwt';
 import { findUserById } from '../../auth/user-queries';
+import { userinfoAudience } from '../resource';
 import { oauthRuntime } from '../runtime';
 import { isSessionLive } from '../token-cache';
 import { formBody, noStore } from './form';
@@ -41,6 +43,13 @@ export async function handleUserinfo(hub: Hub, request: FastifyRequest, reply: F
     const claims = await verifyAccessToken(hub, token);
     if (!claims || typeof claims.sid !== 'string')
       throw new OAuthError('invalid_token', 'The access token is invalid or expired.');
+    // RFC 8707: a token for another API is not a token for this one.
+    const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    if (!aud.includes(userinfoAudience(hub)))
+      throw new OAuthError('invalid_token', 'The access token is not for the userinfo endpoint.');
+    // A client that was deactivated no longer speaks for anyone, whatever its tokens say.
+    const client = typeof claims.client_id === 'string' ? await loadClient(hub, claims.client_id) : undefined;
+    if (!client?.isActive) throw new OAuthError('invalid_token', 'The access token belongs to an inactive client.');
     const session = await oauthRuntime(hub).sessions.byId(claims.sid);
     if (!isSessionLive(session, hub.clock()) || !session.userId)
       throw new OAuthError('invalid_token', 'The access token is invalid, revoked or not for a user.');

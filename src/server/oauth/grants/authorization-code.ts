@@ -7,7 +7,8 @@ import { REFRESH_ABSOLUTE_TTL_S } from '../constants';
 import { OAuthError } from '../errors';
 import { deactivateSessions, insertAppSession, lockCode, markCodeConsumed, type CodeRow } from '../queries';
 import { findUserById } from '../../auth/user-queries';
-import { buildTokenResponse, mintRefreshToken, type TokenResponse } from './issue';
+import { userinfoAudience } from '../resource';
+import { buildTokenResponse, grantsRefresh, mintRefreshToken, type TokenResponse } from './issue';
 
 export interface GrantResult {
   response: TokenResponse;
@@ -46,7 +47,7 @@ export function checkPkce(
 export async function exchangeAuthorizationCode(
   hub: Hub,
   client: OAuthClient,
-  input: { code?: string; redirect_uri?: string; code_verifier?: string },
+  input: { code?: string; redirect_uri?: string; code_verifier?: string; resource?: string },
 ): Promise<GrantResult> {
   if (!input.code) throw new OAuthError('invalid_request', 'code is required.');
   if (!input.redirect_uri) throw new OAuthError('invalid_request', 'redirect_uri is required.');
@@ -74,6 +75,13 @@ export async function exchangeAuthorizationCode(
         revoked: [],
         row,
       };
+    // RFC 8707 §2.2: the token request may name the resource again, not another one.
+    if (input.resource !== undefined && input.resource !== (row.resource ?? userinfoAudience(hub)))
+      return {
+        error: new OAuthError('invalid_target', 'resource differs from the authorization request.'),
+        revoked: [],
+        row,
+      };
     const pkce = checkPkce(row, input.code_verifier, client);
     if (pkce) {
       // A failed verifier burns the code: it may have been intercepted.
@@ -90,12 +98,15 @@ export async function exchangeAuthorizationCode(
       sessionTokenHash: sha256Hex(randomToken()),
       scopes: row.scopes,
       authTime: row.authTime,
+      amr: row.amr,
+      browserSessionId: row.browserSessionId,
+      resource: row.resource,
       createdAt: now,
       lastAccessedAt: now,
       expiresAt: new Date(now.getTime() + REFRESH_ABSOLUTE_TTL_S * 1000),
     });
     await markCodeConsumed(tx, row.codeHash, now, session.id);
-    const wantsRefresh = client.grantTypes.includes('refresh_token') && row.redirectUri !== 'urn:ietf:wg:oauth:2.0:oob';
+    const wantsRefresh = grantsRefresh(session, client) && row.redirectUri !== 'urn:ietf:wg:oauth:2.0:oob';
     const refresh = wantsRefresh ? await mintRefreshToken(tx, hub, session, client) : null;
     return { ok: session, row, refresh };
   });

@@ -5,10 +5,11 @@ import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { ACCESS_TOKEN_TTL_S } from '../constants';
 import { OAuthError } from '../errors';
 import { signAccessToken } from '../jwt';
+import { resolveResource } from '../resource';
 import type { GrantResult } from './authorization-code';
 
 /** Scopes that describe a person; a client acting for itself cannot hold them. */
-const USER_ONLY_SCOPES = new Set(['openid', 'profile', 'email']);
+const USER_ONLY_SCOPES = new Set(['openid', 'profile', 'email', 'offline_access']);
 
 /**
  * client_credentials grant: the client acts on its own behalf (sub = client_id). The token is
@@ -17,7 +18,7 @@ const USER_ONLY_SCOPES = new Set(['openid', 'profile', 'email']);
 export async function grantClientCredentials(
   hub: Hub,
   client: OAuthClient,
-  input: { scope?: string },
+  input: { scope?: string; resource?: string },
   /** Commits the grant (session row + audit record); runs while the token is being signed. */
   commit?: (grant: Pick<GrantResult, 'sessionId' | 'userId' | 'pendingSessions'> & { scope: string }) => Promise<void>,
 ): Promise<GrantResult> {
@@ -28,6 +29,7 @@ export async function grantClientCredentials(
   const asked = input.scope ? input.scope.split(' ').filter(Boolean) : allowed;
   if (asked.some((s) => !allowed.includes(s)))
     throw new OAuthError('invalid_scope', 'The requested scope is not allowed for this client.');
+  const audience = input.resource === undefined ? null : await resolveResource(hub, input.resource);
   const now = hub.clock();
   // The row is written by the token endpoint in the same group commit as the grant's audit
   // record, before the token is answered: durable, and one commit for many concurrent grants.
@@ -45,7 +47,7 @@ export async function grantClientCredentials(
   };
   // Signing and the durable commit overlap: the answer waits for both, but not one after the other.
   const [access] = await Promise.all([
-    signAccessToken(hub, { sub: client.clientId, clientId: client.clientId, scopes: asked, sid: session.id }),
+    signAccessToken(hub, { sub: client.clientId, clientId: client.clientId, scopes: asked, sid: session.id, audience }),
     commit?.({ sessionId: session.id, userId: null, pendingSessions: [session], scope: asked.join(' ') }),
   ]);
   return {

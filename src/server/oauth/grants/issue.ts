@@ -36,34 +36,51 @@ export async function mintRefreshToken(
   return token;
 }
 
-/** Signs the access token (and the ID token when `openid` was granted) for a user session. */
+/** OIDC Core §11: a refresh token only for a grant that includes offline_access. */
+export function grantsRefresh(session: Pick<AuthSession, 'scopes'>, client: OAuthClient): boolean {
+  return session.scopes.includes('offline_access') && client.grantTypes.includes('refresh_token');
+}
+
+/**
+ * Signs the access token (and the ID token when `openid` was granted) for a user session.
+ * `scopes` narrows this response (RFC 6749 §6: a refresh may ask for less than the grant).
+ */
 export async function buildTokenResponse(
   hub: Hub,
-  input: { session: AuthSession; client: OAuthClient; nonce?: string | null; refreshToken?: string | null },
+  input: {
+    session: AuthSession;
+    client: OAuthClient;
+    nonce?: string | null;
+    refreshToken?: string | null;
+    scopes?: string[];
+  },
 ): Promise<TokenResponse> {
   const { session, client } = input;
+  const scopes = input.scopes ?? session.scopes;
   const access = await signAccessToken(hub, {
     sub: session.userId!,
     clientId: client.clientId,
-    scopes: session.scopes,
+    scopes,
     sid: session.id,
     authTime: session.authTime,
+    audience: session.resource,
   });
   const response: TokenResponse = {
     access_token: access.token,
     token_type: 'Bearer',
     expires_in: ACCESS_TOKEN_TTL_S,
-    scope: session.scopes.join(' '),
+    scope: scopes.join(' '),
   };
   if (input.refreshToken) response.refresh_token = input.refreshToken;
-  if (session.scopes.includes('openid')) {
+  if (scopes.includes('openid')) {
     response.id_token = await signIdToken(hub, {
       sub: session.userId!,
       clientId: client.clientId,
       nonce: input.nonce,
       authTime: session.authTime,
+      amr: session.amr,
       accessToken: access.token,
-      sid: session.id,
+      sid: session.browserSessionId ?? session.id,
     });
   }
   return response;

@@ -5,6 +5,7 @@ import { REFRESH_GRACE_S } from '../constants';
 import { OAuthError } from '../errors';
 import { deactivateSessions, findSession, lockRefreshToken, markRefreshUsed } from '../queries';
 import { findUserById } from '../../auth/user-queries';
+import { userinfoAudience } from '../resource';
 import { oauthRuntime } from '../runtime';
 import { buildTokenResponse, mintRefreshToken, type TokenResponse } from './issue';
 import type { GrantResult } from './authorization-code';
@@ -24,7 +25,7 @@ type Outcome =
 export async function exchangeRefreshToken(
   hub: Hub,
   client: OAuthClient,
-  input: { refresh_token?: string; scope?: string },
+  input: { refresh_token?: string; scope?: string; resource?: string },
 ): Promise<GrantResult> {
   if (!input.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.');
   const now = hub.clock();
@@ -58,20 +59,28 @@ export async function exchangeRefreshToken(
     const user = session.userId ? await findUserById(tx, session.userId) : undefined;
     if (!user || !user.isActive)
       return { kind: 'error', error: new OAuthError('invalid_grant', 'The user is no longer active.'), revoked: [] };
+    // RFC 6749 §6: a refresh may narrow the scope of this access token, never widen it; the new
+    // refresh token keeps the whole grant.
+    let scopes: string[] | undefined;
     if (input.scope) {
-      // RFC 6749 §6: a refresh may narrow the scope, never widen it.
-      const asked = input.scope.split(' ').filter(Boolean);
-      if (asked.some((s) => !session.scopes.includes(s)))
+      scopes = [...new Set(input.scope.split(' ').filter(Boolean))];
+      if (scopes.length === 0 || scopes.some((s) => !session.scopes.includes(s)))
         return {
           kind: 'error',
           error: new OAuthError('invalid_scope', 'The requested scope exceeds the original grant.'),
           revoked: [],
         };
     }
+    if (input.resource !== undefined && input.resource !== (session.resource ?? userinfoAudience(hub)))
+      return {
+        kind: 'error',
+        error: new OAuthError('invalid_target', 'resource differs from the original grant.'),
+        revoked: [],
+      };
     const refresh = await mintRefreshToken(tx, hub, session, client);
     // Signed inside the transaction (keys are preloaded, no query) so the row is marked used
     // before the lock is released: a concurrent refresh sees it used and gets the grace answer.
-    const response = await buildTokenResponse(hub, { session, client, refreshToken: refresh });
+    const response = await buildTokenResponse(hub, { session, client, refreshToken: refresh, scopes });
     await markRefreshUsed(tx, hash, now, sha256Hex(refresh), hub.secrets.seal(JSON.stringify(response), GRACE_CONTEXT));
     return { kind: 'rotated', session, response };
   });

@@ -36,7 +36,10 @@ export default function AuthPage() {
     else notify.error('This verification link is invalid or has expired.');
   }, [params]);
 
-  if (!loading && user && !holding) return <Navigate to={destination} replace />;
+  // reauth=1: the authorization endpoint asks a signed-in user to sign in again (OIDC prompt=login,
+  // max_age, "Use another account"): show the form instead of sending them straight back.
+  const reauth = params.get('reauth') === '1';
+  if (!loading && user && !holding && !reauth) return <Navigate to={destination} replace />;
 
   return (
     <main
