@@ -214,7 +214,7 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     expect(code).toBeTruthy();
     const id = decodeJwt((await exchangeCode(t, platform, code!, undefined)).json().id_token);
     expect(id.auth_time).toBe(Math.floor(t.clock.now().getTime() / 1000));
-    expect(id.auth_time).toBeGreaterThan(firstAuth);
+    expect(id.auth_time).toBeGreaterThan(firstAuth as number);
     // The marker cannot be forged or moved to another request.
     const forged = back.replace(/hub_reauth=(\d+)\./, 'hub_reauth=1.');
     expect(location(await t.app.inject({ url: forged, headers: { cookie: fresh } })).pathname).toBe('/auth');
