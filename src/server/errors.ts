@@ -29,6 +29,7 @@ export const HUB_ERRORS = {
   not_found: { status: 404, message: 'Not found.' },
   app_not_found: { status: 404, message: 'No application is registered with this id.' },
   app_inactive: { status: 403, message: 'This application is not active.' },
+  consent_required: { status: 409, message: 'The user has not yet allowed this application to use the account.' },
   redirect_url_not_registered: { status: 400, message: 'The redirect URL is not registered for this application.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   conflict: { status: 409, message: 'The request conflicts with the current state.' },

@@ -49,11 +49,15 @@ describe.each(TEST_DATABASES)('server core [%s]', (kind) => {
   });
 
   it('unknown API paths answer 404 in the JSON error shape', async () => {
-    for (const url of ['/api/nope', '/oauth/nope', '/.well-known/nope']) {
+    for (const url of ['/api/nope', '/.well-known/nope']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ error: { code: 'not_found', message: expect.any(String) } });
     }
+    // Under /oauth/ relying parties parse RFC 6749 §5.2 errors only (issue 12).
+    const oauth = await t.app.inject({ method: 'GET', url: '/oauth/nope' });
+    expect(oauth.statusCode).toBe(404);
+    expect(oauth.json()).toMatchObject({ error: 'invalid_request', error_description: expect.any(String) });
   });
 
   it('refuses state-changing API calls without the CSRF header or own Origin', async () => {

@@ -19,7 +19,7 @@ const validateInput = z.object({
 });
 const validResponse = z.object({ valid: z.boolean() });
 const revokedResponse = z.object({ revoked: z.number().int() });
-const refusals = apiErrors(401, 403, 404);
+const refusals = apiErrors(401, 403, 404, 409);
 
 /** /api/cross-platform/sessions, /api/apps/:client_id/token, /api/sessions/validate, DELETE /api/apps/:client_id/sessions. */
 export async function crossPlatformRoutes(app: FastifyInstance, opts: { hub: Hub }) {

@@ -8,7 +8,13 @@ import { loadClient } from '../oauth/clients/service';
 import { AUTH_CODE_TTL_S, DEFAULT_APP_TOKEN_SCOPES, HANDOFF_TTL_S, OOB_REDIRECT_URI } from '../oauth/constants';
 import { exchangeAuthorizationCode } from '../oauth/grants/authorization-code';
 import { verifyAccessToken } from '../oauth/jwt';
-import { deactivateClientUserSessions, insertAppSession, insertCode } from '../oauth/queries';
+import {
+  deactivateClientUserSessions,
+  findConsent,
+  insertAppSession,
+  insertCode,
+  upsertConsent,
+} from '../oauth/queries';
 import { oauthRuntime } from '../oauth/runtime';
 import { isSessionLive } from '../oauth/token-cache';
 
@@ -23,13 +29,46 @@ async function activeApp(hub: Hub, appId: string): Promise<OAuthClient> {
 }
 
 /**
- * Spec "create-session": a short-lived hand-off session bound to the app and the user. Unlike
- * the spec, the redirect URL must be one of the app's registered redirect URIs (exact match),
- * so a crafted link cannot send a session token to someone else's site.
+ * The scopes of a hand-off: those asked for (default: read:profile, or the app's first
+ * registered scope), each one registered for the app — an unregistered one is refused by name,
+ * as at /oauth/authorize.
  */
-export async function createHandoffSession(hub: Hub, caller: Caller, input: { app_id: string; redirect_url: string }) {
+function handoffScopes(client: OAuthClient, scope: string | undefined): string[] {
+  const fallback = client.scopes.includes(DEFAULT_APP_TOKEN_SCOPES[0])
+    ? DEFAULT_APP_TOKEN_SCOPES
+    : client.scopes.slice(0, 1);
+  const asked = scope ? [...new Set(scope.split(' ').filter(Boolean))] : fallback;
+  const refused = asked.filter((s) => !client.scopes.includes(s));
+  if (refused.length) throw new HubError('invalid_request', `Scope not registered for this app: ${refused.join(' ')}.`);
+  if (asked.length === 0) throw new HubError('invalid_request', 'No scope requested.');
+  return asked;
+}
+
+/** The hub's consent page for a hand-off (GET /oauth/handoff): where a third-party hand-off goes first. */
+function consentUrl(input: { app_id: string; redirect_url: string }, scopes: string[]): string {
+  return `/oauth/handoff?${new URLSearchParams({ app_id: input.app_id, redirect_url: input.redirect_url, scope: scopes.join(' ') })}`;
+}
+
+/**
+ * Spec "create-session": a short-lived hand-off session bound to the app and the user, under
+ * the rules of /oauth/authorize (issue 11 finding 5): the redirect URL must be one of the app's
+ * registered redirect URIs (exact match), the scopes registered for the app, and a third-party
+ * app needs the user's consent to them — without it the answer is 409 `consent_required` with
+ * the consent page's URL (the page shows the consent screen, then continues the hand-off).
+ */
+export async function createHandoffSession(
+  hub: Hub,
+  caller: Caller,
+  input: { app_id: string; redirect_url: string; scope?: string },
+) {
   const client = await activeApp(hub, input.app_id);
   if (!client.redirectUris.includes(input.redirect_url)) throw new HubError('redirect_url_not_registered');
+  const scopes = handoffScopes(client, input.scope);
+  if (client.appType !== 'platform') {
+    const consent = await findConsent(hub.db, caller.auth.user.id, client.clientId);
+    if (!consent || !scopes.every((s) => consent.scopes.includes(s)))
+      throw new HubError('consent_required', undefined, { consent_url: consentUrl(input, scopes), scopes });
+  }
   const token = randomToken();
   const now = hub.clock();
   const session = await insertAppSession(hub.db, {
@@ -37,10 +76,12 @@ export async function createHandoffSession(hub: Hub, caller: Caller, input: { ap
     clientId: client.clientId,
     kind: 'handoff',
     sessionTokenHash: sha256Hex(token),
-    scopes: DEFAULT_APP_TOKEN_SCOPES,
+    scopes,
     ipAddress: caller.ipAddress,
     userAgent: caller.userAgent,
     authTime: caller.auth.session.authTime,
+    amr: caller.auth.session.amr,
+    browserSessionId: caller.auth.session.id,
     createdAt: now,
     lastAccessedAt: now,
     expiresAt: new Date(now.getTime() + HANDOFF_TTL_S * 1000),
@@ -57,6 +98,25 @@ export async function createHandoffSession(hub: Hub, caller: Caller, input: { ap
     timestamp: now.getTime(),
     redirect_url: input.redirect_url,
   };
+}
+
+/** The user allowed a third-party hand-off on the consent screen: remembered like OAuth consent. */
+export async function grantHandoffConsent(hub: Hub, caller: Caller, input: { app_id: string; scope?: string }) {
+  const client = await activeApp(hub, input.app_id);
+  const scopes = handoffScopes(client, input.scope);
+  const previous = await findConsent(hub.db, caller.auth.user.id, client.clientId);
+  await upsertConsent(
+    hub.db,
+    caller.auth.user.id,
+    client.clientId,
+    [...new Set([...(previous?.scopes ?? []), ...scopes])],
+    hub.clock(),
+  );
+  await hub.audit.record({
+    type: 'oauth_consent_granted',
+    ...caller.audit,
+    details: { client_id: client.clientId, scopes },
+  });
 }
 
 /**

@@ -45,7 +45,16 @@ export const SCOPE_TEXT: Record<string, string> = {
 /** Consent screen for third-party clients; posts back to /oauth/authorize/decision. */
 export function sendConsentPage(
   reply: FastifyReply,
-  input: { appName: string; appUrl: string; scopes: string[]; query: string; csrf: string; userEmail: string },
+  input: {
+    appName: string;
+    appUrl: string;
+    scopes: string[];
+    query: string;
+    csrf: string;
+    userEmail: string;
+    /** Where the decision posts: the authorization endpoint's, or the hand-off's. */
+    action?: string;
+  },
 ) {
   const items = input.scopes.map((s) => `<li>${escapeHtml(SCOPE_TEXT[s] ?? s)}</li>`).join('');
   const hidden = `<input type="hidden" name="request" value="${escapeHtml(input.query)}"><input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">`;
@@ -55,7 +64,7 @@ export function sendConsentPage(
     .send(
       page(
         'Authorize application',
-        `<h1>${escapeHtml(input.appName)} wants to access your account</h1><p>Signed in as <strong>${escapeHtml(input.userEmail)}</strong>. <a href="${escapeHtml(input.appUrl)}" rel="noopener noreferrer">${escapeHtml(input.appUrl)}</a> is asking for:</p><ul>${items}</ul><form method="post" action="/oauth/authorize/decision">${hidden}<div class="actions"><button class="primary" type="submit" name="decision" value="allow">Allow</button><button type="submit" name="decision" value="deny">Deny</button></div></form>`,
+        `<h1>${escapeHtml(input.appName)} wants to access your account</h1><p>Signed in as <strong>${escapeHtml(input.userEmail)}</strong>. <a href="${escapeHtml(input.appUrl)}" rel="noopener noreferrer">${escapeHtml(input.appUrl)}</a> is asking for:</p><ul>${items}</ul><form method="post" action="${escapeHtml(input.action ?? '/oauth/authorize/decision')}">${hidden}<div class="actions"><button class="primary" type="submit" name="decision" value="allow">Allow</button><button type="submit" name="decision" value="deny">Deny</button></div></form>`,
       ),
     );
 }

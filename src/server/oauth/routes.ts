@@ -18,6 +18,7 @@ import {
 } from './contracts';
 import { DISCOVERY_PATH, JWKS_PATH, discoveryAnswer, jwksAnswer } from './endpoints/well-known';
 import { handleEndSession } from './endpoints/end-session';
+import { handleHandoff } from './endpoints/handoff';
 import { formBody } from './endpoints/form';
 import { handleIntrospect } from './endpoints/introspect';
 import { handleRevoke } from './endpoints/revoke';
@@ -33,6 +34,13 @@ const authorizeAnswers = {
   302: redirectTo('To the client with a code or an error, or to /auth to sign in'),
   400: htmlPage('The hub’s own error page: the client or its redirect URI cannot be trusted'),
   403: htmlPage('Cross-site consent refused'),
+};
+const handoffAnswers = {
+  200: htmlPage('The consent page, or the form POST that hands the session to the app'),
+  302: redirectTo('To /auth to sign in'),
+  400: htmlPage('The hub’s own error page: unknown app, unregistered redirect URL or scope'),
+  403: htmlPage('Consent denied, or cross-site consent refused'),
+  404: htmlPage('No such application'),
 };
 const logoutAnswers = {
   200: htmlPage('Signed out, or a confirmation page'),
@@ -89,6 +97,30 @@ export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
         return sendErrorPage(reply, 403, 'access_denied', 'Cross-site consent refused.');
       }
       return runAuthorize(hub, request, reply, query, { choice: body.decision ?? '', csrf: body.csrf ?? '' });
+    },
+  );
+
+  // The cross-platform hand-off as a server page (GET and POST alike), with consent for third parties.
+  r.get('/oauth/handoff', { config: oauth, schema: { response: handoffAnswers } }, async (request, reply) =>
+    handleHandoff(hub, request, reply, request.url.split('?')[1] ?? ''),
+  );
+  r.post(
+    '/oauth/handoff',
+    { config: oauth, schema: { body: authorizeFormSchema, response: handoffAnswers } },
+    async (request, reply) => handleHandoff(hub, request, reply, queryFromForm(request.body)),
+  );
+  r.post(
+    '/oauth/handoff/decision',
+    { config: oauth, schema: { body: consentDecisionSchema, response: handoffAnswers } },
+    async (request, reply) => {
+      const body = formBody(request);
+      const origin = request.headers.origin;
+      if (origin && origin !== new URL(hub.config.publicUrl).origin)
+        return sendErrorPage(reply, 403, 'access_denied', 'Cross-site consent refused.');
+      return handleHandoff(hub, request, reply, body.request ?? '', {
+        choice: body.decision ?? '',
+        csrf: body.csrf ?? '',
+      });
     },
   );
 

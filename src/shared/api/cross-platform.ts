@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const handoffInputSchema = z.object({
   app_id: z.string().trim().min(1).max(200),
   redirect_url: z.string().trim().min(1).max(2000),
+  /** Space-separated scopes, each registered for the app (default: read:profile). */
+  scope: z.string().trim().max(1000).optional(),
 });
 export const handoffSessionSchema = z.object({
   session_token: z.string(),

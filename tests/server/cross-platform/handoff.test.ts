@@ -52,6 +52,63 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
     expect((await introspect(body.session_token)).json()).toEqual({ active: false });
   });
 
+  it('obeys the /oauth/authorize rules: registered scopes only, consent for a third party, then the hand-off', async () => {
+    const third = await registerClient(t, {
+      app_name: 'Outside Talent',
+      app_type: 'third_party',
+      scopes: ['openid', 'read:profile'],
+      redirect_uris: ['https://outside.example.test/handoff'],
+    });
+    const ask = (extra: Record<string, string> = {}) =>
+      call('POST', '/api/cross-platform/sessions', {
+        app_id: third.client_id,
+        redirect_url: third.redirect_uris[0],
+        ...extra,
+      });
+    const unregistered = await ask({ scope: 'read:profile read:organization' });
+    expect(unregistered.statusCode).toBe(400);
+    expect(unregistered.json().error.message).toContain('read:organization');
+    // No consent yet: nothing is minted, the answer names the consent page.
+    const before = (await t.hub.db.select().from(authSessions)).filter((s) => s.clientId === third.client_id);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('consent_required');
+    const consentUrl = refused.json().error.consent_url as string;
+    expect(consentUrl).toMatch(/^\/oauth\/handoff\?/);
+    expect((await t.hub.db.select().from(authSessions)).filter((s) => s.clientId === third.client_id)).toEqual(before);
+    // The consent page (GET or POST alike), then the spec's form POST to the app.
+    const page = await t.app.inject({ url: consentUrl, headers: { cookie: user.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Outside Talent wants to access your account');
+    const request = /name="request" value="([^"]*)"/.exec(page.body)![1].replace(/&amp;/g, '&');
+    const csrf = /name="csrf" value="([^"]*)"/.exec(page.body)![1];
+    const decide = (decision: string, origin?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/oauth/handoff/decision',
+        headers: { ...FORM, cookie: user.cookie, ...(origin ? { origin } : {}) },
+        payload: form({ request, csrf, decision }),
+      });
+    expect((await decide('allow', 'https://evil.example.test')).statusCode).toBe(403);
+    expect((await decide('deny')).statusCode).toBe(403);
+    const allowed = await decide('allow');
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.body).toContain('action="https://outside.example.test/handoff"');
+    const token = /name="session_token" value="([^"]*)"/.exec(allowed.body)![1];
+    const introspected = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/introspect',
+      headers: { ...FORM, authorization: basic(third) },
+      payload: form({ token }),
+    });
+    expect(introspected.json()).toMatchObject({ active: true, sub: user.user.id, scope: 'read:profile' });
+    // Consent is remembered: the API hands off directly now.
+    expect((await ask()).statusCode).toBe(201);
+    // Signed out, the page sends the user to sign in first.
+    const out = await t.app.inject({ url: consentUrl });
+    expect(String(out.headers.location)).toMatch(/^\/auth\?/);
+  });
+
   it('refuses an unregistered redirect URL, an inactive app, an unknown app and a signed-out caller, minting nothing', async () => {
     const count = async () =>
       (await t.hub.db.select().from(authSessions).where(eq(authSessions.kind, 'handoff'))).length;

@@ -4,6 +4,7 @@ import { AlertTriangle, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { createHandoffSession } from '@/data/apps/handoff-session';
+import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAuth } from '@/auth/auth-provider';
 import { homePath } from '@/features/auth/auth.utils';
@@ -36,6 +37,12 @@ export default function AuthRedirectPage() {
     try {
       session = await createHandoffSession(appId, redirectUrl);
     } catch (error) {
+      // A third-party app the user has not allowed yet: the hub's consent page, then the hand-off.
+      const consentUrl = error instanceof ApiError ? error.details.consent_url : undefined;
+      if (error instanceof ApiError && error.code === 'consent_required' && typeof consentUrl === 'string') {
+        window.location.assign(consentUrl);
+        return;
+      }
       // Spec §8: logged, and the page says why (the server's reason when it gave one).
       console.error('Failed to create cross-platform session', error);
       return setPhase({
