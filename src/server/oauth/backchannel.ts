@@ -5,7 +5,7 @@ import { findBackchannelTargets } from './queries';
 import { revokeSessionIds } from './revoke-service';
 
 /** OIDC Back-Channel Logout 1.0 §2.4: the event member of a logout token. */
-export const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 /** A logout token is used at once; two minutes covers clock skew and a slow receiver. */
 const LOGOUT_TOKEN_TTL_S = 120;
 /** How long the hub waits for a client's back-channel endpoint (§2.5: answers 200/204 quickly). */
