@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { loggableError } from './plugins/errors';
 
 /** Query-string parameters whose values never reach a log line. */
 const SENSITIVE_PARAM = /token|code|secret|password|key|hint|verifier|assertion|state|nonce/i;
@@ -37,6 +38,11 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
       },
       res(res: { statusCode: number }) {
         return { statusCode: res.statusCode };
+      },
+      // Every `{ err }` in any log line: statement text, never a query's bound parameters
+      // (issue 11 finding 10: an argon2 hash reached the log through a raw query error).
+      err(err: unknown) {
+        return err instanceof Error ? loggableError(err) : err;
       },
     },
   };

@@ -49,7 +49,9 @@ export function registerErrorHandler(app: FastifyInstance, hub: Hub) {
     if (error instanceof OAuthError) return sendOAuthError(reply, error);
     if (error instanceof HubError) {
       if (error instanceof Refusal || error.status === 401 || error.status === 403) {
-        await refusals.record(request, error).catch((e) => request.log.error({ err: e }, 'refusal not audited'));
+        await refusals
+          .record(request, error)
+          .catch((e) => request.log.error({ err: loggableError(e) }, 'refusal not audited'));
       }
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
       if (oauth) return sendOAuthError(reply, new OAuthError('invalid_request', error.message, error.status));

@@ -7,6 +7,13 @@ import { HubError, Refusal } from '../errors';
 const WINDOW_MS = 60_000;
 /** Bound on the keys tracked at once; past it, new keys are written as they come (never dropped). */
 const MAX_KEYS = 10_000;
+/**
+ * Per address and window, at most this many kinds/routes are written one by one; refusals on
+ * further routes are counted together under OTHER_ROUTES, so one address cannot write a row per
+ * route of the API every minute.
+ */
+const PER_IP_WRITTEN = 5;
+const OTHER_ROUTES = '(other routes)';
 
 interface Window {
   startedAt: number;
@@ -20,14 +27,18 @@ interface Window {
  * Writes the audit events of a refusal (plugins/errors.ts calls it for every HubError it renders).
  * A `Refusal` carries its own events; any other 401 `unauthenticated` or 403 becomes the default
  * event for it (`unauthorized_access`, `csrf_refused`, `permission_denied`), so no route can refuse
- * without a row. Default events of anonymous callers are aggregated per IP, route and minute:
- * anyone can send those, and the audit table must not grow without bound because of it.
+ * without a row. Default events of anonymous callers are aggregated per IP, route and minute, and
+ * at most PER_IP_WRITTEN routes per IP and minute are written one by one (the rest are counted
+ * together): anyone can send those, and the audit table must not grow without bound because of it.
  */
 export function createRefusalAudit(hub: Hub) {
   const windows = new Map<string, Window>();
+  /** Rows written one by one per address in its current window. */
+  const perIp = new Map<string, { startedAt: number; written: number }>();
 
   async function flushExpired(now: number, force = false) {
     const due: Window[] = [];
+    for (const [ip, b] of perIp) if (force || now - b.startedAt >= WINDOW_MS) perIp.delete(ip);
     for (const [key, w] of windows) {
       if (force || now - w.startedAt >= WINDOW_MS) {
         windows.delete(key);
@@ -58,6 +69,28 @@ export function createRefusalAudit(hub: Hub) {
       return false;
     }
     if (windows.size >= MAX_KEYS && !open) return true;
+    const ip = event.ipAddress ?? '-';
+    let budget = perIp.get(ip);
+    if (!budget || now - budget.startedAt >= WINDOW_MS) {
+      budget = { startedAt: now, written: 0 };
+      perIp.set(ip, budget);
+    }
+    if (budget.written >= PER_IP_WRITTEN) {
+      // This address has had its rows this minute: count it with its other routes.
+      const otherKey = `${ip}|${event.type}|${OTHER_ROUTES}`;
+      const other = windows.get(otherKey);
+      if (other && now - other.startedAt < WINDOW_MS) other.suppressed += 1;
+      else
+        windows.set(otherKey, {
+          startedAt: now,
+          suppressed: 1,
+          ipAddress: event.ipAddress ?? null,
+          eventType: event.type,
+          route: OTHER_ROUTES,
+        });
+      return false;
+    }
+    budget.written += 1;
     windows.set(key, {
       startedAt: now,
       suppressed: 0,

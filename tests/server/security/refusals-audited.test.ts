@@ -115,6 +115,37 @@ describe.each(TEST_DATABASES)('every refusal leaves its audit row [%s]', (kind) 
     expect((await auditCount()) - before).toBe(4);
   });
 
+  it('writes at most five routes per anonymous address and minute one by one, and counts the rest together', async () => {
+    t.clock.advance(61_000); // a fresh window
+    const before = await auditCount();
+    const routes = [
+      '/api/admin/overview',
+      '/api/admin/users',
+      '/api/admin/apps',
+      '/api/admin/sessions',
+      '/api/admin/analytics',
+      '/api/admin/credential-requests',
+      '/api/admin/credential-grants',
+      '/api/admin/auth-sessions',
+    ];
+    for (const url of routes) {
+      const res = await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9', headers: CSRF });
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await auditCount()) - before).toBe(5);
+    t.clock.advance(61_000);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/overview', remoteAddress: '203.0.113.9', headers: CSRF }))
+        .statusCode,
+    ).toBe(401);
+    const summary = (
+      await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'anonymous_refusals_aggregated'))
+    ).filter((r) => r.ipAddress === '203.0.113.9');
+    expect(summary.map((r) => r.details)).toEqual([
+      expect.objectContaining({ event_type: 'unauthorized_access', route: '(other routes)', count: 3 }),
+    ]);
+  });
+
   it('audits a signed-out call to a signed-in route before its body is even read', async () => {
     const cookie = await sessionCookieFor(t.hub, await createUser(t.hub));
     const anon = await t.app.inject({
