@@ -41,8 +41,11 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
       },
       // Every `{ err }` in any log line: statement text, never a query's bound parameters
       // (issue 11 finding 10: an argon2 hash reached the log through a raw query error).
-      err(err: unknown) {
-        return err instanceof Error ? loggableError(err) : err;
+      err(err: Error) {
+        // Already made loggable (plugins/errors.ts passes loggableError's output): keep it.
+        if (!(err instanceof Error)) return err;
+        const safe = loggableError(err);
+        return { ...safe, type: err.name, message: String(safe.message), stack: String(safe.stack ?? '') };
       },
     },
   };
