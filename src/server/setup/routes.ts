@@ -25,6 +25,11 @@ export async function setupRoutes(app: FastifyInstance, opts: { hub: Hub }) {
    * threshold blocks that address (429 + Retry-After), and during a block the key is not checked.
    */
   async function requireSetupKey(actor: Actor, key: string | undefined, operation: string) {
+    // No key is no guess: refused (and audited) without spending an attempt.
+    if (!key)
+      throw new Refusal('invalid_setup_key', {
+        audit: { type: 'setup_key_invalid', ...actor.audit, details: { operation } },
+      });
     const counter = `setup-key:${actor.ipAddress ?? 'unknown'}`;
     const now = hub.clock();
     const reservation = await reserveAttempt(hub.db, counter, now);

@@ -63,7 +63,7 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
     )[0].status;
 
   it('a platform_admin who promotes a second account they control cannot approve their own request with it', async () => {
-    const sock = await signedInUser(t.hub, ['user'], { email: 'pat.second@hub.test' });
+    const sock = await signedInUser(t.hub, ['user'], { email: 'pat.second@hub.test', mfa: true });
     const promoted = await send(
       'PUT',
       `/api/admin/users/${sock.user.id}/roles`,
@@ -107,7 +107,7 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
   it('an admin role granted after the request was made does not qualify, whoever granted it', async () => {
     const id = await requestBy(pat.cookie);
     t.clock.advanceMinutes(1);
-    const late = await signedInUser(t.hub, ['user'], { email: 'late@hub.test' });
+    const late = await signedInUser(t.hub, ['user'], { email: 'late@hub.test', mfa: true });
     const promoted = await send(
       'PUT',
       `/api/admin/users/${late.user.id}/roles`,
