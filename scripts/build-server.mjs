@@ -8,23 +8,23 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverBundle = path.join(root, 'dist/server/main.js');
 
-function newestMtime(dir) {
+function newestMtime(file) {
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
+  for (const entry of readdirSync(file)) newest = Math.max(newest, newestMtime(path.join(file, entry)));
   return newest;
 }
 
+/** True when `output` is missing or older than any file under `inputs` (paths from the repo root). */
+export function isStale(output, inputs) {
+  if (!existsSync(output)) return true;
+  const sources = Math.max(...inputs.map((p) => newestMtime(path.join(root, p))));
+  return sources > statSync(output).mtimeMs;
+}
+
 export function serverBuildIsStale() {
-  if (!existsSync(serverBundle)) return true;
-  const sources = Math.max(
-    newestMtime(path.join(root, 'src/server')),
-    newestMtime(path.join(root, 'src/shared')),
-    statSync(path.join(root, 'package.json')).mtimeMs,
-  );
-  return sources > statSync(serverBundle).mtimeMs;
+  return isStale(serverBundle, ['src/server', 'src/shared', 'package.json']);
 }
 
 export async function buildServer() {

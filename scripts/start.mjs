@@ -2,31 +2,15 @@
 // their sources, then starts the compiled hub (dist/server/main.js) in this same process:
 // plain JavaScript, no TypeScript transpiler at run time.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildServer, serverBuildIsStale, serverBundle } from './build-server.mjs';
+import { buildServer, isStale, serverBuildIsStale, serverBundle } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/web/index.html');
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-export function webBuildIsStale() {
-  if (!existsSync(builtIndex)) return true;
-  const sources = Math.max(
-    newestMtime(path.join(root, 'src/web')),
-    newestMtime(path.join(root, 'src/shared')),
-    statSync(path.join(root, 'vite.config.ts')).mtimeMs,
-  );
-  return sources > statSync(builtIndex).mtimeMs;
+function webBuildIsStale() {
+  return isStale(builtIndex, ['src/web', 'src/shared', 'vite.config.ts']);
 }
 
 if (webBuildIsStale()) {
