@@ -24,6 +24,7 @@ import { createUser, sessionCookieFor } from '../tests/helpers/fixtures';
 import { CookieJar, request } from './lib/http';
 import { authorizeUrl, codeFrom, exchange, oneFlow, pkcePair, type FlowTarget } from './lib/flow';
 import { backendCpu, backendDelta, cpuMs, loadAverage, rssMb } from './lib/proc';
+import { dbName, figureCells, printRss, ratioCells } from './lib/report';
 import { hubEntry, runJson, startServer, stopServer, type Server } from './lib/servers';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -57,11 +58,6 @@ interface Measured extends AgentsResult {
   dbUs: number | null;
   roundTrips: number | null;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-const dbName = (url: string) => new URL(url).pathname.slice(1);
-const fmt = (n: number | null, d = 0) =>
-  n === null ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 /** Signs an agent in at the peer (login + consent once); answers its cookies. */
 async function peerSignIn(t: FlowTarget, account: string): Promise<string> {
@@ -220,26 +216,17 @@ async function main() {
     );
     console.log('|---|---|---|---|---|---|');
     for (const c of contenders) {
-      const ms = results.get(c.key)!;
-      const rps = ms.map((m) => m.rps);
-      const db = ms.map((m) => m.dbUs).filter((x): x is number => x !== null);
-      const rt = ms.map((m) => m.roundTrips).filter((x): x is number => x !== null);
-      console.log(
-        `| ${c.label} | ${fmt(median(rps))} (${fmt(Math.min(...rps))}–${fmt(Math.max(...rps))}) | ${median(ms.map((m) => m.p50))} / ${median(ms.map((m) => m.p99))} | ${fmt(median(ms.map((m) => m.serverUs)))} | ${db.length ? fmt(median(db)) : '—'} | ${rt.length ? fmt(median(rt), 2) : '—'} |`,
-      );
+      console.log(`| ${c.label} | ${figureCells(results.get(c.key)!)} |`);
     }
     const ratio = (a: string, b: string, title: string) => {
       const xs = results.get(a)!.map((m, i) => m.rps / results.get(b)![i].rps);
-      console.log(`| ${title} | ${fmt(median(xs), 2)}× | ${xs.map((x) => `${fmt(x, 2)}×`).join(', ')} |`);
+      console.log(`| ${title} | ${ratioCells(xs)} |`);
     };
     console.log('\n| comparison (flows/s, within each rep) | median | per rep |');
     console.log('|---|---|---|');
     ratio('hub', 'peerMem', 'hub / peer in memory (goal ≥ 1.0×)');
     ratio('hub', 'peerPg', 'hub / peer on PostgreSQL (goal ≥ 2×)');
-    console.log('\n| server | RSS idle MB | RSS peak MB (VmHWM) |');
-    console.log('|---|---|---|');
-    for (const s of servers)
-      console.log(`| ${s.name} | ${fmt(idle.get(s.name) ?? 0)} | ${fmt(rssMb(s.child.pid!).peak)} |`);
+    printRss(servers, idle);
     console.log(`\nload average at the end: ${loadAverage()}`);
   } finally {
     for (const s of servers) await stopServer(s);

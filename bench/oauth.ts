@@ -30,6 +30,7 @@ import { createClient } from '../src/server/oauth/clients/service';
 import { systemActor } from '../src/server/actor';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 import { backendCpu, backendDelta, cpuMs, loadAverage, rssMb } from './lib/proc';
+import { dbName, fmt, median, printRss, ratioCells } from './lib/report';
 import { cannon, hubEntry, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -70,11 +71,6 @@ interface Measured extends CannonResult {
   dbUsPerReq: number | null;
   roundTripsPerReq: number | null;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-const dbName = (url: string) => new URL(url).pathname.slice(1);
-const fmt = (n: number | null, d = 0) =>
-  n === null ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 async function measure(
   s: Scenario,
@@ -395,7 +391,7 @@ async function main() {
     }
     const ratio = (a: string, b: string, title: string) => {
       const xs = results.get(a)!.map((m, i) => m.rps / results.get(b)![i].rps);
-      console.log(`| ${title} | ${fmt(median(xs), 2)}× | ${xs.map((x) => `${fmt(x, 2)}×`).join(', ')} |`);
+      console.log(`| ${title} | ${ratioCells(xs)} |`);
     };
     console.log('\n| comparison (requests/s, within each rep) | median | per rep |');
     console.log('|---|---|---|');
@@ -422,11 +418,7 @@ async function main() {
       ratio(`hub-${endpoint}`, `bare-${endpoint}`, `${endpoint}: hub / bare node:http`);
       ratio(`hub-${endpoint}`, `peerMem-${endpoint}`, `${endpoint}: hub / peer`);
     }
-    console.log('\n| server | RSS idle MB | RSS peak MB (VmHWM) |');
-    console.log('|---|---|---|');
-    for (const s of servers) {
-      console.log(`| ${s.name} | ${fmt(idle.get(s.name) ?? 0)} | ${fmt(rssMb(s.child.pid!).peak)} |`);
-    }
+    printRss(servers, idle);
     console.log(`\nload average at the end: ${loadAverage()}`);
 
     // Durability: every grant the hub answered is in the chain (rows may exceed answers by the

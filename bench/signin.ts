@@ -20,6 +20,7 @@ import { hashPassword } from '../src/server/auth/passwords';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD } from '../tests/helpers/fixtures';
 import { backendCpu, backendDelta, cpuMs, loadAverage, rssMb } from './lib/proc';
+import { figureCells, fmt, median, printRss, ratioCells } from './lib/report';
 import { cannon, hubEntry, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -44,9 +45,6 @@ interface Measured extends CannonResult {
   roundTrips: number | null;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-const fmt = (n: number | null, d = 0) =>
-  n === null ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const HEADERS = { 'content-type': 'application/json', 'x-hub-csrf': '1' };
 
 async function main() {
@@ -128,13 +126,7 @@ async function main() {
     );
     console.log('|---|---|---|---|---|---|');
     for (const c of contenders) {
-      const ms = results.get(c.key)!;
-      const rps = ms.map((m) => m.rps);
-      const db = ms.map((m) => m.dbUs).filter((x): x is number => x !== null);
-      const rt = ms.map((m) => m.roundTrips).filter((x): x is number => x !== null);
-      console.log(
-        `| ${c.label} | ${fmt(median(rps))} (${fmt(Math.min(...rps))}–${fmt(Math.max(...rps))}) | ${median(ms.map((m) => m.p50))} / ${median(ms.map((m) => m.p99))} | ${fmt(median(ms.map((m) => m.serverUs)))} | ${db.length ? fmt(median(db)) : '—'} | ${rt.length ? fmt(median(rt), 2) : '—'} |`,
-      );
+      console.log(`| ${c.label} | ${figureCells(results.get(c.key)!)} |`);
     }
     const hubR = results.get('hub')!;
     const floorR = results.get('floor')!;
@@ -142,16 +134,11 @@ async function main() {
     const extra = hubR.map((m, i) => m.serverUs - floorR[i].serverUs);
     console.log('\n| comparison (within each rep) | median | per rep |');
     console.log('|---|---|---|');
-    console.log(
-      `| hub sign-in / raw argon2id (goal ≥ 0.90×) | ${fmt(median(xs), 2)}× | ${xs.map((x) => `${fmt(x, 2)}×`).join(', ')} |`,
-    );
+    console.log(`| hub sign-in / raw argon2id (goal ≥ 0.90×) | ${ratioCells(xs)} |`);
     console.log(
       `| hub CPU beyond the floor's, µs per sign-in (goal ≤ 500) | ${fmt(median(extra))} | ${extra.map((x) => fmt(x)).join(', ')} |`,
     );
-    console.log('\n| server | RSS idle MB | RSS peak MB (VmHWM) |');
-    console.log('|---|---|---|');
-    for (const s of servers)
-      console.log(`| ${s.name} | ${fmt(idle.get(s.name) ?? 0)} | ${fmt(rssMb(s.child.pid!).peak)} |`);
+    printRss(servers, idle);
     console.log(`\nload average at the end: ${loadAverage()}`);
   } finally {
     for (const s of servers) await stopServer(s);
