@@ -4,6 +4,9 @@ import { createClientInputSchema } from '../../shared/api/oauth-clients';
 import { buildActor } from '../actor';
 import { SUPPORTED_SCOPES } from '../oauth/constants';
 
+/** Options that take no value: `--public --origin x` must not read `--origin` as the value of `--public`. */
+const FLAGS = new Set(['public']);
+
 /** Reads `--name value` and repeated `--redirect-uri a --redirect-uri b` style options. */
 function options(args: string[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
@@ -11,9 +14,12 @@ function options(args: string[]): Map<string, string[]> {
     const a = args[i];
     if (!a.startsWith('--')) continue;
     const [key, inline] = a.slice(2).split('=', 2);
-    const value = inline ?? args[i + 1];
-    if (inline === undefined) i += 1;
-    out.set(key, [...(out.get(key) ?? []), value ?? '']);
+    let value = inline ?? '';
+    if (inline === undefined && !FLAGS.has(key)) {
+      value = args[i + 1] ?? '';
+      i += 1;
+    }
+    out.set(key, [...(out.get(key) ?? []), value]);
   }
   return out;
 }
