@@ -19,7 +19,7 @@ import {
 import { DISCOVERY_PATH, JWKS_PATH, discoveryAnswer, jwksAnswer } from './endpoints/well-known';
 import { handleEndSession } from './endpoints/end-session';
 import { handleHandoff } from './endpoints/handoff';
-import { formBody } from './endpoints/form';
+import { formBody, resendAsGet } from './endpoints/form';
 import { handleIntrospect } from './endpoints/introspect';
 import { handleRevoke } from './endpoints/revoke';
 import { handleToken } from './endpoints/token';
@@ -47,6 +47,8 @@ const logoutAnswers = {
   302: redirectTo('To the registered post_logout_redirect_uri'),
   400: htmlPage('The hub’s own error page'),
 };
+/** A POST that came without the session cookie (from another site) is sent on as the same GET. */
+const asGet = { 303: redirectTo('The same request as a GET, so that the browser sends the hub’s session cookie') };
 
 /** /.well-known/openid-configuration and /oauth/* (OAuth provider). HTTP only: the work is in endpoints/, authorize/, grants/. */
 export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
@@ -80,8 +82,9 @@ export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   // OIDC Core §3.1.2.1: the same request as a form post (a top-level navigation from the client).
   r.post(
     '/oauth/authorize',
-    { config: oauth, schema: { body: authorizeFormSchema, response: authorizeAnswers } },
-    async (request, reply) => runAuthorize(hub, request, reply, queryFromForm(request.body)),
+    { config: oauth, schema: { body: authorizeFormSchema, response: { ...authorizeAnswers, ...asGet } } },
+    async (request, reply) =>
+      resendAsGet(request, reply, '/oauth/authorize') ?? runAuthorize(hub, request, reply, queryFromForm(request.body)),
   );
 
   r.post(
@@ -165,7 +168,8 @@ export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   );
   r.post(
     '/oauth/end-session',
-    { config: oauth, schema: { body: endSessionSchema, response: logoutAnswers } },
-    (request, reply) => handleEndSession(hub, request, reply),
+    { config: oauth, schema: { body: endSessionSchema, response: { ...logoutAnswers, ...asGet } } },
+    async (request, reply) =>
+      resendAsGet(request, reply, '/oauth/end-session') ?? handleEndSession(hub, request, reply),
   );
 }

@@ -93,14 +93,21 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     expect(loc.searchParams.get('iss')).toBe(t.hub.config.publicUrl);
     const tokens = (await exchangeCode(t, platform, loc.searchParams.get('code')!, undefined)).json();
     expect(decodeJwt(tokens.id_token).nonce).toBe('nn');
-    // Signed out: the same sign-in detour as GET; a repeated parameter is refused.
+    // No session cookie (a POST from another site never carries the Lax cookie): the same request
+    // as a GET, on which a browser sends it; signed out, that GET takes the sign-in detour.
     const out = await t.app.inject({
       method: 'POST',
       url: '/oauth/authorize',
       headers: FORM,
-      payload: form(base(platform)),
+      payload: form(base(platform, { prompt: 'none' })),
     });
-    expect(location(out).pathname).toBe('/auth');
+    expect(out.statusCode).toBe(303);
+    expect(location(out).pathname).toBe('/oauth/authorize');
+    expect(Object.fromEntries(location(out).searchParams)).toEqual(base(platform, { prompt: 'none' }));
+    const resent = location(out).pathname + location(out).search;
+    expect(codeOf(await t.app.inject({ url: resent, headers: { cookie } }))).toBeTruthy();
+    expect(location(await t.app.inject({ url: resent })).searchParams.get('error')).toBe('login_required');
+    // A repeated parameter is refused.
     const twice = await t.app.inject({
       method: 'POST',
       url: '/oauth/authorize',
@@ -343,6 +350,36 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     expect(payload.nonce).toBeUndefined();
     const rows = await t.hub.db.select({ type: auditLogs.eventType }).from(auditLogs);
     expect(rows.map((r) => r.type)).toContain('oauth_backchannel_logout');
+  });
+
+  it('sends a POST from another site, which has no session cookie, on as the same GET (303); the GET signs out', async () => {
+    const params = { post_logout_redirect_uri: 'https://rb.example.test/bye', state: 'bye' };
+    // Posted from another site, the form comes without the session cookie (SameSite=Lax): the hub
+    // sends it on as the same GET (303), which the browser makes with the cookie, and signs out then.
+    const session = await sessionCookieFor(t.hub, user);
+    const hint = (await tokensFor(platform, {}, session)).id_token;
+    logoutTokens.length = 0;
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/end-session',
+      headers: { ...FORM, origin: 'https://rb.example.test', 'sec-fetch-site': 'cross-site' },
+      payload: form({ ...params, id_token_hint: hint }),
+    });
+    expect(crossSite.statusCode).toBe(303);
+    expect(crossSite.headers['set-cookie']).toBeUndefined();
+    expect(location(crossSite).pathname).toBe('/oauth/end-session');
+    expect(Object.fromEntries(location(crossSite).searchParams)).toEqual({ ...params, id_token_hint: hint });
+    expect((await t.app.inject({ url: '/api/auth/session', headers: { cookie: session } })).json().user).not.toBeNull();
+    const followed = await t.app.inject({
+      url: String(crossSite.headers.location),
+      headers: { cookie: session },
+    });
+    expect(followed.statusCode).toBe(302);
+    expect(location(followed).searchParams.get('state')).toBe('bye');
+    expect((await t.app.inject({ url: '/api/auth/session', headers: { cookie: session } })).json().user).toBeNull();
+    expect(logoutTokens).toHaveLength(1);
+    const [token] = logoutTokens.splice(0);
+    expect(decodeJwt(token).sid).toBe(decodeJwt(hint).sid);
   });
 
   it('sends a logout token when an admin revokes the session and when the user is deactivated', async () => {
