@@ -48,6 +48,7 @@ describe('/oauth-admin in a real browser', () => {
       .getByLabel('Redirect URIs * (one per line)')
       .fill('https://roles.example/callback\n\n\nhttps://roles.example/alt\n');
     await dialog.getByLabel('Allowed Origins (one per line)').fill('\nhttps://roles.example\n');
+    await dialog.getByLabel('Back-channel Logout URI').fill('https://roles.example/backchannel-logout');
     await dialog.getByRole('button', { name: 'Create Client' }).click();
     await expectToast(page, 'OAuth client created successfully');
     const clientId = (await dialog.getByTestId('new-client-id').textContent())!;
@@ -66,6 +67,7 @@ describe('/oauth-admin in a real browser', () => {
       'https://roles.example/alt',
       'read:profile',
       'read:organization',
+      'https://roles.example/backchannel-logout',
     ]) {
       await card.getByText(text, { exact: true }).first().waitFor();
     }

@@ -100,6 +100,16 @@ export function ClientCard({ client }: { client: OAuthClient }) {
             <List items={client.allowed_origins} />
           </Field>
         )}
+        {client.post_logout_redirect_uris.length > 0 && (
+          <Field label="Post-logout Redirect URIs">
+            <List items={client.post_logout_redirect_uris} />
+          </Field>
+        )}
+        {client.backchannel_logout_uri && (
+          <Field label="Back-channel Logout URI">
+            <code className="block truncate font-mono text-xs">{client.backchannel_logout_uri}</code>
+          </Field>
+        )}
         <Button variant={client.is_active ? 'outline' : 'default'} size="sm" onClick={flip} disabled={toggle.isPending}>
           {client.is_active ? 'Deactivate' : 'Activate'}
         </Button>

@@ -16,8 +16,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 import { useClientCreateMutation } from '@/data/oauth-clients/client-create-mutation';
-import { CopyButton } from './copy-button';
-import { DEFAULT_SCOPES, firstInvalidUrl, splitLines } from './oauth-admin.utils';
+import { CreatedCredentials } from './created-credentials';
+import { DEFAULT_SCOPES, firstUrlError, splitLines } from './oauth-admin.utils';
+import { OidcFields, type OidcFieldValues } from './oidc-fields';
 
 const EMPTY = {
   name: '',
@@ -26,6 +27,9 @@ const EMPTY = {
   redirects: '',
   origins: '',
   type: 'third_party' as 'platform' | 'third_party',
+  oidcScopes: [] as OidcFieldValues['oidcScopes'],
+  postLogout: '',
+  backchannel: '',
 };
 
 /** Create dialog (spec §2, §5): required fields, one URI per line, default scopes; shows the new credentials once. */
@@ -64,16 +68,19 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
     setInvalid(null);
     const redirectUris = splitLines(form.redirects);
     const origins = splitLines(form.origins);
+    const postLogoutUris = splitLines(form.postLogout);
+    const backchannel = form.backchannel.trim();
     if (!form.name.trim() || !form.url.trim() || redirectUris.length === 0) {
       notify.error('Validation Error', { description: 'Please fill in all required fields' });
       return;
     }
-    const badRedirect = firstInvalidUrl(redirectUris);
-    const badOrigin = firstInvalidUrl(origins);
-    if (badRedirect || badOrigin) {
-      const message = badRedirect
-        ? `Redirect URI "${badRedirect}" must be an absolute http(s) URL without a fragment.`
-        : `Allowed origin "${badOrigin}" must be an absolute http(s) URL without a fragment.`;
+    const message = firstUrlError([
+      ['Redirect URI', redirectUris],
+      ['Allowed origin', origins],
+      ['Post-logout redirect URI', postLogoutUris],
+      ['Back-channel logout URI', backchannel ? [backchannel] : []],
+    ]);
+    if (message) {
       setInvalid(message);
       notify.error('Validation Error', { description: message });
       return;
@@ -85,7 +92,9 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
       redirect_uris: redirectUris,
       allowed_origins: origins,
       app_type: form.type,
-      scopes: DEFAULT_SCOPES,
+      scopes: [...DEFAULT_SCOPES, ...form.oidcScopes],
+      post_logout_redirect_uris: postLogoutUris,
+      backchannel_logout_uri: backchannel || null,
     });
   }
 
@@ -94,47 +103,14 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
         {created ? (
-          <div className="space-y-4">
-            <DialogHeader>
-              <DialogTitle>Client created</DialogTitle>
-              <DialogDescription>Store the secret now: the list only shows its first 20 characters.</DialogDescription>
-            </DialogHeader>
-            <div className="space-y-1">
-              <Label>Client ID</Label>
-              <div className="flex items-center gap-1">
-                <code
-                  data-testid="new-client-id"
-                  className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-xs"
-                >
-                  {created.clientId}
-                </code>
-                <CopyButton label="Client ID" getText={() => created.clientId} />
-              </div>
-            </div>
-            {created.secret && (
-              <div className="space-y-1">
-                <Label>Client Secret</Label>
-                <div className="flex items-center gap-1">
-                  <code
-                    data-testid="new-client-secret"
-                    className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-xs"
-                  >
-                    {created.secret}
-                  </code>
-                  <CopyButton label="Client Secret" getText={() => created.secret!} />
-                </div>
-              </div>
-            )}
-            <DialogFooter>
-              <Button onClick={() => close(false)}>Done</Button>
-            </DialogFooter>
-          </div>
+          <CreatedCredentials clientId={created.clientId} secret={created.secret} onDone={() => close(false)} />
         ) : (
           <form onSubmit={submit} className="space-y-4" noValidate>
             <DialogHeader>
               <DialogTitle>Create OAuth Client</DialogTitle>
               <DialogDescription>
-                Register an application. New clients get the scopes read:profile and read:organization.
+                Register an application. New clients get the scopes read:profile and read:organization; an application
+                that signs users in adds the OpenID Connect ones.
               </DialogDescription>
             </DialogHeader>
             <div className="space-y-2">
@@ -183,6 +159,7 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
                 placeholder="https://app.example.com"
               />
             </div>
+            <OidcFields values={form} onChange={edit} />
             <FormError message={error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => close(false)}>

@@ -6,6 +6,12 @@ export const COPIED_MS = 2000;
 export const EXPIRING_SOON_MS = 60 * 60 * 1000;
 /** Spec §5: a new client's scopes; no UI changes them. */
 export const DEFAULT_SCOPES: (typeof SUPPORTED_SCOPES)[number][] = ['read:profile', 'read:organization'];
+/**
+ * Beyond the spec (issue 12): the OpenID Connect scopes an admin may add for a sister platform
+ * that signs users in; the spec's two defaults stay, first.
+ */
+export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+export type OidcScope = (typeof OIDC_SCOPES)[number];
 export const CORE_PLATFORM_NAME = 'Ecosystem Hub';
 
 /** Spec §5: split by line, blank lines dropped. */
@@ -25,6 +31,18 @@ export function firstInvalidUrl(lines: string[]): string | null {
     } catch {
       return line;
     }
+  }
+  return null;
+}
+
+/**
+ * The form's message for the first field (label, lines) holding a line that is not an absolute
+ * http(s) URL without a fragment; null when every line is one.
+ */
+export function firstUrlError(fields: [label: string, lines: string[]][]): string | null {
+  for (const [label, lines] of fields) {
+    const bad = firstInvalidUrl(lines);
+    if (bad) return `${label} "${bad}" must be an absolute http(s) URL without a fragment.`;
   }
   return null;
 }

@@ -1,0 +1,66 @@
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { OIDC_SCOPES, type OidcScope } from './oauth-admin.utils';
+
+export interface OidcFieldValues {
+  oidcScopes: OidcScope[];
+  postLogout: string;
+  backchannel: string;
+}
+
+/**
+ * The create form's OpenID Connect part (issue 12, beyond the spec): sign-in scopes, where the
+ * hub may send the user after RP-initiated logout, and where it POSTs back-channel logout tokens.
+ */
+export function OidcFields({
+  values,
+  onChange,
+}: {
+  values: OidcFieldValues;
+  onChange: (patch: Partial<OidcFieldValues>) => void;
+}) {
+  const toggle = (scope: OidcScope, on: boolean) =>
+    onChange({
+      oidcScopes: OIDC_SCOPES.filter((s) => (s === scope ? on : values.oidcScopes.includes(s))),
+    });
+  return (
+    <fieldset className="space-y-3 rounded-md border p-3">
+      <legend className="px-1 text-sm font-medium">OpenID Connect sign-in (optional)</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {OIDC_SCOPES.map((scope) => (
+          <div key={scope} className="flex items-center gap-2">
+            <Checkbox
+              id={`client-scope-${scope}`}
+              checked={values.oidcScopes.includes(scope)}
+              onCheckedChange={(checked) => toggle(scope, checked === true)}
+            />
+            <Label htmlFor={`client-scope-${scope}`} className="font-mono text-xs">
+              {scope}
+            </Label>
+          </div>
+        ))}
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="client-post-logout">Post-logout Redirect URIs (one per line)</Label>
+        <Textarea
+          id="client-post-logout"
+          value={values.postLogout}
+          onChange={(e) => onChange({ postLogout: e.target.value })}
+          rows={2}
+          placeholder="https://app.example.com/signed-out"
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="client-backchannel">Back-channel Logout URI</Label>
+        <Input
+          id="client-backchannel"
+          value={values.backchannel}
+          onChange={(e) => onChange({ backchannel: e.target.value })}
+          placeholder="https://app.example.com/backchannel-logout"
+        />
+      </div>
+    </fieldset>
+  );
+}
