@@ -10,11 +10,13 @@ export interface SisterAppConfig {
   appUrl: string;
 }
 
+const required = (message: string) => z.string({ error: message }).min(1, message);
+
 const envSchema = z.object({
   HUB_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
-  CLIENT_ID: z.string().min(1, 'CLIENT_ID is required (register the app in the hub first, see README.md)'),
-  CLIENT_SECRET: z.string().min(1, 'CLIENT_SECRET is required (printed once when the client was registered)'),
-  PORT: z.coerce.number().int().min(1).max(65_535).default(4000),
+  CLIENT_ID: required('is required (register the app in the hub first, see README.md)'),
+  CLIENT_SECRET: required('is required (shown once when the client was registered)'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65_535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
