@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import {
@@ -262,12 +262,14 @@ export async function mfaCountsFor(db: DbOrTx, userIds: string[]): Promise<Map<s
 
 /** Does the user have a second factor (a confirmed TOTP or a passkey)? One round trip. */
 export async function hasSecondFactor(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await rows<{ has: boolean }>(
-    db,
-    sql`select (exists (select 1 from mfa_totp where user_id = ${userId} and confirmed_at is not null)
-             or exists (select 1 from webauthn_credentials where user_id = ${userId})) as has`,
-  );
+  const [row] = await rows<{ has: boolean }>(db, sql`select ${secondFactorExists(sql`${userId}::uuid`)} as has`);
   return Boolean(row?.has);
+}
+
+/** hasSecondFactor as an expression over a user id expression (for statements that read more). */
+export function secondFactorExists(userId: SQL): SQL {
+  return sql`(exists (select 1 from mfa_totp where user_id = ${userId} and confirmed_at is not null)
+             or exists (select 1 from webauthn_credentials where user_id = ${userId}))`;
 }
 
 // ---- passkeys

@@ -70,6 +70,8 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
   let lockedPending = 0;
   /** The furthest anchor the pending locked appends wrote: the guess once the last one is done. */
   let lockedTip: StoredHead | undefined;
+  /** Appends waiting for the pending locked appends to finish, to go on the pipelined path then. */
+  let waiting: (() => void)[] = [];
   /**
    * After a conflict another process is appending too: guessing would keep colliding with it,
    * so for a while every append takes the anchor's row lock, whose waiters PostgreSQL serves in
@@ -196,6 +198,9 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
       if (lockedPending === 0) {
         tip = lockedTip;
         lockedTip = undefined;
+        const resume = waiting;
+        waiting = [];
+        for (const go of resume) go();
       }
     }
   }
@@ -225,44 +230,51 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
     return next;
   }
 
+  /**
+   * Appends in call order. Resolves when the rows are committed (or, with `tx`, written in
+   * the caller's transaction). The fast path is one statement; see createChainWriter.
+   */
+  function append(batch: PendingRow[], opts: AppendOptions = {}): Promise<void> {
+    if (batch.length === 0) return Promise.resolve();
+    const from = tip;
+    // Inside a caller's transaction the anchor is locked first: a failed statement there would
+    // abort the caller's work, and those appends are rare (administration, retention).
+    if (opts.tx || performance.now() < lockedUntil) return slowAppend(batch, opts);
+    // A locked append is learning the anchor (the first append, or after a rollback): wait for
+    // it, then pipeline. Taking the locked path too would keep one pending under steady load,
+    // and every append would stay on the 4-statement path.
+    if (lockedPending > 0) return new Promise<void>((go) => waiting.push(go)).then(() => append(batch, opts));
+    if (!from) return slowAppend(batch, opts);
+    const built = build(from, batch);
+    tip = built.next;
+    const sent = pipelinedAppendStatement(database.db, {
+      from,
+      next: built.next,
+      rowsJson: built.rowsJson,
+      now: clock(),
+      companions: opts.companions ?? [],
+    });
+    inFlight.add(sent);
+    const settled = () => inFlight.delete(sent);
+    sent.then(settled, settled);
+    return sent.then(
+      () => {
+        stats.fast += 1;
+        confirm(built.next);
+      },
+      (e: unknown) => {
+        // Every batch built on our guess after this one is stale too.
+        tip = undefined;
+        if (!isChainConflict(e)) throw e;
+        stats.conflicts += 1;
+        lockedUntil = performance.now() + CONFLICT_BACKOFF_MS;
+        return slowAppend(batch, opts);
+      },
+    );
+  }
+
   return {
-    /**
-     * Appends in call order. Resolves when the rows are committed (or, with `tx`, written in
-     * the caller's transaction). The fast path is one statement; see createChainWriter.
-     */
-    append(batch: PendingRow[], opts: AppendOptions = {}): Promise<void> {
-      if (batch.length === 0) return Promise.resolve();
-      const from = tip;
-      // Inside a caller's transaction the anchor is locked first: a failed statement there would
-      // abort the caller's work, and those appends are rare (administration, retention).
-      if (!from || opts.tx || lockedPending > 0 || performance.now() < lockedUntil) return slowAppend(batch, opts);
-      const built = build(from, batch);
-      tip = built.next;
-      const sent = pipelinedAppendStatement(database.db, {
-        from,
-        next: built.next,
-        rowsJson: built.rowsJson,
-        now: clock(),
-        companions: opts.companions ?? [],
-      });
-      inFlight.add(sent);
-      const settled = () => inFlight.delete(sent);
-      sent.then(settled, settled);
-      return sent.then(
-        () => {
-          stats.fast += 1;
-          confirm(built.next);
-        },
-        (e: unknown) => {
-          // Every batch built on our guess after this one is stale too.
-          tip = undefined;
-          if (!isChainConflict(e)) throw e;
-          stats.conflicts += 1;
-          lockedUntil = performance.now() + CONFLICT_BACKOFF_MS;
-          return slowAppend(batch, opts);
-        },
-      );
-    },
+    append,
 
     /** Runs `fn` with the anchor locked in `tx` (retention, cleanup); `fn` returns the new anchor position. */
     async withHeadLocked<T>(

@@ -96,7 +96,8 @@ export async function findSessionState(
 
 /**
  * A batch of session rows as one data-modifying statement with one JSON parameter, run inside
- * the chain append only when that goes through (so both commit, or neither does).
+ * the chain append only when that goes through (so both commit, or neither does): the
+ * client_credentials grants' rows, a sign-in's browser session, a code exchange's app session.
  */
 export function insertSessionsStatement(sessions: NewAuthSession[]): Companion {
   let json = '[';
@@ -108,6 +109,11 @@ export function insertSessionsStatement(sessions: NewAuthSession[]): Companion {
       kind: s.kind,
       session_token_hash: s.sessionTokenHash,
       scopes: s.scopes ?? [],
+      ip_address: s.ipAddress ?? null,
+      user_agent: s.userAgent ?? null,
+      amr: s.amr ?? [],
+      browser_session_id: s.browserSessionId ?? null,
+      resource: s.resource ?? null,
       auth_time: s.authTime,
       created_at: s.createdAt,
       last_accessed_at: s.lastAccessedAt,
@@ -117,9 +123,9 @@ export function insertSessionsStatement(sessions: NewAuthSession[]): Companion {
   const rows = `${json}]`;
   return (
     guard: SQL,
-  ) => sql`insert into ${authSessions} (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, created_at, last_accessed_at, expires_at)
-    select id, user_id, client_id, kind, session_token_hash, scopes, auth_time, created_at, last_accessed_at, expires_at
+  ) => sql`insert into ${authSessions} (id, user_id, client_id, kind, session_token_hash, scopes, ip_address, user_agent, amr, browser_session_id, resource, auth_time, created_at, last_accessed_at, expires_at)
+    select id, user_id, client_id, kind, session_token_hash, scopes, ip_address, user_agent, amr, browser_session_id, resource, auth_time, created_at, last_accessed_at, expires_at
     from jsonb_to_recordset(${rows}::jsonb)
-      as x(id uuid, user_id uuid, client_id text, kind text, session_token_hash text, scopes text[], auth_time timestamptz, created_at timestamptz, last_accessed_at timestamptz, expires_at timestamptz)
+      as x(id uuid, user_id uuid, client_id text, kind text, session_token_hash text, scopes text[], ip_address text, user_agent text, amr text[], browser_session_id uuid, resource text, auth_time timestamptz, created_at timestamptz, last_accessed_at timestamptz, expires_at timestamptz)
     where ${guard}`;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Hub } from '../hub';
 import { REVOCATION_CHANNEL } from '../revocations';
 import type { DbOrTx } from '../db/client';
@@ -25,39 +26,61 @@ export interface BrowserAuth {
   isEcosystemAdmin: boolean;
 }
 
+export interface NewBrowserSessionInput {
+  userId: string;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  /**
+   * How the user proved who they are (OIDC amr, RFC 8176): `pwd` for a password, add `otp`
+   * (TOTP), `hwk`/`swk` (passkey), `mfa` when two factors were used. Becomes the ID token's amr.
+   */
+  amr?: string[];
+  /** When they proved it (OIDC auth_time); now unless a step-up keeps an earlier proof. */
+  authTime?: Date;
+}
+
+/**
+ * A new browser session's row, complete (id included) but not yet stored, and its raw token:
+ * for a caller that stores it in a statement of its own (the sign-in's audit append).
+ */
+export function newBrowserSession(hub: Hub, input: NewBrowserSessionInput): { token: string; session: AuthSession } {
+  const now = hub.clock();
+  const token = randomToken();
+  return {
+    token,
+    session: {
+      id: randomUUID(),
+      userId: input.userId,
+      clientId: null,
+      kind: 'browser',
+      sessionTokenHash: sha256Hex(token),
+      refreshTokenHash: null,
+      refreshFamily: null,
+      scopes: [],
+      ipAddress: input.ipAddress ?? null,
+      userAgent: input.userAgent ?? null,
+      isActive: true,
+      authTime: input.authTime ?? now,
+      amr: input.amr ?? ['pwd'],
+      browserSessionId: null,
+      resource: null,
+      createdAt: now,
+      lastAccessedAt: now,
+      expiresAt: new Date(now.getTime() + hub.config.sessionAbsoluteHours * 3_600_000),
+      revokedAt: null,
+      revokedBy: null,
+    },
+  };
+}
+
 /** Creates a hub browser session; the raw token goes only into the cookie. */
 export async function createBrowserSession(
   hub: Hub,
-  input: {
-    userId: string;
-    ipAddress?: string | null;
-    userAgent?: string | null;
-    /**
-     * How the user proved who they are (OIDC amr, RFC 8176): `pwd` for a password, add `otp`
-     * (TOTP), `hwk`/`swk` (passkey), `mfa` when two factors were used. Becomes the ID token's amr.
-     */
-    amr?: string[];
-    /** When they proved it (OIDC auth_time); now unless a step-up keeps an earlier proof. */
-    authTime?: Date;
-  },
+  input: NewBrowserSessionInput,
   tx?: DbOrTx,
 ): Promise<{ token: string; session: AuthSession }> {
-  const now = hub.clock();
-  const token = randomToken();
-  const session = await insertSession(tx ?? hub.db, {
-    userId: input.userId,
-    clientId: null,
-    kind: 'browser',
-    sessionTokenHash: sha256Hex(token),
-    ipAddress: input.ipAddress ?? null,
-    userAgent: input.userAgent ?? null,
-    authTime: input.authTime ?? now,
-    amr: input.amr ?? ['pwd'],
-    createdAt: now,
-    lastAccessedAt: now,
-    expiresAt: new Date(now.getTime() + hub.config.sessionAbsoluteHours * 3_600_000),
-  });
-  return { token, session };
+  const { token, session } = newBrowserSession(hub, input);
+  return { token, session: await insertSession(tx ?? hub.db, session) };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Companion } from '../audit/chain-queries';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import { signInAttempts } from '../db/schema/index';
@@ -23,6 +24,30 @@ export interface Reservation {
  * An attempt during a block changes nothing (no row is returned).
  */
 export async function reserveAttempt(db: DbOrTx, key: string, now: Date): Promise<Reservation> {
+  const found = await rows<ReservedRow>(db, reserveAttemptStatement(key, now));
+  return found.length ? reservationOf(found[0]) : findBlock(db, key, now);
+}
+
+/** What the reserving statement returns when it counted the attempt. */
+export interface ReservedRow {
+  failures: number;
+  blocked_until: string | Date | null;
+}
+
+export function reservationOf(row: ReservedRow): Reservation {
+  return {
+    blocked: false,
+    failures: Number(row.failures),
+    blockedUntil: row.blocked_until ? new Date(row.blocked_until) : null,
+  };
+}
+
+/**
+ * The counting statement of reserveAttempt (`insert … on conflict do update … returning failures,
+ * blocked_until`; no row when the key is blocked), for a caller that reads more in the same
+ * round trip (sign-in-queries.ts).
+ */
+export function reserveAttemptStatement(key: string, now: Date): SQL {
   // The limits are compile-time constants, inlined as literals (no parameter type guessing).
   const threshold = sql.raw(String(SIGN_IN_LIMIT.threshold));
   const windowMinutes = sql.raw(String(SIGN_IN_LIMIT.windowMinutes));
@@ -30,9 +55,7 @@ export async function reserveAttempt(db: DbOrTx, key: string, now: Date): Promis
   const maxBlockMinutes = sql.raw(String(SIGN_IN_LIMIT.maxBlockMinutes));
   const nowIso = now.toISOString();
   const next = sql`(case when sign_in_attempts.last_failure_at <= ${nowIso}::timestamptz - make_interval(mins => ${windowMinutes}) then 1 else sign_in_attempts.failures + 1 end)`;
-  const found = await rows<{ failures: number; blocked_until: string | Date | null }>(
-    db,
-    sql`insert into sign_in_attempts as sign_in_attempts (key, failures, window_started_at, last_failure_at, blocked_until)
+  return sql`insert into sign_in_attempts as sign_in_attempts (key, failures, window_started_at, last_failure_at, blocked_until)
         values (${key}, 1, ${nowIso}::timestamptz, ${nowIso}::timestamptz,
                 case when 1 >= ${threshold} then ${nowIso}::timestamptz + make_interval(mins => least(${blockMinutesPerFailure}, ${maxBlockMinutes})) end)
         on conflict (key) do update set
@@ -43,16 +66,11 @@ export async function reserveAttempt(db: DbOrTx, key: string, now: Date): Promis
             then ${nowIso}::timestamptz + make_interval(mins => least(${next} * ${blockMinutesPerFailure}, ${maxBlockMinutes}))
             else null end
         where sign_in_attempts.blocked_until is null or sign_in_attempts.blocked_until <= ${nowIso}::timestamptz
-        returning failures, blocked_until`,
-  );
-  if (found.length) {
-    const row = found[0];
-    return {
-      blocked: false,
-      failures: Number(row.failures),
-      blockedUntil: row.blocked_until ? new Date(row.blocked_until) : null,
-    };
-  }
+        returning failures, blocked_until`;
+}
+
+/** The block an uncounted attempt ran into, as the counter now stands. */
+export async function findBlock(db: DbOrTx, key: string, now: Date): Promise<Reservation> {
   const [current] = await db.select().from(signInAttempts).where(eq(signInAttempts.key, key)).limit(1);
   return { blocked: true, failures: current?.failures ?? 0, blockedUntil: current?.blockedUntil ?? now };
 }
@@ -60,6 +78,11 @@ export async function reserveAttempt(db: DbOrTx, key: string, now: Date): Promis
 /** A successful sign-in clears the counter (spec §9). */
 export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
   await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
+}
+
+/** clearAttempts as a companion of the sign-in's audit append (committed with it, or not at all). */
+export function clearAttemptsStatement(key: string): Companion {
+  return (guard) => sql`delete from sign_in_attempts where key = ${key} and ${guard}`;
 }
 
 /** Removes counters that no longer matter: outside the window and not blocking. */

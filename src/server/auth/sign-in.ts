@@ -5,9 +5,11 @@ import { SIGN_IN_LIMIT, SIGN_IN_MESSAGES } from '../../shared/auth-limits';
 import { findEffectiveRoles } from '../roles/queries';
 import { isEcosystemAdminRoles } from '../../shared/roles';
 import { verifyPassword } from './passwords';
-import { clearAttempts, reserveAttempt } from './sign-in-limit-queries';
-import { findUserByEmail, recordLogin } from './user-queries';
-import { createBrowserSession, revokeSession } from './sessions';
+import { clearAttempts, clearAttemptsStatement, reserveAttempt } from './sign-in-limit-queries';
+import { reserveAttemptAndFindUser } from './sign-in-queries';
+import { recordLoginStatement } from './user-queries';
+import { auditBatcher } from '../audit/batcher';
+import { newBrowserSession, revokeSession } from './sessions';
 import type { BrowserAuth } from './sessions';
 import type { PlatformUser } from '../db/schema/index';
 import { randomToken, sha256Hex } from '../crypto/tokens';
@@ -56,7 +58,8 @@ export async function signIn(
   const email = normalizeEmail(input.email);
   const key = attemptKey(email);
   const now = hub.clock();
-  const reservation = await reserveAttempt(hub.db, key, now);
+  // Round trip 1: the attempt is counted and the account read in one statement.
+  const { reservation, user, hasSecondFactor, roles } = await reserveAttemptAndFindUser(hub.db, key, email, now);
   if (reservation.blocked) {
     throw blockedRefusal(reservation.blockedUntil ?? now, now, [
       {
@@ -69,7 +72,6 @@ export async function signIn(
     ]);
   }
 
-  const user = await findUserByEmail(hub.db, email);
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordOk || !user.isActive) {
     const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive_account';
@@ -101,7 +103,7 @@ export async function signIn(
 
   // A second factor is enrolled: the password was right, but this is not a session yet. The
   // counter is not cleared until the factor is proved, so codes cannot be guessed for free.
-  const methods = await signInMethodsOf(hub.db, user.id);
+  const methods = hasSecondFactor ? await signInMethodsOf(hub.db, user.id) : [];
   if (methods.length) {
     const pendingToken = randomToken();
     await insertToken(hub.db, {
@@ -120,7 +122,7 @@ export async function signIn(
     });
     return { mfa: { pendingToken, methods } };
   }
-  return finishSignIn(hub, user, client, { previousSessionId: input.previousSessionId ?? null, amr: ['pwd'] });
+  return finishSignIn(hub, user, client, { previousSessionId: input.previousSessionId ?? null, amr: ['pwd'], roles });
 }
 
 /** The pending sign-in between the password and the second factor (one_time_tokens purpose). */
@@ -131,27 +133,32 @@ export const MFA_PENDING_MS = 5 * 60_000;
  * The end of every successful sign-in (password, password + factor, passkey): the counter is
  * cleared, the browser's previous session ends (no fixation), a new session records how the
  * user proved who they are (amr) and when (auth_time).
+ *
+ * The session row, the last-login time and the cleared counter commit with the
+ * `sign_in_success` audit record, group-committed with whatever else is being audited
+ * (audit/batcher.ts): one statement, one commit, so the session exists exactly when its audit
+ * record does, and concurrent sign-ins share commits instead of queueing for one each.
+ * `roles`: the user's effective roles if the caller already read them (the password sign-in
+ * reads them with the account, before the hash).
  */
 export async function finishSignIn(
   hub: Hub,
   user: PlatformUser,
   client: ClientInfo,
-  input: { previousSessionId: string | null; amr: string[] },
+  input: { previousSessionId: string | null; amr: string[]; roles?: string[] },
 ): Promise<{ token: string; auth: BrowserAuth }> {
   const now = hub.clock();
-  await clearAttempts(hub.db, attemptKey(user.email));
   if (input.previousSessionId) await revokeSession(hub, input.previousSessionId, user.id);
-  const { token, session } = await createBrowserSession(hub, { userId: user.id, ...client, amr: input.amr });
-  await recordLogin(hub.db, user.id, now);
+  const roles = input.roles ?? (await findEffectiveRoles(hub.db, user.id, now));
+  const { token, session } = newBrowserSession(hub, { userId: user.id, ...client, amr: input.amr });
+  await auditBatcher(hub).record(
+    { type: 'sign_in_success', ...client, userId: user.id, sessionId: session.id, details: { email: user.email } },
+    {
+      sessions: [session],
+      companions: [recordLoginStatement(user.id, now), clearAttemptsStatement(attemptKey(user.email))],
+    },
+  );
   user.lastLoginAt = now;
-  const roles = await findEffectiveRoles(hub.db, user.id, now);
-  await hub.audit.record({
-    type: 'sign_in_success',
-    ...client,
-    userId: user.id,
-    sessionId: session.id,
-    details: { email: user.email },
-  });
   return { token, auth: { session, user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) } };
 }
 

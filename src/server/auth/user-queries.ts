@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Companion } from '../audit/chain-queries';
 import type { DbOrTx } from '../db/client';
 import { platformRoleAssignments, platformUsers } from '../db/schema/index';
 import type { PlatformUser } from '../db/schema/index';
@@ -42,6 +43,12 @@ export async function insertUserWithRoles(
 
 export async function recordLogin(db: DbOrTx, userId: string, now: Date): Promise<void> {
   await db.update(platformUsers).set({ lastLoginAt: now }).where(eq(platformUsers.id, userId));
+}
+
+/** recordLogin as a companion of the sign-in's audit append (committed with it, or not at all). */
+export function recordLoginStatement(userId: string, now: Date): Companion {
+  return (guard) =>
+    sql`update platform_users set last_login_at = ${now.toISOString()}::timestamptz where id = ${userId}::uuid and ${guard}`;
 }
 
 export async function markEmailVerified(db: DbOrTx, userId: string, now: Date): Promise<void> {

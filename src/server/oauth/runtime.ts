@@ -1,7 +1,7 @@
 import type { Hub } from '../hub';
 import type { OAuthClient } from '../db/schema/index';
 import { createKeyStore, type KeyStore } from './keys/key-store';
-import { createAuditBatcher, type AuditBatcher } from './audit-batcher';
+import { auditBatcher, type AuditBatcher } from '../audit/batcher';
 import { createSessionStateCache, type SessionStateCache } from './token-cache';
 import { LookupCache } from './lookup-cache';
 
@@ -33,7 +33,7 @@ export function oauthRuntime(hub: Hub): OAuthRuntime {
   const clients = new LookupCache<OAuthClient | undefined>(60_000, 10_000, hub.revocations.live);
   const sessions = createSessionStateCache(hub);
   const keys = createKeyStore(hub);
-  const audit = createAuditBatcher(hub);
+  const audit = auditBatcher(hub);
   hub.revocations.subscribe((ids) => {
     for (const id of ids) {
       if (id.startsWith(CLIENT_PREFIX)) clients.invalidate(id.slice(CLIENT_PREFIX.length));

@@ -36,7 +36,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
           ...who,
           details: { grant_type: grantType, client_id: client.clientId, scope: g.scope },
         },
-        g.pendingSessions,
+        { sessions: g.pendingSessions },
       );
     let result: GrantResult;
     if (grantType === 'authorization_code') result = await exchangeAuthorizationCode(hub, client, body);

@@ -1,0 +1,56 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * Counts the statements the hub sends to its database — each one a round trip on PostgreSQL —
+ * as bench/lib/count-queries.mjs does for the benchmarks: every `query` of the `pg` driver, and
+ * on PGlite every `query`/`exec` plus a transaction's BEGIN and COMMIT (which PGlite sends
+ * itself, and `pg` sends as queries). `texts` keeps what was sent, for a failing assertion's message.
+ */
+export function countStatements(): { count: () => number; texts: string[]; stop: () => void } {
+  const texts: string[] = [];
+  const note = (q: unknown) => {
+    const text = typeof q === 'string' ? q : String((q as { text?: unknown } | null)?.text ?? q);
+    texts.push(text.replace(/\s+/g, ' ').slice(0, 160));
+  };
+  const pgQuery = pg.Client.prototype.query;
+  const liteQuery = PGlite.prototype.query;
+  const liteExec = PGlite.prototype.exec;
+  const liteTransaction = PGlite.prototype.transaction;
+  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+    note(args[0]);
+    return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pgQuery;
+  PGlite.prototype.query = function counted(this: PGlite, ...args: Parameters<PGlite['query']>) {
+    note(args[0]);
+    return liteQuery.apply(this, args);
+  } as typeof liteQuery;
+  PGlite.prototype.exec = function counted(this: PGlite, ...args: Parameters<PGlite['exec']>) {
+    note(args[0]);
+    return liteExec.apply(this, args);
+  };
+  PGlite.prototype.transaction = function counted<T>(this: PGlite, fn: Parameters<PGlite['transaction']>[0]) {
+    note('BEGIN');
+    return liteTransaction
+      .call(this, (tx) => {
+        const { query, exec } = tx;
+        return fn(
+          Object.assign(Object.create(tx) as typeof tx, {
+            query: (...a: Parameters<typeof query>) => (note(a[0]), query(...a)),
+            exec: (...a: Parameters<typeof exec>) => (note(a[0]), exec(...a)),
+          }),
+        );
+      })
+      .finally(() => note('COMMIT')) as Promise<T>;
+  } as typeof liteTransaction;
+  return {
+    count: () => texts.length,
+    texts,
+    stop() {
+      pg.Client.prototype.query = pgQuery;
+      PGlite.prototype.query = liteQuery;
+      PGlite.prototype.exec = liteExec;
+      PGlite.prototype.transaction = liteTransaction;
+    },
+  };
+}
