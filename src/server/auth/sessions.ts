@@ -17,7 +17,7 @@ import {
 
 export const SESSION_COOKIE = 'hub_session';
 /** last_accessed_at is written at most this often per session. */
-const TOUCH_INTERVAL_MS = 60_000;
+export const TOUCH_INTERVAL_MS = 60_000;
 
 export interface BrowserAuth {
   session: AuthSession;
@@ -93,18 +93,33 @@ export async function resolveBrowserSession(hub: Hub, token: string): Promise<Br
   if (!found || found.session.kind !== 'browser') return null;
   const { session, user } = found;
   const now = hub.clock();
+  if (!(await checkBrowserSession(hub, session, user, now))) return null;
+  const roles = await findEffectiveRoles(hub.db, user.id, now);
+  return { session, user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) };
+}
+
+/**
+ * Whether a browser session read from the database is live now. One past its absolute lifetime
+ * or idle too long is deactivated; a live one's last_accessed_at is written at most once a
+ * minute (and updated on `session`).
+ */
+export async function checkBrowserSession(
+  hub: Hub,
+  session: AuthSession,
+  user: PlatformUser,
+  now: Date,
+): Promise<boolean> {
   const idleMs = hub.config.sessionIdleMinutes * 60_000;
-  if (!session.isActive || !user.isActive) return null;
+  if (!session.isActive || !user.isActive) return false;
   if (session.expiresAt <= now || now.getTime() - session.lastAccessedAt.getTime() > idleMs) {
     await deactivateSession(hub.db, session.id, now, null);
-    return null;
+    return false;
   }
   if (now.getTime() - session.lastAccessedAt.getTime() >= TOUCH_INTERVAL_MS) {
     await touchSession(hub.db, session.id, now);
     session.lastAccessedAt = now;
   }
-  const roles = await findEffectiveRoles(hub.db, user.id, now);
-  return { session, user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) };
+  return true;
 }
 
 export async function revokeSession(

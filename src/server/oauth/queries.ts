@@ -1,5 +1,7 @@
-import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { rows } from '../db/client';
+import { mapRow } from '../db/map-row';
 import {
   authSessions,
   oauthAuthorizationCodes,
@@ -174,4 +176,70 @@ export async function findBackchannelTargets(
     .innerJoin(oauthClients, eq(oauthClients.clientId, authSessions.clientId))
     .where(where);
   return rows.map((r) => ({ ...r, browserSessionId: r.browserSessionId!, userId: r.userId! }));
+}
+
+/** What exchangeCodeAtOnce needs beyond the code: the checks' inputs and the new rows' values. */
+export interface CodeExchange {
+  codeHash: string;
+  clientId: string;
+  redirectUri: string;
+  /** The resource the token request names again (undefined: none named). */
+  resource: string | undefined;
+  /** The code's resource when it named none (the hub's userinfo audience). */
+  defaultResource: string;
+  /** BASE64URL(SHA-256(code_verifier)), or null when no well-formed verifier was sent. */
+  verifierChallenge: string | null;
+  /** A code without a challenge is acceptable: a confidential client that sent no verifier. */
+  acceptsNoChallenge: boolean;
+  /** The client may use refresh_token (offline_access in the code's scopes decides the rest). */
+  clientMayRefresh: boolean;
+  now: Date;
+  session: { id: string; tokenHash: string; expiresAt: Date };
+  refreshTokenHash: string;
+}
+
+/**
+ * The authorization_code exchange's happy path as ONE statement: the code is consumed only if
+ * every check the locked path makes passes (same client, unused, unexpired, same redirect URI,
+ * same resource, PKCE, user still active), and in the same statement the app session and,
+ * for offline_access, its first refresh token are inserted from the consumed row. Undefined
+ * when the code was not consumed: nothing was written, and the locked path (lockCode …) finds
+ * out why and answers as it always did — the row stays the single-use truth across nodes.
+ */
+export async function exchangeCodeAtOnce(
+  db: DbOrTx,
+  x: CodeExchange,
+): Promise<{ code: CodeRow; refreshIssued: boolean } | undefined> {
+  const now = x.now.toISOString();
+  const found = await rows<Record<string, unknown> & { refresh_issued: string | number }>(
+    db,
+    sql`with consumed as (
+      update oauth_authorization_codes set consumed_at = ${now}::timestamptz, issued_session_id = ${x.session.id}::uuid
+      where code_hash = ${x.codeHash} and client_id = ${x.clientId} and consumed_at is null
+        and expires_at > ${now}::timestamptz and redirect_uri = ${x.redirectUri}
+        and (${x.resource ?? null}::text is null or coalesce(resource, ${x.defaultResource}) = ${x.resource ?? null}::text)
+        and (case when code_challenge is null then ${x.acceptsNoChallenge}::boolean
+                  else code_challenge = ${x.verifierChallenge}::text end)
+        and exists (select 1 from platform_users u where u.id = oauth_authorization_codes.user_id and u.is_active)
+      returning *
+    ), app_session as (
+      insert into auth_sessions (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, amr, browser_session_id, resource, created_at, last_accessed_at, expires_at)
+      select ${x.session.id}::uuid, user_id, client_id, 'app', ${x.session.tokenHash}, scopes, auth_time, amr, browser_session_id, resource,
+             ${now}::timestamptz, ${now}::timestamptz, ${x.session.expiresAt.toISOString()}::timestamptz
+      from consumed
+      returning id
+    ), refresh as (
+      insert into oauth_refresh_tokens (token_hash, session_id, client_id, user_id, scopes, created_at, expires_at)
+      select ${x.refreshTokenHash}, app_session.id, consumed.client_id, consumed.user_id, consumed.scopes,
+             ${now}::timestamptz, ${x.session.expiresAt.toISOString()}::timestamptz
+      from consumed, app_session
+      where ${x.clientMayRefresh}::boolean and 'offline_access' = any(consumed.scopes)
+        and consumed.redirect_uri <> 'urn:ietf:wg:oauth:2.0:oob'
+      returning 1
+    )
+    select consumed.*, (select count(*) from refresh) as refresh_issued from consumed`,
+  );
+  const row = found[0];
+  if (!row) return undefined;
+  return { code: mapRow(oauthAuthorizationCodes, row), refreshIssued: Number(row.refresh_issued) > 0 };
 }

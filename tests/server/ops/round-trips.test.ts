@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
-import { createUser, FIXTURE_PASSWORD } from '../../helpers/fixtures';
+import { createUser, FIXTURE_PASSWORD, signedInUser } from '../../helpers/fixtures';
+import { authorize, exchangeCode, pkcePair, registerClient } from '../oauth/oauth-helpers';
 import { countStatements } from '../../helpers/count-statements';
 
 /**
@@ -51,5 +52,27 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     // The counter sees the statements (it would pass a broken count of 0 otherwise).
     expect(sent.some((s) => s.includes('sign_in_attempts'))).toBe(true);
     expect(n, sent.join('\n')).toBeLessThanOrEqual(2);
+  });
+
+  it('a code + PKCE flow from a signed-in browser: silent authorize and exchange in 3 round trips', async () => {
+    const client = await registerClient(t);
+    const { cookie } = await signedInUser(t.hub);
+    const flow = async () => {
+      const { verifier, challenge } = pkcePair();
+      const { code } = await authorize(t, client, cookie, {
+        prompt: 'none',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      });
+      const res = await exchangeCode(t, client, code, verifier);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ access_token: expect.any(String), id_token: expect.any(String) });
+      expect(res.json().refresh_token).toMatch(/^hubrt_/);
+    };
+    // The first flow reads the client and the browser session into this node's caches.
+    await flow();
+    const { n, sent } = await statementsOf(flow);
+    expect(sent.some((s) => s.includes('oauth_authorization_codes'))).toBe(true);
+    expect(n, sent.join('\n')).toBeLessThanOrEqual(3);
   });
 });

@@ -1,3 +1,5 @@
+import { SESSION_COOKIE } from '../../auth/sessions';
+import { resolveSignedInSession } from '../../auth/session-cache';
 import { AuthorizeInterrupt, AuthorizeRedirectError, type AuthorizeContext } from './context';
 
 /**
@@ -5,9 +7,11 @@ import { AuthorizeInterrupt, AuthorizeRedirectError, type AuthorizeContext } fro
  * `prompt=login` (OIDC Core §3.1.2.1); `prompt=select_account` shows who is signed in first.
  * A sign-in this request itself asked for (ctx.reauthSince) satisfies login and max_age, so
  * `max_age=0` does not loop. With `prompt=none` every interaction is an error to the client.
+ * The session comes from this node's revocation-aware cache (auth/session-cache.ts): a silent
+ * authorization of a signed-in browser reads nothing.
  */
 export async function checkSession(ctx: AuthorizeContext): Promise<void> {
-  const auth = await ctx.request.getAuth();
+  const auth = await resolveSignedInSession(ctx.hub, ctx.request.cookies?.[SESSION_COOKIE]);
   const none = ctx.prompt.has('none');
   if (!auth) {
     if (none) throw new AuthorizeRedirectError('login_required', 'The user is not signed in.');

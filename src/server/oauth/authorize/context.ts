@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Hub } from '../../hub';
 import type { OAuthClient } from '../../db/schema/index';
-import type { BrowserAuth } from '../../auth/sessions';
+import type { SignedInSession } from '../../auth/session-cache';
 import type { OAuthErrorCode } from '../errors';
 
 /** The parameters of an authorization request (RFC 6749 §4.1.1, OIDC Core §3.1.2.1, RFC 7636). */
@@ -39,7 +39,8 @@ export interface AuthorizeContext {
   redirectUri?: string;
   responseMode: 'query' | 'form_post';
   scopes: string[];
-  auth?: BrowserAuth;
+  /** The signed-in browser session and its user (no roles: nothing here needs them). */
+  auth?: SignedInSession;
   /** Consent given on the consent screen in this very request. */
   consentGiven?: boolean;
   /** RFC 8707: the access token's audience when an API was named (null: the hub's userinfo). */

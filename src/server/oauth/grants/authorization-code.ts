@@ -1,11 +1,18 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Hub } from '../../hub';
 import type { AuthSession, OAuthClient } from '../../db/schema/index';
 import type { authSessions } from '../../db/schema/index';
 import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
 import { REFRESH_ABSOLUTE_TTL_S } from '../constants';
 import { OAuthError } from '../errors';
-import { deactivateSessions, insertAppSession, lockCode, markCodeConsumed, type CodeRow } from '../queries';
+import {
+  deactivateSessions,
+  exchangeCodeAtOnce,
+  insertAppSession,
+  lockCode,
+  markCodeConsumed,
+  type CodeRow,
+} from '../queries';
 import { findUserById } from '../../auth/user-queries';
 import { userinfoAudience } from '../resource';
 import { buildTokenResponse, grantsRefresh, mintRefreshToken, type TokenResponse } from './issue';
@@ -34,11 +41,15 @@ export function checkPkce(
       return new OAuthError('invalid_grant', 'PKCE is required for public clients.');
     return verifier ? new OAuthError('invalid_grant', 'code_verifier sent but no code_challenge was.') : null;
   }
-  if (!verifier || !/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier))
+  if (!verifier || !VERIFIER.test(verifier))
     return new OAuthError('invalid_grant', 'A valid code_verifier is required.');
-  const computed = createHash('sha256').update(verifier, 'ascii').digest('base64url');
-  return safeEqual(computed, row.codeChallenge) ? null : new OAuthError('invalid_grant', 'PKCE verification failed.');
+  return safeEqual(challengeOf(verifier), row.codeChallenge)
+    ? null
+    : new OAuthError('invalid_grant', 'PKCE verification failed.');
 }
+
+const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
+const challengeOf = (verifier: string) => createHash('sha256').update(verifier, 'ascii').digest('base64url');
 
 /**
  * authorization_code grant: single use within 60 s, bound to client, redirect URI and PKCE.
@@ -52,6 +63,9 @@ export async function exchangeAuthorizationCode(
   if (!input.code) throw new OAuthError('invalid_request', 'code is required.');
   if (!input.redirect_uri) throw new OAuthError('invalid_request', 'redirect_uri is required.');
   const now = hub.clock();
+  const done = await exchangeAtOnce(hub, client, { ...input, code: input.code, redirect_uri: input.redirect_uri }, now);
+  if (done) return done;
+  // Not consumed by the one statement: the locked path finds out why (or, in a race, consumes it).
   const outcome: Outcome = await hub.db.transaction(async (tx): Promise<Outcome> => {
     const row = await lockCode(tx, sha256Hex(input.code!));
     if (!row || row.clientId !== client.clientId)
@@ -121,6 +135,68 @@ export async function exchangeAuthorizationCode(
     client,
     nonce: outcome.row.nonce,
     refreshToken: outcome.refresh,
+  });
+  return { response, userId: session.userId, sessionId: session.id };
+}
+
+/**
+ * The happy path in one round trip (exchangeCodeAtOnce): every check of the locked path below
+ * made by the statement that consumes the code and inserts the app session and refresh token.
+ * Undefined when it consumed nothing (an error to report, or a race): nothing was written.
+ */
+async function exchangeAtOnce(
+  hub: Hub,
+  client: OAuthClient,
+  input: { code: string; redirect_uri: string; code_verifier?: string; resource?: string },
+  now: Date,
+): Promise<GrantResult | undefined> {
+  const verifier = input.code_verifier;
+  const refresh = `hubrt_${randomToken()}`;
+  const sessionId = randomUUID();
+  const sessionTokenHash = sha256Hex(randomToken());
+  const expiresAt = new Date(now.getTime() + REFRESH_ABSOLUTE_TTL_S * 1000);
+  const done = await exchangeCodeAtOnce(hub.db, {
+    codeHash: sha256Hex(input.code),
+    clientId: client.clientId,
+    redirectUri: input.redirect_uri,
+    resource: input.resource,
+    defaultResource: userinfoAudience(hub),
+    verifierChallenge: verifier && VERIFIER.test(verifier) ? challengeOf(verifier) : null,
+    acceptsNoChallenge: client.tokenEndpointAuthMethod !== 'none' && !verifier,
+    clientMayRefresh: client.grantTypes.includes('refresh_token'),
+    now,
+    session: { id: sessionId, tokenHash: sessionTokenHash, expiresAt },
+    refreshTokenHash: sha256Hex(refresh),
+  });
+  if (!done) return undefined;
+  const { code } = done;
+  const session: AuthSession = {
+    id: sessionId,
+    userId: code.userId,
+    clientId: client.clientId,
+    kind: 'app',
+    sessionTokenHash,
+    refreshTokenHash: null,
+    refreshFamily: null,
+    scopes: code.scopes,
+    ipAddress: null,
+    userAgent: null,
+    isActive: true,
+    authTime: code.authTime,
+    amr: code.amr,
+    browserSessionId: code.browserSessionId,
+    resource: code.resource,
+    createdAt: now,
+    lastAccessedAt: now,
+    expiresAt,
+    revokedAt: null,
+    revokedBy: null,
+  };
+  const response = await buildTokenResponse(hub, {
+    session,
+    client,
+    nonce: code.nonce,
+    refreshToken: done.refreshIssued ? refresh : null,
   });
   return { response, userId: session.userId, sessionId: session.id };
 }
