@@ -36,6 +36,12 @@ const adminUrl =
 process.env.TEST_DATABASE_URL = adminUrl;
 const REDIRECT = 'https://bench.example.test/cb';
 const SCOPE = 'openid profile email';
+/**
+ * The hub issues a refresh token only for a grant that includes offline_access (OIDC Core §11,
+ * issue 12); the peer issues one whenever the client may refresh (issueRefreshToken). Both
+ * answers carry the same three tokens.
+ */
+const HUB_SCOPE = `${SCOPE} offline_access`;
 
 interface AgentsResult {
   flows: number;
@@ -125,7 +131,7 @@ async function main() {
         app_url: 'https://bench.example.test',
         redirect_uris: [REDIRECT],
         app_type: 'platform',
-        scopes: ['openid', 'profile', 'email'],
+        scopes: ['openid', 'profile', 'email', 'offline_access'],
       },
       systemActor(),
     );
@@ -163,7 +169,7 @@ async function main() {
       clientId: client.clientId,
       clientSecret: clientSecret!,
       redirectUri: REDIRECT,
-      scope: SCOPE,
+      scope: s === hub ? HUB_SCOPE : SCOPE,
     });
     const peerCookies = async (s: Server) => {
       const out: string[] = [];
