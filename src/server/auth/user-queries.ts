@@ -41,11 +41,7 @@ export async function insertUserWithRoles(
   return user;
 }
 
-export async function recordLogin(db: DbOrTx, userId: string, now: Date): Promise<void> {
-  await db.update(platformUsers).set({ lastLoginAt: now }).where(eq(platformUsers.id, userId));
-}
-
-/** recordLogin as a companion of the sign-in's audit append (committed with it, or not at all). */
+/** The sign-in's last-login time, as a companion of its audit record (committed with it, or not at all). */
 export function recordLoginStatement(userId: string, now: Date): Companion {
   return (guard) =>
     sql`update platform_users set last_login_at = ${now.toISOString()}::timestamptz where id = ${userId}::uuid and ${guard}`;
