@@ -22,7 +22,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Files of a worker share one module graph: each builds its own hubs (own database,
+          // own app instance), so nothing is shared but the import, which was a third of the
+          // suite's CPU when every file imported the server anew.
           isolate: false,
+          // Three, not two: the API tests wait on PostgreSQL commits about half the time.
           maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
@@ -49,6 +53,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // As for the API tests: each file starts its own hub and Chromium; only the import is shared.
+          isolate: false,
+          // Three at once: a journey waits on the browser and the hub in turn, so two leave a core idle.
           maxWorkers: 3,
           fileParallelism: true,
           sequence: { groupOrder: 2 },
