@@ -8,15 +8,23 @@ import pg from 'pg';
 const TICK_MS = 10; // CLK_TCK = 100 on Linux
 
 /** utime + stime of a process in ms, or 0 when it is gone. */
-export function cpuMs(pid: number): number {
+export function cpuMs(pid: number, file = `/proc/${pid}/stat`): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     // Fields after the command name (which may contain spaces) start after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   } catch {
     return 0;
   }
+}
+
+/**
+ * utime + stime of a process's main thread alone, in ms: Node's JavaScript thread, without
+ * the libuv pool (where argon2 hashes) and V8's helpers; 0 when it is gone.
+ */
+export function mainThreadCpuMs(pid: number): number {
+  return cpuMs(pid, `/proc/${pid}/task/${pid}/stat`);
 }
 
 /** The backends of one database, by pid, with their CPU so far. */
