@@ -18,19 +18,21 @@ interface SessionCache {
 }
 
 const caches = new WeakMap<Hub, SessionCache>();
+const MAX_ENTRIES = 10_000;
 
 function cacheOf(hub: Hub): SessionCache {
   let cache = caches.get(hub);
   if (cache) return cache;
   // Bounded: 10,000 sessions, 5 minutes each; not served while revocations cannot be heard.
-  const entries = new LookupCache<SignedInSession | undefined>(5 * 60_000, 10_000, hub.revocations.live);
+  const entries = new LookupCache<SignedInSession | undefined>(5 * 60_000, MAX_ENTRIES, hub.revocations.live);
   const hashOf = new Map<string, string>();
   hub.revocations.subscribe((ids) => {
     for (const id of ids) {
       const hash = hashOf.get(id);
-      if (hash === undefined) continue;
       hashOf.delete(id);
-      entries.invalidate(hash);
+      // Invalidating even an unknown id matters: it stops a lookup in flight (whose session this
+      // may be) from storing what it read before the revocation.
+      entries.invalidate(hash ?? id);
     }
   });
   hub.revocations.onResync(() => {
@@ -62,7 +64,14 @@ export async function resolveSignedInSession(hub: Hub, token: string | undefined
   const load = async () => {
     loaded = true;
     const found = await findSessionWithUserByHash(hub.db, hash);
-    if (found) hashOf.set(found.session.id, hash);
+    if (found) {
+      // Bounded like the entries: when full, both start over.
+      if (hashOf.size >= MAX_ENTRIES) {
+        hashOf.clear();
+        entries.invalidate();
+      }
+      hashOf.set(found.session.id, hash);
+    }
     return found;
   };
   const now = hub.clock();

@@ -3,6 +3,9 @@ import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers
 import { createUser, FIXTURE_PASSWORD, signedInUser } from '../../helpers/fixtures';
 import { authorize, exchangeCode, pkcePair, registerClient } from '../oauth/oauth-helpers';
 import { countStatements } from '../../helpers/count-statements';
+import { eq } from 'drizzle-orm';
+import { authSessions } from '../../../src/server/db/schema/index';
+import { revokeUserSessions } from '../../../src/server/auth/sessions';
 
 /**
  * Issue 15: the hot paths' database round trips, counted (not timed), so that a change that
@@ -74,5 +77,49 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     const { n, sent } = await statementsOf(flow);
     expect(sent.some((s) => s.includes('oauth_authorization_codes'))).toBe(true);
     expect(n, sent.join('\n')).toBeLessThanOrEqual(3);
+  });
+
+  it('the session the authorization endpoint caches ends at once: sign-out, revoking all of a user’s sessions, idleness', async () => {
+    const client = await registerClient(t);
+    const silent = async (cookie: string) => {
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: client.client_id,
+        redirect_uri: client.redirect_uris[0],
+        scope: 'openid',
+        prompt: 'none',
+        ...pkceParams(),
+      });
+      const res = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${query}`, headers: { cookie } });
+      expect(res.statusCode).toBe(302);
+      const back = new URL(String(res.headers.location)).searchParams;
+      return back.get('code') ? 'code' : back.get('error');
+    };
+    const pkceParams = () => ({ code_challenge: pkcePair().challenge, code_challenge_method: 'S256' });
+
+    // Signed out through the API: refused on the next request.
+    const a = await signedInUser(t.hub);
+    expect(await silent(a.cookie)).toBe('code');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { ...CSRF, cookie: a.cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await silent(a.cookie)).toBe('login_required');
+
+    // Every session of a user ended (deactivation, password change or reset do this): refused.
+    const b = await signedInUser(t.hub);
+    expect(await silent(b.cookie)).toBe('code');
+    expect(await revokeUserSessions(t.hub, b.user.id, null)).toBe(1);
+    expect(await silent(b.cookie)).toBe('login_required');
+
+    // Idle longer than allowed: the row is read again, found idle and ended, as without a cache.
+    const c = await signedInUser(t.hub);
+    expect(await silent(c.cookie)).toBe('code');
+    t.clock.advanceMinutes(t.hub.config.sessionIdleMinutes + 1);
+    expect(await silent(c.cookie)).toBe('login_required');
+    const [row] = await t.hub.db.select().from(authSessions).where(eq(authSessions.userId, c.user.id));
+    expect(row.isActive).toBe(false);
   });
 });
