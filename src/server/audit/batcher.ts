@@ -9,6 +9,11 @@ export interface BatchedWrites {
   sessions?: NewSession[];
   /** Further statements (e.g. clearing a sign-in counter); each must be safe beside the others of the batch. */
   companions?: Companion[];
+  /**
+   * Commit in a batch of its own: the writes may fail the statement on purpose (a
+   * LinkedCompanion's requireOne), which must not take other requests' records with it.
+   */
+  alone?: boolean;
 }
 
 export interface AuditBatcher {
@@ -52,12 +57,18 @@ export function auditBatcher(hub: Hub): AuditBatcher {
  * (audit/chain-queries.ts).
  */
 function createAuditBatcher(hub: Hub, maxBatch = 256, maxInFlight = 3): AuditBatcher {
-  let queue: Pending[] = [];
+  const queue: Pending[] = [];
   let inFlight = 0;
 
+  /** The next batch: up to maxBatch records in order, or one that must commit alone. */
+  function take(): Pending[] {
+    let n = 1;
+    if (!queue[0].writes?.alone) while (n < queue.length && n < maxBatch && !queue[n].writes?.alone) n += 1;
+    return queue.splice(0, n);
+  }
+
   function flush() {
-    const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
-    queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
+    const batch = take();
     inFlight += 1;
     const sessions = batch.flatMap((b) => b.writes?.sessions ?? []);
     const companions = batch.flatMap((b) => b.writes?.companions ?? []);

@@ -83,7 +83,7 @@ export async function appendStatement(
   input: { expectedMac: string; next: StoredHead; rowsJson: string; now: Date; companions: Companion[] },
 ): Promise<boolean> {
   const { expectedMac: prev, next, now } = input;
-  const companions = input.companions.map((c, i) => sql`, ${sql.raw(`c${i}`)} as (${c(APPEND_WENT_THROUGH)})`);
+  const { ctes: companions, where } = companionCtes(input.companions, APPEND_WENT_THROUGH, '');
   const result = await rows<{ ok: boolean }>(
     db,
     sql`with moved as (
@@ -101,7 +101,7 @@ export async function appendStatement(
         user_id uuid, session_id text, ip_address text, user_agent text, request_id text, source text, details jsonb, prev_hash text, hash text)
       where (select ok from moved)
     )${sql.join(companions)}
-    select ok from moved`,
+    select ok from moved${where}`,
   );
   return result[0]?.ok === true;
 }
@@ -112,9 +112,53 @@ const APPEND_WENT_THROUGH = sql.raw('(select ok from moved)');
 /**
  * A data-modifying statement committed together with an append (the client_credentials
  * session rows): given the guard to put in its WHERE, it answers an `insert … select … where
- * <guard>`. It must not reference the CTEs of the statement it is placed in.
+ * <guard>`. It must not reference the CTEs of the statement it is placed in. Or a linked group
+ * (LinkedCompanion) whose statements read each other's RETURNING.
  */
-export type Companion = (guard: SQL) => SQL;
+export type Companion = ((guard: SQL) => SQL) | LinkedCompanion;
+
+/**
+ * Data-modifying statements that depend on each other (a code consumed, then the session made
+ * from its row), committed with an append. Each `body` carries its own RETURNING; names must be
+ * unique in the statement (no `c<n>`, `moved`, `appended`, `ticket`). `requireOne`: the whole
+ * statement — audit rows, anchor move, every companion — fails (SQLSTATE 22012, see
+ * isRequiredCompanionMissing) unless that CTE returned exactly one row: for a record that may
+ * exist only if its change happened (`oauth_token_issued` only with its code consumed).
+ */
+export interface LinkedCompanion {
+  ctes: { name: string; body: (guard: SQL) => SQL }[];
+  requireOne?: string;
+}
+
+function companionCtes(companions: Companion[], guard: SQL, returning: string) {
+  const ctes: SQL[] = [];
+  const names: string[] = [];
+  const required: SQL[] = [];
+  companions.forEach((c, i) => {
+    if (typeof c === 'function') {
+      ctes.push(sql`, ${sql.raw(`c${i}`)} as (${c(guard)}${sql.raw(returning)})`);
+      names.push(`c${i}`);
+      return;
+    }
+    for (const cte of c.ctes) {
+      ctes.push(sql`, ${sql.raw(cte.name)} as (${cte.body(guard)})`);
+      names.push(cte.name);
+    }
+    // 1 / 0 when the row is not there: the statement fails as a whole, nothing of it is written.
+    // In the WHERE (a one-time filter, evaluated before any row), never as an unread column: the
+    // planner drops those.
+    if (c.requireOne) required.push(sql.raw(`(select 1 / (count(*) = 1)::int from ${c.requireOne}) = 1`));
+  });
+  return { ctes, names, where: required.length ? sql` where ${sql.join(required, sql` and `)}` : sql`` };
+}
+
+/** The failure of a statement whose LinkedCompanion.requireOne found no row (division by zero). */
+export function isRequiredCompanionMissing(e: unknown): boolean {
+  for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
+    if ((cur as { code?: unknown }).code === '22012') return true;
+  }
+  return false;
+}
 
 const AUDIT_TICKET_CLASS = 1752523361;
 const ticketOf = (id: number) => sql`(${id}::bigint % 2147483647)::int`;
@@ -132,8 +176,8 @@ export async function pipelinedAppendStatement(
   input: { from: StoredHead; next: StoredHead; rowsJson: string; now: Date; companions: Companion[] },
 ): Promise<void> {
   const { from, next } = input;
-  const companions = input.companions.map((c, i) => sql`, ${sql.raw(`c${i}`)} as (${c(sql`true`)} returning 1)`);
-  const counted = input.companions.map((_, i) => sql.raw(`, (select count(*) from c${i}) c${i}n`));
+  const { ctes: companions, names, where } = companionCtes(input.companions, sql`true`, ' returning 1');
+  const counted = names.map((n) => sql.raw(`, (select count(*) from ${n}) ${n}_n`));
   await db.execute(sql`with ticket as materialized (
       select pg_advisory_xact_lock(${AUDIT_TICKET_CLASS}, ${ticketOf(next.lastId)}) as t
     ), appended as (
@@ -145,7 +189,7 @@ export async function pipelinedAppendStatement(
     )${sql.join(companions)}
     select audit_chain_advance(${from.lastId}::bigint, ${from.mac}, ${next.lastId}::bigint, ${next.lastHash}, ${next.mac},
       ${input.now.toISOString()}::timestamptz)
-    from (select count(*) from appended) a${sql.join(counted)}`);
+    from (select count(*) from appended) a${sql.join(counted)}${where}`);
 }
 
 /** SQLSTATEs that mean "another append got there first": the batch is redone under the row lock. */

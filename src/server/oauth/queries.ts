@@ -10,6 +10,7 @@ import {
   oauthRefreshTokens,
 } from '../db/schema/index';
 import type { AuthSession } from '../db/schema/index';
+import type { LinkedCompanion } from '../audit/chain-queries';
 
 export type CodeRow = typeof oauthAuthorizationCodes.$inferSelect;
 export type RefreshRow = typeof oauthRefreshTokens.$inferSelect;
@@ -210,36 +211,66 @@ export async function exchangeCodeAtOnce(
   db: DbOrTx,
   x: CodeExchange,
 ): Promise<{ code: CodeRow; refreshIssued: boolean } | undefined> {
-  const now = x.now.toISOString();
+  const ctes = exchangeCtes(x);
   const found = await rows<Record<string, unknown> & { refresh_issued: string | number }>(
     db,
-    sql`with consumed as (
-      update oauth_authorization_codes set consumed_at = ${now}::timestamptz, issued_session_id = ${x.session.id}::uuid
+    sql`with ${sql.join(
+      ctes.map((c) => sql`${sql.raw(c.name)} as (${c.body(sql`true`)})`),
+      sql`, `,
+    )}
+    select code_consumed.*, (select count(*) from code_refresh) as refresh_issued from code_consumed`,
+  );
+  const row = found[0];
+  if (!row) return undefined;
+  return { code: mapRow(oauthAuthorizationCodes, row), refreshIssued: Number(row.refresh_issued) > 0 };
+}
+
+/**
+ * exchangeCodeAtOnce's writes as companions of the grant's audit record (the issuing node
+ * checked the code against its own copy first): committed in the same statement as
+ * `oauth_token_issued`, and that statement fails as a whole when the code was not consumed
+ * (another node got there first), so the record never claims a grant that did not happen.
+ */
+export function exchangeCodeCompanion(x: CodeExchange): LinkedCompanion {
+  return { ctes: exchangeCtes(x), requireOne: 'code_consumed' };
+}
+
+/** consume → app session → refresh token, each reading the one before; `guard` gates the consume. */
+function exchangeCtes(x: CodeExchange): LinkedCompanion['ctes'] {
+  const now = x.now.toISOString();
+  const expires = x.session.expiresAt.toISOString();
+  return [
+    {
+      name: 'code_consumed',
+      body: (
+        guard,
+      ) => sql`update oauth_authorization_codes set consumed_at = ${now}::timestamptz, issued_session_id = ${x.session.id}::uuid
       where code_hash = ${x.codeHash} and client_id = ${x.clientId} and consumed_at is null
         and expires_at > ${now}::timestamptz and redirect_uri = ${x.redirectUri}
         and (${x.resource ?? null}::text is null or coalesce(resource, ${x.defaultResource}) = ${x.resource ?? null}::text)
         and (case when code_challenge is null then ${x.acceptsNoChallenge}::boolean
                   else code_challenge = ${x.verifierChallenge}::text end)
         and exists (select 1 from platform_users u where u.id = oauth_authorization_codes.user_id and u.is_active)
-      returning *
-    ), app_session as (
-      insert into auth_sessions (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, amr, browser_session_id, resource, created_at, last_accessed_at, expires_at)
+        and ${guard}
+      returning *`,
+    },
+    {
+      name: 'code_session',
+      body: () => sql`insert into auth_sessions (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, amr, browser_session_id, resource, created_at, last_accessed_at, expires_at)
       select ${x.session.id}::uuid, user_id, client_id, 'app', ${x.session.tokenHash}, scopes, auth_time, amr, browser_session_id, resource,
-             ${now}::timestamptz, ${now}::timestamptz, ${x.session.expiresAt.toISOString()}::timestamptz
-      from consumed
-      returning id
-    ), refresh as (
-      insert into oauth_refresh_tokens (token_hash, session_id, client_id, user_id, scopes, created_at, expires_at)
-      select ${x.refreshTokenHash}, app_session.id, consumed.client_id, consumed.user_id, consumed.scopes,
-             ${now}::timestamptz, ${x.session.expiresAt.toISOString()}::timestamptz
-      from consumed, app_session
-      where ${x.clientMayRefresh}::boolean and 'offline_access' = any(consumed.scopes)
-        and consumed.redirect_uri <> 'urn:ietf:wg:oauth:2.0:oob'
-      returning 1
-    )
-    select consumed.*, (select count(*) from refresh) as refresh_issued from consumed`,
-  );
-  const row = found[0];
-  if (!row) return undefined;
-  return { code: mapRow(oauthAuthorizationCodes, row), refreshIssued: Number(row.refresh_issued) > 0 };
+             ${now}::timestamptz, ${now}::timestamptz, ${expires}::timestamptz
+      from code_consumed
+      returning id`,
+    },
+    {
+      name: 'code_refresh',
+      body: () => sql`insert into oauth_refresh_tokens (token_hash, session_id, client_id, user_id, scopes, created_at, expires_at)
+      select ${x.refreshTokenHash}, code_session.id, code_consumed.client_id, code_consumed.user_id, code_consumed.scopes,
+             ${now}::timestamptz, ${expires}::timestamptz
+      from code_consumed, code_session
+      where ${x.clientMayRefresh}::boolean and 'offline_access' = any(code_consumed.scopes)
+        and code_consumed.redirect_uri <> 'urn:ietf:wg:oauth:2.0:oob'
+      returning 1`,
+    },
+  ];
 }

@@ -1,13 +1,14 @@
 import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { AUTH_CODE_TTL_S } from '../constants';
-import { insertCode } from '../queries';
+import { insertCode, type CodeRow } from '../queries';
+import { rememberCode } from '../code-cache';
 import type { AuthorizeContext } from './context';
 
 /** Step 7: a single-use code, valid 60 s, bound to client, redirect URI, PKCE challenge and nonce. */
 export async function issueCode(ctx: AuthorizeContext): Promise<string> {
   const code = randomToken();
   const now = ctx.hub.clock();
-  await insertCode(ctx.hub.db, {
+  const row: CodeRow = {
     codeHash: sha256Hex(code),
     clientId: ctx.client!.clientId,
     userId: ctx.auth!.user.id,
@@ -22,6 +23,10 @@ export async function issueCode(ctx: AuthorizeContext): Promise<string> {
     resource: ctx.resource ?? null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + AUTH_CODE_TTL_S * 1000),
-  });
+    consumedAt: null,
+    issuedSessionId: null,
+  };
+  await insertCode(ctx.hub.db, row);
+  rememberCode(ctx.hub, row);
   return code;
 }

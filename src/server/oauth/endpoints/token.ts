@@ -4,7 +4,7 @@ import { clientIp, userAgent } from '../../http/request-info';
 import { authenticateClient, usedBasicAuth } from '../client-auth';
 import { GRANT_TYPES } from '../constants';
 import { OAuthError, sendOAuthError } from '../errors';
-import { exchangeAuthorizationCode, type GrantResult } from '../grants/authorization-code';
+import { exchangeAuthorizationCode, type CommitGrant, type GrantResult } from '../grants/authorization-code';
 import { grantClientCredentials } from '../grants/client-credentials';
 import { exchangeRefreshToken } from '../grants/refresh-token';
 import { oauthRuntime } from '../runtime';
@@ -27,7 +27,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     clientId = client.clientId;
     if (!client.grantTypes.includes(grantType))
       throw new OAuthError('unauthorized_client', `This client may not use ${grantType}.`);
-    const issued = (g: Pick<GrantResult, 'sessionId' | 'userId' | 'pendingSessions'> & { scope: string }) =>
+    const issued: CommitGrant = (g) =>
       audit.record(
         {
           type: 'oauth_token_issued',
@@ -36,10 +36,10 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
           ...who,
           details: { grant_type: grantType, client_id: client.clientId, scope: g.scope },
         },
-        { sessions: g.pendingSessions },
+        { sessions: g.pendingSessions, companions: g.companions, alone: g.alone },
       );
     let result: GrantResult;
-    if (grantType === 'authorization_code') result = await exchangeAuthorizationCode(hub, client, body);
+    if (grantType === 'authorization_code') result = await exchangeAuthorizationCode(hub, client, body, issued);
     else if (grantType === 'refresh_token') result = await exchangeRefreshToken(hub, client, body);
     else result = await grantClientCredentials(hub, client, body, issued);
     if (!result.committed) await issued({ ...result, scope: result.response.scope });

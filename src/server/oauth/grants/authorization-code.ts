@@ -5,9 +5,14 @@ import type { authSessions } from '../../db/schema/index';
 import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
 import { REFRESH_ABSOLUTE_TTL_S } from '../constants';
 import { OAuthError } from '../errors';
+import type { Companion } from '../../audit/chain-queries';
+import { isRequiredCompanionMissing } from '../../audit/chain-queries';
+import { takeCode } from '../code-cache';
 import {
   deactivateSessions,
   exchangeCodeAtOnce,
+  exchangeCodeCompanion,
+  type CodeExchange,
   insertAppSession,
   lockCode,
   markCodeConsumed,
@@ -26,6 +31,19 @@ export interface GrantResult {
   /** The grant's audit record (and rows) are already committed. */
   committed?: boolean;
 }
+
+/**
+ * Commits a grant's `oauth_token_issued` record (token endpoint, group commit) with the rows
+ * behind it: the client_credentials session rows, or a code exchange's linked writes, which
+ * must commit in a batch of their own (`alone`).
+ */
+export type CommitGrant = (
+  grant: Pick<GrantResult, 'sessionId' | 'userId' | 'pendingSessions'> & {
+    scope: string;
+    companions?: Companion[];
+    alone?: boolean;
+  },
+) => Promise<void>;
 
 type Outcome =
   { ok: AuthSession; row: CodeRow; refresh: string | null } | { error: OAuthError; revoked: string[]; row?: CodeRow };
@@ -59,11 +77,17 @@ export async function exchangeAuthorizationCode(
   hub: Hub,
   client: OAuthClient,
   input: { code?: string; redirect_uri?: string; code_verifier?: string; resource?: string },
+  /** The token endpoint's commit: with it, a code this node issued is exchanged in one statement. */
+  commit?: CommitGrant,
 ): Promise<GrantResult> {
   if (!input.code) throw new OAuthError('invalid_request', 'code is required.');
   if (!input.redirect_uri) throw new OAuthError('invalid_request', 'redirect_uri is required.');
   const now = hub.clock();
-  const done = await exchangeAtOnce(hub, client, { ...input, code: input.code, redirect_uri: input.redirect_uri }, now);
+  const request = { ...input, code: input.code, redirect_uri: input.redirect_uri };
+  const copy = commit ? takeCode(hub, sha256Hex(input.code)) : undefined;
+  const committed = copy && commit ? await exchangeWithAudit(hub, client, request, copy, now, commit) : undefined;
+  if (committed) return committed;
+  const done = await exchangeAtOnce(hub, client, request, now);
   if (done) return done;
   // Not consumed by the one statement: the locked path finds out why (or, in a race, consumes it).
   const outcome: Outcome = await hub.db.transaction(async (tx): Promise<Outcome> => {
@@ -120,7 +144,7 @@ export async function exchangeAuthorizationCode(
       expiresAt: new Date(now.getTime() + REFRESH_ABSOLUTE_TTL_S * 1000),
     });
     await markCodeConsumed(tx, row.codeHash, now, session.id);
-    const wantsRefresh = grantsRefresh(session, client) && row.redirectUri !== 'urn:ietf:wg:oauth:2.0:oob';
+    const wantsRefresh = grantsRefresh(session, client) && row.redirectUri !== OOB_REDIRECT;
     const refresh = wantsRefresh ? await mintRefreshToken(tx, hub, session, client) : null;
     return { ok: session, row, refresh };
   });
@@ -140,6 +164,51 @@ export async function exchangeAuthorizationCode(
 }
 
 /**
+ * A code this node issued (code-cache.ts), checked against its copy exactly as the locked path
+ * checks the row; if everything passes, the consume, the app session, the refresh token and the
+ * `oauth_token_issued` record commit as ONE statement (exchangeCodeCompanion). That statement
+ * fails as a whole when the row was not consumable after all (another node exchanged it, the
+ * user was deactivated): then undefined, nothing was written, and the row decides as before.
+ */
+async function exchangeWithAudit(
+  hub: Hub,
+  client: OAuthClient,
+  input: ExchangeRequest,
+  copy: CodeRow,
+  now: Date,
+  commit: CommitGrant,
+): Promise<GrantResult | undefined> {
+  if (copy.clientId !== client.clientId || copy.expiresAt <= now || copy.redirectUri !== input.redirect_uri)
+    return undefined;
+  if (input.resource !== undefined && input.resource !== (copy.resource ?? userinfoAudience(hub))) return undefined;
+  if (checkPkce(copy, input.code_verifier, client)) return undefined;
+  const { exchange, refresh } = plannedExchange(hub, client, input, now);
+  const session = appSession(exchange, copy, client, now);
+  const refreshIssued = grantsRefresh(session, client) && copy.redirectUri !== OOB_REDIRECT;
+  const response = await buildTokenResponse(hub, {
+    session,
+    client,
+    nonce: copy.nonce,
+    refreshToken: refreshIssued ? refresh : null,
+  });
+  try {
+    await commit({
+      sessionId: session.id,
+      userId: session.userId,
+      scope: response.scope,
+      companions: [exchangeCodeCompanion(exchange)],
+      alone: true,
+    });
+  } catch (e) {
+    if (isRequiredCompanionMissing(e)) return undefined;
+    throw e;
+  }
+  return { response, userId: session.userId, sessionId: session.id, committed: true };
+}
+
+type ExchangeRequest = { code: string; redirect_uri: string; code_verifier?: string; resource?: string };
+
+/**
  * The happy path in one round trip (exchangeCodeAtOnce): every check of the locked path below
  * made by the statement that consumes the code and inserts the app session and refresh token.
  * Undefined when it consumed nothing (an error to report, or a race): nothing was written.
@@ -147,15 +216,29 @@ export async function exchangeAuthorizationCode(
 async function exchangeAtOnce(
   hub: Hub,
   client: OAuthClient,
-  input: { code: string; redirect_uri: string; code_verifier?: string; resource?: string },
+  input: ExchangeRequest,
   now: Date,
 ): Promise<GrantResult | undefined> {
+  const { exchange, refresh } = plannedExchange(hub, client, input, now);
+  const done = await exchangeCodeAtOnce(hub.db, exchange);
+  if (!done) return undefined;
+  const session = appSession(exchange, done.code, client, now);
+  const response = await buildTokenResponse(hub, {
+    session,
+    client,
+    nonce: done.code.nonce,
+    refreshToken: done.refreshIssued ? refresh : null,
+  });
+  return { response, userId: session.userId, sessionId: session.id };
+}
+
+const OOB_REDIRECT = 'urn:ietf:wg:oauth:2.0:oob';
+
+/** The one-statement exchange's inputs: the checks' values and the new rows' (the refresh token's raw value apart). */
+function plannedExchange(hub: Hub, client: OAuthClient, input: ExchangeRequest, now: Date) {
   const verifier = input.code_verifier;
   const refresh = `hubrt_${randomToken()}`;
-  const sessionId = randomUUID();
-  const sessionTokenHash = sha256Hex(randomToken());
-  const expiresAt = new Date(now.getTime() + REFRESH_ABSOLUTE_TTL_S * 1000);
-  const done = await exchangeCodeAtOnce(hub.db, {
+  const exchange: CodeExchange = {
     codeHash: sha256Hex(input.code),
     clientId: client.clientId,
     redirectUri: input.redirect_uri,
@@ -165,17 +248,24 @@ async function exchangeAtOnce(
     acceptsNoChallenge: client.tokenEndpointAuthMethod !== 'none' && !verifier,
     clientMayRefresh: client.grantTypes.includes('refresh_token'),
     now,
-    session: { id: sessionId, tokenHash: sessionTokenHash, expiresAt },
+    session: {
+      id: randomUUID(),
+      tokenHash: sha256Hex(randomToken()),
+      expiresAt: new Date(now.getTime() + REFRESH_ABSOLUTE_TTL_S * 1000),
+    },
     refreshTokenHash: sha256Hex(refresh),
-  });
-  if (!done) return undefined;
-  const { code } = done;
-  const session: AuthSession = {
-    id: sessionId,
+  };
+  return { exchange, refresh };
+}
+
+/** The app session row the exchange inserts, as the statement builds it from the code's row. */
+function appSession(x: CodeExchange, code: CodeRow, client: OAuthClient, now: Date): AuthSession {
+  return {
+    id: x.session.id,
     userId: code.userId,
     clientId: client.clientId,
     kind: 'app',
-    sessionTokenHash,
+    sessionTokenHash: x.session.tokenHash,
     refreshTokenHash: null,
     refreshFamily: null,
     scopes: code.scopes,
@@ -188,15 +278,8 @@ async function exchangeAtOnce(
     resource: code.resource,
     createdAt: now,
     lastAccessedAt: now,
-    expiresAt,
+    expiresAt: x.session.expiresAt,
     revokedAt: null,
     revokedBy: null,
   };
-  const response = await buildTokenResponse(hub, {
-    session,
-    client,
-    nonce: code.nonce,
-    refreshToken: done.refreshIssued ? refresh : null,
-  });
-  return { response, userId: session.userId, sessionId: session.id };
 }

@@ -6,7 +6,7 @@ import { ACCESS_TOKEN_TTL_S } from '../constants';
 import { OAuthError } from '../errors';
 import { signAccessToken } from '../jwt';
 import { resolveResource } from '../resource';
-import type { GrantResult } from './authorization-code';
+import type { CommitGrant, GrantResult } from './authorization-code';
 
 /** Scopes that describe a person; a client acting for itself cannot hold them. */
 const USER_ONLY_SCOPES = new Set(['openid', 'profile', 'email', 'offline_access']);
@@ -20,7 +20,7 @@ export async function grantClientCredentials(
   client: OAuthClient,
   input: { scope?: string; resource?: string },
   /** Commits the grant (session row + audit record); runs while the token is being signed. */
-  commit?: (grant: Pick<GrantResult, 'sessionId' | 'userId' | 'pendingSessions'> & { scope: string }) => Promise<void>,
+  commit?: CommitGrant,
 ): Promise<GrantResult> {
   if (!client.grantTypes.includes('client_credentials') || !client.clientSecretHash) {
     throw new OAuthError('unauthorized_client', 'This client may not use the client_credentials grant.');
