@@ -3,6 +3,9 @@ import type { Database } from './db/client';
 /** NOTIFY channel on which every node hears which sessions were revoked. */
 export const REVOCATION_CHANNEL = 'hub_revocations';
 
+/** A message on hub.revocations meaning every session ended at once (the setup tool's wipe). */
+export const ALL_SESSIONS_ENDED = 'sessions:all-ended';
+
 /**
  * Revocation fan-out. Per-process caches of token lookups subscribe here and drop the
  * revoked sessions; `publish` reaches this process at once and every other node through

@@ -1,6 +1,7 @@
 import type { Hub } from '../hub';
 import type { AuthSession, PlatformUser } from '../db/schema/index';
 import { sha256Hex } from '../crypto/tokens';
+import { ALL_SESSIONS_ENDED } from '../revocations';
 import { LookupCache } from '../oauth/lookup-cache';
 import { findSessionWithUserByHash } from './session-queries';
 import { checkBrowserSession, TOUCH_INTERVAL_MS } from './sessions';
@@ -28,6 +29,11 @@ function cacheOf(hub: Hub): SessionCache {
   const hashOf = new Map<string, string>();
   hub.revocations.subscribe((ids) => {
     for (const id of ids) {
+      if (id === ALL_SESSIONS_ENDED) {
+        hashOf.clear();
+        entries.invalidate();
+        continue;
+      }
       const hash = hashOf.get(id);
       hashOf.delete(id);
       // Invalidating even an unknown id matters: it stops a lookup in flight (whose session this

@@ -1,4 +1,5 @@
 import type { Hub } from '../hub';
+import { ALL_SESSIONS_ENDED } from '../revocations';
 import type { OAuthClient } from '../db/schema/index';
 import { createKeyStore, type KeyStore } from './keys/key-store';
 import { auditBatcher, type AuditBatcher } from '../audit/batcher';
@@ -38,6 +39,7 @@ export function oauthRuntime(hub: Hub): OAuthRuntime {
     for (const id of ids) {
       if (id.startsWith(CLIENT_PREFIX)) clients.invalidate(id.slice(CLIENT_PREFIX.length));
       else if (id === KEYS_CHANGED) keys.invalidate();
+      else if (id === ALL_SESSIONS_ENDED) sessions.invalidateAll();
       else sessions.invalidate(id);
     }
   });

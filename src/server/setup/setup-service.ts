@@ -2,6 +2,7 @@ import type { AuditActorFields } from '../audit/record';
 import type { CleanupCounts, SetupResult } from '../../shared/api/setup';
 import { randomInt } from 'node:crypto';
 import type { Hub } from '../hub';
+import { ALL_SESSIONS_ENDED } from '../revocations';
 import { deleteAllAccounts } from './setup-queries';
 import { checkPassword } from '../../shared/password-policy';
 import { isCommonPassword } from '../../shared/auth-common-passwords';
@@ -95,6 +96,8 @@ export async function cleanupAllUsers(hub: Hub, actor: AuditActorFields = {}) {
       audit_logs: auditLogs,
     } satisfies CleanupCounts;
   });
+  // Every node's caches drop the sessions that went with the users (no id left to name).
+  await hub.revocations.publish([ALL_SESSIONS_ENDED]);
   await hub.audit.record({
     type: 'setup_cleanup',
     ...actor,

@@ -8,6 +8,7 @@ import { auditLogs, authSessions } from '../../../src/server/db/schema/index';
 import { loadClient } from '../../../src/server/oauth/clients/service';
 import { exchangeAuthorizationCode } from '../../../src/server/oauth/grants/authorization-code';
 import { revokeUserSessions } from '../../../src/server/auth/sessions';
+import { cleanupAllUsers } from '../../../src/server/setup/setup-service';
 
 /**
  * Issue 15: the hot paths' database round trips, counted (not timed), so that a change that
@@ -81,7 +82,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     expect(n, sent.join('\n')).toBeLessThanOrEqual(2);
   });
 
-  it('the session the authorization endpoint caches ends at once: sign-out, revoking all of a user’s sessions, idleness', async () => {
+  it('the session the authorization endpoint caches ends at once: sign-out, revoking all of a user’s sessions, idleness, the wipe', async () => {
     const client = await registerClient(t);
     const silent = async (cookie: string) => {
       const query = new URLSearchParams({
@@ -123,6 +124,12 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     expect(await silent(c.cookie)).toBe('login_required');
     const [row] = await t.hub.db.select().from(authSessions).where(eq(authSessions.userId, c.user.id));
     expect(row.isActive).toBe(false);
+
+    // The setup tool's wipe deletes every user and session at once: no cached session outlives it.
+    const d = await signedInUser(t.hub);
+    expect(await silent(d.cookie)).toBe('code');
+    await cleanupAllUsers(t.hub);
+    expect(await silent(d.cookie)).toBe('login_required');
   });
 
   it('a code this node holds but another node exchanged first: refused as a replay, nothing of the attempt written', async () => {
