@@ -74,15 +74,24 @@ export function registerObservability(app: FastifyInstance, hub: Hub) {
  * (oauth/endpoints/well-known.ts): no Fastify request exists for those.
  */
 export function fastPathObserver(app: FastifyInstance, hub: Hub) {
+  // The fast path serves two routes: each (method, route, status)'s metric children are looked up once.
+  const children = new Map<string, { count: { inc(): void }; duration: { observe(v: number): void } }>();
   return (req: IncomingMessage, route: string, status: number, requestId: string, startedAt: number) => {
     const seconds = (performance.now() - startedAt) / 1000;
-    const labels = { method: req.method ?? 'GET', route, status: String(status) };
-    hub.metrics.httpRequests.inc(labels);
-    hub.metrics.httpDuration.observe(labels, seconds);
+    const method = req.method ?? 'GET';
+    const key = `${method} ${route} ${status}`;
+    let metrics = children.get(key);
+    if (!metrics) {
+      const labels = { method, route, status: String(status) };
+      metrics = { count: hub.metrics.httpRequests.labels(labels), duration: hub.metrics.httpDuration.labels(labels) };
+      children.set(key, metrics);
+    }
+    metrics.count.inc();
+    metrics.duration.observe(seconds);
     app.log.info(
       {
         reqId: requestId,
-        method: labels.method,
+        method,
         route,
         status,
         latency_ms: Math.round(seconds * 10_000) / 10,

@@ -57,6 +57,24 @@ export function createWellKnownFastPath(
   observe: FastPathObserver,
 ) {
   const common = buildSecurityHeaders(hub.config);
+  // Per document (a new one only when its bytes change): the body as bytes and every header but
+  // the request id as one flat list, so an answer builds no header object and encodes nothing.
+  const prepared = new WeakMap<PrecomputedDocument, { body: Buffer; ok: string[]; notModified: string[] }>();
+  const prepare = (doc: PrecomputedDocument) => {
+    let p = prepared.get(doc);
+    if (!p) {
+      const body = Buffer.from(doc.body);
+      const flat = (headers: Record<string, string | number>) =>
+        Object.entries(headers).flatMap(([k, v]) => [k, String(v)]);
+      p = {
+        body,
+        ok: flat({ ...common, ...doc.headers, 'content-length': body.length }),
+        notModified: flat({ ...common, 'cache-control': doc.headers['cache-control'], etag: doc.etag }),
+      };
+      prepared.set(doc, p);
+    }
+    return p;
+  };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET') return false;
     const route = req.url;
@@ -64,28 +82,14 @@ export function createWellKnownFastPath(
     if (!doc) return false;
     const startedAt = performance.now();
     const id = requestId(req);
-    const draining = hub.lifecycle.draining ? { connection: 'close' } : undefined;
-    let status = 200;
-    if (matchesIfNoneMatch(req.headers['if-none-match'], doc.etag)) {
-      status = 304;
-      res.writeHead(304, {
-        ...common,
-        'x-request-id': id,
-        'cache-control': doc.headers['cache-control'],
-        etag: doc.etag,
-        ...draining,
-      });
-      res.end();
-    } else {
-      res.writeHead(200, {
-        ...common,
-        'x-request-id': id,
-        ...doc.headers,
-        'content-length': Buffer.byteLength(doc.body),
-        ...draining,
-      });
-      res.end(doc.body);
-    }
+    const { body, ok, notModified } = prepare(doc);
+    const fresh = matchesIfNoneMatch(req.headers['if-none-match'], doc.etag);
+    const headers = [...(fresh ? notModified : ok), 'x-request-id', id];
+    if (hub.lifecycle.draining) headers.push('connection', 'close');
+    const status = fresh ? 304 : 200;
+    res.writeHead(status, headers);
+    if (fresh) res.end();
+    else res.end(body);
     observe(req, route!, status, id, startedAt);
     return true;
   };
