@@ -89,7 +89,8 @@ describe('accessibility and phone layout, signed out', () => {
         }
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
-        expect(await focused(page)).toBe('BUTTON New Mining Job');
+        // Radix moves focus back after the dialog unmounts: wait for it, never read it at once.
+        await expect.poll(() => focused(page), { timeout: 5_000 }).toBe('BUTTON New Mining Job');
 
         await page.goto('/?setup=true');
         await settle(page);
@@ -101,7 +102,7 @@ describe('accessibility and phone layout, signed out', () => {
         problems.push(...(await axeProblems(page, `Delete all users? @${width}`)));
         await confirm.getByRole('button', { name: 'Cancel' }).click();
         await confirm.waitFor({ state: 'detached' });
-        expect(await focused(page)).toBe('BUTTON Delete all users');
+        await expect.poll(() => focused(page), { timeout: 5_000 }).toBe('BUTTON Delete all users');
       }
       expect(problems).toEqual([]);
     },

@@ -86,7 +86,10 @@ export async function eachTab(page: Page, visit: (tab: string) => Promise<void>)
   return count;
 }
 
-/** The element that has focus, described well enough to compare ("BUTTON Edit alice@acme.test"). */
+/**
+ * The element that has focus, described well enough to compare ("BUTTON Edit alice@acme.test").
+ * Focus moves after a render: compare it with `expect.poll(() => focused(page))`, never at once.
+ */
 export async function focused(page: Page): Promise<string> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
