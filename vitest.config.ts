@@ -1,15 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/helpers/longest-first';
 
 const alias = {
   '@': fileURLToPath(new URL('./src/web', import.meta.url)),
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
 };
 
+/**
+ * Watchdogs, not clocks: every test waits on a condition, and these only end a test that
+ * would otherwise hang. They are sized for a machine busy with a second suite, where one
+ * journey can take minutes; `expect.poll` gets the same treatment (its default gives up after 1 s).
+ */
+const poll = { timeout: 60_000, interval: 50 };
+
 export default defineConfig({
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
+    // The longest files first, so that none is left running alone at the end of its group.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         resolve: { alias },
@@ -18,9 +28,9 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/announce-databases.ts'],
-          // Watchdogs, not clocks: tests wait on conditions; a loaded CI machine is slow.
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          expect: { poll },
           pool: 'forks',
           // Files of a worker share one module graph: each builds its own hubs (own database,
           // own app instance), so nothing is shared but the import, which was a third of the
@@ -38,7 +48,8 @@ export default defineConfig({
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          testTimeout: 15_000,
+          testTimeout: 60_000,
+          expect: { poll },
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
@@ -50,8 +61,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/build-web.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          expect: { poll },
           pool: 'forks',
           // As for the API tests: each file starts its own hub and Chromium; only the import is shared.
           isolate: false,
@@ -69,8 +81,9 @@ export default defineConfig({
           include: ['tests/cluster/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/build-web.ts'],
-          testTimeout: 120_000,
+          testTimeout: 300_000,
           hookTimeout: 300_000,
+          expect: { poll },
           pool: 'forks',
           maxWorkers: 1,
           fileParallelism: false,

@@ -90,7 +90,7 @@ describe('accessibility and phone layout, signed out', () => {
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
         // Radix moves focus back after the dialog unmounts: wait for it, never read it at once.
-        await expect.poll(() => focused(page), { timeout: 5_000 }).toBe('BUTTON New Mining Job');
+        await expect.poll(() => focused(page)).toBe('BUTTON New Mining Job');
 
         await page.goto('/?setup=true');
         await settle(page);
@@ -102,12 +102,28 @@ describe('accessibility and phone layout, signed out', () => {
         problems.push(...(await axeProblems(page, `Delete all users? @${width}`)));
         await confirm.getByRole('button', { name: 'Cancel' }).click();
         await confirm.waitFor({ state: 'detached' });
-        await expect.poll(() => focused(page), { timeout: 5_000 }).toBe('BUTTON Delete all users');
+        await expect.poll(() => focused(page)).toBe('BUTTON Delete all users');
       }
       expect(problems).toEqual([]);
     },
     SWEEP_MS,
   );
+
+  it('the scanner itself: reports a control planted without a name, and only inside the part it is told to scan', async () => {
+    const { page } = e2e;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    await settle(page);
+    expect(await axeProblems(page, 'clean')).toEqual([]);
+    await page.evaluate(() => {
+      const planted = document.createElement('button');
+      planted.id = 'planted';
+      document.querySelector('main')!.append(planted);
+    });
+    const found = await axeProblems(page, 'planted');
+    expect(found).toEqual([expect.stringMatching(/^planted: button-name \(critical\) #planted — /)]);
+    expect(await axeProblems(page, 'header only', 'header')).toEqual([]);
+  });
 
   it('gives every screen a title of its own', async () => {
     const { page } = e2e;

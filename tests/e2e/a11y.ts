@@ -1,4 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
+/// <reference types="vite/client" />
+import AXE_SOURCE from 'axe-core/axe.min.js?raw';
 import type { Locator, Page } from 'playwright-core';
 
 /** WCAG 2.x A and AA (2.2 included) plus axe's best practices. */
@@ -25,20 +26,41 @@ const ALWAYS = new Set([
  */
 export const SHELL_ONLY = ['header', 'aside'];
 
+interface Violation {
+  id: string;
+  impact?: string | null;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
 /**
  * One line per failing node: "where: rule (impact) selector — what to fix". `within` limits
- * the scan to part of the page (a tab panel that just opened). Legacy mode runs axe.run in the
- * page itself: the app has no iframes, and the default mode's extra blank page per scan
- * costs seconds on a loaded machine.
+ * the scan to part of the page (a tab panel that just opened).
+ *
+ * axe is put into each document once (evaluated over CDP, which the page's CSP does not
+ * govern) and run in place: a sweep scans several tabs of one document, and re-injecting
+ * 500 KB of script per scan, as a builder does, was half of each scan's cost. The app has no
+ * iframes, so nothing is lost by not descending into frames.
  */
 export async function axeProblems(page: Page, where: string, within?: string | string[]): Promise<string[]> {
-  // Only violations are read: asking axe not to list every passing node keeps scans short.
-  const builder = new AxeBuilder({ page })
-    .withTags(TAGS)
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode();
-  for (const part of typeof within === 'string' ? [within] : (within ?? [])) builder.include(part);
-  const { violations } = await builder.analyze();
+  const hasAxe = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+  if (!hasAxe) await page.evaluate(AXE_SOURCE);
+  const include = typeof within === 'string' ? [within] : (within ?? []);
+  const violations = await page.evaluate(
+    async ({ tags, include }) => {
+      const { axe } = window as unknown as {
+        axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> };
+      };
+      const context = include.length > 0 ? { include: include.map((selector) => [selector]) } : document;
+      // Only violations are read: asking axe not to list every passing node keeps scans short.
+      const result = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+      }));
+    },
+    { tags: TAGS, include },
+  );
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || ALWAYS.has(v.id))
     .flatMap((v) =>
@@ -114,9 +136,10 @@ export async function focusReturnsTo(
   await inside();
   await close();
   await dialog.first().waitFor({ state: 'detached' });
-  // Radix moves focus right after the dialog unmounts; give it that moment, not more.
+  // Radix moves focus right after the dialog unmounts: wait for it (the page's default
+  // timeout is the only watchdog; a loaded machine may take seconds to run that task).
   const back = await page
-    .waitForFunction(() => document.activeElement?.getAttribute('data-opener') === 'true', null, { timeout: 5_000 })
+    .waitForFunction(() => document.activeElement?.getAttribute('data-opener') === 'true')
     .then(
       () => true,
       () => false,

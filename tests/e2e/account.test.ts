@@ -21,7 +21,7 @@ function failedApiCalls(page: Page): string[] {
 /** The link of the mail the hub sent to `to` (the dev outbox: this hub runs in the test's process). */
 async function mailedLink(to: string, subject: string): Promise<string> {
   const find = () => devOutbox.find((m) => m.to === to && m.subject === subject)?.link;
-  await expect.poll(find, { timeout: 15_000 }).toBeTruthy();
+  await expect.poll(find).toBeTruthy();
   return find()!;
 }
 

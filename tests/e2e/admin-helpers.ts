@@ -19,7 +19,7 @@ export async function signInAs(
 
 /** Waits for a sonner toast holding this exact text. */
 export async function expectToast(page: Page, text: string) {
-  await page.locator('[data-sonner-toast]').getByText(text, { exact: true }).first().waitFor({ timeout: 10_000 });
+  await page.locator('[data-sonner-toast]').getByText(text, { exact: true }).first().waitFor();
 }
 
 /** True when nothing on the page scrolls sideways. */

@@ -38,12 +38,22 @@ describe('accounts in a real browser', () => {
     expect(await label.textContent()).toBe('Strong');
     expect(await page.getByRole('progressbar').getAttribute('data-score')).toBe('4');
 
+    // The flow continues after 1.5 s, not at once: where the page is when the toast appears is
+    // read in the page itself, by an observer that sees the toast (no clock in the test).
+    let whereAtToast = '';
+    await page.exposeFunction('reportWhereAtToast', (path: string) => (whereAtToast ||= path));
+    await page.evaluate((text) => {
+      new MutationObserver((_, observer) => {
+        if (!document.body.textContent?.includes(text)) return;
+        observer.disconnect();
+        (window as unknown as { reportWhereAtToast(path: string): void }).reportWhereAtToast(location.pathname);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, 'Account created successfully!');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Account created successfully! Please check your email to verify your account.').waitFor();
-    // The flow continues after 1.5 s, not at once.
-    expect(new URL(page.url()).pathname).toBe('/auth');
+    await expect.poll(() => whereAtToast).toBe('/auth');
     // A plain user's home is their account (issue 13), never an Access Denied page.
-    await page.waitForURL(`${e2e.baseUrl}/account`, { timeout: 10_000 });
+    await page.waitForURL(`${e2e.baseUrl}/account`);
     await page.getByTestId('signed-in-as').filter({ hasText: 'ada@example.test' }).waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -21,12 +21,7 @@ async function clickEveryTab(page: Page, each?: (tab: string) => Promise<void>) 
   const count = await tabs.count();
   for (let i = 0; i < count; i++) {
     await tabs.nth(i).click();
-    await page
-      .getByRole('tablist')
-      .first()
-      .getByRole('tab', { selected: true })
-      .and(tabs.nth(i))
-      .waitFor({ timeout: 5_000 });
+    await page.getByRole('tablist').first().getByRole('tab', { selected: true }).and(tabs.nth(i)).waitFor();
     await each?.((await tabs.nth(i).textContent()) ?? '');
   }
   return count;
@@ -130,10 +125,10 @@ describe('demo mode and module screens', () => {
     const tabs = page.getByRole('tab');
     await tabs.first().focus();
     await page.keyboard.press('ArrowRight');
-    await page.getByRole('tab', { name: 'Server Metrics', selected: true }).waitFor({ timeout: 5_000 });
+    await page.getByRole('tab', { name: 'Server Metrics', selected: true }).waitFor();
     expect(await page.getByRole('tabpanel').textContent()).toContain('db-primary');
     await page.keyboard.press('End');
-    await page.getByRole('tab', { name: 'Alerts & Incidents', selected: true }).waitFor({ timeout: 5_000 });
+    await page.getByRole('tab', { name: 'Alerts & Incidents', selected: true }).waitFor();
     expect(await page.getByRole('tabpanel').textContent()).toContain('Response time > 500ms');
   });
 

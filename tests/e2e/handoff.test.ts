@@ -83,7 +83,7 @@ describe('cross-platform hand-off into a sister app', () => {
     await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
     // Exactly "Sign In": the tab also offers "Sign in with a passkey".
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL((u) => u.toString().startsWith(`${appUrl}/auth/callback`), { timeout: 30_000 });
+    await page.waitForURL((u) => u.toString().startsWith(`${appUrl}/auth/callback`));
     await page.getByRole('heading', { name: `Welcome ${userId}` }).waitFor();
     expect(received.length).toBe(1);
     const { fields, validation } = received[0];

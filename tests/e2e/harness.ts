@@ -4,6 +4,8 @@ import { createTestHub, type TestHub, type TestHubOptions } from '../helpers/tes
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
+/** How long any one wait of a page may take before the test fails (see vitest.config.ts). */
+const PAGE_WATCHDOG_MS = 120_000;
 
 export interface E2E {
   hub: TestHub;
@@ -41,6 +43,10 @@ export async function startE2E(options: TestHubOptions = {}): Promise<E2E> {
   const contexts: BrowserContext[] = [];
   const newContext = async () => {
     const ctx = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    // A watchdog, not a clock: every wait is on a condition, and on a machine busy with a second
+    // suite one navigation or render can take far longer than Playwright's 30 s default.
+    ctx.setDefaultTimeout(PAGE_WATCHDOG_MS);
+    ctx.setDefaultNavigationTimeout(PAGE_WATCHDOG_MS);
     contexts.push(ctx);
     return ctx;
   };

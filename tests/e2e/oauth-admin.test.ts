@@ -78,7 +78,7 @@ describe('/oauth-admin in a real browser', () => {
     await page.getByText('Client ID copied to clipboard').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clientId);
     await card.getByRole('button', { name: 'Client ID copied' }).waitFor();
-    await card.getByRole('button', { name: 'Copy Client ID' }).waitFor({ timeout: 4000 });
+    await card.getByRole('button', { name: 'Copy Client ID' }).waitFor();
 
     await card.getByRole('button', { name: 'Copy Client Secret' }).click();
     await page.getByText('Client Secret copied to clipboard').waitFor();

@@ -70,12 +70,12 @@ describe('OpenID Connect with openid-client and a real browser', () => {
       // Exactly "Sign In": the tab also offers "Sign in with a passkey".
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     }
-    await page.waitForURL((u) => u.toString().startsWith(`${rpUrl}/cb`), { timeout: 30_000 });
+    await page.waitForURL((u) => u.toString().startsWith(`${rpUrl}/cb`));
     // The callback is the URL the browser landed on (its code is new); the RP must have received
     // exactly that request. Counting every request the RP saw raced with late ones (favicon,
     // the previous flow's pages) on a loaded machine.
     const landed = page.url();
-    await expect.poll(() => callbacks.includes(landed), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => callbacks.includes(landed)).toBe(true);
     return new URL(landed);
   }
 

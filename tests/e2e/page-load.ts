@@ -88,7 +88,7 @@ export async function measureLoad(page: Page, path: string, throttle?: Throttle)
   });
 
   await page.goto(path);
-  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
   const timing = await page.evaluate(async () => {
     const lcp = await new Promise<number | null>((resolve) => {

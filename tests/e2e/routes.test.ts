@@ -6,12 +6,12 @@ import { GUARDED_SCREENS, MODULES, PUBLIC_SCREENS, type ScreenExpectation } from
 
 async function expectScreen(page: Page, route: string, want: ScreenExpectation) {
   const h1 = page.getByRole('heading', { level: 1 }).first();
-  await h1.waitFor({ timeout: 10_000 });
+  await h1.waitFor();
   const text = (await h1.textContent())?.trim() ?? '';
   if (typeof want.heading === 'string') expect(text, route).toBe(want.heading);
   else expect(text, route).toMatch(want.heading);
   // The screen's own tablist (the first one on the page); dialogs are closed.
-  if (want.tabs.length > 0) await page.getByRole('tab').first().waitFor({ timeout: 10_000 });
+  if (want.tabs.length > 0) await page.getByRole('tab').first().waitFor();
   const tabs = await page
     .getByRole('tablist')
     .first()
@@ -61,7 +61,7 @@ describe('every route of spec §2', () => {
     const { page } = e2e;
     for (const route of [...MODULES.map((m) => `/${m}`), '/admin', '/oauth-admin', '/auth-redirect']) {
       await page.goto(route);
-      await page.waitForURL((u) => u.pathname === '/auth', { timeout: 10_000 });
+      await page.waitForURL((u) => u.pathname === '/auth');
       await page.getByRole('tab', { name: 'Sign In' }).waitFor();
       expect(path(page), route).toBe('/auth');
     }
@@ -98,7 +98,7 @@ describe('every route of spec §2', () => {
 
   it('sends a signed-in admin onward from /auth', async () => {
     await adminPage.goto('/auth');
-    await adminPage.waitForURL((u) => u.pathname !== '/auth', { timeout: 10_000 });
+    await adminPage.waitForURL((u) => u.pathname !== '/auth');
     expect(path(adminPage)).toBe('/admin');
   });
 });

@@ -70,7 +70,7 @@ describe('the sister-app example on a real hub', () => {
     await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
     // Exactly "Sign In": the tab also offers "Sign in with a passkey".
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL((u) => u.origin === appUrl && u.pathname === landing, { timeout: 30_000 });
+    await page.waitForURL((u) => u.origin === appUrl && u.pathname === landing);
   }
 
   /** The value cell of `claim` in the table labelled `table`. */

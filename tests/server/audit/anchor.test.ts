@@ -36,7 +36,7 @@ describe.each(TEST_DATABASES)('audit chain anchor outside the database [%s]', (k
     const lines: string[] = [];
     const timers = startAuditAnchorLog(t.hub, (l) => lines.push(l));
     try {
-      await expect.poll(() => lines.length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => lines.length).toBe(1);
     } finally {
       for (const timer of timers) clearInterval(timer);
     }

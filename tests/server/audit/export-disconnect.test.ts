@@ -47,15 +47,13 @@ describe('audit export, client disconnects mid-stream', () => {
     });
     expect(firstChunk).toBe(200);
     // The hub finishes the aborted response and answers the next request normally.
-    await expect.poll(async () => (await fetch(`${t.baseUrl}/api/health`)).status, { timeout: 20_000 }).toBe(200);
+    await expect.poll(async () => (await fetch(`${t.baseUrl}/api/health`)).status).toBe(200);
     // The export's own request ends with its one access-log line (observability/http.ts), not an error.
     await expect
-      .poll(
-        () =>
-          logLines
-            .map((l) => JSON.parse(l))
-            .some((l) => l.msg === 'request' && String(l.url).startsWith('/api/admin/audit/export')),
-        { timeout: 20_000 },
+      .poll(() =>
+        logLines
+          .map((l) => JSON.parse(l))
+          .some((l) => l.msg === 'request' && String(l.url).startsWith('/api/admin/audit/export')),
       )
       .toBe(true);
     const errors = logLines.map((l) => JSON.parse(l)).filter((l) => l.level >= 50);
