@@ -39,7 +39,12 @@ export interface TestHub {
   close(): Promise<void>;
 }
 
-const TEST_DB_TIMEOUTS: DbTimeouts = {
+/**
+ * Generous PostgreSQL timeouts for every database a test opens (hubs, and any second pool a
+ * test opens with openDatabase): on a machine busy with a second suite a connection can take
+ * seconds, and the production 2 s would turn that into a failed test.
+ */
+export const TEST_DB_TIMEOUTS: DbTimeouts = {
   connectMs: 30_000,
   statementMs: 60_000,
   readMs: 65_000,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRow } from '../helpers/fixtures';
 import { asc, eq, sql } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../helpers/test-hub';
+import { TEST_DATABASES, TEST_DB_TIMEOUTS, createTestHub, type TestHub } from '../helpers/test-hub';
 import { auditChainHead, auditLogs } from '../../src/server/db/schema/index';
 import { createAuditLog, type AuditLog } from '../../src/server/audit/record';
 import { GENESIS_HASH, chainHash, keyedHash } from '../../src/server/audit/chain';
@@ -74,7 +74,10 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
     const log = await freshLog();
     // On PostgreSQL a second, independent connection pool plays a second hub process; each
     // process guesses the head from its own appends, so the other's appends make it retry.
-    const second = kind === 'postgres' ? await openDatabase({ url: t.databaseUrl, poolMax: 5 }) : undefined;
+    const second =
+      kind === 'postgres'
+        ? await openDatabase({ url: t.databaseUrl, poolMax: 5, timeouts: TEST_DB_TIMEOUTS })
+        : undefined;
     const other = second ? createAuditLog(second, t.clock.now, key) : log;
     await Promise.all(
       Array.from({ length: 60 }, (_, i) =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRow } from '../../helpers/fixtures';
 import { decodeJwt } from 'jose';
 import { sql } from 'drizzle-orm';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { TEST_DB_TIMEOUTS, createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { rows } from '../../../src/server/db/client';
 import { openDatabase } from '../../../src/server/db/client';
 import { createAuditLog } from '../../../src/server/audit/record';
@@ -42,7 +42,10 @@ describe.each(TEST_DATABASES)('client_credentials durability under load [%s]', (
   });
 
   it('answers a grant only once its audit row and session row are committed', async () => {
-    const second = kind === 'postgres' ? await openDatabase({ url: t.databaseUrl, poolMax: 3 }) : undefined;
+    const second =
+      kind === 'postgres'
+        ? await openDatabase({ url: t.databaseUrl, poolMax: 3, timeouts: TEST_DB_TIMEOUTS })
+        : undefined;
     const otherNode = second ? createAuditLog(second, t.clock.now, t.hub.config.masterKey!) : undefined;
     const answers = await Promise.all([
       ...Array.from({ length: 300 }, grant),
