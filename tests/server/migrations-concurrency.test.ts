@@ -18,24 +18,30 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Waits until the hub answers its health check, or fails at once if its process ended. No clock:
- * the test's own timeout is the only watchdog (a loaded machine starts processes slowly).
+ * Waits for the line the hub prints once it listens (no polling, no clock: the test's own
+ * timeout is the only watchdog), then asks its health. Fails at once if the process ends first.
  */
 async function waitForHealth(port: number, proc: ChildProcess, output: { text: string }): Promise<unknown> {
-  const exited = new Promise<never>((_, reject) =>
-    proc.once('exit', (code) => reject(new Error(`hub on ${port} exited (${code}) before serving:\n${output.text}`))),
-  );
-  exited.catch(() => undefined);
-  for (;;) {
-    if (proc.exitCode !== null) return exited;
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
-      return await r.json();
-    } catch {
-      // Not listening yet: ask again once the event loop has had a turn, unless the process ended.
-      await Promise.race([new Promise((r) => setTimeout(r, 100)), exited]);
-    }
-  }
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (!output.text.includes('Ecosystem Hub is running at')) return;
+      proc.stdout!.off('data', check);
+      resolve();
+    };
+    proc.stdout!.on('data', check);
+    proc.once('exit', (code) => reject(new Error(`hub on ${port} exited (${code}) before serving:\n${output.text}`)));
+    check();
+  });
+  const r = await fetch(`http://127.0.0.1:${port}/api/health`);
+  return r.json();
+}
+
+/** Stops a hub and resolves once its output streams are closed (everything it printed is read). */
+function stop(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  const closed = new Promise<void>((r) => proc.once('close', () => r()));
+  proc.kill('SIGTERM');
+  return closed;
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two hub processes against one PostgreSQL [postgres]', () => {
@@ -73,12 +79,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two hub processes against one Pos
       const files = await import('../../drizzle/meta/_journal.json', { with: { type: 'json' } });
       expect(applied.rows[0].n).toBe(files.default.entries.length);
       await client.end();
-      // Exactly one of the two printed the first-start setup key.
+      // Exactly one of the two printed the first-start setup key (read once both have stopped,
+      // so nothing either printed is still in a pipe).
+      await Promise.all(procs.map(stop));
       const printed = output.filter((o) => o.text.includes('Setup key')).length;
       expect(printed).toBe(1);
     } finally {
-      for (const p of procs) p.kill('SIGTERM');
-      await Promise.all(procs.map((p) => new Promise((r) => p.once('exit', r))));
+      await Promise.all(procs.map(stop));
       await scratch.drop();
     }
   }, 240_000);
