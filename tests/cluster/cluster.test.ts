@@ -12,7 +12,7 @@ import type { Hub } from '../../src/server/hub';
 import { createClient } from '../../src/server/oauth/clients/service';
 import { oauthRuntime } from '../../src/server/oauth/runtime';
 import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
-import { CHROMIUM_PATH } from '../e2e/harness';
+import { CHROMIUM_PATH, PAGE_WATCHDOG_MS } from '../e2e/harness';
 
 /**
  * Several hub processes on one private PostgreSQL behind nginx (scripts/cluster/cluster.ts), one
@@ -204,8 +204,8 @@ describe.skipIf(!!unavailable)('a cluster of hubs behind nginx on one PostgreSQL
 
   it('a real browser signs in through the balancer, uses /admin and completes a code flow with openid-client', async () => {
     const context = await browser.newContext({ baseURL: cluster.balancerUrl });
-    // A watchdog, not a clock (as in tests/e2e/harness.ts): the machine may be busy.
-    context.setDefaultTimeout(120_000);
+    context.setDefaultTimeout(PAGE_WATCHDOG_MS);
+    context.setDefaultNavigationTimeout(PAGE_WATCHDOG_MS);
     const page = await context.newPage();
     await page.goto('/auth');
     await page.getByLabel('Email').fill(admin.email);
@@ -214,8 +214,8 @@ describe.skipIf(!!unavailable)('a cluster of hubs behind nginx on one PostgreSQL
     await page.locator('form[aria-label="Sign in"]').getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((u) => u.pathname !== '/auth');
     await page.goto('/admin?tab=users');
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: 30_000 });
-    await page.getByText(admin.email).first().waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByText(admin.email).first().waitFor();
 
     const config = await oidc.discovery(
       new URL(cluster.balancerUrl),

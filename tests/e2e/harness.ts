@@ -4,8 +4,11 @@ import { createTestHub, type TestHub, type TestHubOptions } from '../helpers/tes
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
-/** How long any one wait of a page may take before the test fails (see vitest.config.ts). */
-const PAGE_WATCHDOG_MS = 120_000;
+/**
+ * How long any one wait of a page may take before the test fails: a watchdog, not a clock
+ * (see vitest.config.ts). Every browser context of the tests gets it.
+ */
+export const PAGE_WATCHDOG_MS = 120_000;
 
 export interface E2E {
   hub: TestHub;
