@@ -22,27 +22,14 @@ export interface E2E {
 }
 
 /**
- * A real hub listening on a free localhost port (serving the built SPA, on PGlite) and a
- * headless Debian Chromium with a fresh profile, driven by playwright-core.
+ * A real hub listening on a free localhost port (serving the built SPA, on PGlite) and a fresh
+ * context of the worker's headless Debian Chromium, driven by playwright-core.
  */
 export async function startE2E(options: TestHubOptions = {}): Promise<E2E> {
   // The hub's public URL is the one the browser uses (CSRF origin, cookies, issuer).
   const hub = await createTestHub('pglite', { realClock: true, webRoot: WEB_ROOT, ...options, listen: true });
   const baseUrl = hub.baseUrl!;
-  // chromium.launch always starts from a fresh temporary profile (Playwright's own --user-data-dir).
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await sharedBrowser();
   const contexts: BrowserContext[] = [];
   const newContext = async () => {
     const ctx = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
@@ -66,8 +53,44 @@ export async function startE2E(options: TestHubOptions = {}): Promise<E2E> {
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
-      await browser.close().catch(() => {});
       await hub.close();
     },
   };
+}
+
+let browserOfWorker: Promise<Browser> | undefined;
+
+/**
+ * One headless Chromium per test worker, shared by its files (isolate: false keeps this module
+ * between them): each file works in browser contexts of its own (own cookies, storage and
+ * cache), which it closes. A launch costs ~3 CPU-seconds; the browser ends with the worker.
+ * chromium.launch always starts from a fresh temporary profile (Playwright's own --user-data-dir).
+ */
+function sharedBrowser(): Promise<Browser> {
+  const launch = async () => {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    // A browser that crashed is replaced by the next file, not reused.
+    browser.on('disconnected', () => {
+      if (browserOfWorker === pending) browserOfWorker = undefined;
+    });
+    return browser;
+  };
+  const pending = browserOfWorker ?? launch();
+  browserOfWorker = pending;
+  pending.catch(() => {
+    if (browserOfWorker === pending) browserOfWorker = undefined;
+  });
+  return pending;
 }

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/server/config';
 import { closeHub, createHub } from '../../src/server/create-hub';
 import { openDatabase, type DbTimeouts } from '../../src/server/db/client';
 import type { Hub } from '../../src/server/hub';
-import { loadPgliteTemplate } from './pglite-template';
+import { acquirePglite } from './pglite-template';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -73,8 +73,8 @@ export interface TestHubOptions {
 }
 
 /**
- * A hub on a database of its own: a fresh in-memory PGlite, or a freshly created PostgreSQL
- * database (dropped again on close), with migrations applied.
+ * A hub on a database of its own: an empty, migrated in-memory PGlite (one of the worker's,
+ * emptied again on close), or a freshly created PostgreSQL database (dropped again on close).
  */
 export async function createTestHub(kind: DbKind, options: TestHubOptions = {}): Promise<TestHub> {
   const clock = new TestClock();
@@ -94,17 +94,18 @@ export async function createTestHub(kind: DbKind, options: TestHubOptions = {}):
     ...(baseUrl ? { publicUrl: baseUrl, port: port! } : {}),
     ...options.config,
   };
+  // PGlite: an instance of this worker's pool, emptied again when the hub closes.
+  const pglite = kind === 'pglite' ? await acquirePglite() : undefined;
   const database = await openDatabase({
     url: databaseUrl,
-    pgliteDir: 'memory://',
+    pglite: pglite?.client,
     poolMax: 10,
     // The production timeouts (2 s to connect, 4 s per statement) answer 503 fast when the
     // database stalls; a test machine busy with other work is not a stalled database. Tests of
     // the timeouts themselves build their hubs with the production values.
     timeouts: options.dbTimeouts ?? TEST_DB_TIMEOUTS,
-    pgliteTemplate: kind === 'pglite' ? await loadPgliteTemplate() : undefined,
   });
-  // The template is already migrated; running migrations again finds nothing to do.
+  // The pool's instances are already migrated; running migrations again finds nothing to do.
   const hub = await createHub({ config, database, clock: options.realClock ? undefined : clock.now });
   const app = await buildApp(hub, { webRoot: options.webRoot ?? null, logStream: options.logStream });
   await app.ready();
@@ -119,6 +120,7 @@ export async function createTestHub(kind: DbKind, options: TestHubOptions = {}):
     async close() {
       await app.close();
       await closeHub(hub);
+      await pglite?.release();
       await dropDatabase?.();
     },
   };

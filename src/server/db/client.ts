@@ -56,6 +56,11 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** PGlite only: start from this data-directory dump (tests use a pre-migrated template). */
   pgliteTemplate?: Blob;
+  /**
+   * PGlite only: an open instance to use instead of starting one. `close()` then stops using
+   * it (every listener removed) and leaves it open for its owner: tests reuse one across hubs.
+   */
+  pglite?: PGlite;
   /** PostgreSQL timeouts (defaults: DEFAULT_DB_TIMEOUTS). */
   timeouts?: Partial<DbTimeouts>;
 }
@@ -86,16 +91,22 @@ export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
     ? openPostgres(options.url, options.poolMax ?? 20, { ...DEFAULT_DB_TIMEOUTS, ...options.timeouts })
-    : openPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate);
+    : openPglite(options.pglite ?? (await startPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate)), {
+        owned: !options.pglite,
+      });
 }
 
-async function openPglite(dir: string, template?: Blob): Promise<Database> {
+async function startPglite(dir: string, template?: Blob): Promise<PGlite> {
   if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
-  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : path.resolve(dir), {
+  return PGlite.create(dir.startsWith('memory://') ? undefined : path.resolve(dir), {
     extensions: { pg_trgm },
     ...(template ? { loadDataDir: template } : {}),
   });
+}
+
+async function openPglite(client: PGlite, { owned }: { owned: boolean }): Promise<Database> {
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   // Once closed, every statement fails as DatabaseUnavailableError (a 503, never a 500).
   const CLOSED_GUARDED = new Set<PropertyKey>(['query', 'exec', 'transaction', 'sql']);
   const guarded = new Proxy(client, {
@@ -120,10 +131,12 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
       await withTimeout(guard(client.query('select 1')), timeoutMs);
     },
     async listen(channel, onPayload) {
-      const stop = await client.listen(channel, onPayload);
-      return async () => {
-        if (!closed) await stop();
+      const unlisten = await client.listen(channel, onPayload);
+      const stop = async () => {
+        if (listeners.delete(stop)) await unlisten();
       };
+      listeners.add(stop);
+      return stop;
     },
     async notify(channel, payload) {
       await guard(client.query('select pg_notify($1, $2)', [channel, payload]));
@@ -138,7 +151,8 @@ async function openPglite(dir: string, template?: Blob): Promise<Database> {
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      for (const stop of [...listeners]) await stop();
+      if (owned) await client.close();
     },
   };
 }
