@@ -5,6 +5,19 @@ import { SHELL_ONLY, axeProblems, eachTab, scrollsSideways, settle } from './a11
 import { ROUTES, SWEEP_MS, startAdminSweep } from './a11y-admin';
 import { MODULES } from './routes-screens';
 
+/** What each screen shows once its data is in (the seed's records, the spec's headings). */
+const SHOWS: Record<string, string> = {
+  '/admin': 'Total Users',
+  '/admin?tab=users': 'User Management',
+  '/admin?tab=security': 'Registered Applications',
+  '/admin?tab=security-audit': 'Time-Limited Credential Access',
+  '/admin?tab=analytics': 'Sign-ins per day',
+  '/admin?tab=settings': 'Settings coming soon.',
+  '/oauth-admin': 'Builds structured role definitions',
+  '/oauth-admin?tab=sessions': 'Revoke',
+  '/account?tab=sessions': 'Your sessions',
+};
+
 /**
  * Signed in as a super admin: axe finds nothing serious or critical on any screen at 1440 px
  * and 375 px; nothing scrolls sideways on a phone, on any tab; wide tables adapt. The dialogs
@@ -22,13 +35,14 @@ describe('accessibility and phone layout of the administrator screens', () => {
   });
 
   it.each([1440, 375])(
-    'every screen at %i px',
+    'every screen at %i px, with its records',
     async (width) => {
       await page.setViewportSize({ width, height: 900 });
       const problems: string[] = [];
       for (const route of ROUTES) {
         await page.goto(route);
         await settle(page);
+        if (SHOWS[route]) await page.getByText(SHOWS[route], { exact: true }).first().waitFor();
         const isModule = MODULES.includes(route.slice(1));
         problems.push(...(await axeProblems(page, `${route} @${width}`, isModule ? SHELL_ONLY : undefined)));
         if (await scrollsSideways(page)) problems.push(`${route} @${width}: scrolls sideways`);

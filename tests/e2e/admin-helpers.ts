@@ -21,8 +21,3 @@ export async function signInAs(
 export async function expectToast(page: Page, text: string) {
   await page.locator('[data-sonner-toast]').getByText(text, { exact: true }).first().waitFor();
 }
-
-/** True when nothing on the page scrolls sideways. */
-export async function fitsViewport(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
-}

@@ -17,7 +17,6 @@ const SECONDS: Record<string, number> = {
   'tests/e2e/admin.test.ts': 75,
   'tests/e2e/routes.test.ts': 75,
   'tests/server/security/fuzz-routes.test.ts': 60,
-  'tests/e2e/admin-screens.test.ts': 50,
   'tests/e2e/account-mfa.test.ts': 35,
   'tests/e2e/auth.test.ts': 35,
   'tests/e2e/account.test.ts': 30,
