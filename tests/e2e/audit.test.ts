@@ -60,8 +60,12 @@ describe('audit log in a real browser', () => {
    * load. Stops when the returned function is called.
    */
   async function slowClock(page: Page): Promise<() => Promise<void>> {
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1);
+    // pauseAt only moves forward, and the installed clock runs until the pause arrives: a target
+    // just ahead of it ("now + 1 ms") was behind it by then on a busy machine. So the clock starts
+    // ten minutes back and pauses at the real time; the page is still blank, so the jump fires nothing.
+    const now = Date.now();
+    await page.clock.install({ time: now - 600_000 });
+    await page.clock.pauseAt(now);
     let running = true;
     const ticking = (async () => {
       while (running) {
