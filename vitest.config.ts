@@ -33,8 +33,9 @@ export default defineConfig({
           expect: { poll },
           pool: 'forks',
           // Files of a worker share one module graph: each builds its own hubs (own database,
-          // own app instance), so nothing is shared but the import, which was a third of the
-          // suite's CPU when every file imported the server anew.
+          // own app instance; an emptied PGlite of the worker's pool), so nothing else is shared
+          // but the import, which was a third of the suite's CPU when every file imported the
+          // server anew.
           isolate: false,
           // Three, not two: the API tests wait on PostgreSQL commits about half the time.
           maxWorkers: 3,
@@ -65,7 +66,8 @@ export default defineConfig({
           hookTimeout: 300_000,
           expect: { poll },
           pool: 'forks',
-          // As for the API tests: each file starts its own hub and Chromium; only the import is shared.
+          // As for the API tests: each file starts its own hub and browser contexts; the worker's
+          // PGlite instances and its one Chromium are reused (tests/e2e/harness.ts).
           isolate: false,
           // Three at once: a journey waits on the browser and the hub in turn, so two leave a core idle.
           maxWorkers: 3,

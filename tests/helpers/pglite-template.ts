@@ -9,7 +9,8 @@ import { MIGRATIONS_FOLDER, runMigrations } from '../../src/server/db/migrate';
 
 /**
  * A fresh PGlite costs ~5 s (initdb in WebAssembly); loading a dump of an already migrated
- * one costs ~1 s. The dump is made once per set of migrations and shared by every test file.
+ * one costs ~1 s (2 CPU-seconds on a slow machine). The dump is made once per set of migrations
+ * and shared by every test file; `acquirePglite` below reuses the instances made from it.
  */
 export function templatePath(): string {
   const h = createHash('sha256');
