@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { openDatabase } from '../../src/server/db/client';
+import type { PGlite } from '@electric-sql/pglite';
+import { openDatabase, startPglite } from '../../src/server/db/client';
 import { MIGRATIONS_FOLDER, runMigrations } from '../../src/server/db/migrate';
 
 /**
@@ -68,8 +67,8 @@ interface Pooled {
 const idle: Pooled[] = [];
 
 async function startFromTemplate(): Promise<Pooled> {
-  const client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: await loadPgliteTemplate() });
-  const tables = await client.query<{ name: string; rows: number }>(
+  const client = await startPglite('memory://', await loadPgliteTemplate());
+  const tables = await client.query<{ name: string }>(
     `select quote_ident(relname) as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`,
   );
   for (const { name } of tables.rows) {

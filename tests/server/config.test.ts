@@ -57,9 +57,8 @@ describe('configuration', () => {
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    const r = { status, stderr };
-    expect(r.status).not.toBe(0);
-    const lines = r.stderr
+    expect(status).not.toBe(0);
+    const lines = stderr
       .trim()
       .split('\n')
       .filter((l) => !/ExperimentalWarning|--trace-warnings|^\(node/.test(l));

@@ -54,8 +54,6 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** PostgreSQL pool size. */
   poolMax?: number;
-  /** PGlite only: start from this data-directory dump (tests use a pre-migrated template). */
-  pgliteTemplate?: Blob;
   /**
    * PGlite only: an open instance to use instead of starting one. `close()` then stops using
    * it (every listener removed) and leaves it open for its owner: tests reuse one across hubs.
@@ -91,12 +89,11 @@ export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
     ? openPostgres(options.url, options.poolMax ?? 20, { ...DEFAULT_DB_TIMEOUTS, ...options.timeouts })
-    : openPglite(options.pglite ?? (await startPglite(options.pgliteDir ?? 'memory://', options.pgliteTemplate)), {
-        owned: !options.pglite,
-      });
+    : openPglite(options.pglite ?? (await startPglite(options.pgliteDir ?? 'memory://')), { owned: !options.pglite });
 }
 
-async function startPglite(dir: string, template?: Blob): Promise<PGlite> {
+/** Starts PGlite with the hub's extensions, in `dir` or in memory, optionally from a data-directory dump. */
+export async function startPglite(dir: string, template?: Blob): Promise<PGlite> {
   if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
   return PGlite.create(dir.startsWith('memory://') ? undefined : path.resolve(dir), {
     extensions: { pg_trgm },
