@@ -31,7 +31,8 @@ export function usedBasicAuth(request: FastifyRequest): boolean {
 /**
  * Authenticates the client at the token, introspection and revocation endpoints:
  * client_secret_basic or client_secret_post (secrets compared in constant time), or a public
- * client naming itself (only where the caller allows it). Unknown, inactive or wrongly
+ * client naming itself (only where the caller allows it), each client by the one method it
+ * registered. Unknown, inactive or wrongly
  * authenticated clients all get invalid_client, with no hint which it was.
  */
 export async function authenticateClient(
@@ -58,7 +59,12 @@ export async function authenticateClient(
     if (secret !== undefined) throw new OAuthError('invalid_client', 'Client authentication failed.');
     return { client, method: 'none' };
   }
-  if (secret === undefined || !isClientSecretValid(client, secret))
+  // The registered method is the only one accepted (OIDC Registration §2, as panva's provider
+  // does): a secret meant for a Basic header is refused in a form body, where it is more likely
+  // to be logged. The secret is checked either way, so the answer takes the same time.
+  const method = basic ? 'client_secret_basic' : 'client_secret_post';
+  const secretValid = secret !== undefined && isClientSecretValid(client, secret);
+  if (!secretValid || client.tokenEndpointAuthMethod !== method)
     throw new OAuthError('invalid_client', 'Client authentication failed.');
-  return { client, method: basic ? 'client_secret_basic' : 'client_secret_post' };
+  return { client, method };
 }

@@ -114,10 +114,7 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
       {},
     );
     expect(post.json().error).toBe('invalid_client');
-    const ok = await token(
-      { grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret! },
-      {},
-    );
+    const ok = await token({ grant_type: 'client_credentials' });
     expect(ok.statusCode).toBe(200);
     expect(decodeJwt(ok.json().access_token)).toMatchObject({
       sub: client.client_id,
@@ -196,6 +193,43 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
     expect(types).toContain('oauth_code_reuse');
     expect(types).toContain('oauth_refresh_reuse');
     expect(types).toContain('oauth_token_refused');
+  });
+
+  it('accepts a client only by the authentication method it registered', async () => {
+    const viaPost = await registerClient(t, { app_name: 'Posting', token_endpoint_auth_method: 'client_secret_post' });
+    const inBody = { client_id: viaPost.client_id, client_secret: viaPost.client_secret! };
+    // The right secret in the wrong place is refused, at each endpoint that authenticates clients.
+    const wrongWays = [
+      await token({ grant_type: 'client_credentials' }, { authorization: basic(viaPost) }),
+      await token({ grant_type: 'client_credentials', ...inBody }, {}),
+    ];
+    expect(wrongWays[1].statusCode).toBe(200);
+    const intoBasicClient = await token(
+      { grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret! },
+      {},
+    );
+    for (const res of [wrongWays[0], intoBasicClient]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ error: 'invalid_client', error_description: 'Client authentication failed.' });
+    }
+    const accessToken: string = wrongWays[1].json().access_token;
+    const introspect = (headers: Record<string, string>, extra: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/oauth/introspect',
+        headers: { ...FORM, ...headers },
+        payload: form({ token: accessToken, ...extra }),
+      });
+    expect((await introspect({ authorization: basic(viaPost) })).statusCode).toBe(401);
+    expect((await introspect({}, inBody)).json()).toMatchObject({ active: true, client_id: viaPost.client_id });
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: { ...FORM, authorization: basic(viaPost) },
+      payload: form({ token: accessToken }),
+    });
+    expect(revoke.statusCode).toBe(401);
+    expect((await introspect({}, inBody)).json().active).toBe(true);
   });
 
   it('refuses unsupported grant types and missing parameters the RFC way', async () => {
