@@ -81,7 +81,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await app.register(formbody);
   registerSession(app, hub);
   registerCsrf(app, hub);
-  registerRouteAuth(app);
+  registerRouteAuth(app, hub);
   registerInputSanitizer(app);
   await registerOpenApi(app, hub);
 

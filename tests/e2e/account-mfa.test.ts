@@ -96,6 +96,19 @@ describe('passkeys, administrator MFA and step-up in a real browser', () => {
     await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL((u) => u.pathname === '/account');
+
+    // Removing it 11 minutes later asks to confirm with the passkey first, then removes it.
+    await e2e.hub.hub.db
+      .update(authSessions)
+      .set({ authTime: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(authSessions.userId, user.id));
+    await page.goto('/account?tab=security');
+    await page.getByRole('button', { name: 'Remove Passkey 1' }).click();
+    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    await stepUp.getByRole('button', { name: 'Use a passkey' }).click();
+    await expectToast(page, 'Passkey removed');
+    await page.getByText('No passkeys yet').waitFor();
+    await stepUp.waitFor({ state: 'detached' });
     await page.close();
   });
 

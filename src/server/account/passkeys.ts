@@ -23,6 +23,7 @@ import {
   insertChallenge,
   insertPasskey,
   listPasskeys,
+  markSessionAuthenticated,
   touchPasskey,
 } from './queries';
 
@@ -124,6 +125,10 @@ export async function registerPasskey(hub: Hub, actor: SignedInActor, response: 
       createdAt: now,
     });
     if (!inserted) throw new HubError('conflict', 'This passkey is already registered.');
+    // The ceremony just verified the user on the new passkey: like a confirmed authenticator app,
+    // it counts as this session's second factor (the step-up window is not extended).
+    const amr = [...new Set([...actor.auth.session.amr, 'hwk', 'mfa'])];
+    await markSessionAuthenticated(tx, actor.sessionId, actor.auth.session.authTime, amr);
     await hub.audit.record(
       { type: 'passkey_registered', ...actor.audit, details: { passkey_id: inserted.id, name: inserted.name } },
       tx,

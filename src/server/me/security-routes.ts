@@ -26,10 +26,13 @@ export async function meSecurityRoutes(app: FastifyInstance, opts: { hub: Hub })
   const { hub } = opts;
   const r = contracts(app);
   const user = { config: { auth: 'user' as const } };
+  // Adding or removing a second factor is what a stolen session would do first (lock the owner
+  // out, or keep a way back in): it needs a recent full authentication, as revealing a secret does.
+  const userStepUp = { config: { auth: 'user' as const, stepUp: true } };
 
   r.post(
     '/mfa/totp',
-    { ...user, schema: { response: { 200: totpSetupSchema, ...apiErrors(401, 409) } } },
+    { ...userStepUp, schema: { response: { 200: totpSetupSchema, ...apiErrors(401, 403, 409) } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return startTotpEnrolment(hub, await requireActor(request));
@@ -71,7 +74,7 @@ export async function meSecurityRoutes(app: FastifyInstance, opts: { hub: Hub })
 
   r.post(
     '/passkeys/options',
-    { ...user, schema: { response: { 200: registrationOptionsSchema, ...apiErrors(401) } } },
+    { ...userStepUp, schema: { response: { 200: registrationOptionsSchema, ...apiErrors(401, 403) } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return passkeyRegistrationOptions(hub, await requireActor(request));
@@ -102,7 +105,10 @@ export async function meSecurityRoutes(app: FastifyInstance, opts: { hub: Hub })
 
   r.delete(
     '/passkeys/:id',
-    { ...user, schema: { params: idParamsSchema, response: { 200: passkeyDeletedSchema, ...apiErrors(401, 404) } } },
+    {
+      ...userStepUp,
+      schema: { params: idParamsSchema, response: { 200: passkeyDeletedSchema, ...apiErrors(401, 403, 404) } },
+    },
     async (request) => removePasskey(hub, await requireActor(request), request.params.id),
   );
 

@@ -7,7 +7,10 @@ import { requireAdminSecondFactor, requireRecentAuthentication } from '../accoun
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Step-up (issue 13): the route needs a full authentication in the last 10 minutes. */
+    /**
+     * Step-up (issue 13): the route needs a full authentication in the last 10 minutes. Checked by
+     * the admin guard on admin routes, and by `registerRouteAuth` on `auth: 'user'` routes.
+     */
     stepUp?: boolean;
   }
 }

@@ -6,6 +6,7 @@ import { buildActor } from '../actor';
 import type { BrowserAuth } from '../auth/sessions';
 import { SESSION_COOKIE, resolveBrowserSession } from '../auth/sessions';
 import { clientIp, userAgent } from '../http/request-info';
+import { requireRecentAuthentication } from '../account/step-up';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,10 +54,18 @@ export function registerSession(app: FastifyInstance, hub: Hub) {
   });
 }
 
-/** Routes marked `config.auth = 'user'` refuse anonymous callers before their body is read. */
-export function registerRouteAuth(app: FastifyInstance) {
+/**
+ * Routes marked `config.auth = 'user'` refuse anonymous callers before their body is read; those
+ * also marked `config.stepUp` need a recent full authentication (the admin routes' guard does the
+ * same for theirs).
+ */
+export function registerRouteAuth(app: FastifyInstance, hub: Hub) {
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.auth === 'user') await requireActor(request);
+    const config = request.routeOptions.config;
+    if (config?.auth !== 'user') return;
+    const actor = await requireActor(request);
+    if (config.stepUp)
+      await requireRecentAuthentication(hub, actor, { method: request.method, url: request.routeOptions.url ?? '' });
   });
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
 import { FIXTURE_PASSWORD, createUser, sessionCookieFor } from '../../helpers/fixtures';
 import { SoftAuthenticator } from '../../helpers/soft-authenticator';
-import { authSessions, webauthnCredentials } from '../../../src/server/db/schema/index';
+import { auditLogs, authSessions, webauthnCredentials } from '../../../src/server/db/schema/index';
 import { sha256Hex } from '../../../src/server/crypto/tokens';
 
 type Res = Awaited<ReturnType<TestHub['app']['inject']>>;
@@ -191,6 +191,56 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
     expect(del.json()).toEqual({ deleted: true });
     const options = (await post('/api/auth/passkey/options')).json();
     expect((await post('/api/auth/passkey', authenticator.authenticate(options))).statusCode).toBe(401);
+  });
+
+  it('adding or removing a second factor needs a recent authentication, as a stolen session would not have', async () => {
+    const { user, cookie, authenticator, passkey } = await withPasskey();
+    const fresh = await createUser(t.hub);
+    const freshCookie = await sessionCookieFor(t.hub, fresh);
+    // Registering the passkey verified the user on it: the session counts it as its second factor.
+    const unknown = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/me/passkeys/00000000-0000-4000-8000-000000000000',
+      headers: { ...CSRF, cookie },
+    });
+    expect(unknown.statusCode).toBe(404);
+    t.clock.advance(10 * 60_000 + 1000);
+    const del = () =>
+      t.app.inject({ method: 'DELETE', url: `/api/me/passkeys/${passkey.id}`, headers: { ...CSRF, cookie } });
+    const attempts = [
+      await del(),
+      await post('/api/me/passkeys/options', undefined, cookie),
+      await post('/api/me/mfa/totp', undefined, cookie),
+      await post('/api/me/mfa/totp', undefined, freshCookie),
+    ];
+    for (const res of attempts) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatchObject({
+        code: 'reauthentication_required',
+        reauthenticate: '/api/auth/reauthenticate',
+      });
+    }
+    const refusals = await t.hub.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.eventType, 'reauthentication_required'))
+      .orderBy(auditLogs.id);
+    expect(refusals.filter((r) => r.userId === user.id).map((r) => (r.details as { route: string }).route)).toEqual([
+      '/api/me/passkeys/:id',
+      '/api/me/passkeys/options',
+      '/api/me/mfa/totp',
+    ]);
+    expect(
+      await t.hub.db.select().from(webauthnCredentials).where(eq(webauthnCredentials.userId, user.id)),
+    ).toHaveLength(1);
+
+    // Confirmed with the passkey, the session may change its factors again.
+    const options = (await post('/api/auth/passkey/options', undefined, cookie)).json();
+    expect((await post('/api/auth/reauthenticate', authenticator.authenticate(options), cookie)).statusCode).toBe(200);
+    expect((await del()).statusCode).toBe(200);
+    // Without a second factor, the password alone renews it.
+    expect((await post('/api/auth/reauthenticate', { password: FIXTURE_PASSWORD }, freshCookie)).statusCode).toBe(200);
+    expect((await post('/api/me/mfa/totp', undefined, freshCookie)).statusCode).toBe(200);
   });
 
   it('refuses a registration made for another challenge or origin', async () => {

@@ -6,6 +6,7 @@ import { waitText } from '@/lib/format';
 import { mfaLabel } from '@/features/admin/admin.utils';
 import { passkeyErrorText } from '@/features/auth/auth.utils';
 import { MfaStep } from '@/features/auth/mfa-step';
+import StepUpDialog from '@/features/step-up/step-up-dialog';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -55,6 +56,39 @@ describe('refusals the app answers itself (step-up, MFA enrolment)', () => {
     expect(handler).toHaveBeenCalledTimes(1);
     off();
     expect(vi.mocked(fetch)).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('the step-up dialog', () => {
+  function renderDialog(mfa: { totp: boolean; passkeys: number }) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { user: { id: 'u1', email: 'a@hub.test' }, mfa })),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <StepUpDialog onDone={() => undefined} />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('asks a passkey-only account for its passkey, not for a password the server would refuse alone', async () => {
+    renderDialog({ totp: false, passkeys: 1 });
+    await screen.findByText(
+      'This action needs a recent sign-in. Confirm with your passkey; the action then continues.',
+    );
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toHaveProperty('type', 'submit');
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+  });
+
+  it('asks for the password and a code when the account has an app, and offers its passkey beside them', async () => {
+    renderDialog({ totp: true, passkeys: 1 });
+    await screen.findByLabelText('Authentication code');
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toHaveProperty('type', 'button');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('type', 'submit');
   });
 });
 

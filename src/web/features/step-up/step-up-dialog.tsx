@@ -26,6 +26,8 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
   const me = useMeQuery({ meta: {} });
   const hasTotp = me.data ? me.data.mfa.totp : true;
   const hasPasskey = me.data ? me.data.mfa.passkeys > 0 : true;
+  // With passkeys and no app, the server takes only a passkey (the password alone is one factor).
+  const passkeyOnly = !!me.data && hasPasskey && !hasTotp;
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -43,6 +45,10 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (passkeyOnly) {
+      void confirm('passkey');
+      return;
+    }
     if (!password) {
       setError('Enter your password.');
       return;
@@ -63,20 +69,29 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
           <DialogHeader>
             <DialogTitle>Confirm it&apos;s you</DialogTitle>
             <DialogDescription>
-              This action needs a recent sign-in. Confirm with your password{hasTotp ? ' and a code from your app' : ''}
-              {hasPasskey ? ', or with a passkey' : ''}; the action then continues.
+              {passkeyOnly ? (
+                'This action needs a recent sign-in. Confirm with your passkey; the action then continues.'
+              ) : (
+                <>
+                  This action needs a recent sign-in. Confirm with your password
+                  {hasTotp ? ' and a code from your app' : ''}
+                  {hasPasskey ? ', or with a passkey' : ''}; the action then continues.
+                </>
+              )}
             </DialogDescription>
           </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor="step-up-password">Password</Label>
-            <Input
-              id="step-up-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={edit(setPassword)}
-            />
-          </div>
+          {!passkeyOnly && (
+            <div className="space-y-2">
+              <Label htmlFor="step-up-password">Password</Label>
+              <Input
+                id="step-up-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={edit(setPassword)}
+              />
+            </div>
+          )}
           {hasTotp && (
             <div className="space-y-2">
               <Label htmlFor="step-up-code">Authentication code</Label>
@@ -93,7 +108,7 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
           )}
           <FormError message={error} />
           <DialogFooter>
-            {hasPasskey && (
+            {hasPasskey && !passkeyOnly && (
               <Button
                 type="button"
                 variant="outline"
@@ -107,7 +122,15 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
               Cancel
             </Button>
             <Button type="submit" disabled={reauth.isPending}>
-              {reauth.isPending ? 'Confirming…' : 'Confirm'}
+              {passkeyOnly ? (
+                <>
+                  <FingerprintIcon aria-hidden /> Use a passkey
+                </>
+              ) : reauth.isPending ? (
+                'Confirming…'
+              ) : (
+                'Confirm'
+              )}
             </Button>
           </DialogFooter>
         </form>
