@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index';
 import { DatabaseUnavailableError } from './unavailable';
+import { claimDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
 /** The Drizzle handle every query module uses; it cannot tell PGlite from PostgreSQL. */
@@ -92,13 +93,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options.pglite ?? (await startPglite(options.pgliteDir ?? 'memory://')), { owned: !options.pglite });
 }
 
-/** Starts PGlite with the hub's extensions, in `dir` or in memory, optionally from a data-directory dump. */
+/**
+ * Starts PGlite with the hub's extensions, in `dir` or in memory, optionally from a data-directory
+ * dump. A directory is claimed for this process until the instance closes (data-dir-lock.ts).
+ */
 export async function startPglite(dir: string, template?: Blob): Promise<PGlite> {
-  if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
-  return PGlite.create(dir.startsWith('memory://') ? undefined : path.resolve(dir), {
-    extensions: { pg_trgm },
-    ...(template ? { loadDataDir: template } : {}),
-  });
+  const options = { extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) };
+  if (dir.startsWith('memory://')) return PGlite.create(undefined, options);
+  mkdirSync(path.resolve(dir), { recursive: true });
+  const release = claimDataDir(dir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(path.resolve(dir), options);
+  } catch (e) {
+    release();
+    throw e;
+  }
+  // Whoever closes the instance gives the directory back.
+  const close = client.close.bind(client);
+  client.close = async () => {
+    try {
+      await close();
+    } finally {
+      release();
+    }
+  };
+  return client;
 }
 
 async function openPglite(client: PGlite, { owned }: { owned: boolean }): Promise<Database> {
@@ -141,7 +161,7 @@ async function openPglite(client: PGlite, { owned }: { owned: boolean }): Promis
     // In-process: the embedded database's notifications cannot be lost.
     listenerConnected: () => !closed,
     onListenerState: () => () => {},
-    // One process owns an embedded database, so there is nobody to serialise against.
+    // One process owns an embedded database (data-dir-lock.ts), so there is nobody to serialise against.
     withAdvisoryLock: (_key, fn) => fn(),
     unbounded: (_key, fn) => fn(db),
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
