@@ -164,10 +164,9 @@ export const AUDIT_EVENTS = {
   oauth_invalid_client: event<OAuthRefusal & { endpoint?: string }>('medium', 'OAuth client authentication failed'),
   oauth_token_refused: event<OAuthRefusal>('low', 'OAuth token request refused'),
   oauth_code_reuse: event<OAuthRefusal>('critical', 'Authorization code reuse detected'),
-  oauth_backchannel_logout: event<ClientRef & { sid: string; delivered: boolean; status: number | null }>(
-    'low',
-    'Back-channel logout sent',
-  ),
+  oauth_backchannel_logout: event<
+    ClientRef & { sid: string; delivered: boolean; status: number | null; attempts: number }
+  >('low', 'Back-channel logout sent'),
   oauth_authorize_refused: event<ClientRef & { error: string; description: string; redirected: boolean }>(
     'low',
     'OAuth authorization refused',
