@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Hub } from '../hub';
 import type { DbOrTx } from '../db/client';
@@ -86,7 +86,20 @@ function normaliseRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]+/g, '');
 }
 
-function recoveryCodeHash(userId: string, code: string): string {
+/**
+ * A recovery code is stored as an HMAC keyed by the master key (HKDF, its own label): a copy of
+ * the table alone cannot be searched for codes offline, however fast the hardware. (A code has
+ * ≈49 bits; a plain hash of one could be found in hours on GPUs.)
+ */
+function recoveryCodeHash(hub: Hub, userId: string, code: string): string {
+  const key = hkdfSync('sha256', hub.config.masterKey!, Buffer.alloc(0), 'ecosystem-hub/recovery-codes/v1', 32);
+  return createHmac('sha256', Buffer.from(key))
+    .update(`${userId}:${normaliseRecoveryCode(code)}`)
+    .digest('hex');
+}
+
+/** How codes issued before the keyed hash were stored; they keep working until used or replaced. */
+function legacyRecoveryCodeHash(userId: string, code: string): string {
   return sha256Hex(`${userId}:${normaliseRecoveryCode(code)}`);
 }
 
@@ -99,12 +112,12 @@ function newRecoveryCodes(): string[] {
   });
 }
 
-async function storeNewRecoveryCodes(db: DbOrTx, userId: string, now: Date): Promise<string[]> {
+async function storeNewRecoveryCodes(hub: Hub, db: DbOrTx, userId: string, now: Date): Promise<string[]> {
   const codes = newRecoveryCodes();
   await replaceRecoveryCodes(
     db,
     userId,
-    codes.map((c) => recoveryCodeHash(userId, c)),
+    codes.map((c) => recoveryCodeHash(hub, userId, c)),
     now,
   );
   return codes;
@@ -112,7 +125,11 @@ async function storeNewRecoveryCodes(db: DbOrTx, userId: string, now: Date): Pro
 
 export async function consumeRecoveryCodeOf(hub: Hub, userId: string, code: string): Promise<boolean> {
   if (code.length > 64) return false;
-  return markRecoveryCodeUsed(hub.db, userId, recoveryCodeHash(userId, code), hub.clock());
+  const now = hub.clock();
+  return (
+    (await markRecoveryCodeUsed(hub.db, userId, recoveryCodeHash(hub, userId, code), now)) ||
+    markRecoveryCodeUsed(hub.db, userId, legacyRecoveryCodeHash(userId, code), now)
+  );
 }
 
 /** POST /api/me/mfa/totp/confirm {code}: the first accepted code confirms; 10 recovery codes, once. */
@@ -127,7 +144,7 @@ export async function confirmTotpEnrolment(hub: Hub, actor: SignedInActor, code:
     if (!(await acceptTotpStep(tx, actor.userId, step, { confirmAt: now, requireConfirmed: false }))) {
       throw new HubError('invalid_code', undefined, { field: 'code' });
     }
-    const recovery_codes = await storeNewRecoveryCodes(tx, actor.userId, now);
+    const recovery_codes = await storeNewRecoveryCodes(hub, tx, actor.userId, now);
     // The code just typed proves the factor: this session now counts as password + OTP.
     const amr = [...new Set([...actor.auth.session.amr, 'otp', 'mfa'])];
     await markSessionAuthenticated(tx, actor.sessionId, now, amr);
@@ -161,7 +178,7 @@ export async function regenerateRecoveryCodes(hub: Hub, actor: SignedInActor, cu
   if (!totp?.confirmedAt) throw new HubError('mfa_not_enrolled');
   await verifyPasswordCounted(hub, actor.auth.user, currentPassword, clientInfoOf(actor));
   return hub.db.transaction(async (tx) => {
-    const recovery_codes = await storeNewRecoveryCodes(tx, actor.userId, hub.clock());
+    const recovery_codes = await storeNewRecoveryCodes(hub, tx, actor.userId, hub.clock());
     await hub.audit.record(
       { type: 'mfa_recovery_codes_generated', ...actor.audit, details: { count: recovery_codes.length } },
       tx,
