@@ -1,4 +1,5 @@
-import { createHash, createHmac, hkdfSync } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { deriveSubkey } from '../crypto/secrets';
 
 /** prev_hash of the very first row (or the first row after a retention checkpoint, see record.ts). */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -57,7 +58,7 @@ export function chainHash(prevHash: string, row: ChainedContent): string {
 
 /** The chain key: HKDF-SHA-256 of the master key, used for nothing else. */
 export function deriveChainKey(masterKey: Buffer): Buffer {
-  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'ecosystem-hub/audit-chain/v2', 32));
+  return deriveSubkey(masterKey, 'ecosystem-hub/audit-chain/v2');
 }
 
 /**

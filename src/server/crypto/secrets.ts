@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * Secrets at rest (client secrets, API keys, webhook secrets, TOTP seeds, private JWKs):
@@ -15,6 +15,11 @@ export interface SecretBox {
 }
 
 export class SecretBoxError extends Error {}
+
+/** A key for one purpose only (the label names it), derived from the master key with HKDF-SHA-256. */
+export function deriveSubkey(masterKey: Buffer, label: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), label, 32));
+}
 
 export function keyIdOf(key: Buffer): string {
   return createHash('sha256').update('hub-master-key-id:').update(key).digest('base64url').slice(0, 8);

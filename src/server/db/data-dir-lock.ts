@@ -69,7 +69,8 @@ function isFresh(lockPath: string): boolean {
 
 /** Claims `dir` for this process; returns the function that gives it back. */
 export function claimDataDir(dir: string): () => void {
-  const lockPath = `${path.resolve(dir)}.lock`;
+  const resolved = path.resolve(dir);
+  const lockPath = `${resolved}.lock`;
   const mine: Holder = { pid: process.pid, start: startTimeOf(process.pid) };
   mkdirSync(path.dirname(lockPath), { recursive: true });
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -82,11 +83,11 @@ export function claimDataDir(dir: string): () => void {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
     const holder = readHolder(lockPath);
-    if (holder && isAlive(holder)) throw new DataDirInUseError(path.resolve(dir), holder.pid);
+    if (holder && isAlive(holder)) throw new DataDirInUseError(resolved, holder.pid);
     // Unreadable and fresh: another process is writing it this instant.
-    if (!holder && isFresh(lockPath)) throw new DataDirInUseError(path.resolve(dir), null);
+    if (!holder && isFresh(lockPath)) throw new DataDirInUseError(resolved, null);
     // Stale (its process is gone) or unreadable and old (a crash mid-write): take it over.
     rmSync(lockPath, { force: true });
   }
-  throw new DataDirInUseError(path.resolve(dir), readHolder(lockPath)?.pid ?? null);
+  throw new DataDirInUseError(resolved, readHolder(lockPath)?.pid ?? null);
 }

@@ -89,11 +89,8 @@ async function post(hub: Hub, d: Delivery): Promise<number | null> {
  */
 async function deliver(hub: Hub, d: Delivery) {
   const status = await post(hub, d);
-  if (status === null && RETRY_DELAYS_MS.length > 0) {
-    void retry(hub, d);
-    return;
-  }
-  await recordDelivery(hub, d, status, 1);
+  if (status === null) void retry(hub, d);
+  else await recordDelivery(hub, d, status, 1);
 }
 
 async function retry(hub: Hub, d: Delivery) {
@@ -102,8 +99,7 @@ async function retry(hub: Hub, d: Delivery) {
   for (const delay of RETRY_DELAYS_MS) {
     await new Promise((resolve) => setTimeout(resolve, delay).unref());
     attempts += 1;
-    status = await post(hub, d);
-    if (status !== null) break;
+    if ((status = await post(hub, d)) !== null) break;
   }
   // The hub may have closed meanwhile (a stopping process): nothing is left to record it in.
   await recordDelivery(hub, d, status, attempts).catch(() => {});

@@ -32,8 +32,8 @@ export function usedBasicAuth(request: FastifyRequest): boolean {
  * Authenticates the client at the token, introspection and revocation endpoints:
  * client_secret_basic or client_secret_post (secrets compared in constant time), or a public
  * client naming itself (only where the caller allows it), each client by the one method it
- * registered. Unknown, inactive or wrongly
- * authenticated clients all get invalid_client, with no hint which it was.
+ * registered. Unknown, inactive or wrongly authenticated clients all get invalid_client, with no
+ * hint which it was.
  */
 export async function authenticateClient(
   hub: Hub,

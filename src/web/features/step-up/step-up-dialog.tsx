@@ -122,15 +122,8 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
               Cancel
             </Button>
             <Button type="submit" disabled={reauth.isPending}>
-              {passkeyOnly ? (
-                <>
-                  <FingerprintIcon aria-hidden /> Use a passkey
-                </>
-              ) : reauth.isPending ? (
-                'Confirming…'
-              ) : (
-                'Confirm'
-              )}
+              {passkeyOnly && <FingerprintIcon aria-hidden />}
+              {reauth.isPending ? 'Confirming…' : passkeyOnly ? 'Use a passkey' : 'Confirm'}
             </Button>
           </DialogFooter>
         </form>
