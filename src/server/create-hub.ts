@@ -11,6 +11,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import type { Hub } from './hub';
 import { createRevocations } from './revocations';
+import { createUnitOfWork } from './audit/unit-of-work';
 
 export interface CreateHubOptions {
   config: HubConfig;
@@ -46,6 +47,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     db: database.db,
     secrets: createSecretBox(masterKey),
     audit,
+    unitOfWork: createUnitOfWork(audit, clock),
     revocations,
     metrics,
     lifecycle: { draining: false },

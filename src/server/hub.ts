@@ -2,6 +2,7 @@ import type { HubConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { SecretBox } from './crypto/secrets';
 import type { AuditLog } from './audit/record';
+import type { UnitOfWork } from './audit/unit-of-work';
 import type { Revocations } from './revocations';
 import type { HubMetrics } from './observability/metrics';
 
@@ -15,6 +16,8 @@ export interface Hub {
   db: Db;
   secrets: SecretBox;
   audit: AuditLog;
+  /** Commits a hot path's change with its audit record, group-committed (audit/unit-of-work.ts). */
+  unitOfWork: UnitOfWork;
   revocations: Revocations;
   metrics: HubMetrics;
   /** Process lifecycle: `draining` from SIGTERM on (readiness fails, connections close after their answer). */

@@ -9,10 +9,10 @@ import {
   pipelinedAppendStatement,
   readHead,
   writeHead,
-  type Companion,
   type StoredHead,
 } from './chain-queries';
 import { readLegacyCheckpoint } from './legacy-checkpoint';
+import type { Write } from '../db/writes';
 
 /** One row as the writer needs it: everything stored, before id and hashes are known. */
 export interface PendingRow {
@@ -31,11 +31,8 @@ export interface PendingRow {
 export interface AppendOptions {
   /** The caller's transaction: the rows exist exactly when the change they report does. */
   tx?: DbOrTx;
-  /**
-   * Data-modifying statements committed in the same statement as the rows (e.g. the
-   * client_credentials session rows whose grants are audited): both commit, or neither does.
-   */
-  companions?: Companion[];
+  /** A unit of work's writes (audit/unit-of-work.ts), committed in the same statement as the rows: both, or neither. */
+  writes?: readonly Write[];
 }
 
 /**
@@ -171,14 +168,14 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
   }
 
   /** Appends onto an anchor this transaction holds locked. */
-  async function appendLocked(tx: DbOrTx, head: StoredHead, batch: PendingRow[], companions: Companion[] = []) {
+  async function appendLocked(tx: DbOrTx, head: StoredHead, batch: PendingRow[], writes: readonly Write[] = []) {
     const built = build(head, batch);
     const ok = await appendStatement(tx, {
       expectedMac: head.mac,
       next: built.next,
       rowsJson: built.rowsJson,
       now: clock(),
-      companions,
+      writes,
     });
     if (!ok) throw new Error('audit chain anchor moved while locked');
     return built.next;
@@ -208,7 +205,7 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
   async function lockedAppend(batch: PendingRow[], opts: AppendOptions): Promise<StoredHead> {
     const run = async (tx: DbOrTx) => {
       const { head, sealed } = await lockHead(tx);
-      return appendLocked(tx, head, sealed ? [sealed, ...batch] : batch, opts.companions);
+      return appendLocked(tx, head, sealed ? [sealed, ...batch] : batch, opts.writes);
     };
     let next: StoredHead;
     if (opts.tx) next = await run(opts.tx);
@@ -252,7 +249,7 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
       next: built.next,
       rowsJson: built.rowsJson,
       now: clock(),
-      companions: opts.companions ?? [],
+      writes: opts.writes ?? [],
     });
     inFlight.add(sent);
     const settled = () => inFlight.delete(sent);

@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
+import { compileWrites, type Write } from '../db/writes';
 import type { HeadPosition } from './chain';
 
 /** The anchor row as stored: its position and the MAC over it. */
@@ -75,15 +76,15 @@ export async function findNewestRow(db: DbOrTx): Promise<{ id: number; hash: str
  * inside a caller's transaction). The UPDATE's WHERE names only the row, so a second batch sent
  * while the first is still committing waits on the row lock instead of missing it; the CASEs then
  * compare the anchor as it is *after* that wait with the one this batch was built on. Only
- * when they match does the head move and do the rows (and the companions) go in; otherwise
+ * when they match does the head move and do the rows (and the unit's writes) go in; otherwise
  * nothing is written and `ok` is false (or no row comes back when there is no anchor).
  */
 export async function appendStatement(
   db: DbOrTx,
-  input: { expectedMac: string; next: StoredHead; rowsJson: string; now: Date; companions: Companion[] },
+  input: { expectedMac: string; next: StoredHead; rowsJson: string; now: Date; writes: readonly Write[] },
 ): Promise<boolean> {
   const { expectedMac: prev, next, now } = input;
-  const { ctes: companions, where } = companionCtes(input.companions, APPEND_WENT_THROUGH, '');
+  const { following: writes, where } = compileWrites(input.writes, APPEND_WENT_THROUGH);
   const result = await rows<{ ok: boolean }>(
     db,
     sql`with moved as (
@@ -100,65 +101,14 @@ export async function appendStatement(
       from jsonb_to_recordset(${input.rowsJson}::jsonb) as x(id bigint, occurred_at timestamptz, event_type text, severity text,
         user_id uuid, session_id text, ip_address text, user_agent text, request_id text, source text, details jsonb, prev_hash text, hash text)
       where (select ok from moved)
-    )${sql.join(companions)}
+    )${writes}
     select ok from moved${where}`,
   );
   return result[0]?.ok === true;
 }
 
-/** Guard of a companion in the locked statement: true only when the append goes through. */
+/** The guard of the unit's writes in the locked statement: true only when the append goes through. */
 const APPEND_WENT_THROUGH = sql.raw('(select ok from moved)');
-
-/**
- * A data-modifying statement committed together with an append (the client_credentials
- * session rows): given the guard to put in its WHERE, it answers an `insert … select … where
- * <guard>`. It must not reference the CTEs of the statement it is placed in. Or a linked group
- * (LinkedCompanion) whose statements read each other's RETURNING.
- */
-export type Companion = ((guard: SQL) => SQL) | LinkedCompanion;
-
-/**
- * Data-modifying statements that depend on each other (a code consumed, then the session made
- * from its row), committed with an append. Each `body` carries its own RETURNING; names must be
- * unique in the statement (no `c<n>`, `moved`, `appended`, `ticket`). `requireOne`: the whole
- * statement — audit rows, anchor move, every companion — fails (SQLSTATE 22012, see
- * isRequiredCompanionMissing) unless that CTE returned exactly one row: for a record that may
- * exist only if its change happened (`oauth_token_issued` only with its code consumed).
- */
-export interface LinkedCompanion {
-  ctes: { name: string; body: (guard: SQL) => SQL }[];
-  requireOne?: string;
-}
-
-function companionCtes(companions: Companion[], guard: SQL, returning: string) {
-  const ctes: SQL[] = [];
-  const names: string[] = [];
-  const required: SQL[] = [];
-  companions.forEach((c, i) => {
-    if (typeof c === 'function') {
-      ctes.push(sql`, ${sql.raw(`c${i}`)} as (${c(guard)}${sql.raw(returning)})`);
-      names.push(`c${i}`);
-      return;
-    }
-    for (const cte of c.ctes) {
-      ctes.push(sql`, ${sql.raw(cte.name)} as (${cte.body(guard)})`);
-      names.push(cte.name);
-    }
-    // 1 / 0 when the row is not there: the statement fails as a whole, nothing of it is written.
-    // In the WHERE (a one-time filter, evaluated before any row), never as an unread column: the
-    // planner drops those.
-    if (c.requireOne) required.push(sql.raw(`(select 1 / (count(*) = 1)::int from ${c.requireOne}) = 1`));
-  });
-  return { ctes, names, where: required.length ? sql` where ${sql.join(required, sql` and `)}` : sql`` };
-}
-
-/** The failure of a statement whose LinkedCompanion.requireOne found no row (division by zero). */
-export function isRequiredCompanionMissing(e: unknown): boolean {
-  for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
-    if ((cur as { code?: unknown }).code === '22012') return true;
-  }
-  return false;
-}
 
 const AUDIT_TICKET_CLASS = 1752523361;
 const ticketOf = (id: number) => sql`(${id}::bigint % 2147483647)::int`;
@@ -166,17 +116,17 @@ const ticketOf = (id: number) => sql`(${id}::bigint % 2147483647)::int`;
 /**
  * The pipelined append (no caller transaction): several batches may be in flight at once, each
  * built on the head the previous one will leave. In order, in one statement: take this batch's
- * ticket (the position it ends at), insert its rows and companions — in parallel with the batch
+ * ticket (the position it ends at), insert its rows and the unit's writes — in parallel with the batch
  * before it — then audit_chain_advance (migration 0004) waits for that batch's ticket and moves
  * the anchor only if it is exactly where this batch was built, or fails the whole statement with
  * 40001. The anchor's row lock is held only from the move to the commit.
  */
 export async function pipelinedAppendStatement(
   db: DbOrTx,
-  input: { from: StoredHead; next: StoredHead; rowsJson: string; now: Date; companions: Companion[] },
+  input: { from: StoredHead; next: StoredHead; rowsJson: string; now: Date; writes: readonly Write[] },
 ): Promise<void> {
   const { from, next } = input;
-  const { ctes: companions, names, where } = companionCtes(input.companions, sql`true`, ' returning 1');
+  const { following: writes, names, where } = compileWrites(input.writes, sql`true`);
   const counted = names.map((n) => sql.raw(`, (select count(*) from ${n}) ${n}_n`));
   await db.execute(sql`with ticket as materialized (
       select pg_advisory_xact_lock(${AUDIT_TICKET_CLASS}, ${ticketOf(next.lastId)}) as t
@@ -186,7 +136,7 @@ export async function pipelinedAppendStatement(
       from ticket, jsonb_to_recordset(${input.rowsJson}::jsonb) as x(id bigint, occurred_at timestamptz, event_type text, severity text,
         user_id uuid, session_id text, ip_address text, user_agent text, request_id text, source text, details jsonb, prev_hash text, hash text)
       returning 1
-    )${sql.join(companions)}
+    )${writes}
     select audit_chain_advance(${from.lastId}::bigint, ${from.mac}, ${next.lastId}::bigint, ${next.lastHash}, ${next.mac},
       ${input.now.toISOString()}::timestamptz)
     from (select count(*) from appended) a${sql.join(counted)}${where}`);

@@ -70,7 +70,7 @@ export interface AuditLog {
    * kept outside the database (see `anchor()`), which must still be in the chain.
    */
   verifyChain(options?: { anchor?: ExternalAnchor }): Promise<ChainVerification>;
-  /** Like record, with companion statements committed in the same statement (audit-batcher). */
+  /** Like record, with a unit of work's writes committed in the same statement (audit/unit-of-work.ts). */
   append(events: AuditEvent[], options?: AppendOptions): Promise<void>;
   /** The current head as a MAC'd anchor to keep outside the database. */
   anchor(): Promise<ExternalAnchor | null>;

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { authSessions, platformUsers } from '../db/schema/index';
 import type { AuthSession, PlatformUser } from '../db/schema/index';
-import type { Companion } from '../audit/chain-queries';
+import type { RowsWrite } from '../db/writes';
 
 export type NewAuthSession = typeof authSessions.$inferInsert;
 
@@ -95,14 +95,13 @@ export async function findSessionState(
 }
 
 /**
- * A batch of session rows as one data-modifying statement with one JSON parameter, run inside
- * the chain append only when that goes through (so both commit, or neither does): the
- * client_credentials grants' rows, a sign-in's browser session, a code exchange's app session.
+ * Session rows as a unit of work's write (audit/unit-of-work.ts): the client_credentials grants'
+ * rows, a sign-in's browser session. The rows of every unit in a batch merge into one insert
+ * with one JSON parameter, which writes only when the audit append goes through.
  */
-export function insertSessionsStatement(sessions: NewAuthSession[]): Companion {
-  let json = '[';
-  for (const s of sessions) {
-    json += `${json.length > 1 ? ',' : ''}${JSON.stringify({
+export function insertSessionsStatement(sessions: NewAuthSession[]): RowsWrite {
+  const rows = sessions.map((s) =>
+    JSON.stringify({
       id: s.id,
       user_id: s.userId ?? null,
       client_id: s.clientId ?? null,
@@ -118,14 +117,20 @@ export function insertSessionsStatement(sessions: NewAuthSession[]): Companion {
       created_at: s.createdAt,
       last_accessed_at: s.lastAccessedAt,
       expires_at: s.expiresAt,
-    })}`;
-  }
-  const rows = `${json}]`;
-  return (
-    guard: SQL,
-  ) => sql`insert into ${authSessions} (id, user_id, client_id, kind, session_token_hash, scopes, ip_address, user_agent, amr, browser_session_id, resource, auth_time, created_at, last_accessed_at, expires_at)
+    }),
+  );
+  return {
+    kind: 'rows',
+    key: 'auth_sessions',
+    rows,
+    statement: (
+      json: string,
+      guard: SQL,
+    ) => sql`insert into ${authSessions} (id, user_id, client_id, kind, session_token_hash, scopes, ip_address, user_agent, amr, browser_session_id, resource, auth_time, created_at, last_accessed_at, expires_at)
     select id, user_id, client_id, kind, session_token_hash, scopes, ip_address, user_agent, amr, browser_session_id, resource, auth_time, created_at, last_accessed_at, expires_at
-    from jsonb_to_recordset(${rows}::jsonb)
+    from jsonb_to_recordset(${json}::jsonb)
       as x(id uuid, user_id uuid, client_id text, kind text, session_token_hash text, scopes text[], ip_address text, user_agent text, amr text[], browser_session_id uuid, resource text, auth_time timestamptz, created_at timestamptz, last_accessed_at timestamptz, expires_at timestamptz)
-    where ${guard}`;
+    where ${guard}
+    returning 1`,
+  };
 }

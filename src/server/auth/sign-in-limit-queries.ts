@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Companion } from '../audit/chain-queries';
+import { statementWrite, type Write } from '../db/writes';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import { signInAttempts } from '../db/schema/index';
@@ -80,9 +80,9 @@ export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
   await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
 }
 
-/** clearAttempts as a companion of the sign-in's audit append (committed with it, or not at all). */
-export function clearAttemptsStatement(key: string): Companion {
-  return (guard) => sql`delete from sign_in_attempts where key = ${key} and ${guard}`;
+/** clearAttempts as a write of the sign-in's unit of work (committed with its audit record, or not at all). */
+export function clearAttemptsStatement(key: string): Write {
+  return statementWrite((guard) => sql`delete from sign_in_attempts where key = ${key} and ${guard}`);
 }
 
 /** Removes counters that no longer matter: outside the window and not blocking. */

@@ -8,7 +8,7 @@ import { verifyPassword } from './passwords';
 import { clearAttempts, clearAttemptsStatement, reserveAttempt } from './sign-in-limit-queries';
 import { reserveAttemptAndFindUser } from './sign-in-queries';
 import { recordLoginStatement } from './user-queries';
-import { auditBatcher } from '../audit/batcher';
+import { insertSessionsStatement } from './session-queries';
 import { newBrowserSession, revokeSession } from './sessions';
 import type { BrowserAuth } from './sessions';
 import type { PlatformUser } from '../db/schema/index';
@@ -134,9 +134,9 @@ export const MFA_PENDING_MS = 5 * 60_000;
  * cleared, the browser's previous session ends (no fixation), a new session records how the
  * user proved who they are (amr) and when (auth_time).
  *
- * The session row, the last-login time and the cleared counter commit with the
+ * The session row, the last-login time and the cleared counter are one unit of work with the
  * `sign_in_success` audit record, group-committed with whatever else is being audited
- * (audit/batcher.ts): one statement, one commit, so the session exists exactly when its audit
+ * (audit/unit-of-work.ts): one statement, one commit, so the session exists exactly when its audit
  * record does, and concurrent sign-ins share commits instead of queueing for one each.
  * `roles`: the user's effective roles if the caller already read them (the password sign-in
  * reads them with the account, before the hash).
@@ -151,12 +151,13 @@ export async function finishSignIn(
   if (input.previousSessionId) await revokeSession(hub, input.previousSessionId, user.id);
   const roles = input.roles ?? (await findEffectiveRoles(hub.db, user.id, now));
   const { token, session } = newBrowserSession(hub, { userId: user.id, ...client, amr: input.amr });
-  await auditBatcher(hub).record(
+  await hub.unitOfWork.commit(
     { type: 'sign_in_success', ...client, userId: user.id, sessionId: session.id, details: { email: user.email } },
-    {
-      sessions: [session],
-      companions: [recordLoginStatement(user.id, now), clearAttemptsStatement(attemptKey(user.email))],
-    },
+    [
+      insertSessionsStatement([session]),
+      recordLoginStatement(user.id, now),
+      clearAttemptsStatement(attemptKey(user.email)),
+    ],
   );
   user.lastLoginAt = now;
   return { token, auth: { session, user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) } };

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Companion } from '../audit/chain-queries';
+import { statementWrite, type Write } from '../db/writes';
 import type { DbOrTx } from '../db/client';
 import { platformRoleAssignments, platformUsers } from '../db/schema/index';
 import type { PlatformUser } from '../db/schema/index';
@@ -41,10 +41,12 @@ export async function insertUserWithRoles(
   return user;
 }
 
-/** The sign-in's last-login time, as a companion of its audit record (committed with it, or not at all). */
-export function recordLoginStatement(userId: string, now: Date): Companion {
-  return (guard) =>
-    sql`update platform_users set last_login_at = ${now.toISOString()}::timestamptz where id = ${userId}::uuid and ${guard}`;
+/** The sign-in's last-login time, as a write of its unit of work (committed with its audit record, or not at all). */
+export function recordLoginStatement(userId: string, now: Date): Write {
+  return statementWrite(
+    (guard) =>
+      sql`update platform_users set last_login_at = ${now.toISOString()}::timestamptz where id = ${userId}::uuid and ${guard}`,
+  );
 }
 
 export async function markEmailVerified(db: DbOrTx, userId: string, now: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import { mapRow } from '../db/map-row';
@@ -10,7 +10,7 @@ import {
   oauthRefreshTokens,
 } from '../db/schema/index';
 import type { AuthSession } from '../db/schema/index';
-import type { LinkedCompanion } from '../audit/chain-queries';
+import { standaloneStatement, type StepsWrite } from '../db/writes';
 
 export type CodeRow = typeof oauthAuthorizationCodes.$inferSelect;
 export type RefreshRow = typeof oauthRefreshTokens.$inferSelect;
@@ -179,98 +179,97 @@ export async function findBackchannelTargets(
   return rows.map((r) => ({ ...r, browserSessionId: r.browserSessionId!, userId: r.userId! }));
 }
 
-/** What exchangeCodeAtOnce needs beyond the code: the checks' inputs and the new rows' values. */
-export interface CodeExchange {
+/**
+ * The code exchange's rules as conditions on the code's row, in the statement that consumes it;
+ * grants/code-rules.ts pairs each with its check (one list, one order).
+ */
+export const CODE_CONDITIONS = {
+  client: (clientId: string) => sql`client_id = ${clientId}`,
+  unused: () => sql`consumed_at is null`,
+  unexpired: (now: Date) => sql`expires_at > ${now.toISOString()}::timestamptz`,
+  redirectUri: (redirectUri: string) => sql`redirect_uri = ${redirectUri}`,
+  resource: (asked: string | undefined, defaultResource: string) =>
+    sql`(${asked ?? null}::text is null or coalesce(resource, ${defaultResource}) = ${asked ?? null}::text)`,
+  pkce: (verifierChallenge: string | null, acceptsNoChallenge: boolean) =>
+    sql`(case when code_challenge is null then ${acceptsNoChallenge}::boolean else code_challenge = ${verifierChallenge}::text end)`,
+  activeUser: () =>
+    sql`exists (select 1 from platform_users u where u.id = oauth_authorization_codes.user_id and u.is_active)`,
+  /** Not a refusal: whether the exchange also inserts a refresh token, on the consumed row `c`. */
+  issuesRefresh: (clientMayRefresh: boolean, oobRedirectUri: string) =>
+    sql`${clientMayRefresh}::boolean and 'offline_access' = any(c.scopes) and c.redirect_uri <> ${oobRedirectUri}`,
+};
+
+/** The new rows of a code exchange, decided before the statement (the refresh token's raw value apart). */
+export interface ExchangeRows {
   codeHash: string;
-  clientId: string;
-  redirectUri: string;
-  /** The resource the token request names again (undefined: none named). */
-  resource: string | undefined;
-  /** The code's resource when it named none (the hub's userinfo audience). */
-  defaultResource: string;
-  /** BASE64URL(SHA-256(code_verifier)), or null when no well-formed verifier was sent. */
-  verifierChallenge: string | null;
-  /** A code without a challenge is acceptable: a confidential client that sent no verifier. */
-  acceptsNoChallenge: boolean;
-  /** The client may use refresh_token (offline_access in the code's scopes decides the rest). */
-  clientMayRefresh: boolean;
   now: Date;
   session: { id: string; tokenHash: string; expiresAt: Date };
   refreshTokenHash: string;
 }
 
 /**
- * The authorization_code exchange's happy path as ONE statement: the code is consumed only if
- * every check the locked path makes passes (same client, unused, unexpired, same redirect URI,
- * same resource, PKCE, user still active), and in the same statement the app session and,
- * for offline_access, its first refresh token are inserted from the consumed row. Undefined
- * when the code was not consumed: nothing was written, and the locked path (lockCode …) finds
- * out why and answers as it always did — the row stays the single-use truth across nodes.
+ * The authorization_code exchange as one write: consume → app session → refresh token, each
+ * step reading the one before. The code is consumed only where every condition holds (the
+ * rules of grants/code-rules.ts), so each path — alone, inside the locked transaction, or as the
+ * unit of work of the grant's audit record, which then fails as a whole unless the code was
+ * consumed (`requireOne`) — writes through the same checks.
  */
-export async function exchangeCodeAtOnce(
+export function codeExchangeWrite(x: ExchangeRows, conditions: SQL[], issuesRefresh: SQL): StepsWrite {
+  const now = x.now.toISOString();
+  const expires = x.session.expiresAt.toISOString();
+  return {
+    kind: 'steps',
+    requireOne: 'consumed',
+    steps: [
+      {
+        name: 'consumed',
+        body: ({ guard }) => sql`update oauth_authorization_codes
+          set consumed_at = ${now}::timestamptz, issued_session_id = ${x.session.id}::uuid
+          where code_hash = ${x.codeHash} and ${sql.join(conditions, sql` and `)} and ${guard}
+          returning *`,
+      },
+      {
+        name: 'session',
+        body: ({
+          ref,
+        }) => sql`insert into auth_sessions (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, amr, browser_session_id, resource, created_at, last_accessed_at, expires_at)
+          select ${x.session.id}::uuid, user_id, client_id, 'app', ${x.session.tokenHash}, scopes, auth_time, amr, browser_session_id, resource,
+                 ${now}::timestamptz, ${now}::timestamptz, ${expires}::timestamptz
+          from ${ref('consumed')}
+          returning id`,
+      },
+      {
+        name: 'refresh',
+        body: ({
+          ref,
+        }) => sql`insert into oauth_refresh_tokens (token_hash, session_id, client_id, user_id, scopes, created_at, expires_at)
+          select ${x.refreshTokenHash}, s.id, c.client_id, c.user_id, c.scopes, ${now}::timestamptz, ${expires}::timestamptz
+          from ${ref('consumed')} c, ${ref('session')} s
+          where ${issuesRefresh}
+          returning 1`,
+      },
+    ],
+  };
+}
+
+/**
+ * Runs the exchange's write on its own (the one-statement path, or inside the locked path's
+ * transaction): the consumed row and whether a refresh token was inserted, or undefined when the
+ * code was not consumed (nothing was written).
+ */
+export async function runCodeExchange(
   db: DbOrTx,
-  x: CodeExchange,
+  write: StepsWrite,
 ): Promise<{ code: CodeRow; refreshIssued: boolean } | undefined> {
-  const ctes = exchangeCtes(x);
   const found = await rows<Record<string, unknown> & { refresh_issued: string | number }>(
     db,
-    sql`with ${sql.join(
-      ctes.map((c) => sql`${sql.raw(c.name)} as (${c.body(sql`true`)})`),
-      sql`, `,
-    )}
-    select code_consumed.*, (select count(*) from code_refresh) as refresh_issued from code_consumed`,
+    standaloneStatement(
+      write,
+      (ref) =>
+        sql`select ${ref('consumed')}.*, (select count(*) from ${ref('refresh')}) as refresh_issued from ${ref('consumed')}`,
+    ),
   );
   const row = found[0];
   if (!row) return undefined;
   return { code: mapRow(oauthAuthorizationCodes, row), refreshIssued: Number(row.refresh_issued) > 0 };
-}
-
-/**
- * exchangeCodeAtOnce's writes as companions of the grant's audit record (the issuing node
- * checked the code against its own copy first): committed in the same statement as
- * `oauth_token_issued`, and that statement fails as a whole when the code was not consumed
- * (another node got there first), so the record never claims a grant that did not happen.
- */
-export function exchangeCodeCompanion(x: CodeExchange): LinkedCompanion {
-  return { ctes: exchangeCtes(x), requireOne: 'code_consumed' };
-}
-
-/** consume → app session → refresh token, each reading the one before; `guard` gates the consume. */
-function exchangeCtes(x: CodeExchange): LinkedCompanion['ctes'] {
-  const now = x.now.toISOString();
-  const expires = x.session.expiresAt.toISOString();
-  return [
-    {
-      name: 'code_consumed',
-      body: (
-        guard,
-      ) => sql`update oauth_authorization_codes set consumed_at = ${now}::timestamptz, issued_session_id = ${x.session.id}::uuid
-      where code_hash = ${x.codeHash} and client_id = ${x.clientId} and consumed_at is null
-        and expires_at > ${now}::timestamptz and redirect_uri = ${x.redirectUri}
-        and (${x.resource ?? null}::text is null or coalesce(resource, ${x.defaultResource}) = ${x.resource ?? null}::text)
-        and (case when code_challenge is null then ${x.acceptsNoChallenge}::boolean
-                  else code_challenge = ${x.verifierChallenge}::text end)
-        and exists (select 1 from platform_users u where u.id = oauth_authorization_codes.user_id and u.is_active)
-        and ${guard}
-      returning *`,
-    },
-    {
-      name: 'code_session',
-      body: () => sql`insert into auth_sessions (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, amr, browser_session_id, resource, created_at, last_accessed_at, expires_at)
-      select ${x.session.id}::uuid, user_id, client_id, 'app', ${x.session.tokenHash}, scopes, auth_time, amr, browser_session_id, resource,
-             ${now}::timestamptz, ${now}::timestamptz, ${expires}::timestamptz
-      from code_consumed
-      returning id`,
-    },
-    {
-      name: 'code_refresh',
-      body: () => sql`insert into oauth_refresh_tokens (token_hash, session_id, client_id, user_id, scopes, created_at, expires_at)
-      select ${x.refreshTokenHash}, code_session.id, code_consumed.client_id, code_consumed.user_id, code_consumed.scopes,
-             ${now}::timestamptz, ${expires}::timestamptz
-      from code_consumed, code_session
-      where ${x.clientMayRefresh}::boolean and 'offline_access' = any(code_consumed.scopes)
-        and code_consumed.redirect_uri <> 'urn:ietf:wg:oauth:2.0:oob'
-      returning 1`,
-    },
-  ];
 }

@@ -2,7 +2,6 @@ import type { Hub } from '../hub';
 import { ALL_SESSIONS_ENDED } from '../revocations';
 import type { OAuthClient } from '../db/schema/index';
 import { createKeyStore, type KeyStore } from './keys/key-store';
-import { auditBatcher, type AuditBatcher } from '../audit/batcher';
 import { createSessionStateCache, type SessionStateCache } from './token-cache';
 import { LookupCache } from './lookup-cache';
 
@@ -14,7 +13,6 @@ export interface OAuthRuntime {
   clients: LookupCache<OAuthClient | undefined>;
   sessions: SessionStateCache;
   keys: KeyStore;
-  audit: AuditBatcher;
   /** Drops the client from every node's cache (deactivation takes effect at once everywhere). */
   clientChanged(clientId: string): Promise<void>;
   keysChanged(): Promise<void>;
@@ -24,7 +22,7 @@ const runtimes = new WeakMap<Hub, OAuthRuntime>();
 
 /**
  * The provider's per-process state for one hub: caches of client and token lookups, the signing
- * keys and the audit batcher. Every cache is invalidated through hub.revocations (LISTEN/NOTIFY),
+ * keys. Every cache is invalidated through hub.revocations (LISTEN/NOTIFY),
  * so a revocation on one node is honoured by every node within milliseconds.
  */
 export function oauthRuntime(hub: Hub): OAuthRuntime {
@@ -34,7 +32,6 @@ export function oauthRuntime(hub: Hub): OAuthRuntime {
   const clients = new LookupCache<OAuthClient | undefined>(60_000, 10_000, hub.revocations.live);
   const sessions = createSessionStateCache(hub);
   const keys = createKeyStore(hub);
-  const audit = auditBatcher(hub);
   hub.revocations.subscribe((ids) => {
     for (const id of ids) {
       if (id.startsWith(CLIENT_PREFIX)) clients.invalidate(id.slice(CLIENT_PREFIX.length));
@@ -53,7 +50,6 @@ export function oauthRuntime(hub: Hub): OAuthRuntime {
     clients,
     sessions,
     keys,
-    audit,
     async clientChanged(clientId) {
       await hub.revocations.publish([CLIENT_PREFIX + clientId]);
     },

@@ -79,7 +79,7 @@ export async function handleIntrospect(hub: Hub, request: FastifyRequest, reply:
   } catch (e) {
     if (!(e instanceof OAuthError)) throw e;
     if (e.error === 'invalid_client') {
-      await oauthRuntime(hub).audit.record({
+      await hub.unitOfWork.commit({
         type: 'oauth_invalid_client',
         ipAddress: clientIp(request),
         userAgent: userAgent(request),

@@ -35,7 +35,7 @@ export async function handleRevoke(hub: Hub, request: FastifyRequest, reply: Fas
     if (sessionId) {
       const done = await revokeSessionIds(hub, [sessionId], null);
       if (done.length) {
-        await oauthRuntime(hub).audit.record({
+        await hub.unitOfWork.commit({
           type: 'oauth_token_revoked',
           sessionId,
           ipAddress: clientIp(request),

@@ -7,14 +7,12 @@ import { OAuthError, sendOAuthError } from '../errors';
 import { exchangeAuthorizationCode, type CommitGrant, type GrantResult } from '../grants/authorization-code';
 import { grantClientCredentials } from '../grants/client-credentials';
 import { exchangeRefreshToken } from '../grants/refresh-token';
-import { oauthRuntime } from '../runtime';
 import { formBody, noStore } from './form';
 
 /** POST /oauth/token: client authentication, then one grant; every grant and refusal is audited. */
 export async function handleToken(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
   const body = formBody(request);
   const grantType = body.grant_type;
-  const audit = oauthRuntime(hub).audit;
   const who = { ipAddress: clientIp(request), userAgent: userAgent(request) };
   let clientId: string | undefined = body.client_id;
   try {
@@ -28,7 +26,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     if (!client.grantTypes.includes(grantType))
       throw new OAuthError('unauthorized_client', `This client may not use ${grantType}.`);
     const issued: CommitGrant = (g) =>
-      audit.record(
+      hub.unitOfWork.commit(
         {
           type: 'oauth_token_issued',
           userId: g.userId,
@@ -36,7 +34,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
           ...who,
           details: { grant_type: grantType, client_id: client.clientId, scope: g.scope },
         },
-        { sessions: g.pendingSessions, companions: g.companions, alone: g.alone },
+        g.writes,
       );
     let result: GrantResult;
     if (grantType === 'authorization_code') result = await exchangeAuthorizationCode(hub, client, body, issued);
@@ -48,7 +46,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     if (!(e instanceof OAuthError)) throw e;
     const replay = e.auditDetails.code_replayed === true;
     const reuse = e.auditDetails.refresh_reuse === true;
-    await audit.record({
+    await hub.unitOfWork.commit({
       type:
         e.error === 'invalid_client'
           ? 'oauth_invalid_client'

@@ -1,77 +1,63 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Hub } from '../../hub';
 import type { AuthSession, OAuthClient } from '../../db/schema/index';
-import type { authSessions } from '../../db/schema/index';
-import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
+import type { Write } from '../../db/writes';
+import { isWriteNotApplied } from '../../db/writes';
+import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { REFRESH_ABSOLUTE_TTL_S } from '../constants';
 import { OAuthError } from '../errors';
-import type { Companion } from '../../audit/chain-queries';
-import { isRequiredCompanionMissing } from '../../audit/chain-queries';
 import { takeCode } from '../code-cache';
 import {
+  codeExchangeWrite,
   deactivateSessions,
-  exchangeCodeAtOnce,
-  exchangeCodeCompanion,
-  type CodeExchange,
-  insertAppSession,
   lockCode,
   markCodeConsumed,
+  runCodeExchange,
   type CodeRow,
+  type ExchangeRows,
 } from '../queries';
 import { findUserById } from '../../auth/user-queries';
 import { userinfoAudience } from '../resource';
-import { buildTokenResponse, grantsRefresh, mintRefreshToken, type TokenResponse } from './issue';
+import { CODE_RULES, REFRESH_RULE, firstBrokenRule, unknownCode, type ExchangeFacts } from './code-rules';
+import { buildTokenResponse, type TokenResponse } from './issue';
 
 export interface GrantResult {
   response: TokenResponse;
   userId: string | null;
   sessionId: string;
-  /** Session rows the token endpoint must commit with the grant's audit record before answering. */
-  pendingSessions?: (typeof authSessions.$inferInsert)[];
+  /** Writes the token endpoint must commit with the grant's audit record before answering. */
+  writes?: Write[];
   /** The grant's audit record (and rows) are already committed. */
   committed?: boolean;
 }
 
 /**
- * Commits a grant's `oauth_token_issued` record (token endpoint, group commit) with the rows
- * behind it: the client_credentials session rows, or a code exchange's linked writes, which
- * must commit in a batch of their own (`alone`).
+ * Commits a grant's `oauth_token_issued` record (token endpoint, one unit of work) with the
+ * writes behind it: the client_credentials session rows, or a code exchange.
  */
 export type CommitGrant = (
-  grant: Pick<GrantResult, 'sessionId' | 'userId' | 'pendingSessions'> & {
-    scope: string;
-    companions?: Companion[];
-    alone?: boolean;
-  },
+  grant: Pick<GrantResult, 'sessionId' | 'userId' | 'writes'> & { scope: string },
 ) => Promise<void>;
 
-type Outcome =
-  { ok: AuthSession; row: CodeRow; refresh: string | null } | { error: OAuthError; revoked: string[]; row?: CodeRow };
+type ExchangeRequest = { code: string; redirect_uri: string; code_verifier?: string; resource?: string };
 
-/** RFC 7636 §4.6: BASE64URL(SHA256(verifier)) must equal the challenge; `plain` is never accepted. */
-export function checkPkce(
-  row: Pick<CodeRow, 'codeChallenge' | 'codeChallengeMethod'>,
-  verifier: string | undefined,
-  client: OAuthClient,
-): OAuthError | null {
-  if (!row.codeChallenge) {
-    if (client.tokenEndpointAuthMethod === 'none')
-      return new OAuthError('invalid_grant', 'PKCE is required for public clients.');
-    return verifier ? new OAuthError('invalid_grant', 'code_verifier sent but no code_challenge was.') : null;
-  }
-  if (!verifier || !VERIFIER.test(verifier))
-    return new OAuthError('invalid_grant', 'A valid code_verifier is required.');
-  return safeEqual(challengeOf(verifier), row.codeChallenge)
-    ? null
-    : new OAuthError('invalid_grant', 'PKCE verification failed.');
+/** One exchange as every path sees it: the rules' facts and the rows it would write. */
+interface Exchange {
+  facts: ExchangeFacts;
+  rows: ExchangeRows;
+  /** The refresh token whose hash `rows` holds. */
+  refreshToken: string;
+  write: ReturnType<typeof codeExchangeWrite>;
 }
 
-const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
-const challengeOf = (verifier: string) => createHash('sha256').update(verifier, 'ascii').digest('base64url');
-
 /**
- * authorization_code grant: single use within 60 s, bound to client, redirect URI and PKCE.
- * A code presented twice revokes everything its first exchange issued (RFC 6749 §4.1.2).
+ * authorization_code grant (RFC 6749 §4.1.3). Every path checks the rules of code-rules.ts, in
+ * that order, and consumes the code through the one statement built from them:
+ * 1. `exchangeFromCopy` — a code this node issued, checked against its copy; the exchange commits
+ *    with the grant's audit record as one unit of work (one statement);
+ * 2. `exchangeAtOnce` — the exchange's statement on its own (one statement);
+ * 3. `exchangeLocked` — the code's row locked and read: whichever rule it breaks is the answer.
+ * A fast path that does not consume the code wrote nothing and gives way to the next one.
  */
 export async function exchangeAuthorizationCode(
   hub: Hub,
@@ -82,190 +68,116 @@ export async function exchangeAuthorizationCode(
 ): Promise<GrantResult> {
   if (!input.code) throw new OAuthError('invalid_request', 'code is required.');
   if (!input.redirect_uri) throw new OAuthError('invalid_request', 'redirect_uri is required.');
-  const now = hub.clock();
-  const request = { ...input, code: input.code, redirect_uri: input.redirect_uri };
-  const copy = commit ? takeCode(hub, sha256Hex(input.code)) : undefined;
-  const committed = copy && commit ? await exchangeWithAudit(hub, client, request, copy, now, commit) : undefined;
-  if (committed) return committed;
-  const done = await exchangeAtOnce(hub, client, request, now);
-  if (done) return done;
-  // Not consumed by the one statement: the locked path finds out why (or, in a race, consumes it).
-  const outcome: Outcome = await hub.db.transaction(async (tx): Promise<Outcome> => {
-    const row = await lockCode(tx, sha256Hex(input.code!));
-    if (!row || row.clientId !== client.clientId)
-      return { error: new OAuthError('invalid_grant', 'The authorization code is invalid.'), revoked: [] };
-    if (row.consumedAt) {
-      const revoked = await deactivateSessions(tx, row.issuedSessionId ? [row.issuedSessionId] : [], now, null);
-      return {
-        error: new OAuthError(
-          'invalid_grant',
-          'The authorization code was already used; tokens issued from it are revoked.',
-        ),
-        revoked,
-        row,
-      };
-    }
-    if (row.expiresAt <= now)
-      return { error: new OAuthError('invalid_grant', 'The authorization code has expired.'), revoked: [], row };
-    if (row.redirectUri !== input.redirect_uri)
-      return {
-        error: new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.'),
-        revoked: [],
-        row,
-      };
-    // RFC 8707 §2.2: the token request may name the resource again, not another one.
-    if (input.resource !== undefined && input.resource !== (row.resource ?? userinfoAudience(hub)))
-      return {
-        error: new OAuthError('invalid_target', 'resource differs from the authorization request.'),
-        revoked: [],
-        row,
-      };
-    const pkce = checkPkce(row, input.code_verifier, client);
-    if (pkce) {
-      // A failed verifier burns the code: it may have been intercepted.
-      await markCodeConsumed(tx, row.codeHash, now, null);
-      return { error: pkce, revoked: [], row };
-    }
+  const exchange = planExchange(hub, client, { ...input, code: input.code, redirect_uri: input.redirect_uri });
+  const copy = commit ? takeCode(hub, exchange.rows.codeHash) : undefined;
+  return (
+    (copy && commit && (await exchangeFromCopy(hub, exchange, copy, commit))) ||
+    (await exchangeAtOnce(hub, exchange)) ||
+    exchangeLocked(hub, exchange)
+  );
+}
+
+/**
+ * Path 1: the copy passes every rule it can be checked against, and the exchange's write joins
+ * the `oauth_token_issued` unit of work, which fails as a whole (nothing written) when the
+ * statement's conditions find the row not consumable after all (another node exchanged it, the
+ * user was deactivated): then undefined, and the next path decides.
+ */
+export async function exchangeFromCopy(
+  hub: Hub,
+  x: Exchange,
+  copy: CodeRow,
+  commit: CommitGrant,
+): Promise<GrantResult | undefined> {
+  if (firstBrokenRule(copy, x.facts)) return undefined;
+  const { session, response } = await respond(hub, x, copy, REFRESH_RULE.issues(copy, x.facts.client));
+  try {
+    await commit({ sessionId: session.id, userId: session.userId, scope: response.scope, writes: [x.write] });
+  } catch (e) {
+    if (isWriteNotApplied(e)) return undefined;
+    throw e;
+  }
+  return { response, userId: session.userId, sessionId: session.id, committed: true };
+}
+
+/** Path 2: the exchange's statement alone; undefined when it consumed nothing (nothing was written). */
+export async function exchangeAtOnce(hub: Hub, x: Exchange): Promise<GrantResult | undefined> {
+  const done = await runCodeExchange(hub.db, x.write);
+  if (!done) return undefined;
+  const { session, response } = await respond(hub, x, done.code, done.refreshIssued);
+  return { response, userId: session.userId, sessionId: session.id };
+}
+
+type Locked =
+  { done: { code: CodeRow; refreshIssued: boolean } } | { error: OAuthError; revoked: string[]; row?: CodeRow };
+
+/** Path 3: the row locked, the rules checked in order; the first broken one is the answer. */
+export async function exchangeLocked(hub: Hub, x: Exchange): Promise<GrantResult> {
+  const { now } = x.facts;
+  const outcome = await hub.db.transaction(async (tx): Promise<Locked> => {
+    const row = await lockCode(tx, x.rows.codeHash);
+    if (!row) return { error: unknownCode(), revoked: [] };
     const user = await findUserById(tx, row.userId);
-    if (!user || !user.isActive)
-      return { error: new OAuthError('invalid_grant', 'The user is no longer active.'), revoked: [], row };
-    const session = await insertAppSession(tx, {
-      userId: row.userId,
-      clientId: client.clientId,
-      kind: 'app',
-      sessionTokenHash: sha256Hex(randomToken()),
-      scopes: row.scopes,
-      authTime: row.authTime,
-      amr: row.amr,
-      browserSessionId: row.browserSessionId,
-      resource: row.resource,
-      createdAt: now,
-      lastAccessedAt: now,
-      expiresAt: new Date(now.getTime() + REFRESH_ABSOLUTE_TTL_S * 1000),
-    });
-    await markCodeConsumed(tx, row.codeHash, now, session.id);
-    const wantsRefresh = grantsRefresh(session, client) && row.redirectUri !== OOB_REDIRECT;
-    const refresh = wantsRefresh ? await mintRefreshToken(tx, hub, session, client) : null;
-    return { ok: session, row, refresh };
+    const broken = firstBrokenRule(row, x.facts, { userIsActive: !!user?.isActive });
+    if (broken?.rule.consequence === 'revoke_issued') {
+      const issued = row.issuedSessionId ? [row.issuedSessionId] : [];
+      return { error: broken.error, revoked: await deactivateSessions(tx, issued, now, null), row };
+    }
+    if (broken?.rule.consequence === 'burn_code') await markCodeConsumed(tx, row.codeHash, now, null);
+    // Another client's code is reported as an unknown one: nothing of it is the caller's.
+    if (broken) return { error: broken.error, revoked: [], row: broken.rule.name === 'client' ? undefined : row };
+    const done = await runCodeExchange(tx, x.write);
+    // Locked and checked: only a rule missing from the checks could leave the code unconsumed.
+    if (!done) throw new Error('authorization code passed every check but was not consumed');
+    return { done };
   });
   if ('error' in outcome) {
     if (outcome.revoked.length) await hub.revocations.publish(outcome.revoked);
     outcome.error.auditDetails = { code_replayed: outcome.revoked.length > 0, user_id: outcome.row?.userId ?? null };
     throw outcome.error;
   }
-  const session = outcome.ok;
-  const response = await buildTokenResponse(hub, {
-    session,
-    client,
-    nonce: outcome.row.nonce,
-    refreshToken: outcome.refresh,
-  });
+  const { session, response } = await respond(hub, x, outcome.done.code, outcome.done.refreshIssued);
   return { response, userId: session.userId, sessionId: session.id };
 }
 
-/**
- * A code this node issued (code-cache.ts), checked against its copy exactly as the locked path
- * checks the row; if everything passes, the consume, the app session, the refresh token and the
- * `oauth_token_issued` record commit as ONE statement (exchangeCodeCompanion). That statement
- * fails as a whole when the row was not consumable after all (another node exchanged it, the
- * user was deactivated): then undefined, nothing was written, and the row decides as before.
- */
-async function exchangeWithAudit(
-  hub: Hub,
-  client: OAuthClient,
-  input: ExchangeRequest,
-  copy: CodeRow,
-  now: Date,
-  commit: CommitGrant,
-): Promise<GrantResult | undefined> {
-  if (copy.clientId !== client.clientId || copy.expiresAt <= now || copy.redirectUri !== input.redirect_uri)
-    return undefined;
-  if (input.resource !== undefined && input.resource !== (copy.resource ?? userinfoAudience(hub))) return undefined;
-  if (checkPkce(copy, input.code_verifier, client)) return undefined;
-  const { exchange, refresh } = plannedExchange(hub, client, input, now);
-  const session = appSession(exchange, copy, client, now);
-  const refreshIssued = grantsRefresh(session, client) && copy.redirectUri !== OOB_REDIRECT;
-  const response = await buildTokenResponse(hub, {
-    session,
+/** The facts, the new rows and the statement of one exchange; the same for every path it tries. */
+export function planExchange(hub: Hub, client: OAuthClient, input: ExchangeRequest): Exchange {
+  const now = hub.clock();
+  const facts: ExchangeFacts = {
     client,
-    nonce: copy.nonce,
-    refreshToken: refreshIssued ? refresh : null,
-  });
-  try {
-    await commit({
-      sessionId: session.id,
-      userId: session.userId,
-      scope: response.scope,
-      companions: [exchangeCodeCompanion(exchange)],
-      alone: true,
-    });
-  } catch (e) {
-    if (isRequiredCompanionMissing(e)) return undefined;
-    throw e;
-  }
-  return { response, userId: session.userId, sessionId: session.id, committed: true };
-}
-
-type ExchangeRequest = { code: string; redirect_uri: string; code_verifier?: string; resource?: string };
-
-/**
- * The happy path in one round trip (exchangeCodeAtOnce): every check of the locked path below
- * made by the statement that consumes the code and inserts the app session and refresh token.
- * Undefined when it consumed nothing (an error to report, or a race): nothing was written.
- */
-async function exchangeAtOnce(
-  hub: Hub,
-  client: OAuthClient,
-  input: ExchangeRequest,
-  now: Date,
-): Promise<GrantResult | undefined> {
-  const { exchange, refresh } = plannedExchange(hub, client, input, now);
-  const done = await exchangeCodeAtOnce(hub.db, exchange);
-  if (!done) return undefined;
-  const session = appSession(exchange, done.code, client, now);
-  const response = await buildTokenResponse(hub, {
-    session,
-    client,
-    nonce: done.code.nonce,
-    refreshToken: done.refreshIssued ? refresh : null,
-  });
-  return { response, userId: session.userId, sessionId: session.id };
-}
-
-const OOB_REDIRECT = 'urn:ietf:wg:oauth:2.0:oob';
-
-/** The one-statement exchange's inputs: the checks' values and the new rows' (the refresh token's raw value apart). */
-function plannedExchange(hub: Hub, client: OAuthClient, input: ExchangeRequest, now: Date) {
-  const verifier = input.code_verifier;
-  const refresh = `hubrt_${randomToken()}`;
-  const exchange: CodeExchange = {
-    codeHash: sha256Hex(input.code),
-    clientId: client.clientId,
     redirectUri: input.redirect_uri,
     resource: input.resource,
     defaultResource: userinfoAudience(hub),
-    verifierChallenge: verifier && VERIFIER.test(verifier) ? challengeOf(verifier) : null,
-    acceptsNoChallenge: client.tokenEndpointAuthMethod !== 'none' && !verifier,
-    clientMayRefresh: client.grantTypes.includes('refresh_token'),
+    verifier: input.code_verifier,
+    now,
+  };
+  const refreshToken = `hubrt_${randomToken()}`;
+  const rows: ExchangeRows = {
+    codeHash: sha256Hex(input.code),
     now,
     session: {
       id: randomUUID(),
       tokenHash: sha256Hex(randomToken()),
       expiresAt: new Date(now.getTime() + REFRESH_ABSOLUTE_TTL_S * 1000),
     },
-    refreshTokenHash: sha256Hex(refresh),
+    refreshTokenHash: sha256Hex(refreshToken),
   };
-  return { exchange, refresh };
+  const write = codeExchangeWrite(
+    rows,
+    CODE_RULES.map((r) => r.condition(facts)),
+    REFRESH_RULE.condition(client),
+  );
+  return { facts, rows, refreshToken, write };
 }
 
-/** The app session row the exchange inserts, as the statement builds it from the code's row. */
-function appSession(x: CodeExchange, code: CodeRow, client: OAuthClient, now: Date): AuthSession {
-  return {
-    id: x.session.id,
+/** The app session the exchange wrote (as its statement builds it from the code's row) and the token response. */
+async function respond(hub: Hub, x: Exchange, code: CodeRow, refreshIssued: boolean) {
+  const session: AuthSession = {
+    id: x.rows.session.id,
     userId: code.userId,
-    clientId: client.clientId,
+    clientId: x.facts.client.clientId,
     kind: 'app',
-    sessionTokenHash: x.session.tokenHash,
+    sessionTokenHash: x.rows.session.tokenHash,
     refreshTokenHash: null,
     refreshFamily: null,
     scopes: code.scopes,
@@ -276,10 +188,17 @@ function appSession(x: CodeExchange, code: CodeRow, client: OAuthClient, now: Da
     amr: code.amr,
     browserSessionId: code.browserSessionId,
     resource: code.resource,
-    createdAt: now,
-    lastAccessedAt: now,
-    expiresAt: x.session.expiresAt,
+    createdAt: x.facts.now,
+    lastAccessedAt: x.facts.now,
+    expiresAt: x.rows.session.expiresAt,
     revokedAt: null,
     revokedBy: null,
   };
+  const response = await buildTokenResponse(hub, {
+    session,
+    client: x.facts.client,
+    nonce: code.nonce,
+    refreshToken: refreshIssued ? x.refreshToken : null,
+  });
+  return { session, response };
 }

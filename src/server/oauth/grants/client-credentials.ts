@@ -7,6 +7,7 @@ import { OAuthError } from '../errors';
 import { signAccessToken } from '../jwt';
 import { resolveResource } from '../resource';
 import type { CommitGrant, GrantResult } from './authorization-code';
+import { insertSessionsStatement } from '../../auth/session-queries';
 
 /** Scopes that describe a person; a client acting for itself cannot hold them. */
 const USER_ONLY_SCOPES = new Set(['openid', 'profile', 'email', 'offline_access']);
@@ -45,10 +46,11 @@ export async function grantClientCredentials(
     lastAccessedAt: now,
     expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_S * 1000),
   };
+  const writes = [insertSessionsStatement([session])];
   // Signing and the durable commit overlap: the answer waits for both, but not one after the other.
   const [access] = await Promise.all([
     signAccessToken(hub, { sub: client.clientId, clientId: client.clientId, scopes: asked, sid: session.id, audience }),
-    commit?.({ sessionId: session.id, userId: null, pendingSessions: [session], scope: asked.join(' ') }),
+    commit?.({ sessionId: session.id, userId: null, writes, scope: asked.join(' ') }),
   ]);
   return {
     response: {
@@ -59,7 +61,7 @@ export async function grantClientCredentials(
     },
     userId: null,
     sessionId: session.id,
-    pendingSessions: commit ? undefined : [session],
+    writes: commit ? undefined : writes,
     committed: !!commit,
   };
 }

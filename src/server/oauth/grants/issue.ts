@@ -36,11 +36,6 @@ export async function mintRefreshToken(
   return token;
 }
 
-/** OIDC Core §11: a refresh token only for a grant that includes offline_access. */
-export function grantsRefresh(session: Pick<AuthSession, 'scopes'>, client: OAuthClient): boolean {
-  return session.scopes.includes('offline_access') && client.grantTypes.includes('refresh_token');
-}
-
 /**
  * Signs the access token (and the ID token when `openid` was granted) for a user session.
  * `scopes` narrows this response (RFC 6749 §6: a refresh may ask for less than the grant).

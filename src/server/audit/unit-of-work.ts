@@ -1,0 +1,84 @@
+import type { Write } from '../db/writes';
+import { mustCommitAlone } from '../db/writes';
+import type { AuditEvent, AuditLog } from './record';
+
+/**
+ * The one way a hot path commits a change: its audit record and the writes behind it (a
+ * sign-in's session, last-login time and cleared counter; a grant's session rows; a code
+ * exchange), handed over by the modules that own those tables (db/writes.ts), commit together
+ * in ONE statement — audit rows, anchor move and writes — before the answer goes out.
+ *
+ * Group commit is a property of the unit of work, not of its callers: units that arrive while
+ * batches commit go together in the next one (one round trip and one commit for many requests),
+ * rows of the same table merge into one insert, and a unit with a required write (one that may
+ * fail the statement on purpose) commits in a batch of its own so that its failure never takes
+ * other requests' records with it. The chain orders commits (each batch moves the anchor only
+ * after the one before it committed), so without batching the rate of a hot path would be one
+ * commit latency per request. Up to `maxInFlight` batches are on the wire at once: the chain
+ * writer places each batch when it is handed over, in order, and each waits in the database for
+ * the one before it to commit before it moves the anchor, while its own rows are already being
+ * inserted (audit/chain-queries.ts).
+ */
+export interface UnitOfWork {
+  /**
+   * Resolves once the event and the writes are committed. Rejects, and nothing of the unit is
+   * written, when its batch fails; a required write that found nothing fails it with an error
+   * that `isWriteNotApplied` (db/writes.ts) recognises.
+   */
+  commit(event: AuditEvent, writes?: readonly Write[]): Promise<void>;
+}
+
+interface Pending {
+  event: AuditEvent;
+  writes: readonly Write[];
+  alone: boolean;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+export function createUnitOfWork(audit: AuditLog, clock: () => Date, maxBatch = 256, maxInFlight = 3): UnitOfWork {
+  const queue: Pending[] = [];
+  let inFlight = 0;
+
+  /** The next batch: up to maxBatch units in order, or one that must commit alone. */
+  function take(): Pending[] {
+    let n = 1;
+    if (!queue[0].alone) while (n < queue.length && n < maxBatch && !queue[n].alone) n += 1;
+    return queue.splice(0, n);
+  }
+
+  function flush() {
+    const batch = take();
+    inFlight += 1;
+    // append() places the batch in the chain synchronously, here, before any other flush can.
+    audit
+      .append(
+        batch.map((b) => b.event),
+        { writes: batch.flatMap((b) => b.writes) },
+      )
+      .then(
+        () => {
+          for (const b of batch) b.resolve();
+        },
+        (e: unknown) => {
+          for (const b of batch) b.reject(e);
+        },
+      )
+      .finally(() => {
+        inFlight -= 1;
+        if (queue.length && inFlight < maxInFlight) flush();
+      });
+  }
+
+  return {
+    commit(event, writes = []) {
+      const at = event.occurredAt ?? clock();
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ event: { ...event, occurredAt: at }, writes, alone: mustCommitAlone(writes), resolve, reject });
+        // Wait for the current tick's units to join, unless a batch slot is idle anyway.
+        if (inFlight < maxInFlight && queue.length === 1)
+          setImmediate(() => queue.length && inFlight < maxInFlight && flush());
+      });
+    },
+  };
+}

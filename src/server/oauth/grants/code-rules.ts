@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import type { OAuthClient } from '../../db/schema/index';
+import { safeEqual } from '../../crypto/tokens';
+import { OOB_REDIRECT_URI } from '../constants';
+import { OAuthError } from '../errors';
+import { CODE_CONDITIONS, type CodeRow } from '../queries';
+import type { SQL } from 'drizzle-orm';
+
+/** What a token request brings to the exchange of a code, and what the rules compare the code's row with. */
+export interface ExchangeFacts {
+  client: OAuthClient;
+  redirectUri: string;
+  /** The resource the token request names again (undefined: none named). */
+  resource: string | undefined;
+  /** The code's resource when it named none (the hub's userinfo audience). */
+  defaultResource: string;
+  verifier: string | undefined;
+  now: Date;
+}
+
+/** What only the locked path reads besides the code (the fast paths leave it to the condition). */
+export interface ExchangeReads {
+  userIsActive?: boolean;
+}
+
+/**
+ * One rule of the authorization_code exchange, in both of its forms: `check`, which names the
+ * refusal (the locked path answers with it; a fast path that sees it on its copy gives way to the
+ * locked path), and `condition`, the same rule in the one statement that consumes the code, which
+ * every path writes through — so a fast path may skip a read, never a check.
+ */
+export interface CodeRule {
+  name: string;
+  check(row: CodeRow, facts: ExchangeFacts, reads: ExchangeReads): OAuthError | null;
+  condition(facts: ExchangeFacts): SQL;
+  /**
+   * Besides the refusal: a code presented again revokes what its first exchange issued
+   * (RFC 6749 §4.1.2); a failed verifier burns the code (it may have been intercepted).
+   */
+  consequence?: 'revoke_issued' | 'burn_code';
+}
+
+const invalid = (description: string) => new OAuthError('invalid_grant', description);
+
+/** A code the hub does not know, or another client's: the two read the same. */
+export const unknownCode = () => invalid('The authorization code is invalid.');
+const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
+
+/** BASE64URL(SHA256(verifier)) for a well-formed verifier (RFC 7636 §4.6), else null. */
+export function challengeOf(verifier: string | undefined): string | null {
+  if (!verifier || !VERIFIER.test(verifier)) return null;
+  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
+}
+
+/** A public client must use PKCE; a confidential one that sent no verifier may have a code without a challenge. */
+const acceptsNoChallenge = (f: ExchangeFacts) => f.client.tokenEndpointAuthMethod !== 'none' && !f.verifier;
+
+/** RFC 7636 §4.6: BASE64URL(SHA256(verifier)) must equal the challenge; `plain` is never accepted. */
+function checkPkce(row: CodeRow, f: ExchangeFacts): OAuthError | null {
+  if (!row.codeChallenge) {
+    if (f.client.tokenEndpointAuthMethod === 'none') return invalid('PKCE is required for public clients.');
+    return f.verifier ? invalid('code_verifier sent but no code_challenge was.') : null;
+  }
+  const challenge = challengeOf(f.verifier);
+  if (!challenge) return invalid('A valid code_verifier is required.');
+  return safeEqual(challenge, row.codeChallenge) ? null : invalid('PKCE verification failed.');
+}
+
+/**
+ * The exchange's checks, in the order the locked path reports them. A code is single use within
+ * its 60 s, bound to its client, redirect URI, resource and PKCE challenge, and worth nothing once
+ * its user is deactivated. tests/server/oauth/code-rules.test.ts breaks each rule on every path.
+ */
+export const CODE_RULES: readonly CodeRule[] = [
+  {
+    name: 'client',
+    check: (row, f) => (row.clientId === f.client.clientId ? null : unknownCode()),
+    condition: (f) => CODE_CONDITIONS.client(f.client.clientId),
+  },
+  {
+    name: 'unused',
+    check: (row) =>
+      row.consumedAt ? invalid('The authorization code was already used; tokens issued from it are revoked.') : null,
+    condition: () => CODE_CONDITIONS.unused(),
+    consequence: 'revoke_issued',
+  },
+  {
+    name: 'unexpired',
+    check: (row, f) => (row.expiresAt > f.now ? null : invalid('The authorization code has expired.')),
+    condition: (f) => CODE_CONDITIONS.unexpired(f.now),
+  },
+  {
+    name: 'redirect_uri',
+    check: (row, f) =>
+      row.redirectUri === f.redirectUri ? null : invalid('redirect_uri does not match the authorization request.'),
+    condition: (f) => CODE_CONDITIONS.redirectUri(f.redirectUri),
+  },
+  {
+    // RFC 8707 §2.2: the token request may name the resource again, not another one.
+    name: 'resource',
+    check: (row, f) =>
+      f.resource === undefined || f.resource === (row.resource ?? f.defaultResource)
+        ? null
+        : new OAuthError('invalid_target', 'resource differs from the authorization request.'),
+    condition: (f) => CODE_CONDITIONS.resource(f.resource, f.defaultResource),
+  },
+  {
+    name: 'pkce',
+    check: (row, f) => checkPkce(row, f),
+    condition: (f) => CODE_CONDITIONS.pkce(challengeOf(f.verifier), acceptsNoChallenge(f)),
+    consequence: 'burn_code',
+  },
+  {
+    name: 'active_user',
+    check: (_row, _f, reads) => (reads.userIsActive === false ? invalid('The user is no longer active.') : null),
+    condition: () => CODE_CONDITIONS.activeUser(),
+  },
+];
+
+/** The first rule the row breaks, in order, or undefined when it may be exchanged. */
+export function firstBrokenRule(
+  row: CodeRow,
+  facts: ExchangeFacts,
+  reads: ExchangeReads = {},
+): { rule: CodeRule; error: OAuthError } | undefined {
+  for (const rule of CODE_RULES) {
+    const error = rule.check(row, facts, reads);
+    if (error) return { rule, error };
+  }
+  return undefined;
+}
+
+/**
+ * OIDC Core §11: a refresh token only for a grant that includes offline_access, to a client that
+ * may refresh, and never for the hand-off's out-of-band code. `issues` answers it for a row;
+ * `condition` is the same rule on the consumed row in the exchange's statement.
+ */
+export const REFRESH_RULE = {
+  issues: (row: Pick<CodeRow, 'scopes' | 'redirectUri'>, client: OAuthClient): boolean =>
+    row.scopes.includes('offline_access') &&
+    client.grantTypes.includes('refresh_token') &&
+    row.redirectUri !== OOB_REDIRECT_URI,
+  condition: (client: OAuthClient): SQL =>
+    CODE_CONDITIONS.issuesRefresh(client.grantTypes.includes('refresh_token'), OOB_REDIRECT_URI),
+};
