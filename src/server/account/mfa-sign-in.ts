@@ -1,16 +1,8 @@
 import type { Hub } from '../hub';
 import { HubError } from '../errors';
 import { sha256Hex } from '../crypto/tokens';
-import type { AuditEvent } from '../audit/record';
-import {
-  attemptKey,
-  blockedRefusal,
-  countedFailure,
-  finishSignIn,
-  MFA_PENDING_PURPOSE,
-  type ClientInfo,
-} from '../auth/sign-in';
-import { reserveAttempt } from '../auth/sign-in-limit-queries';
+import { attemptKey, finishSignIn, MFA_PENDING_PURPOSE, type ClientInfo } from '../auth/sign-in';
+import { accountAttemptEvents, countedAttempt } from '../auth/counted-attempt';
 import { findUserById } from '../auth/user-queries';
 import type { BrowserAuth } from '../auth/sessions';
 import type { SignInMfaBody } from '../../shared/api/mfa';
@@ -39,62 +31,47 @@ export async function completeMfaSignIn(
   const user = await findUserById(hub.db, pending.userId);
   if (!user || !user.isActive) throw new HubError('mfa_pending_expired');
 
-  const key = attemptKey(user.email);
-  const reservation = await reserveAttempt(hub.db, key, now);
+  const { method, verify } = factorOf(hub, user.id, body);
   const who = { ...client, userId: user.id, sessionId: null };
-  if (reservation.blocked) {
-    throw blockedRefusal(reservation.blockedUntil ?? now, now, [
-      {
-        type: 'sign_in_refused_blocked',
-        ...who,
-        details: { email: user.email, blocked_until: reservation.blockedUntil?.toISOString() ?? null },
-      },
-    ]);
-  }
-
-  let method: string;
-  let ok: boolean;
-  let amr: string[];
-  if ('code' in body && typeof body.code === 'string') {
-    method = 'totp';
-    ok = await consumeTotpCode(hub, user.id, body.code);
-    amr = ['pwd', 'otp', 'mfa'];
-  } else if ('recovery_code' in body && typeof body.recovery_code === 'string') {
-    method = 'recovery_code';
-    ok = await consumeRecoveryCodeOf(hub, user.id, body.recovery_code);
-    amr = ['pwd', 'otp', 'mfa'];
-  } else {
-    method = 'passkey';
-    const verified = await verifyPasskeyAssertion(hub, body as Parameters<typeof verifyPasskeyAssertion>[1], {
-      userId: user.id,
-    });
-    ok = verified !== null;
-    amr = ['pwd', 'hwk', 'mfa'];
-  }
-  if (!ok) {
-    const failure: AuditEvent = {
+  await countedAttempt(hub, {
+    key: attemptKey(user.email),
+    now,
+    verify: async () => ((await verify()) ? null : 'wrong_code'),
+    events: accountAttemptEvents(user.email, who, (reason, failures) => ({
       type: 'sign_in_mfa_failure',
       ...who,
-      details: { email: user.email, method, reason: 'wrong_code', failures: reservation.failures },
-    };
-    await countedFailure(
-      hub,
-      user,
-      reservation,
-      who,
-      'wrong_code',
-      {
-        code: 'invalid_code',
-        message: method === 'passkey' ? 'The passkey could not be verified.' : 'The code is not correct.',
-      },
-      failure,
-    );
-  }
+      details: { email: user.email, method, reason, failures },
+    })),
+    wrong: {
+      code: 'invalid_code',
+      message: method === 'passkey' ? 'The passkey could not be verified.' : 'The code is not correct.',
+    },
+    clear: 'with-session',
+  });
   // Single use: of two requests that both passed, only one gets a session.
   if (!(await consumeToken(hub.db, hash, MFA_PENDING_PURPOSE, now))) throw new HubError('mfa_pending_expired');
   if (method === 'recovery_code') {
     const left = (await mfaCounts(hub.db, user.id)).recoveryCodesLeft;
     await hub.audit.record({ type: 'mfa_recovery_code_used', ...who, details: { left } });
   }
+  const amr = method === 'passkey' ? ['pwd', 'hwk', 'mfa'] : ['pwd', 'otp', 'mfa'];
   return finishSignIn(hub, user, client, { previousSessionId, amr });
+}
+
+/** The second factor the body presents, and its check (a right TOTP or recovery code is spent). */
+function factorOf(
+  hub: Hub,
+  userId: string,
+  body: SignInMfaBody,
+): { method: 'totp' | 'recovery_code' | 'passkey'; verify: () => Promise<boolean> } {
+  if ('code' in body && typeof body.code === 'string') {
+    const code = body.code;
+    return { method: 'totp', verify: () => consumeTotpCode(hub, userId, code) };
+  }
+  if ('recovery_code' in body && typeof body.recovery_code === 'string') {
+    const code = body.recovery_code;
+    return { method: 'recovery_code', verify: () => consumeRecoveryCodeOf(hub, userId, code) };
+  }
+  const assertion = body as Parameters<typeof verifyPasskeyAssertion>[1];
+  return { method: 'passkey', verify: async () => (await verifyPasskeyAssertion(hub, assertion, { userId })) !== null };
 }

@@ -1,9 +1,8 @@
 import type { Hub } from '../hub';
 import { HubError, Refusal } from '../errors';
 import type { SignedInActor } from '../actor';
-import type { AuditEvent } from '../audit/record';
-import { attemptKey, blockedRefusal, clientInfoOf, countedFailure, verifyPasswordCounted } from '../auth/sign-in';
-import { reserveAttempt, clearAttempts } from '../auth/sign-in-limit-queries';
+import { attemptKey, clientInfoOf, verifyPasswordCounted } from '../auth/sign-in';
+import { accountAttemptEvents, countedAttempt } from '../auth/counted-attempt';
 import { STEP_UP_WINDOW_MS } from '../../shared/api/mfa';
 import type { ReauthenticateBody } from '../../shared/api/mfa';
 import { hasSecondFactor, markSessionAuthenticated, mfaCounts } from './queries';
@@ -59,40 +58,18 @@ export async function reauthenticate(hub: Hub, actor: SignedInActor, body: Reaut
     await verifyPasswordCounted(hub, user, body.password, client, 'password');
     amr = ['pwd'];
     if (counts.totp) {
-      const key = attemptKey(user.email);
-      const now = hub.clock();
-      const reservation = await reserveAttempt(hub.db, key, now);
       const who = { ...client, userId: user.id };
-      if (reservation.blocked) {
-        throw blockedRefusal(reservation.blockedUntil ?? now, now, [
-          {
-            type: 'sign_in_refused_blocked',
-            ...who,
-            details: { email: user.email, blocked_until: reservation.blockedUntil?.toISOString() ?? null },
-          },
-        ]);
-      }
-      if (!(await consumeTotpCode(hub, user.id, String(body.code)))) {
-        const failure: AuditEvent = {
+      await countedAttempt(hub, {
+        key: attemptKey(user.email),
+        verify: async () => ((await consumeTotpCode(hub, user.id, String(body.code))) ? null : 'wrong_code'),
+        events: accountAttemptEvents(user.email, who, (reason) => ({
           type: 'reauthentication_failure',
           ...who,
-          details: { reason: 'wrong_code' },
-        };
-        await countedFailure(
-          hub,
-          user,
-          reservation,
-          who,
-          'wrong_code',
-          {
-            code: 'invalid_code',
-            message: 'The code is not correct.',
-            field: 'code',
-          },
-          failure,
-        );
-      }
-      await clearAttempts(hub.db, key);
+          details: { reason },
+        })),
+        wrong: { code: 'invalid_code', message: 'The code is not correct.', field: 'code' },
+        clear: 'now',
+      });
       amr = ['pwd', 'otp', 'mfa'];
     }
   } else {

@@ -5,12 +5,13 @@ import { rows } from '../db/client';
 import { signInAttempts } from '../db/schema/index';
 import { SIGN_IN_LIMIT } from '../../shared/auth-limits';
 
-export interface Reservation {
-  /** True when the key is inside a block: the attempt is refused and not counted. */
-  blocked: boolean;
-  failures: number;
-  blockedUntil: Date | null;
-}
+/**
+ * An attempt counted (`blocked: false`; blockedUntil set when it starts a block), or refused
+ * uncounted because the key is inside a block that ends at blockedUntil.
+ */
+export type Reservation =
+  | { blocked: false; failures: number; blockedUntil: Date | null }
+  | { blocked: true; failures: number; blockedUntil: Date };
 
 /**
  * Counts one attempt for `key` in a single atomic statement, before the password is checked.

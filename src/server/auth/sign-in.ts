@@ -1,11 +1,10 @@
 import type { Hub } from '../hub';
-import { Refusal } from '../errors';
-import type { AuditEvent } from '../audit/record';
-import { SIGN_IN_LIMIT, SIGN_IN_MESSAGES } from '../../shared/auth-limits';
+import { SIGN_IN_MESSAGES } from '../../shared/auth-limits';
 import { findEffectiveRoles } from '../roles/queries';
 import { isEcosystemAdminRoles } from '../../shared/roles';
 import { verifyPassword } from './passwords';
-import { clearAttempts, clearAttemptsStatement, reserveAttempt } from './sign-in-limit-queries';
+import { clearAttemptsStatement } from './sign-in-limit-queries';
+import { accountAttemptEvents, countedAttempt } from './counted-attempt';
 import { reserveAttemptAndFindUser } from './sign-in-queries';
 import { recordLoginStatement } from './user-queries';
 import { insertSessionsStatement } from './session-queries';
@@ -33,17 +32,6 @@ export function attemptKey(email: string): string {
   return `email:${email}`;
 }
 
-export function blockedRefusal(blockedUntil: Date, now: Date, audit: AuditEvent[]): Refusal {
-  const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  return new Refusal('too_many_attempts', {
-    message: SIGN_IN_MESSAGES.blocked(minutes),
-    extra: { retry_after_minutes: minutes },
-    headers: { 'retry-after': String(seconds) },
-    audit,
-  });
-}
-
 /**
  * Spec §5/§9 sign-in. The attempt is counted atomically before the password is checked (see
  * reserveAttempt), the password is always verified (a dummy hash for unknown emails) so timing
@@ -59,47 +47,27 @@ export async function signIn(
   const key = attemptKey(email);
   const now = hub.clock();
   // Round trip 1: the attempt is counted and the account read in one statement.
-  const { reservation, user, hasSecondFactor, roles } = await reserveAttemptAndFindUser(hub.db, key, email, now);
-  if (reservation.blocked) {
-    throw blockedRefusal(reservation.blockedUntil ?? now, now, [
-      {
-        type: 'sign_in_refused_blocked',
-        userId: null,
-        sessionId: null,
-        ...client,
-        details: { email, blocked_until: reservation.blockedUntil?.toISOString() ?? null },
-      },
-    ]);
-  }
-
-  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !passwordOk || !user.isActive) {
-    const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive_account';
-    const startsBlock = reservation.blockedUntil !== null;
-    const who = { userId: user?.id ?? null, sessionId: null, ...client };
-    const failure: AuditEvent = {
-      type: 'sign_in_failure',
-      ...who,
-      details: { email, reason, failures: reservation.failures },
-    };
-    if (startsBlock) {
-      const blockedUntil = reservation.blockedUntil!;
-      throw blockedRefusal(blockedUntil, now, [
-        failure,
-        {
-          type: 'sign_in_blocked',
-          ...who,
-          details: { email, failures: reservation.failures, blocked_until: blockedUntil.toISOString() },
-        },
-      ]);
-    }
-    const remaining = Math.max(0, SIGN_IN_LIMIT.threshold - reservation.failures);
-    throw new Refusal('invalid_credentials', {
-      message: SIGN_IN_MESSAGES.invalid(remaining),
-      extra: { attempts_remaining: remaining },
-      audit: failure,
-    });
-  }
+  const { reservation, user: found, hasSecondFactor, roles } = await reserveAttemptAndFindUser(hub.db, key, email, now);
+  const who = { userId: found?.id ?? null, sessionId: null, ...client };
+  await countedAttempt(hub, {
+    key,
+    now,
+    reservation,
+    verify: async () => {
+      const passwordOk = await verifyPassword(found?.passwordHash, input.password);
+      if (!found) return 'unknown_email';
+      if (!passwordOk) return 'wrong_password';
+      return found.isActive ? null : 'inactive_account';
+    },
+    events: {
+      ...accountAttemptEvents(email, who),
+      // A block is answered before the account is looked at: its refusal names no user.
+      refusedBlocked: accountAttemptEvents(email, { ...who, userId: null }).refusedBlocked,
+    },
+    wrong: { code: 'invalid_credentials', message: SIGN_IN_MESSAGES.invalid },
+    clear: 'with-session',
+  });
+  const user = found!; // verify passed: the account exists and is active
 
   // A second factor is enrolled: the password was right, but this is not a session yet. The
   // counter is not cleared until the factor is proved, so codes cannot be guessed for free.
@@ -176,65 +144,13 @@ export async function verifyPasswordCounted(
   client: ClientInfo & { sessionId?: string | null },
   field = 'current_password',
 ): Promise<void> {
-  const key = attemptKey(user.email);
-  const now = hub.clock();
-  const reservation = await reserveAttempt(hub.db, key, now);
   const who = { userId: user.id, sessionId: client.sessionId ?? null, ...client };
-  if (reservation.blocked) {
-    throw blockedRefusal(reservation.blockedUntil ?? now, now, [
-      {
-        type: 'sign_in_refused_blocked',
-        ...who,
-        details: { email: user.email, blocked_until: reservation.blockedUntil?.toISOString() ?? null },
-      },
-    ]);
-  }
-  if (await verifyPassword(user.passwordHash, password)) {
-    await clearAttempts(hub.db, key);
-    return;
-  }
-  await countedFailure(hub, user, reservation, who, 'wrong_current_password', {
-    code: 'invalid_credentials',
-    message: 'The current password is not correct.',
-    field,
-  });
-}
-
-/**
- * Throws the refusal of a failed, already counted attempt: 429 when this failure starts a block,
- * else the given 401 with attempts_remaining. Audit: sign_in_failure (+ sign_in_blocked).
- */
-export async function countedFailure(
-  _hub: Hub,
-  user: { id: string; email: string },
-  reservation: { failures: number; blockedUntil: Date | null },
-  who: ClientInfo & { userId: string | null; sessionId: string | null },
-  reason: string,
-  refusal: { code: 'invalid_credentials' | 'invalid_code'; message: string; field?: string },
-  failureEvent?: AuditEvent,
-): Promise<never> {
-  const now = _hub.clock();
-  const failure: AuditEvent = failureEvent ?? {
-    type: 'sign_in_failure',
-    ...who,
-    details: { email: user.email, reason, failures: reservation.failures },
-  };
-  if (reservation.blockedUntil !== null) {
-    const blockedUntil = reservation.blockedUntil;
-    throw blockedRefusal(blockedUntil, now, [
-      failure,
-      {
-        type: 'sign_in_blocked',
-        ...who,
-        details: { email: user.email, failures: reservation.failures, blocked_until: blockedUntil.toISOString() },
-      },
-    ]);
-  }
-  const remaining = Math.max(0, SIGN_IN_LIMIT.threshold - reservation.failures);
-  throw new Refusal(refusal.code, {
-    message: refusal.message,
-    extra: { attempts_remaining: remaining, ...(refusal.field ? { field: refusal.field } : {}) },
-    audit: failure,
+  await countedAttempt(hub, {
+    key: attemptKey(user.email),
+    verify: async () => ((await verifyPassword(user.passwordHash, password)) ? null : 'wrong_current_password'),
+    events: accountAttemptEvents(user.email, who),
+    wrong: { code: 'invalid_credentials', message: 'The current password is not correct.', field },
+    clear: 'now',
   });
 }
 

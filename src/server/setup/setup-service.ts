@@ -1,4 +1,6 @@
 import type { AuditActorFields } from '../audit/record';
+import type { Actor } from '../actor';
+import { Refusal } from '../errors';
 import type { CleanupCounts, SetupResult } from '../../shared/api/setup';
 import { randomInt } from 'node:crypto';
 import type { Hub } from '../hub';
@@ -9,6 +11,8 @@ import { isCommonPassword } from '../../shared/auth-common-passwords';
 import { hashPassword } from '../auth/passwords';
 import { findUserByEmail, insertUserWithRoles } from '../auth/user-queries';
 import { normalizeEmail } from '../auth/sign-in';
+import { countedAttempt } from '../auth/counted-attempt';
+import { verifySetupKey } from './setup-key';
 import { clearAuditLog } from '../audit/retention';
 
 /** Default system administrator accounts (override per call or with `--emails`). */
@@ -35,6 +39,34 @@ export function generateAdminPassword(): string {
     const password = chars.join('');
     if (checkPassword(password).valid && !isCommonPassword(password)) return password;
   }
+}
+
+/**
+ * Wrong or missing key: 403, audited by the error hook, nothing changed. Attempts are counted
+ * per client address by the sign-in counter (issue 11 finding 10): the failure that reaches the
+ * threshold blocks that address (429 + Retry-After), and during a block the key is not checked.
+ */
+export async function requireSetupKey(
+  hub: Hub,
+  actor: Pick<Actor, 'ipAddress' | 'audit'>,
+  key: string | undefined,
+  operation: string,
+): Promise<void> {
+  const invalid = { type: 'setup_key_invalid' as const, ...actor.audit, details: { operation } };
+  // No key is no guess: refused (and audited) without spending an attempt.
+  if (!key) throw new Refusal('invalid_setup_key', { audit: invalid });
+  const blocked = (blockedUntil: Date) => ({
+    type: 'setup_key_blocked' as const,
+    ...actor.audit,
+    details: { operation, blocked_until: blockedUntil.toISOString() },
+  });
+  await countedAttempt(hub, {
+    key: `setup-key:${actor.ipAddress ?? 'unknown'}`,
+    verify: async () => ((await verifySetupKey(hub, key)) ? null : 'wrong_key'),
+    events: { refusedBlocked: blocked, failed: () => invalid, blockStarted: (_failures, until) => blocked(until) },
+    wrong: { code: 'invalid_setup_key', tellsRemaining: false },
+    clear: 'now',
+  });
 }
 
 /**

@@ -1,0 +1,376 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { FIXTURE_PASSWORD, createUser, enrolFixtureTotp, sessionCookieFor, totpCodeAt } from '../../helpers/fixtures';
+import { auditLogs, signInAttempts } from '../../../src/server/db/schema/index';
+import { SESSION_COOKIE } from '../../../src/server/auth/sessions';
+import { MFA_PENDING_COOKIE } from '../../../src/server/auth/routes';
+import { ensureSetupKey } from '../../../src/server/setup/setup-key';
+import type { AuditEventType } from '../../../src/shared/audit-events';
+
+/**
+ * Issue 26 point 5: every guessable secret goes through countedAttempt (auth/counted-attempt.ts).
+ * Each route that checks one is listed here and driven over HTTP on the real database: a wrong
+ * guess counts, a right one clears the counter, the fifth failure blocks with 429 + Retry-After,
+ * and during the block even the right secret is refused, unchecked and uncounted. The last
+ * block reads the source: a module that reserves an attempt by itself, or a new caller of the
+ * protocol that this list does not drive, fails here.
+ */
+
+type Res = Awaited<ReturnType<TestHub['app']['inject']>>;
+
+const SETUP_KEY = 'counted-attempt-setup-key-0123';
+const OTHER_PASSWORD = 'Saffron-Lantern-2261!';
+
+/** One guess at the secret a route checks, as its caller would make it. */
+interface Subject {
+  /** The counter the guesses go to. */
+  key: string;
+  /** What must happen before a guess (the MFA step's password step, which itself counts). */
+  ready?(): Promise<void>;
+  guessWrong(n: number): Promise<Res>;
+  guessRight(): Promise<Res>;
+  rightStatus: number;
+}
+
+interface Guessable {
+  route: string;
+  secret: string;
+  /** The answer to a wrong guess before the threshold. */
+  wrong: { status: number; code: string; tellsRemaining: boolean };
+  /** The audit events of a counted wrong guess, of the failure that starts a block, and of a guess during it. */
+  events: { failed: AuditEventType; blockStarted: AuditEventType; refusedBlocked: AuditEventType };
+  start(t: TestHub): Promise<Subject>;
+}
+
+const send = (t: TestHub, route: string, payload: object, headers: Record<string, string> = {}) => {
+  const [method, url] = route.split(' ') as ['POST' | 'DELETE', string];
+  return t.app.inject({ method, url, headers: { ...CSRF, ...headers }, payload });
+};
+
+const cookieFrom = (res: Res, name: string): string | undefined => {
+  const line = [res.headers['set-cookie'] ?? []].flat().find((c) => String(c).startsWith(`${name}=`));
+  return line ? String(line).split(';')[0] : undefined;
+};
+
+const accountEvents = (failed: AuditEventType = 'sign_in_failure') =>
+  ({ failed, blockStarted: 'sign_in_blocked', refusedBlocked: 'sign_in_refused_blocked' }) as const;
+
+/**
+ * A password typed again by a signed-in user: `body` builds the request from the password
+ * guessed; `afterRight` puts back what a right guess changed (a new cookie, a removed factor).
+ */
+function passwordReentry(
+  route: string,
+  options: {
+    mfa?: boolean;
+    rightStatus?: number;
+    body: (guess: string, state: { password: string }) => object;
+    afterRight?: (t: TestHub, res: Res, state: { userId: string; password: string; cookie: string }) => Promise<void>;
+  },
+): Guessable {
+  return {
+    route,
+    secret: 'password re-entry',
+    wrong: { status: 401, code: 'invalid_credentials', tellsRemaining: true },
+    events: accountEvents(),
+    async start(t) {
+      const user = await createUser(t.hub, { mfa: options.mfa ?? false });
+      const state = { userId: user.id, password: FIXTURE_PASSWORD, cookie: await sessionCookieFor(t.hub, user) };
+      const guess = (password: string) => send(t, route, options.body(password, state), { cookie: state.cookie });
+      return {
+        key: `email:${user.email}`,
+        guessWrong: (n) => guess(`Wrong-Guess-${n}-xyz!`),
+        async guessRight() {
+          const res = await guess(state.password);
+          if (res.statusCode < 300) await options.afterRight?.(t, res, state);
+          return res;
+        },
+        rightStatus: options.rightStatus ?? 200,
+      };
+    },
+  };
+}
+
+/** The password changes: the next right guess is the new one, with the fresh cookie the answer set. */
+const changesPassword = {
+  body: (guess: string, state: { password: string }) => ({
+    current_password: guess,
+    new_password: state.password === FIXTURE_PASSWORD ? OTHER_PASSWORD : FIXTURE_PASSWORD,
+  }),
+  async afterRight(_t: TestHub, res: Res, state: { password: string; cookie: string }) {
+    state.password = state.password === FIXTURE_PASSWORD ? OTHER_PASSWORD : FIXTURE_PASSWORD;
+    state.cookie = cookieFrom(res, SESSION_COOKIE) ?? state.cookie;
+  },
+};
+
+let setupAddress = 0;
+function setupKey(route: string): Guessable {
+  return {
+    route,
+    secret: 'setup key',
+    wrong: { status: 403, code: 'invalid_setup_key', tellsRemaining: false },
+    events: { failed: 'setup_key_invalid', blockStarted: 'setup_key_blocked', refusedBlocked: 'setup_key_blocked' },
+    async start(t) {
+      setupAddress += 1;
+      const remoteAddress = `10.77.0.${setupAddress}`;
+      const guess = (key: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: route.split(' ')[1],
+          headers: CSRF,
+          remoteAddress,
+          payload: { confirmation_key: key },
+        });
+      return {
+        key: `setup-key:${remoteAddress}`,
+        guessWrong: (n) => guess(`wrong-setup-key-${n}-guess`),
+        guessRight: () => guess(SETUP_KEY),
+        rightStatus: 200,
+      };
+    },
+  };
+}
+
+/** A wrong second factor at the MFA step: a TOTP code, a recovery code, a passkey assertion, in turn. */
+const wrongFactors = [
+  { code: '000000' },
+  { recovery_code: 'aaaaa-bbbbb' },
+  {
+    id: 'AAAA',
+    rawId: 'AAAA',
+    response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+    clientExtensionResults: {},
+    type: 'public-key',
+  },
+];
+
+const GUESSABLE: Guessable[] = [
+  {
+    route: 'POST /api/auth/sign-in',
+    secret: 'password',
+    wrong: { status: 401, code: 'invalid_credentials', tellsRemaining: true },
+    events: accountEvents(),
+    async start(t) {
+      const user = await createUser(t.hub);
+      const guess = (password: string) => send(t, 'POST /api/auth/sign-in', { email: user.email, password });
+      return {
+        key: `email:${user.email}`,
+        guessWrong: (n) => guess(`Wrong-Guess-${n}-xyz!`),
+        guessRight: () => guess(FIXTURE_PASSWORD),
+        rightStatus: 200,
+      };
+    },
+  },
+  {
+    route: 'POST /api/auth/sign-in/mfa',
+    secret: 'TOTP code, recovery code or passkey after the password',
+    wrong: { status: 401, code: 'invalid_code', tellsRemaining: true },
+    events: accountEvents('sign_in_mfa_failure'),
+    async start(t) {
+      const user = await createUser(t.hub, { mfa: true });
+      let pending: string | undefined;
+      const ready = async () => {
+        if (pending) return;
+        const step = await send(t, 'POST /api/auth/sign-in', { email: user.email, password: FIXTURE_PASSWORD });
+        expect(step.json()).toMatchObject({ mfa_required: true });
+        pending = cookieFrom(step, MFA_PENDING_COOKIE);
+      };
+      const guess = async (factor: object) => {
+        await ready();
+        return send(t, 'POST /api/auth/sign-in/mfa', factor, { cookie: pending! });
+      };
+      return {
+        key: `email:${user.email}`,
+        ready,
+        guessWrong: (n) => guess(wrongFactors[n % wrongFactors.length]),
+        async guessRight() {
+          const res = await guess({ code: await totpCodeAt(t.hub) });
+          if (res.statusCode === 200) pending = undefined;
+          return res;
+        },
+        rightStatus: 200,
+      };
+    },
+  },
+  passwordReentry('POST /api/auth/change-password', changesPassword),
+  passwordReentry('POST /api/me/password', changesPassword),
+  passwordReentry('POST /api/me/email', {
+    rightStatus: 202,
+    body: (guess) => ({ new_email: `moved-${Date.now()}-${Math.random()}@example.test`, current_password: guess }),
+  }),
+  passwordReentry('POST /api/me/mfa/recovery-codes', { mfa: true, body: (guess) => ({ current_password: guess }) }),
+  passwordReentry('DELETE /api/me/mfa/totp', {
+    mfa: true,
+    body: (guess) => ({ current_password: guess }),
+    // The factor is gone: enrol it again, so the route checks the password once more.
+    afterRight: (t, _res, state) => enrolFixtureTotp(t.hub, state.userId),
+  }),
+  passwordReentry('POST /api/auth/reauthenticate', { body: (guess) => ({ password: guess }) }),
+  setupKey('POST /api/setup/system-admins'),
+  // Last: a right key wipes every account.
+  setupKey('POST /api/setup/cleanup'),
+];
+
+/**
+ * The step-up code (POST /api/auth/reauthenticate {password, code}) is counted too, but the
+ * right password checked before it clears the counter on every request, so wrong codes never
+ * add up to a block. Kept apart, as a known gap (issue 26 report), until the pair is one attempt.
+ */
+const STEP_UP_CODE: Guessable = {
+  route: 'POST /api/auth/reauthenticate',
+  secret: 'TOTP code at step-up',
+  wrong: { status: 401, code: 'invalid_code', tellsRemaining: true },
+  events: accountEvents('reauthentication_failure'),
+  async start(t) {
+    const user = await createUser(t.hub, { mfa: true });
+    const cookie = await sessionCookieFor(t.hub, user);
+    const guess = (code: string) =>
+      send(t, 'POST /api/auth/reauthenticate', { password: FIXTURE_PASSWORD, code }, { cookie });
+    return {
+      key: `email:${user.email}`,
+      guessWrong: (n) => guess(String(n % 10).repeat(6)),
+      guessRight: async () => guess(await totpCodeAt(t.hub)),
+      rightStatus: 200,
+    };
+  },
+};
+
+describe.each(TEST_DATABASES)('the counted-attempt protocol, on every guessable secret [%s]', (kind) => {
+  let t: TestHub;
+  beforeAll(async () => {
+    t = await createTestHub(kind, { config: { setupKey: SETUP_KEY } });
+    await ensureSetupKey(t.hub);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const failuresOf = async (key: string): Promise<number | null> =>
+    (await t.hub.db.select().from(signInAttempts).where(eq(signInAttempts.key, key)))[0]?.failures ?? null;
+
+  const eventCounts = async (types: AuditEventType[]) => {
+    const found = await t.hub.db
+      .select({ type: auditLogs.eventType })
+      .from(auditLogs)
+      .where(inArray(auditLogs.eventType, types));
+    return Object.fromEntries(types.map((type) => [type, found.filter((row) => row.type === type).length]));
+  };
+
+  async function proveCounted(c: Guessable) {
+    const s = await c.start(t);
+
+    // A wrong guess counts.
+    await s.ready?.();
+    const before = (await failuresOf(s.key)) ?? 0;
+    const wrong = await s.guessWrong(0);
+    expect(wrong.statusCode, wrong.body).toBe(c.wrong.status);
+    expect(wrong.json().error.code).toBe(c.wrong.code);
+    expect(wrong.json().error.attempts_remaining).toBe(c.wrong.tellsRemaining ? 4 - before : undefined);
+    expect(await failuresOf(s.key)).toBe(before + 1);
+
+    // A right guess clears the counter.
+    const right = await s.guessRight();
+    expect(right.statusCode, right.body).toBe(s.rightStatus);
+    expect(await failuresOf(s.key)).toBeNull();
+
+    // Wrong guesses add up; the fifth failure starts a block of 5 × 2 minutes.
+    await s.ready?.();
+    let failures = (await failuresOf(s.key)) ?? 0;
+    for (let n = 1; failures < 4; n++) {
+      const res = await s.guessWrong(n);
+      expect(res.statusCode, res.body).toBe(c.wrong.status);
+      expect(await failuresOf(s.key)).toBe(failures + 1);
+      failures += 1;
+    }
+    const types = [...new Set(Object.values(c.events))];
+    const eventsBefore = await eventCounts(types);
+    const fifth = await s.guessWrong(5);
+    expect(fifth.statusCode, fifth.body).toBe(429);
+    expect(fifth.headers['retry-after']).toBe('600');
+    expect(fifth.json().error).toMatchObject({ code: 'too_many_attempts', retry_after_minutes: 10 });
+    expect(await failuresOf(s.key)).toBe(5);
+
+    // During the block the right secret is refused unchecked, and nothing is counted.
+    t.clock.advanceMinutes(4);
+    const during = await s.guessRight();
+    expect(during.statusCode, during.body).toBe(429);
+    expect(during.headers['retry-after']).toBe('360');
+    expect(await failuresOf(s.key)).toBe(5);
+
+    const expected = { ...eventsBefore };
+    for (const type of [c.events.failed, c.events.blockStarted, c.events.refusedBlocked]) expected[type] += 1;
+    expect(await eventCounts(types)).toEqual(expected);
+
+    // Let the block and the window pass, so the next case starts from a clock nobody is blocked at.
+    t.clock.advanceMinutes(30);
+  }
+
+  it.each(GUESSABLE)(
+    '$route ($secret): a wrong guess counts, a right one clears, the fifth blocks (429 + Retry-After) even the right one',
+    (c) => proveCounted(c),
+  );
+
+  it.fails('POST /api/auth/reauthenticate (TOTP code at step-up): wrong codes add up to a block (known gap)', () =>
+    proveCounted(STEP_UP_CODE),
+  );
+
+  it('every route listed here exists', () => {
+    for (const { route } of [...GUESSABLE, STEP_UP_CODE]) {
+      const [method, url] = route.split(' ');
+      expect(t.app.hasRoute({ method: method as 'POST', url }), route).toBe(true);
+    }
+  });
+});
+
+describe('every guessable secret goes through countedAttempt', () => {
+  const root = path.resolve(__dirname, '../../../src');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sources(full);
+      return /\.tsx?$/.test(entry.name) ? [full] : [];
+    });
+  const files = sources(root).map((file) => ({
+    name: path.relative(root, file).split(path.sep).join('/'),
+    text: readFileSync(file, 'utf8'),
+  }));
+  const using = (pattern: RegExp) =>
+    files
+      .filter((f) => pattern.test(f.text))
+      .map((f) => f.name)
+      .sort();
+
+  it('no module reserves an attempt itself: only the protocol and the sign-in statement that hands it its reservation', () => {
+    expect(using(/\breserveAttempt\w*\b/)).toEqual([
+      'server/auth/counted-attempt.ts',
+      'server/auth/sign-in-limit-queries.ts',
+      'server/auth/sign-in-queries.ts',
+      'server/auth/sign-in.ts',
+    ]);
+    // The counter is reached only through its query module.
+    expect(using(/\bsignInAttempts\b|\bsign_in_attempts\b/).filter((f) => !f.startsWith('server/db/'))).toEqual([
+      'server/auth/sign-in-limit-queries.ts',
+      'server/auth/sign-in-queries.ts',
+      'server/setup/setup-queries.ts',
+    ]);
+  });
+
+  it('the callers of the protocol are the ones whose routes are driven above', () => {
+    // A new caller needs its route in GUESSABLE, then its module here.
+    expect(using(/\bcountedAttempt\(/).filter((f) => f !== 'server/auth/counted-attempt.ts')).toEqual([
+      'server/account/mfa-sign-in.ts',
+      'server/account/step-up.ts',
+      'server/auth/sign-in.ts',
+      'server/setup/setup-service.ts',
+    ]);
+    expect(using(/\bverifyPasswordCounted\(/).filter((f) => f !== 'server/auth/sign-in.ts')).toEqual([
+      'server/account/profile.ts',
+      'server/account/step-up.ts',
+      'server/account/totp.ts',
+      'server/auth/change-password.ts',
+    ]);
+  });
+});
