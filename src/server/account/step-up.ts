@@ -7,6 +7,7 @@ import { STEP_UP_WINDOW_MS } from '../../shared/api/mfa';
 import type { ReauthenticateBody } from '../../shared/api/mfa';
 import { hasSecondFactor, markSessionAuthenticated, mfaCounts } from './queries';
 import { consumeTotpCode } from './totp';
+import { verifyPassword } from '../auth/passwords';
 import { verifyPasskeyAssertion } from './passkeys';
 
 const SECOND_FACTORS = ['otp', 'hwk', 'swk'];
@@ -55,19 +56,28 @@ export async function reauthenticate(hub: Hub, actor: SignedInActor, body: Reaut
     if (!counts.totp && counts.passkeys > 0) {
       throw new HubError('invalid_code', 'Confirm with your passkey.', { field: 'password' });
     }
-    await verifyPasswordCounted(hub, user, body.password, client, 'password');
     amr = ['pwd'];
-    if (counts.totp) {
+    if (!counts.totp) await verifyPasswordCounted(hub, user, body.password, client, 'password');
+    else {
+      // Password and code are ONE counted attempt: a right password must not clear the count
+      // that wrong codes add up to, or codes could be guessed without end.
+      const password = body.password;
       const who = { ...client, userId: user.id };
       await countedAttempt(hub, {
         key: attemptKey(user.email),
-        verify: async () => ((await consumeTotpCode(hub, user.id, String(body.code))) ? null : 'wrong_code'),
-        events: accountAttemptEvents(user.email, who, (reason) => ({
-          type: 'reauthentication_failure',
-          ...who,
-          details: { reason },
-        })),
-        wrong: { code: 'invalid_code', message: 'The code is not correct.', field: 'code' },
+        verify: async () => {
+          if (!(await verifyPassword(user.passwordHash, password))) return 'wrong_current_password';
+          return (await consumeTotpCode(hub, user.id, String(body.code))) ? null : 'wrong_code';
+        },
+        events: accountAttemptEvents(user.email, who, (reason, failures) =>
+          reason === 'wrong_code'
+            ? { type: 'reauthentication_failure', ...who, details: { reason } }
+            : { type: 'sign_in_failure', ...who, details: { email: user.email, reason, failures } },
+        ),
+        wrong: (reason) =>
+          reason === 'wrong_code'
+            ? { code: 'invalid_code', message: 'The code is not correct.', field: 'code' }
+            : { code: 'invalid_credentials', message: 'The current password is not correct.', field: 'password' },
         clear: 'now',
       });
       amr = ['pwd', 'otp', 'mfa'];

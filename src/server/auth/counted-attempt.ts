@@ -38,7 +38,8 @@ export interface CountedAttempt {
   /** Checks the guess; resolves to why it is wrong (the failure's reason), or null when it is right. */
   verify(): Promise<string | null>;
   events: AttemptEvents;
-  wrong: WrongGuess;
+  /** The refusal of a wrong guess; by its reason when one attempt checks two secrets (password and code). */
+  wrong: WrongGuess | ((reason: string) => WrongGuess);
   /**
    * 'now': a right guess deletes the counter here. 'with-session': the guess leads to a sign-in,
    * whose session commit clears the counter (finishSignIn, in its group commit); until then —
@@ -72,7 +73,8 @@ export async function countedAttempt(hub: Hub, attempt: CountedAttempt): Promise
       attempt.events.blockStarted(reservation.failures, reservation.blockedUntil),
     ]);
   }
-  throw wrongGuessRefusal(attempt.wrong, reservation.failures, failure);
+  const wrong = typeof attempt.wrong === 'function' ? attempt.wrong(reason) : attempt.wrong;
+  throw wrongGuessRefusal(wrong, reservation.failures, failure);
 }
 
 /**
