@@ -62,15 +62,17 @@ function hubClientClass(readMs: number): typeof pg.Client {
     }
   }
   // Installed on the prototype rather than declared as overrides: an override of an overloaded
-  // method must return `any`, and these serve every overload.
-  const query = pg.Client.prototype.query as LooseFunction;
-  const connect = pg.Client.prototype.connect as (this: pg.Client) => Promise<unknown>;
+  // method must return `any`, and these serve every overload. Like `super`, they look pg's
+  // methods up at each call (the statement counters of tests and benchmarks patch them).
+  const query = (client: pg.Client, args: unknown[]) =>
+    (pg.Client.prototype.query as LooseFunction).apply(client, args);
+  const connect = (client: pg.Client) => (pg.Client.prototype.connect as () => Promise<unknown>).call(client);
 
   HubClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const first = args[0] as { submit?: unknown } | undefined;
-    if (first && typeof first === 'object' && typeof first.submit === 'function') return query.apply(this, args);
+    if (first && typeof first === 'object' && typeof first.submit === 'function') return query(this, args);
     const cb = typeof args[args.length - 1] === 'function' ? (args.pop() as Callback) : undefined;
-    const inner = query.apply(this, args) as Promise<unknown>;
+    const inner = query(this, args) as Promise<unknown>;
     const answered = new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(new DatabaseUnavailableError(`the database did not answer within ${readMs} ms`));
@@ -96,7 +98,7 @@ function hubClientClass(readMs: number): typeof pg.Client {
   } as pg.Client['query'];
 
   HubClient.prototype.connect = function (this: pg.Client, callback?: Callback) {
-    const connecting = connect.call(this).catch((e: unknown) => {
+    const connecting = connect(this).catch((e: unknown) => {
       throw e instanceof pg.DatabaseError
         ? e
         : new DatabaseUnavailableError('could not connect to the database', { cause: e });

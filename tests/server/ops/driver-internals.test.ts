@@ -104,4 +104,22 @@ describe("pg-pool's use of its clients (pg-pool.ts createPool)", () => {
     expect(pool.totalCount, 'pg-pool discards a released client whose _queryable is false').toBe(0);
     await pool.end();
   });
+
+  it("reaches pg's query() as `super` would, so a patch of pg.Client.prototype.query sees every statement", async () => {
+    // round-trips.test.ts and the benchmarks count statements by patching it after the pool exists.
+    const pool = createPool({ connectionString: url, max: 1 }, 50);
+    const original = pg.Client.prototype.query;
+    const seen: unknown[] = [];
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      seen.push(args[0]);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await expect(pool.query('select 1')).rejects.toThrow(DatabaseUnavailableError);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(seen).toEqual(['select 1']);
+    await pool.end();
+  });
 });
