@@ -46,7 +46,7 @@ async function connectStalledClient(): Promise<pg.Client> {
   return client;
 }
 
-/** Resolves on the client's 'end' ('error' comes first when the loss was unexpected; events.once would reject on it). */
+/** Resolves on the client's 'end'; an unexpected loss emits 'error' first, on which events.once would reject. */
 const endOf = (client: pg.Client) => new Promise<void>((resolve) => client.once('end', resolve));
 
 const fieldsOf = (client: pg.Client) => client as pg.Client & ClientInternals;
@@ -105,7 +105,7 @@ describe("pg-pool's use of its clients (pg-pool.ts createPool)", () => {
     await pool.end();
   });
 
-  it("reaches pg's query() as `super` would, so a patch of pg.Client.prototype.query sees every statement", async () => {
+  it("reaches pg's query() as `super` would: a patch of pg.Client.prototype.query sees its statements", async () => {
     // round-trips.test.ts and the benchmarks count statements by patching it after the pool exists.
     const pool = createPool({ connectionString: url, max: 1 }, 50);
     const original = pg.Client.prototype.query;
