@@ -3,7 +3,8 @@ import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { openDatabase, startPglite } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/db/client';
+import { startPglite } from '../../src/server/db/pglite';
 import { MIGRATIONS_FOLDER, runMigrations } from '../../src/server/db/migrate';
 
 /**

@@ -1,15 +1,20 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+/**
+ * The database as the rest of the hub sees it: one `Database` facade and one Drizzle handle (`Db`)
+ * over either driver, so no query module can tell PGlite from PostgreSQL. How each driver is made
+ * safe lives next door: pglite.ts (the embedded database and its directory lock), pg-pool.ts (the
+ * hardened PostgreSQL pool), listen.ts (the LISTEN connection that reconnects by itself).
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import type { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { createListener } from './listen';
+import { createPool } from './pg-pool';
+import { startPglite } from './pglite';
 import * as schema from './schema/index';
 import { DatabaseUnavailableError } from './unavailable';
-import { claimDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
 /** The Drizzle handle every query module uses; it cannot tell PGlite from PostgreSQL. */
@@ -93,34 +98,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options.pglite ?? (await startPglite(options.pgliteDir ?? 'memory://')), { owned: !options.pglite });
 }
 
-/**
- * Starts PGlite with the hub's extensions, in `dir` or in memory, optionally from a data-directory
- * dump. A directory is claimed for this process until the instance closes (data-dir-lock.ts).
- */
-export async function startPglite(dir: string, template?: Blob): Promise<PGlite> {
-  const options = { extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) };
-  if (dir.startsWith('memory://')) return PGlite.create(undefined, options);
-  mkdirSync(path.resolve(dir), { recursive: true });
-  const release = claimDataDir(dir);
-  let client: PGlite;
-  try {
-    client = await PGlite.create(path.resolve(dir), options);
-  } catch (e) {
-    release();
-    throw e;
-  }
-  // Whoever closes the instance gives the directory back.
-  const close = client.close.bind(client);
-  client.close = async () => {
-    try {
-      await close();
-    } finally {
-      release();
-    }
-  };
-  return client;
-}
-
 async function openPglite(client: PGlite, { owned }: { owned: boolean }): Promise<Database> {
   let closed = false;
   const listeners = new Set<() => Promise<void>>();
@@ -174,107 +151,6 @@ async function openPglite(client: PGlite, { owned }: { owned: boolean }): Promis
   };
 }
 
-type Callback = (err: unknown, result?: unknown) => void;
-
-/**
- * A pg client that never ends the process and never waits forever: it always has an 'error'
- * listener (a connection dropped while checked out, e.g. 57P01 from pg_terminate_backend or a
- * restart, is otherwise an unhandled 'error' event), drops its connection when a query gets no
- * answer within `readMs`, and reports connection-level failures as DatabaseUnavailableError —
- * decided by the client's state (no longer queryable), not by the error's text.
- */
-/* eslint-disable @typescript-eslint/no-explicit-any -- overrides of pg's overloaded query() and connect() */
-function hubClientClass(readMs: number) {
-  return class HubClient extends pg.Client {
-    constructor(config?: pg.ClientConfig) {
-      super(config);
-      this.on('error', () => {});
-    }
-
-    override query(...args: any[]): any {
-      const first = args[0] as { submit?: unknown } | undefined;
-      if (first && typeof first === 'object' && typeof first.submit === 'function')
-        return super.query(...(args as [any]));
-      const cb = typeof args[args.length - 1] === 'function' ? (args.pop() as Callback) : undefined;
-      const inner = super.query(...(args as [any])) as Promise<unknown>;
-      const answered = new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          reject(new DatabaseUnavailableError(`the database did not answer within ${readMs} ms`));
-          this.dropConnection();
-        }, readMs);
-        inner.then(
-          (r) => {
-            clearTimeout(timer);
-            resolve(r);
-          },
-          (e: unknown) => {
-            clearTimeout(timer);
-            reject(this.classify(e));
-          },
-        );
-      });
-      if (!cb) return answered;
-      answered.then(
-        (r) => cb(null, r),
-        (e: unknown) => cb(e),
-      );
-      return undefined;
-    }
-
-    override connect(callback?: (...args: any[]) => void): any {
-      const connecting = (super.connect() as Promise<unknown>).catch((e: unknown) => {
-        throw e instanceof pg.DatabaseError
-          ? e
-          : new DatabaseUnavailableError('could not connect to the database', { cause: e });
-      });
-      if (!callback) return connecting;
-      connecting.then(
-        () => callback(null, this),
-        (e: unknown) => callback(e),
-      );
-      return undefined;
-    }
-
-    /** Destroys the socket: the client stops being queryable and the pool discards it. */
-    dropConnection() {
-      (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-    }
-
-    private classify(e: unknown): unknown {
-      if (e instanceof pg.DatabaseError || e instanceof DatabaseUnavailableError) return e;
-      const state = this as unknown as { _queryable: boolean; _ending: boolean; _ended?: boolean };
-      if (!state._queryable || state._ending || state._ended) {
-        return new DatabaseUnavailableError('the database connection was lost', { cause: e });
-      }
-      return e;
-    }
-  };
-}
-
-/* eslint-enable @typescript-eslint/no-explicit-any */
-
-function hubPool(config: pg.PoolConfig) {
-  const pool = new pg.Pool(config);
-  // An idle client that loses its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
-  const connect = pool.connect.bind(pool) as (cb?: Callback) => unknown;
-  // Not getting a connection at all (refused, pool wait timed out) is the database being unavailable.
-  const wrap = (e: unknown) =>
-    e instanceof pg.DatabaseError || e instanceof DatabaseUnavailableError
-      ? e
-      : new DatabaseUnavailableError('no database connection available', { cause: e });
-  (pool as unknown as { connect: (cb?: Callback) => unknown }).connect = (cb?: Callback) => {
-    if (cb)
-      return connect((err, client, ...rest: unknown[]) =>
-        (cb as (...a: unknown[]) => void)(err ? wrap(err) : err, client, ...rest),
-      );
-    return (connect() as Promise<pg.PoolClient>).catch((e: unknown) => {
-      throw wrap(e);
-    });
-  };
-  return pool;
-}
-
 async function openPostgres(url: string, poolMax: number, timeouts: DbTimeouts): Promise<Database> {
   const base = {
     connectionString: url,
@@ -282,17 +158,19 @@ async function openPostgres(url: string, poolMax: number, timeouts: DbTimeouts):
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   };
-  const pool = hubPool({
-    ...base,
-    max: poolMax,
-    application_name: 'hub',
-    statement_timeout: timeouts.statementMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-    Client: hubClientClass(timeouts.readMs),
-  } as pg.PoolConfig);
+  const pool = createPool(
+    {
+      ...base,
+      max: poolMax,
+      application_name: 'hub',
+      statement_timeout: timeouts.statementMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    },
+    timeouts.readMs,
+  );
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
-  const listener = createListener({ ...base, application_name: 'hub-listener' }, timeouts);
+  const listener = createListener({ ...base, application_name: 'hub-listener' }, timeouts.readMs);
 
   return {
     db,
@@ -338,143 +216,6 @@ async function openPostgres(url: string, poolMax: number, timeouts: DbTimeouts):
       await pool.end();
     },
   };
-}
-
-/** Reconnect backoff of the LISTEN connection: 100 ms doubling up to 5 s. */
-const LISTEN_BACKOFF_MIN_MS = 100;
-const LISTEN_BACKOFF_MAX_MS = 5000;
-/** How often the LISTEN connection is probed; a probe unanswered within the read timeout drops it. */
-const LISTEN_PROBE_MS = 5000;
-
-/**
- * The one LISTEN connection of a process. Lost (error, end, an unanswered probe) → reported as
- * not connected at once, reconnected with backoff, every channel LISTENed again, then reported
- * as connected (listeners resynchronise their caches on that edge).
- */
-function createListener(config: pg.ClientConfig, timeouts: DbTimeouts) {
-  const handlers = new Map<string, Set<(payload: string) => void>>();
-  const stateCallbacks = new Set<(connected: boolean) => void>();
-  let current: pg.Client | undefined;
-  let connecting: Promise<void> | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let backoff = LISTEN_BACKOFF_MIN_MS;
-  let closed = false;
-
-  const setState = (connected: boolean) => {
-    for (const cb of stateCallbacks) {
-      try {
-        cb(connected);
-      } catch {
-        // A subscriber's failure must not stop the others or the listener.
-      }
-    }
-  };
-
-  function lost(client: pg.Client) {
-    client.removeAllListeners('notification');
-    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
-    if (client === current) {
-      current = undefined;
-      setState(false);
-    }
-    schedule();
-  }
-
-  function schedule() {
-    if (closed || retryTimer || connecting || current) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void connect();
-    }, backoff);
-    retryTimer.unref();
-    backoff = Math.min(backoff * 2, LISTEN_BACKOFF_MAX_MS);
-  }
-
-  function connect(): Promise<void> {
-    if (connecting) return connecting;
-    connecting = (async () => {
-      const client = new pg.Client(config);
-      let failed = false;
-      const fail = () => {
-        if (failed) return;
-        failed = true;
-        lost(client);
-      };
-      client.on('error', fail);
-      client.on('end', fail);
-      client.on('notification', (msg) => {
-        for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-      });
-      try {
-        await client.connect();
-        for (const channel of handlers.keys()) await client.query(`LISTEN ${pgIdent(channel)}`);
-      } catch {
-        connecting = undefined;
-        fail();
-        return;
-      }
-      connecting = undefined;
-      if (closed || failed) {
-        await client.end().catch(() => {});
-        return;
-      }
-      current = client;
-      backoff = LISTEN_BACKOFF_MIN_MS;
-      setState(true);
-    })();
-    return connecting;
-  }
-
-  const probe = setInterval(() => {
-    const client = current;
-    if (!client) return;
-    const timer = setTimeout(() => lost(client), timeouts.readMs);
-    client.query('select 1').then(
-      () => clearTimeout(timer),
-      () => {
-        clearTimeout(timer);
-        lost(client);
-      },
-    );
-  }, LISTEN_PROBE_MS);
-  probe.unref();
-
-  return {
-    connected: () => current !== undefined,
-    onState(cb: (connected: boolean) => void) {
-      stateCallbacks.add(cb);
-      return () => stateCallbacks.delete(cb);
-    },
-    async listen(channel: string, onPayload: (payload: string) => void) {
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        if (current) await current.query(`LISTEN ${pgIdent(channel)}`);
-      }
-      set.add(onPayload);
-      if (!current) {
-        await connect();
-        if (!current) throw new DatabaseUnavailableError('could not LISTEN: the database is unavailable');
-      }
-      return async () => {
-        set.delete(onPayload);
-      };
-    },
-    async close() {
-      closed = true;
-      clearInterval(probe);
-      clearTimeout(retryTimer);
-      const client = current;
-      current = undefined;
-      await client?.end().catch(() => {});
-    },
-  };
-}
-
-function pgIdent(name: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad channel name: ${name}`);
-  return `"${name}"`;
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

@@ -2,7 +2,7 @@
  * "The database cannot answer now" (as opposed to "this query is wrong"), decided by error class
  * and code only — never by a message's text, which drivers are free to reword.
  *
- * - DatabaseUnavailableError: raised by the hub's own driver layer (db/client.ts) when a
+ * - DatabaseUnavailableError: raised by the hub's own driver layer (db/pg-pool.ts, db/client.ts) when a
  *   connection could not be obtained, the connection broke under a query, or the database did
  *   not answer within the read timeout.
  * - A Node system error code on a socket (ECONNREFUSED, ECONNRESET, …).
