@@ -14,7 +14,8 @@ import { reserveAttempt } from '../auth/sign-in-limit-queries';
 import { findUserById } from '../auth/user-queries';
 import type { BrowserAuth } from '../auth/sessions';
 import type { SignInMfaBody } from '../../shared/api/mfa';
-import { consumeToken, findLiveToken, mfaCounts } from './queries';
+import { consumeToken, findLiveToken } from '../auth/one-time-token-queries';
+import { mfaCounts } from './second-factor-queries';
 import { consumeRecoveryCodeOf, consumeTotpCode } from './totp';
 import { verifyPasskeyAssertion } from './passkeys';
 

@@ -6,7 +6,8 @@ import { attemptKey, blockedRefusal, clientInfoOf, countedFailure, verifyPasswor
 import { reserveAttempt, clearAttempts } from '../auth/sign-in-limit-queries';
 import { STEP_UP_WINDOW_MS } from '../../shared/api/mfa';
 import type { ReauthenticateBody } from '../../shared/api/mfa';
-import { hasSecondFactor, markSessionAuthenticated, mfaCounts } from './queries';
+import { markSessionAuthenticated } from '../auth/session-queries';
+import { hasSecondFactor, mfaCounts } from './second-factor-queries';
 import { consumeTotpCode } from './totp';
 import { verifyPasskeyAssertion } from './passkeys';
 
