@@ -3,7 +3,10 @@ import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import { mfaRecoveryCodes, mfaTotp, webauthnCredentials } from '../db/schema/index';
 
-/** What second factors a user has: reads across totp-queries', passkey-queries' and recovery-code-queries' tables, writes none. */
+/**
+ * Which second factors a user has. Reads the tables of totp-queries, passkey-queries and
+ * recovery-code-queries together and writes none of them.
+ */
 
 export interface MfaCounts {
   totp: boolean;
