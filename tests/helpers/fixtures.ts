@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { authSessions, mfaTotp, platformRoleAssignments, platformUsers } from '../../src/server/db/schema/index';
 import { sha256Hex } from '../../src/server/crypto/tokens';
 import { TOTP_SEAL_CONTEXT } from '../../src/server/account/totp';
-import { hasSecondFactor } from '../../src/server/account/queries';
+import { hasSecondFactor } from '../../src/server/account/second-factor-queries';
 import type { PlatformUser } from '../../src/server/db/schema/index';
 import { createBrowserSession, SESSION_COOKIE } from '../../src/server/auth/sessions';
 import type { PlatformRole } from '../../src/shared/roles';

@@ -3,7 +3,9 @@ import { HubError, Refusal } from '../errors';
 import type { SignedInActor } from '../actor';
 import { revokeUserSessions } from '../auth/sessions';
 import { findUserById } from '../auth/user-queries';
-import { deleteAllPasskeys, deleteRecoveryCodes, deleteTotp } from './queries';
+import { deleteAllPasskeys } from './passkey-queries';
+import { deleteRecoveryCodes } from './recovery-code-queries';
+import { deleteTotp } from './totp-queries';
 
 /**
  * POST /api/admin/users/:id/mfa/reset (super_admin only): removes the user's authenticator app,

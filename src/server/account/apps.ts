@@ -3,13 +3,9 @@ import { HubError } from '../errors';
 import type { SignedInActor } from '../actor';
 import { revokeSessionIds } from '../oauth/revoke-service';
 import type { ConnectedApp } from '../../shared/api/me';
-import {
-  deleteConsent,
-  findClientsByClientIds,
-  listConsents,
-  liveAppSessionIds,
-  liveAppSessionsByClient,
-} from './queries';
+import { liveAppSessionIds, liveAppSessionsByClient } from '../auth/session-queries';
+import { findClientsByClientIds } from '../oauth/clients/queries';
+import { deleteConsent, listConsents } from '../oauth/consent-queries';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 

@@ -6,7 +6,8 @@ import { accountAttemptEvents, countedAttempt } from '../auth/counted-attempt';
 import { findUserById } from '../auth/user-queries';
 import type { BrowserAuth } from '../auth/sessions';
 import type { SignInMfaBody } from '../../shared/api/mfa';
-import { consumeToken, findLiveToken, mfaCounts } from './queries';
+import { consumeToken, findLiveToken } from '../auth/one-time-token-queries';
+import { mfaCounts } from './second-factor-queries';
 import { consumeRecoveryCodeOf, consumeTotpCode } from './totp';
 import { verifyPasskeyAssertion } from './passkeys';
 

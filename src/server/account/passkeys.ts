@@ -16,6 +16,7 @@ import { findUserById } from '../auth/user-queries';
 import type { BrowserAuth } from '../auth/sessions';
 import type { z } from 'zod';
 import type { Passkey, authenticationOptionsSchema, registrationOptionsSchema } from '../../shared/api/mfa';
+import { markSessionAuthenticated } from '../auth/session-queries';
 import {
   consumeChallenge,
   deletePasskey,
@@ -23,9 +24,8 @@ import {
   insertChallenge,
   insertPasskey,
   listPasskeys,
-  markSessionAuthenticated,
   touchPasskey,
-} from './queries';
+} from './passkey-queries';
 
 const RP_NAME = 'Ecosystem Hub';
 const CHALLENGE_TTL_MS = 5 * 60_000;

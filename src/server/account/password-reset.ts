@@ -11,7 +11,7 @@ import { findUserById, setPasswordHash } from '../auth/user-queries';
 import { sendVerificationMail } from '../auth/email-verification';
 import type { Mailer } from '../auth/mailer';
 import type { SignedInActor } from '../actor';
-import { consumeToken, consumeUserTokens, insertTokenForEmail } from './queries';
+import { consumeToken, consumeUserTokens, insertTokenForEmail } from '../auth/one-time-token-queries';
 
 export const RESET_PURPOSE = 'password_reset';
 export const RESET_LIFETIME_MS = 60 * 60_000;

@@ -8,15 +8,9 @@ import { findUserById } from '../auth/user-queries';
 import type { Me, MePatchBody } from '../../shared/api/me';
 import { mePatchBodySchema } from '../../shared/api/me';
 import type { z } from 'zod';
-import {
-  changeEmail,
-  consumeToken,
-  consumeUserTokens,
-  emailInUse,
-  insertToken,
-  mfaCounts,
-  updateProfile,
-} from './queries';
+import { changeEmail, emailInUse, updateProfile } from '../auth/user-queries';
+import { consumeToken, consumeUserTokens, insertToken } from '../auth/one-time-token-queries';
+import { mfaCounts } from './second-factor-queries';
 
 export const EMAIL_CHANGE_PURPOSE = 'email_change';
 const EMAIL_CHANGE_LIFETIME_MS = 24 * 3_600_000;

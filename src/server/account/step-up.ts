@@ -5,7 +5,8 @@ import { attemptKey, clientInfoOf, verifyPasswordCounted } from '../auth/sign-in
 import { accountAttemptEvents, countedAttempt } from '../auth/counted-attempt';
 import { STEP_UP_WINDOW_MS } from '../../shared/api/mfa';
 import type { ReauthenticateBody } from '../../shared/api/mfa';
-import { hasSecondFactor, markSessionAuthenticated, mfaCounts } from './queries';
+import { markSessionAuthenticated } from '../auth/session-queries';
+import { hasSecondFactor, mfaCounts } from './second-factor-queries';
 import { consumeTotpCode } from './totp';
 import { verifyPassword } from '../auth/passwords';
 import { verifyPasskeyAssertion } from './passkeys';

@@ -8,17 +8,10 @@ import { deriveSubkey } from '../crypto/secrets';
 import type { SignedInActor } from '../actor';
 import { clientInfoOf, verifyPasswordCounted } from '../auth/sign-in';
 import type { MfaStatus } from '../../shared/api/me';
-import {
-  acceptTotpStep,
-  deleteRecoveryCodes,
-  deleteTotp,
-  findTotp,
-  markSessionAuthenticated,
-  mfaCounts,
-  replaceRecoveryCodes,
-  upsertPendingTotp,
-  markRecoveryCodeUsed,
-} from './queries';
+import { markSessionAuthenticated } from '../auth/session-queries';
+import { acceptTotpStep, deleteTotp, findTotp, upsertPendingTotp } from './totp-queries';
+import { deleteRecoveryCodes, markRecoveryCodeUsed, replaceRecoveryCodes } from './recovery-code-queries';
+import { mfaCounts } from './second-factor-queries';
 
 export const TOTP_ISSUER = 'Ecosystem Hub';
 /** The sealing context: a sealed TOTP secret copied into another column does not open there. */

@@ -83,15 +83,6 @@ export async function isEmailUsedByOther(db: DbOrTx, email: string, userId: stri
   return Boolean(row);
 }
 
-export async function updateUser(
-  db: DbOrTx,
-  id: string,
-  values: Partial<typeof platformUsers.$inferInsert>,
-): Promise<PlatformUser> {
-  const [row] = await db.update(platformUsers).set(values).where(eq(platformUsers.id, id)).returning();
-  return row;
-}
-
 /**
  * Active users holding an effective super_admin role, other than `exceptUserId`. Taken with
  * a transaction-level advisory lock so two admins cannot deactivate the last two at once.

@@ -9,10 +9,10 @@ import type { AdminUser, UserPatch } from '../../shared/admin-api';
 import type { Mailer } from '../auth/mailer';
 import { sendVerificationMail } from '../auth/email-verification';
 import { requireRecentAuthentication } from '../account/step-up';
-import { mfaCountsFor } from '../account/queries';
+import { mfaCountsFor } from '../account/second-factor-queries';
 import type { UserCursor } from './user-queries';
-import { countOtherActiveSuperAdmins, countUsers, findUserPage, isEmailUsedByOther, updateUser } from './user-queries';
-import { lockUserById } from '../auth/user-queries';
+import { countOtherActiveSuperAdmins, countUsers, findUserPage, isEmailUsedByOther } from './user-queries';
+import { lockUserById, updateUser } from '../auth/user-queries';
 
 export function toAdminUser(
   user: Pick<

@@ -4,7 +4,7 @@ import type { PlatformUser } from '../db/schema/index';
 import { randomToken, sha256Hex } from '../crypto/tokens';
 import type { Mailer } from './mailer';
 import { markEmailVerified } from './user-queries';
-import { consumeOneTimeToken, insertOneTimeToken } from './one-time-token-queries';
+import { consumeToken, insertToken } from './one-time-token-queries';
 
 const PURPOSE = 'email_verification';
 const LIFETIME_HOURS = 48;
@@ -13,11 +13,11 @@ const LIFETIME_HOURS = 48;
 export async function sendVerificationMail(hub: Hub, mailer: Mailer, user: PlatformUser, tx?: DbOrTx): Promise<void> {
   const token = randomToken();
   const now = hub.clock();
-  await insertOneTimeToken(tx ?? hub.db, {
+  await insertToken(tx ?? hub.db, {
     tokenHash: sha256Hex(token),
     purpose: PURPOSE,
     userId: user.id,
-    createdAt: now,
+    now,
     expiresAt: new Date(now.getTime() + LIFETIME_HOURS * 3_600_000),
   });
   const link = `${hub.config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
@@ -34,7 +34,7 @@ export async function verifyEmailToken(hub: Hub, token: string): Promise<string 
   if (!token || token.length > 200) return null;
   const now = hub.clock();
   return hub.db.transaction(async (tx) => {
-    const userId = await consumeOneTimeToken(tx, { tokenHash: sha256Hex(token), purpose: PURPOSE, now });
+    const userId = (await consumeToken(tx, sha256Hex(token), PURPOSE, now))?.userId;
     if (!userId) return null;
     await markEmailVerified(tx, userId, now);
     await hub.audit.record({ type: 'email_verified', userId }, tx);

@@ -1,27 +1,90 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { oneTimeTokens } from '../db/schema/index';
+import { oneTimeTokens, platformUsers } from '../db/schema/index';
 
-export async function insertOneTimeToken(db: DbOrTx, values: typeof oneTimeTokens.$inferInsert): Promise<void> {
-  await db.insert(oneTimeTokens).values(values);
-}
+/** The one home of one_time_tokens: password reset, email change and verification, pending MFA sign-in. */
 
-/** Marks an unused, unexpired token of this purpose consumed; returns its user id, or undefined. */
-export async function consumeOneTimeToken(
+/**
+ * Inserts a token for the active user with this email, in one statement that does the same
+ * work whether or not the account exists (forgot-password must not reveal accounts by timing).
+ */
+export async function insertTokenForEmail(
   db: DbOrTx,
-  input: { tokenHash: string; purpose: string; now: Date },
-): Promise<string | undefined> {
-  const [consumed] = await db
-    .update(oneTimeTokens)
-    .set({ consumedAt: input.now })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, input.tokenHash),
-        eq(oneTimeTokens.purpose, input.purpose),
-        isNull(oneTimeTokens.consumedAt),
-        gt(oneTimeTokens.expiresAt, input.now),
-      ),
+  input: { tokenHash: string; purpose: string; email: string; now: Date; expiresAt: Date },
+): Promise<string | null> {
+  const found = await db
+    .insert(oneTimeTokens)
+    .select(
+      db
+        .select({
+          tokenHash: sql<string>`${input.tokenHash}::text`.as('token_hash'),
+          purpose: sql<string>`${input.purpose}::text`.as('purpose'),
+          userId: platformUsers.id,
+          createdAt: sql<Date>`${input.now.toISOString()}::timestamptz`.as('created_at'),
+          expiresAt: sql<Date>`${input.expiresAt.toISOString()}::timestamptz`.as('expires_at'),
+          consumedAt: sql<Date | null>`null::timestamptz`.as('consumed_at'),
+          data: sql<unknown>`null::jsonb`.as('data'),
+        })
+        .from(platformUsers)
+        .where(and(eq(platformUsers.email, input.email), eq(platformUsers.isActive, true))),
     )
     .returning({ userId: oneTimeTokens.userId });
-  return consumed?.userId;
+  return found[0]?.userId ?? null;
+}
+
+export async function insertToken(
+  db: DbOrTx,
+  values: { tokenHash: string; purpose: string; userId: string; now: Date; expiresAt: Date; data?: unknown },
+): Promise<void> {
+  await db.insert(oneTimeTokens).values({
+    tokenHash: values.tokenHash,
+    purpose: values.purpose,
+    userId: values.userId,
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
+    data: values.data ?? null,
+  });
+}
+
+/** Live: this hash and purpose, not yet used, not expired at `now`. */
+function isLiveToken(tokenHash: string, purpose: string, now: Date): SQL | undefined {
+  return and(
+    eq(oneTimeTokens.tokenHash, tokenHash),
+    eq(oneTimeTokens.purpose, purpose),
+    isNull(oneTimeTokens.consumedAt),
+    gt(oneTimeTokens.expiresAt, now),
+  );
+}
+
+/** Marks a live token used and returns it; null when unknown, used, expired or of another purpose. */
+export async function consumeToken(db: DbOrTx, tokenHash: string, purpose: string, now: Date) {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ consumedAt: now })
+    .where(isLiveToken(tokenHash, purpose, now))
+    .returning({ userId: oneTimeTokens.userId, data: oneTimeTokens.data });
+  return row ?? null;
+}
+
+/** A live token without consuming it (the pending MFA sign-in is read on every attempt). */
+export async function findLiveToken(db: DbOrTx, tokenHash: string, purpose: string, now: Date) {
+  const [row] = await db
+    .select({ userId: oneTimeTokens.userId, data: oneTimeTokens.data, expiresAt: oneTimeTokens.expiresAt })
+    .from(oneTimeTokens)
+    .where(isLiveToken(tokenHash, purpose, now))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Ends every outstanding token of a purpose for a user (a reset used, a new email change asked). */
+export async function consumeUserTokens(db: DbOrTx, userId: string, purpose: string, now: Date): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ consumedAt: now })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.consumedAt)));
+}
+
+/** The setup reset (setup/setup-queries.ts deleteAllAccounts). */
+export async function deleteAllTokens(db: DbOrTx): Promise<void> {
+  await db.execute(sql`delete from one_time_tokens`);
 }

@@ -1,5 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { rows } from '../db/client';
 import { authSessions, platformUsers } from '../db/schema/index';
 import type { AuthSession, PlatformUser } from '../db/schema/index';
 import type { RowsWrite } from '../db/writes';
@@ -22,6 +23,59 @@ export async function findSessionWithUserByHash(
     .where(eq(authSessions.sessionTokenHash, tokenHash))
     .limit(1);
   return row;
+}
+
+/** Marks a fresh authentication on a session (step-up): OIDC auth_time and amr. */
+export async function markSessionAuthenticated(db: DbOrTx, sessionId: string, now: Date, amr: string[]) {
+  await db.update(authSessions).set({ authTime: now, amr }).where(eq(authSessions.id, sessionId));
+}
+
+/** Live app sessions (OAuth grants and hand-offs) of a user, per client. */
+export async function liveAppSessionsByClient(db: DbOrTx, userId: string, now: Date) {
+  return db
+    .select({
+      clientId: authSessions.clientId,
+      // One row per (session, scope) after the unnest: count the sessions, not the rows.
+      n: sql<number>`count(distinct ${authSessions.id})::int`,
+      lastUsedAt: sql<string | Date | null>`max(${authSessions.lastAccessedAt})`,
+      scopes: sql<string[] | null>`array_agg(distinct s.scope) filter (where s.scope is not null)`,
+    })
+    .from(authSessions)
+    .leftJoin(sql`lateral unnest(${authSessions.scopes}) as s(scope)`, sql`true`)
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNotNull(authSessions.clientId),
+        eq(authSessions.isActive, true),
+        gt(authSessions.expiresAt, now),
+      ),
+    )
+    .groupBy(authSessions.clientId);
+}
+
+/** Live session ids of one app for one user (to end them with the revocation machinery). */
+export async function liveAppSessionIds(db: DbOrTx, userId: string, clientId: string, now: Date): Promise<string[]> {
+  const found = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        eq(authSessions.clientId, clientId),
+        eq(authSessions.isActive, true),
+        gt(authSessions.expiresAt, now),
+      ),
+    );
+  return found.map((r) => r.id);
+}
+
+/** The setup reset (setup/setup-queries.ts deleteAllAccounts): every session, counted. */
+export async function deleteAllSessions(db: DbOrTx): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`with d as (delete from auth_sessions returning 1) select count(*)::int as n from d`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 export async function touchSession(db: DbOrTx, id: string, now: Date): Promise<void> {

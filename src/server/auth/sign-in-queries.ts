@@ -4,7 +4,7 @@ import { rows } from '../db/client';
 import { mapRow } from '../db/map-row';
 import { platformUsers } from '../db/schema/index';
 import type { PlatformUser } from '../db/schema/index';
-import { secondFactorExists } from '../account/queries';
+import { secondFactorExists } from '../account/second-factor-queries';
 import { effectiveAssignment } from '../roles/queries';
 import { findBlock, reservationOf, reserveAttemptStatement, type Reservation } from './sign-in-limit-queries';
 

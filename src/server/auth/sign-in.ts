@@ -12,7 +12,8 @@ import { newBrowserSession, revokeSession } from './sessions';
 import type { BrowserAuth } from './sessions';
 import type { PlatformUser } from '../db/schema/index';
 import { randomToken, sha256Hex } from '../crypto/tokens';
-import { hasSecondFactor, insertToken, mfaCounts } from '../account/queries';
+import { hasSecondFactor, mfaCounts } from '../account/second-factor-queries';
+import { insertToken } from './one-time-token-queries';
 import type { DbOrTx } from '../db/client';
 import type { MfaMethod } from '../../shared/api/mfa';
 

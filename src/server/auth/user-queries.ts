@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { statementWrite, type Write } from '../db/writes';
 import type { DbOrTx } from '../db/client';
 import { platformRoleAssignments, platformUsers } from '../db/schema/index';
@@ -55,4 +55,51 @@ export async function markEmailVerified(db: DbOrTx, userId: string, now: Date): 
 
 export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string, now: Date): Promise<void> {
   await db.update(platformUsers).set({ passwordHash, updatedAt: now }).where(eq(platformUsers.id, userId));
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof platformUsers.$inferInsert>,
+): Promise<PlatformUser> {
+  const [row] = await db.update(platformUsers).set(values).where(eq(platformUsers.id, id)).returning();
+  return row;
+}
+
+export async function updateProfile(
+  db: DbOrTx,
+  userId: string,
+  fields: Partial<Pick<PlatformUser, 'fullName' | 'organization' | 'department'>>,
+  now: Date,
+): Promise<PlatformUser> {
+  const [row] = await db
+    .update(platformUsers)
+    .set({ ...fields, updatedAt: now })
+    .where(eq(platformUsers.id, userId))
+    .returning();
+  return row;
+}
+
+/** Sets a confirmed new address; null when another account has it (unique violation avoided). */
+export async function changeEmail(db: DbOrTx, userId: string, email: string, now: Date): Promise<PlatformUser | null> {
+  const [row] = await db
+    .update(platformUsers)
+    .set({ email, emailVerifiedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(platformUsers.id, userId),
+        sql`not exists (select 1 from ${platformUsers} other where other.email = ${email} and other.id <> ${userId})`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function emailInUse(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: platformUsers.id })
+    .from(platformUsers)
+    .where(eq(platformUsers.email, email))
+    .limit(1);
+  return Boolean(row);
 }

@@ -8,13 +8,8 @@ import { loadClient } from '../oauth/clients/service';
 import { AUTH_CODE_TTL_S, DEFAULT_APP_TOKEN_SCOPES, HANDOFF_TTL_S, OOB_REDIRECT_URI } from '../oauth/constants';
 import { exchangeAuthorizationCode } from '../oauth/grants/authorization-code';
 import { verifyAccessToken } from '../oauth/jwt';
-import {
-  deactivateClientUserSessions,
-  findConsent,
-  insertAppSession,
-  insertCode,
-  upsertConsent,
-} from '../oauth/queries';
+import { deactivateClientUserSessions, findConsent, insertCode, upsertConsent } from '../oauth/queries';
+import { insertSession } from '../auth/session-queries';
 import { oauthRuntime } from '../oauth/runtime';
 import { isSessionLive } from '../oauth/token-cache';
 
@@ -71,7 +66,7 @@ export async function createHandoffSession(
   }
   const token = randomToken();
   const now = hub.clock();
-  const session = await insertAppSession(hub.db, {
+  const session = await insertSession(hub.db, {
     userId: caller.auth.user.id,
     clientId: client.clientId,
     kind: 'handoff',

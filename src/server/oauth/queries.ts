@@ -15,11 +15,6 @@ import { standaloneStatement, type StepsWrite } from '../db/writes';
 export type CodeRow = typeof oauthAuthorizationCodes.$inferSelect;
 export type RefreshRow = typeof oauthRefreshTokens.$inferSelect;
 
-export async function insertAppSession(db: DbOrTx, values: typeof authSessions.$inferInsert): Promise<AuthSession> {
-  const [row] = await db.insert(authSessions).values(values).returning();
-  return row;
-}
-
 export async function findSession(db: DbOrTx, id: string): Promise<AuthSession | undefined> {
   const [row] = await db.select().from(authSessions).where(eq(authSessions.id, id)).limit(1);
   return row;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
+import { deleteAllTokens } from '../auth/one-time-token-queries';
+import { deleteAllSessions } from '../auth/session-queries';
 
 /**
  * Deletes every role assignment, session, one-time token, sign-in counter and user (the audit
@@ -13,8 +15,8 @@ export async function deleteAllAccounts(
   const roleAssignments = await count(
     sql`with d as (delete from platform_role_assignments returning 1) select count(*)::int as n from d`,
   );
-  const sessions = await count(sql`with d as (delete from auth_sessions returning 1) select count(*)::int as n from d`);
-  await tx.execute(sql`delete from one_time_tokens`);
+  const sessions = await deleteAllSessions(tx);
+  await deleteAllTokens(tx);
   await tx.execute(sql`delete from sign_in_attempts`);
   const users = await count(sql`with d as (delete from platform_users returning 1) select count(*)::int as n from d`);
   return { roleAssignments, sessions, users };

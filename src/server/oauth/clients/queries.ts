@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { oauthClients } from '../../db/schema/index';
 import type { OAuthClient } from '../../db/schema/index';
@@ -20,6 +20,19 @@ export async function findClientById(db: DbOrTx, id: string): Promise<OAuthClien
 export async function findClientByClientId(db: DbOrTx, clientId: string): Promise<OAuthClient | undefined> {
   const [row] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
   return row;
+}
+
+export async function findClientsByClientIds(db: DbOrTx, clientIds: string[]) {
+  if (!clientIds.length) return [];
+  return db
+    .select({
+      clientId: oauthClients.clientId,
+      appName: oauthClients.appName,
+      appUrl: oauthClients.appUrl,
+      appType: oauthClients.appType,
+    })
+    .from(oauthClients)
+    .where(inArray(oauthClients.clientId, clientIds));
 }
 
 export async function updateClient(

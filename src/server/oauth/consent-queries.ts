@@ -1,0 +1,22 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { oauthConsents } from '../db/schema/index';
+
+export async function listConsents(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      clientId: oauthConsents.clientId,
+      scopes: oauthConsents.scopes,
+      grantedAt: oauthConsents.grantedAt,
+    })
+    .from(oauthConsents)
+    .where(eq(oauthConsents.userId, userId));
+}
+
+export async function deleteConsent(db: DbOrTx, userId: string, clientId: string): Promise<boolean> {
+  const done = await db
+    .delete(oauthConsents)
+    .where(and(eq(oauthConsents.userId, userId), eq(oauthConsents.clientId, clientId)))
+    .returning({ clientId: oauthConsents.clientId });
+  return done.length > 0;
+}
