@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { countStatements } from '../../helpers/count-statements';
+import { auditLogs, authSessions } from '../../../src/server/db/schema/index';
+import { insertSessionsStatement } from '../../../src/server/auth/session-queries';
+import { isWriteNotApplied, type StepsWrite } from '../../../src/server/db/writes';
+import type { AuditEvent } from '../../../src/server/audit/record';
+
+/**
+ * Issue 26: hot-path writes commit through one unit of work with their audit record. Batching,
+ * merging and "required" are properties of the unit of work, proven here rather than promised
+ * by comments: rows of many units merge into one insert; a required write that finds nothing
+ * fails its own unit only, with its own SQLSTATE; step names never clash.
+ */
+describe.each(TEST_DATABASES)('the unit of work [%s]', (kind) => {
+  let t: TestHub;
+  let counter: ReturnType<typeof countStatements>;
+  beforeAll(async () => {
+    t = await createTestHub(kind);
+    counter = countStatements();
+    // The chain writer's first append locks the anchor to learn it; the tests below start after.
+    await t.hub.unitOfWork.commit(event(randomUUID()));
+  });
+  afterAll(async () => {
+    counter.stop();
+    await t?.close();
+  });
+
+  function event(sessionId: string): AuditEvent {
+    return {
+      type: 'oauth_token_issued',
+      userId: null,
+      sessionId,
+      details: { grant_type: 'client_credentials', client_id: 'unit-of-work-test', scope: '' },
+    };
+  }
+
+  function session(id: string) {
+    const now = t.hub.clock();
+    return {
+      id,
+      userId: null,
+      clientId: null,
+      kind: 'app',
+      sessionTokenHash: `uow-${id}`,
+      scopes: [],
+      authTime: now,
+      createdAt: now,
+      lastAccessedAt: now,
+      expiresAt: new Date(now.getTime() + 60_000),
+    };
+  }
+
+  const auditRowsOf = (ids: string[]) => t.hub.db.select().from(auditLogs).where(inArray(auditLogs.sessionId, ids));
+
+  /** A write whose one step returns `n` rows, required to return exactly one. */
+  function required(n: number): StepsWrite {
+    return {
+      kind: 'steps',
+      requireOne: 'pick',
+      steps: [{ name: 'pick', body: () => sql`select 1 from generate_series(1, ${n}::int)` }],
+    };
+  }
+
+  it('the session rows of units committed together go in with one insert, in one statement', async () => {
+    const ids = Array.from({ length: 12 }, () => randomUUID());
+    const from = counter.count();
+    await Promise.all(ids.map((id) => t.hub.unitOfWork.commit(event(id), [insertSessionsStatement([session(id)])])));
+    const sent = counter.texts.slice(from);
+    expect(sent.length, sent.join('\n')).toBe(1);
+    expect(sent[0].match(/insert into "auth_sessions"/g)).toHaveLength(1);
+    expect(await t.hub.db.select().from(authSessions).where(inArray(authSessions.id, ids))).toHaveLength(12);
+    expect(await auditRowsOf(ids)).toHaveLength(12);
+  });
+
+  it('a required write that finds nothing fails its own unit (HU001) and nothing of it is written; units beside it commit', async () => {
+    const [missing, beside, tooMany] = [randomUUID(), randomUUID(), randomUUID()];
+    const results = await Promise.allSettled([
+      t.hub.unitOfWork.commit(event(missing), [insertSessionsStatement([session(missing)]), required(0)]),
+      t.hub.unitOfWork.commit(event(beside), [insertSessionsStatement([session(beside)])]),
+      t.hub.unitOfWork.commit(event(tooMany), [required(2)]),
+    ]);
+    expect(results[0].status).toBe('rejected');
+    expect(isWriteNotApplied((results[0] as PromiseRejectedResult).reason)).toBe(true);
+    expect(results[1].status).toBe('fulfilled');
+    expect(isWriteNotApplied((results[2] as PromiseRejectedResult).reason)).toBe(true);
+    expect(await auditRowsOf([missing, beside, tooMany])).toMatchObject([{ sessionId: beside }]);
+    expect(await t.hub.db.select().from(authSessions).where(eq(authSessions.id, missing))).toHaveLength(0);
+    // A required write that found its row commits with its unit.
+    const found = randomUUID();
+    await t.hub.unitOfWork.commit(event(found), [required(1)]);
+    expect(await auditRowsOf([found])).toHaveLength(1);
+    expect((await t.hub.audit.verifyChain()).ok).toBe(true);
+  });
+
+  it('a real error in a write is not taken for a required write that found nothing', async () => {
+    const id = randomUUID();
+    const error = await t.hub.unitOfWork
+      .commit(event(id), [{ kind: 'steps', steps: [{ name: 'boom', body: () => sql`select 1 / 0` }] }])
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toBeDefined();
+    expect(isWriteNotApplied(error)).toBe(false);
+    expect(await auditRowsOf([id])).toHaveLength(0);
+  });
+
+  it('writes with the same step names in one batch do not clash', async () => {
+    const ids = [randomUUID(), randomUUID()];
+    await Promise.all(ids.map((id) => t.hub.unitOfWork.commit(event(id), [required(1), required(1)])));
+    expect(await auditRowsOf(ids)).toHaveLength(2);
+  });
+});
