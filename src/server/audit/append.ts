@@ -47,13 +47,13 @@ const SEAL_EVENTS = {
 
 /**
  * The chain writer of one process. It keeps the anchor as it will be once every batch it has
- * sent commits (the tip of ChainWriterState, which lists what the writer knows and when it
- * changes), so a batch is built — ids, MACs, the next anchor — synchronously at
- * the call, in call order, and sent as one statement without reading anything first; several
- * batches can be on the wire at once: each waits in the database for the one it was built on
- * (pipelinedAppendStatement). When the anchor moved under us (another node appended, a
- * transaction rolled back, retention pruned), the statement fails and takes its rows with it,
- * and the batch is appended again the locked way: lock the anchor, read it, write.
+ * sent commits (the tip; ChainWriterState lists what the writer knows and when that changes),
+ * so a batch is built — ids, MACs, the next anchor — synchronously at the call, in call order,
+ * and sent as one statement without reading anything first; several batches can be on the wire
+ * at once: each waits in the database for the one it was built on (pipelinedAppendStatement).
+ * When the anchor moved under us (another node appended, a transaction rolled back, retention
+ * pruned), the statement fails and takes its rows with it, and the batch is appended again the
+ * locked way: lock the anchor, read it, write.
  */
 export function createChainWriter(database: Database, key: Buffer, clock: () => Date) {
   const state = new ChainWriterState();
@@ -68,10 +68,9 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
     for (const r of batch) {
       id += 1;
       const details = canonicalJson(r.details);
-      const row = { ...r, id, prevHash, hash: '' };
-      row.hash = keyedHash(key, prevHash, row, details);
-      json.push(toRowJson(row, details));
-      prevHash = row.hash;
+      const hash = keyedHash(key, prevHash, { ...r, id }, details);
+      json.push(toRowJson({ ...r, id, prevHash, hash }, details));
+      prevHash = hash;
     }
     const position: HeadPosition = { ...from, lastId: id, lastHash: prevHash };
     return { next: { ...position, mac: headMac(key, position) }, rowsJson: `[${json.join(',')}]` };
