@@ -1,4 +1,5 @@
 import type { Database, DbOrTx } from '../db/client';
+import type { AuditLogRow } from '../db/schema/index';
 import { AUDIT_EVENTS, type AuditEventType } from '../../shared/audit-events';
 import { GENESIS_HASH, canonicalJson, headMac, keyedHash, type HeadPosition } from './chain';
 import {
@@ -8,25 +9,18 @@ import {
   isChainConflict,
   pipelinedAppendStatement,
   readHead,
+  toRowJson,
   writeHead,
   type StoredHead,
 } from './chain-queries';
 import { readLegacyCheckpoint } from './legacy-checkpoint';
 import type { Write } from '../db/writes';
+import { ChainWriterState } from './writer-state';
 
-/** One row as the writer needs it: everything stored, before id and hashes are known. */
-export interface PendingRow {
-  occurredAt: Date;
-  eventType: string;
-  severity: string;
-  userId: string | null;
-  sessionId: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-  requestId: string | null;
-  source: string;
+/** One row as the writer needs it: every stored column, before id and hashes are known. */
+export type PendingRow = Omit<AuditLogRow, 'id' | 'prevHash' | 'hash' | 'details'> & {
   details: Record<string, unknown>;
-}
+};
 
 export interface AppendOptions {
   /** The caller's transaction: the rows exist exactly when the change they report does. */
@@ -50,53 +44,33 @@ const SEAL_EVENTS = {
 
 /**
  * The chain writer of one process. It keeps the anchor as it will be once every batch it has
- * sent commits (`tip`), so a batch is built — ids, MACs, the next anchor — synchronously at
- * the call, in call order, and sent as one statement without reading anything first; several
- * batches can be on the wire at once: each waits in the database for the one it was built on
- * (pipelinedAppendStatement). When the anchor moved under us (another node appended, a
- * transaction rolled back, retention pruned), the statement fails and takes its rows with it,
- * and the batch is appended again the locked way: lock the anchor, read it, write.
+ * sent commits (the tip; ChainWriterState lists what the writer knows and when that changes),
+ * so a batch is built — ids, MACs, the next anchor — synchronously at the call, in call order,
+ * and sent as one statement without reading anything first; several batches can be on the wire
+ * at once: each waits in the database for the one it was built on (pipelinedAppendStatement).
+ * When the anchor moved under us (another node appended, a transaction rolled back, retention
+ * pruned), the statement fails and takes its rows with it, and the batch is appended again the
+ * locked way: lock the anchor, read it, write.
  */
 export function createChainWriter(database: Database, key: Buffer, clock: () => Date) {
-  let tip: StoredHead | undefined;
+  const state = new ChainWriterState();
   /** Batches appended by the one-statement path, by the locked path, and fast attempts that found the anchor moved. */
   const stats = { fast: 0, slow: 0, conflicts: 0 };
-  /** Pipelined statements on the wire. A locked append waits for them: its ids would collide with theirs. */
-  const inFlight = new Set<Promise<unknown>>();
-  /** Locked appends pending; while there are any, no batch is pipelined (it could take their ids). */
-  let lockedPending = 0;
-  /** The furthest anchor the pending locked appends wrote: the guess once the last one is done. */
-  let lockedTip: StoredHead | undefined;
-  /** Appends waiting for the pending locked appends to finish, to go on the pipelined path then. */
-  let waiting: (() => void)[] = [];
-  /**
-   * After a conflict another process is appending too: guessing would keep colliding with it,
-   * so for a while every append takes the anchor's row lock, whose waiters PostgreSQL serves in
-   * turn. One process alone never conflicts and stays on the pipelined path.
-   */
-  let lockedUntil = 0;
-  const CONFLICT_BACKOFF_MS = 1000;
-  /** The furthest position this process saw committed: a verifier here catches a rollback below it. */
-  let confirmed: { id: number; hash: string } | undefined;
-
-  function confirm(h: StoredHead) {
-    if (!confirmed || h.lastId > confirmed.id) confirmed = { id: h.lastId, hash: h.lastHash };
-  }
 
   /** Ids, MACs and the wire form of a batch placed after `from`; pure CPU, no awaits. */
   function build(from: StoredHead, batch: PendingRow[]) {
     let prevHash = from.lastHash;
     let id = from.lastId;
-    let json = '[';
+    const json: string[] = [];
     for (const r of batch) {
       id += 1;
       const details = canonicalJson(r.details);
       const hash = keyedHash(key, prevHash, { ...r, id }, details);
-      json += `${id === from.lastId + 1 ? '' : ','}{"id":${id},"occurred_at":"${r.occurredAt.toISOString()}","event_type":${JSON.stringify(r.eventType)},"severity":${JSON.stringify(r.severity)},"user_id":${JSON.stringify(r.userId)},"session_id":${JSON.stringify(r.sessionId)},"ip_address":${JSON.stringify(r.ipAddress)},"user_agent":${JSON.stringify(r.userAgent)},"request_id":${JSON.stringify(r.requestId)},"source":${JSON.stringify(r.source)},"details":${details},"prev_hash":"${prevHash}","hash":"${hash}"}`;
+      json.push(toRowJson({ ...r, id, prevHash, hash }, details));
       prevHash = hash;
     }
     const position: HeadPosition = { ...from, lastId: id, lastHash: prevHash };
-    return { next: { ...position, mac: headMac(key, position) }, rowsJson: `${json}]` };
+    return { next: { ...position, mac: headMac(key, position) }, rowsJson: `[${json.join(',')}]` };
   }
 
   function isAuthentic(h: StoredHead): boolean {
@@ -182,23 +156,15 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
   }
 
   async function slowAppend(batch: PendingRow[], opts: AppendOptions): Promise<void> {
-    lockedPending += 1;
+    state.lockedStarted();
     try {
       // Our own pipelined batches may hold the ids this append is about to take: let them settle
       // first. Not inside a caller's transaction: that may hold the anchor already, which they
       // would wait for (they fail rather than wait on it, so the caller never waits on them).
-      if (!opts.tx) await Promise.allSettled([...inFlight]);
-      const next = await lockedAppend(batch, opts);
-      if (!lockedTip || next.lastId > lockedTip.lastId) lockedTip = next;
+      if (!opts.tx) await state.inFlightSettled();
+      state.lockedWrote(await lockedAppend(batch, opts));
     } finally {
-      lockedPending -= 1;
-      if (lockedPending === 0) {
-        tip = lockedTip;
-        lockedTip = undefined;
-        const resume = waiting;
-        waiting = [];
-        for (const go of resume) go();
-      }
+      state.lockedEnded();
     }
   }
 
@@ -218,12 +184,12 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
           break;
         } catch (e) {
           if (attempt >= 5 || !isChainConflict(e)) throw e;
-          lockedUntil = performance.now() + CONFLICT_BACKOFF_MS;
+          state.backOff();
         }
       }
     }
     stats.slow += 1;
-    if (!opts.tx) confirm(next);
+    if (!opts.tx) state.confirm(next);
     return next;
   }
 
@@ -233,38 +199,30 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
    */
   function append(batch: PendingRow[], opts: AppendOptions = {}): Promise<void> {
     if (batch.length === 0) return Promise.resolve();
-    const from = tip;
     // Inside a caller's transaction the anchor is locked first: a failed statement there would
     // abort the caller's work, and those appends are rare (administration, retention).
-    if (opts.tx || performance.now() < lockedUntil) return slowAppend(batch, opts);
-    // A locked append is learning the anchor (the first append, or after a rollback): wait for
-    // it, then pipeline. Taking the locked path too would keep one pending under steady load,
-    // and every append would stay on the 4-statement path.
-    if (lockedPending > 0) return new Promise<void>((go) => waiting.push(go)).then(() => append(batch, opts));
-    if (!from) return slowAppend(batch, opts);
-    const built = build(from, batch);
-    tip = built.next;
+    const route = state.route(Boolean(opts.tx));
+    if (route.path === 'locked') return slowAppend(batch, opts);
+    if (route.path === 'wait') return state.waitForLockedAppends().then(() => append(batch, opts));
+    const built = build(route.from, batch);
     const sent = pipelinedAppendStatement(database.db, {
-      from,
+      from: route.from,
       next: built.next,
       rowsJson: built.rowsJson,
       now: clock(),
       writes: opts.writes ?? [],
     });
-    inFlight.add(sent);
-    const settled = () => inFlight.delete(sent);
-    sent.then(settled, settled);
+    state.sentPipelined(built.next, sent);
     return sent.then(
       () => {
         stats.fast += 1;
-        confirm(built.next);
+        state.confirm(built.next);
       },
       (e: unknown) => {
-        // Every batch built on our guess after this one is stale too.
-        tip = undefined;
+        state.pipelineFailed();
         if (!isChainConflict(e)) throw e;
         stats.conflicts += 1;
-        lockedUntil = performance.now() + CONFLICT_BACKOFF_MS;
+        state.backOff();
         return slowAppend(batch, opts);
       },
     );
@@ -284,7 +242,7 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
       if (position) {
         const next = { ...position, mac: headMac(key, position) };
         await writeHead(tx, next, clock());
-        tip = undefined;
+        state.forgetTip();
       }
       return result;
     },
@@ -307,11 +265,9 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
 
     isAuthentic,
     stats,
-    confirmedPosition: () => confirmed,
+    confirmedPosition: () => state.confirmedPosition(),
     /** Forget the guessed anchor (tests that move it behind the writer's back). */
-    forgetTip() {
-      tip = undefined;
-    },
+    forgetTip: () => state.forgetTip(),
   };
 }
 

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
+import { auditChainHead, auditLogs, type AuditLogRow } from '../db/schema/index';
 import { compileWrites, type Write } from '../db/writes';
 import type { HeadPosition } from './chain';
 
@@ -9,57 +10,69 @@ export interface StoredHead extends HeadPosition {
   mac: string;
 }
 
-interface HeadRow {
-  last_id: string | number;
-  last_hash: string;
-  base_id: string | number;
-  base_hash: string;
-  legacy_last_id: string | number;
-  legacy_last_hash: string;
-  sealed_at: string | Date;
-  mac: string;
-}
-
-const HEAD_COLUMNS = sql.raw(
-  'last_id, last_hash, base_id, base_hash, legacy_last_id, legacy_last_hash, sealed_at, mac',
-);
-
-function toHead(r: HeadRow | undefined): StoredHead | undefined {
-  if (!r) return undefined;
-  return {
-    lastId: Number(r.last_id),
-    lastHash: r.last_hash,
-    baseId: Number(r.base_id),
-    baseHash: r.base_hash,
-    legacyLastId: Number(r.legacy_last_id),
-    legacyLastHash: r.legacy_last_hash,
-    sealedAt: new Date(r.sealed_at),
-    mac: r.mac,
-  };
-}
+const { id: _singleRowId, updatedAt: _updatedAt, ...STORED_HEAD } = getTableColumns(auditChainHead);
+const IS_THE_HEAD = eq(auditChainHead.id, 1);
 
 /** Reads the anchor; `forUpdate` locks it until the transaction ends (this is the append lock). */
 export async function readHead(db: DbOrTx, forUpdate = false): Promise<StoredHead | undefined> {
-  const lock = forUpdate ? sql`for update` : sql``;
-  return toHead((await rows<HeadRow>(db, sql`select ${HEAD_COLUMNS} from audit_chain_head where id = 1 ${lock}`))[0]);
+  const query = db.select(STORED_HEAD).from(auditChainHead).where(IS_THE_HEAD);
+  const [head] = forUpdate ? await query.for('update') : await query;
+  return head;
 }
 
 /** Creates the anchor unless another process already did (then theirs stands). */
 export async function insertHeadIfMissing(db: DbOrTx, h: StoredHead, now: Date): Promise<void> {
-  await db.execute(sql`
-    insert into audit_chain_head (id, last_id, last_hash, base_id, base_hash, legacy_last_id, legacy_last_hash, sealed_at, mac, updated_at)
-    values (1, ${h.lastId}, ${h.lastHash}, ${h.baseId}, ${h.baseHash}, ${h.legacyLastId}, ${h.legacyLastHash},
-            ${h.sealedAt.toISOString()}::timestamptz, ${h.mac}, ${now.toISOString()}::timestamptz)
-    on conflict (id) do nothing`);
+  await db
+    .insert(auditChainHead)
+    .values({ ...h, id: 1, updatedAt: now })
+    .onConflictDoNothing({ target: auditChainHead.id });
 }
 
 /** Overwrites the whole anchor (re-seal, retention, cleanup); the caller holds the row lock. */
 export async function writeHead(db: DbOrTx, h: StoredHead, now: Date): Promise<void> {
-  await db.execute(sql`
-    update audit_chain_head set last_id = ${h.lastId}, last_hash = ${h.lastHash}, base_id = ${h.baseId},
-      base_hash = ${h.baseHash}, legacy_last_id = ${h.legacyLastId}, legacy_last_hash = ${h.legacyLastHash},
-      sealed_at = ${h.sealedAt.toISOString()}::timestamptz, mac = ${h.mac}, updated_at = ${now.toISOString()}::timestamptz
-    where id = 1`);
+  await db
+    .update(auditChainHead)
+    .set({ ...h, updatedAt: now })
+    .where(IS_THE_HEAD);
+}
+
+/**
+ * The audit_logs columns as the schema declares them, in table order. The chain's appends are
+ * string SQL (a batch is one jsonb parameter unpacked by jsonb_to_recordset, see appendStatement),
+ * so they take their column lists from here: a column added to the schema reaches the insert
+ * list, the record definition and each row's JSON at once, and a PendingRow without it does not
+ * compile.
+ */
+const COLUMNS = Object.entries(getTableColumns(auditLogs)).map(([key, column]) => {
+  const type = column.getSQLType();
+  return {
+    key: key as keyof AuditLogRow,
+    name: column.name,
+    // A record definition takes a type, not a column default: a bigserial is a bigint with a sequence.
+    recordType: type === 'bigserial' ? 'bigint' : type,
+    isJson: column.dataType === 'json',
+  };
+});
+
+/** `id, occurred_at, …, hash`: the insert and select list of a chain statement. */
+const AUDIT_LOG_COLUMN_LIST = sql.raw(COLUMNS.map((c) => c.name).join(', '));
+
+/** `id bigint, occurred_at timestamp with time zone, …`: the jsonb_to_recordset record definition. */
+const AUDIT_LOG_RECORD_DEFINITION = sql.raw(COLUMNS.map((c) => `${c.name} ${c.recordType}`).join(', '));
+
+const JSON_FIELDS = COLUMNS.map((c) => ({ key: c.key, prefix: `${JSON.stringify(c.name)}:`, isJson: c.isJson }));
+
+/**
+ * One row as an element of the batch's JSON, keyed by column name. `details` (the jsonb column)
+ * goes in as the canonical JSON the row's MAC was computed over, which the caller has built
+ * already; a Date becomes its ISO string (Date.toJSON).
+ */
+export function toRowJson(row: AuditLogRow, detailsJson: string): string {
+  let out = '';
+  for (const f of JSON_FIELDS) {
+    out += `${out ? ',' : '{'}${f.prefix}${f.isJson ? detailsJson : JSON.stringify(row[f.key])}`;
+  }
+  return `${out}}`;
 }
 
 /** The newest row, whatever its kind (the tip a seal pins). */
@@ -96,10 +109,9 @@ export async function appendStatement(
       where id = 1
       returning mac = ${next.mac} as ok
     ), appended as (
-      insert into audit_logs (id, occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, request_id, source, details, prev_hash, hash)
-      select id, occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, request_id, source, details, prev_hash, hash
-      from jsonb_to_recordset(${input.rowsJson}::jsonb) as x(id bigint, occurred_at timestamptz, event_type text, severity text,
-        user_id uuid, session_id text, ip_address text, user_agent text, request_id text, source text, details jsonb, prev_hash text, hash text)
+      insert into audit_logs (${AUDIT_LOG_COLUMN_LIST})
+      select ${AUDIT_LOG_COLUMN_LIST}
+      from jsonb_to_recordset(${input.rowsJson}::jsonb) as x(${AUDIT_LOG_RECORD_DEFINITION})
       where (select ok from moved)
     )${writes}
     select ok from moved${where}`,
@@ -110,7 +122,13 @@ export async function appendStatement(
 /** The guard of the unit's writes in the locked statement: true only when the append goes through. */
 const APPEND_WENT_THROUGH = sql.raw('(select ok from moved)');
 
-const AUDIT_TICKET_CLASS = 1752523361;
+/**
+ * The advisory-lock class (first key) of the pipelined appends' tickets; the second key is the
+ * position a batch ends at, folded into an int as ticketOf does. audit_chain_advance (migration
+ * 0004, immutable) waits on the same class and fold, spelled there as literals:
+ * tests/server/audit/chain-statements.test.ts holds the two equal.
+ */
+export const AUDIT_TICKET_LOCK_CLASS = 1752523361;
 const ticketOf = (id: number) => sql`(${id}::bigint % 2147483647)::int`;
 
 /**
@@ -129,12 +147,11 @@ export async function pipelinedAppendStatement(
   const { following: writes, names, where } = compileWrites(input.writes, sql`true`);
   const counted = names.map((n) => sql.raw(`, (select count(*) from ${n}) ${n}_n`));
   await db.execute(sql`with ticket as materialized (
-      select pg_advisory_xact_lock(${AUDIT_TICKET_CLASS}, ${ticketOf(next.lastId)}) as t
+      select pg_advisory_xact_lock(${AUDIT_TICKET_LOCK_CLASS}, ${ticketOf(next.lastId)}) as t
     ), appended as (
-      insert into audit_logs (id, occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, request_id, source, details, prev_hash, hash)
-      select id, occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, request_id, source, details, prev_hash, hash
-      from ticket, jsonb_to_recordset(${input.rowsJson}::jsonb) as x(id bigint, occurred_at timestamptz, event_type text, severity text,
-        user_id uuid, session_id text, ip_address text, user_agent text, request_id text, source text, details jsonb, prev_hash text, hash text)
+      insert into audit_logs (${AUDIT_LOG_COLUMN_LIST})
+      select ${AUDIT_LOG_COLUMN_LIST}
+      from ticket, jsonb_to_recordset(${input.rowsJson}::jsonb) as x(${AUDIT_LOG_RECORD_DEFINITION})
       returning 1
     )${writes}
     select audit_chain_advance(${from.lastId}::bigint, ${from.mac}, ${next.lastId}::bigint, ${next.lastHash}, ${next.mac},
@@ -155,25 +172,12 @@ export function isChainConflict(e: unknown): boolean {
 
 /** Rows of the chain after `afterId` up to `upToId`, in chain order (verification pages). */
 export async function findChainPage(db: DbOrTx, afterId: number, upToId: number, limit: number) {
-  return rows<{
-    id: string | number;
-    occurred_at: string | Date;
-    event_type: string;
-    severity: string;
-    user_id: string | null;
-    session_id: string | null;
-    ip_address: string | null;
-    user_agent: string | null;
-    request_id: string | null;
-    source: string;
-    details: unknown;
-    prev_hash: string;
-    hash: string;
-  }>(
-    db,
-    sql`select id, occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, request_id, source, details, prev_hash, hash
-          from audit_logs where id > ${afterId} and id <= ${upToId} order by id limit ${limit}`,
-  );
+  return db
+    .select()
+    .from(auditLogs)
+    .where(and(gt(auditLogs.id, afterId), lte(auditLogs.id, upToId)))
+    .orderBy(auditLogs.id)
+    .limit(limit);
 }
 
 /** Rows the anchor does not account for: beyond its head, or at/below its base. One snapshot. */

@@ -1,7 +1,7 @@
-import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
-import { auditLogs, platformUsers, rateLimitCounters } from '../db/schema/index';
+import { auditLogs, platformUsers, rateLimitCounters, type AuditLogRow } from '../db/schema/index';
 import type { AuditFilters } from './filters';
 import { AUDIT_BROWSER_PAGE_LOAD_TYPES } from '../../shared/audit-queue';
 
@@ -11,37 +11,12 @@ const IS_BROWSER_PAGE_LOAD = sql`(${auditLogs.source} = 'client' and ${auditLogs
   sql`, `,
 )}))`;
 
-export const auditRowColumns = {
-  id: auditLogs.id,
-  occurredAt: auditLogs.occurredAt,
-  eventType: auditLogs.eventType,
-  severity: auditLogs.severity,
-  userId: auditLogs.userId,
-  userEmail: platformUsers.email,
-  sessionId: auditLogs.sessionId,
-  ipAddress: auditLogs.ipAddress,
-  userAgent: auditLogs.userAgent,
-  source: auditLogs.source,
-  details: auditLogs.details,
-  prevHash: auditLogs.prevHash,
-  hash: auditLogs.hash,
-};
+const { requestId: _requestId, ...listedColumns } = getTableColumns(auditLogs);
 
-export type AuditListRow = {
-  id: number;
-  occurredAt: Date;
-  eventType: string;
-  severity: string;
-  userId: string | null;
-  userEmail: string | null;
-  sessionId: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-  source: string;
-  details: unknown;
-  prevHash: string;
-  hash: string;
-};
+/** What the viewer and the export read of a row: every stored column but request_id, and the user's email. */
+export const auditRowColumns = { ...listedColumns, userEmail: platformUsers.email };
+
+export type AuditListRow = Omit<AuditLogRow, 'requestId'> & { userEmail: string | null };
 
 /**
  * Where the next page starts: below `id`, or — in time order — below (`occurredAt`, `id`).

@@ -59,32 +59,19 @@ export async function verifyChainRows(input: VerifyInput): Promise<ChainVerifica
   const pageSize = input.pageSize ?? 5000;
   for (;;) {
     const page = await findChainPage(db, prevId, head.lastId, pageSize);
-    for (const r of page) {
-      const id = Number(r.id);
-      const row = {
-        id,
-        occurredAt: new Date(r.occurred_at),
-        eventType: r.event_type,
-        severity: r.severity,
-        userId: r.user_id,
-        sessionId: r.session_id,
-        ipAddress: r.ip_address,
-        userAgent: r.user_agent,
-        requestId: r.request_id,
-        source: r.source,
-        details: r.details,
-      };
-      if (r.prev_hash !== expectedPrev) return fail('link_broken', checked, id);
+    for (const row of page) {
+      const { id } = row;
+      if (row.prevHash !== expectedPrev) return fail('link_broken', checked, id);
       if (id <= head.legacyLastId) {
-        if (r.hash !== chainHash(r.prev_hash, row)) return fail('row_mismatch', checked, id);
-        if (id === head.legacyLastId && r.hash !== head.legacyLastHash) return fail('row_mismatch', checked, id);
+        if (row.hash !== chainHash(row.prevHash, row)) return fail('row_mismatch', checked, id);
+        if (id === head.legacyLastId && row.hash !== head.legacyLastHash) return fail('row_mismatch', checked, id);
       } else {
         // Keyed rows take their id from the chain, so a gap is a deleted row even at the start.
         if (id !== prevId + 1) return fail('id_gap', checked, prevId + 1);
-        if (r.hash !== keyedHash(key, r.prev_hash, row, canonicalJson(r.details ?? {})))
+        if (row.hash !== keyedHash(key, row.prevHash, row, canonicalJson(row.details ?? {})))
           return fail('row_mismatch', checked, id);
       }
-      expectedPrev = r.hash;
+      expectedPrev = row.hash;
       prevId = id;
       checked += 1;
     }

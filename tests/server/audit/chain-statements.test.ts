@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { auditRow } from '../../helpers/fixtures';
+import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { auditLogs } from '../../../src/server/db/schema/index';
+import { rows, type DbOrTx } from '../../../src/server/db/client';
+import { AUDIT_TICKET_LOCK_CLASS } from '../../../src/server/audit/chain-queries';
+
+const dialect = new PgDialect();
+const schemaColumns = Object.values(getTableColumns(auditLogs)).map((c) => c.name);
+
+/** The SQL text and parameters of every `execute` on `db` while `run` runs (the statements still run). */
+async function captureStatements(db: DbOrTx, run: () => Promise<unknown>) {
+  const spy = vi.spyOn(db, 'execute');
+  try {
+    await run();
+    return spy.mock.calls.map(([query]) => dialect.sqlToQuery(query as SQL));
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** The insert list, the select list, the record definition and the rows' JSON keys of a chain append. */
+function columnsOf(statement: { sql: string; params: unknown[] }) {
+  const text = statement.sql.replace(/\s+/g, ' ');
+  const [, insert, select] = /insert into audit_logs \(([^)]*)\) select (.*?) from /.exec(text)!;
+  const [, record] = /jsonb_to_recordset\(\$\d+::jsonb\) as x\((.*?)\) (?:where|returning)/.exec(text)!;
+  const rowsJson = statement.params.find((p) => typeof p === 'string' && p.startsWith('[{')) as string;
+  const split = (list: string) => list.split(',').map((c) => c.trim());
+  return {
+    insert: split(insert),
+    select: split(select),
+    record: split(record).map((c) => {
+      const [name, ...type] = c.split(' ');
+      return { name, type: type.join(' ') };
+    }),
+    jsonKeys: (JSON.parse(rowsJson) as Record<string, unknown>[]).map((r) => Object.keys(r)),
+  };
+}
+
+describe.each(TEST_DATABASES)('the chain statements take their columns from the schema [%s]', (kind) => {
+  let t: TestHub;
+  beforeAll(async () => {
+    t = await createTestHub(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('the locked and the pipelined append name exactly the columns of the schema, typed as in the migrated table', async () => {
+    const table = await rows<{ column_name: string; data_type: string }>(
+      t.hub.db,
+      sql`select column_name, data_type from information_schema.columns
+           where table_schema = current_schema() and table_name = 'audit_logs' order by ordinal_position`,
+    );
+    // The table's own order differs (request_id came by ALTER TABLE, migration 0002); lists name columns.
+    const typeOf = new Map(table.map((c) => [c.column_name, c.data_type]));
+    expect([...typeOf.keys()].sort()).toEqual([...schemaColumns].sort());
+
+    // Inside a transaction: the locked statement. Then, the anchor known, the pipelined one.
+    const locked = await t.hub.db.transaction((tx) =>
+      captureStatements(tx, () => t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })], tx)),
+    );
+    await t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })]);
+    const pipelined = await captureStatements(t.hub.db, () =>
+      t.hub.audit.recordRows([
+        auditRow({ eventType: 'sign_in_success', severity: 'low', requestId: 'r-1' }),
+        auditRow({ eventType: 'sign_out', severity: 'low', details: { b: 1, a: 2 } }),
+      ]),
+    );
+    const appends = [...locked, ...pipelined].filter((s) => s.sql.includes('insert into audit_logs'));
+    expect(appends.map((s) => s.sql.includes('audit_chain_advance'))).toEqual([false, true]);
+    for (const statement of appends) {
+      const columns = columnsOf(statement);
+      expect(columns.insert).toEqual(schemaColumns);
+      expect(columns.select).toEqual(schemaColumns);
+      // Each record type is the table's own (a bigserial is stored as a bigint).
+      expect(columns.record).toEqual(schemaColumns.map((name) => ({ name, type: typeOf.get(name) })));
+      for (const keys of columns.jsonKeys) expect(keys).toEqual(schemaColumns);
+    }
+    expect(await t.hub.audit.verifyChain()).toMatchObject({ ok: true });
+  });
+
+  it('the ticket lock of the pipelined append is the one audit_chain_advance waits on (migration 0004)', async () => {
+    const migration = readFileSync(new URL('../../../drizzle/0004_audit_chain_advance.sql', import.meta.url), 'utf8');
+    const waits = [...migration.matchAll(/pg_advisory_(?:un)?lock_shared\((\d+), \(p_after_id % (\d+)\)::int\)/g)];
+    expect(waits).toHaveLength(2);
+
+    // The first append of a writer learns the anchor under the lock; the next one is pipelined.
+    await t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })]);
+    const [statement] = (
+      await captureStatements(t.hub.db, () =>
+        t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })]),
+      )
+    ).filter((s) => s.sql.includes('audit_chain_advance'));
+    const [, classParam, modulus] = /pg_advisory_xact_lock\(\$(\d+), \(\$\d+::bigint % (\d+)\)::int\)/.exec(
+      statement.sql,
+    )!;
+    expect(statement.params[Number(classParam) - 1]).toBe(AUDIT_TICKET_LOCK_CLASS);
+    for (const [, lockClass, fold] of waits) {
+      expect(Number(lockClass)).toBe(AUDIT_TICKET_LOCK_CLASS);
+      expect(fold).toBe(modulus);
+    }
+  });
+});
