@@ -4,7 +4,7 @@ import type { AuthSession, OAuthClient } from '../../db/schema/index';
 import type { authSessions } from '../../db/schema/index';
 import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
 import { REFRESH_ABSOLUTE_TTL_S } from '../constants';
-import { OAuthError } from '../errors';
+import { OAuthError, clientRefusal } from '../errors';
 import type { Companion } from '../../audit/chain-queries';
 import { isRequiredCompanionMissing } from '../../audit/chain-queries';
 import { takeCode } from '../code-cache';
@@ -150,7 +150,12 @@ export async function exchangeAuthorizationCode(
   });
   if ('error' in outcome) {
     if (outcome.revoked.length) await hub.revocations.publish(outcome.revoked);
-    outcome.error.auditDetails = { code_replayed: outcome.revoked.length > 0, user_id: outcome.row?.userId ?? null };
+    outcome.error.audit = clientRefusal(outcome.error, {
+      grantType: 'authorization_code',
+      clientId: client.clientId,
+      userId: outcome.row?.userId ?? null,
+      reuse: outcome.revoked.length > 0 ? 'oauth_code_reuse' : undefined,
+    });
     throw outcome.error;
   }
   const session = outcome.ok;
