@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Hub } from '../hub';
 import type { OAuthClient } from '../db/schema/index';
 import { isClientSecretValid, loadClient } from './clients/service';
-import { OAuthError } from './errors';
+import { OAuthError, usedBasicAuth } from './errors';
 
 export interface AuthenticatedClient {
   client: OAuthClient;
@@ -22,10 +22,6 @@ function parseBasic(header: string | undefined): { id: string; secret: string } 
   } catch {
     return null;
   }
-}
-
-export function usedBasicAuth(request: FastifyRequest): boolean {
-  return /^basic /i.test(request.headers.authorization ?? '');
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditEvent } from '../audit/record';
 
 /**
  * RFC 6749 / 7009 / 7662 / OIDC error codes. OAuth endpoints answer `{error, error_description}`
@@ -27,8 +28,12 @@ export type OAuthErrorCode = keyof typeof OAUTH_ERRORS;
 
 export class OAuthError extends Error {
   readonly status: number;
-  /** What the audit record of this refusal should add (e.g. a replayed code, the user). */
-  auditDetails: Record<string, unknown> = {};
+  /**
+   * The audit event this refusal stands for, if it is one. Named by whoever knows the request
+   * (the endpoint, or a grant that knows more: a replayed code's user); written by the one error
+   * hook (plugins/errors.ts) after any transaction the refusal rolled back.
+   */
+  audit?: AuditEvent;
   constructor(
     readonly error: OAuthErrorCode,
     readonly description: string,
@@ -39,10 +44,54 @@ export class OAuthError extends Error {
   }
 }
 
-/** Renders an OAuthError the RFC way; a client authentication failure over Basic gets a challenge (RFC 6749 §5.2). */
-export function sendOAuthError(reply: FastifyReply, err: OAuthError, usedBasic = false) {
+/**
+ * Shown on the hub's own HTML error page (status 400), never sent to the client: the authorization
+ * endpoint before it trusts the client and its redirect URI (RFC 6749 §4.1.2.1).
+ */
+export class AuthorizePageError extends OAuthError {
+  constructor(error: OAuthErrorCode, description: string) {
+    super(error, description, 400);
+  }
+}
+
+/**
+ * The audit event of a refusal at an endpoint clients authenticate to (RFC 6749 §5.2): the grant
+ * asked for (token endpoint) or the endpoint, the client as far as it is known, and what it was
+ * told. A failed client authentication is always `oauth_invalid_client`.
+ */
+export function clientRefusal(
+  e: OAuthError,
+  asked: ({ grantType: string | null } | { endpoint: string }) & {
+    clientId: string | null;
+    userId?: string | null;
+    /** A replay: the grant it came from is revoked. */
+    reuse?: 'oauth_code_reuse' | 'oauth_refresh_reuse';
+  },
+): AuditEvent {
+  return {
+    type: e.error === 'invalid_client' ? 'oauth_invalid_client' : (asked.reuse ?? 'oauth_token_refused'),
+    userId: asked.userId ?? null,
+    details: {
+      ...('endpoint' in asked ? { endpoint: asked.endpoint } : { grant_type: asked.grantType }),
+      client_id: asked.clientId?.slice(0, 100) ?? null,
+      error: e.error,
+      description: e.description,
+    },
+  };
+}
+
+export function usedBasicAuth(request: FastifyRequest): boolean {
+  return /^basic /i.test(request.headers.authorization ?? '');
+}
+
+/**
+ * Renders an OAuthError the RFC way (the error hook's OAuth shape): a client authentication
+ * failure over Basic gets a Basic challenge (RFC 6749 §5.2), a bearer token refusal a Bearer one
+ * (RFC 6750 §3).
+ */
+export function sendOAuthError(request: FastifyRequest, reply: FastifyReply, err: OAuthError) {
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-  if (err.error === 'invalid_client' && usedBasic) reply.header('www-authenticate', 'Basic realm="hub"');
+  if (err.error === 'invalid_client' && usedBasicAuth(request)) reply.header('www-authenticate', 'Basic realm="hub"');
   if (err.error === 'invalid_token' || err.error === 'insufficient_scope') {
     reply.header(
       'www-authenticate',

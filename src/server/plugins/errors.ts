@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HubError, Refusal, errorBody } from '../errors';
 import type { Hub } from '../hub';
-import { OAuthError, sendOAuthError } from '../oauth/errors';
+import { AuthorizePageError, OAuthError, sendOAuthError } from '../oauth/errors';
+import { sendErrorPage } from '../oauth/pages';
 import { createRefusalAudit } from './refusal-audit';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
@@ -29,7 +30,9 @@ declare module 'fastify' {
 /**
  * The one error handler. Input that fails its declared schema is a 400 naming the first bad
  * field; a HubError is rendered in the API shape and, when it is a refusal (401/403), audited
- * here and only here (plugins/refusal-audit.ts); an OAuthError in RFC shape; a database that
+ * here and only here (plugins/refusal-audit.ts); an OAuthError in RFC shape, or on the hub's
+ * own page when the authorization endpoint cannot trust the client, after writing the audit
+ * event it carries (refusal-audit.ts again: no OAuth endpoint writes its own); a database that
  * cannot answer is a 503 with Retry-After; anything else is masked as a 500 and logged.
  * Routes marked `config.oauth` get every one of these in the OAuth error shape.
  */
@@ -39,14 +42,28 @@ export function registerErrorHandler(app: FastifyInstance, hub: Hub) {
     await refusals.flush().catch(() => {});
   });
 
-  app.setErrorHandler(async (error: FastifyError | HubError | OAuthError, request, reply) => {
+  async function handleError(
+    error: FastifyError | HubError | OAuthError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     const oauth = request.routeOptions.config?.oauth === true;
     const validation = validationProblem(error);
     if (validation) {
-      if (oauth) return sendOAuthError(reply, new OAuthError('invalid_request', validation.message));
+      if (oauth) return sendOAuthError(request, reply, new OAuthError('invalid_request', validation.message));
       return reply.code(400).send(errorBody('invalid_request', validation.message, { field: validation.field }));
     }
-    if (error instanceof OAuthError) return sendOAuthError(reply, error);
+    if (error instanceof OAuthError) {
+      // A refusal is answered once its event is in the chain; when that write fails, its failure is the answer.
+      const unwritten = await refusals.recordOAuth(request, error).then(
+        () => null,
+        (cause: unknown) => ({ cause }),
+      );
+      if (unwritten) return handleError(unwritten.cause as FastifyError, request, reply);
+      if (error instanceof AuthorizePageError)
+        return sendErrorPage(reply, error.status, error.error, error.description);
+      return sendOAuthError(request, reply, error);
+    }
     if (error instanceof HubError) {
       if (error instanceof Refusal || error.status === 401 || error.status === 403) {
         await refusals
@@ -54,33 +71,42 @@ export function registerErrorHandler(app: FastifyInstance, hub: Hub) {
           .catch((e) => request.log.error({ err: loggableError(e) }, 'refusal not audited'));
       }
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
-      if (oauth) return sendOAuthError(reply, new OAuthError('invalid_request', error.message, error.status));
+      if (oauth) return sendOAuthError(request, reply, new OAuthError('invalid_request', error.message, error.status));
       return reply.code(error.status).send(errorBody(error.code, error.message, error.extra));
     }
     const known = 'code' in error && error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) {
-      if (oauth) return sendOAuthError(reply, new OAuthError('invalid_request', known.message, known.status));
+      if (oauth) return sendOAuthError(request, reply, new OAuthError('invalid_request', known.message, known.status));
       return reply.code(known.status).send(errorBody(known.code, known.message));
     }
     const status = 'statusCode' in error ? error.statusCode : undefined;
     if (status && status >= 400 && status < 500) {
-      if (oauth) return sendOAuthError(reply, new OAuthError('invalid_request', error.message, status));
+      if (oauth) return sendOAuthError(request, reply, new OAuthError('invalid_request', error.message, status));
       return reply.code(status).send(errorBody(status === 404 ? 'not_found' : 'invalid_request', error.message));
     }
     if (isDatabaseUnavailable(error)) return sendUnavailable(request, reply, oauth, error);
     // Anything else is a bug: log it whole (never SQL parameters), tell the client nothing about it.
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     if (oauth)
-      return sendOAuthError(reply, new OAuthError('server_error', 'The server could not complete the request.'));
+      return sendOAuthError(
+        request,
+        reply,
+        new OAuthError('server_error', 'The server could not complete the request.'),
+      );
     return reply.code(500).send(errorBody('internal_error', 'An unexpected error occurred. Please try again.'));
-  });
+  }
+  app.setErrorHandler(handleError);
 }
 
 function sendUnavailable(request: FastifyRequest, reply: FastifyReply, oauth: boolean, error: unknown) {
   request.log.warn({ err: loggableError(error) }, 'database unavailable');
   reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
   if (oauth) {
-    return sendOAuthError(reply, new OAuthError('temporarily_unavailable', 'The service is temporarily unavailable.'));
+    return sendOAuthError(
+      request,
+      reply,
+      new OAuthError('temporarily_unavailable', 'The service is temporarily unavailable.'),
+    );
   }
   return reply.code(503).send(errorBody('database_unavailable', 'The database is unavailable.'));
 }

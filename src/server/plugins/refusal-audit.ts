@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Hub } from '../hub';
 import type { AuditEvent } from '../audit/record';
 import { HubError, Refusal } from '../errors';
+import { clientIp, userAgent } from '../http/request-info';
+import type { OAuthError } from '../oauth/errors';
 
 /** Anonymous refusals of one kind from one address on one route: the first per window is written, the rest counted. */
 const WINDOW_MS = 60_000;
@@ -111,6 +113,16 @@ export function createRefusalAudit(hub: Hub) {
       const aggregate = !(error instanceof Refusal);
       const written = events.filter((e) => !aggregate || e.userId || admit(e, route, now));
       if (written.length) await hub.audit.record(written);
+    },
+    /**
+     * Writes the event an OAuthError carries, with where the request came from where it names
+     * nothing. Never aggregated, and through the group commit like the grants beside it. Unlike
+     * the API's refusals, a failure to write fails the answer: the OAuth endpoints answer a
+     * refusal only once it is in the chain.
+     */
+    async recordOAuth(request: FastifyRequest, error: OAuthError): Promise<void> {
+      if (!error.audit) return;
+      await hub.unitOfWork.commit({ ipAddress: clientIp(request), userAgent: userAgent(request), ...error.audit });
     },
     /** Writes the counts of every open window (shutdown, tests). */
     flush: () => flushExpired(hub.clock().getTime(), true),

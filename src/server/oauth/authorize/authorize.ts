@@ -3,7 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../../hub';
 import { safeEqual } from '../../crypto/tokens';
 import { clientIp, userAgent } from '../../http/request-info';
-import { sendAccountChooser, sendConsentPage, sendErrorPage } from '../pages';
+import type { AuditEvent } from '../../audit/record';
+import { AuthorizePageError, type OAuthErrorCode } from '../errors';
+import { sendAccountChooser, sendConsentPage } from '../pages';
 import { checkConsent } from './check-consent';
 import { checkPkceChallenge } from './check-pkce';
 import { checkRedirectUri } from './check-redirect-uri';
@@ -12,7 +14,6 @@ import { checkResource } from './check-resource';
 import { checkSession } from './check-session';
 import {
   AuthorizeInterrupt,
-  AuthorizePageError,
   AuthorizeRedirectError,
   MAX_PARAM_LENGTH,
   parseAuthorizeQuery,
@@ -111,22 +112,39 @@ export async function runAuthorize(
     return respondToClient(ctx, reply, { code });
   } catch (e) {
     if (e instanceof AuthorizeInterrupt) return interrupt(ctx, reply, e, rawQuery);
-    if (!(e instanceof AuthorizePageError) && !(e instanceof AuthorizeRedirectError)) throw e;
-    await hub.audit.record({
-      type: 'oauth_authorize_refused',
-      userId: ctx.auth?.user.id ?? null,
-      ipAddress: clientIp(request),
-      userAgent: userAgent(request),
-      details: {
-        client_id: params.client_id?.slice(0, 100) ?? null,
-        error: e.error,
-        description: e.description,
-        redirected: e instanceof AuthorizeRedirectError,
-      },
-    });
-    if (e instanceof AuthorizePageError) return sendErrorPage(reply, 400, e.error, e.description);
-    return respondToClient(ctx, reply, { error: e.error, error_description: e.description });
+    if (e instanceof AuthorizeRedirectError) return redirectRefusal(ctx, reply, e);
+    // The error hook (plugins/errors.ts) renders the hub's error page and writes this event.
+    if (e instanceof AuthorizePageError) e.audit ??= refusalEvent(ctx, e, false);
+    throw e;
   }
+}
+
+/**
+ * Once the redirect URI is trusted, a refusal goes back to the client (RFC 6749 §4.1.2.1): an
+ * answer, not a rendered error, so it is recorded here, in the one place that sends it.
+ */
+async function redirectRefusal(ctx: AuthorizeContext, reply: FastifyReply, e: AuthorizeRedirectError) {
+  await ctx.hub.audit.record(refusalEvent(ctx, e, true));
+  return respondToClient(ctx, reply, { error: e.error, error_description: e.description });
+}
+
+function refusalEvent(
+  ctx: AuthorizeContext,
+  e: { error: OAuthErrorCode; description: string },
+  redirected: boolean,
+): AuditEvent {
+  return {
+    type: 'oauth_authorize_refused',
+    userId: ctx.auth?.user.id ?? null,
+    ipAddress: clientIp(ctx.request),
+    userAgent: userAgent(ctx.request),
+    details: {
+      client_id: ctx.params.client_id?.slice(0, 100) ?? null,
+      error: e.error,
+      description: e.description,
+      redirected,
+    },
+  };
 }
 
 /** A decision posted from the hub's own account chooser or consent page (bound to session and request). */

@@ -1,4 +1,5 @@
-import { AuthorizePageError, type AuthorizeContext } from './context';
+import { AuthorizePageError } from '../errors';
+import type { AuthorizeContext } from './context';
 
 /**
  * Step 2: exact, character-for-character match against the registered list (no prefix, no

@@ -53,16 +53,6 @@ export interface AuthorizeContext {
   reauthSince?: number;
 }
 
-/** Shown on the hub's own page: the client or its redirect URI cannot be trusted. */
-export class AuthorizePageError extends Error {
-  constructor(
-    readonly error: OAuthErrorCode,
-    readonly description: string,
-  ) {
-    super(description);
-  }
-}
-
 /** Sent back to the client's (verified) redirect URI, RFC 6749 §4.1.2.1. */
 export class AuthorizeRedirectError extends Error {
   constructor(

@@ -1,5 +1,6 @@
 import { loadClient } from '../clients/service';
-import { AuthorizePageError, type AuthorizeContext } from './context';
+import { AuthorizePageError } from '../errors';
+import type { AuthorizeContext } from './context';
 
 /** Step 1: the client must exist and be active. Nothing can be redirected before this and step 2. */
 export async function loadAuthorizeClient(ctx: AuthorizeContext): Promise<void> {

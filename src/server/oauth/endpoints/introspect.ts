@@ -2,9 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../../hub';
 import type { OAuthClient } from '../../db/schema/index';
 import { sha256Hex } from '../../crypto/tokens';
-import { clientIp, userAgent } from '../../http/request-info';
-import { authenticateClient, usedBasicAuth } from '../client-auth';
-import { OAuthError, sendOAuthError } from '../errors';
+import { authenticateClient } from '../client-auth';
+import { clientRefusal, OAuthError } from '../errors';
 import { looksLikeJwt, verifyAccessToken } from '../jwt';
 import { findRefreshToken } from '../queries';
 import { oauthRuntime } from '../runtime';
@@ -77,20 +76,9 @@ export async function handleIntrospect(hub: Hub, request: FastifyRequest, reply:
     if (!body.token) throw new OAuthError('invalid_request', 'token is required.');
     return noStore(reply).send(await introspectToken(hub, client, body.token));
   } catch (e) {
-    if (!(e instanceof OAuthError)) throw e;
-    if (e.error === 'invalid_client') {
-      await hub.unitOfWork.commit({
-        type: 'oauth_invalid_client',
-        ipAddress: clientIp(request),
-        userAgent: userAgent(request),
-        details: {
-          endpoint: 'introspect',
-          client_id: body.client_id?.slice(0, 100) ?? null,
-          error: e.error,
-          description: e.description,
-        },
-      });
-    }
-    return sendOAuthError(reply, e, usedBasicAuth(request));
+    // The error hook (plugins/errors.ts) writes this event and renders the refusal.
+    if (e instanceof OAuthError && e.error === 'invalid_client')
+      e.audit ??= clientRefusal(e, { endpoint: 'introspect', clientId: body.client_id ?? null });
+    throw e;
   }
 }

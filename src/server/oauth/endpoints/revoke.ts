@@ -3,8 +3,8 @@ import type { Hub } from '../../hub';
 import type { OAuthClient } from '../../db/schema/index';
 import { sha256Hex } from '../../crypto/tokens';
 import { clientIp, userAgent } from '../../http/request-info';
-import { authenticateClient, usedBasicAuth } from '../client-auth';
-import { OAuthError, sendOAuthError } from '../errors';
+import { authenticateClient } from '../client-auth';
+import { OAuthError } from '../errors';
 import { looksLikeJwt, verifyHubJwt } from '../jwt';
 import { findRefreshToken } from '../queries';
 import { revokeSessionIds } from '../revoke-service';
@@ -28,25 +28,20 @@ async function sessionOfToken(hub: Hub, client: OAuthClient, token: string): Pro
 /** POST /oauth/revoke (RFC 7009): revoking any token of a grant ends the grant; unknown tokens answer 200. */
 export async function handleRevoke(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
   const body = formBody(request);
-  try {
-    const { client } = await authenticateClient(hub, request, body, { allowPublic: true });
-    if (!body.token) throw new OAuthError('invalid_request', 'token is required.');
-    const sessionId = body.token.length <= 4096 ? await sessionOfToken(hub, client, body.token) : null;
-    if (sessionId) {
-      const done = await revokeSessionIds(hub, [sessionId], null);
-      if (done.length) {
-        await hub.unitOfWork.commit({
-          type: 'oauth_token_revoked',
-          sessionId,
-          ipAddress: clientIp(request),
-          userAgent: userAgent(request),
-          details: { client_id: client.clientId, token_type_hint: body.token_type_hint ?? null },
-        });
-      }
+  const { client } = await authenticateClient(hub, request, body, { allowPublic: true });
+  if (!body.token) throw new OAuthError('invalid_request', 'token is required.');
+  const sessionId = body.token.length <= 4096 ? await sessionOfToken(hub, client, body.token) : null;
+  if (sessionId) {
+    const done = await revokeSessionIds(hub, [sessionId], null);
+    if (done.length) {
+      await hub.unitOfWork.commit({
+        type: 'oauth_token_revoked',
+        sessionId,
+        ipAddress: clientIp(request),
+        userAgent: userAgent(request),
+        details: { client_id: client.clientId, token_type_hint: body.token_type_hint ?? null },
+      });
     }
-    return noStore(reply).code(200).send();
-  } catch (e) {
-    if (!(e instanceof OAuthError)) throw e;
-    return sendOAuthError(reply, e, usedBasicAuth(request));
   }
+  return noStore(reply).code(200).send();
 }

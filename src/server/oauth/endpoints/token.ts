@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../../hub';
 import { clientIp, userAgent } from '../../http/request-info';
-import { authenticateClient, usedBasicAuth } from '../client-auth';
+import { authenticateClient } from '../client-auth';
 import { GRANT_TYPES } from '../constants';
-import { OAuthError, sendOAuthError } from '../errors';
+import { OAuthError, clientRefusal } from '../errors';
 import { exchangeAuthorizationCode, type CommitGrant, type GrantResult } from '../grants/authorization-code';
 import { grantClientCredentials } from '../grants/client-credentials';
 import { exchangeRefreshToken } from '../grants/refresh-token';
@@ -43,27 +43,9 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     if (!result.committed) await issued({ ...result, scope: result.response.scope });
     return noStore(reply).send(result.response);
   } catch (e) {
-    if (!(e instanceof OAuthError)) throw e;
-    const replay = e.auditDetails.code_replayed === true;
-    const reuse = e.auditDetails.refresh_reuse === true;
-    await hub.unitOfWork.commit({
-      type:
-        e.error === 'invalid_client'
-          ? 'oauth_invalid_client'
-          : replay
-            ? 'oauth_code_reuse'
-            : reuse
-              ? 'oauth_refresh_reuse'
-              : 'oauth_token_refused',
-      userId: typeof e.auditDetails.user_id === 'string' ? e.auditDetails.user_id : null,
-      ...who,
-      details: {
-        grant_type: grantType ?? null,
-        client_id: clientId?.slice(0, 100) ?? null,
-        error: e.error,
-        description: e.description,
-      },
-    });
-    return sendOAuthError(reply, e, usedBasicAuth(request));
+    // The error hook (plugins/errors.ts) writes this event and renders the refusal.
+    if (e instanceof OAuthError)
+      e.audit ??= clientRefusal(e, { grantType: grantType ?? null, clientId: clientId ?? null });
+    throw e;
   }
 }

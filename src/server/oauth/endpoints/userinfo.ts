@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../../hub';
 import type { PlatformUser } from '../../db/schema/index';
-import { OAuthError, sendOAuthError } from '../errors';
+import { OAuthError } from '../errors';
 import { loadClient } from '../clients/service';
 import { verifyAccessToken } from '../jwt';
 import { findUserById } from '../../auth/user-queries';
@@ -37,27 +37,22 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /** GET|POST /oauth/userinfo (OIDC Core §5.3): a live user access token in, the scoped claims out. */
 export async function handleUserinfo(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
-  try {
-    const token = bearerToken(request);
-    if (!token) throw new OAuthError('invalid_token', 'A bearer access token is required.');
-    const claims = await verifyAccessToken(hub, token);
-    if (!claims || typeof claims.sid !== 'string')
-      throw new OAuthError('invalid_token', 'The access token is invalid or expired.');
-    // RFC 8707: a token for another API is not a token for this one.
-    const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-    if (!aud.includes(userinfoAudience(hub)))
-      throw new OAuthError('invalid_token', 'The access token is not for the userinfo endpoint.');
-    // A client that was deactivated no longer speaks for anyone, whatever its tokens say.
-    const client = typeof claims.client_id === 'string' ? await loadClient(hub, claims.client_id) : undefined;
-    if (!client?.isActive) throw new OAuthError('invalid_token', 'The access token belongs to an inactive client.');
-    const session = await oauthRuntime(hub).sessions.byId(claims.sid);
-    if (!isSessionLive(session, hub.clock()) || !session.userId)
-      throw new OAuthError('invalid_token', 'The access token is invalid, revoked or not for a user.');
-    const user = await findUserById(hub.db, session.userId);
-    if (!user || !user.isActive) throw new OAuthError('invalid_token', 'The user is no longer active.');
-    return noStore(reply).send(claimsForScopes(user, String(claims.scope ?? '').split(' ')));
-  } catch (e) {
-    if (!(e instanceof OAuthError)) throw e;
-    return sendOAuthError(reply, e);
-  }
+  const token = bearerToken(request);
+  if (!token) throw new OAuthError('invalid_token', 'A bearer access token is required.');
+  const claims = await verifyAccessToken(hub, token);
+  if (!claims || typeof claims.sid !== 'string')
+    throw new OAuthError('invalid_token', 'The access token is invalid or expired.');
+  // RFC 8707: a token for another API is not a token for this one.
+  const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (!aud.includes(userinfoAudience(hub)))
+    throw new OAuthError('invalid_token', 'The access token is not for the userinfo endpoint.');
+  // A client that was deactivated no longer speaks for anyone, whatever its tokens say.
+  const client = typeof claims.client_id === 'string' ? await loadClient(hub, claims.client_id) : undefined;
+  if (!client?.isActive) throw new OAuthError('invalid_token', 'The access token belongs to an inactive client.');
+  const session = await oauthRuntime(hub).sessions.byId(claims.sid);
+  if (!isSessionLive(session, hub.clock()) || !session.userId)
+    throw new OAuthError('invalid_token', 'The access token is invalid, revoked or not for a user.');
+  const user = await findUserById(hub.db, session.userId);
+  if (!user || !user.isActive) throw new OAuthError('invalid_token', 'The user is no longer active.');
+  return noStore(reply).send(claimsForScopes(user, String(claims.scope ?? '').split(' ')));
 }

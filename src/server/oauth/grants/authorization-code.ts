@@ -5,7 +5,7 @@ import type { Write } from '../../db/writes';
 import { isWriteNotApplied } from '../../db/writes';
 import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { REFRESH_ABSOLUTE_TTL_S } from '../constants';
-import { OAuthError } from '../errors';
+import { OAuthError, clientRefusal } from '../errors';
 import { takeCode } from '../code-cache';
 import {
   codeExchangeWrite,
@@ -133,7 +133,12 @@ export async function exchangeLocked(hub: Hub, x: Exchange): Promise<GrantResult
   });
   if ('error' in outcome) {
     if (outcome.revoked.length) await hub.revocations.publish(outcome.revoked);
-    outcome.error.auditDetails = { code_replayed: outcome.revoked.length > 0, user_id: outcome.row?.userId ?? null };
+    outcome.error.audit = clientRefusal(outcome.error, {
+      grantType: 'authorization_code',
+      clientId: x.facts.client.clientId,
+      userId: outcome.row?.userId ?? null,
+      reuse: outcome.revoked.length > 0 ? 'oauth_code_reuse' : undefined,
+    });
     throw outcome.error;
   }
   const { session, response } = await respond(hub, x, outcome.done.code, outcome.done.refreshIssued);

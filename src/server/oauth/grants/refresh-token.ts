@@ -2,7 +2,7 @@ import type { Hub } from '../../hub';
 import type { AuthSession, OAuthClient } from '../../db/schema/index';
 import { sha256Hex } from '../../crypto/tokens';
 import { REFRESH_GRACE_S } from '../constants';
-import { OAuthError } from '../errors';
+import { OAuthError, clientRefusal } from '../errors';
 import { deactivateSessions, findSession, lockRefreshToken, markRefreshUsed } from '../queries';
 import { findUserById } from '../../auth/user-queries';
 import { userinfoAudience } from '../resource';
@@ -87,7 +87,11 @@ export async function exchangeRefreshToken(
 
   if (outcome.kind === 'error') {
     if (outcome.revoked.length) await hub.revocations.publish(outcome.revoked);
-    outcome.error.auditDetails = { refresh_reuse: outcome.revoked.length > 0 };
+    outcome.error.audit = clientRefusal(outcome.error, {
+      grantType: 'refresh_token',
+      clientId: client.clientId,
+      reuse: outcome.revoked.length > 0 ? 'oauth_refresh_reuse' : undefined,
+    });
     throw outcome.error;
   }
   return { response: outcome.response, userId: outcome.session.userId, sessionId: outcome.session.id };
