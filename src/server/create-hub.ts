@@ -11,6 +11,8 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import type { Hub } from './hub';
 import { createRevocations } from './revocations';
+import { createHubCaches } from './caches';
+import { withCommitHooks } from './db/after-commit';
 
 export interface CreateHubOptions {
   config: HubConfig;
@@ -40,10 +42,10 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   await revocations.start();
   const audit = measuredAuditLog(createAuditLog(database, clock, masterKey), metrics);
   await sealAuditChain(audit);
-  return {
+  const hub = {
     config: { ...config, masterKey },
     database,
-    db: database.db,
+    db: withCommitHooks(database.db),
     secrets: createSecretBox(masterKey),
     audit,
     revocations,
@@ -51,6 +53,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     lifecycle: { draining: false },
     clock,
   };
+  // Built last: the caches read through this hub's db and hear its revocations.
+  return Object.assign(hub, { caches: createHubCaches(hub) });
 }
 
 /** The audit log with every commit counted and timed (batch size, commit latency, events by type). */

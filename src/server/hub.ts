@@ -4,10 +4,12 @@ import type { SecretBox } from './crypto/secrets';
 import type { AuditLog } from './audit/record';
 import type { Revocations } from './revocations';
 import type { HubMetrics } from './observability/metrics';
+import type { HubCaches } from './caches';
 
 /**
  * Everything a service needs, built once per process (or per test) and handed down:
- * no module reaches for globals, so tests inject a clock, a database and a key.
+ * no module reaches for globals, so tests inject a clock, a database and a key. `db` is the
+ * database's handle whose transactions run `afterCommit` callbacks (db/after-commit.ts).
  */
 export interface Hub {
   config: HubConfig;
@@ -16,6 +18,8 @@ export interface Hub {
   secrets: SecretBox;
   audit: AuditLog;
   revocations: Revocations;
+  /** Every per-process cache, built with the hub; caches.ts lists each with its bound and what clears it. */
+  caches: HubCaches;
   metrics: HubMetrics;
   /** Process lifecycle: `draining` from SIGTERM on (readiness fails, connections close after their answer). */
   lifecycle: { draining: boolean };

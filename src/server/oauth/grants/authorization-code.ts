@@ -8,8 +8,8 @@ import { OAuthError } from '../errors';
 import type { Companion } from '../../audit/chain-queries';
 import { isRequiredCompanionMissing } from '../../audit/chain-queries';
 import { takeCode } from '../code-cache';
+import { revokeSessionIds } from '../revoke-service';
 import {
-  deactivateSessions,
   exchangeCodeAtOnce,
   exchangeCodeCompanion,
   type CodeExchange,
@@ -95,7 +95,7 @@ export async function exchangeAuthorizationCode(
     if (!row || row.clientId !== client.clientId)
       return { error: new OAuthError('invalid_grant', 'The authorization code is invalid.'), revoked: [] };
     if (row.consumedAt) {
-      const revoked = await deactivateSessions(tx, row.issuedSessionId ? [row.issuedSessionId] : [], now, null);
+      const revoked = await revokeSessionIds(hub, row.issuedSessionId ? [row.issuedSessionId] : [], null, tx);
       return {
         error: new OAuthError(
           'invalid_grant',
@@ -149,7 +149,6 @@ export async function exchangeAuthorizationCode(
     return { ok: session, row, refresh };
   });
   if ('error' in outcome) {
-    if (outcome.revoked.length) await hub.revocations.publish(outcome.revoked);
     outcome.error.auditDetails = { code_replayed: outcome.revoked.length > 0, user_id: outcome.row?.userId ?? null };
     throw outcome.error;
   }
