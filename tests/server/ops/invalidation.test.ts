@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { loadConfig } from '../../../src/server/config';
 import { closeHub, createHub } from '../../../src/server/create-hub';
 import type { Hub } from '../../../src/server/hub';
 import type { DbOrTx } from '../../../src/server/db/client';
@@ -59,13 +57,9 @@ describe.each(TEST_DATABASES)('invalidation lives with the write [%s]', (kind) =
 
   beforeAll(async () => {
     a = await createTestHub(kind);
-    const config = {
-      ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: randomBytes(32).toString('base64') }),
-      databaseUrl: a.databaseUrl,
-      masterKey: a.hub.config.masterKey,
-    };
+    // Node B: the same configuration; on PGlite the same database handle (one process owns it).
     bHub = await createHub({
-      config,
+      config: a.hub.config,
       skipMigrations: true,
       ...(kind === 'pglite' ? { database: a.hub.database } : {}),
     });
