@@ -12,6 +12,8 @@ import { runMigrations } from './db/migrate';
 import type { Hub } from './hub';
 import { createRevocations } from './revocations';
 import { createUnitOfWork } from './audit/unit-of-work';
+import { createHubCaches } from './caches';
+import { withCommitHooks } from './db/after-commit';
 
 export interface CreateHubOptions {
   config: HubConfig;
@@ -41,10 +43,10 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   await revocations.start();
   const audit = measuredAuditLog(createAuditLog(database, clock, masterKey), metrics);
   await sealAuditChain(audit);
-  return {
+  const hub = {
     config: { ...config, masterKey },
     database,
-    db: database.db,
+    db: withCommitHooks(database.db),
     secrets: createSecretBox(masterKey),
     audit,
     unitOfWork: createUnitOfWork(audit, clock),
@@ -53,6 +55,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     lifecycle: { draining: false },
     clock,
   };
+  // Built last: the caches read through this hub's db and hear its revocations.
+  return Object.assign(hub, { caches: createHubCaches(hub) });
 }
 
 /** The audit log with every commit counted and timed (batch size, commit latency, events by type). */

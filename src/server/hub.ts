@@ -5,10 +5,12 @@ import type { AuditLog } from './audit/record';
 import type { UnitOfWork } from './audit/unit-of-work';
 import type { Revocations } from './revocations';
 import type { HubMetrics } from './observability/metrics';
+import type { HubCaches } from './caches';
 
 /**
  * Everything a service needs, built once per process (or per test) and handed down:
- * no module reaches for globals, so tests inject a clock, a database and a key.
+ * no module reaches for globals, so tests inject a clock, a database and a key. `db` is the
+ * database's handle whose transactions run `afterCommit` callbacks (db/after-commit.ts).
  */
 export interface Hub {
   config: HubConfig;
@@ -19,6 +21,8 @@ export interface Hub {
   /** Commits a hot path's change with its audit record, group-committed (audit/unit-of-work.ts). */
   unitOfWork: UnitOfWork;
   revocations: Revocations;
+  /** Every per-process cache, built with the hub; caches.ts lists each with its bound and what clears it. */
+  caches: HubCaches;
   metrics: HubMetrics;
   /** Process lifecycle: `draining` from SIGTERM on (readiness fails, connections close after their answer). */
   lifecycle: { draining: boolean };

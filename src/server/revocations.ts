@@ -1,15 +1,24 @@
-import type { Database } from './db/client';
+import type { Database, DbOrTx } from './db/client';
+import { afterCommit, isTransaction } from './db/after-commit';
+import { notifyInTransaction } from './auth/session-queries';
 
 /** NOTIFY channel on which every node hears which sessions were revoked. */
 export const REVOCATION_CHANNEL = 'hub_revocations';
 
-/** A message on hub.revocations meaning every session ended at once (the setup tool's wipe). */
-export const ALL_SESSIONS_ENDED = 'sessions:all-ended';
+/** What a message on hub.revocations says ended or changed; caches.ts says which cache each kind clears. */
+export type Revocation =
+  | { kind: 'sessions'; ids: string[] }
+  /** The setup tool's wipe: every session ended at once, no id left to name. */
+  | { kind: 'all-sessions' }
+  | { kind: 'client'; clientId: string }
+  | { kind: 'keys' };
+
+export type RevocationKind = Revocation['kind'];
 
 /**
- * Revocation fan-out. Per-process caches of token lookups subscribe here and drop the
- * revoked sessions; `publish` reaches this process at once and every other node through
- * PostgreSQL LISTEN/NOTIFY (typically within milliseconds).
+ * Revocation fan-out. Per-process caches subscribe here (caches.ts) and drop what a message names;
+ * `publish` reaches this process at once and every other node through PostgreSQL LISTEN/NOTIFY
+ * (typically within milliseconds).
  *
  * A lost LISTEN connection would make other nodes' revocations invisible here, so while it is
  * down `live()` is false and every cache reads the database instead (no caching); when it
@@ -17,8 +26,15 @@ export const ALL_SESSIONS_ENDED = 'sessions:all-ended';
  * between were missed). Revocation is therefore never slower than the database round trip.
  */
 export interface Revocations {
-  publish(sessionIds: string[]): Promise<void>;
-  subscribe(listener: (sessionIds: string[]) => void): () => void;
+  /**
+   * Tells every node what ended. Pass the connection or transaction the change was written
+   * through: in a transaction the NOTIFY rides in it (PostgreSQL delivers it on commit and drops
+   * it on rollback) and this process hears it once it committed, so the function that did the
+   * write publishes, and no node drops a session that is still live.
+   */
+  publish(message: Revocation, db?: DbOrTx): Promise<void>;
+  /** Every message heard, this process's own included; `sessionIds` is empty unless it names sessions. */
+  subscribe(listener: (sessionIds: string[], message: Revocation) => void): () => void;
   /** True while this process hears every other node's revocations; caches may serve only then. */
   live(): boolean;
   /** Called when notifications may have been missed (connection lost, and again once back). */
@@ -27,27 +43,25 @@ export interface Revocations {
   stop(): Promise<void>;
 }
 
-/**
- * `onHeard(lagMs)`: called for every notification from another node with the time it took
- * (metrics). Payload: `{"at": <ms since epoch>, "ids": [...]}`; a bare array (the format before
- * the timestamp was added) is still understood, so nodes of both versions can run side by side.
- */
+/** `onHeard(lagMs)`: called for every notification heard, with the time it took (metrics). */
 export function createRevocations(database: Database, onHeard: (lagMs: number) => void = () => {}): Revocations {
-  const listeners = new Set<(ids: string[]) => void>();
+  const listeners = new Set<(sessionIds: string[], message: Revocation) => void>();
   const resyncs = new Set<() => void>();
   let unlisten: (() => Promise<void>) | undefined;
   let stopState: (() => void) | undefined;
-  const deliver = (ids: string[]) => {
-    for (const l of listeners) l(ids);
+  const deliver = (message: Revocation) => {
+    const sessionIds = message.kind === 'sessions' ? message.ids : [];
+    for (const l of listeners) l(sessionIds, message);
   };
   return {
-    async publish(sessionIds) {
-      if (sessionIds.length === 0) return;
-      deliver(sessionIds);
-      // NOTIFY payloads are limited to 8000 bytes: send in chunks of 100 ids.
-      for (let i = 0; i < sessionIds.length; i += 100) {
-        const payload = { at: Date.now(), ids: sessionIds.slice(i, i + 100) };
-        await database.notify(REVOCATION_CHANNEL, JSON.stringify(payload));
+    async publish(message, db) {
+      const payloads = encode(message);
+      if (payloads.length === 0) return;
+      afterCommit(db, () => deliver(message));
+      for (const payload of payloads) {
+        // PGlite has one connection: while a transaction holds it, the NOTIFY must go through it.
+        if (isTransaction(db)) await notifyInTransaction(db, REVOCATION_CHANNEL, payload);
+        else await database.notify(REVOCATION_CHANNEL, payload);
       }
     },
     subscribe(listener) {
@@ -66,15 +80,10 @@ export function createRevocations(database: Database, onHeard: (lagMs: number) =
         for (const r of resyncs) r();
       });
       unlisten = await database.listen(REVOCATION_CHANNEL, (payload) => {
-        try {
-          const parsed = JSON.parse(payload) as unknown;
-          const message = Array.isArray(parsed) ? { ids: parsed } : (parsed as { at?: unknown; ids?: unknown });
-          if (!message || !Array.isArray(message.ids)) return;
-          deliver(message.ids.filter((x): x is string => typeof x === 'string'));
-          if (typeof message.at === 'number') onHeard(Math.max(0, Date.now() - message.at));
-        } catch {
-          // A malformed payload is ignored; it cannot come from a hub node.
-        }
+        const heard = decode(payload);
+        if (!heard) return;
+        for (const message of heard.messages) deliver(message);
+        if (heard.at !== undefined) onHeard(Math.max(0, Date.now() - heard.at));
       });
     },
     async stop() {
@@ -82,4 +91,49 @@ export function createRevocations(database: Database, onHeard: (lagMs: number) =
       await unlisten?.();
     },
   };
+}
+
+// The wire format, here only: {"at": <ms since epoch>, "ids": [...]}, each id a session id or one
+// of the names below. Nodes of the previous version read and write the same.
+const ALL_SESSIONS_ENDED = 'sessions:all-ended';
+const CLIENT_PREFIX = 'oauth-client:';
+const KEYS_CHANGED = 'oauth-keys:changed';
+/** NOTIFY payloads are limited to 8000 bytes: session ids go 100 to a message. */
+const IDS_PER_MESSAGE = 100;
+
+function encode(message: Revocation): string[] {
+  const ids: string[] = [];
+  if (message.kind === 'sessions') ids.push(...message.ids);
+  else if (message.kind === 'all-sessions') ids.push(ALL_SESSIONS_ENDED);
+  else if (message.kind === 'client') ids.push(CLIENT_PREFIX + message.clientId);
+  else ids.push(KEYS_CHANGED);
+  const payloads: string[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_MESSAGE) {
+    payloads.push(JSON.stringify({ at: Date.now(), ids: ids.slice(i, i + IDS_PER_MESSAGE) }));
+  }
+  return payloads;
+}
+
+function decode(payload: string): { messages: Revocation[]; at?: number } | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return undefined; // cannot come from a hub node
+  }
+  // A bare array is what nodes of 320d0ae send when a password change or reset ends sessions:
+  // understood while a rolling upgrade may run them beside this version (drop it after that).
+  const body = (Array.isArray(parsed) ? { ids: parsed } : parsed) as { at?: unknown; ids?: unknown } | null;
+  if (!body || !Array.isArray(body.ids)) return undefined;
+  const messages: Revocation[] = [];
+  const sessions: string[] = [];
+  for (const id of body.ids) {
+    if (typeof id !== 'string') continue;
+    if (id === ALL_SESSIONS_ENDED) messages.push({ kind: 'all-sessions' });
+    else if (id === KEYS_CHANGED) messages.push({ kind: 'keys' });
+    else if (id.startsWith(CLIENT_PREFIX)) messages.push({ kind: 'client', clientId: id.slice(CLIENT_PREFIX.length) });
+    else sessions.push(id);
+  }
+  if (sessions.length) messages.push({ kind: 'sessions', ids: sessions });
+  return { messages, at: typeof body.at === 'number' ? body.at : undefined };
 }

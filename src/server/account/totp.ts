@@ -4,7 +4,6 @@ import type { Hub } from '../hub';
 import type { DbOrTx } from '../db/client';
 import { HubError } from '../errors';
 import { sha256Hex } from '../crypto/tokens';
-import { deriveSubkey } from '../crypto/secrets';
 import type { SignedInActor } from '../actor';
 import { clientInfoOf, verifyPasswordCounted } from '../auth/sign-in';
 import type { MfaStatus } from '../../shared/api/me';
@@ -80,18 +79,13 @@ function normaliseRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]+/g, '');
 }
 
-/** The recovery-code key of each hub, derived once. */
-const recoveryKeys = new WeakMap<Hub, Buffer>();
-
 /**
  * A recovery code is stored as an HMAC keyed by the master key (HKDF, its own label): a copy of
  * the table alone cannot be searched for codes offline, however fast the hardware. (A code has
  * ≈49 bits; a plain hash of one could be found in hours on GPUs.)
  */
 function recoveryCodeHash(hub: Hub, userId: string, code: string): string {
-  let key = recoveryKeys.get(hub);
-  if (!key) recoveryKeys.set(hub, (key = deriveSubkey(hub.config.masterKey!, 'ecosystem-hub/recovery-codes/v1')));
-  return createHmac('sha256', key)
+  return createHmac('sha256', hub.caches.recoveryCodeKey)
     .update(`${userId}:${normaliseRecoveryCode(code)}`)
     .digest('hex');
 }

@@ -1,54 +1,10 @@
 import type { Hub } from '../hub';
-import type { AuthSession, PlatformUser } from '../db/schema/index';
 import { sha256Hex } from '../crypto/tokens';
-import { ALL_SESSIONS_ENDED } from '../revocations';
-import { LookupCache } from '../oauth/lookup-cache';
+import { CACHES, type SignedInSession } from '../caches';
 import { findSessionWithUserByHash } from './session-queries';
 import { checkBrowserSession, TOUCH_INTERVAL_MS } from './sessions';
 
-/** A live browser session and its user, without the roles (what the authorization endpoint needs). */
-export interface SignedInSession {
-  session: AuthSession;
-  user: PlatformUser;
-}
-
-interface SessionCache {
-  entries: LookupCache<SignedInSession | undefined>;
-  /** session id → the token hash its entry is kept under (revocations name sessions). */
-  hashOf: Map<string, string>;
-}
-
-const caches = new WeakMap<Hub, SessionCache>();
-const MAX_ENTRIES = 10_000;
-
-function cacheOf(hub: Hub): SessionCache {
-  let cache = caches.get(hub);
-  if (cache) return cache;
-  // Bounded: 10,000 sessions, 5 minutes each; not served while revocations cannot be heard.
-  const entries = new LookupCache<SignedInSession | undefined>(5 * 60_000, MAX_ENTRIES, hub.revocations.live);
-  const hashOf = new Map<string, string>();
-  hub.revocations.subscribe((ids) => {
-    for (const id of ids) {
-      if (id === ALL_SESSIONS_ENDED) {
-        hashOf.clear();
-        entries.invalidate();
-        continue;
-      }
-      const hash = hashOf.get(id);
-      hashOf.delete(id);
-      // Invalidating even an unknown id matters: it stops a lookup in flight (whose session this
-      // may be) from storing what it read before the revocation.
-      entries.invalidate(hash ?? id);
-    }
-  });
-  hub.revocations.onResync(() => {
-    hashOf.clear();
-    entries.invalidate();
-  });
-  cache = { entries, hashOf };
-  caches.set(hub, cache);
-  return cache;
-}
+export type { SignedInSession } from '../caches';
 
 /**
  * The browser session behind a cookie token for the authorization endpoint, from this process's
@@ -64,7 +20,7 @@ function cacheOf(hub: Hub): SessionCache {
  */
 export async function resolveSignedInSession(hub: Hub, token: string | undefined): Promise<SignedInSession | null> {
   if (!token || token.length > 200) return null;
-  const { entries, hashOf } = cacheOf(hub);
+  const { entries, hashOf } = hub.caches.signedInSessions;
   const hash = sha256Hex(token);
   let loaded = false;
   const load = async () => {
@@ -72,7 +28,7 @@ export async function resolveSignedInSession(hub: Hub, token: string | undefined
     const found = await findSessionWithUserByHash(hub.db, hash);
     if (found) {
       // Bounded like the entries: when full, both start over.
-      if (hashOf.size >= MAX_ENTRIES) {
+      if (hashOf.size >= CACHES.signedInSessions.maxEntries) {
         hashOf.clear();
         entries.invalidate();
       }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Hub } from '../hub';
-import { REVOCATION_CHANNEL } from '../revocations';
 import type { DbOrTx } from '../db/client';
 import type { AuthSession, PlatformUser } from '../db/schema/index';
 import { randomToken, sha256Hex } from '../crypto/tokens';
@@ -11,7 +10,6 @@ import {
   deactivateUserSessions,
   findSessionWithUserByHash,
   insertSession,
-  notifyInTransaction,
   touchSession,
 } from './session-queries';
 
@@ -112,6 +110,8 @@ export async function checkBrowserSession(
   const idleMs = hub.config.sessionIdleMinutes * 60_000;
   if (!session.isActive || !user.isActive) return false;
   if (session.expiresAt <= now || now.getTime() - session.lastAccessedAt.getTime() > idleMs) {
+    // Not published: no cache vouches for a session past its lifetime or idle (session-cache.ts
+    // serves only one touched within the minute), so no node holds anything to drop.
     await deactivateSession(hub.db, session.id, now, null);
     return false;
   }
@@ -122,38 +122,29 @@ export async function checkBrowserSession(
   return true;
 }
 
+/**
+ * Ends one session. Pass the caller's transaction, if any: every node hears of it once that
+ * commits (hub.revocations.publish), never before and never on rollback.
+ */
 export async function revokeSession(
   hub: Hub,
   sessionId: string,
   revokedBy: string | null,
-  tx?: DbOrTx,
+  tx: DbOrTx = hub.db,
 ): Promise<boolean> {
-  const done = await deactivateSession(tx ?? hub.db, sessionId, hub.clock(), revokedBy);
-  if (done) await announceRevocation(hub, [sessionId], tx);
+  const done = await deactivateSession(tx, sessionId, hub.clock(), revokedBy);
+  if (done) await hub.revocations.publish({ kind: 'sessions', ids: [sessionId] }, tx);
   return done;
 }
 
+/** Ends every live session of a user (deactivation, password change or reset), as revokeSession does. */
 export async function revokeUserSessions(
   hub: Hub,
   userId: string,
   revokedBy: string | null,
-  tx?: DbOrTx,
+  tx: DbOrTx = hub.db,
 ): Promise<number> {
-  const ids = await deactivateUserSessions(tx ?? hub.db, userId, hub.clock(), revokedBy);
-  if (ids.length) await announceRevocation(hub, ids, tx);
+  const ids = await deactivateUserSessions(tx, userId, hub.clock(), revokedBy);
+  await hub.revocations.publish({ kind: 'sessions', ids }, tx);
   return ids.length;
-}
-
-/**
- * Tells every node (this one included) which sessions ended. Inside a caller's transaction the
- * NOTIFY goes through that transaction: PostgreSQL delivers it on commit and drops it on
- * rollback, so no node drops a session that is still live, and PGlite's single connection is
- * never asked for while the transaction holds it (which would deadlock).
- */
-async function announceRevocation(hub: Hub, ids: string[], tx?: DbOrTx): Promise<void> {
-  if (!tx) return hub.revocations.publish(ids);
-  // NOTIFY payloads are limited to 8000 bytes: chunks of 100 ids, as Revocations.publish does.
-  for (let i = 0; i < ids.length; i += 100) {
-    await notifyInTransaction(tx, REVOCATION_CHANNEL, JSON.stringify(ids.slice(i, i + 100)));
-  }
 }

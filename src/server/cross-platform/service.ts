@@ -185,7 +185,7 @@ export async function validateUserToken(hub: Hub, caller: Caller, token: string)
 /** Spec "revoke app access": every live session of this app for the caller ends, on every node. */
 export async function revokeAppAccess(hub: Hub, caller: Caller, clientId: string): Promise<number> {
   const ids = await deactivateClientUserSessions(hub.db, clientId, caller.auth.user.id, hub.clock());
-  if (ids.length) await hub.revocations.publish(ids);
+  await hub.revocations.publish({ kind: 'sessions', ids });
   await hub.audit.record({
     type: 'app_access_revoked',
     ...caller.audit,

@@ -4,6 +4,7 @@ import type { Hub } from '../hub';
 import { ACCESS_TOKEN_TTL_S, ID_TOKEN_TTL_S, SIGNING_ALGS } from './constants';
 import { isKeyPublished } from './keys/key-store';
 import { oauthRuntime } from './runtime';
+import { CACHES } from '../caches';
 
 /** The issuer is the hub's public URL (read per call: e2e tests learn their port after start). */
 export const issuerOf = (hub: Hub) => hub.config.publicUrl;
@@ -158,25 +159,14 @@ export async function verifyHubJwt(
 }
 
 /**
- * Access tokens already verified by this process: the signature check is the costly part of
- * introspection. Bounded: 20,000 entries (full → cleared); by age through each token's own `exp`
- * (15 min at most), checked on every hit, and its key's publication.
- */
-const verifiedTokens = new WeakMap<Hub, Map<string, { claims: JWTPayload; kid: string }>>();
-const VERIFIED_MAX = 20_000;
-
-/**
  * An RFC 9068 access token's claims, or null. A token whose signature this process already
- * checked is not checked again, but its expiry and its key's publication are, every time:
- * a retired-and-removed key stops vouching for cached tokens too. Revocation is not decided
- * here: callers check the session through the revocation-aware session cache.
+ * checked (hub.caches.verifiedTokens) is not checked again, but its expiry and its key's
+ * publication are, every time: a retired-and-removed key stops vouching for cached tokens too.
+ * Revocation is not decided here: callers check the session through the revocation-aware
+ * session cache.
  */
 export async function verifyAccessToken(hub: Hub, token: string): Promise<JWTPayload | null> {
-  let cache = verifiedTokens.get(hub);
-  if (!cache) {
-    cache = new Map();
-    verifiedTokens.set(hub, cache);
-  }
+  const cache = hub.caches.verifiedTokens;
   const hit = cache.get(token);
   const now = hub.clock();
   if (hit) {
@@ -188,7 +178,7 @@ export async function verifyAccessToken(hub: Hub, token: string): Promise<JWTPay
   }
   const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt' });
   if (claims) {
-    if (cache.size >= VERIFIED_MAX) cache.clear();
+    if (cache.size >= CACHES.verifiedTokens.maxEntries) cache.clear();
     cache.set(token, { claims, kid: decodeProtectedHeader(token).kid! });
   }
   return claims;

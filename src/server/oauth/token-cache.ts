@@ -1,4 +1,4 @@
-import type { Hub } from '../hub';
+import type { Db } from '../db/client';
 import { findSessionState } from '../auth/session-queries';
 import { LookupCache } from './lookup-cache';
 
@@ -27,14 +27,18 @@ export interface SessionStateCache {
  * the moment hub.revocations reports the session (this node at once, other nodes through
  * LISTEN/NOTIFY), and otherwise live at most 5 minutes as a safety net against a lost NOTIFY.
  */
-export function createSessionStateCache(hub: Hub): SessionStateCache {
-  // Bounded: 100,000 entries, 5 minutes each; not served while revocations cannot be heard.
-  const states = new LookupCache<SessionState | undefined>(5 * 60_000, 100_000, hub.revocations.live);
-  // token hash → session id never changes, so it can be cached without invalidation. Bounded: 100,000, 5 minutes.
-  const ids = new LookupCache<string | undefined>(5 * 60_000, 100_000);
+export function createSessionStateCache(
+  db: Db,
+  bound: { maxEntries: number; ttlMs: number },
+  live: () => boolean,
+): SessionStateCache {
+  // Not served while revocations cannot be heard.
+  const states = new LookupCache<SessionState | undefined>(bound.ttlMs, bound.maxEntries, live);
+  // token hash → session id never changes, so it can be cached without invalidation.
+  const ids = new LookupCache<string | undefined>(bound.ttlMs, bound.maxEntries);
 
   async function loadBy(by: { id: string } | { tokenHash: string }): Promise<SessionState | undefined> {
-    const row = await findSessionState(hub.db, by);
+    const row = await findSessionState(db, by);
     return row ? { ...row, expiresAt: row.expiresAt.getTime(), authTime: row.authTime.getTime() } : undefined;
   }
 

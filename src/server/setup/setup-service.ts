@@ -4,7 +4,6 @@ import { Refusal } from '../errors';
 import type { CleanupCounts, SetupResult } from '../../shared/api/setup';
 import { randomInt } from 'node:crypto';
 import type { Hub } from '../hub';
-import { ALL_SESSIONS_ENDED } from '../revocations';
 import { deleteAllAccounts } from './setup-queries';
 import { checkPassword } from '../../shared/password-policy';
 import { isCommonPassword } from '../../shared/auth-common-passwords';
@@ -120,6 +119,8 @@ export async function cleanupAllUsers(hub: Hub, actor: AuditActorFields = {}) {
     const { roleAssignments, sessions, users } = await deleteAllAccounts(tx);
     // Under the chain's anchor lock, which moves the chain's base to its head (audit/retention.ts).
     const auditLogs = await clearAuditLog(hub, tx);
+    // Every node's caches drop the sessions that went with the users (no id left to name).
+    await hub.revocations.publish({ kind: 'all-sessions' }, tx);
     return {
       auth_users: users,
       platform_users: users,
@@ -128,8 +129,6 @@ export async function cleanupAllUsers(hub: Hub, actor: AuditActorFields = {}) {
       audit_logs: auditLogs,
     } satisfies CleanupCounts;
   });
-  // Every node's caches drop the sessions that went with the users (no id left to name).
-  await hub.revocations.publish([ALL_SESSIONS_ENDED]);
   await hub.audit.record({
     type: 'setup_cleanup',
     ...actor,

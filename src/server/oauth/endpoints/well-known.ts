@@ -10,18 +10,15 @@ export const JWKS_PATH = '/oauth/jwks';
 /** Discovery changes only with a deploy (or the public URL): verifiers may keep it five minutes. */
 const DISCOVERY_MAX_AGE_S = 300;
 
-const discoveryCache = new WeakMap<Hub, PrecomputedDocument & { issuer: string }>();
-
 /** The discovery document as bytes, built once per issuer (the public URL is read per call: e2e tests learn their port late). */
 export function discoveryAnswer(hub: Hub): PrecomputedDocument {
-  const cached = discoveryCache.get(hub);
-  if (cached && cached.issuer === hub.config.publicUrl) return cached;
-  const doc = {
+  const cached = hub.caches.discovery;
+  if (cached.document?.issuer === hub.config.publicUrl) return cached.document;
+  cached.document = {
     ...precompute(JSON.stringify(discoveryDocument(hub)), 'application/json; charset=utf-8', DISCOVERY_MAX_AGE_S),
     issuer: hub.config.publicUrl,
   };
-  discoveryCache.set(hub, doc);
-  return doc;
+  return cached.document;
 }
 
 /** The JWKS as bytes, rebuilt only when the key set (or which keys are still published) changes. */

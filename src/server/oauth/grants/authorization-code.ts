@@ -7,9 +7,9 @@ import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { REFRESH_ABSOLUTE_TTL_S } from '../constants';
 import { OAuthError, clientRefusal } from '../errors';
 import { takeCode } from '../code-cache';
+import { revokeSessionIds } from '../revoke-service';
 import {
   codeExchangeWrite,
-  deactivateSessions,
   lockCode,
   markCodeConsumed,
   runCodeExchange,
@@ -121,7 +121,7 @@ export async function exchangeLocked(hub: Hub, x: Exchange): Promise<GrantResult
     const broken = firstBrokenRule(row, x.facts, { userIsActive: !!user?.isActive });
     if (broken?.rule.consequence === 'revoke_issued') {
       const issued = row.issuedSessionId ? [row.issuedSessionId] : [];
-      return { error: broken.error, revoked: await deactivateSessions(tx, issued, now, null), row };
+      return { error: broken.error, revoked: await revokeSessionIds(hub, issued, null, tx), row };
     }
     if (broken?.rule.consequence === 'burn_code') await markCodeConsumed(tx, row.codeHash, now, null);
     // Another client's code is reported as an unknown one: nothing of it is the caller's.
@@ -132,7 +132,6 @@ export async function exchangeLocked(hub: Hub, x: Exchange): Promise<GrantResult
     return { done };
   });
   if ('error' in outcome) {
-    if (outcome.revoked.length) await hub.revocations.publish(outcome.revoked);
     outcome.error.audit = clientRefusal(outcome.error, {
       grantType: 'authorization_code',
       clientId: x.facts.client.clientId,

@@ -3,7 +3,8 @@ import type { AuthSession, OAuthClient } from '../../db/schema/index';
 import { sha256Hex } from '../../crypto/tokens';
 import { REFRESH_GRACE_S } from '../constants';
 import { OAuthError, clientRefusal } from '../errors';
-import { deactivateSessions, findSession, lockRefreshToken, markRefreshUsed } from '../queries';
+import { findSession, lockRefreshToken, markRefreshUsed } from '../queries';
+import { revokeSessionIds } from '../revoke-service';
 import { findUserById } from '../../auth/user-queries';
 import { userinfoAudience } from '../resource';
 import { oauthRuntime } from '../runtime';
@@ -49,7 +50,7 @@ export async function exchangeRefreshToken(
         const response = JSON.parse(hub.secrets.open(row.graceResponseEnc!, GRACE_CONTEXT)) as TokenResponse;
         return { kind: 'grace', response, session };
       }
-      const revoked = await deactivateSessions(tx, [session.id], now, null);
+      const revoked = await revokeSessionIds(hub, [session.id], null, tx);
       return {
         kind: 'error',
         error: new OAuthError('invalid_grant', 'The refresh token was already used; the whole grant is revoked.'),
@@ -86,7 +87,6 @@ export async function exchangeRefreshToken(
   });
 
   if (outcome.kind === 'error') {
-    if (outcome.revoked.length) await hub.revocations.publish(outcome.revoked);
     outcome.error.audit = clientRefusal(outcome.error, {
       grantType: 'refresh_token',
       clientId: client.clientId,

@@ -1,6 +1,9 @@
 import { createPrivateKey, randomBytes, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import type { Hub } from '../../hub';
+import type { Database, Db } from '../../db/client';
+import type { SecretBox } from '../../crypto/secrets';
+import type { AuditLog } from '../../audit/record';
+import type { Revocations } from '../../revocations';
 import { precompute, type PrecomputedDocument } from '../../http/precomputed';
 import type { SigningKey } from '../../db/schema/index';
 import { MAX_JWT_TTL_S, type SigningAlg } from '../constants';
@@ -68,12 +71,22 @@ export interface KeyStore {
   prune(): Promise<string[]>;
 }
 
+/** What the key store uses of its hub (built with the hub's caches, before the hub is complete). */
+export interface KeyStoreDeps {
+  db: Db;
+  database: Database;
+  secrets: SecretBox;
+  audit: AuditLog;
+  revocations: Revocations;
+  clock: () => Date;
+}
+
 /**
  * Signing keys live in PostgreSQL (private JWK sealed with the master key) so every node signs
  * with the same key and publishes the same JWKS. Each process holds the set in memory and
  * re-reads it when told (NOTIFY after a rotation) or every minute.
  */
-export function createKeyStore(hub: Hub): KeyStore {
+export function createKeyStore(hub: KeyStoreDeps): KeyStore {
   let loaded: { at: number; value: Promise<LoadedKeys> } | undefined;
   /** The JWKS bytes of one loaded key set, good until the next retired key leaves it. */
   let document: { from: Promise<LoadedKeys>; until: number; doc: PrecomputedDocument } | undefined;
@@ -165,7 +178,7 @@ export function createKeyStore(hub: Hub): KeyStore {
     },
     async rotate(nextAlg = 'ES256', options = {}) {
       await bootstrap();
-      const result = await hub.database.withAdvisoryLock(KEY_LOCK, async () =>
+      return hub.database.withAdvisoryLock(KEY_LOCK, async () =>
         hub.db.transaction(async (tx) => {
           const keys = await listSigningKeys(tx);
           const now = hub.clock();
@@ -189,19 +202,14 @@ export function createKeyStore(hub: Hub): KeyStore {
             },
             tx,
           );
+          await hub.revocations.publish({ kind: 'keys' }, tx);
           return { activated: next.kid, retired: active?.kid ?? null, next: fresh.kid };
         }),
       );
-      store.invalidate();
-      await hub.revocations.publish(['oauth-keys:changed']);
-      return result;
     },
     async prune() {
       const gone = await deleteRetiredBefore(hub.db, new Date(hub.clock().getTime() - MAX_JWT_TTL_S * 1000));
-      if (gone.length) {
-        store.invalidate();
-        await hub.revocations.publish(['oauth-keys:changed']);
-      }
+      if (gone.length) await hub.revocations.publish({ kind: 'keys' });
       return gone;
     },
   };

@@ -1,0 +1,146 @@
+import type { JWTPayload } from 'jose';
+import type { HubConfig } from './config';
+import type { AuthSession, OAuthClient, PlatformUser } from './db/schema/index';
+import type { PrecomputedDocument } from './http/precomputed';
+import type { RevocationKind } from './revocations';
+import { deriveSubkey } from './crypto/secrets';
+import { AUTH_CODE_TTL_S, MAX_JWT_TTL_S } from './oauth/constants';
+import type { CodeRow } from './oauth/queries';
+import { LookupCache } from './oauth/lookup-cache';
+import { createSessionStateCache, type SessionStateCache } from './oauth/token-cache';
+import { createKeyStore, type KeyStore, type KeyStoreDeps } from './oauth/keys/key-store';
+
+/** A live browser session and its user, without the roles (what the authorization endpoint needs). */
+export interface SignedInSession {
+  session: AuthSession;
+  user: PlatformUser;
+}
+
+/** Every per-process cache of a hub, built with it (createHubCaches) and declared in CACHES. */
+export interface HubCaches {
+  /** OAuth clients by client_id (oauth/clients/service.ts). */
+  clients: LookupCache<OAuthClient | undefined>;
+  /** Sessions behind access and hand-off tokens (oauth/token-cache.ts). */
+  sessionStates: SessionStateCache;
+  /** Browser sessions by cookie-token hash, for the authorization endpoint (auth/session-cache.ts). */
+  signedInSessions: {
+    entries: LookupCache<SignedInSession | undefined>;
+    /** session id → the token hash its entry is kept under (revocations name sessions). */
+    hashOf: Map<string, string>;
+  };
+  /** The signing keys and the JWKS built from them (oauth/keys/key-store.ts). */
+  keys: KeyStore;
+  /** The codes this process issued, by hash, as their rows were written (oauth/code-cache.ts). */
+  codes: Map<string, CodeRow>;
+  /** Access tokens whose signature this process checked, by token (oauth/jwt.ts). */
+  verifiedTokens: Map<string, { claims: JWTPayload; kid: string }>;
+  /** The discovery document as bytes, for the issuer it was built for (oauth/endpoints/well-known.ts). */
+  discovery: { document?: PrecomputedDocument & { issuer: string } };
+  /** The recovery-code HMAC key (account/totp.ts). */
+  recoveryCodeKey: Buffer;
+}
+
+interface CacheDeclaration {
+  /** The most entries held at once. */
+  maxEntries: number;
+  /** The longest an entry is used without reading the database again (ms). */
+  ttlMs: number;
+  /**
+   * The kinds of hub.revocations message that drop entries sooner. A cache dropped by messages
+   * is also emptied on every resync and is not served while revocations cannot be heard.
+   * `never`: why no message has to (the reason it cannot serve anything stale).
+   */
+  clearedBy: RevocationKind[] | { never: string };
+}
+
+const MINUTE = 60_000;
+
+/** The one list of a hub's caches: how large each may grow, how long it serves, what clears it. */
+export const CACHES = {
+  clients: { maxEntries: 10_000, ttlMs: MINUTE, clearedBy: ['client'] },
+  // Two maps of this size: token hash → session id (never changes), and session id → state.
+  sessionStates: { maxEntries: 100_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions'] },
+  // Vouches only for a session touched less than a minute ago; anything else is read again.
+  signedInSessions: { maxEntries: 10_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions'] },
+  // One key set, read again every minute or when a rotation or prune says so.
+  keys: { maxEntries: 1, ttlMs: MINUTE, clearedBy: ['keys'] },
+  codes: {
+    maxEntries: 10_000,
+    ttlMs: AUTH_CODE_TTL_S * 1000,
+    clearedBy: {
+      never:
+        'taken out by the first exchange on this node; the row stays the truth (the consume commits only an unused code) and the copy expires with the code',
+    },
+  },
+  verifiedTokens: {
+    maxEntries: 20_000,
+    ttlMs: MAX_JWT_TTL_S * 1000,
+    clearedBy: {
+      never:
+        "every hit checks the token's exp and that its key is still published; whether its session is live is asked of sessionStates",
+    },
+  },
+  discovery: {
+    maxEntries: 1,
+    ttlMs: Infinity,
+    clearedBy: { never: 'built from the configuration alone; rebuilt when the public URL differs' },
+  },
+  recoveryCodeKey: {
+    maxEntries: 1,
+    ttlMs: Infinity,
+    clearedBy: { never: 'derived from the master key, which a hub keeps for life' },
+  },
+} satisfies Record<keyof HubCaches, CacheDeclaration>;
+
+/**
+ * The caches of a hub being built, wired to its revocations: each message drops what CACHES says
+ * it clears, on this node at once and on every other within milliseconds; a resync empties every
+ * cache a message could have cleared.
+ */
+export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubCaches {
+  const live = hub.revocations.live;
+  const caches: HubCaches = {
+    clients: new LookupCache(CACHES.clients.ttlMs, CACHES.clients.maxEntries, live),
+    sessionStates: createSessionStateCache(hub.db, CACHES.sessionStates, live),
+    signedInSessions: {
+      entries: new LookupCache(CACHES.signedInSessions.ttlMs, CACHES.signedInSessions.maxEntries, live),
+      hashOf: new Map(),
+    },
+    keys: createKeyStore(hub),
+    codes: new Map(),
+    verifiedTokens: new Map(),
+    discovery: {},
+    recoveryCodeKey: deriveSubkey(hub.config.masterKey!, 'ecosystem-hub/recovery-codes/v1'),
+  };
+  const { clients, sessionStates, signedInSessions, keys } = caches;
+  const forgetSignedIn = (sessionId?: string) => {
+    if (sessionId === undefined) {
+      signedInSessions.hashOf.clear();
+      return signedInSessions.entries.invalidate();
+    }
+    const hash = signedInSessions.hashOf.get(sessionId);
+    signedInSessions.hashOf.delete(sessionId);
+    // Even an unknown id is invalidated: that stops a lookup in flight (whose session this may
+    // be) from storing what it read before the revocation.
+    signedInSessions.entries.invalidate(hash ?? sessionId);
+  };
+  hub.revocations.subscribe((sessionIds, message) => {
+    if (message.kind === 'client') clients.invalidate(message.clientId);
+    else if (message.kind === 'keys') keys.invalidate();
+    else if (message.kind === 'all-sessions') {
+      sessionStates.invalidateAll();
+      forgetSignedIn();
+    }
+    for (const id of sessionIds) {
+      sessionStates.invalidate(id);
+      forgetSignedIn(id);
+    }
+  });
+  hub.revocations.onResync(() => {
+    clients.invalidate();
+    sessionStates.invalidateAll();
+    forgetSignedIn();
+    keys.invalidate();
+  });
+  return caches;
+}
