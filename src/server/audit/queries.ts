@@ -77,6 +77,16 @@ function whereOf(filters: AuditFilters, cursor?: AuditCursor): SQL | undefined {
  * range): each page is an index range scan that starts where the last one stopped, so page
  * 1,000 costs what page 1 does.
  */
+/** The user an audit filter names by email (the log keeps ids; people type addresses). */
+export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: platformUsers.id })
+    .from(platformUsers)
+    .where(eq(platformUsers.email, email))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 export async function findAuditPage(
   db: DbOrTx,
   filters: AuditFilters,

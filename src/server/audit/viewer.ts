@@ -1,8 +1,7 @@
 import type { Hub } from '../hub';
 import type { AuditFilterInput, AuditFilters } from './filters';
 import { isUuid } from './filters';
-import { findAuditPage, type AuditCursor, type AuditListRow } from './queries';
-import { findUserByEmail } from '../auth/user-queries';
+import { findAuditPage, findUserIdByEmail, type AuditCursor, type AuditListRow } from './queries';
 
 /** Turns query-string filters into query filters; an email names its user. */
 export async function resolveFilters(hub: Hub, input: AuditFilterInput): Promise<AuditFilters> {
@@ -15,9 +14,7 @@ export async function resolveFilters(hub: Hub, input: AuditFilterInput): Promise
     includeBrowser: input.include_browser === 'true',
   };
   if (input.user_id) {
-    const userId = isUuid(input.user_id)
-      ? input.user_id
-      : ((await findUserByEmail(hub.db, input.user_id.toLowerCase()))?.id ?? null);
+    const userId = isUuid(input.user_id) ? input.user_id : await findUserIdByEmail(hub.db, input.user_id.toLowerCase());
     if (userId) filters.userId = userId;
     else filters.matchesNothing = true;
   }
