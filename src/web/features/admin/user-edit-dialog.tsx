@@ -38,6 +38,7 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
         <form
           onSubmit={(e) => {
             e.preventDefault();
+            form.setError(null);
             update.mutateAsync({ id: user.id, patch: form.values }).catch(form.setServerError);
           }}
           className="space-y-4"

@@ -19,7 +19,6 @@ import {
 } from '@/components/ui/alert-dialog';
 import { useSystemAdminsMutation, type SetupResult } from '@/data/setup/system-admins-mutation';
 import { useCleanupMutation, type Cleared } from '@/data/setup/cleanup-mutation';
-import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 
@@ -40,7 +39,8 @@ export default function SetupPanel() {
       notify.success('All users deleted');
     },
     // Spec §8: the error message, or 'Cleanup failed'.
-    onError: (error) => notify.error(error instanceof ApiError && error.message ? error.message : 'Cleanup failed'),
+    onError: (error) =>
+      notify.error(errorText(error, { refusal: (e) => e.message || undefined, unexpected: 'Cleanup failed' })),
   });
   const failed = createAdmins.error ?? cleanup.error;
   const editKey = (value: string) => {
