@@ -4,7 +4,7 @@ import { Trash2Icon, UserPlusIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Badge } from '@/components/ui/badge';
 import {
   AlertDialog,
@@ -70,16 +70,15 @@ export default function SetupPanel() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div className="max-w-md space-y-2">
-          <Label htmlFor="setup-key">Setup key</Label>
-          <Input
-            id="setup-key"
-            type="password"
-            autoComplete="off"
-            value={key}
-            onChange={(e) => editKey(e.target.value)}
-          />
-        </div>
+        <Field
+          id="setup-key"
+          label="Setup key"
+          className="max-w-md"
+          value={key}
+          onChange={(e) => editKey(e.target.value)}
+        >
+          <Input type="password" autoComplete="off" />
+        </Field>
         <div className="flex flex-wrap gap-3">
           <Button onClick={create} disabled={!key || createAdmins.isPending}>
             <UserPlusIcon /> {createAdmins.isPending ? 'Creating...' : 'Create system administrators'}
