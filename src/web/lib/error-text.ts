@@ -18,9 +18,9 @@ const UNKNOWN = 'Something went wrong. Try again.';
 
 /**
  * Where a screen's words are fixed elsewhere (the spec's §8 texts, a wait from Retry-After), the
- * screen says so here instead of growing its own translator. `refusal` words particular
- * refusals (undefined: not this one); `unexpected` makes the screen speak the spec's dialect:
- * the server's message for any other refusal, this sentence for everything else.
+ * screen hands its Wording to errorText instead of growing a translator of its own. `refusal`
+ * words particular refusals (undefined: not this one); `unexpected` is the spec's dialect: the
+ * server's message for any other refusal, this sentence for everything else.
  */
 export interface Wording {
   refusal?: (error: ApiError) => string | undefined;

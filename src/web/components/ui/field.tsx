@@ -5,12 +5,6 @@ import { errorText, type Wording } from '@/lib/error-text';
 import { cn } from '@/lib/utils';
 import { Label } from './label';
 
-/**
- * The web's one form pattern. `useForm` keeps the values and the form's one error line (shown
- * by FormError); `Field` lays out a label, its control and a hint. An error clears on any edit,
- * so it never describes input it was not given; when the server names the field it refused
- * (its 400 `field`), that control is marked invalid and described by the error line.
- */
 type Values = Record<string, unknown>;
 /** The values a text control edits. */
 type TextKey<V extends Values> = { [K in keyof V & string]: V[K] extends string ? K : never }[keyof V & string];
@@ -18,7 +12,6 @@ type TextKey<V extends Values> = { [K in keyof V & string]: V[K] extends string 
 interface Failure<V extends Values> {
   message: string;
   field?: keyof V;
-  /** The server's refusal, for what a form shows beside the words (a password's reasons). */
   cause?: unknown;
 }
 
@@ -30,6 +23,12 @@ interface ControlProps {
   'aria-describedby'?: string;
 }
 
+/**
+ * The web's one form pattern. `useForm` keeps the values and the form's one error line (shown
+ * by FormError); `Field` lays out a label, its control and a hint. An error clears on any edit,
+ * so it never describes input it was not given; when the server names the field it refused
+ * (its 400 `field`), that control is marked invalid and described by the error line.
+ */
 export function useForm<V extends Values>(initial: V, { onEdit }: { onEdit?: () => void } = {}) {
   const errorId = useId();
   const [values, setValues] = useState(initial);
@@ -57,7 +56,8 @@ export function useForm<V extends Values>(initial: V, { onEdit }: { onEdit?: () 
     field,
     /** The error line's props: `<FormError {...form.error} />`. */
     error: { id: errorId, message: failure?.message ?? null },
-    failure,
+    /** The server's refusal behind the line, for what a form shows beside the words (a password's reasons). */
+    refusal: failure?.cause,
     /** A rule the browser checks before sending (null clears the line). */
     setError: (message: string | null, field?: keyof V) => setFailure(message === null ? null : { message, field }),
     /** The server refused: its words from error-text.ts, on the field it named. */

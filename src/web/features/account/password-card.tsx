@@ -50,11 +50,7 @@ export function PasswordCard() {
           <Field id="password-new" label="New password" {...form.field('new_password')}>
             <Input type="password" autoComplete="new-password" />
           </Field>
-          <PasswordStrength
-            password={form.values.new_password}
-            refusal={form.failure?.cause}
-            className="sm:col-span-2"
-          />
+          <PasswordStrength password={form.values.new_password} refusal={form.refusal} className="sm:col-span-2" />
           <div className="space-y-4 sm:col-span-2">
             <FormError {...form.error} />
             <Button type="submit" variant="outline" disabled={change.isPending}>

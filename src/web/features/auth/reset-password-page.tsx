@@ -62,7 +62,7 @@ export default function ResetPasswordPage() {
         <Field id="reset-password" label="New password" {...form.field('password')}>
           <Input type="password" autoComplete="new-password" />
         </Field>
-        <PasswordStrength password={password} refusal={form.failure?.cause} />
+        <PasswordStrength password={password} refusal={form.refusal} />
         <FormError {...form.error}>
           {form.error.message !== WEAK_PASSWORD_MESSAGE && (
             <Link to="/forgot-password" className="mt-2 inline-block font-medium underline underline-offset-4">

@@ -67,7 +67,7 @@ export function SignUpForm({
       <Field id="signup-password" label="Password" {...form.field('password')}>
         <Input type="password" autoComplete="new-password" />
       </Field>
-      <PasswordStrength password={form.values.password} refusal={form.failure?.cause} />
+      <PasswordStrength password={form.values.password} refusal={form.refusal} />
       <FormError {...form.error} />
       <Button type="submit" className="w-full" disabled={signUp.isPending || signUp.isSuccess}>
         {signUp.isPending ? 'Creating account...' : 'Create Account'}
