@@ -16,10 +16,28 @@ const CODE_TEXT: Record<string, string> = {
 
 const UNKNOWN = 'Something went wrong. Try again.';
 
-export function errorText(error: unknown): string {
-  if (!(error instanceof ApiError)) return UNKNOWN;
+/**
+ * Where a screen's words are fixed elsewhere (the spec's §8 texts, a wait from Retry-After), the
+ * screen hands its Wording to errorText instead of growing a translator of its own. `refusal`
+ * words particular refusals (undefined: not this one); `unexpected` is the spec's dialect: the
+ * server's message for any other refusal, this sentence for everything else.
+ */
+export interface Wording {
+  refusal?: (error: ApiError) => string | undefined;
+  unexpected?: string;
+}
+
+export function errorText(error: unknown, { refusal, unexpected }: Wording = {}): string {
+  if (!(error instanceof ApiError)) return unexpected ?? UNKNOWN;
+  const own = refusal?.(error);
+  if (own !== undefined) return own;
+  if (unexpected !== undefined) return (isRefusal(error) && error.message) || unexpected;
   const known = CODE_TEXT[error.code];
   if (known) return known;
   if (error.status >= 500 || error.status === 0) return CODE_TEXT.internal_error;
   return error.message || UNKNOWN;
+}
+
+function isRefusal(error: ApiError): boolean {
+  return error.status >= 400 && error.status < 500;
 }

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { revealSchema } from '@shared/admin-api';
-import { ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
+import { errorText, type Wording } from '@/lib/error-text';
 import type { MutationOptions } from '../options';
 
 export type RevealedCredential = z.output<typeof revealSchema>;
@@ -12,8 +13,13 @@ export function revealCredential(grantId: string): Promise<RevealedCredential> {
 }
 
 /** Spec §8: 'Access Denied' with the server's message, or 'Failed to request credential access'. */
+export const ACCESS_DENIED_WORDING: Wording = {
+  refusal: (error) => error.message || undefined,
+  unexpected: 'Failed to request credential access',
+};
+
 export function accessDeniedDescription(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'Failed to request credential access';
+  return errorText(error, ACCESS_DENIED_WORDING);
 }
 
 export function useCredentialRevealMutation(options: MutationOptions<RevealedCredential, string> = {}) {

@@ -3,11 +3,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormError } from '@/components/form-error';
+import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import type { Me } from '@/data/me/me-query';
 import { useEmailChangeMutation } from '@/data/me/email-change-mutation';
-import { errorText } from '@/lib/error-text';
 
 /**
  * The email address and its change: the new address gets a confirmation link and the change
@@ -15,34 +14,27 @@ import { errorText } from '@/lib/error-text';
  * a borrowed session cannot take the account over.
  */
 export function EmailChangeCard({ me }: { me: Me }) {
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({ new_email: '', current_password: '' }, { onEdit: () => setSentTo(null) });
   const change = useEmailChangeMutation();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const address = newEmail.trim();
-    if (!address || !password) {
-      setError('Enter the new address and your current password.');
+    const address = form.values.new_email.trim();
+    const { current_password } = form.values;
+    if (!address || !current_password) {
+      form.setError('Enter the new address and your current password.');
       return;
     }
-    setError(null);
+    form.setError(null);
     try {
-      await change.mutateAsync({ new_email: address, current_password: password });
+      await change.mutateAsync({ new_email: address, current_password });
       setSentTo(address);
-      setNewEmail('');
-      setPassword('');
+      form.reset();
     } catch (err) {
-      setError(errorText(err));
+      form.setServerError(err);
     }
   }
-
-  const clear = () => {
-    setError(null);
-    setSentTo(null);
-  };
 
   return (
     <Card>
@@ -59,34 +51,14 @@ export function EmailChangeCard({ me }: { me: Me }) {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate aria-label="Change email address">
-          <div className="space-y-2">
-            <Label htmlFor="email-new">New email address</Label>
-            <Input
-              id="email-new"
-              type="email"
-              autoComplete="email"
-              value={newEmail}
-              onChange={(e) => {
-                clear();
-                setNewEmail(e.target.value);
-              }}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="email-password">Current password</Label>
-            <Input
-              id="email-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => {
-                clear();
-                setPassword(e.target.value);
-              }}
-            />
-          </div>
+          <Field id="email-new" label="New email address" {...form.field('new_email')}>
+            <Input type="email" autoComplete="email" />
+          </Field>
+          <Field id="email-password" label="Current password" {...form.field('current_password')}>
+            <Input type="password" autoComplete="current-password" />
+          </Field>
           <div className="space-y-4 sm:col-span-2">
-            <FormError message={error} />
+            <FormError {...form.error} />
             {sentTo && (
               <p role="status" className="rounded-md border bg-accent p-3 text-sm">
                 We sent a confirmation link to <strong className="wrap-anywhere">{sentTo}</strong>. Your address changes

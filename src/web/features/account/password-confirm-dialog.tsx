@@ -9,9 +9,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormError } from '@/components/form-error';
+import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { errorText } from '@/lib/error-text';
 
 /**
  * Asks for the current password before a change that weakens or resets a second factor
@@ -33,23 +32,22 @@ export function PasswordConfirmDialog({
   onConfirm: (password: string) => Promise<unknown>;
   onClose: () => void;
 }) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ password: '' });
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!password) {
-      setError('Enter your current password.');
+    if (!form.values.password) {
+      form.setError('Enter your current password.');
       return;
     }
     setBusy(true);
-    setError(null);
+    form.setError(null);
     try {
-      await onConfirm(password);
+      await onConfirm(form.values.password);
       onClose();
     } catch (err) {
-      setError(errorText(err));
+      form.setServerError(err);
     } finally {
       setBusy(false);
     }
@@ -63,20 +61,10 @@ export function PasswordConfirmDialog({
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor="confirm-password">Current password</Label>
-            <Input
-              id="confirm-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => {
-                setError(null);
-                setPassword(e.target.value);
-              }}
-            />
-          </div>
-          <FormError message={error} />
+          <Field id="confirm-password" label="Current password" {...form.field('password')}>
+            <Input type="password" autoComplete="current-password" />
+          </Field>
+          <FormError {...form.error} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

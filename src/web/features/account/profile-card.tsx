@@ -1,12 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormError } from '@/components/form-error';
+import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import type { Me } from '@/data/me/me-query';
 import { useProfileUpdateMutation } from '@/data/me/profile-update-mutation';
-import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 
 const FIELDS = [
@@ -14,7 +13,6 @@ const FIELDS = [
   { key: 'organization', label: 'Organization', autoComplete: 'organization' },
   { key: 'department', label: 'Department', autoComplete: 'off' },
 ] as const;
-type Field = (typeof FIELDS)[number]['key'];
 
 /** PATCH /api/me with the fields that changed; an emptied field is stored as null. */
 export function ProfileCard({ me }: { me: Me }) {
@@ -23,19 +21,19 @@ export function ProfileCard({ me }: { me: Me }) {
     organization: me.organization ?? '',
     department: me.department ?? '',
   };
-  const [values, setValues] = useState<Record<Field, string>>(initial);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm(initial);
+  const { values } = form;
   const update = useProfileUpdateMutation({ onSuccess: () => notify.success('Profile saved') });
   const changed = FIELDS.filter(({ key }) => values[key].trim() !== initial[key]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
+    form.setError(null);
     const patch = Object.fromEntries(changed.map(({ key }) => [key, values[key].trim() || null]));
     try {
       await update.mutateAsync(patch);
     } catch (err) {
-      setError(errorText(err));
+      form.setServerError(err);
     }
   }
 
@@ -48,22 +46,18 @@ export function ProfileCard({ me }: { me: Me }) {
       <CardContent>
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate aria-label="Profile">
           {FIELDS.map(({ key, label, autoComplete }) => (
-            <div key={key} className={key === 'full_name' ? 'space-y-2 sm:col-span-2' : 'space-y-2'}>
-              <Label htmlFor={`profile-${key}`}>{label}</Label>
-              <Input
-                id={`profile-${key}`}
-                autoComplete={autoComplete}
-                maxLength={200}
-                value={values[key]}
-                onChange={(e) => {
-                  setError(null);
-                  setValues((v) => ({ ...v, [key]: e.target.value }));
-                }}
-              />
-            </div>
+            <Field
+              key={key}
+              id={`profile-${key}`}
+              label={label}
+              className={key === 'full_name' ? 'sm:col-span-2' : undefined}
+              {...form.field(key)}
+            >
+              <Input autoComplete={autoComplete} maxLength={200} />
+            </Field>
           ))}
           <div className="space-y-4 sm:col-span-2">
-            <FormError message={error} />
+            <FormError {...form.error} />
             <Button type="submit" disabled={update.isPending || changed.length === 0}>
               {update.isPending ? 'Saving…' : 'Save profile'}
             </Button>

@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/form-error';
+import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useTotpConfirmMutation, type TotpEnrolment as Enrolment } from '@/data/me/totp-mutations';
-import { errorText } from '@/lib/error-text';
 import { QrCode } from './qr-code';
 
 /** The secret in groups of four, easier to type into an app by hand. */
@@ -22,22 +21,21 @@ export function TotpEnrolment({
   onConfirmed: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ code: '' });
   const confirm = useTotpConfirmMutation();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const entered = code.replace(/\s+/g, '');
+    const entered = form.values.code.replace(/\s+/g, '');
     if (!/^\d{6}$/.test(entered)) {
-      setError('Enter the 6-digit code your app shows.');
+      form.setError('Enter the 6-digit code your app shows.');
       return;
     }
-    setError(null);
+    form.setError(null);
     try {
       onConfirmed((await confirm.mutateAsync(entered)).recovery_codes);
     } catch (err) {
-      setError(errorText(err));
+      form.setServerError(err);
     }
   }
 
@@ -58,22 +56,10 @@ export function TotpEnrolment({
           <li>Enter the 6-digit code the app shows.</li>
         </ol>
         <form onSubmit={submit} noValidate className="space-y-3" aria-label="Confirm authenticator app">
-          <div className="max-w-xs space-y-2">
-            <Label htmlFor="totp-code">Code from the app</Label>
-            <Input
-              id="totp-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={6}
-              value={code}
-              onChange={(e) => {
-                setError(null);
-                setCode(e.target.value);
-              }}
-            />
-          </div>
-          <FormError message={error} />
+          <Field id="totp-code" label="Code from the app" className="max-w-xs" {...form.field('code')}>
+            <Input inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={6} />
+          </Field>
+          <FormError {...form.error} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={confirm.isPending}>
               {confirm.isPending ? 'Checking…' : 'Turn on'}

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { MailWarningIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useVerificationResendMutation } from '@/data/auth/verification-resend-mutation';
-import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/error-text';
 import { waitText } from '@/lib/format';
 
@@ -22,10 +21,12 @@ export function VerificationBanner({ email }: { email: string }) {
     } catch (err) {
       setResult({
         ok: false,
-        text:
-          err instanceof ApiError && err.status === 429
-            ? `A verification email was sent a moment ago. ${waitText(err.retryAfterSeconds)}`
-            : errorText(err),
+        text: errorText(err, {
+          refusal: (e) =>
+            e.status === 429
+              ? `A verification email was sent a moment ago. ${waitText(e.retryAfterSeconds)}`
+              : undefined,
+        }),
       });
     }
   }

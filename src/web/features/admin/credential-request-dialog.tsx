@@ -9,10 +9,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Field, useForm } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 import type { AppSafe } from '@/data/admin/apps-query';
 import { useCredentialRequestMutation, type CredentialType } from '@/data/admin/credential-request-mutation';
@@ -22,8 +22,7 @@ const JUSTIFICATION_REQUIRED = 'Please provide a justification for accessing cre
 /** Security tab's request_credential_access: a justification is required; the request waits for approval. */
 export function CredentialRequestDialog({ app, onClose }: { app: AppSafe; onClose: () => void }) {
   const [type, setType] = useState<CredentialType>('api_key');
-  const [justification, setJustification] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const form = useForm({ justification: '' });
   const request = useCredentialRequestMutation({
     meta: { errorToast: 'Request Failed', errorDescription: () => 'Failed to submit credential access request' },
     onSuccess: () => {
@@ -35,15 +34,18 @@ export function CredentialRequestDialog({ app, onClose }: { app: AppSafe; onClos
   });
 
   function submit() {
-    if (!justification.trim()) {
-      setInvalid(true);
+    const justification = form.values.justification.trim();
+    if (!justification) {
+      form.setError(JUSTIFICATION_REQUIRED, 'justification');
       notify.error(JUSTIFICATION_REQUIRED);
       return;
     }
-    request.mutate({ mode: 'standard', app_id: app.id, credential_type: type, justification: justification.trim() });
+    form.setError(null);
+    request
+      .mutateAsync({ mode: 'standard', app_id: app.id, credential_type: type, justification })
+      .catch(form.setServerError);
   }
 
-  const message = invalid ? JUSTIFICATION_REQUIRED : request.isError ? errorText(request.error) : null;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -65,21 +67,10 @@ export function CredentialRequestDialog({ app, onClose }: { app: AppSafe; onClos
             </SelectContent>
           </Select>
         </div>
-        <div className="space-y-2">
-          <Label htmlFor="cred-justification">Justification *</Label>
-          <Textarea
-            id="cred-justification"
-            value={justification}
-            aria-invalid={invalid}
-            onChange={(e) => {
-              setInvalid(false);
-              if (request.isError) request.reset();
-              setJustification(e.target.value);
-            }}
-            placeholder="Why do you need this credential?"
-          />
-        </div>
-        <FormError message={message} />
+        <Field id="cred-justification" label="Justification *" {...form.field('justification')}>
+          <Textarea placeholder="Why do you need this credential?" />
+        </Field>
+        <FormError {...form.error} />
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Cancel

@@ -3,6 +3,7 @@ import { Timer } from 'lucide-react';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -19,7 +20,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { useAppsQuery } from '@/data/admin/apps-query';
 import { useCredentialRequestMutation, type CredentialType } from '@/data/admin/credential-request-mutation';
-import { accessDeniedDescription } from '@/data/admin/credential-reveal-mutation';
+import { ACCESS_DENIED_WORDING, accessDeniedDescription } from '@/data/admin/credential-reveal-mutation';
 import { notify } from '@/lib/notify';
 import { CREDENTIAL_LABELS, TIME_LIMIT, clampMinutes, isTimeLimitedRequestValid } from './admin.utils';
 
@@ -28,12 +29,14 @@ const INVALID = 'Please select an app and provide justification';
 /** request_time_limited_credential_access: app, type, 5–120 minutes, justification ≥ 15 characters, confirmed. */
 export function TimeLimitedRequestForm() {
   const apps = useAppsQuery();
-  const [appId, setAppId] = useState('');
-  const [type, setType] = useState<CredentialType>('api_key');
-  const [minutes, setMinutes] = useState<number>(TIME_LIMIT.default);
-  const [justification, setJustification] = useState('');
+  const form = useForm({
+    appId: '',
+    type: 'api_key' as CredentialType,
+    minutes: TIME_LIMIT.default as number,
+    justification: '',
+  });
+  const { appId, type, minutes, justification } = form.values;
   const [confirming, setConfirming] = useState(false);
-  const [invalid, setInvalid] = useState(false);
   const request = useCredentialRequestMutation({
     meta: { errorToast: 'Access Denied', errorDescription: accessDeniedDescription },
     onSuccess: (result) => {
@@ -45,19 +48,14 @@ export function TimeLimitedRequestForm() {
         notify.success('Access Request Submitted', {
           description: 'Your request has been logged and is pending approval.',
         });
-      setJustification('');
+      form.edit({ justification: '' });
     },
   });
   const app = apps.data?.find((a) => a.id === appId);
-  // Any edit clears the last validation or server error: it described the old input.
-  const edited = () => {
-    setInvalid(false);
-    if (request.isError) request.reset();
-  };
 
   function review() {
     if (!isTimeLimitedRequestValid(appId, justification)) {
-      setInvalid(true);
+      form.setError(INVALID, 'justification');
       notify.error(INVALID);
       return;
     }
@@ -66,13 +64,16 @@ export function TimeLimitedRequestForm() {
 
   function submit() {
     setConfirming(false);
-    request.mutate({
-      mode: 'time_limited',
-      app_id: appId,
-      credential_type: type,
-      justification: justification.trim(),
-      time_limit_minutes: clampMinutes(minutes),
-    });
+    form.setError(null);
+    request
+      .mutateAsync({
+        mode: 'time_limited',
+        app_id: appId,
+        credential_type: type,
+        justification: justification.trim(),
+        time_limit_minutes: clampMinutes(minutes),
+      })
+      .catch((error) => form.setServerError(error, ACCESS_DENIED_WORDING));
   }
 
   return (
@@ -88,13 +89,7 @@ export function TimeLimitedRequestForm() {
       <CardContent className="space-y-4">
         <div className="space-y-2">
           <Label htmlFor="tl-app">Application</Label>
-          <Select
-            value={appId}
-            onValueChange={(v) => {
-              edited();
-              setAppId(v);
-            }}
-          >
+          <Select value={appId} onValueChange={(v) => form.edit({ appId: v })}>
             <SelectTrigger id="tl-app" className="w-full" aria-label="Application">
               <SelectValue placeholder="Select an application" />
             </SelectTrigger>
@@ -110,13 +105,7 @@ export function TimeLimitedRequestForm() {
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-2">
             <Label htmlFor="tl-type">Credential Type</Label>
-            <Select
-              value={type}
-              onValueChange={(v) => {
-                edited();
-                setType(v as CredentialType);
-              }}
-            >
+            <Select value={type} onValueChange={(v) => form.edit({ type: v as CredentialType })}>
               <SelectTrigger id="tl-type" className="w-full" aria-label="Credential Type">
                 <SelectValue />
               </SelectTrigger>
@@ -126,36 +115,21 @@ export function TimeLimitedRequestForm() {
               </SelectContent>
             </Select>
           </div>
-          <div className="space-y-2">
-            <Label htmlFor="tl-minutes">Time Limit (minutes)</Label>
+          <Field id="tl-minutes" label="Time Limit (minutes)">
             <Input
-              id="tl-minutes"
               type="number"
               min={TIME_LIMIT.min}
               max={TIME_LIMIT.max}
               value={minutes}
-              onChange={(e) => {
-                edited();
-                setMinutes(Number(e.target.value));
-              }}
-              onBlur={() => setMinutes(clampMinutes(minutes))}
+              onChange={(e) => form.edit({ minutes: Number(e.target.value) })}
+              onBlur={() => clampMinutes(minutes) !== minutes && form.edit({ minutes: clampMinutes(minutes) })}
             />
-          </div>
+          </Field>
         </div>
-        <div className="space-y-2">
-          <Label htmlFor="tl-justification">Justification</Label>
-          <Textarea
-            id="tl-justification"
-            value={justification}
-            aria-invalid={invalid}
-            onChange={(e) => {
-              edited();
-              setJustification(e.target.value);
-            }}
-            placeholder="At least 15 characters: what you need it for and why now"
-          />
-        </div>
-        <FormError message={invalid ? INVALID : request.isError ? accessDeniedDescription(request.error) : null} />
+        <Field id="tl-justification" label="Justification" {...form.field('justification')}>
+          <Textarea placeholder="At least 15 characters: what you need it for and why now" />
+        </Field>
+        <FormError {...form.error} />
         <Button onClick={review} disabled={request.isPending} className="w-full sm:w-auto">
           {request.isPending ? 'Requesting…' : 'Request Access'}
         </Button>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import {
@@ -9,21 +8,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { ApiError } from '@/lib/api';
-import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 import type { AdminUser } from '@/data/admin/users-query';
-import { useUserUpdateMutation, type UserPatch } from '@/data/admin/user-update-mutation';
-
-const isEmailError = (error: unknown) =>
-  error instanceof ApiError && (error.code === 'email_in_use' || error.details.field === 'email');
+import { useUserUpdateMutation } from '@/data/admin/user-update-mutation';
 
 /** Edit dialog (spec §2): email, full name (empty saves null), organization, department, active. */
 export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [form, setForm] = useState<UserPatch>({
+  const form = useForm({
     email: user.email,
     full_name: user.full_name ?? '',
     organization: user.organization ?? '',
@@ -36,15 +31,6 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
       onClose();
     },
   });
-  // The server's reason stays next to the form until the input changes.
-  const edit = (patch: Partial<UserPatch>) => {
-    if (update.isError) update.reset();
-    setForm((f) => ({ ...f, ...patch }));
-  };
-  const field = (key: 'email' | 'full_name' | 'organization' | 'department') => ({
-    value: form[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => edit({ [key]: e.target.value }),
-  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -52,7 +38,8 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            update.mutate({ id: user.id, patch: form });
+            form.setError(null);
+            update.mutateAsync({ id: user.id, patch: form.values }).catch(form.setServerError);
           }}
           className="space-y-4"
         >
@@ -60,41 +47,32 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
             <DialogTitle>Edit User</DialogTitle>
             <DialogDescription>Update the account details of {user.email}.</DialogDescription>
           </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor="edit-email">Email</Label>
-            <Input
-              id="edit-email"
-              type="email"
-              required
-              aria-invalid={isEmailError(update.error)}
-              aria-describedby={update.isError ? 'edit-user-error' : undefined}
-              {...field('email')}
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="edit-full-name">Full Name</Label>
-            <Input id="edit-full-name" {...field('full_name')} />
-          </div>
+          <Field id="edit-email" label="Email" {...form.field('email')}>
+            <Input type="email" required />
+          </Field>
+          <Field id="edit-full-name" label="Full Name" {...form.field('full_name')}>
+            <Input />
+          </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor="edit-organization">Organization</Label>
-              <Input id="edit-organization" {...field('organization')} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="edit-department">Department</Label>
-              <Input id="edit-department" {...field('department')} />
-            </div>
+            <Field id="edit-organization" label="Organization" {...form.field('organization')}>
+              <Input />
+            </Field>
+            <Field id="edit-department" label="Department" {...form.field('department')}>
+              <Input />
+            </Field>
           </div>
           <div className="flex items-center justify-between rounded-lg border p-3">
             <div>
               <Label htmlFor="edit-active">Account Active</Label>
               <p className="text-xs text-muted-foreground">Deactivating signs the user out everywhere.</p>
             </div>
-            <Switch id="edit-active" checked={form.is_active} onCheckedChange={(v) => edit({ is_active: v })} />
+            <Switch
+              id="edit-active"
+              checked={form.values.is_active}
+              onCheckedChange={(v) => form.edit({ is_active: v })}
+            />
           </div>
-          <div id="edit-user-error">
-            <FormError message={update.isError ? errorText(update.error) : null} />
-          </div>
+          <FormError {...form.error} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

@@ -3,11 +3,9 @@ import { Link } from 'react-router';
 import { MailCheckIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/form-error';
+import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { usePasswordForgotMutation } from '@/data/auth/password-forgot-mutation';
-import { ApiError } from '@/lib/api';
-import { errorText } from '@/lib/error-text';
 import { waitText } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AuthCard } from './auth-card';
@@ -18,28 +16,26 @@ import { AuthCard } from './auth-card';
  */
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const forgot = usePasswordForgotMutation();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const address = email.trim();
+    const address = form.values.email.trim();
     if (!address) {
-      setError('Enter the email address of your account.');
+      form.setError('Enter the email address of your account.');
       return;
     }
-    setError(null);
+    form.setError(null);
     try {
       await forgot.mutateAsync(address);
       setSentTo(address);
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.status === 429
-          ? `Too many reset requests from here. ${waitText(err.retryAfterSeconds)}`
-          : errorText(err),
-      );
+      form.setServerError(err, {
+        refusal: (e) =>
+          e.status === 429 ? `Too many reset requests from here. ${waitText(e.retryAfterSeconds)}` : undefined,
+      });
     }
   }
 
@@ -59,20 +55,10 @@ export default function ForgotPasswordPage() {
         </div>
       ) : (
         <form onSubmit={submit} className="space-y-4" noValidate aria-label="Request a reset link">
-          <div className="space-y-2">
-            <Label htmlFor="forgot-email">Email</Label>
-            <Input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => {
-                setError(null);
-                setEmail(e.target.value);
-              }}
-            />
-          </div>
-          <FormError message={error} />
+          <Field id="forgot-email" label="Email" {...form.field('email')}>
+            <Input type="email" autoComplete="email" />
+          </Field>
+          <FormError {...form.error} />
           <Button type="submit" className="w-full" disabled={forgot.isPending}>
             {forgot.isPending ? 'Sending…' : 'Send reset link'}
           </Button>

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/form-error';
+import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import type { MfaChallenge } from '@/data/auth/sign-in-mutation';
 import type { SessionState } from '@/data/auth/session-query';
 import { useSignInMfaMutation } from '@/data/auth/sign-in-mfa-mutation';
-import { signInErrorMessage } from './sign-in-form';
+import { SIGN_IN_WORDING } from './sign-in-form';
 import { FingerprintIcon } from 'lucide-react';
 import { passkeyErrorText } from './auth.utils';
 
@@ -30,40 +30,38 @@ export function MfaStep({
   const hasRecovery = challenge.methods.includes('recovery_code');
   const [useRecovery, setUseRecovery] = useState(false);
   const showForm = useRecovery || hasTotp;
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ code: '' });
   const verify = useSignInMfaMutation();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const entered = value.replace(/\s+/g, '');
+    const entered = form.values.code.replace(/\s+/g, '');
     if (!entered) {
-      setError(
+      form.setError(
         useRecovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.',
       );
       return;
     }
-    setError(null);
+    form.setError(null);
     try {
       onSignedIn(await verify.mutateAsync(useRecovery ? { recovery_code: entered } : { code: entered }));
     } catch (err) {
-      setError(signInErrorMessage(err));
+      form.setServerError(err, SIGN_IN_WORDING);
     }
   }
 
   async function usePasskey() {
-    setError(null);
+    form.setError(null);
     try {
       onSignedIn(await verify.mutateAsync('passkey'));
     } catch (err) {
-      setError(passkeyErrorText(err));
+      form.setError(passkeyErrorText(err));
     }
   }
 
   function switchTo(recovery: boolean) {
     setUseRecovery(recovery);
-    setValue('');
-    setError(null);
+    form.reset();
   }
 
   return (
@@ -82,45 +80,26 @@ export function MfaStep({
       </div>
       {showForm && (
         <form onSubmit={submit} className="space-y-4" noValidate aria-label="Verify">
-          <div className="space-y-2">
-            <Label htmlFor="mfa-code">{useRecovery ? 'Recovery code' : 'Authentication code'}</Label>
+          <Field id="mfa-code" label={useRecovery ? 'Recovery code' : 'Authentication code'} {...form.field('code')}>
             {useRecovery ? (
-              <Input
-                id="mfa-code"
-                key="recovery"
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                autoFocus
-                value={value}
-                onChange={(e) => {
-                  setError(null);
-                  setValue(e.target.value);
-                }}
-              />
+              <Input key="recovery" autoComplete="off" autoCapitalize="none" spellCheck={false} autoFocus />
             ) : (
               <Input
-                id="mfa-code"
                 key="totp"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 pattern="[0-9]*"
                 maxLength={6}
                 autoFocus
-                value={value}
-                onChange={(e) => {
-                  setError(null);
-                  setValue(e.target.value);
-                }}
               />
             )}
-          </div>
+          </Field>
           <Button type="submit" className="w-full" disabled={verify.isPending}>
             {verify.isPending ? 'Verifying…' : 'Verify'}
           </Button>
         </form>
       )}
-      <FormError message={error} />
+      <FormError {...form.error} />
       <div className="flex flex-col gap-2">
         {hasRecovery && (hasTotp || !useRecovery) && (
           <Button type="button" variant="link" className="h-auto p-0" onClick={() => switchTo(!useRecovery)}>

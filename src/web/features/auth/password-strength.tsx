@@ -1,7 +1,9 @@
+import { useMemo } from 'react';
 import { CheckIcon, XIcon } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
+import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { PASSWORD_MAX_SCORE, PASSWORD_MESSAGES, type PasswordCheck } from '@shared/password-policy';
+import { checkPassword, PASSWORD_MAX_SCORE, PASSWORD_MESSAGES, type PasswordCheck } from '@shared/password-policy';
 
 const BAR_COLOUR: Record<PasswordCheck['label'], string> = {
   Weak: 'bg-destructive',
@@ -18,12 +20,28 @@ const REQUIREMENTS = [
   { message: PASSWORD_MESSAGES.special, text: 'A special character' },
 ];
 
-/** Spec §5: the strength bar with its label, and the requirement feedback under it. */
-export function PasswordStrength({ check, extra = [] }: { check: PasswordCheck; extra?: string[] }) {
+/**
+ * Spec §5: the strength bar with its label, and the requirement feedback under it, for every
+ * form that sets a new password. Nothing shows until a password is typed. `refusal` is the
+ * form's last server error: a weak_password one adds what only the server knows (the
+ * common-password list), until the form is edited.
+ */
+export function PasswordStrength({
+  password,
+  refusal,
+  className,
+}: {
+  password: string;
+  refusal?: unknown;
+  className?: string;
+}) {
+  const check = useMemo(() => checkPassword(password), [password]);
+  if (!password) return null;
+  const extra = serverReasons(refusal);
   const problems = [...check.feedback, ...extra.filter((m) => !check.feedback.includes(m))];
   const otherProblems = problems.filter((p) => !REQUIREMENTS.some((r) => r.message === p));
   return (
-    <div className="space-y-2" data-testid="password-strength">
+    <div className={cn('space-y-2', className)} data-testid="password-strength">
       <div className="flex items-center justify-between text-sm">
         <span className="text-muted-foreground">Password strength</span>
         <span className="font-medium" data-testid="password-strength-label">
@@ -64,4 +82,9 @@ export function PasswordStrength({ check, extra = [] }: { check: PasswordCheck; 
       </ul>
     </div>
   );
+}
+
+function serverReasons(refusal: unknown): string[] {
+  if (!(refusal instanceof ApiError) || refusal.code !== 'weak_password') return [];
+  return Array.isArray(refusal.details.reasons) ? (refusal.details.reasons as string[]) : [];
 }

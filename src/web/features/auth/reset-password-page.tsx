@@ -1,12 +1,10 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/form-error';
+import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { usePasswordResetMutation } from '@/data/auth/password-reset-mutation';
-import { ApiError } from '@/lib/api';
-import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { checkPassword, WEAK_PASSWORD_MESSAGE } from '@shared/password-policy';
@@ -22,28 +20,23 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [serverReasons, setServerReasons] = useState<string[]>([]);
-  const check = useMemo(() => checkPassword(password), [password]);
+  const form = useForm({ password: '' });
   const reset = usePasswordResetMutation();
+  const { password } = form.values;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!check.valid) {
-      setError(WEAK_PASSWORD_MESSAGE);
+    if (!checkPassword(password).valid) {
+      form.setError(WEAK_PASSWORD_MESSAGE, 'password');
       return;
     }
-    setError(null);
+    form.setError(null);
     try {
       await reset.mutateAsync({ token, password });
       notify.success('Your password has been changed. Sign in with your new password.');
       navigate('/auth', { replace: true });
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'weak_password') {
-        setServerReasons(Array.isArray(err.details.reasons) ? (err.details.reasons as string[]) : []);
-        setError(WEAK_PASSWORD_MESSAGE);
-      } else setError(errorText(err));
+      form.setServerError(err);
     }
   }
 
@@ -66,23 +59,12 @@ export default function ResetPasswordPage() {
       description="After the change, every device signed in to your account is signed out."
     >
       <form onSubmit={submit} className="space-y-4" noValidate aria-label="Choose a new password">
-        <div className="space-y-2">
-          <Label htmlFor="reset-password">New password</Label>
-          <Input
-            id="reset-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => {
-              setError(null);
-              setServerReasons([]);
-              setPassword(e.target.value);
-            }}
-          />
-        </div>
-        {password && <PasswordStrength check={check} extra={serverReasons} />}
-        <FormError message={error}>
-          {error && !serverReasons.length && error !== WEAK_PASSWORD_MESSAGE && (
+        <Field id="reset-password" label="New password" {...form.field('password')}>
+          <Input type="password" autoComplete="new-password" />
+        </Field>
+        <PasswordStrength password={password} refusal={form.refusal} />
+        <FormError {...form.error}>
+          {form.error.message !== WEAK_PASSWORD_MESSAGE && (
             <Link to="/forgot-password" className="mt-2 inline-block font-medium underline underline-offset-4">
               Ask for a new link
             </Link>

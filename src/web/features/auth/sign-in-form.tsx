@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api';
+import { errorText, type Wording } from '@/lib/error-text';
 import { countOf } from '@/lib/format';
 import { Link } from 'react-router';
 import { isMfaChallenge, useSignInMutation, type MfaChallenge } from '@/data/auth/sign-in-mutation';
@@ -11,16 +11,15 @@ import { SIGN_IN_MESSAGES } from '@shared/auth-limits';
 import { FormError } from '@/components/form-error';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 
-/** The spec §8 message for a failed sign-in. */
-export function signInErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
+/** Spec §8: how sign-in words its refusals (the MFA step and step-up share them). */
+export const SIGN_IN_WORDING: Wording = {
+  refusal: (error) => {
+    const remaining = error.details.attempts_remaining;
     // A wrong second-factor code: the server's words ('The code is not correct.'), same count.
-    if (error.code === 'invalid_code' && typeof error.details.attempts_remaining === 'number') {
-      return `${error.message} ${countOf(error.details.attempts_remaining, 'attempt', 'attempts')} remaining.`;
+    if (error.code === 'invalid_code' && typeof remaining === 'number') {
+      return `${error.message} ${countOf(remaining, 'attempt', 'attempts')} remaining.`;
     }
-    if (error.status === 401 && typeof error.details.attempts_remaining === 'number') {
-      return SIGN_IN_MESSAGES.invalid(error.details.attempts_remaining);
-    }
+    if (error.status === 401 && typeof remaining === 'number') return SIGN_IN_MESSAGES.invalid(remaining);
     if (error.status === 429) {
       const minutes =
         typeof error.details.retry_after_minutes === 'number'
@@ -28,9 +27,14 @@ export function signInErrorMessage(error: unknown): string {
           : Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
       return SIGN_IN_MESSAGES.blocked(minutes);
     }
-    if (error.status >= 400 && error.status < 500) return error.message;
-  }
-  return SIGN_IN_MESSAGES.unexpected;
+    return undefined;
+  },
+  unexpected: SIGN_IN_MESSAGES.unexpected,
+};
+
+/** The spec §8 message for a failed sign-in. */
+export function signInErrorMessage(error: unknown): string {
+  return errorText(error, SIGN_IN_WORDING);
 }
 
 /**
@@ -45,64 +49,48 @@ export function SignInForm({
   onSignedIn: (state: SessionState) => void;
   onMfaRequired: (challenge: MfaChallenge) => void;
 }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ email: '', password: '' });
   const signIn = useSignInMutation();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    if (!email.trim() || !password) {
-      setError(SIGN_IN_MESSAGES.fillAll);
+    form.setError(null);
+    const email = form.values.email.trim();
+    const { password } = form.values;
+    if (!email || !password) {
+      form.setError(SIGN_IN_MESSAGES.fillAll);
       return;
     }
     try {
-      const answer = await signIn.mutateAsync({ email: email.trim(), password });
+      const answer = await signIn.mutateAsync({ email, password });
       if (isMfaChallenge(answer)) onMfaRequired(answer);
       else onSignedIn(answer);
     } catch (err) {
-      setError(signInErrorMessage(err));
+      form.setServerError(err, SIGN_IN_WORDING);
     }
   }
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label="Sign in">
-      <div className="space-y-2">
-        <Label htmlFor="signin-email">Email</Label>
-        <Input
-          id="signin-email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => {
-            setError(null);
-            setEmail(e.target.value);
-          }}
-        />
-      </div>
-      <div className="space-y-2">
-        <div className="flex items-baseline justify-between gap-2">
-          <Label htmlFor="signin-password">Password</Label>
+      <Field id="signin-email" label="Email" {...form.field('email')}>
+        <Input type="email" autoComplete="username" />
+      </Field>
+      <Field
+        id="signin-password"
+        label="Password"
+        aside={
           <Link
             to="/forgot-password"
             className="text-sm text-primary underline-offset-4 hover:underline focus-visible:underline"
           >
             Forgot password?
           </Link>
-        </div>
-        <Input
-          id="signin-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => {
-            setError(null);
-            setPassword(e.target.value);
-          }}
-        />
-      </div>
-      <FormError message={error} />
+        }
+        {...form.field('password')}
+      >
+        <Input type="password" autoComplete="current-password" />
+      </Field>
+      <FormError {...form.error} />
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in...' : 'Sign In'}
       </Button>

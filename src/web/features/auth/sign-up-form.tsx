@@ -1,8 +1,8 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api';
+import type { Wording } from '@/lib/error-text';
 import { useSignUpMutation } from '@/data/auth/sign-up-mutation';
 import type { SessionState } from '@/data/auth/session-query';
 import { notify } from '@/lib/notify';
@@ -14,6 +14,12 @@ import { FormError } from '@/components/form-error';
 /** Spec §2: after sign-up the success toast shows, then the flow continues after 1.5 s. */
 export const CONTINUE_AFTER_SIGN_UP_MS = 1500;
 
+/** Spec §8: a taken address in the spec's words; other refusals in the server's. */
+const SIGN_UP_WORDING: Wording = {
+  refusal: (error) => (error.status === 409 ? SIGN_IN_MESSAGES.emailTaken : undefined),
+  unexpected: SIGN_IN_MESSAGES.unexpected,
+};
+
 export function SignUpForm({
   onSignedUp,
   onHold,
@@ -21,90 +27,48 @@ export function SignUpForm({
   onSignedUp: (state: SessionState) => void;
   onHold?: (hold: boolean) => void;
 }) {
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  /** Problems only the server knows (the common-password list). */
-  const [serverReasons, setServerReasons] = useState<string[]>([]);
-  const check = useMemo(() => checkPassword(password), [password]);
+  const form = useForm({ full_name: '', email: '', password: '' });
   const signUp = useSignUpMutation();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    if (!fullName.trim() || !email.trim() || !password) {
-      setError(SIGN_IN_MESSAGES.fillAll);
+    form.setError(null);
+    const fullName = form.values.full_name.trim();
+    const email = form.values.email.trim();
+    const { password } = form.values;
+    if (!fullName || !email || !password) {
+      form.setError(SIGN_IN_MESSAGES.fillAll);
       return;
     }
-    if (!check.valid) {
-      setError(WEAK_PASSWORD_MESSAGE);
+    if (!checkPassword(password).valid) {
+      form.setError(WEAK_PASSWORD_MESSAGE, 'password');
       return;
     }
     // Hold the page: the new session arrives before the toast has had its 1.5 s.
     onHold?.(true);
     try {
-      const result = await signUp.mutateAsync({ full_name: fullName.trim(), email: email.trim(), password });
+      const result = await signUp.mutateAsync({ full_name: fullName, email, password });
       notify.success(SIGN_IN_MESSAGES.signUpSuccess);
       setTimeout(() => onSignedUp(result), CONTINUE_AFTER_SIGN_UP_MS);
     } catch (err) {
       onHold?.(false);
-      if (err instanceof ApiError && err.code === 'weak_password') {
-        setServerReasons(Array.isArray(err.details.reasons) ? (err.details.reasons as string[]) : []);
-        setError(WEAK_PASSWORD_MESSAGE);
-      } else if (err instanceof ApiError && err.status === 409) {
-        setError(SIGN_IN_MESSAGES.emailTaken);
-      } else if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
-        setError(err.message);
-      } else {
-        setError(SIGN_IN_MESSAGES.unexpected);
-      }
+      form.setServerError(err, SIGN_UP_WORDING);
     }
   }
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label="Sign up">
-      <div className="space-y-2">
-        <Label htmlFor="signup-name">Full name</Label>
-        <Input
-          id="signup-name"
-          autoComplete="name"
-          value={fullName}
-          onChange={(e) => {
-            setError(null);
-            setFullName(e.target.value);
-          }}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="signup-email">Email</Label>
-        <Input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => {
-            setError(null);
-            setEmail(e.target.value);
-          }}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="signup-password">Password</Label>
-        <Input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => {
-            setError(null);
-            setPassword(e.target.value);
-            setServerReasons([]);
-          }}
-        />
-      </div>
-      {password && <PasswordStrength check={check} extra={serverReasons} />}
-      <FormError message={error} />
+      <Field id="signup-name" label="Full name" {...form.field('full_name')}>
+        <Input autoComplete="name" />
+      </Field>
+      <Field id="signup-email" label="Email" {...form.field('email')}>
+        <Input type="email" autoComplete="email" />
+      </Field>
+      <Field id="signup-password" label="Password" {...form.field('password')}>
+        <Input type="password" autoComplete="new-password" />
+      </Field>
+      <PasswordStrength password={form.values.password} refusal={form.refusal} />
+      <FormError {...form.error} />
       <Button type="submit" className="w-full" disabled={signUp.isPending || signUp.isSuccess}>
         {signUp.isPending ? 'Creating account...' : 'Create Account'}
       </Button>

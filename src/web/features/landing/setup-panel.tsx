@@ -4,7 +4,7 @@ import { Trash2Icon, UserPlusIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Badge } from '@/components/ui/badge';
 import {
   AlertDialog,
@@ -19,7 +19,6 @@ import {
 } from '@/components/ui/alert-dialog';
 import { useSystemAdminsMutation, type SetupResult } from '@/data/setup/system-admins-mutation';
 import { useCleanupMutation, type Cleared } from '@/data/setup/cleanup-mutation';
-import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 
@@ -40,7 +39,8 @@ export default function SetupPanel() {
       notify.success('All users deleted');
     },
     // Spec §8: the error message, or 'Cleanup failed'.
-    onError: (error) => notify.error(error instanceof ApiError && error.message ? error.message : 'Cleanup failed'),
+    onError: (error) =>
+      notify.error(errorText(error, { refusal: (e) => e.message || undefined, unexpected: 'Cleanup failed' })),
   });
   const failed = createAdmins.error ?? cleanup.error;
   const editKey = (value: string) => {
@@ -70,16 +70,15 @@ export default function SetupPanel() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div className="max-w-md space-y-2">
-          <Label htmlFor="setup-key">Setup key</Label>
-          <Input
-            id="setup-key"
-            type="password"
-            autoComplete="off"
-            value={key}
-            onChange={(e) => editKey(e.target.value)}
-          />
-        </div>
+        <Field
+          id="setup-key"
+          label="Setup key"
+          className="max-w-md"
+          value={key}
+          onChange={(e) => editKey(e.target.value)}
+        >
+          <Input type="password" autoComplete="off" />
+        </Field>
         <div className="flex flex-wrap gap-3">
           <Button onClick={create} disabled={!key || createAdmins.isPending}>
             <UserPlusIcon /> {createAdmins.isPending ? 'Creating...' : 'Create system administrators'}

@@ -9,11 +9,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 import { useClientCreateMutation } from '@/data/oauth-clients/client-create-mutation';
 import { CreatedCredentials } from './created-credentials';
@@ -34,29 +34,18 @@ const EMPTY = {
 
 /** Create dialog (spec §2, §5): required fields, one URI per line, default scopes; shows the new credentials once. */
 export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [form, setForm] = useState(EMPTY);
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const form = useForm(EMPTY);
   const [created, setCreated] = useState<{ clientId: string; secret: string | null } | null>(null);
   const create = useClientCreateMutation({
     onSuccess: (result) => {
       notify.success('OAuth client created successfully');
-      setForm(EMPTY);
+      form.reset();
       setCreated({ clientId: result.client.client_id, secret: result.client_secret });
     },
   });
-  // An error describes the input it was given: any edit clears it.
-  const edit = (patch: Partial<typeof EMPTY>) => {
-    setInvalid(null);
-    if (create.isError) create.reset();
-    setForm((f) => ({ ...f, ...patch }));
-  };
-  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    edit({ [key]: e.target.value });
-
   function close(next: boolean) {
     if (!next) {
-      setForm(EMPTY);
-      setInvalid(null);
+      form.reset();
       setCreated(null);
       create.reset();
     }
@@ -65,12 +54,13 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    setInvalid(null);
-    const redirectUris = splitLines(form.redirects);
-    const origins = splitLines(form.origins);
-    const postLogoutUris = splitLines(form.postLogout);
-    const backchannel = form.backchannel.trim();
-    if (!form.name.trim() || !form.url.trim() || redirectUris.length === 0) {
+    form.setError(null);
+    const { values } = form;
+    const redirectUris = splitLines(values.redirects);
+    const origins = splitLines(values.origins);
+    const postLogoutUris = splitLines(values.postLogout);
+    const backchannel = values.backchannel.trim();
+    if (!values.name.trim() || !values.url.trim() || redirectUris.length === 0) {
       notify.error('Validation Error', { description: 'Please fill in all required fields' });
       return;
     }
@@ -81,24 +71,25 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
       ['Back-channel logout URI', backchannel ? [backchannel] : []],
     ]);
     if (message) {
-      setInvalid(message);
+      form.setError(message);
       notify.error('Validation Error', { description: message });
       return;
     }
-    create.mutate({
-      app_name: form.name.trim(),
-      app_description: form.description.trim() || undefined,
-      app_url: form.url.trim(),
-      redirect_uris: redirectUris,
-      allowed_origins: origins,
-      app_type: form.type,
-      scopes: [...DEFAULT_SCOPES, ...form.oidcScopes],
-      post_logout_redirect_uris: postLogoutUris,
-      backchannel_logout_uri: backchannel || null,
-    });
+    create
+      .mutateAsync({
+        app_name: values.name.trim(),
+        app_description: values.description.trim() || undefined,
+        app_url: values.url.trim(),
+        redirect_uris: redirectUris,
+        allowed_origins: origins,
+        app_type: values.type,
+        scopes: [...DEFAULT_SCOPES, ...values.oidcScopes],
+        post_logout_redirect_uris: postLogoutUris,
+        backchannel_logout_uri: backchannel || null,
+      })
+      .catch(form.setServerError);
   }
 
-  const error = invalid ?? (create.isError ? errorText(create.error) : null);
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
@@ -113,22 +104,19 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
                 that signs users in adds the OpenID Connect ones.
               </DialogDescription>
             </DialogHeader>
-            <div className="space-y-2">
-              <Label htmlFor="client-name">Application Name *</Label>
-              <Input id="client-name" value={form.name} onChange={set('name')} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="client-description">Description</Label>
-              <Textarea id="client-description" value={form.description} onChange={set('description')} rows={2} />
-            </div>
+            <Field id="client-name" label="Application Name *" {...form.field('name')}>
+              <Input />
+            </Field>
+            <Field id="client-description" label="Description" {...form.field('description')}>
+              <Textarea rows={2} />
+            </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="space-y-2">
-                <Label htmlFor="client-url">Application URL *</Label>
-                <Input id="client-url" value={form.url} onChange={set('url')} placeholder="https://app.example.com" />
-              </div>
+              <Field id="client-url" label="Application URL *" {...form.field('url')}>
+                <Input placeholder="https://app.example.com" />
+              </Field>
               <div className="space-y-2">
                 <Label htmlFor="client-type">Application Type</Label>
-                <Select value={form.type} onValueChange={(v) => edit({ type: v as typeof EMPTY.type })}>
+                <Select value={form.values.type} onValueChange={(v) => form.edit({ type: v as typeof EMPTY.type })}>
                   <SelectTrigger id="client-type" className="w-full" aria-label="Application Type">
                     <SelectValue />
                   </SelectTrigger>
@@ -139,28 +127,14 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
                 </Select>
               </div>
             </div>
-            <div className="space-y-2">
-              <Label htmlFor="client-redirects">Redirect URIs * (one per line)</Label>
-              <Textarea
-                id="client-redirects"
-                value={form.redirects}
-                onChange={set('redirects')}
-                rows={3}
-                placeholder="https://app.example.com/callback"
-              />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="client-origins">Allowed Origins (one per line)</Label>
-              <Textarea
-                id="client-origins"
-                value={form.origins}
-                onChange={set('origins')}
-                rows={2}
-                placeholder="https://app.example.com"
-              />
-            </div>
-            <OidcFields values={form} onChange={edit} />
-            <FormError message={error} />
+            <Field id="client-redirects" label="Redirect URIs * (one per line)" {...form.field('redirects')}>
+              <Textarea rows={3} placeholder="https://app.example.com/callback" />
+            </Field>
+            <Field id="client-origins" label="Allowed Origins (one per line)" {...form.field('origins')}>
+              <Textarea rows={2} placeholder="https://app.example.com" />
+            </Field>
+            <OidcFields values={form.values} onChange={form.edit} />
+            <FormError {...form.error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => close(false)}>
                 Cancel

@@ -1,4 +1,5 @@
 import { Checkbox } from '@/components/ui/checkbox';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -42,25 +43,22 @@ export function OidcFields({
           </div>
         ))}
       </div>
-      <div className="space-y-2">
-        <Label htmlFor="client-post-logout">Post-logout Redirect URIs (one per line)</Label>
-        <Textarea
-          id="client-post-logout"
-          value={values.postLogout}
-          onChange={(e) => onChange({ postLogout: e.target.value })}
-          rows={2}
-          placeholder="https://app.example.com/signed-out"
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="client-backchannel">Back-channel Logout URI</Label>
-        <Input
-          id="client-backchannel"
-          value={values.backchannel}
-          onChange={(e) => onChange({ backchannel: e.target.value })}
-          placeholder="https://app.example.com/backchannel-logout"
-        />
-      </div>
+      <Field
+        id="client-post-logout"
+        label="Post-logout Redirect URIs (one per line)"
+        value={values.postLogout}
+        onChange={(e) => onChange({ postLogout: e.target.value })}
+      >
+        <Textarea rows={2} placeholder="https://app.example.com/signed-out" />
+      </Field>
+      <Field
+        id="client-backchannel"
+        label="Back-channel Logout URI"
+        value={values.backchannel}
+        onChange={(e) => onChange({ backchannel: e.target.value })}
+      >
+        <Input placeholder="https://app.example.com/backchannel-logout" />
+      </Field>
     </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { FingerprintIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
@@ -10,12 +10,12 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormError } from '@/components/form-error';
+import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useMeQuery } from '@/data/me/me-query';
 import { useReauthenticateMutation } from '@/data/auth/reauthenticate-mutation';
 import { passkeyErrorText } from '@/features/auth/auth.utils';
-import { signInErrorMessage } from '@/features/auth/sign-in-form';
+import { SIGN_IN_WORDING } from '@/features/auth/sign-in-form';
 
 /**
  * Step-up (issue 13, ASVS V7): an action that reveals a secret or changes roles needs a sign-in
@@ -28,18 +28,17 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
   const hasPasskey = me.data ? me.data.mfa.passkeys > 0 : true;
   // With passkeys and no app, the server takes only a passkey (the password alone is one factor).
   const passkeyOnly = !!me.data && hasPasskey && !hasTotp;
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ password: '', code: '' });
   const reauth = useReauthenticateMutation();
 
   async function confirm(input: Parameters<typeof reauth.mutateAsync>[0]) {
-    setError(null);
+    form.setError(null);
     try {
       await reauth.mutateAsync(input);
       onDone(true);
     } catch (err) {
-      setError(input === 'passkey' ? passkeyErrorText(err) : signInErrorMessage(err));
+      if (input === 'passkey') form.setError(passkeyErrorText(err));
+      else form.setServerError(err, SIGN_IN_WORDING);
     }
   }
 
@@ -49,18 +48,14 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
       void confirm('passkey');
       return;
     }
+    const { password } = form.values;
     if (!password) {
-      setError('Enter your password.');
+      form.setError('Enter your password.');
       return;
     }
-    const entered = code.replace(/\s+/g, '');
+    const entered = form.values.code.replace(/\s+/g, '');
     void confirm(entered ? { password, code: entered } : { password });
   }
-
-  const edit = (set: (v: string) => void) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setError(null);
-    set(e.target.value);
-  };
 
   return (
     <Dialog open onOpenChange={(open) => !open && onDone(false)}>
@@ -81,32 +76,16 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
             </DialogDescription>
           </DialogHeader>
           {!passkeyOnly && (
-            <div className="space-y-2">
-              <Label htmlFor="step-up-password">Password</Label>
-              <Input
-                id="step-up-password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={edit(setPassword)}
-              />
-            </div>
+            <Field id="step-up-password" label="Password" {...form.field('password')}>
+              <Input type="password" autoComplete="current-password" />
+            </Field>
           )}
           {hasTotp && (
-            <div className="space-y-2">
-              <Label htmlFor="step-up-code">Authentication code</Label>
-              <Input
-                id="step-up-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]*"
-                maxLength={6}
-                value={code}
-                onChange={edit(setCode)}
-              />
-            </div>
+            <Field id="step-up-code" label="Authentication code" {...form.field('code')}>
+              <Input inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={6} />
+            </Field>
           )}
-          <FormError message={error} />
+          <FormError {...form.error} />
           <DialogFooter>
             {hasPasskey && !passkeyOnly && (
               <Button

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { FormError } from '@/components/form-error';
+import { Field, useForm } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { SignUpForm } from '@/features/auth/sign-up-form';
+import { ApiError } from '@/lib/api';
+import { errorText } from '@/lib/error-text';
+import { PASSWORD_MESSAGES, WEAK_PASSWORD_MESSAGE } from '@shared/password-policy';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** A form built the one way: useForm's values and error line, a Field per control. */
+function ProbeForm({ refusal }: { refusal: unknown }) {
+  const form = useForm({ email: '', password: '' });
+  return (
+    <form
+      aria-label="Probe"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!form.values.email) form.setError('Enter an email.', 'email');
+        else form.setServerError(refusal);
+      }}
+    >
+      <Field id="probe-email" label="Email" hint="We never show it." {...form.field('email')}>
+        <Input type="email" />
+      </Field>
+      <Field id="probe-password" label="Password" {...form.field('password')}>
+        <Input type="password" />
+      </Field>
+      <FormError {...form.error} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+const describedBy = (element: HTMLElement) => (element.getAttribute('aria-describedby') ?? '').split(' ');
+
+describe('the web form pattern (ui/field.tsx)', () => {
+  it('labels each control and describes it by its hint', () => {
+    render(<ProbeForm refusal={null} />);
+    const email = screen.getByLabelText('Email');
+    expect(email.id).toBe('probe-email');
+    expect(describedBy(email)).toEqual(['probe-email-hint']);
+    expect(document.getElementById('probe-email-hint')?.textContent).toBe('We never show it.');
+    expect(screen.getByLabelText('Password').hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('shows an error, marks the field it is about and points that field at it; an edit clears both', () => {
+    render(<ProbeForm refusal={null} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Enter an email.');
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(email)).toEqual(['probe-email-hint', alert.id]);
+    expect(screen.getByLabelText('Password').hasAttribute('aria-invalid')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(email.hasAttribute('aria-invalid')).toBe(false);
+    expect(describedBy(email)).toEqual(['probe-email-hint']);
+  });
+
+  it("puts the server's 400 on the field it names, in error-text's words", () => {
+    const refusal = new ApiError(400, 'invalid_request', 'password: too short', { field: 'password' });
+    render(<ProbeForm refusal={refusal} />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('password: too short');
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(password)).toEqual([alert.id]);
+    expect(screen.getByLabelText('Email').hasAttribute('aria-invalid')).toBe(false);
+
+    fireEvent.change(password, { target: { value: 'longer' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(password.hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it('marks no field for a refusal that names none, or names one the form does not have', () => {
+    const refusal = new ApiError(400, 'invalid_request', 'body: must be a JSON object', { field: 'body' });
+    render(<ProbeForm refusal={refusal} />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByRole('alert').textContent).toBe('body: must be a JSON object');
+    expect(screen.getByLabelText('Email').hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.getByLabelText('Password').hasAttribute('aria-invalid')).toBe(false);
+  });
+});
+
+describe('one error presenter: a screen words its refusals through errorText', () => {
+  const spec = { refusal: (e: ApiError) => (e.status === 409 ? 'Taken.' : undefined), unexpected: 'Oops.' };
+
+  it("uses the screen's sentence, else the server's message for a refusal, else the screen's fallback", () => {
+    expect(errorText(new ApiError(409, 'email_in_use', 'x'), spec)).toBe('Taken.');
+    expect(errorText(new ApiError(403, 'csrf_failed', 'The server says so.'), spec)).toBe('The server says so.');
+    expect(errorText(new ApiError(503, 'database_unavailable', 'x'), spec)).toBe('Oops.');
+    expect(errorText(new ApiError(0, 'network_error', 'x'), spec)).toBe('Oops.');
+    expect(errorText(new TypeError('boom'), spec)).toBe('Oops.');
+  });
+});
+
+describe('the weak-password reasons: one component', () => {
+  it("lists the server's reasons beside the rules until the form is edited", async () => {
+    const body = {
+      error: { code: 'weak_password', message: WEAK_PASSWORD_MESSAGE, reasons: [PASSWORD_MESSAGES.common] },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <SignUpForm onSignedUp={() => undefined} />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByTestId('password-strength')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Ka9#mQ2!vL7@pZ' } });
+    const requirements = within(screen.getByTestId('password-strength')).getByRole('list');
+    expect(within(requirements).queryByText(PASSWORD_MESSAGES.common)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(WEAK_PASSWORD_MESSAGE);
+    within(requirements).getByText(PASSWORD_MESSAGES.common);
+
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Ka9#mQ2!vL7@pZx' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(requirements).queryByText(PASSWORD_MESSAGES.common)).toBeNull();
+  });
+});
