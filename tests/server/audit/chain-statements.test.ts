@@ -64,7 +64,7 @@ describe.each(TEST_DATABASES)('the chain statements take their columns from the 
       captureStatements(tx, () => t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })], tx)),
     );
     await t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })]);
-    const pipelined = await captureStatements(t.hub.db, () =>
+    const pipelined = await captureStatements(t.hub.database.db, () =>
       t.hub.audit.recordRows([
         auditRow({ eventType: 'sign_in_success', severity: 'low', requestId: 'r-1' }),
         auditRow({ eventType: 'sign_out', severity: 'low', details: { b: 1, a: 2 } }),
@@ -91,7 +91,7 @@ describe.each(TEST_DATABASES)('the chain statements take their columns from the 
     // The first append of a writer learns the anchor under the lock; the next one is pipelined.
     await t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })]);
     const [statement] = (
-      await captureStatements(t.hub.db, () =>
+      await captureStatements(t.hub.database.db, () =>
         t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })]),
       )
     ).filter((s) => s.sql.includes('audit_chain_advance'));
