@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import { auditChainHead, auditLogs, type AuditLogRow } from '../db/schema/index';
