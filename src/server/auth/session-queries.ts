@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import { authSessions, platformUsers } from '../db/schema/index';
@@ -76,6 +76,37 @@ export async function deleteAllSessions(db: DbOrTx): Promise<number> {
     sql`with d as (delete from auth_sessions returning 1) select count(*)::int as n from d`,
   );
   return Number(row?.n ?? 0);
+}
+
+/** Deactivates sessions; returns the ids that were live (to publish on hub.revocations). */
+export async function deactivateSessions(
+  db: DbOrTx,
+  ids: string[],
+  now: Date,
+  revokedBy: string | null,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const done = await db
+    .update(authSessions)
+    .set({ isActive: false, revokedAt: now, revokedBy })
+    .where(and(inArray(authSessions.id, ids), eq(authSessions.isActive, true)))
+    .returning({ id: authSessions.id });
+  return done.map((d) => d.id);
+}
+
+/** Revoke app access (spec): every live app or hand-off session of one client for one user. */
+export async function deactivateClientUserSessions(
+  db: DbOrTx,
+  clientId: string,
+  userId: string,
+  now: Date,
+): Promise<string[]> {
+  const done = await db
+    .update(authSessions)
+    .set({ isActive: false, revokedAt: now, revokedBy: userId })
+    .where(and(eq(authSessions.clientId, clientId), eq(authSessions.userId, userId), eq(authSessions.isActive, true)))
+    .returning({ id: authSessions.id });
+  return done.map((d) => d.id);
 }
 
 export async function touchSession(db: DbOrTx, id: string, now: Date): Promise<void> {

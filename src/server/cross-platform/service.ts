@@ -8,8 +8,9 @@ import { loadClient } from '../oauth/clients/service';
 import { AUTH_CODE_TTL_S, DEFAULT_APP_TOKEN_SCOPES, HANDOFF_TTL_S, OOB_REDIRECT_URI } from '../oauth/constants';
 import { exchangeAuthorizationCode } from '../oauth/grants/authorization-code';
 import { verifyAccessToken } from '../oauth/jwt';
-import { deactivateClientUserSessions, findConsent, insertCode, upsertConsent } from '../oauth/queries';
-import { insertSession } from '../auth/session-queries';
+import { insertCode } from '../oauth/queries';
+import { findConsent, upsertConsent } from '../oauth/consent-queries';
+import { deactivateClientUserSessions, insertSession } from '../auth/session-queries';
 import { oauthRuntime } from '../oauth/runtime';
 import { isSessionLive } from '../oauth/token-cache';
 

@@ -20,3 +20,25 @@ export async function deleteConsent(db: DbOrTx, userId: string, clientId: string
     .returning({ clientId: oauthConsents.clientId });
   return done.length > 0;
 }
+
+export async function findConsent(db: DbOrTx, userId: string, clientId: string) {
+  const [row] = await db
+    .select()
+    .from(oauthConsents)
+    .where(and(eq(oauthConsents.userId, userId), eq(oauthConsents.clientId, clientId)))
+    .limit(1);
+  return row;
+}
+
+export async function upsertConsent(
+  db: DbOrTx,
+  userId: string,
+  clientId: string,
+  scopes: string[],
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(oauthConsents)
+    .values({ userId, clientId, scopes, grantedAt: now })
+    .onConflictDoUpdate({ target: [oauthConsents.userId, oauthConsents.clientId], set: { scopes, grantedAt: now } });
+}

@@ -2,13 +2,7 @@ import { and, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import { mapRow } from '../db/map-row';
-import {
-  authSessions,
-  oauthAuthorizationCodes,
-  oauthClients,
-  oauthConsents,
-  oauthRefreshTokens,
-} from '../db/schema/index';
+import { authSessions, oauthAuthorizationCodes, oauthClients, oauthRefreshTokens } from '../db/schema/index';
 import type { AuthSession } from '../db/schema/index';
 import { standaloneStatement, type StepsWrite } from '../db/writes';
 
@@ -18,37 +12,6 @@ export type RefreshRow = typeof oauthRefreshTokens.$inferSelect;
 export async function findSession(db: DbOrTx, id: string): Promise<AuthSession | undefined> {
   const [row] = await db.select().from(authSessions).where(eq(authSessions.id, id)).limit(1);
   return row;
-}
-
-/** Deactivates sessions; returns the ids that were live (to publish on hub.revocations). */
-export async function deactivateSessions(
-  db: DbOrTx,
-  ids: string[],
-  now: Date,
-  revokedBy: string | null,
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const done = await db
-    .update(authSessions)
-    .set({ isActive: false, revokedAt: now, revokedBy })
-    .where(and(inArray(authSessions.id, ids), eq(authSessions.isActive, true)))
-    .returning({ id: authSessions.id });
-  return done.map((d) => d.id);
-}
-
-/** Revoke app access (spec): every live app or hand-off session of one client for one user. */
-export async function deactivateClientUserSessions(
-  db: DbOrTx,
-  clientId: string,
-  userId: string,
-  now: Date,
-): Promise<string[]> {
-  const done = await db
-    .update(authSessions)
-    .set({ isActive: false, revokedAt: now, revokedBy: userId })
-    .where(and(eq(authSessions.clientId, clientId), eq(authSessions.userId, userId), eq(authSessions.isActive, true)))
-    .returning({ id: authSessions.id });
-  return done.map((d) => d.id);
 }
 
 export async function insertCode(db: DbOrTx, values: typeof oauthAuthorizationCodes.$inferInsert): Promise<void> {
@@ -107,28 +70,6 @@ export async function markRefreshUsed(
     .update(oauthRefreshTokens)
     .set({ usedAt: now, replacedBy, graceResponseEnc })
     .where(eq(oauthRefreshTokens.tokenHash, tokenHash));
-}
-
-export async function findConsent(db: DbOrTx, userId: string, clientId: string) {
-  const [row] = await db
-    .select()
-    .from(oauthConsents)
-    .where(and(eq(oauthConsents.userId, userId), eq(oauthConsents.clientId, clientId)))
-    .limit(1);
-  return row;
-}
-
-export async function upsertConsent(
-  db: DbOrTx,
-  userId: string,
-  clientId: string,
-  scopes: string[],
-  now: Date,
-): Promise<void> {
-  await db
-    .insert(oauthConsents)
-    .values({ userId, clientId, scopes, grantedAt: now })
-    .onConflictDoUpdate({ target: [oauthConsents.userId, oauthConsents.clientId], set: { scopes, grantedAt: now } });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Hub } from '../hub';
 import type { DbOrTx } from '../db/client';
-import { deactivateSessions } from './queries';
+import { deactivateSessions } from '../auth/session-queries';
 
 /**
  * Ends sessions by id and tells every node's caches once the write is committed: with a

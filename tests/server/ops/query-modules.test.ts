@@ -26,12 +26,7 @@ const SHARED_WRITES: { table: string; module: string; why: string }[] = [
   {
     table: 'auth_sessions',
     module: 'src/server/oauth/queries.ts',
-    why: 'to move to auth/session-queries.ts: the deactivate* queries of the grants, and the code exchange (codeExchangeWrite)',
-  },
-  {
-    table: 'oauth_consents',
-    module: 'src/server/oauth/queries.ts',
-    why: 'to move to oauth/consent-queries.ts: upsertConsent',
+    why: "the code exchange (codeExchangeWrite): one statement consumes the code and inserts its app session and refresh token, so a code's consume and its session cannot part",
   },
   {
     table: 'platform_role_assignments',

@@ -1,4 +1,4 @@
-import { findConsent, upsertConsent } from '../queries';
+import { findConsent, upsertConsent } from '../consent-queries';
 import { AuthorizeInterrupt, AuthorizeRedirectError, type AuthorizeContext } from './context';
 
 /**
