@@ -36,7 +36,7 @@ describe.each(TEST_DATABASES)('admin figures and browser events [%s]', (kind) =>
   });
 
   const get = async (url: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const res = await t.client.get(url, { cookie });
     expect(res.statusCode, url).toBe(200);
     return res;
   };
@@ -96,7 +96,7 @@ describe.each(TEST_DATABASES)('admin figures and browser events [%s]', (kind) =>
         .filter((l) => l.includes(',client,'));
     expect((await csv('')).some((l) => l.includes('config_change'))).toBe(false);
     expect((await csv('&include_browser=true')).filter((l) => l.includes('config_change'))).toHaveLength(20);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/audit?include_browser=yes', headers: { cookie } });
+    const bad = await t.client.get('/api/admin/audit?include_browser=yes', { cookie });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { oauthClients } from '../../../src/server/db/schema/index';
@@ -32,21 +32,17 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
     await t?.close();
   });
 
-  const send = (method: 'POST' | 'PUT', url: string, payload: unknown, cookie: string) =>
-    t.app.inject({ method, url, headers: { ...CSRF, cookie }, payload: payload as object });
-
   async function requestBy(cookie: string): Promise<string> {
-    const res = await send(
-      'POST',
-      '/api/admin/credential-requests',
-      {
+    const res = await t.client.post('/api/admin/credential-requests', {
+      cookie,
+      csrf: true,
+      body: {
         mode: 'standard',
         app_id: appId,
         credential_type: 'api_key',
         justification: 'Rotating the webhook integration',
       },
-      cookie,
-    );
+    });
     expect(res.statusCode).toBe(201);
     return res.json().request.id;
   }
@@ -64,18 +60,21 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
 
   it('a platform_admin who promotes a second account they control cannot approve their own request with it', async () => {
     const sock = await signedInUser(t.hub, ['user'], { email: 'pat.second@hub.test', mfa: true });
-    const promoted = await send(
-      'PUT',
-      `/api/admin/users/${sock.user.id}/roles`,
-      { roles: ['user', 'platform_admin'] },
-      pat.cookie,
-    );
+    const promoted = await t.client.put(`/api/admin/users/${sock.user.id}/roles`, {
+      cookie: pat.cookie,
+      csrf: true,
+      body: { roles: ['user', 'platform_admin'] },
+    });
     expect(promoted.statusCode).toBe(200);
     t.clock.advanceMinutes(1);
     const id = await requestBy(pat.cookie);
     t.clock.advanceMinutes(1);
 
-    const res = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, sock.cookie);
+    const res = await t.client.post(`/api/admin/credential-requests/${id}/approve`, {
+      cookie: sock.cookie,
+      csrf: true,
+      body: {},
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('approver_not_independent');
     expect(await statusOf(id)).toBe('pending');
@@ -92,7 +91,11 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
 
     // An admin whose role the requester did not grant, held before the request, may approve;
     // the grant's record names both people.
-    const ok = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, independent.cookie);
+    const ok = await t.client.post(`/api/admin/credential-requests/${id}/approve`, {
+      cookie: independent.cookie,
+      csrf: true,
+      body: {},
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().request.status).toBe('approved');
     const [granted] = await rows<{ user_id: string; details: Record<string, unknown> }>(
@@ -108,15 +111,18 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
     const id = await requestBy(pat.cookie);
     t.clock.advanceMinutes(1);
     const late = await signedInUser(t.hub, ['user'], { email: 'late@hub.test', mfa: true });
-    const promoted = await send(
-      'PUT',
-      `/api/admin/users/${late.user.id}/roles`,
-      { roles: ['user', 'platform_admin'] },
-      superAdmin.cookie,
-    );
+    const promoted = await t.client.put(`/api/admin/users/${late.user.id}/roles`, {
+      cookie: superAdmin.cookie,
+      csrf: true,
+      body: { roles: ['user', 'platform_admin'] },
+    });
     expect(promoted.statusCode).toBe(200);
 
-    const res = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, late.cookie);
+    const res = await t.client.post(`/api/admin/credential-requests/${id}/approve`, {
+      cookie: late.cookie,
+      csrf: true,
+      body: {},
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('approver_not_independent');
     expect(await statusOf(id)).toBe('pending');
@@ -128,18 +134,36 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
     const other = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'robin@hub.test' });
     t.clock.advanceMinutes(1);
     expect(
-      (await send('PUT', `/api/admin/users/${other.user.id}/roles`, { roles: ['user'] }, superAdmin.cookie)).statusCode,
+      (
+        await t.client.put(`/api/admin/users/${other.user.id}/roles`, {
+          cookie: superAdmin.cookie,
+          csrf: true,
+          body: { roles: ['user'] },
+        })
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await send('PUT', `/api/admin/users/${other.user.id}/roles`, { roles: ['user', 'platform_admin'] }, pat.cookie))
-        .statusCode,
+      (
+        await t.client.put(`/api/admin/users/${other.user.id}/roles`, {
+          cookie: pat.cookie,
+          csrf: true,
+          body: { roles: ['user', 'platform_admin'] },
+        })
+      ).statusCode,
     ).toBe(200);
     t.clock.advanceMinutes(1);
     const id = await requestBy(pat.cookie);
-    const res = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, other.cookie);
+    const res = await t.client.post(`/api/admin/credential-requests/${id}/approve`, {
+      cookie: other.cookie,
+      csrf: true,
+      body: {},
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('approver_not_independent');
     // Denying is not a grant: anyone but the requester may still deny.
-    expect((await send('POST', `/api/admin/credential-requests/${id}/deny`, {}, other.cookie)).statusCode).toBe(200);
+    expect(
+      (await t.client.post(`/api/admin/credential-requests/${id}/deny`, { cookie: other.cookie, csrf: true, body: {} }))
+        .statusCode,
+    ).toBe(200);
   });
 });

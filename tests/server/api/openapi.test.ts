@@ -18,7 +18,7 @@ describe('OpenAPI document', () => {
   let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
   beforeAll(async () => {
     t = await createTestHub('pglite');
-    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await t.client.get('/api/openapi.json');
     expect(res.statusCode).toBe(200);
     doc = res.json();
   });
@@ -66,19 +66,14 @@ describe('OpenAPI document', () => {
   it('is open in development and for admins only in production', async () => {
     const prod = await createTestHub('pglite', { config: { isProduction: true } });
     try {
-      expect((await prod.app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(401);
-      expect((await prod.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(401);
+      expect((await prod.client.get('/api/openapi.json')).statusCode).toBe(401);
+      expect((await prod.client.get('/api/docs')).statusCode).toBe(401);
       const user = await signedInUser(prod.hub, ['user']);
-      expect(
-        (await prod.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { cookie: user.cookie } }))
-          .statusCode,
-      ).toBe(403);
+      expect((await prod.client.get('/api/openapi.json', { cookie: user.cookie })).statusCode).toBe(403);
       const admin = await signedInUser(prod.hub, ['user', 'platform_admin']);
-      const ok = await prod.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { cookie: admin.cookie } });
+      const ok = await prod.client.get('/api/openapi.json', { cookie: admin.cookie });
       expect(ok.statusCode).toBe(200);
-      expect(
-        (await prod.app.inject({ method: 'GET', url: '/api/docs', headers: { cookie: admin.cookie } })).statusCode,
-      ).toBe(200);
+      expect((await prod.client.get('/api/docs', { cookie: admin.cookie })).statusCode).toBe(200);
     } finally {
       await prod.close();
     }

@@ -33,11 +33,11 @@ describe.each(TEST_DATABASES)('audit viewer, export and verify /api/admin/audit 
     await t?.close();
   });
 
-  const get = (url: string, cookie = admin.cookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const get = (url: string, cookie = admin.cookie) => t.client.get(url, { cookie });
 
   it('refuses non-admins and anonymous callers', async () => {
     expect((await get('/api/admin/audit', plain.cookie)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit/export' })).statusCode).toBe(401);
+    expect((await t.client.get('/api/admin/audit/export')).statusCode).toBe(401);
     expect((await get('/api/admin/audit/verify', plain.cookie)).statusCode).toBe(403);
   });
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
+import { cookieFrom } from '../../helpers/cookies';
 
 describe.each(TEST_DATABASES)('accounts audit trail [%s]', (kind) => {
   let t: TestHub;
@@ -15,18 +16,13 @@ describe.each(TEST_DATABASES)('accounts audit trail [%s]', (kind) => {
 
   it('records sign-up, sign-in success and failure, the block, and sign-out, never a password', async () => {
     const post = (url: string, payload: object, cookie?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url,
-        headers: { ...CSRF, 'user-agent': 'audit-ua', ...(cookie ? { cookie } : {}) },
-        payload,
-      });
+      t.client.post(url, { cookie, csrf: true, headers: { 'user-agent': 'audit-ua' }, body: payload });
     const up = await post('/api/auth/sign-up', {
       email: 'trail@example.test',
       password: 'Velvet-Canyon-3817!',
       full_name: 'Trail',
     });
-    const upCookie = String([up.headers['set-cookie']].flat()[0]).split(';')[0];
+    const upCookie = cookieFrom(up)!;
     await post('/api/auth/sign-out', {}, upCookie);
     const user = await createUser(t.hub, { email: 'trail2@example.test' });
     const ok = await post('/api/auth/sign-in', { email: user.email, password: FIXTURE_PASSWORD });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHub, CSRF, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { oauthClients } from '../../../src/server/db/schema/index';
 
@@ -19,12 +19,7 @@ describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
   };
 
   it('creates a client with generated credentials and lists it without secrets, newest first', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/oauth-clients',
-      headers: { cookie: admin.cookie, ...CSRF },
-      payload: body,
-    });
+    const res = await t.client.post('/api/admin/oauth-clients', { cookie: admin.cookie, csrf: true, body });
     expect(res.statusCode).toBe(201);
     const { client, client_secret } = res.json();
     expect(client.client_id).toMatch(/^hub_/);
@@ -41,20 +36,18 @@ describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
     expect(row.clientSecretEnc).not.toContain(client_secret);
     expect(row.clientSecretHash).not.toBe(client_secret);
     t.clock.advance(1000);
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/oauth-clients',
-      headers: { cookie: admin.cookie, ...CSRF },
-      payload: { ...body, app_name: 'Second' },
+    const second = await t.client.post('/api/admin/oauth-clients', {
+      cookie: admin.cookie,
+      csrf: true,
+      body: { ...body, app_name: 'Second' },
     });
-    const list = (await t.app.inject({ url: '/api/admin/oauth-clients', headers: { cookie: admin.cookie } })).json();
+    const list = (await t.client.get('/api/admin/oauth-clients', { cookie: admin.cookie })).json();
     expect(list.clients.map((c: { app_name: string }) => c.app_name)).toEqual(['Second', 'Talent MLS']);
     expect(JSON.stringify(list)).not.toContain(client_secret);
     expect(JSON.stringify(list)).not.toContain(second.json().client_secret);
-    const reveal = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/oauth-clients/${client.id}/secret`,
-      headers: { cookie: admin.cookie, ...CSRF },
+    const reveal = await t.client.post(`/api/admin/oauth-clients/${client.id}/secret`, {
+      cookie: admin.cookie,
+      csrf: true,
     });
     expect(reveal.json()).toEqual({ client_secret });
   });
@@ -62,28 +55,19 @@ describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
   it('refuses non-admins and signed-out callers, and validates input', async () => {
     const user = await signedInUser(t.hub);
     expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/admin/oauth-clients',
-          headers: { cookie: user.cookie, ...CSRF },
-          payload: body,
-        })
-      ).statusCode,
+      (await t.client.post('/api/admin/oauth-clients', { cookie: user.cookie, csrf: true, body })).statusCode,
     ).toBe(403);
-    expect((await t.app.inject({ url: '/api/admin/oauth-clients' })).statusCode).toBe(401);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/oauth-clients',
-      headers: { cookie: admin.cookie, ...CSRF },
-      payload: { ...body, redirect_uris: ['https://x.test/#frag'] },
+    expect((await t.client.get('/api/admin/oauth-clients')).statusCode).toBe(401);
+    const bad = await t.client.post('/api/admin/oauth-clients', {
+      cookie: admin.cookie,
+      csrf: true,
+      body: { ...body, redirect_uris: ['https://x.test/#frag'] },
     });
     expect(bad.statusCode).toBe(400);
-    const missing = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/oauth-clients/00000000-0000-4000-8000-000000000000',
-      headers: { cookie: admin.cookie, ...CSRF },
-      payload: { is_active: false },
+    const missing = await t.client.patch('/api/admin/oauth-clients/00000000-0000-4000-8000-000000000000', {
+      cookie: admin.cookie,
+      csrf: true,
+      body: { is_active: false },
     });
     expect(missing.statusCode).toBe(404);
   });

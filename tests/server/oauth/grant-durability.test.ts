@@ -6,7 +6,7 @@ import { TEST_DB_TIMEOUTS, createTestHub, TEST_DATABASES, type TestHub } from '.
 import { rows } from '../../../src/server/db/client';
 import { openDatabase } from '../../../src/server/db/client';
 import { createAuditLog } from '../../../src/server/audit/record';
-import { basic, form, FORM, registerClient, type RegisteredClient } from './oauth-helpers';
+import { basic, registerClient, type RegisteredClient } from './oauth-helpers';
 
 /**
  * Every answered client_credentials grant is durable and in the audit chain before the answer:
@@ -24,11 +24,9 @@ describe.each(TEST_DATABASES)('client_credentials durability under load [%s]', (
   afterAll(() => t.close());
 
   const grant = () =>
-    t.app.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      headers: { ...FORM, authorization: basic(client) },
-      payload: form({ grant_type: 'client_credentials' }),
+    t.client.post('/oauth/token', {
+      headers: { authorization: basic(client) },
+      form: { grant_type: 'client_credentials' },
     });
 
   it('one node alone pipelines its batches: one statement each, never redone', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signingKeys } from '../../../src/server/db/schema/index';
 import { oauthRuntime } from '../../../src/server/oauth/runtime';
 import { signedInUser } from '../../helpers/fixtures';
-import { createTestHub, CSRF, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { registerClient, type RegisteredClient } from './oauth-helpers';
 
 /**
@@ -44,7 +44,7 @@ describe.each(TEST_DATABASES)('openid-client negative cases [%s]', (kind) => {
       code_challenge_method: 'S256',
       state: 'st',
     });
-    const res = await t.app.inject({ url: url.pathname + url.search, headers: { cookie } });
+    const res = await t.client.get(url.pathname + url.search, { cookie });
     return new URL(String(res.headers.location));
   }
 
@@ -85,11 +85,10 @@ describe.each(TEST_DATABASES)('openid-client negative cases [%s]', (kind) => {
     );
     oidc.allowInsecureRequests(cfg);
     expect((await oidc.clientCredentialsGrant(cfg, { scope: 'read:profile' })).access_token).toBeTruthy();
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/oauth-clients/${other.id}`,
-      headers: { cookie: admin.cookie, ...CSRF },
-      payload: { is_active: false },
+    await t.client.patch(`/api/admin/oauth-clients/${other.id}`, {
+      cookie: admin.cookie,
+      csrf: true,
+      body: { is_active: false },
     });
     const refused = await oidc.clientCredentialsGrant(cfg, { scope: 'read:profile' }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 401 });

@@ -109,7 +109,7 @@ describe.each(TEST_DATABASES)('every route refuses malformed input without a 5xx
   let doc: OpenApiDoc;
   beforeAll(async () => {
     t = await createTestHub(kind);
-    doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    doc = (await t.client.get('/api/openapi.json')).json();
   });
   afterAll(async () => {
     await t?.close();
