@@ -10,8 +10,8 @@ import { authSessions, oauthClients } from '../../../src/server/db/schema/index'
 describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
   let t: TestHub;
   let superCookie: string;
-  /** The client of the signed-in super_admin most of these tests act as. */
-  let root: TestClient;
+  /** The signed-in super_admin most of these tests act as. */
+  let asRoot: TestClient;
   let superId: string;
   let adminCookie: string;
   let admin2Cookie: string;
@@ -20,7 +20,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     t = await createTestHub(kind);
     const s = await signedInUser(t.hub, ['user', 'super_admin'], { email: 'root@hub.test', fullName: 'Root Admin' });
     superCookie = s.cookie;
-    root = t.client.with({ cookie: superCookie });
+    asRoot = t.client.with({ cookie: superCookie });
     superId = s.user.id;
     const a = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'pat@hub.test', fullName: 'Pat Admin' });
     adminCookie = a.cookie;
@@ -49,15 +49,15 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it('searches case-insensitively over email, full name and organization, with the matching count', async () => {
-      const byOrg = (await root.get('/api/admin/users?q=ACME')).json();
+      const byOrg = (await asRoot.get('/api/admin/users?q=ACME')).json();
       expect(byOrg.users.map((u: { email: string }) => u.email)).toEqual(['alice@acme.test']);
       expect(byOrg.total).toBe(1);
-      expect((await root.get('/api/admin/users?q=zeph')).json().users[0].email).toBe('alice@acme.test');
-      expect((await root.get('/api/admin/users?q=GLOBEX.TEST')).json().total).toBe(1);
+      expect((await asRoot.get('/api/admin/users?q=zeph')).json().users[0].email).toBe('alice@acme.test');
+      expect((await asRoot.get('/api/admin/users?q=GLOBEX.TEST')).json().total).toBe(1);
       // LIKE wildcards in the search are literal characters.
-      expect((await root.get('/api/admin/users?q=100%25_')).json().total).toBe(1);
-      expect((await root.get('/api/admin/users?q=_')).json().total).toBe(1);
-      expect((await root.get('/api/admin/users?q=nobody-like-this')).json()).toEqual({
+      expect((await asRoot.get('/api/admin/users?q=100%25_')).json().total).toBe(1);
+      expect((await asRoot.get('/api/admin/users?q=_')).json().total).toBe(1);
+      expect((await asRoot.get('/api/admin/users?q=nobody-like-this')).json()).toEqual({
         users: [],
         total: 0,
         total_capped: false,
@@ -66,14 +66,12 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it('pages with a cursor, newest first, with no repeats and no gaps, and never returns password hashes', async () => {
-      const all = (await root.get('/api/admin/users?limit=100')).json();
+      const all = (await asRoot.get('/api/admin/users?limit=100')).json();
       expect(all.total).toBe(all.users.length);
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const res = await root.get(`/api/admin/users?limit=2${cursor ? `&cursor=${cursor}` : ''}`, {
-          cookie: superCookie,
-        });
+        const res = await asRoot.get(`/api/admin/users?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
         expect(res.statusCode).toBe(200);
         expect(res.body).not.toMatch(/password|argon2/);
         const body = res.json();
@@ -84,7 +82,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(seen).toEqual(all.users.map((u: { id: string }) => u.id));
       const root = all.users.find((u: { email: string }) => u.email === 'root@hub.test');
       expect(root.roles.sort()).toEqual(['super_admin', 'user']);
-      expect((await t.client.get('/api/admin/users?cursor=garbage', { cookie: superCookie })).statusCode).toBe(400);
+      expect((await asRoot.get('/api/admin/users?cursor=garbage')).statusCode).toBe(400);
     });
 
     it('caps the count of a common term at 1,000 and still pages its matches newest first', async () => {
@@ -93,25 +91,25 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         select 'bulk' || g || '@many.test', 'Bulk ' || g, case when g % 2 = 0 then 'Commonorg' else null end,
                ${t.hub.clock().toISOString()}::timestamptz - (g || ' seconds')::interval
           from generate_series(1, 2100) g`);
-      const first = (await t.client.get('/api/admin/users?q=commonORG&limit=50', { cookie: superCookie })).json();
+      const first = (await asRoot.get('/api/admin/users?q=commonORG&limit=50')).json();
       expect(first.total).toBe(1000);
       expect(first.total_capped).toBe(true);
       const expected = await rows<{ email: string }>(
         t.hub.db,
         sql`select email from platform_users where organization = 'Commonorg' order by created_at desc, id desc limit 100`,
       );
-      const second = (await root.get(`/api/admin/users?q=commonORG&limit=50&cursor=${first.next_cursor}`)).json();
+      const second = (await asRoot.get(`/api/admin/users?q=commonORG&limit=50&cursor=${first.next_cursor}`)).json();
       expect([...first.users, ...second.users].map((u: { email: string }) => u.email)).toEqual(
         expected.map((r) => r.email),
       );
-      const rare = (await root.get('/api/admin/users?q=bulk2099@')).json();
+      const rare = (await asRoot.get('/api/admin/users?q=bulk2099@')).json();
       expect(rare).toMatchObject({ total: 1, total_capped: false });
       await t.hub.db.execute(sql`delete from platform_users where email like 'bulk%@many.test'`);
     });
 
     it('edits a user: empty full name saves null, email must stay unique', async () => {
       const target = await createUser(t.hub, { email: 'dave@hub.test', fullName: 'Dave' });
-      const res = await t.client.patch(`/api/admin/users/${target.id}`, {
+      const res = await asRoot.patch(`/api/admin/users/${target.id}`, {
         csrf: true,
         body: {
           email: 'Dave.New@Hub.test',
@@ -128,21 +126,22 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         department: 'R&D',
         is_active: true,
       });
-      const taken = await root.patch(`/api/admin/users/${target.id}`, {
+      const taken = await asRoot.patch(`/api/admin/users/${target.id}`, {
         csrf: true,
         body: { email: 'alice@acme.test' },
       });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error).toMatchObject({ code: 'email_in_use', field: 'email' });
       expect(
-        (await root.patch(`/api/admin/users/${target.id}`, { csrf: true, body: { email: 'not-an-email' } })).statusCode,
+        (await asRoot.patch(`/api/admin/users/${target.id}`, { csrf: true, body: { email: 'not-an-email' } }))
+          .statusCode,
       ).toBe(400);
       expect(
-        (await root.patch(`/api/admin/users/${target.id}`, { csrf: true, body: { password_hash: 'x' } })).statusCode,
+        (await asRoot.patch(`/api/admin/users/${target.id}`, { csrf: true, body: { password_hash: 'x' } })).statusCode,
       ).toBe(400);
       expect(
         (
-          await root.patch('/api/admin/users/00000000-0000-4000-8000-000000000000', {
+          await asRoot.patch('/api/admin/users/00000000-0000-4000-8000-000000000000', {
             csrf: true,
             body: { full_name: 'x' },
           })
@@ -155,7 +154,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       const cookie = await sessionCookieFor(t.hub, victim);
       const cookie2 = await sessionCookieFor(t.hub, victim);
       expect((await t.client.get('/api/me/sessions', { cookie })).statusCode).toBe(200);
-      const res = await root.patch(`/api/admin/users/${victim.id}`, {
+      const res = await t.client.patch(`/api/admin/users/${victim.id}`, {
         cookie: adminCookie,
         csrf: true,
         body: { is_active: false },
@@ -183,23 +182,23 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         body: { is_active: false },
       });
       expect(byPlatformAdmin.statusCode).toBe(403);
-      const last = await t.client.patch(`/api/admin/users/${superId}`, { csrf: true, body: { is_active: false } });
+      const last = await asRoot.patch(`/api/admin/users/${superId}`, { csrf: true, body: { is_active: false } });
       expect(last.statusCode).toBe(409);
       expect(last.json().error.code).toBe('last_super_admin');
       // With a second super admin, deactivating one is allowed.
       const other = await createUser(t.hub, { email: 'root2@hub.test', roles: ['super_admin'] });
       expect(
-        (await root.patch(`/api/admin/users/${other.id}`, { csrf: true, body: { is_active: false } })).statusCode,
+        (await asRoot.patch(`/api/admin/users/${other.id}`, { csrf: true, body: { is_active: false } })).statusCode,
       ).toBe(200);
       expect(
-        (await root.patch(`/api/admin/users/${other.id}`, { csrf: true, body: { is_active: true } })).statusCode,
+        (await asRoot.patch(`/api/admin/users/${other.id}`, { csrf: true, body: { is_active: true } })).statusCode,
       ).toBe(200);
     });
   });
 
   describe('security tab', () => {
     it('lists registered apps with presence marks only', async () => {
-      const res = await root.get('/api/admin/apps');
+      const res = await asRoot.get('/api/admin/apps');
       expect(res.statusCode).toBe(200);
       expect(res.json().apps).toEqual([
         {
@@ -216,7 +215,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it('lists the newest sessions, 5 by default, with the token hash cut to 16 characters', async () => {
-      const res = await root.get('/api/admin/sessions');
+      const res = await asRoot.get('/api/admin/sessions');
       const { sessions } = res.json();
       expect(sessions).toHaveLength(5);
       for (const s of sessions) expect(s.session_token_hash).toMatch(/^[0-9a-f]{16}$/);
@@ -229,7 +228,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
 
   describe('credential access', () => {
     it('requires a justification (security tab) and 15 trimmed characters (audit tab)', async () => {
-      const none = await root.post('/api/admin/credential-requests', {
+      const none = await asRoot.post('/api/admin/credential-requests', {
         csrf: true,
         body: {
           mode: 'standard',
@@ -239,7 +238,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       });
       expect(none.statusCode).toBe(400);
       expect(none.json().error.message).toContain('Please provide a justification for accessing credentials');
-      const short = await root.post('/api/admin/credential-requests', {
+      const short = await asRoot.post('/api/admin/credential-requests', {
         csrf: true,
         body: {
           mode: 'time_limited',
@@ -250,7 +249,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(short.statusCode).toBe(400);
       expect(short.json().error.message).toContain('Please select an app and provide justification');
       for (const minutes of [4, 121]) {
-        const bad = await root.post('/api/admin/credential-requests', {
+        const bad = await asRoot.post('/api/admin/credential-requests', {
           csrf: true,
           body: {
             mode: 'time_limited',
@@ -286,7 +285,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         can_decide: false,
       });
 
-      const self = await root.post(`/api/admin/credential-requests/${request.id}/approve`, {
+      const self = await t.client.post(`/api/admin/credential-requests/${request.id}/approve`, {
         cookie: adminCookie,
         csrf: true,
         body: {},
@@ -318,7 +317,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(approved.statusCode).toBe(200);
       expect(approved.json().request.status).toBe('approved');
       expect(
-        (await t.client.post(`/api/admin/credential-requests/${request.id}/deny`, { csrf: true, body: {} })).statusCode,
+        (await asRoot.post(`/api/admin/credential-requests/${request.id}/deny`, { csrf: true, body: {} })).statusCode,
       ).toBe(409);
 
       const grants = (await t.client.get('/api/admin/credential-grants', { cookie: adminCookie })).json().grants;
@@ -333,7 +332,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       // Only the requester holds the grant.
       expect(
         (
-          await root.post(`/api/admin/credential-grants/${request.id}/reveal`, {
+          await t.client.post(`/api/admin/credential-grants/${request.id}/reveal`, {
             cookie: admin2Cookie,
             csrf: true,
             body: {},
@@ -379,8 +378,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     it('reveals the credentials the OAuth clients API generated (api key and webhook secret)', async () => {
       // An earlier test moved the clock past the step-up window; revealing needs a fresh authentication.
       await refreshAuthentication(t.hub, superCookie);
-      const made = await t.client.post('/api/admin/oauth-clients', {
-        cookie: superCookie,
+      const made = await asRoot.post('/api/admin/oauth-clients', {
         csrf: true,
         body: {
           app_name: 'Role Builder',
@@ -390,7 +388,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       });
       expect(made.statusCode).toBe(201);
       const id = made.json().client.id;
-      const apps = (await root.get('/api/admin/apps')).json().apps;
+      const apps = (await asRoot.get('/api/admin/apps')).json().apps;
       expect(apps.find((a: { id: string }) => a.id === id)).toMatchObject({
         has_api_key: true,
         has_webhook_secret: true,
@@ -399,8 +397,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         ['api_key', 'hubkey_'],
         ['webhook_secret', 'hubwh_'],
       ]) {
-        const req = await t.client.post('/api/admin/credential-requests', {
-          cookie: superCookie,
+        const req = await asRoot.post('/api/admin/credential-requests', {
           csrf: true,
           body: {
             mode: 'time_limited',
@@ -411,7 +408,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
           },
         });
         const grant = req.json().grant;
-        const shown = await t.client.post(`/api/admin/credential-grants/${grant.id}/reveal`, { csrf: true, body: {} });
+        const shown = await asRoot.post(`/api/admin/credential-grants/${grant.id}/reveal`, { csrf: true, body: {} });
         expect(shown.statusCode).toBe(200);
         expect(shown.json()).toMatchObject({
           credential_type: type,
@@ -421,7 +418,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it("grants a super admin's time-limited request at once; a standard request always waits; deny works", async () => {
-      const res = await root.post('/api/admin/credential-requests', {
+      const res = await asRoot.post('/api/admin/credential-requests', {
         csrf: true,
         body: {
           mode: 'time_limited',
@@ -436,7 +433,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(body.grant).toMatchObject({ app_name: 'TalentMLS', credential_type: 'api_key', time_limit_minutes: 45 });
       expect(new Date(body.grant.expires_at).getTime() - t.hub.clock().getTime()).toBe(45 * 60_000);
 
-      const standard = await root.post('/api/admin/credential-requests', {
+      const standard = await asRoot.post('/api/admin/credential-requests', {
         csrf: true,
         body: {
           mode: 'standard',
@@ -458,7 +455,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
   describe('sessions, overview and analytics', () => {
     it('lists active auth sessions with their application and revokes one', async () => {
       const { user, cookie } = await signedInUser(t.hub, ['user'], { email: 'frank@hub.test' });
-      const list = (await root.get('/api/admin/auth-sessions?active=true')).json().sessions;
+      const list = (await asRoot.get('/api/admin/auth-sessions?active=true')).json().sessions;
       const frank = list.find((s: { user_email: string }) => s.user_email === 'frank@hub.test');
       expect(frank).toMatchObject({
         client_id: null,
@@ -475,7 +472,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       });
       expect(res.json()).toEqual({ revoked: true });
       expect((await t.client.get('/api/me/sessions', { cookie })).statusCode).toBe(401);
-      const after = (await root.get('/api/admin/auth-sessions?active=true')).json().sessions;
+      const after = (await asRoot.get('/api/admin/auth-sessions?active=true')).json().sessions;
       expect(after.some((s: { id: string }) => s.id === frank.id)).toBe(false);
     });
 
@@ -485,7 +482,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         auditRow({ eventType: 'sign_in_failure', severity: 'medium' }),
         auditRow({ eventType: 'sign_in_success', severity: 'low' }),
       ]);
-      const o = (await root.get('/api/admin/overview')).json();
+      const o = (await asRoot.get('/api/admin/overview')).json();
       const users = await rows<{ n: number }>(t.hub.db, sql`select count(*)::int as n from platform_users`);
       expect(o.users_total).toBe(Number(users[0].n));
       expect(o.apps_total).toBe(2);
@@ -493,7 +490,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(o.sign_ins_24h).toBe(1);
       expect(o.pending_requests).toBe(0);
       expect(o.admins).toBeGreaterThanOrEqual(3);
-      const a = (await root.get('/api/admin/analytics')).json();
+      const a = (await asRoot.get('/api/admin/analytics')).json();
       expect(a.daily).toHaveLength(30);
       expect(a.daily[29]).toMatchObject({ date: t.hub.clock().toISOString().slice(0, 10), sign_ins: 1, failures: 2 });
       expect(a.top_event_types[0].count).toBeGreaterThan(0);
