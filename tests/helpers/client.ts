@@ -1,7 +1,8 @@
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { CSRF_HEADER } from '../../src/server/plugins/csrf';
 
 /** Headers every state-changing API call from the SPA carries. */
-export const CSRF = { 'x-hub-csrf': '1' } as const;
+export const CSRF = { [CSRF_HEADER]: '1' } as const;
 
 /** How a test sends one request; every field is optional and they combine. */
 export interface RequestOptions {
@@ -29,8 +30,8 @@ export interface TestClient {
   put: Send;
   patch: Send;
   delete: Send;
-  /** A client that sends these options with every request (a signed-in browser, say). */
-  with(defaults: RequestOptions): TestClient;
+  /** The hub's own pages in a browser holding `cookie` (none: signed out): cookie and CSRF header on every request. */
+  asBrowser(cookie?: string): TestClient;
 }
 
 export function createTestClient(app: FastifyInstance, defaults: RequestOptions = {}): TestClient {
@@ -56,7 +57,7 @@ export function createTestClient(app: FastifyInstance, defaults: RequestOptions 
     put: (url, options) => request('PUT', url, options),
     patch: (url, options) => request('PATCH', url, options),
     delete: (url, options) => request('DELETE', url, options),
-    with: (more) => createTestClient(app, mergeOptions(defaults, more)),
+    asBrowser: (cookie) => createTestClient(app, mergeOptions(defaults, { cookie, csrf: true })),
   };
 }
 

@@ -20,7 +20,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     t = await createTestHub(kind);
     const s = await signedInUser(t.hub, ['user', 'super_admin'], { email: 'root@hub.test', fullName: 'Root Admin' });
     superCookie = s.cookie;
-    asRoot = t.client.with({ cookie: superCookie });
+    asRoot = t.client.asBrowser(superCookie);
     superId = s.user.id;
     const a = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'pat@hub.test', fullName: 'Pat Admin' });
     adminCookie = a.cookie;
@@ -110,7 +110,6 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     it('edits a user: empty full name saves null, email must stay unique', async () => {
       const target = await createUser(t.hub, { email: 'dave@hub.test', fullName: 'Dave' });
       const res = await asRoot.patch(`/api/admin/users/${target.id}`, {
-        csrf: true,
         body: {
           email: 'Dave.New@Hub.test',
           full_name: '',
@@ -126,26 +125,18 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         department: 'R&D',
         is_active: true,
       });
-      const taken = await asRoot.patch(`/api/admin/users/${target.id}`, {
-        csrf: true,
-        body: { email: 'alice@acme.test' },
-      });
+      const taken = await asRoot.patch(`/api/admin/users/${target.id}`, { body: { email: 'alice@acme.test' } });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error).toMatchObject({ code: 'email_in_use', field: 'email' });
       expect(
-        (await asRoot.patch(`/api/admin/users/${target.id}`, { csrf: true, body: { email: 'not-an-email' } }))
+        (await asRoot.patch(`/api/admin/users/${target.id}`, { body: { email: 'not-an-email' } })).statusCode,
+      ).toBe(400);
+      expect((await asRoot.patch(`/api/admin/users/${target.id}`, { body: { password_hash: 'x' } })).statusCode).toBe(
+        400,
+      );
+      expect(
+        (await asRoot.patch('/api/admin/users/00000000-0000-4000-8000-000000000000', { body: { full_name: 'x' } }))
           .statusCode,
-      ).toBe(400);
-      expect(
-        (await asRoot.patch(`/api/admin/users/${target.id}`, { csrf: true, body: { password_hash: 'x' } })).statusCode,
-      ).toBe(400);
-      expect(
-        (
-          await asRoot.patch('/api/admin/users/00000000-0000-4000-8000-000000000000', {
-            csrf: true,
-            body: { full_name: 'x' },
-          })
-        ).statusCode,
       ).toBe(404);
     });
 
@@ -154,11 +145,9 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       const cookie = await sessionCookieFor(t.hub, victim);
       const cookie2 = await sessionCookieFor(t.hub, victim);
       expect((await t.client.get('/api/me/sessions', { cookie })).statusCode).toBe(200);
-      const res = await t.client.patch(`/api/admin/users/${victim.id}`, {
-        cookie: adminCookie,
-        csrf: true,
-        body: { is_active: false },
-      });
+      const res = await t.client
+        .asBrowser(adminCookie)
+        .patch(`/api/admin/users/${victim.id}`, { body: { is_active: false } });
       expect(res.statusCode).toBe(200);
       expect(res.json().is_active).toBe(false);
       expect((await t.client.get('/api/me/sessions', { cookie })).statusCode).toBe(401);
@@ -176,23 +165,17 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it('keeps the last active super admin active, and a platform admin cannot deactivate a super admin', async () => {
-      const byPlatformAdmin = await t.client.patch(`/api/admin/users/${superId}`, {
-        cookie: adminCookie,
-        csrf: true,
-        body: { is_active: false },
-      });
+      const byPlatformAdmin = await t.client
+        .asBrowser(adminCookie)
+        .patch(`/api/admin/users/${superId}`, { body: { is_active: false } });
       expect(byPlatformAdmin.statusCode).toBe(403);
-      const last = await asRoot.patch(`/api/admin/users/${superId}`, { csrf: true, body: { is_active: false } });
+      const last = await asRoot.patch(`/api/admin/users/${superId}`, { body: { is_active: false } });
       expect(last.statusCode).toBe(409);
       expect(last.json().error.code).toBe('last_super_admin');
       // With a second super admin, deactivating one is allowed.
       const other = await createUser(t.hub, { email: 'root2@hub.test', roles: ['super_admin'] });
-      expect(
-        (await asRoot.patch(`/api/admin/users/${other.id}`, { csrf: true, body: { is_active: false } })).statusCode,
-      ).toBe(200);
-      expect(
-        (await asRoot.patch(`/api/admin/users/${other.id}`, { csrf: true, body: { is_active: true } })).statusCode,
-      ).toBe(200);
+      expect((await asRoot.patch(`/api/admin/users/${other.id}`, { body: { is_active: false } })).statusCode).toBe(200);
+      expect((await asRoot.patch(`/api/admin/users/${other.id}`, { body: { is_active: true } })).statusCode).toBe(200);
     });
   });
 
@@ -229,7 +212,6 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
   describe('credential access', () => {
     it('requires a justification (security tab) and 15 trimmed characters (audit tab)', async () => {
       const none = await asRoot.post('/api/admin/credential-requests', {
-        csrf: true,
         body: {
           mode: 'standard',
           app_id: appId,
@@ -239,7 +221,6 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(none.statusCode).toBe(400);
       expect(none.json().error.message).toContain('Please provide a justification for accessing credentials');
       const short = await asRoot.post('/api/admin/credential-requests', {
-        csrf: true,
         body: {
           mode: 'time_limited',
           app_id: appId,
@@ -250,7 +231,6 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(short.json().error.message).toContain('Please select an app and provide justification');
       for (const minutes of [4, 121]) {
         const bad = await asRoot.post('/api/admin/credential-requests', {
-          csrf: true,
           body: {
             mode: 'time_limited',
             app_id: appId,
@@ -263,9 +243,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it("a platform admin's request waits; they cannot approve it; another admin can; the grant reveals until it expires", async () => {
-      const created = await t.client.post('/api/admin/credential-requests', {
-        cookie: adminCookie,
-        csrf: true,
+      const created = await t.client.asBrowser(adminCookie).post('/api/admin/credential-requests', {
         body: {
           mode: 'time_limited',
           app_id: appId,
@@ -285,21 +263,14 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         can_decide: false,
       });
 
-      const self = await t.client.post(`/api/admin/credential-requests/${request.id}/approve`, {
-        cookie: adminCookie,
-        csrf: true,
-        body: {},
-      });
+      const self = await t.client
+        .asBrowser(adminCookie)
+        .post(`/api/admin/credential-requests/${request.id}/approve`, { body: {} });
       expect(self.statusCode).toBe(403);
       expect(self.json().error.code).toBe('self_approval');
       expect(
-        (
-          await t.client.post(`/api/admin/credential-grants/${request.id}/reveal`, {
-            cookie: adminCookie,
-            csrf: true,
-            body: {},
-          })
-        ).statusCode,
+        (await t.client.asBrowser(adminCookie).post(`/api/admin/credential-grants/${request.id}/reveal`, { body: {} }))
+          .statusCode,
       ).toBe(403);
 
       const pending = (
@@ -309,16 +280,14 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         can_decide: true,
         requester_email: 'pat@hub.test',
       });
-      const approved = await t.client.post(`/api/admin/credential-requests/${request.id}/approve`, {
-        cookie: admin2Cookie,
-        csrf: true,
-        body: {},
-      });
+      const approved = await t.client
+        .asBrowser(admin2Cookie)
+        .post(`/api/admin/credential-requests/${request.id}/approve`, { body: {} });
       expect(approved.statusCode).toBe(200);
       expect(approved.json().request.status).toBe('approved');
-      expect(
-        (await asRoot.post(`/api/admin/credential-requests/${request.id}/deny`, { csrf: true, body: {} })).statusCode,
-      ).toBe(409);
+      expect((await asRoot.post(`/api/admin/credential-requests/${request.id}/deny`, { body: {} })).statusCode).toBe(
+        409,
+      );
 
       const grants = (await t.client.get('/api/admin/credential-grants', { cookie: adminCookie })).json().grants;
       expect(grants).toEqual([
@@ -331,30 +300,21 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       ]);
       // Only the requester holds the grant.
       expect(
-        (
-          await t.client.post(`/api/admin/credential-grants/${request.id}/reveal`, {
-            cookie: admin2Cookie,
-            csrf: true,
-            body: {},
-          })
-        ).statusCode,
+        (await t.client.asBrowser(admin2Cookie).post(`/api/admin/credential-grants/${request.id}/reveal`, { body: {} }))
+          .statusCode,
       ).toBe(404);
-      const revealed = await t.client.post(`/api/admin/credential-grants/${request.id}/reveal`, {
-        cookie: adminCookie,
-        csrf: true,
-        body: {},
-      });
+      const revealed = await t.client
+        .asBrowser(adminCookie)
+        .post(`/api/admin/credential-grants/${request.id}/reveal`, { body: {} });
       expect(revealed.statusCode).toBe(200);
       expect(revealed.json().value).toBe('tmls_api_key_value_123');
 
       t.clock.advanceMinutes(11);
       // Past the 10-minute step-up window too: re-authenticated, so the refusal is the grant's own expiry.
       await refreshAuthentication(t.hub, adminCookie);
-      const late = await t.client.post(`/api/admin/credential-grants/${request.id}/reveal`, {
-        cookie: adminCookie,
-        csrf: true,
-        body: {},
-      });
+      const late = await t.client
+        .asBrowser(adminCookie)
+        .post(`/api/admin/credential-grants/${request.id}/reveal`, { body: {} });
       expect(late.statusCode).toBe(403);
       expect(late.json().error.code).toBe('grant_expired');
       expect((await t.client.get('/api/admin/credential-grants', { cookie: adminCookie })).json().grants).toEqual([]);
@@ -379,7 +339,6 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       // An earlier test moved the clock past the step-up window; revealing needs a fresh authentication.
       await refreshAuthentication(t.hub, superCookie);
       const made = await asRoot.post('/api/admin/oauth-clients', {
-        csrf: true,
         body: {
           app_name: 'Role Builder',
           app_url: 'https://roles.example',
@@ -398,7 +357,6 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         ['webhook_secret', 'hubwh_'],
       ]) {
         const req = await asRoot.post('/api/admin/credential-requests', {
-          csrf: true,
           body: {
             mode: 'time_limited',
             app_id: id,
@@ -408,7 +366,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
           },
         });
         const grant = req.json().grant;
-        const shown = await asRoot.post(`/api/admin/credential-grants/${grant.id}/reveal`, { csrf: true, body: {} });
+        const shown = await asRoot.post(`/api/admin/credential-grants/${grant.id}/reveal`, { body: {} });
         expect(shown.statusCode).toBe(200);
         expect(shown.json()).toMatchObject({
           credential_type: type,
@@ -419,7 +377,6 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
 
     it("grants a super admin's time-limited request at once; a standard request always waits; deny works", async () => {
       const res = await asRoot.post('/api/admin/credential-requests', {
-        csrf: true,
         body: {
           mode: 'time_limited',
           app_id: appId,
@@ -434,7 +391,6 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(new Date(body.grant.expires_at).getTime() - t.hub.clock().getTime()).toBe(45 * 60_000);
 
       const standard = await asRoot.post('/api/admin/credential-requests', {
-        csrf: true,
         body: {
           mode: 'standard',
           app_id: appId,
@@ -443,11 +399,9 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         },
       });
       expect(standard.json().request.status).toBe('pending');
-      const denied = await t.client.post(`/api/admin/credential-requests/${standard.json().request.id}/deny`, {
-        cookie: adminCookie,
-        csrf: true,
-        body: {},
-      });
+      const denied = await t.client
+        .asBrowser(adminCookie)
+        .post(`/api/admin/credential-requests/${standard.json().request.id}/deny`, { body: {} });
       expect(denied.json().request.status).toBe('denied');
     });
   });
@@ -465,11 +419,9 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         user_agent: 'vitest',
       });
       expect(JSON.stringify(list)).not.toMatch(/session_token_hash|refresh_token/);
-      const res = await t.client.post(`/api/admin/auth-sessions/${frank.id}/revoke`, {
-        cookie: adminCookie,
-        csrf: true,
-        body: {},
-      });
+      const res = await t.client
+        .asBrowser(adminCookie)
+        .post(`/api/admin/auth-sessions/${frank.id}/revoke`, { body: {} });
       expect(res.json()).toEqual({ revoked: true });
       expect((await t.client.get('/api/me/sessions', { cookie })).statusCode).toBe(401);
       const after = (await asRoot.get('/api/admin/auth-sessions?active=true')).json().sessions;

@@ -27,20 +27,20 @@ describe.each(TEST_DATABASES)('administrators need a second factor; step-up for 
     }
     // Their own account routes still work: that is where they enrol.
     const { cookie } = await signedInUser(t.hub, ['user', 'platform_admin'], { mfa: false });
-    expect((await t.client.post('/api/me/mfa/totp', { cookie, csrf: true, body: {} })).statusCode).toBe(200);
+    expect((await t.client.asBrowser(cookie).post('/api/me/mfa/totp', { body: {} })).statusCode).toBe(200);
     const audit = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'mfa_enrollment_required'));
     expect(audit.length).toBeGreaterThanOrEqual(routes.length * 2);
   });
 
   it('lets the same admin in once a factor is enrolled, and the Users list shows MFA status', async () => {
     const { user, cookie } = await signedInUser(t.hub, ['user', 'platform_admin'], { mfa: false });
-    expect((await t.client.get('/api/admin/users', { cookie, csrf: true })).statusCode).toBe(403);
+    expect((await t.client.asBrowser(cookie).get('/api/admin/users')).statusCode).toBe(403);
     await t.hub.db.insert(mfaTotp).values({ userId: user.id, secretEnc: 'x', confirmedAt: t.clock.now() });
-    const res = await t.client.get(`/api/admin/users?q=${encodeURIComponent(user.email)}`, { cookie, csrf: true });
+    const res = await t.client.asBrowser(cookie).get(`/api/admin/users?q=${encodeURIComponent(user.email)}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().users[0]).toMatchObject({ id: user.id, mfa: { totp: true, passkeys: 0 } });
     const plain = await createUser(t.hub);
-    const other = await t.client.get(`/api/admin/users?q=${encodeURIComponent(plain.email)}`, { cookie, csrf: true });
+    const other = await t.client.asBrowser(cookie).get(`/api/admin/users?q=${encodeURIComponent(plain.email)}`);
     expect(other.json().users[0].mfa).toEqual({ totp: false, passkeys: 0 });
   });
 
@@ -69,15 +69,13 @@ describe.each(TEST_DATABASES)('administrators need a second factor; step-up for 
       })
       .returning();
     const sensitive = [
-      () => t.client.put(`/api/admin/users/${target.id}/roles`, { cookie, csrf: true, body: { roles: ['user'] } }),
-      () => t.client.post(`/api/admin/oauth-clients/${client.id}/secret`, { cookie, csrf: true, body: {} }),
+      () => t.client.asBrowser(cookie).put(`/api/admin/users/${target.id}/roles`, { body: { roles: ['user'] } }),
+      () => t.client.asBrowser(cookie).post(`/api/admin/oauth-clients/${client.id}/secret`, { body: {} }),
       () =>
-        t.client.post(`/api/admin/credential-grants/00000000-0000-4000-8000-000000000000/reveal`, {
-          cookie,
-          csrf: true,
-          body: {},
-        }),
-      () => t.client.patch(`/api/admin/users/${target.id}`, { cookie, csrf: true, body: { is_active: false } }),
+        t.client
+          .asBrowser(cookie)
+          .post(`/api/admin/credential-grants/00000000-0000-4000-8000-000000000000/reveal`, { body: {} }),
+      () => t.client.asBrowser(cookie).patch(`/api/admin/users/${target.id}`, { body: { is_active: false } }),
     ];
     t.clock.advance(10 * 60_000 + 1000);
     for (const attempt of sensitive) {
@@ -86,33 +84,27 @@ describe.each(TEST_DATABASES)('administrators need a second factor; step-up for 
       expect(res.json().error.code).toBe('reauthentication_required');
     }
     // Ordinary admin routes do not ask.
-    expect((await t.client.get('/api/admin/users', { cookie, csrf: true })).statusCode).toBe(200);
+    expect((await t.client.asBrowser(cookie).get('/api/admin/users')).statusCode).toBe(200);
     // A refused deactivation changed nothing.
     expect(
-      (await t.client.get(`/api/admin/users?q=${encodeURIComponent(target.email)}`, { cookie, csrf: true })).json()
-        .users[0].is_active,
+      (await t.client.asBrowser(cookie).get(`/api/admin/users?q=${encodeURIComponent(target.email)}`)).json().users[0]
+        .is_active,
     ).toBe(true);
 
     // The password alone is not enough when the account has an authenticator app.
-    const noCode = await t.client.post('/api/auth/reauthenticate', {
-      cookie,
-      csrf: true,
-      body: { password: FIXTURE_PASSWORD },
-    });
+    const noCode = await t.client
+      .asBrowser(cookie)
+      .post('/api/auth/reauthenticate', { body: { password: FIXTURE_PASSWORD } });
     expect(noCode.statusCode).toBe(401);
     expect(noCode.json().error.code).toBe('invalid_code');
-    const wrong = await t.client.post('/api/auth/reauthenticate', {
-      cookie,
-      csrf: true,
+    const wrong = await t.client.asBrowser(cookie).post('/api/auth/reauthenticate', {
       body: {
         password: FIXTURE_PASSWORD,
         code: '000000',
       },
     });
     expect(wrong.statusCode).toBe(401);
-    const ok = await t.client.post('/api/auth/reauthenticate', {
-      cookie,
-      csrf: true,
+    const ok = await t.client.asBrowser(cookie).post('/api/auth/reauthenticate', {
       body: {
         password: FIXTURE_PASSWORD,
         code: await totpCodeAt(t.hub),
@@ -132,11 +124,9 @@ describe.each(TEST_DATABASES)('administrators need a second factor; step-up for 
 
     // And it expires again.
     t.clock.advance(10 * 60_000 + 1000);
-    const late = await t.client.put(`/api/admin/users/${target.id}/roles`, {
-      cookie,
-      csrf: true,
-      body: { roles: ['user'] },
-    });
+    const late = await t.client
+      .asBrowser(cookie)
+      .put(`/api/admin/users/${target.id}/roles`, { body: { roles: ['user'] } });
     expect(late.json().error.code).toBe('reauthentication_required');
     const [row] = await t.hub.db
       .select()
@@ -150,20 +140,14 @@ describe.each(TEST_DATABASES)('administrators need a second factor; step-up for 
     const { cookie: platformCookie } = await signedInUser(t.hub, ['user', 'platform_admin']);
     const victim = await createUser(t.hub, { roles: ['user', 'platform_admin'] });
     const victimCookie = await sessionCookieFor(t.hub, victim);
-    const refused = await t.client.post(`/api/admin/users/${victim.id}/mfa/reset`, {
-      cookie: platformCookie,
-      csrf: true,
-      body: {},
-    });
+    const refused = await t.client
+      .asBrowser(platformCookie)
+      .post(`/api/admin/users/${victim.id}/mfa/reset`, { body: {} });
     expect(refused.statusCode).toBe(403);
-    const res = await t.client.post(`/api/admin/users/${victim.id}/mfa/reset`, {
-      cookie: superCookie,
-      csrf: true,
-      body: {},
-    });
+    const res = await t.client.asBrowser(superCookie).post(`/api/admin/users/${victim.id}/mfa/reset`, { body: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ mfa_reset: true, sessions_ended: 1 });
-    expect((await t.client.get('/api/me', { cookie: victimCookie, csrf: true })).statusCode).toBe(401);
+    expect((await t.client.asBrowser(victimCookie).get('/api/me')).statusCode).toBe(401);
     const signIn = await t.client.post('/api/auth/sign-in', {
       csrf: true,
       body: {
@@ -176,11 +160,9 @@ describe.each(TEST_DATABASES)('administrators need a second factor; step-up for 
     expect(event).toMatchObject({ severity: 'critical', details: { target_user_id: victim.id, totp: true } });
     expect(
       (
-        await t.client.post(`/api/admin/users/00000000-0000-4000-8000-000000000000/mfa/reset`, {
-          cookie: superCookie,
-          csrf: true,
-          body: {},
-        })
+        await t.client
+          .asBrowser(superCookie)
+          .post(`/api/admin/users/00000000-0000-4000-8000-000000000000/mfa/reset`, { body: {} })
       ).statusCode,
     ).toBe(404);
   });

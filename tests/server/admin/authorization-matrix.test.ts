@@ -71,7 +71,7 @@ describe.each(TEST_DATABASES)('admin authorization matrix [%s]', (kind) => {
     // Anonymous refusals beyond a few per address and minute are counted, not written one by one
     // (plugins/refusal-audit.ts): the next refusal after the minute writes the counts.
     t.clock.advance(61_000);
-    expect((await t.client.get('/api/admin/overview', { cookie: cookies.anonymous, csrf: true })).statusCode).toBe(401);
+    expect((await t.client.asBrowser(cookies.anonymous).get('/api/admin/overview')).statusCode).toBe(401);
     const audited = await rows<{ event_type: string; n: number }>(
       t.hub.db,
       sql`select event_type, count(*)::int as n from audit_logs where event_type in ('unauthorized_access','permission_denied') group by event_type

@@ -36,14 +36,12 @@ export function concreteUrl(pattern: string): string {
 }
 
 /**
- * Sends a listed route what the SPA would at the least: the CSRF header, and an empty JSON body
- * where the method takes one, so that what answers is the guard, not the body parser.
+ * Sends a listed route what the SPA would at the least: its cookie and CSRF header, and an empty
+ * JSON body where the method takes one, so that what answers is the guard, not the body parser.
  */
 export function callRoute(client: TestClient, route: RouteEntry, cookie: string | undefined) {
   const takesBody = route.method !== 'GET' && route.method !== 'DELETE';
-  return client.request(route.method as HTTPMethods, concreteUrl(route.url), {
-    cookie,
-    csrf: true,
-    ...(takesBody ? { body: {} } : {}),
-  });
+  return client
+    .asBrowser(cookie)
+    .request(route.method as HTTPMethods, concreteUrl(route.url), takesBody ? { body: {} } : {});
 }

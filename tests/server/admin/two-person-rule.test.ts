@@ -33,9 +33,7 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
   });
 
   async function requestBy(cookie: string): Promise<string> {
-    const res = await t.client.post('/api/admin/credential-requests', {
-      cookie,
-      csrf: true,
+    const res = await t.client.asBrowser(cookie).post('/api/admin/credential-requests', {
       body: {
         mode: 'standard',
         app_id: appId,
@@ -60,21 +58,17 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
 
   it('a platform_admin who promotes a second account they control cannot approve their own request with it', async () => {
     const sock = await signedInUser(t.hub, ['user'], { email: 'pat.second@hub.test', mfa: true });
-    const promoted = await t.client.put(`/api/admin/users/${sock.user.id}/roles`, {
-      cookie: pat.cookie,
-      csrf: true,
-      body: { roles: ['user', 'platform_admin'] },
-    });
+    const promoted = await t.client
+      .asBrowser(pat.cookie)
+      .put(`/api/admin/users/${sock.user.id}/roles`, { body: { roles: ['user', 'platform_admin'] } });
     expect(promoted.statusCode).toBe(200);
     t.clock.advanceMinutes(1);
     const id = await requestBy(pat.cookie);
     t.clock.advanceMinutes(1);
 
-    const res = await t.client.post(`/api/admin/credential-requests/${id}/approve`, {
-      cookie: sock.cookie,
-      csrf: true,
-      body: {},
-    });
+    const res = await t.client
+      .asBrowser(sock.cookie)
+      .post(`/api/admin/credential-requests/${id}/approve`, { body: {} });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('approver_not_independent');
     expect(await statusOf(id)).toBe('pending');
@@ -91,11 +85,9 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
 
     // An admin whose role the requester did not grant, held before the request, may approve;
     // the grant's record names both people.
-    const ok = await t.client.post(`/api/admin/credential-requests/${id}/approve`, {
-      cookie: independent.cookie,
-      csrf: true,
-      body: {},
-    });
+    const ok = await t.client
+      .asBrowser(independent.cookie)
+      .post(`/api/admin/credential-requests/${id}/approve`, { body: {} });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().request.status).toBe('approved');
     const [granted] = await rows<{ user_id: string; details: Record<string, unknown> }>(
@@ -111,18 +103,14 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
     const id = await requestBy(pat.cookie);
     t.clock.advanceMinutes(1);
     const late = await signedInUser(t.hub, ['user'], { email: 'late@hub.test', mfa: true });
-    const promoted = await t.client.put(`/api/admin/users/${late.user.id}/roles`, {
-      cookie: superAdmin.cookie,
-      csrf: true,
-      body: { roles: ['user', 'platform_admin'] },
-    });
+    const promoted = await t.client
+      .asBrowser(superAdmin.cookie)
+      .put(`/api/admin/users/${late.user.id}/roles`, { body: { roles: ['user', 'platform_admin'] } });
     expect(promoted.statusCode).toBe(200);
 
-    const res = await t.client.post(`/api/admin/credential-requests/${id}/approve`, {
-      cookie: late.cookie,
-      csrf: true,
-      body: {},
-    });
+    const res = await t.client
+      .asBrowser(late.cookie)
+      .post(`/api/admin/credential-requests/${id}/approve`, { body: {} });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('approver_not_independent');
     expect(await statusOf(id)).toBe('pending');
@@ -135,34 +123,28 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
     t.clock.advanceMinutes(1);
     expect(
       (
-        await t.client.put(`/api/admin/users/${other.user.id}/roles`, {
-          cookie: superAdmin.cookie,
-          csrf: true,
-          body: { roles: ['user'] },
-        })
+        await t.client
+          .asBrowser(superAdmin.cookie)
+          .put(`/api/admin/users/${other.user.id}/roles`, { body: { roles: ['user'] } })
       ).statusCode,
     ).toBe(200);
     expect(
       (
-        await t.client.put(`/api/admin/users/${other.user.id}/roles`, {
-          cookie: pat.cookie,
-          csrf: true,
-          body: { roles: ['user', 'platform_admin'] },
-        })
+        await t.client
+          .asBrowser(pat.cookie)
+          .put(`/api/admin/users/${other.user.id}/roles`, { body: { roles: ['user', 'platform_admin'] } })
       ).statusCode,
     ).toBe(200);
     t.clock.advanceMinutes(1);
     const id = await requestBy(pat.cookie);
-    const res = await t.client.post(`/api/admin/credential-requests/${id}/approve`, {
-      cookie: other.cookie,
-      csrf: true,
-      body: {},
-    });
+    const res = await t.client
+      .asBrowser(other.cookie)
+      .post(`/api/admin/credential-requests/${id}/approve`, { body: {} });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('approver_not_independent');
     // Denying is not a grant: anyone but the requester may still deny.
     expect(
-      (await t.client.post(`/api/admin/credential-requests/${id}/deny`, { cookie: other.cookie, csrf: true, body: {} }))
+      (await t.client.asBrowser(other.cookie).post(`/api/admin/credential-requests/${id}/deny`, { body: {} }))
         .statusCode,
     ).toBe(200);
   });

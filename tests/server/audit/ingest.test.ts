@@ -29,12 +29,9 @@ describe.each(TEST_DATABASES)('audit ingestion POST /api/audit/events [%s]', (ki
 
   const count = async () => (await t.hub.db.select({ id: auditLogs.id }).from(auditLogs)).length;
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    t.client.post('/api/audit/events', {
-      cookie,
-      csrf: true,
-      headers: { 'x-forwarded-for': '1.2.3.4', ...headers },
-      body: payload as object,
-    });
+    t.client
+      .asBrowser(cookie)
+      .post('/api/audit/events', { headers: { 'x-forwarded-for': '1.2.3.4', ...headers }, body: payload as object });
 
   it('stores a good batch with source=client, the session user and the request IP', async () => {
     const res = await post({ events: [event(), event({ event_type: 'permission_denied', severity: 'high' })] });

@@ -16,7 +16,7 @@ describe.each(TEST_DATABASES)('accounts audit trail [%s]', (kind) => {
 
   it('records sign-up, sign-in success and failure, the block, and sign-out, never a password', async () => {
     const post = (url: string, payload: object, cookie?: string) =>
-      t.client.post(url, { cookie, csrf: true, headers: { 'user-agent': 'audit-ua' }, body: payload });
+      t.client.asBrowser(cookie).post(url, { headers: { 'user-agent': 'audit-ua' }, body: payload });
     const up = await post('/api/auth/sign-up', {
       email: 'trail@example.test',
       password: 'Velvet-Canyon-3817!',

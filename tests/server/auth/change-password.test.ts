@@ -15,11 +15,9 @@ describe.each(TEST_DATABASES)('password change revokes sessions [%s]', (kind) =>
   });
 
   const change = (cookie: string, current: string, next: string) =>
-    t.client.post('/api/auth/change-password', {
-      cookie,
-      csrf: true,
-      body: { current_password: current, new_password: next },
-    });
+    t.client
+      .asBrowser(cookie)
+      .post('/api/auth/change-password', { body: { current_password: current, new_password: next } });
   const signedIn = async (cookie: string) => (await t.client.get('/api/auth/session', { cookie })).json().user !== null;
 
   it('ends every session of the user, keeps this browser signed in with a new token, and the new password works', async () => {

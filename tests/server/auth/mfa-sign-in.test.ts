@@ -24,15 +24,13 @@ describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s
   async function enrolled() {
     const user = await createUser(t.hub);
     const cookie = await sessionCookieFor(t.hub, user);
-    const setup = await t.client.post('/api/me/mfa/totp', { cookie, csrf: true });
+    const setup = await t.client.asBrowser(cookie).post('/api/me/mfa/totp');
     expect(setup.statusCode).toBe(200);
     const { secret, otpauth_uri } = setup.json();
     t.clock.advance(30_000);
-    const confirmed = await t.client.post('/api/me/mfa/totp/confirm', {
-      cookie,
-      csrf: true,
-      body: { code: await codeAt(secret) },
-    });
+    const confirmed = await t.client
+      .asBrowser(cookie)
+      .post('/api/me/mfa/totp/confirm', { body: { code: await codeAt(secret) } });
     expect(confirmed.statusCode).toBe(200);
     t.clock.advance(30_000);
     return { user, cookie, secret, otpauth_uri, recovery: confirmed.json().recovery_codes as string[] };
@@ -47,7 +45,7 @@ describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s
   it('enrols: secret sealed at rest, otpauth URI, a wrong code refused, 10 recovery codes stored hashed', async () => {
     const user = await createUser(t.hub);
     const cookie = await sessionCookieFor(t.hub, user);
-    const setup = await t.client.post('/api/me/mfa/totp', { cookie, csrf: true });
+    const setup = await t.client.asBrowser(cookie).post('/api/me/mfa/totp');
     const { secret, otpauth_uri } = setup.json();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     const uri = new URL(otpauth_uri);
@@ -67,17 +65,15 @@ describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s
       ).json(),
     ).toHaveProperty('user');
 
-    const wrong = await t.client.post('/api/me/mfa/totp/confirm', { cookie, csrf: true, body: { code: '000000' } });
+    const wrong = await t.client.asBrowser(cookie).post('/api/me/mfa/totp/confirm', { body: { code: '000000' } });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.code).toBe('invalid_code');
-    const bad = await t.client.post('/api/me/mfa/totp/confirm', { cookie, csrf: true, body: { code: 'abc' } });
+    const bad = await t.client.asBrowser(cookie).post('/api/me/mfa/totp/confirm', { body: { code: 'abc' } });
     expect(bad.statusCode).toBe(400);
 
-    const ok = await t.client.post('/api/me/mfa/totp/confirm', {
-      cookie,
-      csrf: true,
-      body: { code: await codeAt(secret) },
-    });
+    const ok = await t.client
+      .asBrowser(cookie)
+      .post('/api/me/mfa/totp/confirm', { body: { code: await codeAt(secret) } });
     expect(ok.statusCode).toBe(200);
     const codes: string[] = ok.json().recovery_codes;
     expect(codes).toHaveLength(10);
@@ -92,7 +88,7 @@ describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s
 
     const me = (await t.client.get('/api/me', { cookie })).json();
     expect(me.mfa).toEqual({ totp: true, passkeys: 0, recovery_codes_left: 10 });
-    expect((await t.client.post('/api/me/mfa/totp', { cookie, csrf: true })).statusCode).toBe(409);
+    expect((await t.client.asBrowser(cookie).post('/api/me/mfa/totp')).statusCode).toBe(409);
   });
 
   it('sign-in with the right password answers mfa_required and a 5-minute pending cookie, not a session', async () => {
@@ -113,9 +109,9 @@ describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s
       expect((await t.client.get('/api/me', { cookie })).statusCode).toBe(401);
       expect((await t.client.get('/api/me/sessions', { cookie })).statusCode).toBe(401);
       expect((await t.client.get('/api/admin/users', { cookie })).statusCode).toBe(401);
-      expect((await t.client.post('/api/me/mfa/totp', { cookie, csrf: true })).statusCode).toBe(401);
+      expect((await t.client.asBrowser(cookie).post('/api/me/mfa/totp')).statusCode).toBe(401);
       expect(
-        (await t.client.post('/api/auth/reauthenticate', { cookie, csrf: true, body: { password: FIXTURE_PASSWORD } }))
+        (await t.client.asBrowser(cookie).post('/api/auth/reauthenticate', { body: { password: FIXTURE_PASSWORD } }))
           .statusCode,
       ).toBe(401);
       const session = await t.client.get('/api/auth/session', { cookie });
@@ -127,7 +123,7 @@ describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s
     const { user, secret } = await enrolled();
     const { pending } = await passwordStep(user.email);
     const code = await codeAt(secret);
-    const done = await t.client.post('/api/auth/sign-in/mfa', { cookie: pending, csrf: true, body: { code } });
+    const done = await t.client.asBrowser(pending).post('/api/auth/sign-in/mfa', { body: { code } });
     expect(done.statusCode).toBe(200);
     expect(done.json().user.id).toBe(user.id);
     const session = cookieFrom(done)!;
@@ -139,27 +135,23 @@ describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s
     expect(row.authTime.getTime()).toBe(t.clock.now().getTime());
 
     // The pending sign-in is used up.
-    const again = await t.client.post('/api/auth/sign-in/mfa', { cookie: pending, csrf: true, body: { code } });
+    const again = await t.client.asBrowser(pending).post('/api/auth/sign-in/mfa', { body: { code } });
     expect(again.statusCode).toBe(401);
     expect(again.json().error.code).toBe('mfa_pending_expired');
 
     // Replay: the same code (same step) on a new pending sign-in is refused, so is an earlier step.
     const second = await passwordStep(user.email);
-    const replay = await t.client.post('/api/auth/sign-in/mfa', { cookie: second.pending, csrf: true, body: { code } });
+    const replay = await t.client.asBrowser(second.pending).post('/api/auth/sign-in/mfa', { body: { code } });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.code).toBe('invalid_code');
-    const earlier = await t.client.post('/api/auth/sign-in/mfa', {
-      cookie: second.pending,
-      csrf: true,
-      body: { code: await codeAt(secret, -1) },
-    });
+    const earlier = await t.client
+      .asBrowser(second.pending)
+      .post('/api/auth/sign-in/mfa', { body: { code: await codeAt(secret, -1) } });
     expect(earlier.statusCode).toBe(401);
     // The next step is fine (±1 step tolerance: a code of the next step is accepted now).
-    const next = await t.client.post('/api/auth/sign-in/mfa', {
-      cookie: second.pending,
-      csrf: true,
-      body: { code: await codeAt(secret, 1) },
-    });
+    const next = await t.client
+      .asBrowser(second.pending)
+      .post('/api/auth/sign-in/mfa', { body: { code: await codeAt(secret, 1) } });
     expect(next.statusCode).toBe(200);
   });
 
@@ -169,8 +161,8 @@ describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s
     const b = await passwordStep(user.email);
     const code = await codeAt(secret);
     const results = await Promise.all([
-      t.client.post('/api/auth/sign-in/mfa', { cookie: a.pending, csrf: true, body: { code } }),
-      t.client.post('/api/auth/sign-in/mfa', { cookie: b.pending, csrf: true, body: { code } }),
+      t.client.asBrowser(a.pending).post('/api/auth/sign-in/mfa', { body: { code } }),
+      t.client.asBrowser(b.pending).post('/api/auth/sign-in/mfa', { body: { code } }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
   });
@@ -179,18 +171,14 @@ describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s
     const { user, recovery, cookie } = await enrolled();
     const first = await passwordStep(user.email);
     const typed = ` ${recovery[3].toUpperCase().replace('-', ' ')} `;
-    const ok = await t.client.post('/api/auth/sign-in/mfa', {
-      cookie: first.pending,
-      csrf: true,
-      body: { recovery_code: typed },
-    });
+    const ok = await t.client
+      .asBrowser(first.pending)
+      .post('/api/auth/sign-in/mfa', { body: { recovery_code: typed } });
     expect(ok.statusCode).toBe(200);
     const second = await passwordStep(user.email);
-    const reused = await t.client.post('/api/auth/sign-in/mfa', {
-      cookie: second.pending,
-      csrf: true,
-      body: { recovery_code: recovery[3] },
-    });
+    const reused = await t.client
+      .asBrowser(second.pending)
+      .post('/api/auth/sign-in/mfa', { body: { recovery_code: recovery[3] } });
     expect(reused.statusCode).toBe(401);
     expect(reused.json().error.code).toBe('invalid_code');
     const me = (await t.client.get('/api/me', { cookie: cookieFrom(ok) })).json();
@@ -204,23 +192,13 @@ describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s
     await t.hub.db.insert(mfaRecoveryCodes).values({ userId: user.id, codeHash: sha256Hex(`${user.id}:abcdefghjk`) });
     const first = await passwordStep(user.email);
     expect(
-      (
-        await t.client.post('/api/auth/sign-in/mfa', {
-          cookie: first.pending,
-          csrf: true,
-          body: { recovery_code: legacy },
-        })
-      ).statusCode,
+      (await t.client.asBrowser(first.pending).post('/api/auth/sign-in/mfa', { body: { recovery_code: legacy } }))
+        .statusCode,
     ).toBe(200);
     const second = await passwordStep(user.email);
     expect(
-      (
-        await t.client.post('/api/auth/sign-in/mfa', {
-          cookie: second.pending,
-          csrf: true,
-          body: { recovery_code: legacy },
-        })
-      ).statusCode,
+      (await t.client.asBrowser(second.pending).post('/api/auth/sign-in/mfa', { body: { recovery_code: legacy } }))
+        .statusCode,
     ).toBe(401);
   });
 
@@ -228,26 +206,16 @@ describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s
     const { user, secret } = await enrolled();
     const { pending } = await passwordStep(user.email); // attempt 1 (not cleared: no session yet)
     for (let i = 0; i < 3; i++) {
-      const res = await t.client.post('/api/auth/sign-in/mfa', {
-        cookie: pending,
-        csrf: true,
-        body: { code: '000000' },
-      });
+      const res = await t.client.asBrowser(pending).post('/api/auth/sign-in/mfa', { body: { code: '000000' } });
       expect(res.statusCode).toBe(401);
       expect(res.json().error.attempts_remaining).toBe(3 - i);
     }
-    const fifth = await t.client.post('/api/auth/sign-in/mfa', {
-      cookie: pending,
-      csrf: true,
-      body: { code: '000001' },
-    });
+    const fifth = await t.client.asBrowser(pending).post('/api/auth/sign-in/mfa', { body: { code: '000001' } });
     expect(fifth.statusCode).toBe(429);
     expect(fifth.headers['retry-after']).toBeDefined();
-    const right = await t.client.post('/api/auth/sign-in/mfa', {
-      cookie: pending,
-      csrf: true,
-      body: { code: await codeAt(secret) },
-    });
+    const right = await t.client
+      .asBrowser(pending)
+      .post('/api/auth/sign-in/mfa', { body: { code: await codeAt(secret) } });
     expect(right.statusCode).toBe(429);
     expect(
       (
@@ -263,11 +231,9 @@ describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s
     const { user, secret } = await enrolled();
     const { pending } = await passwordStep(user.email);
     t.clock.advance(5 * 60_000 + 1000);
-    const res = await t.client.post('/api/auth/sign-in/mfa', {
-      cookie: pending,
-      csrf: true,
-      body: { code: await codeAt(secret) },
-    });
+    const res = await t.client
+      .asBrowser(pending)
+      .post('/api/auth/sign-in/mfa', { body: { code: await codeAt(secret) } });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('mfa_pending_expired');
     expect((await t.client.post('/api/auth/sign-in/mfa', { csrf: true, body: { code: '123456' } })).statusCode).toBe(
@@ -277,42 +243,28 @@ describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s
 
   it('recovery codes can be regenerated (old ones stop working) and TOTP removed, both with the password', async () => {
     const { user, cookie, recovery } = await enrolled();
-    const del = (payload: object) => t.client.delete('/api/me/mfa/totp', { cookie, csrf: true, body: payload });
+    const del = (payload: object) => t.client.asBrowser(cookie).delete('/api/me/mfa/totp', { body: payload });
     expect(
       (
-        await t.client.post('/api/me/mfa/recovery-codes', {
-          cookie,
-          csrf: true,
-          body: { current_password: 'Wrong-Pass-123!' },
-        })
+        await t.client
+          .asBrowser(cookie)
+          .post('/api/me/mfa/recovery-codes', { body: { current_password: 'Wrong-Pass-123!' } })
       ).statusCode,
     ).toBe(401);
-    const regen = await t.client.post('/api/me/mfa/recovery-codes', {
-      cookie,
-      csrf: true,
-      body: { current_password: FIXTURE_PASSWORD },
-    });
+    const regen = await t.client
+      .asBrowser(cookie)
+      .post('/api/me/mfa/recovery-codes', { body: { current_password: FIXTURE_PASSWORD } });
     expect(regen.statusCode).toBe(200);
     const fresh: string[] = regen.json().recovery_codes;
     expect(fresh).toHaveLength(10);
     const step = await passwordStep(user.email);
     expect(
-      (
-        await t.client.post('/api/auth/sign-in/mfa', {
-          cookie: step.pending,
-          csrf: true,
-          body: { recovery_code: recovery[0] },
-        })
-      ).statusCode,
+      (await t.client.asBrowser(step.pending).post('/api/auth/sign-in/mfa', { body: { recovery_code: recovery[0] } }))
+        .statusCode,
     ).toBe(401);
     expect(
-      (
-        await t.client.post('/api/auth/sign-in/mfa', {
-          cookie: step.pending,
-          csrf: true,
-          body: { recovery_code: fresh[0] },
-        })
-      ).statusCode,
+      (await t.client.asBrowser(step.pending).post('/api/auth/sign-in/mfa', { body: { recovery_code: fresh[0] } }))
+        .statusCode,
     ).toBe(200);
 
     expect((await del({ current_password: 'Wrong-Pass-123!' })).statusCode).toBe(401);

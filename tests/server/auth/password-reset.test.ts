@@ -154,7 +154,7 @@ describe.each(TEST_DATABASES)('resend verification [%s]', (kind) => {
   afterAll(async () => {
     await t?.close();
   });
-  const resend = (cookie?: string) => t.client.post('/api/auth/verify-email/resend', { cookie, csrf: true });
+  const resend = (cookie?: string) => t.client.asBrowser(cookie).post('/api/auth/verify-email/resend');
 
   it('sends a new link to a signed-in unverified user, at most one per 60 s (429 + Retry-After)', async () => {
     const user = await createUser(t.hub);

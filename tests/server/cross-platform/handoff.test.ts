@@ -21,9 +21,7 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
     t.client.post('/oauth/introspect', { headers: { authorization: basic(app) }, form: { token } });
 
   it('creates a short-lived hand-off session bound to app and user, validated through introspection', async () => {
-    const res = await t.client.post('/api/cross-platform/sessions', {
-      cookie: user.cookie,
-      csrf: true,
+    const res = await t.client.asBrowser(user.cookie).post('/api/cross-platform/sessions', {
       body: {
         app_id: app.client_id,
         redirect_url: app.redirect_uris[0],
@@ -57,9 +55,7 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
       redirect_uris: ['https://outside.example.test/handoff'],
     });
     const ask = (extra: Record<string, string> = {}) =>
-      t.client.post('/api/cross-platform/sessions', {
-        cookie: user.cookie,
-        csrf: true,
+      t.client.asBrowser(user.cookie).post('/api/cross-platform/sessions', {
         body: {
           app_id: third.client_id,
           redirect_url: third.redirect_uris[0],
@@ -111,9 +107,7 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
     const count = async () =>
       (await t.hub.db.select().from(authSessions).where(eq(authSessions.kind, 'handoff'))).length;
     const before = await count();
-    const bad = await t.client.post('/api/cross-platform/sessions', {
-      cookie: user.cookie,
-      csrf: true,
+    const bad = await t.client.asBrowser(user.cookie).post('/api/cross-platform/sessions', {
       body: {
         app_id: app.client_id,
         redirect_url: 'https://evil.example.test/steal',
@@ -123,32 +117,24 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
     expect(bad.json().error.code).toBe('redirect_url_not_registered');
     expect(
       (
-        await t.client.post('/api/cross-platform/sessions', {
-          cookie: user.cookie,
-          csrf: true,
-          body: { app_id: 'nope', redirect_url: 'https://x.test/' },
-        })
+        await t.client
+          .asBrowser(user.cookie)
+          .post('/api/cross-platform/sessions', { body: { app_id: 'nope', redirect_url: 'https://x.test/' } })
       ).json().error.code,
     ).toBe('app_not_found');
     expect(
       (
-        await t.client.post('/api/cross-platform/sessions', {
-          cookie: '',
-          csrf: true,
-          body: { app_id: app.client_id, redirect_url: app.redirect_uris[0] },
-        })
+        await t.client
+          .asBrowser('')
+          .post('/api/cross-platform/sessions', { body: { app_id: app.client_id, redirect_url: app.redirect_uris[0] } })
       ).statusCode,
     ).toBe(401);
     const inactive = await registerClient(t, { app_name: 'Off', redirect_uris: ['https://off.example.test/cb'] });
     const admin = await signedInUser(t.hub, ['platform_admin']);
-    await t.client.patch(`/api/admin/oauth-clients/${inactive.id}`, {
-      cookie: admin.cookie,
-      csrf: true,
-      body: { is_active: false },
-    });
-    const off = await t.client.post('/api/cross-platform/sessions', {
-      cookie: user.cookie,
-      csrf: true,
+    await t.client
+      .asBrowser(admin.cookie)
+      .patch(`/api/admin/oauth-clients/${inactive.id}`, { body: { is_active: false } });
+    const off = await t.client.asBrowser(user.cookie).post('/api/cross-platform/sessions', {
       body: {
         app_id: inactive.client_id,
         redirect_url: inactive.redirect_uris[0],
@@ -160,41 +146,31 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
   });
 
   it('issues an app token, validates it for its owner only, and revokes app access', async () => {
-    const res = await t.client.post(`/api/apps/${app.client_id}/token`, { cookie: user.cookie, csrf: true, body: {} });
+    const res = await t.client.asBrowser(user.cookie).post(`/api/apps/${app.client_id}/token`, { body: {} });
     expect(res.statusCode).toBe(200);
     const { access_token, scope } = res.json();
     expect(scope).toBe('read:profile');
     expect(
-      (
-        await t.client.post('/api/sessions/validate', { cookie: user.cookie, csrf: true, body: { access_token } })
-      ).json(),
+      (await t.client.asBrowser(user.cookie).post('/api/sessions/validate', { body: { access_token } })).json(),
     ).toEqual({ valid: true });
     const stranger = await signedInUser(t.hub);
     expect(
-      (
-        await t.client.post('/api/sessions/validate', { cookie: stranger.cookie, csrf: true, body: { access_token } })
-      ).json(),
+      (await t.client.asBrowser(stranger.cookie).post('/api/sessions/validate', { body: { access_token } })).json(),
     ).toEqual({
       valid: false,
     });
     expect(
       (
-        await t.client.post('/api/sessions/validate', {
-          cookie: user.cookie,
-          csrf: true,
-          body: { access_token: 'garbage' },
-        })
+        await t.client.asBrowser(user.cookie).post('/api/sessions/validate', { body: { access_token: 'garbage' } })
       ).json(),
     ).toEqual({
       valid: false,
     });
-    const revoke = await t.client.delete(`/api/apps/${app.client_id}/sessions`, { cookie: user.cookie, csrf: true });
+    const revoke = await t.client.asBrowser(user.cookie).delete(`/api/apps/${app.client_id}/sessions`);
     expect(revoke.statusCode).toBe(200);
     expect(revoke.json().revoked).toBeGreaterThanOrEqual(1);
     expect(
-      (
-        await t.client.post('/api/sessions/validate', { cookie: user.cookie, csrf: true, body: { access_token } })
-      ).json(),
+      (await t.client.asBrowser(user.cookie).post('/api/sessions/validate', { body: { access_token } })).json(),
     ).toEqual({ valid: false });
     expect((await introspect(access_token)).json()).toEqual({ active: false });
   });

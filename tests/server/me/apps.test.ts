@@ -46,7 +46,7 @@ describe.each(TEST_DATABASES)('connected apps /api/me/apps [%s]', (kind) => {
     expect(apps[0].consented_at).toEqual(expect.any(String));
 
     const revoke = (clientId: string) =>
-      t.client.delete(`/api/me/apps/${encodeURIComponent(clientId)}`, { cookie, csrf: true });
+      t.client.asBrowser(cookie).delete(`/api/me/apps/${encodeURIComponent(clientId)}`);
     const done = await revoke(client.client_id);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ consent_revoked: false, sessions_ended: 1 });

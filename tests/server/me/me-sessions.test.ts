@@ -21,18 +21,18 @@ describe.each(TEST_DATABASES)('own sessions /api/me [%s]', (kind) => {
     const other = list.find((s: { is_current: boolean }) => !s.is_current);
 
     const strangers = (await t.client.get('/api/me/sessions', { cookie: stranger.cookie })).json().sessions;
-    const foreign = await t.client.post(`/api/me/sessions/${strangers[0].id}/revoke`, { cookie, csrf: true });
+    const foreign = await t.client.asBrowser(cookie).post(`/api/me/sessions/${strangers[0].id}/revoke`);
     expect(foreign.statusCode).toBe(404);
     expect((await t.client.get('/api/me/sessions', { cookie: stranger.cookie })).statusCode).toBe(200);
 
-    const res = await t.client.post(`/api/me/sessions/${other.id}/revoke`, { cookie, csrf: true });
+    const res = await t.client.asBrowser(cookie).post(`/api/me/sessions/${other.id}/revoke`);
     expect(res.json()).toEqual({ revoked: true });
     expect((await t.client.get('/api/me/sessions', { cookie: second })).statusCode).toBe(401);
     const left = (await t.client.get('/api/me/sessions', { cookie })).json().sessions;
     expect(left).toHaveLength(1);
     t.clock.advanceMinutes(1);
     const current = left[0];
-    expect((await t.client.post(`/api/me/sessions/${current.id}/revoke`, { cookie, csrf: true })).json()).toEqual({
+    expect((await t.client.asBrowser(cookie).post(`/api/me/sessions/${current.id}/revoke`)).json()).toEqual({
       revoked: true,
     });
     expect((await t.client.get('/api/me/sessions', { cookie })).statusCode).toBe(401);

@@ -23,13 +23,11 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
     const user = await createUser(t.hub);
     const cookie = await sessionCookieFor(t.hub, user);
     const authenticator = new SoftAuthenticator(origin);
-    const options = await t.client.post('/api/me/passkeys/options', { cookie, csrf: true });
+    const options = await t.client.asBrowser(cookie).post('/api/me/passkeys/options');
     expect(options.statusCode).toBe(200);
-    const registered = await t.client.post('/api/me/passkeys', {
-      cookie,
-      csrf: true,
-      body: authenticator.register(options.json()),
-    });
+    const registered = await t.client
+      .asBrowser(cookie)
+      .post('/api/me/passkeys', { body: authenticator.register(options.json()) });
     expect(registered.statusCode).toBe(201);
     return { user, cookie, authenticator, passkey: registered.json() };
   }
@@ -37,7 +35,7 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
   it('registration options are what the library generates: discoverable, user verification required, no attestation', async () => {
     const user = await createUser(t.hub);
     const cookie = await sessionCookieFor(t.hub, user);
-    const res = await t.client.post('/api/me/passkeys/options', { cookie, csrf: true });
+    const res = await t.client.asBrowser(cookie).post('/api/me/passkeys/options');
     const options = res.json();
     expect(options).toMatchObject({
       rp: { name: 'Ecosystem Hub', id: new URL(origin).hostname },
@@ -116,12 +114,10 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
     });
     expect(step.json()).toEqual({ mfa_required: true, methods: ['passkey'] });
     const pending = cookieFrom(step, MFA_PENDING_COOKIE)!;
-    const options = (await t.client.post('/api/auth/passkey/options', { cookie: pending, csrf: true })).json();
-    const done = await t.client.post('/api/auth/sign-in/mfa', {
-      cookie: pending,
-      csrf: true,
-      body: authenticator.authenticate(options),
-    });
+    const options = (await t.client.asBrowser(pending).post('/api/auth/passkey/options')).json();
+    const done = await t.client
+      .asBrowser(pending)
+      .post('/api/auth/sign-in/mfa', { body: authenticator.authenticate(options) });
     expect(done.statusCode).toBe(200);
     const [session] = await t.hub.db
       .select()
@@ -136,32 +132,26 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
       body: { email: user.email, password: FIXTURE_PASSWORD },
     });
     const foreignOptions = (
-      await t.client.post('/api/auth/passkey/options', { cookie: cookieFrom(again, MFA_PENDING_COOKIE)!, csrf: true })
+      await t.client.asBrowser(cookieFrom(again, MFA_PENDING_COOKIE)!).post('/api/auth/passkey/options')
     ).json();
-    const foreign = await t.client.post('/api/auth/sign-in/mfa', {
-      cookie: cookieFrom(again, MFA_PENDING_COOKIE)!,
-      csrf: true,
-      body: other.authenticator.authenticate(foreignOptions),
-    });
+    const foreign = await t.client
+      .asBrowser(cookieFrom(again, MFA_PENDING_COOKIE)!)
+      .post('/api/auth/sign-in/mfa', { body: other.authenticator.authenticate(foreignOptions) });
     expect(foreign.statusCode).toBe(401);
   });
 
   it('re-authenticates with a passkey assertion (step-up); the password alone is not enough for a passkey account', async () => {
     const { cookie, authenticator } = await withPasskey();
-    const password = await t.client.post('/api/auth/reauthenticate', {
-      cookie,
-      csrf: true,
-      body: { password: FIXTURE_PASSWORD },
-    });
+    const password = await t.client
+      .asBrowser(cookie)
+      .post('/api/auth/reauthenticate', { body: { password: FIXTURE_PASSWORD } });
     expect(password.statusCode).toBe(401);
     expect(password.json().error.code).toBe('invalid_code');
     t.clock.advanceMinutes(20);
-    const options = (await t.client.post('/api/auth/passkey/options', { cookie, csrf: true })).json();
-    const res = await t.client.post('/api/auth/reauthenticate', {
-      cookie,
-      csrf: true,
-      body: authenticator.authenticate(options),
-    });
+    const options = (await t.client.asBrowser(cookie).post('/api/auth/passkey/options')).json();
+    const res = await t.client
+      .asBrowser(cookie)
+      .post('/api/auth/reauthenticate', { body: authenticator.authenticate(options) });
     expect(res.statusCode).toBe(200);
     expect(res.json().authenticated_at).toBe(t.clock.now().toISOString());
     const [session] = await t.hub.db
@@ -172,14 +162,12 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
     expect(session.authTime.getTime()).toBe(t.clock.now().getTime());
     // Another user's passkey does not re-authenticate this session.
     const other = await withPasskey();
-    const foreign = (await t.client.post('/api/auth/passkey/options', { cookie, csrf: true })).json();
+    const foreign = (await t.client.asBrowser(cookie).post('/api/auth/passkey/options')).json();
     expect(
       (
-        await t.client.post('/api/auth/reauthenticate', {
-          cookie,
-          csrf: true,
-          body: other.authenticator.authenticate(foreign),
-        })
+        await t.client
+          .asBrowser(cookie)
+          .post('/api/auth/reauthenticate', { body: other.authenticator.authenticate(foreign) })
       ).statusCode,
     ).toBe(401);
   });
@@ -201,9 +189,9 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
   it('deletes only its own passkeys; a deleted passkey no longer signs in', async () => {
     const { cookie, authenticator, passkey } = await withPasskey();
     const stranger = await withPasskey();
-    const foreign = await t.client.delete(`/api/me/passkeys/${passkey.id}`, { cookie: stranger.cookie, csrf: true });
+    const foreign = await t.client.asBrowser(stranger.cookie).delete(`/api/me/passkeys/${passkey.id}`);
     expect(foreign.statusCode).toBe(404);
-    const del = await t.client.delete(`/api/me/passkeys/${passkey.id}`, { cookie, csrf: true });
+    const del = await t.client.asBrowser(cookie).delete(`/api/me/passkeys/${passkey.id}`);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ deleted: true });
     const options = (await t.client.post('/api/auth/passkey/options', { csrf: true })).json();
@@ -217,18 +205,15 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
     const fresh = await createUser(t.hub);
     const freshCookie = await sessionCookieFor(t.hub, fresh);
     // Registering the passkey verified the user on it: the session counts it as its second factor.
-    const unknown = await t.client.delete('/api/me/passkeys/00000000-0000-4000-8000-000000000000', {
-      cookie,
-      csrf: true,
-    });
+    const unknown = await t.client.asBrowser(cookie).delete('/api/me/passkeys/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     t.clock.advance(10 * 60_000 + 1000);
-    const del = () => t.client.delete(`/api/me/passkeys/${passkey.id}`, { cookie, csrf: true });
+    const del = () => t.client.asBrowser(cookie).delete(`/api/me/passkeys/${passkey.id}`);
     const attempts = [
       await del(),
-      await t.client.post('/api/me/passkeys/options', { cookie, csrf: true }),
-      await t.client.post('/api/me/mfa/totp', { cookie, csrf: true }),
-      await t.client.post('/api/me/mfa/totp', { cookie: freshCookie, csrf: true }),
+      await t.client.asBrowser(cookie).post('/api/me/passkeys/options'),
+      await t.client.asBrowser(cookie).post('/api/me/mfa/totp'),
+      await t.client.asBrowser(freshCookie).post('/api/me/mfa/totp'),
     ];
     for (const res of attempts) {
       expect(res.statusCode).toBe(403);
@@ -252,53 +237,39 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
     ).toHaveLength(1);
 
     // Confirmed with the passkey, the session may change its factors again.
-    const options = (await t.client.post('/api/auth/passkey/options', { cookie, csrf: true })).json();
+    const options = (await t.client.asBrowser(cookie).post('/api/auth/passkey/options')).json();
     expect(
-      (
-        await t.client.post('/api/auth/reauthenticate', {
-          cookie,
-          csrf: true,
-          body: authenticator.authenticate(options),
-        })
-      ).statusCode,
+      (await t.client.asBrowser(cookie).post('/api/auth/reauthenticate', { body: authenticator.authenticate(options) }))
+        .statusCode,
     ).toBe(200);
     expect((await del()).statusCode).toBe(200);
     // Without a second factor, the password alone renews it.
     expect(
-      (
-        await t.client.post('/api/auth/reauthenticate', {
-          cookie: freshCookie,
-          csrf: true,
-          body: { password: FIXTURE_PASSWORD },
-        })
-      ).statusCode,
+      (await t.client.asBrowser(freshCookie).post('/api/auth/reauthenticate', { body: { password: FIXTURE_PASSWORD } }))
+        .statusCode,
     ).toBe(200);
-    expect((await t.client.post('/api/me/mfa/totp', { cookie: freshCookie, csrf: true })).statusCode).toBe(200);
+    expect((await t.client.asBrowser(freshCookie).post('/api/me/mfa/totp')).statusCode).toBe(200);
   });
 
   it('refuses a registration made for another challenge or origin', async () => {
     const user = await createUser(t.hub);
     const cookie = await sessionCookieFor(t.hub, user);
     const authenticator = new SoftAuthenticator(origin);
-    const options = (await t.client.post('/api/me/passkeys/options', { cookie, csrf: true })).json();
-    const wrongOrigin = await t.client.post('/api/me/passkeys', {
-      cookie,
-      csrf: true,
-      body: authenticator.register(options, { origin: 'https://evil.example' }),
-    });
+    const options = (await t.client.asBrowser(cookie).post('/api/me/passkeys/options')).json();
+    const wrongOrigin = await t.client
+      .asBrowser(cookie)
+      .post('/api/me/passkeys', { body: authenticator.register(options, { origin: 'https://evil.example' }) });
     expect(wrongOrigin.statusCode).toBe(401);
-    const unissued = await t.client.post('/api/me/passkeys', {
-      cookie,
-      csrf: true,
-      body: authenticator.register({ ...options, challenge: 'bm9wZQ' }),
-    });
+    const unissued = await t.client
+      .asBrowser(cookie)
+      .post('/api/me/passkeys', { body: authenticator.register({ ...options, challenge: 'bm9wZQ' }) });
     expect(unissued.statusCode).toBe(401);
     // Another user's challenge cannot be used.
     const other = await createUser(t.hub);
     const otherCookie = await sessionCookieFor(t.hub, other);
-    const otherOptions = (await t.client.post('/api/me/passkeys/options', { cookie: otherCookie, csrf: true })).json();
+    const otherOptions = (await t.client.asBrowser(otherCookie).post('/api/me/passkeys/options')).json();
     expect(
-      (await t.client.post('/api/me/passkeys', { cookie, csrf: true, body: authenticator.register(otherOptions) }))
+      (await t.client.asBrowser(cookie).post('/api/me/passkeys', { body: authenticator.register(otherOptions) }))
         .statusCode,
     ).toBe(401);
   });

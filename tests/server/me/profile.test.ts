@@ -21,7 +21,7 @@ describe.each(TEST_DATABASES)('own profile /api/me [%s]', (kind) => {
 
   it('GET /api/me answers the fixed shape; signed out is 401', async () => {
     const { user, cookie } = await signedInUser(t.hub, ['user'], { organization: 'Acme' });
-    const res = await t.client.get('/api/me', { cookie, csrf: true });
+    const res = await t.client.asBrowser(cookie).get('/api/me');
     expect(res.statusCode).toBe(200);
     const me = meSchema.parse(res.json());
     expect(Object.keys(res.json()).sort()).toEqual(
@@ -40,19 +40,15 @@ describe.each(TEST_DATABASES)('own profile /api/me [%s]', (kind) => {
 
   it('PATCH /api/me takes any subset of full_name, organization, department; nothing else', async () => {
     const { user, cookie } = await signedInUser(t.hub, ['user'], { organization: 'Acme' });
-    const one = await t.client.patch('/api/me', { cookie, csrf: true, body: { department: 'Research' } });
+    const one = await t.client.asBrowser(cookie).patch('/api/me', { body: { department: 'Research' } });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ department: 'Research', organization: 'Acme', full_name: user.fullName });
-    const two = await t.client.patch('/api/me', {
-      cookie,
-      csrf: true,
-      body: { full_name: 'Ada L.', organization: '' },
-    });
+    const two = await t.client.asBrowser(cookie).patch('/api/me', { body: { full_name: 'Ada L.', organization: '' } });
     expect(two.json()).toMatchObject({ full_name: 'Ada L.', organization: null, department: 'Research' });
-    expect((await t.client.patch('/api/me', { cookie, csrf: true, body: {} })).statusCode).toBe(200);
-    const sneaky = await t.client.patch('/api/me', { cookie, csrf: true, body: { email: 'x@example.test' } });
+    expect((await t.client.asBrowser(cookie).patch('/api/me', { body: {} })).statusCode).toBe(200);
+    const sneaky = await t.client.asBrowser(cookie).patch('/api/me', { body: { email: 'x@example.test' } });
     expect(sneaky.statusCode).toBe(400);
-    const sneakyRole = await t.client.patch('/api/me', { cookie, csrf: true, body: { roles: ['super_admin'] } });
+    const sneakyRole = await t.client.asBrowser(cookie).patch('/api/me', { body: { roles: ['super_admin'] } });
     expect(sneakyRole.statusCode).toBe(400);
     const [row] = await t.hub.db.select().from(platformUsers).where(eq(platformUsers.id, user.id));
     expect(row.email).toBe(user.email);
@@ -62,9 +58,7 @@ describe.each(TEST_DATABASES)('own profile /api/me [%s]', (kind) => {
   it('email change: confirmation to the new address, changed only when confirmed, old address told', async () => {
     const { user, cookie } = await signedInUser(t.hub);
     const newEmail = `moved-${Date.now()}@example.test`;
-    const wrong = await t.client.post('/api/me/email', {
-      cookie,
-      csrf: true,
+    const wrong = await t.client.asBrowser(cookie).post('/api/me/email', {
       body: {
         new_email: newEmail,
         current_password: 'Wrong-Pass-123!',
@@ -72,9 +66,7 @@ describe.each(TEST_DATABASES)('own profile /api/me [%s]', (kind) => {
     });
     expect(wrong.statusCode).toBe(401);
     const taken = await createUser(t.hub);
-    const clash = await t.client.post('/api/me/email', {
-      cookie,
-      csrf: true,
+    const clash = await t.client.asBrowser(cookie).post('/api/me/email', {
       body: {
         new_email: taken.email,
         current_password: FIXTURE_PASSWORD,
@@ -82,29 +74,25 @@ describe.each(TEST_DATABASES)('own profile /api/me [%s]', (kind) => {
     });
     expect(clash.statusCode).toBe(409);
 
-    const res = await t.client.post('/api/me/email', {
-      cookie,
-      csrf: true,
-      body: { new_email: newEmail, current_password: FIXTURE_PASSWORD },
-    });
+    const res = await t.client
+      .asBrowser(cookie)
+      .post('/api/me/email', { body: { new_email: newEmail, current_password: FIXTURE_PASSWORD } });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ confirmation_sent: true, new_email: newEmail });
-    expect((await t.client.get('/api/me', { cookie, csrf: true })).json().email).toBe(user.email);
+    expect((await t.client.asBrowser(cookie).get('/api/me')).json().email).toBe(user.email);
     const mail = devOutbox.find((m) => m.to === newEmail);
     expect(mail).toBeDefined();
     const token = new URL(String(mail!.link)).searchParams.get('token')!;
 
     expect(
-      (await t.client.post('/api/me/email/confirm', { cookie, csrf: true, body: { token: 'nope' } })).statusCode,
+      (await t.client.asBrowser(cookie).post('/api/me/email/confirm', { body: { token: 'nope' } })).statusCode,
     ).toBe(400);
     // The link works signed out too: the token alone names the change.
     const confirmed = await t.client.post('/api/me/email/confirm', { csrf: true, body: { token } });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ email: newEmail, email_verified: true });
-    expect((await t.client.post('/api/me/email/confirm', { cookie, csrf: true, body: { token } })).statusCode).toBe(
-      400,
-    );
-    const me = (await t.client.get('/api/me', { cookie, csrf: true })).json();
+    expect((await t.client.asBrowser(cookie).post('/api/me/email/confirm', { body: { token } })).statusCode).toBe(400);
+    const me = (await t.client.asBrowser(cookie).get('/api/me')).json();
     expect(me).toMatchObject({ email: newEmail, email_verified: true });
     expect(devOutbox.some((m) => m.to === user.email && m.subject === 'Your email address was changed')).toBe(true);
     const types = (await t.hub.db.select().from(auditLogs).where(eq(auditLogs.userId, user.id))).map(
@@ -116,9 +104,7 @@ describe.each(TEST_DATABASES)('own profile /api/me [%s]', (kind) => {
   it('POST /api/me/password: ends every other session, keeps this browser signed in, new password works', async () => {
     const { user, cookie } = await signedInUser(t.hub);
     const other = await sessionCookieFor(t.hub, user);
-    const res = await t.client.post('/api/me/password', {
-      cookie,
-      csrf: true,
+    const res = await t.client.asBrowser(cookie).post('/api/me/password', {
       body: {
         current_password: FIXTURE_PASSWORD,
         new_password: NEW_PASSWORD,
@@ -128,9 +114,7 @@ describe.each(TEST_DATABASES)('own profile /api/me [%s]', (kind) => {
     expect(res.json()).toEqual({ changed: true, other_sessions_ended: 1 });
     expect(await signedIn(other)).toBe(false);
     expect(await signedIn(cookieFrom(res)!)).toBe(true);
-    const weak = await t.client.post('/api/me/password', {
-      cookie: cookieFrom(res)!,
-      csrf: true,
+    const weak = await t.client.asBrowser(cookieFrom(res)!).post('/api/me/password', {
       body: {
         current_password: NEW_PASSWORD,
         new_password: 'short',
@@ -144,7 +128,7 @@ describe.each(TEST_DATABASES)('own profile /api/me [%s]', (kind) => {
     async (url) => {
       const { user, cookie } = await signedInUser(t.hub);
       const attempt = (current: string) =>
-        t.client.post(url, { cookie, csrf: true, body: { current_password: current, new_password: NEW_PASSWORD } });
+        t.client.asBrowser(cookie).post(url, { body: { current_password: current, new_password: NEW_PASSWORD } });
       for (let i = 0; i < 4; i++) {
         const res = await attempt(`Wrong-Guess-${i}-xyz!`);
         expect(res.statusCode).toBe(401);
@@ -181,11 +165,7 @@ describe.each(TEST_DATABASES)('admin email change resets verification [%s]', (ki
     await t.hub.db.update(platformUsers).set({ emailVerifiedAt: new Date() }).where(eq(platformUsers.id, target.id));
     const { cookie } = await signedInUser(t.hub, ['platform_admin']);
     const newEmail = `readdressed-${Date.now()}@example.test`;
-    const res = await t.client.patch(`/api/admin/users/${target.id}`, {
-      cookie,
-      csrf: true,
-      body: { email: newEmail },
-    });
+    const res = await t.client.asBrowser(cookie).patch(`/api/admin/users/${target.id}`, { body: { email: newEmail } });
     expect(res.statusCode).toBe(200);
     const [row] = await t.hub.db.select().from(platformUsers).where(eq(platformUsers.id, target.id));
     expect(row.emailVerifiedAt).toBeNull();

@@ -52,7 +52,7 @@ describe('back-channel logout delivery', () => {
     const { user, cookie } = await signedInUser(t.hub);
     const { code } = await authorize(t, client, cookie, { scope: 'openid' });
     expect((await exchangeCode(t, client, code, undefined)).statusCode).toBe(200);
-    const out = await t.client.post('/api/auth/sign-out', { cookie, csrf: true });
+    const out = await t.client.asBrowser(cookie).post('/api/auth/sign-out');
     expect(out.statusCode).toBe(200);
     const outcome = () =>
       t.hub.db

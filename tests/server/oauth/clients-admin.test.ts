@@ -19,7 +19,7 @@ describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
   };
 
   it('creates a client with generated credentials and lists it without secrets, newest first', async () => {
-    const res = await t.client.post('/api/admin/oauth-clients', { cookie: admin.cookie, csrf: true, body });
+    const res = await t.client.asBrowser(admin.cookie).post('/api/admin/oauth-clients', { body });
     expect(res.statusCode).toBe(201);
     const { client, client_secret } = res.json();
     expect(client.client_id).toMatch(/^hub_/);
@@ -36,39 +36,28 @@ describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
     expect(row.clientSecretEnc).not.toContain(client_secret);
     expect(row.clientSecretHash).not.toBe(client_secret);
     t.clock.advance(1000);
-    const second = await t.client.post('/api/admin/oauth-clients', {
-      cookie: admin.cookie,
-      csrf: true,
-      body: { ...body, app_name: 'Second' },
-    });
+    const second = await t.client
+      .asBrowser(admin.cookie)
+      .post('/api/admin/oauth-clients', { body: { ...body, app_name: 'Second' } });
     const list = (await t.client.get('/api/admin/oauth-clients', { cookie: admin.cookie })).json();
     expect(list.clients.map((c: { app_name: string }) => c.app_name)).toEqual(['Second', 'Talent MLS']);
     expect(JSON.stringify(list)).not.toContain(client_secret);
     expect(JSON.stringify(list)).not.toContain(second.json().client_secret);
-    const reveal = await t.client.post(`/api/admin/oauth-clients/${client.id}/secret`, {
-      cookie: admin.cookie,
-      csrf: true,
-    });
+    const reveal = await t.client.asBrowser(admin.cookie).post(`/api/admin/oauth-clients/${client.id}/secret`);
     expect(reveal.json()).toEqual({ client_secret });
   });
 
   it('refuses non-admins and signed-out callers, and validates input', async () => {
     const user = await signedInUser(t.hub);
-    expect(
-      (await t.client.post('/api/admin/oauth-clients', { cookie: user.cookie, csrf: true, body })).statusCode,
-    ).toBe(403);
+    expect((await t.client.asBrowser(user.cookie).post('/api/admin/oauth-clients', { body })).statusCode).toBe(403);
     expect((await t.client.get('/api/admin/oauth-clients')).statusCode).toBe(401);
-    const bad = await t.client.post('/api/admin/oauth-clients', {
-      cookie: admin.cookie,
-      csrf: true,
-      body: { ...body, redirect_uris: ['https://x.test/#frag'] },
-    });
+    const bad = await t.client
+      .asBrowser(admin.cookie)
+      .post('/api/admin/oauth-clients', { body: { ...body, redirect_uris: ['https://x.test/#frag'] } });
     expect(bad.statusCode).toBe(400);
-    const missing = await t.client.patch('/api/admin/oauth-clients/00000000-0000-4000-8000-000000000000', {
-      cookie: admin.cookie,
-      csrf: true,
-      body: { is_active: false },
-    });
+    const missing = await t.client
+      .asBrowser(admin.cookie)
+      .patch('/api/admin/oauth-clients/00000000-0000-4000-8000-000000000000', { body: { is_active: false } });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -12,9 +12,7 @@ export interface RegisteredClient {
 /** Registers a client through the admin API, as an ecosystem admin would. */
 export async function registerClient(t: TestHub, body: Record<string, unknown> = {}): Promise<RegisteredClient> {
   const admin = await signedInUser(t.hub, ['platform_admin']);
-  const res = await t.client.post('/api/admin/oauth-clients', {
-    cookie: admin.cookie,
-    csrf: true,
+  const res = await t.client.asBrowser(admin.cookie).post('/api/admin/oauth-clients', {
     body: {
       app_name: 'Role Builder',
       app_url: 'https://rb.example.test',

@@ -69,11 +69,9 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     return (await exchangeCode(t, c, code, undefined)).json();
   };
   const signIn = async (previous?: string) => {
-    const res = await t.client.post('/api/auth/sign-in', {
-      cookie: previous,
-      csrf: true,
-      body: { email: user.email, password: FIXTURE_PASSWORD },
-    });
+    const res = await t.client
+      .asBrowser(previous)
+      .post('/api/auth/sign-in', { body: { email: user.email, password: FIXTURE_PASSWORD } });
     expect(res.statusCode).toBe(200);
     return cookieFrom(res)!;
   };
@@ -265,11 +263,9 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     const vt = await tokensFor(victim, { scope: 'openid profile' });
     expect((await userinfo(vt.access_token)).statusCode).toBe(200);
     const admin = await createUser(t.hub, { roles: ['super_admin'] });
-    const patch = await t.client.patch(`/api/admin/oauth-clients/${victim.id}`, {
-      cookie: await sessionCookieFor(t.hub, admin),
-      csrf: true,
-      body: { is_active: false },
-    });
+    const patch = await t.client
+      .asBrowser(await sessionCookieFor(t.hub, admin))
+      .patch(`/api/admin/oauth-clients/${victim.id}`, { body: { is_active: false } });
     expect(patch.statusCode).toBe(200);
     const after = await userinfo(vt.access_token);
     expect(after.statusCode).toBe(401);
@@ -364,19 +360,14 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     const session = await sessionCookieFor(t.hub, victim);
     const id = decodeJwt((await tokensFor(platform, {}, session)).id_token);
     logoutTokens.length = 0;
-    const revoke = await t.client.post(`/api/admin/auth-sessions/${id.sid}/revoke`, {
-      cookie: adminCookie,
-      csrf: true,
-    });
+    const revoke = await t.client.asBrowser(adminCookie).post(`/api/admin/auth-sessions/${id.sid}/revoke`);
     expect(revoke.statusCode).toBe(200);
     expect(logoutTokens.map((tk) => decodeJwt(tk).sid)).toEqual([id.sid]);
     const second = decodeJwt((await tokensFor(platform, {}, await sessionCookieFor(t.hub, victim))).id_token);
     logoutTokens.length = 0;
-    const deactivate = await t.client.patch(`/api/admin/users/${victim.id}`, {
-      cookie: adminCookie,
-      csrf: true,
-      body: { is_active: false },
-    });
+    const deactivate = await t.client
+      .asBrowser(adminCookie)
+      .patch(`/api/admin/users/${victim.id}`, { body: { is_active: false } });
     expect(deactivate.statusCode).toBe(200);
     expect(logoutTokens.map((tk) => decodeJwt(tk).sid)).toContain(second.sid);
   });

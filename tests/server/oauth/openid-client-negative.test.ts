@@ -85,11 +85,9 @@ describe.each(TEST_DATABASES)('openid-client negative cases [%s]', (kind) => {
     );
     oidc.allowInsecureRequests(cfg);
     expect((await oidc.clientCredentialsGrant(cfg, { scope: 'read:profile' })).access_token).toBeTruthy();
-    await t.client.patch(`/api/admin/oauth-clients/${other.id}`, {
-      cookie: admin.cookie,
-      csrf: true,
-      body: { is_active: false },
-    });
+    await t.client
+      .asBrowser(admin.cookie)
+      .patch(`/api/admin/oauth-clients/${other.id}`, { body: { is_active: false } });
     const refused = await oidc.clientCredentialsGrant(cfg, { scope: 'read:profile' }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 401 });
     expect(await (refused as { response: Response }).response.json()).toMatchObject({ error: 'invalid_client' });

@@ -157,11 +157,9 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
   it('refuses an inactive client and audits grants and refusals', async () => {
     const other = await registerClient(t, { app_name: 'Sortstak' });
     const admin = await signedInUser(t.hub, ['super_admin']);
-    const patch = await t.client.patch(`/api/admin/oauth-clients/${other.id}`, {
-      cookie: admin.cookie,
-      csrf: true,
-      body: { is_active: false },
-    });
+    const patch = await t.client
+      .asBrowser(admin.cookie)
+      .patch(`/api/admin/oauth-clients/${other.id}`, { body: { is_active: false } });
     expect(patch.statusCode).toBe(200);
     const res = await token({ grant_type: 'client_credentials' }, { authorization: basic(other) });
     expect(res.json().error).toBe('invalid_client');

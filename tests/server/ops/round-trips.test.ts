@@ -98,7 +98,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     // Signed out through the API: refused on the next request.
     const a = await signedInUser(t.hub);
     expect(await silent(a.cookie)).toBe('code');
-    const out = await t.client.post('/api/auth/sign-out', { cookie: a.cookie, csrf: true });
+    const out = await t.client.asBrowser(a.cookie).post('/api/auth/sign-out');
     expect(out.statusCode).toBe(200);
     expect(await silent(a.cookie)).toBe('login_required');
 

@@ -14,7 +14,7 @@ describe.each(TEST_DATABASES)('role assignment (spec §4, DESIGN §6) [%s]', (ki
   });
 
   const put = (cookie: string, id: string, roles: unknown) =>
-    t.client.put(`/api/admin/users/${id}/roles`, { cookie, csrf: true, body: { roles } });
+    t.client.asBrowser(cookie).put(`/api/admin/users/${id}/roles`, { body: { roles } });
   const get = (cookie: string, id: string) => t.client.get(`/api/admin/users/${id}/roles`, { cookie });
   const assignments = (userId: string) =>
     t.hub.db.select().from(platformRoleAssignments).where(eq(platformRoleAssignments.userId, userId));

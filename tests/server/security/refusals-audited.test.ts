@@ -49,11 +49,9 @@ describe.each(TEST_DATABASES)('every refusal leaves its audit row [%s]', (kind) 
     const platformAdmin = await signedInUser(t.hub, ['user', 'platform_admin']);
     const target = await createUser(t.hub, { roles: ['user', 'super_admin'] });
     for (const patch of [{ is_active: false }, { email: 'taken-over@example.test' }]) {
-      const res = await t.client.patch(`/api/admin/users/${target.id}`, {
-        cookie: platformAdmin.cookie,
-        csrf: true,
-        body: patch,
-      });
+      const res = await t.client
+        .asBrowser(platformAdmin.cookie)
+        .patch(`/api/admin/users/${target.id}`, { body: patch });
       expect(res.statusCode).toBe(403);
     }
     const attempts = await t.hub.db
@@ -142,12 +140,9 @@ describe.each(TEST_DATABASES)('every refusal leaves its audit row [%s]', (kind) 
       body: '{"broken": ',
     });
     expect(anon.statusCode).toBe(401);
-    const signedIn = await t.client.post('/api/cross-platform/sessions', {
-      cookie,
-      csrf: true,
-      headers: { 'content-type': 'application/json' },
-      body: '{"broken": ',
-    });
+    const signedIn = await t.client
+      .asBrowser(cookie)
+      .post('/api/cross-platform/sessions', { headers: { 'content-type': 'application/json' }, body: '{"broken": ' });
     expect(signedIn.statusCode).toBe(400);
   });
 });
