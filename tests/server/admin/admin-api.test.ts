@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestClient } from '../../helpers/client';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { auditRow, createUser, sessionCookieFor, signedInUser, refreshAuthentication } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { API_KEY_CONTEXT } from '../../../src/server/oauth/clients/service';
 import { authSessions, oauthClients } from '../../../src/server/db/schema/index';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let superCookie: string;
   /** The signed-in super_admin most of these tests act as. */
   let asRoot: TestClient;
@@ -17,7 +18,6 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
   let admin2Cookie: string;
   let appId: string;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     const s = await signedInUser(t.hub, ['user', 'super_admin'], { email: 'root@hub.test', fullName: 'Root Admin' });
     superCookie = s.cookie;
     asRoot = t.client.asBrowser(superCookie);
@@ -36,9 +36,6 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       })
       .returning();
     appId = app.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   describe('users', () => {

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES, createTestHub } from '../../helpers/test-hub';
 import { FIXTURE_PASSWORD, createUser, sessionCookieFor, signedInUser, totpCodeAt } from '../../helpers/fixtures';
 import { auditLogs, authSessions, mfaTotp, oauthClients } from '../../../src/server/db/schema/index';
 import { callRoute, listRoutes } from './route-inventory';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('administrators need a second factor; step-up for sensitive actions [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   it('refuses an admin without a second factor on every /api/admin/* route (list read from Fastify), 403 mfa_enrollment_required', async () => {
     const routes = listRoutes(t.app).filter((r) => r.url.startsWith('/api/admin/'));

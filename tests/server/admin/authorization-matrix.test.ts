@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { callRoute, listRoutes } from './route-inventory';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * Every /api/admin/* route, whoever registered it, as anonymous, plain user, platform_admin
@@ -11,17 +12,13 @@ import { callRoute, listRoutes } from './route-inventory';
  * capability later is in this matrix without anyone editing it.
  */
 describe.each(TEST_DATABASES)('admin authorization matrix [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   const cookies: Record<string, string | undefined> = {};
   beforeAll(async () => {
-    t = await createTestHub(kind);
     cookies.anonymous = undefined;
     cookies.user = (await signedInUser(t.hub, ['user'])).cookie;
     cookies.platform_admin = (await signedInUser(t.hub, ['user', 'platform_admin'])).cookie;
     cookies.super_admin = (await signedInUser(t.hub, ['user', 'super_admin'])).cookie;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('finds the admin routes of every capability that registered some', () => {

@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import type { AuditRowInput } from '../../../src/server/audit/record';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * Figures an admin acts on come only from server-sourced events; what browsers report is
  * counted apart; the browsers' page-load events are hidden in the viewer unless asked for.
  */
 describe.each(TEST_DATABASES)('admin figures and browser events [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let cookie: string;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     cookie = (await signedInUser(t.hub, ['platform_admin'])).cookie;
     const server = (eventType: string, severity: AuditRowInput['severity'], n = 1): AuditRowInput[] =>
       Array.from({ length: n }, () => ({ eventType, severity, source: 'server' as const, details: {} }));
@@ -30,9 +30,6 @@ describe.each(TEST_DATABASES)('admin figures and browser events [%s]', (kind) =>
       ...client('config_change', 'info', 20),
       ...client('app_startup', 'info', 6),
     ]);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const get = async (url: string) => {

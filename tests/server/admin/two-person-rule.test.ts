@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { oauthClients } from '../../../src/server/db/schema/index';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * Issue 11 finding 8: the approver of a credential request must be independent of the requester
@@ -11,14 +12,13 @@ import { oauthClients } from '../../../src/server/db/schema/index';
  * before the request was made. Every refusal is audited with both people.
  */
 describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let appId: string;
   let superAdmin: { cookie: string; user: { id: string } };
   let pat: { cookie: string; user: { id: string } };
   let independent: { cookie: string; user: { id: string } };
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
     superAdmin = await signedInUser(t.hub, ['user', 'super_admin'], { email: 'root@hub.test' });
     pat = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'pat@hub.test' });
     independent = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'quinn@hub.test' });
@@ -27,9 +27,6 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
       .values({ clientId: 'talentmls', appName: 'TalentMLS', appUrl: 'https://talentmls.example' })
       .returning();
     appId = app.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   async function requestBy(cookie: string): Promise<string> {

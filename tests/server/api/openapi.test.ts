@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { createTestHub, type TestHub } from '../../helpers/test-hub';
+import { createTestHub } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { listRoutes } from '../admin/route-inventory';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 interface Operation {
   responses: Record<string, unknown>;
@@ -14,16 +15,12 @@ interface Operation {
  * contract fails here (and the hub refuses to start with it: http/contract.ts).
  */
 describe('OpenAPI document', () => {
-  let t: TestHub;
+  const t = useTestHub('pglite');
   let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
   beforeAll(async () => {
-    t = await createTestHub('pglite');
     const res = await t.client.get('/api/openapi.json');
     expect(res.statusCode).toBe(200);
     doc = res.json();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('validates as OpenAPI 3.1', async () => {

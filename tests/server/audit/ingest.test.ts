@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { AUDIT_ANON_RATE_LIMIT, AUDIT_BATCH_MAX_EVENTS } from '../../../src/shared/audit-queue';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 const event = (over: Record<string, unknown> = {}) => ({
   event_type: 'admin_panel_access',
@@ -14,17 +15,13 @@ const event = (over: Record<string, unknown> = {}) => ({
 });
 
 describe.each(TEST_DATABASES)('audit ingestion POST /api/audit/events [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let cookie: string;
   let userId: string;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     const signed = await signedInUser(t.hub, ['user']);
     cookie = signed.cookie;
     userId = signed.user.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const count = async () => (await t.hub.db.select({ id: auditLogs.id }).from(auditLogs)).length;

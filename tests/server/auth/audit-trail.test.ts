@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { cookieFrom } from '../../helpers/cookies';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('accounts audit trail [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   it('records sign-up, sign-in success and failure, the block, and sign-out, never a password', async () => {
     const post = (url: string, payload: object, cookie?: string) =>

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES, CSRF } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /** Bad input to every accounts endpoint answers 4xx in the JSON error shape and changes nothing. */
 describe.each(TEST_DATABASES)('accounts endpoints refuse bad input [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let adminCookie: string;
   let targetId: string;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     adminCookie = (await signedInUser(t.hub, ['user', 'super_admin'])).cookie;
     targetId = (await signedInUser(t.hub, ['user'])).user.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const snapshot = async () =>

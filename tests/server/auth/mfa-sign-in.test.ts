@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { FIXTURE_PASSWORD, createUser, sessionCookieFor } from '../../helpers/fixtures';
 import { authSessions, mfaRecoveryCodes, mfaTotp } from '../../../src/server/db/schema/index';
 import { sha256Hex } from '../../../src/server/crypto/tokens';
 import { cookieFrom, cookieValue, setCookieLine } from '../../helpers/cookies';
 import { MFA_PENDING_COOKIE } from '../../../src/server/auth/routes';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('TOTP, recovery codes and the MFA sign-in step [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   const codeAt = (secret: string, offsetSteps = 0) =>
     generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offsetSteps * 30 });

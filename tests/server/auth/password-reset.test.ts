@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, sessionCookieFor, FIXTURE_PASSWORD } from '../../helpers/fixtures';
 import { auditLogs, oneTimeTokens } from '../../../src/server/db/schema/index';
 import { devOutbox } from '../../../src/server/auth/mailer';
 import { countStatements } from '../../helpers/count-statements';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 const NEW_PASSWORD = 'Granite-Orchid-6153!';
 let ipCounter = 0;
@@ -12,13 +13,7 @@ let ipCounter = 0;
 const nextIp = () => `10.13.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 describe.each(TEST_DATABASES)('forgot / reset password [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   const forgot = (email: string, ip = nextIp()) =>
     t.client.post('/api/auth/password/forgot', { csrf: true, body: { email }, remoteAddress: ip });
@@ -147,13 +142,7 @@ describe.each(TEST_DATABASES)('forgot / reset password [%s]', (kind) => {
 });
 
 describe.each(TEST_DATABASES)('resend verification [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
   const resend = (cookie?: string) => t.client.asBrowser(cookie).post('/api/auth/verify-email/resend');
 
   it('sends a new link to a signed-in unverified user, at most one per 60 s (429 + Retry-After)', async () => {

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, sessionCookieFor } from '../../helpers/fixtures';
 import { authSessions } from '../../../src/server/db/schema/index';
 import { revokeUserSessions } from '../../../src/server/auth/sessions';
 import { sha256Hex } from '../../../src/server/crypto/tokens';
 import { cookieValue } from '../../helpers/cookies';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('browser sessions [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   const session = (cookie: string) => t.client.get('/api/auth/session', { cookie });
   const row = async (cookie: string) =>

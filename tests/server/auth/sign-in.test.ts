@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD } from '../../helpers/fixtures';
 import { authSessions, auditLogs, platformUsers } from '../../../src/server/db/schema/index';
 import { hashPassword } from '../../../src/server/auth/passwords';
 import { sha256Hex } from '../../../src/server/crypto/tokens';
 import { cookieFrom, cookieValue, setCookieLine } from '../../helpers/cookies';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
     t.client.post('/api/auth/sign-in', {
@@ -119,13 +114,7 @@ describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
 });
 
 describe.each(TEST_DATABASES)('sign-in timing does not reveal accounts [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   it('a wrong password for a real account and any password for an unknown email take comparable time', async () => {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -165,13 +154,7 @@ describe.each(TEST_DATABASES)('sign-in timing does not reveal accounts [%s]', (k
 });
 
 describe.each(TEST_DATABASES)('session cookie under https [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind, { config: { publicUrl: 'https://hub.example.test' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind, { config: { publicUrl: 'https://hub.example.test' } });
 
   it('is Secure when the hub is served over https, and lives no longer than the absolute lifetime', async () => {
     const user = await createUser(t.hub);

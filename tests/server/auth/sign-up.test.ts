@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { auditLogs, platformRoleAssignments, platformUsers } from '../../../src/server/db/schema/index';
 import { devOutbox } from '../../../src/server/auth/mailer';
 import { PASSWORD_MESSAGES } from '../../../src/shared/password-policy';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 const GOOD = 'Quartz-Meadow-4821!';
 
 describe.each(TEST_DATABASES)('sign-up and email verification [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   const signUp = (payload: unknown) => t.client.post('/api/auth/sign-up', { csrf: true, body: payload as object });
 

@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { authSessions } from '../../../src/server/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { basic, registerClient, type RegisteredClient } from '../oauth/oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let app: RegisteredClient;
   let user: Awaited<ReturnType<typeof signedInUser>>;
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
     app = await registerClient(t, { redirect_uris: ['https://qrc.example.test/auth/callback'] });
     user = await signedInUser(t.hub);
   });
-  afterAll(() => t.close());
 
   const introspect = (token: string) =>
     t.client.post('/oauth/introspect', { headers: { authorization: basic(app) }, form: { token } });

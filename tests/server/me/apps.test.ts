@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { oauthConsents } from '../../../src/server/db/schema/index';
 import { authorize, basic, exchangeCode, pkcePair, registerClient } from '../oauth/oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('connected apps /api/me/apps [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   it('lists apps with live sessions and consents; revoking ends every token of that app for the user only', async () => {
     const client = await registerClient(t, { app_name: 'Role Builder' });

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { sessionCookieFor, signedInUser } from '../../helpers/fixtures';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('own sessions /api/me [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   it("lists only the caller's live sessions, marks the current one, and revokes any of them but nobody else's", async () => {
     const { user, cookie } = await signedInUser(t.hub);

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { FIXTURE_PASSWORD, createUser, sessionCookieFor } from '../../helpers/fixtures';
 import { SoftAuthenticator } from '../../helpers/soft-authenticator';
 import { auditLogs, authSessions, webauthnCredentials } from '../../../src/server/db/schema/index';
 import { sha256Hex } from '../../../src/server/crypto/tokens';
 import { cookieFrom, cookieValue } from '../../helpers/cookies';
 import { MFA_PENDING_COOKIE } from '../../../src/server/auth/routes';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let origin: string;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     origin = new URL(t.hub.config.publicUrl).origin;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   async function withPasskey() {

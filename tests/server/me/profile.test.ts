@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { FIXTURE_PASSWORD, createUser, sessionCookieFor, signedInUser } from '../../helpers/fixtures';
 import { auditLogs, platformUsers } from '../../../src/server/db/schema/index';
 import { devOutbox } from '../../../src/server/auth/mailer';
 import { meSchema } from '../../../src/shared/api/me';
 import { cookieFrom } from '../../helpers/cookies';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 const NEW_PASSWORD = 'Granite-Orchid-6153!';
 
 describe.each(TEST_DATABASES)('own profile /api/me [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
   const signedIn = async (cookie: string) => (await t.client.get('/api/auth/session', { cookie })).json().user !== null;
 
   it('GET /api/me answers the fixed shape; signed out is 401', async () => {
@@ -152,13 +147,7 @@ describe.each(TEST_DATABASES)('own profile /api/me [%s]', (kind) => {
 });
 
 describe.each(TEST_DATABASES)('admin email change resets verification [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   it('PATCH /api/admin/users/:id with a new email clears email_verified_at and mails a verification link', async () => {
     const target = await createUser(t.hub);

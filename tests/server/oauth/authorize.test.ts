@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { authorize, exchangeCode, pkcePair, registerClient, type RegisteredClient } from './oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('OAuth authorization endpoint [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let platform: RegisteredClient;
   let thirdParty: RegisteredClient;
   let publicClient: RegisteredClient;
   let cookie: string;
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
     platform = await registerClient(t);
     thirdParty = await registerClient(t, {
       app_name: 'Outside Co',
@@ -25,7 +25,6 @@ describe.each(TEST_DATABASES)('OAuth authorization endpoint [%s]', (kind) => {
     });
     cookie = (await signedInUser(t.hub)).cookie;
   });
-  afterAll(() => t.close());
 
   const get = (params: Record<string, string>, headers: Record<string, string> = { cookie }) =>
     t.client.get(`/oauth/authorize?${new URLSearchParams(params)}`, { headers });

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { oauthClients } from '../../../src/server/db/schema/index';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let admin: Awaited<ReturnType<typeof signedInUser>>;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     admin = await signedInUser(t.hub, ['platform_admin']);
   });
-  afterAll(() => t.close());
 
   const body = {
     app_name: 'Talent MLS',

@@ -1,25 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, type JWK } from 'jose';
 import { eq } from 'drizzle-orm';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { signingKeys } from '../../../src/server/db/schema/index';
 import { oauthRuntime } from '../../../src/server/oauth/runtime';
 import { authorize, basic, exchangeCode, registerClient, type RegisteredClient } from './oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let client: RegisteredClient;
   let other: RegisteredClient;
   let cookie: string;
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
     client = await registerClient(t);
     other = await registerClient(t, { app_name: 'Other' });
     cookie = (await signedInUser(t.hub, ['user'], { organization: 'Acme' })).cookie;
   });
-  afterAll(() => t.close());
 
   const post = (url: string, payload: Record<string, string>, c: RegisteredClient = client) =>
     t.client.post(url, { headers: { authorization: basic(c) }, form: payload });

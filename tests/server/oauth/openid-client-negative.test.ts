@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK, type JWK } from 'jose';
 import * as oidc from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signingKeys } from '../../../src/server/db/schema/index';
 import { oauthRuntime } from '../../../src/server/oauth/runtime';
 import { signedInUser } from '../../helpers/fixtures';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { registerClient, type RegisteredClient } from './oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * The negative cases, driven by openid-client as an independent relying party against a
@@ -14,13 +15,12 @@ import { registerClient, type RegisteredClient } from './oauth-helpers';
  * instead of a browser; the browser journey is tests/e2e/oauth-protocol.test.ts).
  */
 describe.each(TEST_DATABASES)('openid-client negative cases [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind, { listen: true });
   let client: RegisteredClient;
   let config: oidc.Configuration;
   let cookie: string;
 
   beforeAll(async () => {
-    t = await createTestHub(kind, { listen: true });
     // The RP validates ID tokens against its own (real) clock; the moves below stay within its
     // tolerance wherever an ID token is validated (the other calls validate none).
     t.clock.current = new Date();
@@ -34,7 +34,6 @@ describe.each(TEST_DATABASES)('openid-client negative cases [%s]', (kind) => {
       { execute: [oidc.allowInsecureRequests] },
     );
   });
-  afterAll(() => t.close());
 
   async function codeFor(verifier: string) {
     const url = oidc.buildAuthorizationUrl(config, {

@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { authorize, basic, exchangeCode, pkcePair, registerClient, type RegisteredClient } from './oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let client: RegisteredClient;
   let cookie: string;
   let userId: string;
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
     client = await registerClient(t);
     const u = await signedInUser(t.hub);
     cookie = u.cookie;
     userId = u.user.id;
   });
-  afterAll(() => t.close());
 
   const token = (payload: Record<string, string>, headers: Record<string, string> = { authorization: basic(client) }) =>
     t.client.post('/oauth/token', { headers, form: payload });

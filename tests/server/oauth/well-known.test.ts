@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { oauthRuntime } from '../../../src/server/oauth/runtime';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 const PATHS = ['/.well-known/openid-configuration', '/oauth/jwks'] as const;
 /** Headers that belong to the connection or the moment, not to the answer. */
@@ -12,11 +13,7 @@ const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encodin
  * listening hub takes before routing answers exactly what the routes answer.
  */
 describe.each(TEST_DATABASES)('discovery and JWKS as precomputed documents [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind, { listen: true });
-  });
-  afterAll(() => t.close());
+  const t = useTestHub(kind, { listen: true });
 
   const base = () => t.hub.config.publicUrl;
   const headersOf = (h: Headers | Record<string, unknown>) =>

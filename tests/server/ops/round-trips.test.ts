@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD, signedInUser } from '../../helpers/fixtures';
 import { authorize, exchangeCode, pkcePair, registerClient } from '../oauth/oauth-helpers';
 import { countStatements } from '../../helpers/count-statements';
@@ -35,7 +35,12 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
   }
 
   const signIn = (email: string) =>
-    t.client.post('/api/auth/sign-in', { csrf: true, body: { email, password: FIXTURE_PASSWORD } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: CSRF,
+      payload: { email, password: FIXTURE_PASSWORD },
+    });
 
   it('a correct-password sign-in: 2 round trips beside the hash (count + account, then session + audit)', async () => {
     const [warm, user] = [
@@ -88,7 +93,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
         prompt: 'none',
         ...pkceParams(),
       });
-      const res = await t.client.get(`/oauth/authorize?${query}`, { cookie });
+      const res = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${query}`, headers: { cookie } });
       expect(res.statusCode).toBe(302);
       const back = new URL(String(res.headers.location)).searchParams;
       return back.get('code') ? 'code' : back.get('error');
@@ -98,7 +103,11 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     // Signed out through the API: refused on the next request.
     const a = await signedInUser(t.hub);
     expect(await silent(a.cookie)).toBe('code');
-    const out = await t.client.asBrowser(a.cookie).post('/api/auth/sign-out');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { ...CSRF, cookie: a.cookie },
+    });
     expect(out.statusCode).toBe(200);
     expect(await silent(a.cookie)).toBe('login_required');
 

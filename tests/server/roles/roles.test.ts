@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser, createUser } from '../../helpers/fixtures';
 import { auditLogs, platformRoleAssignments } from '../../../src/server/db/schema/index';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('role assignment (spec §4, DESIGN §6) [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   const put = (cookie: string, id: string, roles: unknown) =>
     t.client.asBrowser(cookie).put(`/api/admin/users/${id}/roles`, { body: { roles } });

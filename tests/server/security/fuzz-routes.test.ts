@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { CSRF, TEST_DATABASES } from '../../helpers/test-hub';
 import { sessionCookieFor, createUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { listRoutes, type RouteEntry } from '../admin/route-inventory';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /** Inputs each route gets per caller; every route, two callers, both databases. */
 const RUNS_PER_ROUTE = 25;
@@ -105,14 +106,10 @@ function requestArbitrary(contract: Contract, route: RouteEntry) {
  * changed (refusals are recorded in the audit log and counters, and nothing else).
  */
 describe.each(TEST_DATABASES)('every route refuses malformed input without a 5xx [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let doc: OpenApiDoc;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     doc = (await t.client.get('/api/openapi.json')).json();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const businessState = async () =>

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { canonicalUrl } from '../../../src/server/http/path';
 import { concreteUrl, listRoutes } from '../admin/route-inventory';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /** Ways to spell the same path that a string-prefix check would not recognise. */
 const SPELLINGS: [string, (path: string) => string][] = [
@@ -26,14 +27,10 @@ const SPELLINGS: [string, (path: string) => string][] = [
  * answers a cross-site request with the same refusal and changes nothing.
  */
 describe.each(TEST_DATABASES)('state-changing routes under every path spelling [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let adminCookie: string;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     adminCookie = (await signedInUser(t.hub, ['user', 'super_admin'])).cookie;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const snapshot = () =>

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, sessionCookieFor, signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { callRoute, listRoutes } from '../admin/route-inventory';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * One refusal idiom: a 401/403 is audited by the error hook that renders it, so no route can
@@ -12,13 +13,7 @@ import { callRoute, listRoutes } from '../admin/route-inventory';
  * rollback. Anonymous refusals are aggregated per IP, route and minute.
  */
 describe.each(TEST_DATABASES)('every refusal leaves its audit row [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   const auditCount = async () =>
     Number((await rows<{ n: number }>(t.hub.db, sql`select count(*)::int as n from audit_logs`))[0].n);

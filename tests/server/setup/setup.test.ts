@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, sessionCookieFor } from '../../helpers/fixtures';
 import { auditLogs, platformUsers } from '../../../src/server/db/schema/index';
 import { ensureSetupKey } from '../../../src/server/setup/setup-key';
 import { checkPassword } from '../../../src/shared/password-policy';
 import { rows } from '../../../src/server/db/client';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 const KEY = 'correct-horse-setup-key-123';
 
 describe.each(TEST_DATABASES)('setup tools [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind, { config: { setupKey: KEY } });
   beforeAll(async () => {
-    t = await createTestHub(kind, { config: { setupKey: KEY } });
     await ensureSetupKey(t.hub);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const post = (url: string, payload: object) => t.client.post(url, { csrf: true, body: payload });
