@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEST_DATABASES, CSRF } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { useTestHub } from '../../helpers/use-test-hub';
@@ -50,12 +50,9 @@ describe.each(TEST_DATABASES)('accounts endpoints refuse bad input [%s]', (kind)
     for (const [name, payload, type] of bodies) {
       it(`${ep.method} ${ep.url}: ${name} → 4xx JSON error, nothing changed`, async () => {
         const before = await snapshot();
-        const res = await t.app.inject({
-          method: ep.method,
-          url: ep.url.replace(':id', targetId),
-          headers: { ...CSRF, 'content-type': type, ...(ep.cookie ? { cookie: adminCookie } : {}) },
-          payload,
-        });
+        const res = await t.client
+          .asBrowser(ep.cookie ? adminCookie : undefined)
+          .request(ep.method, ep.url.replace(':id', targetId), { headers: { 'content-type': type }, body: payload });
         expect(res.statusCode).toBeGreaterThanOrEqual(400);
         expect(res.statusCode).toBeLessThan(500);
         expect(res.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
