@@ -6,6 +6,7 @@ import { startE2E, type E2E } from './harness';
 import { expectToast, signInAs } from './admin-helpers';
 import { createUser, FIXTURE_PASSWORD, FIXTURE_TOTP_SECRET } from '../helpers/fixtures';
 import { authSessions } from '../../src/server/db/schema/index';
+import { signInOnHub } from './hub-sign-in';
 
 /**
  * Chromium's virtual authenticator (CDP WebAuthn domain): a platform authenticator with
@@ -90,9 +91,7 @@ describe('passkeys, administrator MFA and step-up in a real browser', () => {
 
     // With a passkey on the account, the password alone is no longer enough.
     await signOut(page);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(FIXTURE_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInOnHub(page, user.email);
     await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL((u) => u.pathname === '/account');

@@ -5,6 +5,7 @@ import { startE2E, type E2E } from './harness';
 import { signInAs } from './admin-helpers';
 import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
 import { devOutbox } from '../../src/server/auth/mailer';
+import { signInOnHub } from './hub-sign-in';
 
 const NEW_PASSWORD = 'Quartz-Meadow-2718!';
 
@@ -27,9 +28,7 @@ async function mailedLink(to: string, subject: string): Promise<string> {
 
 async function signInWithPassword(page: Page, email: string, password: string) {
   await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInOnHub(page, email, { password });
 }
 
 async function signOut(page: Page) {

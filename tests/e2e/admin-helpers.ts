@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { E2E } from './harness';
+import { addSessionCookie } from './hub-sign-in';
 import { createUser, sessionCookieFor } from '../helpers/fixtures';
 import type { PlatformRole } from '../../src/shared/roles';
 
@@ -11,9 +12,7 @@ export async function signInAs(
   extra: Parameters<typeof createUser>[1] = {},
 ) {
   const user = await createUser(e2e.hub.hub, { ...extra, roles });
-  const cookie = await sessionCookieFor(e2e.hub.hub, user);
-  const token = cookie.slice(cookie.indexOf('=') + 1);
-  await page.context().addCookies([{ name: 'hub_session', value: token, url: e2e.baseUrl }]);
+  await addSessionCookie(e2e, page, await sessionCookieFor(e2e.hub.hub, user));
   return user;
 }
 

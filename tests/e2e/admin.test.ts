@@ -6,6 +6,7 @@ import { createUser, sessionCookieFor } from '../helpers/fixtures';
 import { oauthClients, platformUsers } from '../../src/server/db/schema/index';
 import { expectToast, signInAs } from './admin-helpers';
 import { API_KEY_CONTEXT } from '../../src/server/oauth/clients/service';
+import { addSessionCookie } from './hub-sign-in';
 
 describe('/admin in a real browser', () => {
   let e2e: E2E;
@@ -174,8 +175,7 @@ describe('/admin in a real browser', () => {
     const user = await createUser(e2e.hub.hub, { email: 'own.sessions@hub.test' });
     await sessionCookieFor(e2e.hub.hub, user); // a second session elsewhere
     const mine = await e2e.newPage();
-    const cookie = await sessionCookieFor(e2e.hub.hub, user);
-    await mine.context().addCookies([{ name: 'hub_session', value: cookie.split('=')[1], url: e2e.baseUrl }]);
+    await addSessionCookie(e2e, mine, await sessionCookieFor(e2e.hub.hub, user));
     await mine.goto('/sessions');
     await mine.waitForURL((u) => u.pathname === '/account' && u.searchParams.get('tab') === 'sessions');
     await mine.getByTestId('my-session').nth(1).waitFor();

@@ -5,6 +5,7 @@ import { startE2E, type E2E } from './harness';
 import { auditRow, createUser, sessionCookieFor } from '../helpers/fixtures';
 import { auditLogs } from '../../src/server/db/schema/index';
 import { AUDIT_TAB_SESSION_KEY } from '../../src/shared/audit-queue';
+import { addSessionCookie } from './hub-sign-in';
 
 /**
  * Polls `fn` until it returns true. No deadline of its own: the test's timeout is the only
@@ -17,13 +18,13 @@ async function until(fn: () => Promise<boolean>, step = 100): Promise<boolean> {
 
 describe('audit log in a real browser', () => {
   let e2e: E2E;
-  let cookieValue: string;
+  let cookie: string;
 
   beforeAll(async () => {
     e2e = await startE2E();
     const { hub } = e2e.hub;
     const admin = await createUser(hub, { roles: ['super_admin'] });
-    cookieValue = (await sessionCookieFor(hub, admin)).split('=')[1];
+    cookie = await sessionCookieFor(hub, admin);
     for (let i = 0; i < 5; i++)
       await hub.audit.recordRows([
         auditRow({ eventType: 'sign_in_success', severity: 'low', userId: admin.id, details: { seq: i } }),
@@ -40,7 +41,7 @@ describe('audit log in a real browser', () => {
   });
 
   async function openAuditTab(page: Page) {
-    await page.context().addCookies([{ name: 'hub_session', value: cookieValue, url: e2e.baseUrl }]);
+    await addSessionCookie(e2e, page, cookie);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Audit Log' }).click();
     await page.getByTestId('audit-row').first().waitFor();

@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, FIXTURE_PASSWORD, sessionCookieFor } from '../helpers/fixtures';
+import { createUser, sessionCookieFor } from '../helpers/fixtures';
 import { createClient } from '../../src/server/oauth/clients/service';
 import { systemActor } from '../../src/server/actor';
 import { startE2E, type E2E } from './harness';
+import { addSessionCookie, signInOnHub } from './hub-sign-in';
 
 /**
  * The spec's cross-platform hand-off end to end: a sister app (a small server started here)
@@ -79,10 +80,7 @@ describe('cross-platform hand-off into a sister app', () => {
     await page.goto(`/auth-redirect?${query}`);
     await page.waitForURL((u) => u.pathname === '/auth');
     expect(new URL(page.url()).searchParams.get('app_id')).toBe(clientId);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
-    // Exactly "Sign In": the tab also offers "Sign in with a passkey".
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInOnHub(page, email);
     await page.waitForURL((u) => u.toString().startsWith(`${appUrl}/auth/callback`));
     await page.getByRole('heading', { name: `Welcome ${userId}` }).waitFor();
     expect(received.length).toBe(1);
@@ -97,8 +95,7 @@ describe('cross-platform hand-off into a sister app', () => {
   it("shows 'Invalid Request' without parameters and an error with Return to Dashboard and Try Again for an unregistered URL", async () => {
     const page = await e2e.newPage();
     const user = await createUser(e2e.hub.hub);
-    const token = (await sessionCookieFor(e2e.hub.hub, user)).split('=')[1];
-    await page.context().addCookies([{ name: 'hub_session', value: token, url: e2e.baseUrl }]);
+    await addSessionCookie(e2e, page, await sessionCookieFor(e2e.hub.hub, user));
     await page.goto('/auth-redirect?app_id=x');
     await page.getByRole('heading', { name: 'Invalid Request' }).waitFor();
     expect(await page.getByText('Missing required parameters: app_id and redirect_url').count()).toBe(1);

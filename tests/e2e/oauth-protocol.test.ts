@@ -2,10 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
+import { createUser } from '../helpers/fixtures';
 import { createClient } from '../../src/server/oauth/clients/service';
 import { systemActor } from '../../src/server/actor';
 import { startE2E, type E2E } from './harness';
+import { signInOnHub } from './hub-sign-in';
 
 /**
  * The hub driven by an independent relying party (openid-client v6) and a real browser:
@@ -63,13 +64,7 @@ describe('OpenID Connect with openid-client and a real browser', () => {
   async function browserAuthorize(params: Record<string, string>, signIn: boolean): Promise<URL> {
     const { page } = e2e;
     await page.goto(oidc.buildAuthorizationUrl(config, params).toString());
-    if (signIn) {
-      await page.waitForURL((u) => u.pathname === '/auth');
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
-      // Exactly "Sign In": the tab also offers "Sign in with a passkey".
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    }
+    if (signIn) await signInOnHub(page, email);
     await page.waitForURL((u) => u.toString().startsWith(`${rpUrl}/cb`));
     // The callback is the URL the browser landed on (its code is new); the RP must have received
     // exactly that request. Counting every request the RP saw raced with late ones (favicon,

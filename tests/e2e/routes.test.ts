@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, sessionCookieFor } from '../helpers/fixtures';
 import { startE2E, type E2E } from './harness';
 import { GUARDED_SCREENS, MODULES, PUBLIC_SCREENS, type ScreenExpectation } from './routes-screens';
+import { addSessionCookie } from './hub-sign-in';
 
 async function expectScreen(page: Page, route: string, want: ScreenExpectation) {
   const h1 = page.getByRole('heading', { level: 1 }).first();
@@ -34,9 +35,9 @@ describe('every route of spec §2', () => {
   beforeAll(async () => {
     e2e = await startE2E();
     const admin = await createUser(e2e.hub.hub, { fullName: 'Route Admin', roles: ['user', 'super_admin'] });
-    const token = (await sessionCookieFor(e2e.hub.hub, admin)).split('=')[1];
+
     adminPage = await e2e.newPage();
-    await adminPage.context().addCookies([{ name: 'hub_session', value: token, url: e2e.baseUrl }]);
+    await addSessionCookie(e2e, adminPage, await sessionCookieFor(e2e.hub.hub, admin));
   });
   afterAll(async () => {
     await e2e?.close();

@@ -6,10 +6,11 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import type * as OidcClientTs from 'oidc-client-ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
+import { createUser } from '../helpers/fixtures';
 import { createClient } from '../../src/server/oauth/clients/service';
 import { systemActor } from '../../src/server/actor';
 import { startE2E, type E2E } from './harness';
+import { signInOnHub } from './hub-sign-in';
 
 /** What the RP page keeps of a signed-in oidc-client-ts User (plain data, to cross page.evaluate). */
 interface Signed {
@@ -121,13 +122,6 @@ if (location.pathname === '/silent') mgr.signinSilentCallback();
 </script></head><body><h1>Single-page app</h1></body></html>`;
   }
 
-  async function signInOnHub() {
-    await page.waitForURL((u) => u.origin === hubUrl && u.pathname === '/auth');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  }
-
   const atRp = (pathname: string) => (u: URL) => u.origin === rpUrl && u.pathname === pathname;
   const isTokenCall = (r: Request) => r.url() === meta.token_endpoint && r.method() === 'POST';
 
@@ -158,7 +152,7 @@ if (location.pathname === '/silent') mgr.signinSilentCallback();
     const form = new URLSearchParams((await posted).postData()!);
     expect(form.get('code_challenge_method')).toBe('S256');
     expect(form.get('code_challenge')).toMatch(/^[\w-]{43}$/);
-    await signInOnHub();
+    await signInOnHub(page, email, { hubOrigin: hubUrl });
     // A third party: the hub asks for consent (offline_access included), then returns to /cb.
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.waitForURL(atRp('/cb'));
@@ -304,7 +298,7 @@ if (location.pathname === '/silent') mgr.signinSilentCallback();
   it('asks before signing out when the id_token_hint belongs to another session', async () => {
     // A new sign-in (GET this time): a new hub session; consent is remembered.
     await page.evaluate(() => void window.mgr.signinRedirect());
-    await signInOnHub();
+    await signInOnHub(page, email, { hubOrigin: hubUrl });
     await page.waitForURL(atRp('/cb'));
     const again = await page.evaluate(async () => window.snapshot(await window.mgr.signinRedirectCallback()));
     expect(again.sid).not.toBe(first.sid);

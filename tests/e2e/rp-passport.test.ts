@@ -6,10 +6,11 @@ import passport from 'passport';
 import { Strategy, type SessionStoreContext, type StrategyOptions } from 'passport-openidconnect';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
+import { createUser } from '../helpers/fixtures';
 import { createClient } from '../../src/server/oauth/clients/service';
 import { systemActor } from '../../src/server/actor';
 import { startE2E, type E2E } from './harness';
+import { signInOnHub } from './hub-sign-in';
 
 /** OIDC Back-Channel Logout 1.0 §2.4: the member of `events` that makes a JWT a logout token. */
 const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
@@ -258,14 +259,6 @@ describe('OpenID Connect with passport-openidconnect on Express (another site)',
     return { header: protectedHeader, payload };
   }
 
-  async function signInOnHub() {
-    const { page } = e2e;
-    await page.waitForURL((u) => u.origin === e2e.baseUrl && u.pathname === '/auth');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  }
-
   const authorizeRequest = () =>
     e2e.page.waitForRequest((r) => r.url().startsWith(`${meta.authorization_endpoint}?`)).then((r) => new URL(r.url()));
 
@@ -277,7 +270,7 @@ describe('OpenID Connect with passport-openidconnect on Express (another site)',
     expect(request.get('client_id')).toBe(clientId);
     expect(request.get('state')).toBeTruthy();
     expect(request.get('nonce')).toBeTruthy();
-    await signInOnHub();
+    await signInOnHub(e2e.page, email, { hubOrigin: e2e.baseUrl });
     await page.getByRole('heading', { name: 'Signed in' }).waitFor();
     const callback = new URL(page.url());
     expect(callback.searchParams.get('state')).toBe(request.get('state'));
@@ -312,7 +305,7 @@ describe('OpenID Connect with passport-openidconnect on Express (another site)',
     const asked = authorizeRequest();
     await page.goto(`${rpUrl}/login/hub-fresh`);
     expect((await asked).searchParams.get('max_age')).toBe('0');
-    await signInOnHub();
+    await signInOnHub(e2e.page, email, { hubOrigin: e2e.baseUrl });
     await page.getByRole('heading', { name: 'Signed in' }).waitFor();
     expect(logins).toHaveLength(2);
     const fresh = logins[1].claims;

@@ -6,9 +6,10 @@ import { systemActor } from '../../src/server/actor';
 import { signLogoutToken } from '../../src/server/oauth/backchannel';
 import { createClient } from '../../src/server/oauth/clients/service';
 import { issuerOf, signJwt } from '../../src/server/oauth/jwt';
-import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
+import { createUser } from '../helpers/fixtures';
 import { freePort } from '../helpers/test-hub';
 import { startE2E, type E2E } from './harness';
+import { signInOnHub } from './hub-sign-in';
 
 /**
  * examples/sister-app — the relying party a platform team copies — against a real hub, in
@@ -65,11 +66,7 @@ describe('the sister-app example on a real hub', () => {
   /** Signs in on the hub's /auth page (where `start` leads) and waits to be back on the app at `landing`. */
   async function signInVia(page: Page, start: string, landing = '/') {
     await page.goto(start);
-    await page.waitForURL((u) => u.pathname === '/auth');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(FIXTURE_PASSWORD);
-    // Exactly "Sign In": the tab also offers "Sign in with a passkey".
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signInOnHub(page, email);
     await page.waitForURL((u) => u.origin === appUrl && u.pathname === landing);
   }
 

@@ -10,6 +10,7 @@ import { hasSecondFactor } from '../../src/server/account/second-factor-queries'
 import type { PlatformUser } from '../../src/server/db/schema/index';
 import { createBrowserSession, SESSION_COOKIE } from '../../src/server/auth/sessions';
 import type { PlatformRole } from '../../src/shared/roles';
+import { cookieValue } from './cookies';
 
 let counter = 0;
 
@@ -126,9 +127,8 @@ export function auditRow(
  * step-up window and then use a step-up route for another reason.
  */
 export async function refreshAuthentication(hub: Hub, cookie: string): Promise<void> {
-  const token = cookie.slice(cookie.indexOf('=') + 1).split(';')[0];
   await hub.db
     .update(authSessions)
     .set({ authTime: hub.clock(), amr: ['pwd', 'otp', 'mfa'] })
-    .where(eq(authSessions.sessionTokenHash, sha256Hex(token)));
+    .where(eq(authSessions.sessionTokenHash, sha256Hex(cookieValue(cookie))));
 }

@@ -8,7 +8,11 @@ import { loadConfig } from '../../src/server/config';
 import { closeHub, createHub } from '../../src/server/create-hub';
 import { openDatabase, type DbTimeouts } from '../../src/server/db/client';
 import type { Hub } from '../../src/server/hub';
+import { createTestClient, type TestClient } from './client';
 import { acquirePglite } from './pglite-template';
+
+// Tests written before the client import the header from here.
+export { CSRF } from './client';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -31,6 +35,8 @@ export interface TestHub {
   kind: DbKind;
   hub: Hub;
   app: FastifyInstance;
+  /** Requests to `app` (see client.ts). */
+  client: TestClient;
   clock: TestClock;
   /** Connection string of this test's own PostgreSQL database (postgres kind only). */
   databaseUrl?: string;
@@ -114,6 +120,7 @@ export async function createTestHub(kind: DbKind, options: TestHubOptions = {}):
     kind,
     hub,
     app,
+    client: createTestClient(app),
     clock,
     databaseUrl,
     baseUrl,
@@ -159,6 +166,3 @@ export async function createScratchPostgresDatabase(): Promise<{ url: string; dr
     },
   };
 }
-
-/** Headers every state-changing API call from the SPA carries. */
-export const CSRF = { 'x-hub-csrf': '1' } as const;

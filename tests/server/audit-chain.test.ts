@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditRow } from '../helpers/fixtures';
 import { asc, eq, sql } from 'drizzle-orm';
-import { TEST_DATABASES, TEST_DB_TIMEOUTS, createTestHub, type TestHub } from '../helpers/test-hub';
+import { TEST_DATABASES, TEST_DB_TIMEOUTS } from '../helpers/test-hub';
 import { auditChainHead, auditLogs } from '../../src/server/db/schema/index';
 import { createAuditLog, type AuditLog } from '../../src/server/audit/record';
 import { GENESIS_HASH, chainHash, keyedHash } from '../../src/server/audit/chain';
 import { openDatabase } from '../../src/server/db/client';
+import { useTestHub } from '../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let key: Buffer;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     key = t.hub.config.masterKey!;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   /** An empty table and a new anchor, written by a writer with no memory of earlier runs. */

@@ -43,55 +43,43 @@ describe.each(TEST_DATABASES)('server core [%s]', (kind) => {
   });
 
   it('GET /api/health answers ok when the database answers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.client.get('/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
   });
 
   it('unknown API paths answer 404 in the JSON error shape', async () => {
     for (const url of ['/api/nope', '/.well-known/nope']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.client.get(url);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ error: { code: 'not_found', message: expect.any(String) } });
     }
     // Under /oauth/ relying parties parse RFC 6749 §5.2 errors only (issue 12).
-    const oauth = await t.app.inject({ method: 'GET', url: '/oauth/nope' });
+    const oauth = await t.client.get('/oauth/nope');
     expect(oauth.statusCode).toBe(404);
     expect(oauth.json()).toMatchObject({ error: 'invalid_request', error_description: expect.any(String) });
   });
 
   it('refuses state-changing API calls without the CSRF header or own Origin', async () => {
-    const cross = await t.app.inject({
-      method: 'POST',
-      url: '/api/health',
-      headers: { origin: 'https://evil.example' },
-      payload: {},
-    });
+    const cross = await t.client.post('/api/health', { headers: { origin: 'https://evil.example' }, body: {} });
     expect(cross.statusCode).toBe(403);
     expect(cross.json().error.code).toBe('csrf_failed');
-    const own = await t.app.inject({
-      method: 'POST',
-      url: '/api/health',
-      headers: { origin: 'http://localhost:3000' },
-      payload: {},
-    });
+    const own = await t.client.post('/api/health', { headers: { origin: 'http://localhost:3000' }, body: {} });
     expect(own.statusCode).toBe(404);
   });
 
   it('answers malformed JSON with 400 and oversized bodies with 413, in the error shape', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/nope',
-      headers: { 'x-hub-csrf': '1', 'content-type': 'application/json' },
-      payload: '{"a":',
+    const bad = await t.client.post('/api/nope', {
+      csrf: true,
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('invalid_json');
-    const big = await t.app.inject({
-      method: 'POST',
-      url: '/api/nope',
-      headers: { 'x-hub-csrf': '1', 'content-type': 'application/json' },
-      payload: JSON.stringify({ x: 'a'.repeat(1024 * 1024) }),
+    const big = await t.client.post('/api/nope', {
+      csrf: true,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ x: 'a'.repeat(1024 * 1024) }),
     });
     expect(big.statusCode).toBe(413);
     expect(big.json().error.code).toBe('payload_too_large');
@@ -99,7 +87,7 @@ describe.each(TEST_DATABASES)('server core [%s]', (kind) => {
 
   it('sends the CSP and the intended security headers on every response, without HSTS over http', async () => {
     for (const url of ['/api/health', '/api/nope']) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.client.get(url);
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
@@ -117,10 +105,9 @@ describe.each(TEST_DATABASES)('server core [%s]', (kind) => {
 
   it('never logs cookies, authorization headers or sensitive query values', async () => {
     logLines.length = 0;
-    await t.app.inject({
-      method: 'GET',
-      url: '/api/health?token=SECRET-TOKEN-VALUE&page=2',
-      headers: { cookie: 'hub_session=SECRET-COOKIE-VALUE', authorization: 'Bearer SECRET-BEARER-VALUE' },
+    await t.client.get('/api/health?token=SECRET-TOKEN-VALUE&page=2', {
+      cookie: 'hub_session=SECRET-COOKIE-VALUE',
+      headers: { authorization: 'Bearer SECRET-BEARER-VALUE' },
     });
     const all = logLines.join('\n');
     expect(all).toContain('/api/health');
@@ -133,7 +120,7 @@ describe.each(TEST_DATABASES)('server core [%s]', (kind) => {
   it('GET /api/health answers 503 in the error shape when the database is gone', async () => {
     const other = await createTestHub(kind);
     await other.hub.database.close();
-    const res = await other.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await other.client.get('/api/health');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'error', error: { code: 'database_unavailable' } });
     await other.close();

@@ -1,22 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import type { TestClient } from '../../helpers/client';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { auditRow, createUser, sessionCookieFor, signedInUser, refreshAuthentication } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { API_KEY_CONTEXT } from '../../../src/server/oauth/clients/service';
 import { authSessions, oauthClients } from '../../../src/server/db/schema/index';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let superCookie: string;
+  /** The signed-in super_admin most of these tests act as. */
+  let asRoot: TestClient;
   let superId: string;
   let adminCookie: string;
   let admin2Cookie: string;
   let appId: string;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     const s = await signedInUser(t.hub, ['user', 'super_admin'], { email: 'root@hub.test', fullName: 'Root Admin' });
     superCookie = s.cookie;
+    asRoot = t.client.asBrowser(superCookie);
     superId = s.user.id;
     const a = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'pat@hub.test', fullName: 'Pat Admin' });
     adminCookie = a.cookie;
@@ -33,13 +37,6 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       .returning();
     appId = app.id;
   });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const get = (url: string, cookie = superCookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-  const send = (method: 'POST' | 'PATCH', url: string, payload: unknown, cookie = superCookie) =>
-    t.app.inject({ method, url, headers: { ...CSRF, cookie }, payload: payload as object });
 
   describe('users', () => {
     beforeAll(async () => {
@@ -49,15 +46,15 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it('searches case-insensitively over email, full name and organization, with the matching count', async () => {
-      const byOrg = (await get('/api/admin/users?q=ACME')).json();
+      const byOrg = (await asRoot.get('/api/admin/users?q=ACME')).json();
       expect(byOrg.users.map((u: { email: string }) => u.email)).toEqual(['alice@acme.test']);
       expect(byOrg.total).toBe(1);
-      expect((await get('/api/admin/users?q=zeph')).json().users[0].email).toBe('alice@acme.test');
-      expect((await get('/api/admin/users?q=GLOBEX.TEST')).json().total).toBe(1);
+      expect((await asRoot.get('/api/admin/users?q=zeph')).json().users[0].email).toBe('alice@acme.test');
+      expect((await asRoot.get('/api/admin/users?q=GLOBEX.TEST')).json().total).toBe(1);
       // LIKE wildcards in the search are literal characters.
-      expect((await get('/api/admin/users?q=100%25_')).json().total).toBe(1);
-      expect((await get('/api/admin/users?q=_')).json().total).toBe(1);
-      expect((await get('/api/admin/users?q=nobody-like-this')).json()).toEqual({
+      expect((await asRoot.get('/api/admin/users?q=100%25_')).json().total).toBe(1);
+      expect((await asRoot.get('/api/admin/users?q=_')).json().total).toBe(1);
+      expect((await asRoot.get('/api/admin/users?q=nobody-like-this')).json()).toEqual({
         users: [],
         total: 0,
         total_capped: false,
@@ -66,12 +63,12 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it('pages with a cursor, newest first, with no repeats and no gaps, and never returns password hashes', async () => {
-      const all = (await get('/api/admin/users?limit=100')).json();
+      const all = (await asRoot.get('/api/admin/users?limit=100')).json();
       expect(all.total).toBe(all.users.length);
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const res = await get(`/api/admin/users?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        const res = await asRoot.get(`/api/admin/users?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
         expect(res.statusCode).toBe(200);
         expect(res.body).not.toMatch(/password|argon2/);
         const body = res.json();
@@ -82,7 +79,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(seen).toEqual(all.users.map((u: { id: string }) => u.id));
       const root = all.users.find((u: { email: string }) => u.email === 'root@hub.test');
       expect(root.roles.sort()).toEqual(['super_admin', 'user']);
-      expect((await get('/api/admin/users?cursor=garbage')).statusCode).toBe(400);
+      expect((await asRoot.get('/api/admin/users?cursor=garbage')).statusCode).toBe(400);
     });
 
     it('caps the count of a common term at 1,000 and still pages its matches newest first', async () => {
@@ -91,29 +88,31 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         select 'bulk' || g || '@many.test', 'Bulk ' || g, case when g % 2 = 0 then 'Commonorg' else null end,
                ${t.hub.clock().toISOString()}::timestamptz - (g || ' seconds')::interval
           from generate_series(1, 2100) g`);
-      const first = (await get('/api/admin/users?q=commonORG&limit=50')).json();
+      const first = (await asRoot.get('/api/admin/users?q=commonORG&limit=50')).json();
       expect(first.total).toBe(1000);
       expect(first.total_capped).toBe(true);
       const expected = await rows<{ email: string }>(
         t.hub.db,
         sql`select email from platform_users where organization = 'Commonorg' order by created_at desc, id desc limit 100`,
       );
-      const second = (await get(`/api/admin/users?q=commonORG&limit=50&cursor=${first.next_cursor}`)).json();
+      const second = (await asRoot.get(`/api/admin/users?q=commonORG&limit=50&cursor=${first.next_cursor}`)).json();
       expect([...first.users, ...second.users].map((u: { email: string }) => u.email)).toEqual(
         expected.map((r) => r.email),
       );
-      const rare = (await get('/api/admin/users?q=bulk2099@')).json();
+      const rare = (await asRoot.get('/api/admin/users?q=bulk2099@')).json();
       expect(rare).toMatchObject({ total: 1, total_capped: false });
       await t.hub.db.execute(sql`delete from platform_users where email like 'bulk%@many.test'`);
     });
 
     it('edits a user: empty full name saves null, email must stay unique', async () => {
       const target = await createUser(t.hub, { email: 'dave@hub.test', fullName: 'Dave' });
-      const res = await send('PATCH', `/api/admin/users/${target.id}`, {
-        email: 'Dave.New@Hub.test',
-        full_name: '',
-        organization: 'Umbrella',
-        department: 'R&D',
+      const res = await asRoot.patch(`/api/admin/users/${target.id}`, {
+        body: {
+          email: 'Dave.New@Hub.test',
+          full_name: '',
+          organization: 'Umbrella',
+          department: 'R&D',
+        },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
@@ -123,13 +122,18 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         department: 'R&D',
         is_active: true,
       });
-      const taken = await send('PATCH', `/api/admin/users/${target.id}`, { email: 'alice@acme.test' });
+      const taken = await asRoot.patch(`/api/admin/users/${target.id}`, { body: { email: 'alice@acme.test' } });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error).toMatchObject({ code: 'email_in_use', field: 'email' });
-      expect((await send('PATCH', `/api/admin/users/${target.id}`, { email: 'not-an-email' })).statusCode).toBe(400);
-      expect((await send('PATCH', `/api/admin/users/${target.id}`, { password_hash: 'x' })).statusCode).toBe(400);
       expect(
-        (await send('PATCH', '/api/admin/users/00000000-0000-4000-8000-000000000000', { full_name: 'x' })).statusCode,
+        (await asRoot.patch(`/api/admin/users/${target.id}`, { body: { email: 'not-an-email' } })).statusCode,
+      ).toBe(400);
+      expect((await asRoot.patch(`/api/admin/users/${target.id}`, { body: { password_hash: 'x' } })).statusCode).toBe(
+        400,
+      );
+      expect(
+        (await asRoot.patch('/api/admin/users/00000000-0000-4000-8000-000000000000', { body: { full_name: 'x' } }))
+          .statusCode,
       ).toBe(404);
     });
 
@@ -137,12 +141,14 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       const victim = await createUser(t.hub, { email: 'erin@hub.test' });
       const cookie = await sessionCookieFor(t.hub, victim);
       const cookie2 = await sessionCookieFor(t.hub, victim);
-      expect((await get('/api/me/sessions', cookie)).statusCode).toBe(200);
-      const res = await send('PATCH', `/api/admin/users/${victim.id}`, { is_active: false }, adminCookie);
+      expect((await t.client.get('/api/me/sessions', { cookie })).statusCode).toBe(200);
+      const res = await t.client
+        .asBrowser(adminCookie)
+        .patch(`/api/admin/users/${victim.id}`, { body: { is_active: false } });
       expect(res.statusCode).toBe(200);
       expect(res.json().is_active).toBe(false);
-      expect((await get('/api/me/sessions', cookie)).statusCode).toBe(401);
-      expect((await get('/api/me/sessions', cookie2)).statusCode).toBe(401);
+      expect((await t.client.get('/api/me/sessions', { cookie })).statusCode).toBe(401);
+      expect((await t.client.get('/api/me/sessions', { cookie: cookie2 })).statusCode).toBe(401);
       const live = await rows<{ n: number }>(
         t.hub.db,
         sql`select count(*)::int as n from auth_sessions where user_id = ${victim.id} and is_active`,
@@ -156,21 +162,23 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it('keeps the last active super admin active, and a platform admin cannot deactivate a super admin', async () => {
-      const byPlatformAdmin = await send('PATCH', `/api/admin/users/${superId}`, { is_active: false }, adminCookie);
+      const byPlatformAdmin = await t.client
+        .asBrowser(adminCookie)
+        .patch(`/api/admin/users/${superId}`, { body: { is_active: false } });
       expect(byPlatformAdmin.statusCode).toBe(403);
-      const last = await send('PATCH', `/api/admin/users/${superId}`, { is_active: false });
+      const last = await asRoot.patch(`/api/admin/users/${superId}`, { body: { is_active: false } });
       expect(last.statusCode).toBe(409);
       expect(last.json().error.code).toBe('last_super_admin');
       // With a second super admin, deactivating one is allowed.
       const other = await createUser(t.hub, { email: 'root2@hub.test', roles: ['super_admin'] });
-      expect((await send('PATCH', `/api/admin/users/${other.id}`, { is_active: false })).statusCode).toBe(200);
-      expect((await send('PATCH', `/api/admin/users/${other.id}`, { is_active: true })).statusCode).toBe(200);
+      expect((await asRoot.patch(`/api/admin/users/${other.id}`, { body: { is_active: false } })).statusCode).toBe(200);
+      expect((await asRoot.patch(`/api/admin/users/${other.id}`, { body: { is_active: true } })).statusCode).toBe(200);
     });
   });
 
   describe('security tab', () => {
     it('lists registered apps with presence marks only', async () => {
-      const res = await get('/api/admin/apps');
+      const res = await asRoot.get('/api/admin/apps');
       expect(res.statusCode).toBe(200);
       expect(res.json().apps).toEqual([
         {
@@ -187,7 +195,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it('lists the newest sessions, 5 by default, with the token hash cut to 16 characters', async () => {
-      const res = await get('/api/admin/sessions');
+      const res = await asRoot.get('/api/admin/sessions');
       const { sessions } = res.json();
       expect(sessions).toHaveLength(5);
       for (const s of sessions) expect(s.session_token_hash).toMatch(/^[0-9a-f]{16}$/);
@@ -200,44 +208,47 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
 
   describe('credential access', () => {
     it('requires a justification (security tab) and 15 trimmed characters (audit tab)', async () => {
-      const none = await send('POST', '/api/admin/credential-requests', {
-        mode: 'standard',
-        app_id: appId,
-        justification: '   ',
+      const none = await asRoot.post('/api/admin/credential-requests', {
+        body: {
+          mode: 'standard',
+          app_id: appId,
+          justification: '   ',
+        },
       });
       expect(none.statusCode).toBe(400);
       expect(none.json().error.message).toContain('Please provide a justification for accessing credentials');
-      const short = await send('POST', '/api/admin/credential-requests', {
-        mode: 'time_limited',
-        app_id: appId,
-        justification: '   too short     ',
+      const short = await asRoot.post('/api/admin/credential-requests', {
+        body: {
+          mode: 'time_limited',
+          app_id: appId,
+          justification: '   too short     ',
+        },
       });
       expect(short.statusCode).toBe(400);
       expect(short.json().error.message).toContain('Please select an app and provide justification');
       for (const minutes of [4, 121]) {
-        const bad = await send('POST', '/api/admin/credential-requests', {
-          mode: 'time_limited',
-          app_id: appId,
-          justification: 'Rotating the partner integration key',
-          time_limit_minutes: minutes,
+        const bad = await asRoot.post('/api/admin/credential-requests', {
+          body: {
+            mode: 'time_limited',
+            app_id: appId,
+            justification: 'Rotating the partner integration key',
+            time_limit_minutes: minutes,
+          },
         });
         expect(bad.statusCode).toBe(400);
       }
     });
 
     it("a platform admin's request waits; they cannot approve it; another admin can; the grant reveals until it expires", async () => {
-      const created = await send(
-        'POST',
-        '/api/admin/credential-requests',
-        {
+      const created = await t.client.asBrowser(adminCookie).post('/api/admin/credential-requests', {
+        body: {
           mode: 'time_limited',
           app_id: appId,
           credential_type: 'api_key',
           justification: '  Investigating failed webhook deliveries  ',
           time_limit_minutes: 10,
         },
-        adminCookie,
-      );
+      });
       expect(created.statusCode).toBe(201);
       const { request, grant } = created.json();
       expect(grant).toBeNull();
@@ -249,26 +260,33 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         can_decide: false,
       });
 
-      const self = await send('POST', `/api/admin/credential-requests/${request.id}/approve`, {}, adminCookie);
+      const self = await t.client
+        .asBrowser(adminCookie)
+        .post(`/api/admin/credential-requests/${request.id}/approve`, { body: {} });
       expect(self.statusCode).toBe(403);
       expect(self.json().error.code).toBe('self_approval');
       expect(
-        (await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, adminCookie)).statusCode,
+        (await t.client.asBrowser(adminCookie).post(`/api/admin/credential-grants/${request.id}/reveal`, { body: {} }))
+          .statusCode,
       ).toBe(403);
 
-      const pending = (await get('/api/admin/credential-requests?scope=pending', admin2Cookie)).json().requests;
+      const pending = (
+        await t.client.get('/api/admin/credential-requests?scope=pending', { cookie: admin2Cookie })
+      ).json().requests;
       expect(pending.find((r: { id: string }) => r.id === request.id)).toMatchObject({
         can_decide: true,
         requester_email: 'pat@hub.test',
       });
-      const approved = await send('POST', `/api/admin/credential-requests/${request.id}/approve`, {}, admin2Cookie);
+      const approved = await t.client
+        .asBrowser(admin2Cookie)
+        .post(`/api/admin/credential-requests/${request.id}/approve`, { body: {} });
       expect(approved.statusCode).toBe(200);
       expect(approved.json().request.status).toBe('approved');
-      expect(
-        (await send('POST', `/api/admin/credential-requests/${request.id}/deny`, {}, superCookie)).statusCode,
-      ).toBe(409);
+      expect((await asRoot.post(`/api/admin/credential-requests/${request.id}/deny`, { body: {} })).statusCode).toBe(
+        409,
+      );
 
-      const grants = (await get('/api/admin/credential-grants', adminCookie)).json().grants;
+      const grants = (await t.client.get('/api/admin/credential-grants', { cookie: adminCookie })).json().grants;
       expect(grants).toEqual([
         expect.objectContaining({
           id: request.id,
@@ -279,20 +297,25 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       ]);
       // Only the requester holds the grant.
       expect(
-        (await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, admin2Cookie)).statusCode,
+        (await t.client.asBrowser(admin2Cookie).post(`/api/admin/credential-grants/${request.id}/reveal`, { body: {} }))
+          .statusCode,
       ).toBe(404);
-      const revealed = await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, adminCookie);
+      const revealed = await t.client
+        .asBrowser(adminCookie)
+        .post(`/api/admin/credential-grants/${request.id}/reveal`, { body: {} });
       expect(revealed.statusCode).toBe(200);
       expect(revealed.json().value).toBe('tmls_api_key_value_123');
 
       t.clock.advanceMinutes(11);
       // Past the 10-minute step-up window too: re-authenticated, so the refusal is the grant's own expiry.
       await refreshAuthentication(t.hub, adminCookie);
-      const late = await send('POST', `/api/admin/credential-grants/${request.id}/reveal`, {}, adminCookie);
+      const late = await t.client
+        .asBrowser(adminCookie)
+        .post(`/api/admin/credential-grants/${request.id}/reveal`, { body: {} });
       expect(late.statusCode).toBe(403);
       expect(late.json().error.code).toBe('grant_expired');
-      expect((await get('/api/admin/credential-grants', adminCookie)).json().grants).toEqual([]);
-      const mine = (await get('/api/admin/credential-requests', adminCookie)).json().requests;
+      expect((await t.client.get('/api/admin/credential-grants', { cookie: adminCookie })).json().grants).toEqual([]);
+      const mine = (await t.client.get('/api/admin/credential-requests', { cookie: adminCookie })).json().requests;
       expect(mine.find((r: { id: string }) => r.id === request.id).status).toBe('expired');
 
       const audit = await rows<{ event_type: string }>(
@@ -312,14 +335,16 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     it('reveals the credentials the OAuth clients API generated (api key and webhook secret)', async () => {
       // An earlier test moved the clock past the step-up window; revealing needs a fresh authentication.
       await refreshAuthentication(t.hub, superCookie);
-      const made = await send('POST', '/api/admin/oauth-clients', {
-        app_name: 'Role Builder',
-        app_url: 'https://roles.example',
-        redirect_uris: ['https://roles.example/callback'],
+      const made = await asRoot.post('/api/admin/oauth-clients', {
+        body: {
+          app_name: 'Role Builder',
+          app_url: 'https://roles.example',
+          redirect_uris: ['https://roles.example/callback'],
+        },
       });
       expect(made.statusCode).toBe(201);
       const id = made.json().client.id;
-      const apps = (await get('/api/admin/apps')).json().apps;
+      const apps = (await asRoot.get('/api/admin/apps')).json().apps;
       expect(apps.find((a: { id: string }) => a.id === id)).toMatchObject({
         has_api_key: true,
         has_webhook_secret: true,
@@ -328,15 +353,17 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         ['api_key', 'hubkey_'],
         ['webhook_secret', 'hubwh_'],
       ]) {
-        const req = await send('POST', '/api/admin/credential-requests', {
-          mode: 'time_limited',
-          app_id: id,
-          credential_type: type,
-          justification: 'Configuring the integration today',
-          time_limit_minutes: 5,
+        const req = await asRoot.post('/api/admin/credential-requests', {
+          body: {
+            mode: 'time_limited',
+            app_id: id,
+            credential_type: type,
+            justification: 'Configuring the integration today',
+            time_limit_minutes: 5,
+          },
         });
         const grant = req.json().grant;
-        const shown = await send('POST', `/api/admin/credential-grants/${grant.id}/reveal`, {});
+        const shown = await asRoot.post(`/api/admin/credential-grants/${grant.id}/reveal`, { body: {} });
         expect(shown.statusCode).toBe(200);
         expect(shown.json()).toMatchObject({
           credential_type: type,
@@ -346,11 +373,13 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it("grants a super admin's time-limited request at once; a standard request always waits; deny works", async () => {
-      const res = await send('POST', '/api/admin/credential-requests', {
-        mode: 'time_limited',
-        app_id: appId,
-        justification: 'Emergency key rotation after leak',
-        time_limit_minutes: 45,
+      const res = await asRoot.post('/api/admin/credential-requests', {
+        body: {
+          mode: 'time_limited',
+          app_id: appId,
+          justification: 'Emergency key rotation after leak',
+          time_limit_minutes: 45,
+        },
       });
       expect(res.statusCode).toBe(201);
       const body = res.json();
@@ -358,19 +387,18 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(body.grant).toMatchObject({ app_name: 'TalentMLS', credential_type: 'api_key', time_limit_minutes: 45 });
       expect(new Date(body.grant.expires_at).getTime() - t.hub.clock().getTime()).toBe(45 * 60_000);
 
-      const standard = await send('POST', '/api/admin/credential-requests', {
-        mode: 'standard',
-        app_id: appId,
-        credential_type: 'webhook_secret',
-        justification: 'Audit',
+      const standard = await asRoot.post('/api/admin/credential-requests', {
+        body: {
+          mode: 'standard',
+          app_id: appId,
+          credential_type: 'webhook_secret',
+          justification: 'Audit',
+        },
       });
       expect(standard.json().request.status).toBe('pending');
-      const denied = await send(
-        'POST',
-        `/api/admin/credential-requests/${standard.json().request.id}/deny`,
-        {},
-        adminCookie,
-      );
+      const denied = await t.client
+        .asBrowser(adminCookie)
+        .post(`/api/admin/credential-requests/${standard.json().request.id}/deny`, { body: {} });
       expect(denied.json().request.status).toBe('denied');
     });
   });
@@ -378,7 +406,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
   describe('sessions, overview and analytics', () => {
     it('lists active auth sessions with their application and revokes one', async () => {
       const { user, cookie } = await signedInUser(t.hub, ['user'], { email: 'frank@hub.test' });
-      const list = (await get('/api/admin/auth-sessions?active=true')).json().sessions;
+      const list = (await asRoot.get('/api/admin/auth-sessions?active=true')).json().sessions;
       const frank = list.find((s: { user_email: string }) => s.user_email === 'frank@hub.test');
       expect(frank).toMatchObject({
         client_id: null,
@@ -388,10 +416,12 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         user_agent: 'vitest',
       });
       expect(JSON.stringify(list)).not.toMatch(/session_token_hash|refresh_token/);
-      const res = await send('POST', `/api/admin/auth-sessions/${frank.id}/revoke`, {}, adminCookie);
+      const res = await t.client
+        .asBrowser(adminCookie)
+        .post(`/api/admin/auth-sessions/${frank.id}/revoke`, { body: {} });
       expect(res.json()).toEqual({ revoked: true });
-      expect((await get('/api/me/sessions', cookie)).statusCode).toBe(401);
-      const after = (await get('/api/admin/auth-sessions?active=true')).json().sessions;
+      expect((await t.client.get('/api/me/sessions', { cookie })).statusCode).toBe(401);
+      const after = (await asRoot.get('/api/admin/auth-sessions?active=true')).json().sessions;
       expect(after.some((s: { id: string }) => s.id === frank.id)).toBe(false);
     });
 
@@ -401,7 +431,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         auditRow({ eventType: 'sign_in_failure', severity: 'medium' }),
         auditRow({ eventType: 'sign_in_success', severity: 'low' }),
       ]);
-      const o = (await get('/api/admin/overview')).json();
+      const o = (await asRoot.get('/api/admin/overview')).json();
       const users = await rows<{ n: number }>(t.hub.db, sql`select count(*)::int as n from platform_users`);
       expect(o.users_total).toBe(Number(users[0].n));
       expect(o.apps_total).toBe(2);
@@ -409,7 +439,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(o.sign_ins_24h).toBe(1);
       expect(o.pending_requests).toBe(0);
       expect(o.admins).toBeGreaterThanOrEqual(3);
-      const a = (await get('/api/admin/analytics')).json();
+      const a = (await asRoot.get('/api/admin/analytics')).json();
       expect(a.daily).toHaveLength(30);
       expect(a.daily[29]).toMatchObject({ date: t.hub.clock().toISOString().slice(0, 10), sign_ins: 1, failures: 2 });
       expect(a.top_event_types[0].count).toBeGreaterThan(0);

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
-import { concreteUrl, listRoutes } from './route-inventory';
+import { callRoute, listRoutes } from './route-inventory';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * Every /api/admin/* route, whoever registered it, as anonymous, plain user, platform_admin
@@ -11,26 +12,14 @@ import { concreteUrl, listRoutes } from './route-inventory';
  * capability later is in this matrix without anyone editing it.
  */
 describe.each(TEST_DATABASES)('admin authorization matrix [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   const cookies: Record<string, string | undefined> = {};
   beforeAll(async () => {
-    t = await createTestHub(kind);
     cookies.anonymous = undefined;
     cookies.user = (await signedInUser(t.hub, ['user'])).cookie;
     cookies.platform_admin = (await signedInUser(t.hub, ['user', 'platform_admin'])).cookie;
     cookies.super_admin = (await signedInUser(t.hub, ['user', 'super_admin'])).cookie;
   });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const call = (method: string, url: string, cookie: string | undefined) =>
-    t.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { ...CSRF, ...(cookie ? { cookie } : {}) },
-      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
-    });
 
   it('finds the admin routes of every capability that registered some', () => {
     const admin = listRoutes(t.app).filter((r) => r.url.startsWith('/api/admin/'));
@@ -61,14 +50,13 @@ describe.each(TEST_DATABASES)('admin authorization matrix [%s]', (kind) => {
     expect(admin.length).toBeGreaterThanOrEqual(14);
     console.log(`authorization matrix: ${admin.length} /api/admin routes x 4 callers`);
     for (const route of admin) {
-      const url = concreteUrl(route.url);
-      const anon = await call(route.method, url, cookies.anonymous);
+      const anon = await callRoute(t.client, route, cookies.anonymous);
       expect({ route: `${route.method} ${route.url}`, status: anon.statusCode }).toEqual({
         route: `${route.method} ${route.url}`,
         status: 401,
       });
       expect(anon.json()).toMatchObject({ error: { code: 'unauthenticated' } });
-      const plain = await call(route.method, url, cookies.user);
+      const plain = await callRoute(t.client, route, cookies.user);
       expect({ route: `${route.method} ${route.url}`, status: plain.statusCode }).toEqual({
         route: `${route.method} ${route.url}`,
         status: 403,
@@ -80,7 +68,7 @@ describe.each(TEST_DATABASES)('admin authorization matrix [%s]', (kind) => {
     // Anonymous refusals beyond a few per address and minute are counted, not written one by one
     // (plugins/refusal-audit.ts): the next refusal after the minute writes the counts.
     t.clock.advance(61_000);
-    expect((await call('GET', '/api/admin/overview', cookies.anonymous)).statusCode).toBe(401);
+    expect((await t.client.asBrowser(cookies.anonymous).get('/api/admin/overview')).statusCode).toBe(401);
     const audited = await rows<{ event_type: string; n: number }>(
       t.hub.db,
       sql`select event_type, count(*)::int as n from audit_logs where event_type in ('unauthorized_access','permission_denied') group by event_type
@@ -99,7 +87,7 @@ describe.each(TEST_DATABASES)('admin authorization matrix [%s]', (kind) => {
     async (role) => {
       const admin = listRoutes(t.app).filter((r) => r.url.startsWith('/api/admin/'));
       for (const route of admin) {
-        const res = await call(route.method, concreteUrl(route.url), cookies[role]);
+        const res = await callRoute(t.client, route, cookies[role]);
         // A read without parameters answers 200; anything naming an object that does not exist, or
         // sent with an empty body, is refused on its merits (400/404/409), never by the guard.
         const expected = route.method === 'GET' && !route.url.includes(':') ? [200] : [400, 404, 409];
@@ -119,9 +107,9 @@ describe.each(TEST_DATABASES)('admin authorization matrix [%s]', (kind) => {
     const me = listRoutes(t.app).filter((r) => r.url.startsWith('/api/me/') && r.url !== '/api/me/email/confirm');
     expect(me.length).toBeGreaterThanOrEqual(2);
     for (const route of me) {
-      const anon = await call(route.method, concreteUrl(route.url), undefined);
+      const anon = await callRoute(t.client, route, undefined);
       expect(anon.statusCode).toBe(401);
-      const plain = await call(route.method, concreteUrl(route.url), cookies.user);
+      const plain = await callRoute(t.client, route, cookies.user);
       expect([200, 400, 404]).toContain(plain.statusCode);
     }
   });

@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import type { AuditRowInput } from '../../../src/server/audit/record';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * Figures an admin acts on come only from server-sourced events; what browsers report is
  * counted apart; the browsers' page-load events are hidden in the viewer unless asked for.
  */
 describe.each(TEST_DATABASES)('admin figures and browser events [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let cookie: string;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     cookie = (await signedInUser(t.hub, ['platform_admin'])).cookie;
     const server = (eventType: string, severity: AuditRowInput['severity'], n = 1): AuditRowInput[] =>
       Array.from({ length: n }, () => ({ eventType, severity, source: 'server' as const, details: {} }));
@@ -31,12 +31,9 @@ describe.each(TEST_DATABASES)('admin figures and browser events [%s]', (kind) =>
       ...client('app_startup', 'info', 6),
     ]);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   const get = async (url: string) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const res = await t.client.get(url, { cookie });
     expect(res.statusCode, url).toBe(200);
     return res;
   };
@@ -96,7 +93,7 @@ describe.each(TEST_DATABASES)('admin figures and browser events [%s]', (kind) =>
         .filter((l) => l.includes(',client,'));
     expect((await csv('')).some((l) => l.includes('config_change'))).toBe(false);
     expect((await csv('&include_browser=true')).filter((l) => l.includes('config_change'))).toHaveLength(20);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/audit?include_browser=yes', headers: { cookie } });
+    const bad = await t.client.get('/api/admin/audit?include_browser=yes', { cookie });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { TestClient } from '../../helpers/client';
 
 export interface RouteEntry {
   method: string;
@@ -32,4 +33,15 @@ export function listRoutes(app: FastifyInstance): RouteEntry[] {
 /** A concrete URL for a route pattern: every :param becomes a well-formed id that exists nowhere. */
 export function concreteUrl(pattern: string): string {
   return pattern.replace(/:[A-Za-z_]+/g, '00000000-0000-4000-8000-000000000000');
+}
+
+/**
+ * Sends a listed route what the SPA would at the least: its cookie and CSRF header, and an empty
+ * JSON body where the method takes one, so that what answers is the guard, not the body parser.
+ */
+export function callRoute(client: TestClient, route: RouteEntry, cookie: string | undefined) {
+  const takesBody = route.method !== 'GET' && route.method !== 'DELETE';
+  return client
+    .asBrowser(cookie)
+    .request(route.method as HTTPMethods, concreteUrl(route.url), takesBody ? { body: {} } : {});
 }

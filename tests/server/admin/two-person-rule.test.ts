@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { oauthClients } from '../../../src/server/db/schema/index';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * Issue 11 finding 8: the approver of a credential request must be independent of the requester
@@ -11,14 +12,13 @@ import { oauthClients } from '../../../src/server/db/schema/index';
  * before the request was made. Every refusal is audited with both people.
  */
 describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let appId: string;
   let superAdmin: { cookie: string; user: { id: string } };
   let pat: { cookie: string; user: { id: string } };
   let independent: { cookie: string; user: { id: string } };
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
     superAdmin = await signedInUser(t.hub, ['user', 'super_admin'], { email: 'root@hub.test' });
     pat = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'pat@hub.test' });
     independent = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'quinn@hub.test' });
@@ -28,25 +28,16 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
       .returning();
     appId = app.id;
   });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const send = (method: 'POST' | 'PUT', url: string, payload: unknown, cookie: string) =>
-    t.app.inject({ method, url, headers: { ...CSRF, cookie }, payload: payload as object });
 
   async function requestBy(cookie: string): Promise<string> {
-    const res = await send(
-      'POST',
-      '/api/admin/credential-requests',
-      {
+    const res = await t.client.asBrowser(cookie).post('/api/admin/credential-requests', {
+      body: {
         mode: 'standard',
         app_id: appId,
         credential_type: 'api_key',
         justification: 'Rotating the webhook integration',
       },
-      cookie,
-    );
+    });
     expect(res.statusCode).toBe(201);
     return res.json().request.id;
   }
@@ -64,18 +55,17 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
 
   it('a platform_admin who promotes a second account they control cannot approve their own request with it', async () => {
     const sock = await signedInUser(t.hub, ['user'], { email: 'pat.second@hub.test', mfa: true });
-    const promoted = await send(
-      'PUT',
-      `/api/admin/users/${sock.user.id}/roles`,
-      { roles: ['user', 'platform_admin'] },
-      pat.cookie,
-    );
+    const promoted = await t.client
+      .asBrowser(pat.cookie)
+      .put(`/api/admin/users/${sock.user.id}/roles`, { body: { roles: ['user', 'platform_admin'] } });
     expect(promoted.statusCode).toBe(200);
     t.clock.advanceMinutes(1);
     const id = await requestBy(pat.cookie);
     t.clock.advanceMinutes(1);
 
-    const res = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, sock.cookie);
+    const res = await t.client
+      .asBrowser(sock.cookie)
+      .post(`/api/admin/credential-requests/${id}/approve`, { body: {} });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('approver_not_independent');
     expect(await statusOf(id)).toBe('pending');
@@ -92,7 +82,9 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
 
     // An admin whose role the requester did not grant, held before the request, may approve;
     // the grant's record names both people.
-    const ok = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, independent.cookie);
+    const ok = await t.client
+      .asBrowser(independent.cookie)
+      .post(`/api/admin/credential-requests/${id}/approve`, { body: {} });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().request.status).toBe('approved');
     const [granted] = await rows<{ user_id: string; details: Record<string, unknown> }>(
@@ -108,15 +100,14 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
     const id = await requestBy(pat.cookie);
     t.clock.advanceMinutes(1);
     const late = await signedInUser(t.hub, ['user'], { email: 'late@hub.test', mfa: true });
-    const promoted = await send(
-      'PUT',
-      `/api/admin/users/${late.user.id}/roles`,
-      { roles: ['user', 'platform_admin'] },
-      superAdmin.cookie,
-    );
+    const promoted = await t.client
+      .asBrowser(superAdmin.cookie)
+      .put(`/api/admin/users/${late.user.id}/roles`, { body: { roles: ['user', 'platform_admin'] } });
     expect(promoted.statusCode).toBe(200);
 
-    const res = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, late.cookie);
+    const res = await t.client
+      .asBrowser(late.cookie)
+      .post(`/api/admin/credential-requests/${id}/approve`, { body: {} });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('approver_not_independent');
     expect(await statusOf(id)).toBe('pending');
@@ -128,18 +119,30 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
     const other = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'robin@hub.test' });
     t.clock.advanceMinutes(1);
     expect(
-      (await send('PUT', `/api/admin/users/${other.user.id}/roles`, { roles: ['user'] }, superAdmin.cookie)).statusCode,
+      (
+        await t.client
+          .asBrowser(superAdmin.cookie)
+          .put(`/api/admin/users/${other.user.id}/roles`, { body: { roles: ['user'] } })
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await send('PUT', `/api/admin/users/${other.user.id}/roles`, { roles: ['user', 'platform_admin'] }, pat.cookie))
-        .statusCode,
+      (
+        await t.client
+          .asBrowser(pat.cookie)
+          .put(`/api/admin/users/${other.user.id}/roles`, { body: { roles: ['user', 'platform_admin'] } })
+      ).statusCode,
     ).toBe(200);
     t.clock.advanceMinutes(1);
     const id = await requestBy(pat.cookie);
-    const res = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, other.cookie);
+    const res = await t.client
+      .asBrowser(other.cookie)
+      .post(`/api/admin/credential-requests/${id}/approve`, { body: {} });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('approver_not_independent');
     // Denying is not a grant: anyone but the requester may still deny.
-    expect((await send('POST', `/api/admin/credential-requests/${id}/deny`, {}, other.cookie)).statusCode).toBe(200);
+    expect(
+      (await t.client.asBrowser(other.cookie).post(`/api/admin/credential-requests/${id}/deny`, { body: {} }))
+        .statusCode,
+    ).toBe(200);
   });
 });

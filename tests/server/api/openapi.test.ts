@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { createTestHub, type TestHub } from '../../helpers/test-hub';
+import { createTestHub } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { listRoutes } from '../admin/route-inventory';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 interface Operation {
   responses: Record<string, unknown>;
@@ -14,16 +15,12 @@ interface Operation {
  * contract fails here (and the hub refuses to start with it: http/contract.ts).
  */
 describe('OpenAPI document', () => {
-  let t: TestHub;
+  const t = useTestHub('pglite');
   let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
   beforeAll(async () => {
-    t = await createTestHub('pglite');
-    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await t.client.get('/api/openapi.json');
     expect(res.statusCode).toBe(200);
     doc = res.json();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('validates as OpenAPI 3.1', async () => {
@@ -66,19 +63,14 @@ describe('OpenAPI document', () => {
   it('is open in development and for admins only in production', async () => {
     const prod = await createTestHub('pglite', { config: { isProduction: true } });
     try {
-      expect((await prod.app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(401);
-      expect((await prod.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(401);
+      expect((await prod.client.get('/api/openapi.json')).statusCode).toBe(401);
+      expect((await prod.client.get('/api/docs')).statusCode).toBe(401);
       const user = await signedInUser(prod.hub, ['user']);
-      expect(
-        (await prod.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { cookie: user.cookie } }))
-          .statusCode,
-      ).toBe(403);
+      expect((await prod.client.get('/api/openapi.json', { cookie: user.cookie })).statusCode).toBe(403);
       const admin = await signedInUser(prod.hub, ['user', 'platform_admin']);
-      const ok = await prod.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { cookie: admin.cookie } });
+      const ok = await prod.client.get('/api/openapi.json', { cookie: admin.cookie });
       expect(ok.statusCode).toBe(200);
-      expect(
-        (await prod.app.inject({ method: 'GET', url: '/api/docs', headers: { cookie: admin.cookie } })).statusCode,
-      ).toBe(200);
+      expect((await prod.client.get('/api/docs', { cookie: admin.cookie })).statusCode).toBe(200);
     } finally {
       await prod.close();
     }

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { auditRow, signedInUser } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { AUDIT_COMMANDS } from '../../../src/server/cli/audit';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('audit viewer, export and verify /api/admin/audit [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let admin: { cookie: string; user: { id: string; email: string } };
   let plain: { cookie: string; user: { id: string } };
   beforeAll(async () => {
-    t = await createTestHub(kind);
     admin = await signedInUser(t.hub, ['platform_admin']);
     plain = await signedInUser(t.hub, ['user']);
     // 30 rows: types alternate, one user on every third, the clock moves a minute per row.
@@ -29,15 +29,12 @@ describe.each(TEST_DATABASES)('audit viewer, export and verify /api/admin/audit 
       t.clock.advanceMinutes(1);
     }
   });
-  afterAll(async () => {
-    await t?.close();
-  });
 
-  const get = (url: string, cookie = admin.cookie) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const get = (url: string, cookie = admin.cookie) => t.client.get(url, { cookie });
 
   it('refuses non-admins and anonymous callers', async () => {
     expect((await get('/api/admin/audit', plain.cookie)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit/export' })).statusCode).toBe(401);
+    expect((await t.client.get('/api/admin/audit/export')).statusCode).toBe(401);
     expect((await get('/api/admin/audit/verify', plain.cookie)).statusCode).toBe(403);
   });
 

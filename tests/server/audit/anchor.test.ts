@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditRow } from '../../helpers/fixtures';
 import { sql } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { startAuditAnchorLog } from '../../../src/server/audit/anchor-log';
 import { AUDIT_COMMANDS } from '../../../src/server/cli/audit';
 import { createAuditLog } from '../../../src/server/audit/record';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /** The chain's head kept outside the database: written to the log, checked by `audit verify --anchor`. */
 describe.each(TEST_DATABASES)('audit chain anchor outside the database [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   beforeAll(async () => {
-    t = await createTestHub(kind);
     for (let i = 0; i < 5; i++)
       await t.hub.audit.recordRows([auditRow({ eventType: 'sign_in_success', severity: 'low' })]);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   /** The CLI as a separate process would run it: a hub that remembers nothing of the appends. */

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { AUDIT_ANON_RATE_LIMIT, AUDIT_BATCH_MAX_EVENTS } from '../../../src/shared/audit-queue';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 const event = (over: Record<string, unknown> = {}) => ({
   event_type: 'admin_panel_access',
@@ -14,27 +15,20 @@ const event = (over: Record<string, unknown> = {}) => ({
 });
 
 describe.each(TEST_DATABASES)('audit ingestion POST /api/audit/events [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let cookie: string;
   let userId: string;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     const signed = await signedInUser(t.hub, ['user']);
     cookie = signed.cookie;
     userId = signed.user.id;
   });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   const count = async () => (await t.hub.db.select({ id: auditLogs.id }).from(auditLogs)).length;
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/audit/events',
-      headers: { ...CSRF, cookie, 'x-forwarded-for': '1.2.3.4', ...headers },
-      payload: payload as object,
-    });
+    t.client
+      .asBrowser(cookie)
+      .post('/api/audit/events', { headers: { 'x-forwarded-for': '1.2.3.4', ...headers }, body: payload as object });
 
   it('stores a good batch with source=client, the session user and the request IP', async () => {
     const res = await post({ events: [event(), event({ event_type: 'permission_denied', severity: 'high' })] });
@@ -95,21 +89,19 @@ describe.each(TEST_DATABASES)('audit ingestion POST /api/audit/events [%s]', (ki
   });
 
   it('accepts text/plain JSON (navigator.sendBeacon) carrying the hub Origin instead of the CSRF header', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/audit/events',
-      headers: { cookie, origin: t.hub.config.publicUrl, 'content-type': 'text/plain;charset=UTF-8' },
-      payload: JSON.stringify({ events: [event({ event_type: 'beacon_probe' })] }),
+    const res = await t.client.post('/api/audit/events', {
+      cookie,
+      headers: { origin: t.hub.config.publicUrl, 'content-type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ events: [event({ event_type: 'beacon_probe' })] }),
     });
     expect(res.statusCode).toBe(202);
     const found = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'beacon_probe'));
     expect(found).toHaveLength(1);
     // A foreign origin without the header is refused.
-    const evil = await t.app.inject({
-      method: 'POST',
-      url: '/api/audit/events',
-      headers: { cookie, origin: 'https://evil.example', 'content-type': 'text/plain' },
-      payload: JSON.stringify({ events: [event()] }),
+    const evil = await t.client.post('/api/audit/events', {
+      cookie,
+      headers: { origin: 'https://evil.example', 'content-type': 'text/plain' },
+      body: JSON.stringify({ events: [event()] }),
     });
     expect(evil.statusCode).toBe(403);
   });
@@ -130,14 +122,12 @@ describe.each(TEST_DATABASES)('audit ingestion POST /api/audit/events [%s]', (ki
 
   it('accepts the anonymous startup event, rate-limited per IP in the database', async () => {
     const anon = (ip: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/audit/events',
-        headers: { ...CSRF },
-        remoteAddress: ip,
-        payload: {
+      t.client.post('/api/audit/events', {
+        csrf: true,
+        body: {
           events: [event({ event_type: 'config_change', severity: 'info', details: { action: 'app_startup' } })],
         },
+        remoteAddress: ip,
       });
     for (let i = 0; i < AUDIT_ANON_RATE_LIMIT; i++) expect((await anon('10.9.9.9')).statusCode).toBe(202);
     const limited = await anon('10.9.9.9');
@@ -154,13 +144,7 @@ describe.each(TEST_DATABASES)('audit ingestion POST /api/audit/events [%s]', (ki
 
   it('a signed-out caller may post only the page-load events at info/low/medium; anything else is 401 and stores nothing', async () => {
     const anon = (events: unknown[]) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/audit/events',
-        headers: { ...CSRF },
-        remoteAddress: '10.8.8.8',
-        payload: { events },
-      });
+      t.client.post('/api/audit/events', { csrf: true, body: { events }, remoteAddress: '10.8.8.8' });
     const clientRows = async () =>
       (await t.hub.db.select({ id: auditLogs.id }).from(auditLogs).where(eq(auditLogs.source, 'client'))).length;
     const before = await clientRows();
@@ -194,7 +178,7 @@ describe.each(TEST_DATABASES)('audit ingestion POST /api/audit/events [%s]', (ki
   });
 
   it('server events from other capabilities keep flowing with source=server', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie } });
+    const res = await t.client.get('/api/admin/audit', { cookie });
     expect(res.statusCode).toBe(403);
     const [row] = await t.hub.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1);
     expect(row).toMatchObject({ eventType: 'permission_denied', source: 'server', userId });

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditRow } from '../../helpers/fixtures';
 import { asc, eq, sql } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { auditChainHead, auditLogs } from '../../../src/server/db/schema/index';
 import { pruneAuditLog } from '../../../src/server/audit/retention';
 import { createAuditLog } from '../../../src/server/audit/record';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('audit retention pruning [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind, { config: { auditRetentionDays: 30 } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind, { config: { auditRetentionDays: 30 } });
 
   const coldVerify = () => createAuditLog(t.hub.database, t.clock.now, t.hub.config.masterKey!).verifyChain();
 

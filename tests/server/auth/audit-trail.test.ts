@@ -1,32 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
+import { cookieFrom } from '../../helpers/cookies';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('accounts audit trail [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   it('records sign-up, sign-in success and failure, the block, and sign-out, never a password', async () => {
     const post = (url: string, payload: object, cookie?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url,
-        headers: { ...CSRF, 'user-agent': 'audit-ua', ...(cookie ? { cookie } : {}) },
-        payload,
-      });
+      t.client.asBrowser(cookie).post(url, { headers: { 'user-agent': 'audit-ua' }, body: payload });
     const up = await post('/api/auth/sign-up', {
       email: 'trail@example.test',
       password: 'Velvet-Canyon-3817!',
       full_name: 'Trail',
     });
-    const upCookie = String([up.headers['set-cookie']].flat()[0]).split(';')[0];
+    const upCookie = cookieFrom(up)!;
     await post('/api/auth/sign-out', {}, upCookie);
     const user = await createUser(t.hub, { email: 'trail2@example.test' });
     const ok = await post('/api/auth/sign-in', { email: user.email, password: FIXTURE_PASSWORD });

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /** Bad input to every accounts endpoint answers 4xx in the JSON error shape and changes nothing. */
 describe.each(TEST_DATABASES)('accounts endpoints refuse bad input [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let adminCookie: string;
   let targetId: string;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     adminCookie = (await signedInUser(t.hub, ['user', 'super_admin'])).cookie;
     targetId = (await signedInUser(t.hub, ['user'])).user.id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const snapshot = async () =>
@@ -53,12 +50,9 @@ describe.each(TEST_DATABASES)('accounts endpoints refuse bad input [%s]', (kind)
     for (const [name, payload, type] of bodies) {
       it(`${ep.method} ${ep.url}: ${name} → 4xx JSON error, nothing changed`, async () => {
         const before = await snapshot();
-        const res = await t.app.inject({
-          method: ep.method,
-          url: ep.url.replace(':id', targetId),
-          headers: { ...CSRF, 'content-type': type, ...(ep.cookie ? { cookie: adminCookie } : {}) },
-          payload,
-        });
+        const res = await t.client
+          .asBrowser(ep.cookie ? adminCookie : undefined)
+          .request(ep.method, ep.url.replace(':id', targetId), { headers: { 'content-type': type }, body: payload });
         expect(res.statusCode).toBeGreaterThanOrEqual(400);
         expect(res.statusCode).toBeLessThan(500);
         expect(res.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
@@ -68,18 +62,11 @@ describe.each(TEST_DATABASES)('accounts endpoints refuse bad input [%s]', (kind)
   }
 
   it('roles routes refuse a malformed id with 400 and unknown ids with 404', async () => {
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/users/not-a-uuid/roles',
-      headers: { cookie: adminCookie },
-    });
+    const bad = await t.client.get('/api/admin/users/not-a-uuid/roles', { cookie: adminCookie });
     expect(bad.statusCode).toBe(400);
-    const missing = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/users/00000000-0000-4000-8000-000000000000/roles',
-      headers: { cookie: adminCookie, ...CSRF },
-      payload: { roles: ['user'] },
-    });
+    const missing = await t.client
+      .asBrowser(adminCookie)
+      .put('/api/admin/users/00000000-0000-4000-8000-000000000000/roles', { body: { roles: ['user'] } });
     expect(missing.statusCode).toBe(404);
   });
 });

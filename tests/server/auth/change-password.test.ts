@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, sessionCookieFor, FIXTURE_PASSWORD } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
+import { cookieFrom } from '../../helpers/cookies';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('password change revokes sessions [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   const change = (cookie: string, current: string, next: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      headers: { ...CSRF, cookie },
-      payload: { current_password: current, new_password: next },
-    });
-  const signedIn = async (cookie: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json().user !== null;
+    t.client
+      .asBrowser(cookie)
+      .post('/api/auth/change-password', { body: { current_password: current, new_password: next } });
+  const signedIn = async (cookie: string) => (await t.client.get('/api/auth/session', { cookie })).json().user !== null;
 
   it('ends every session of the user, keeps this browser signed in with a new token, and the new password works', async () => {
     const user = await createUser(t.hub);
@@ -29,25 +21,19 @@ describe.each(TEST_DATABASES)('password change revokes sessions [%s]', (kind) =>
     const elsewhere = await sessionCookieFor(t.hub, user);
     const res = await change(here, FIXTURE_PASSWORD, 'Granite-Orchid-6153!');
     expect(res.statusCode).toBe(200);
-    const fresh = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('hub_session='))).split(
-      ';',
-    )[0];
+    const fresh = cookieFrom(res)!;
     expect(await signedIn(here)).toBe(false);
     expect(await signedIn(elsewhere)).toBe(false);
     expect(await signedIn(fresh)).toBe(true);
 
-    const old = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: CSRF,
-      payload: { email: user.email, password: FIXTURE_PASSWORD },
+    const old = await t.client.post('/api/auth/sign-in', {
+      csrf: true,
+      body: { email: user.email, password: FIXTURE_PASSWORD },
     });
     expect(old.statusCode).toBe(401);
-    const now = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: CSRF,
-      payload: { email: user.email, password: 'Granite-Orchid-6153!' },
+    const now = await t.client.post('/api/auth/sign-in', {
+      csrf: true,
+      body: { email: user.email, password: 'Granite-Orchid-6153!' },
     });
     expect(now.statusCode).toBe(200);
     const events = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'password_changed'));

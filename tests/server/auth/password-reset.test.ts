@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, sessionCookieFor, FIXTURE_PASSWORD } from '../../helpers/fixtures';
 import { auditLogs, oneTimeTokens } from '../../../src/server/db/schema/index';
 import { devOutbox } from '../../../src/server/auth/mailer';
 import { countStatements } from '../../helpers/count-statements';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 const NEW_PASSWORD = 'Granite-Orchid-6153!';
 let ipCounter = 0;
@@ -12,35 +13,17 @@ let ipCounter = 0;
 const nextIp = () => `10.13.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 describe.each(TEST_DATABASES)('forgot / reset password [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   const forgot = (email: string, ip = nextIp()) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/forgot',
-      headers: CSRF,
-      remoteAddress: ip,
-      payload: { email },
-    });
+    t.client.post('/api/auth/password/forgot', { csrf: true, body: { email }, remoteAddress: ip });
   const reset = (token: string, password = NEW_PASSWORD) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/reset',
-      headers: CSRF,
-      payload: { token, password },
-    });
+    t.client.post('/api/auth/password/reset', { csrf: true, body: { token, password } });
   const signIn = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: CSRF, payload: { email, password } });
+    t.client.post('/api/auth/sign-in', { csrf: true, body: { email, password } });
   const mailsTo = (email: string) => devOutbox.filter((m) => m.to === email && m.subject === 'Reset your password');
   const tokenOf = (link: string | undefined) => new URL(String(link)).searchParams.get('token')!;
-  const signedIn = async (cookie: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json().user !== null;
+  const signedIn = async (cookie: string) => (await t.client.get('/api/auth/session', { cookie })).json().user !== null;
 
   it('mails a single-use link to /reset-password; reset ends every session and the new password works', async () => {
     const user = await createUser(t.hub);
@@ -148,12 +131,7 @@ describe.each(TEST_DATABASES)('forgot / reset password [%s]', (kind) => {
 
   it('refuses malformed tokens and bodies with 400, never 5xx', async () => {
     expect((await reset('not-a-token')).statusCode).toBe(400);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password/reset',
-      headers: CSRF,
-      payload: { token: 'x' },
-    });
+    const res = await t.client.post('/api/auth/password/reset', { csrf: true, body: { token: 'x' } });
     expect(res.statusCode).toBe(400);
     const tokens = await t.hub.db
       .select()
@@ -164,19 +142,8 @@ describe.each(TEST_DATABASES)('forgot / reset password [%s]', (kind) => {
 });
 
 describe.each(TEST_DATABASES)('resend verification [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-  const resend = (cookie?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/verify-email/resend',
-      headers: { ...CSRF, ...(cookie ? { cookie } : {}) },
-    });
+  const t = useTestHub(kind);
+  const resend = (cookie?: string) => t.client.asBrowser(cookie).post('/api/auth/verify-email/resend');
 
   it('sends a new link to a signed-in unverified user, at most one per 60 s (429 + Retry-After)', async () => {
     const user = await createUser(t.hub);
@@ -194,7 +161,7 @@ describe.each(TEST_DATABASES)('resend verification [%s]', (kind) => {
     expect(mails()).toHaveLength(2);
     // The link verifies.
     const link = new URL(String(mails()[1].link));
-    const verified = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    const verified = await t.client.get(link.pathname + link.search);
     expect(verified.headers.location).toBe('/auth?verified=true');
     t.clock.advance(61_000);
     const after = await resend(cookie);

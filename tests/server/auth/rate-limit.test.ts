@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD } from '../../helpers/fixtures';
 import { auditLogs, signInAttempts } from '../../../src/server/db/schema/index';
 import { deleteStaleAttempts } from '../../../src/server/auth/sign-in-limit-queries';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('sign-in rate limit (spec §9, server-side) [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   const attempt = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: CSRF, payload: { email, password } });
+    t.client.post('/api/auth/sign-in', { csrf: true, body: { email, password } });
   const wrong = (email: string) => attempt(email, 'Not-The-Password-9!');
   const counter = async (email: string) =>
     (

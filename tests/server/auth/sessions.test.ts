@@ -1,27 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, sessionCookieFor } from '../../helpers/fixtures';
 import { authSessions } from '../../../src/server/db/schema/index';
 import { revokeUserSessions } from '../../../src/server/auth/sessions';
 import { sha256Hex } from '../../../src/server/crypto/tokens';
+import { cookieValue } from '../../helpers/cookies';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('browser sessions [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
-  const session = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+  const session = (cookie: string) => t.client.get('/api/auth/session', { cookie });
   const row = async (cookie: string) =>
     (
       await t.hub.db
         .select()
         .from(authSessions)
-        .where(eq(authSessions.sessionTokenHash, sha256Hex(cookie.split('=')[1])))
+        .where(eq(authSessions.sessionTokenHash, sha256Hex(cookieValue(cookie))))
     )[0];
 
   it('stores only the SHA-256 of the token and touches last_accessed_at at most once a minute', async () => {
@@ -81,14 +77,10 @@ describe.each(TEST_DATABASES)('browser sessions [%s]', (kind) => {
 
   it('sign-out without the CSRF header or own Origin is refused and the session survives', async () => {
     const cookie = await sessionCookieFor(t.hub, await createUser(t.hub));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { cookie, origin: 'https://evil.example' },
-    });
+    const res = await t.client.post('/api/auth/sign-out', { cookie, headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);
     expect((await session(cookie)).json().user).not.toBeNull();
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, ...CSRF } });
+    const ok = await t.client.asBrowser(cookie).post('/api/auth/sign-out');
     expect(ok.statusCode).toBe(200);
   });
 

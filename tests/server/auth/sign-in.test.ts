@@ -1,37 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD } from '../../helpers/fixtures';
 import { authSessions, auditLogs, platformUsers } from '../../../src/server/db/schema/index';
 import { hashPassword } from '../../../src/server/auth/passwords';
 import { sha256Hex } from '../../../src/server/crypto/tokens';
-
-function cookieOf(res: { headers: Record<string, unknown> }): string {
-  const raw = res.headers['set-cookie'];
-  const list = Array.isArray(raw) ? raw : [raw];
-  const hit = list.find((c) => typeof c === 'string' && c.startsWith('hub_session='));
-  return String(hit ?? '').split(';')[0];
-}
+import { cookieFrom, cookieValue, setCookieLine } from '../../helpers/cookies';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: { ...CSRF, 'user-agent': 'vitest-ua', ...headers },
-      payload: { email, password },
+    t.client.post('/api/auth/sign-in', {
+      csrf: true,
+      headers: { 'user-agent': 'vitest-ua', ...headers },
+      body: { email, password },
     });
 
   it('signed out: GET /api/auth/session answers 200 with nulls', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
+    const res = await t.client.get('/api/auth/session');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ user: null, session: null, is_ecosystem_admin: false });
   });
@@ -45,7 +33,7 @@ describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
     });
     const res = await signIn('  Mixed.Case@EXAMPLE.test ', FIXTURE_PASSWORD);
     expect(res.statusCode).toBe(200);
-    const setCookie = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('hub_session=')));
+    const setCookie = String(setCookieLine(res));
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/i); // http public URL
@@ -54,8 +42,8 @@ describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
     expect(body.is_ecosystem_admin).toBe(true);
     expect(JSON.stringify(body)).not.toMatch(/argon2|password_hash/);
 
-    const cookie = cookieOf(res);
-    const token = cookie.split('=')[1];
+    const cookie = cookieFrom(res)!;
+    const token = cookieValue(cookie);
     expect(Buffer.from(token, 'base64url').length).toBe(32);
     const [row] = await t.hub.db
       .select()
@@ -64,7 +52,7 @@ describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
     expect(row).toMatchObject({ userId: user.id, userAgent: 'vitest-ua', isActive: true, kind: 'browser' });
     expect(body.session.id).toBe(row.id);
 
-    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    const session = await t.client.get('/api/auth/session', { cookie });
     expect(session.json()).toMatchObject({
       user: { id: user.id, last_login_at: expect.any(String) },
       session: { id: row.id },
@@ -73,11 +61,11 @@ describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
 
   it('every sign-in issues a new token and ends the one the browser brought (no fixation)', async () => {
     const user = await createUser(t.hub);
-    const first = cookieOf(await signIn(user.email, FIXTURE_PASSWORD));
+    const first = cookieFrom(await signIn(user.email, FIXTURE_PASSWORD))!;
     const second = await signIn(user.email, FIXTURE_PASSWORD, { cookie: first });
     expect(second.statusCode).toBe(200);
-    expect(cookieOf(second)).not.toBe(first);
-    const old = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: first } });
+    expect(cookieFrom(second)).not.toBe(first);
+    const old = await t.client.get('/api/auth/session', { cookie: first });
     expect(old.json().user).toBeNull();
   });
 
@@ -105,39 +93,28 @@ describe.each(TEST_DATABASES)('sign-in and session [%s]', (kind) => {
   });
 
   it('missing email or password answers the provider message', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: CSRF,
-      payload: { email: 'a@b.test' },
-    });
+    const res = await t.client.post('/api/auth/sign-in', { csrf: true, body: { email: 'a@b.test' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('You must provide either an email or phone number and a password');
   });
 
   it('sign-out revokes the row and the cookie no longer works', async () => {
     const user = await createUser(t.hub);
-    const cookie = cookieOf(await signIn(user.email, FIXTURE_PASSWORD));
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...CSRF, cookie } });
+    const cookie = cookieFrom(await signIn(user.email, FIXTURE_PASSWORD))!;
+    const out = await t.client.asBrowser(cookie).post('/api/auth/sign-out');
     expect(out.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    const after = await t.client.get('/api/auth/session', { cookie });
     expect(after.json().user).toBeNull();
     const rows = await t.hub.db
       .select()
       .from(authSessions)
-      .where(eq(authSessions.sessionTokenHash, sha256Hex(cookie.split('=')[1])));
+      .where(eq(authSessions.sessionTokenHash, sha256Hex(cookieValue(cookie))));
     expect(rows[0]).toMatchObject({ isActive: false, revokedAt: expect.any(Date) });
   });
 });
 
 describe.each(TEST_DATABASES)('sign-in timing does not reveal accounts [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   it('a wrong password for a real account and any password for an unknown email take comparable time', async () => {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -145,11 +122,9 @@ describe.each(TEST_DATABASES)('sign-in timing does not reveal accounts [%s]', (k
     // libuv's threads, which count), which other processes on a loaded machine do not inflate.
     const time = async (email: string) => {
       const started = process.cpuUsage();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        headers: CSRF,
-        payload: { email, password: 'Wrong-Password-77!' },
+      const res = await t.client.post('/api/auth/sign-in', {
+        csrf: true,
+        body: { email, password: 'Wrong-Password-77!' },
       });
       expect(res.statusCode).toBe(401);
       const used = process.cpuUsage(started);
@@ -179,23 +154,15 @@ describe.each(TEST_DATABASES)('sign-in timing does not reveal accounts [%s]', (k
 });
 
 describe.each(TEST_DATABASES)('session cookie under https [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind, { config: { publicUrl: 'https://hub.example.test' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind, { config: { publicUrl: 'https://hub.example.test' } });
 
   it('is Secure when the hub is served over https, and lives no longer than the absolute lifetime', async () => {
     const user = await createUser(t.hub);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: CSRF,
-      payload: { email: user.email, password: FIXTURE_PASSWORD },
+    const res = await t.client.post('/api/auth/sign-in', {
+      csrf: true,
+      body: { email: user.email, password: FIXTURE_PASSWORD },
     });
-    const setCookie = String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('hub_session=')));
+    const setCookie = String(setCookieLine(res));
     expect(setCookie).toMatch(/; Secure/i);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(new RegExp(`Max-Age=${7 * 24 * 3600}`));

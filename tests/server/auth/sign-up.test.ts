@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { auditLogs, platformRoleAssignments, platformUsers } from '../../../src/server/db/schema/index';
 import { devOutbox } from '../../../src/server/auth/mailer';
 import { PASSWORD_MESSAGES } from '../../../src/shared/password-policy';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 const GOOD = 'Quartz-Meadow-4821!';
 
 describe.each(TEST_DATABASES)('sign-up and email verification [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
-  const signUp = (payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-up', headers: CSRF, payload: payload as object });
+  const signUp = (payload: unknown) => t.client.post('/api/auth/sign-up', { csrf: true, body: payload as object });
 
   it('creates an unverified user with an argon2id hash and the user role, signs them in and mails a link', async () => {
     const res = await signUp({ email: '  New.Person@Example.TEST ', password: GOOD, full_name: 'New Person' });
@@ -45,13 +39,13 @@ describe.each(TEST_DATABASES)('sign-up and email verification [%s]', (kind) => {
     const mail = devOutbox.filter((m) => m.to === 'new.person@example.test').at(-1);
     expect(mail?.link).toMatch(/\/api\/auth\/verify-email\?token=/);
     const path = new URL(mail!.link!).pathname + new URL(mail!.link!).search;
-    const verify = await t.app.inject({ method: 'GET', url: path });
+    const verify = await t.client.get(path);
     expect(verify.statusCode).toBe(303);
     expect(verify.headers.location).toBe('/auth?verified=true');
     const [after] = await t.hub.db.select().from(platformUsers).where(eq(platformUsers.id, row.id));
     expect(after.emailVerifiedAt).toBeInstanceOf(Date);
     // Single use.
-    const again = await t.app.inject({ method: 'GET', url: path });
+    const again = await t.client.get(path);
     expect(again.headers.location).toBe('/auth?verified=false');
   });
 

@@ -1,36 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHub, CSRF, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { authSessions } from '../../../src/server/db/schema/index';
 import { eq } from 'drizzle-orm';
-import { basic, form, FORM, registerClient, type RegisteredClient } from '../oauth/oauth-helpers';
+import { basic, registerClient, type RegisteredClient } from '../oauth/oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let app: RegisteredClient;
   let user: Awaited<ReturnType<typeof signedInUser>>;
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
     app = await registerClient(t, { redirect_uris: ['https://qrc.example.test/auth/callback'] });
     user = await signedInUser(t.hub);
   });
-  afterAll(() => t.close());
 
-  const call = (method: 'POST' | 'DELETE', url: string, payload?: object, cookie = user.cookie) =>
-    t.app.inject({ method, url, headers: { cookie, ...CSRF }, ...(payload ? { payload } : {}) });
   const introspect = (token: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/oauth/introspect',
-      headers: { ...FORM, authorization: basic(app) },
-      payload: form({ token }),
-    });
+    t.client.post('/oauth/introspect', { headers: { authorization: basic(app) }, form: { token } });
 
   it('creates a short-lived hand-off session bound to app and user, validated through introspection', async () => {
-    const res = await call('POST', '/api/cross-platform/sessions', {
-      app_id: app.client_id,
-      redirect_url: app.redirect_uris[0],
+    const res = await t.client.asBrowser(user.cookie).post('/api/cross-platform/sessions', {
+      body: {
+        app_id: app.client_id,
+        redirect_url: app.redirect_uris[0],
+      },
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -60,10 +54,12 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
       redirect_uris: ['https://outside.example.test/handoff'],
     });
     const ask = (extra: Record<string, string> = {}) =>
-      call('POST', '/api/cross-platform/sessions', {
-        app_id: third.client_id,
-        redirect_url: third.redirect_uris[0],
-        ...extra,
+      t.client.asBrowser(user.cookie).post('/api/cross-platform/sessions', {
+        body: {
+          app_id: third.client_id,
+          redirect_url: third.redirect_uris[0],
+          ...extra,
+        },
       });
     const unregistered = await ask({ scope: 'read:profile read:organization' });
     expect(unregistered.statusCode).toBe(400);
@@ -77,17 +73,16 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
     expect(consentUrl).toMatch(/^\/oauth\/handoff\?/);
     expect((await t.hub.db.select().from(authSessions)).filter((s) => s.clientId === third.client_id)).toEqual(before);
     // The consent page (GET or POST alike), then the spec's form POST to the app.
-    const page = await t.app.inject({ url: consentUrl, headers: { cookie: user.cookie } });
+    const page = await t.client.get(consentUrl, { cookie: user.cookie });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Outside Talent wants to access your account');
     const request = /name="request" value="([^"]*)"/.exec(page.body)![1].replace(/&amp;/g, '&');
     const csrf = /name="csrf" value="([^"]*)"/.exec(page.body)![1];
     const decide = (decision: string, origin?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/oauth/handoff/decision',
-        headers: { ...FORM, cookie: user.cookie, ...(origin ? { origin } : {}) },
-        payload: form({ request, csrf, decision }),
+      t.client.post('/oauth/handoff/decision', {
+        cookie: user.cookie,
+        headers: origin ? { origin } : {},
+        form: { request, csrf, decision },
       });
     expect((await decide('allow', 'https://evil.example.test')).statusCode).toBe(403);
     expect((await decide('deny')).statusCode).toBe(403);
@@ -95,17 +90,15 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
     expect(allowed.statusCode).toBe(200);
     expect(allowed.body).toContain('action="https://outside.example.test/handoff"');
     const token = /name="session_token" value="([^"]*)"/.exec(allowed.body)![1];
-    const introspected = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/introspect',
-      headers: { ...FORM, authorization: basic(third) },
-      payload: form({ token }),
+    const introspected = await t.client.post('/oauth/introspect', {
+      headers: { authorization: basic(third) },
+      form: { token },
     });
     expect(introspected.json()).toMatchObject({ active: true, sub: user.user.id, scope: 'read:profile' });
     // Consent is remembered: the API hands off directly now.
     expect((await ask()).statusCode).toBe(201);
     // Signed out, the page sends the user to sign in first.
-    const out = await t.app.inject({ url: consentUrl });
+    const out = await t.client.get(consentUrl);
     expect(String(out.headers.location)).toMatch(/^\/auth\?/);
   });
 
@@ -113,37 +106,38 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
     const count = async () =>
       (await t.hub.db.select().from(authSessions).where(eq(authSessions.kind, 'handoff'))).length;
     const before = await count();
-    const bad = await call('POST', '/api/cross-platform/sessions', {
-      app_id: app.client_id,
-      redirect_url: 'https://evil.example.test/steal',
+    const bad = await t.client.asBrowser(user.cookie).post('/api/cross-platform/sessions', {
+      body: {
+        app_id: app.client_id,
+        redirect_url: 'https://evil.example.test/steal',
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('redirect_url_not_registered');
     expect(
-      (await call('POST', '/api/cross-platform/sessions', { app_id: 'nope', redirect_url: 'https://x.test/' })).json()
-        .error.code,
+      (
+        await t.client
+          .asBrowser(user.cookie)
+          .post('/api/cross-platform/sessions', { body: { app_id: 'nope', redirect_url: 'https://x.test/' } })
+      ).json().error.code,
     ).toBe('app_not_found');
     expect(
       (
-        await call(
-          'POST',
-          '/api/cross-platform/sessions',
-          { app_id: app.client_id, redirect_url: app.redirect_uris[0] },
-          '',
-        )
+        await t.client
+          .asBrowser('')
+          .post('/api/cross-platform/sessions', { body: { app_id: app.client_id, redirect_url: app.redirect_uris[0] } })
       ).statusCode,
     ).toBe(401);
     const inactive = await registerClient(t, { app_name: 'Off', redirect_uris: ['https://off.example.test/cb'] });
     const admin = await signedInUser(t.hub, ['platform_admin']);
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/oauth-clients/${inactive.id}`,
-      headers: { cookie: admin.cookie, ...CSRF },
-      payload: { is_active: false },
-    });
-    const off = await call('POST', '/api/cross-platform/sessions', {
-      app_id: inactive.client_id,
-      redirect_url: inactive.redirect_uris[0],
+    await t.client
+      .asBrowser(admin.cookie)
+      .patch(`/api/admin/oauth-clients/${inactive.id}`, { body: { is_active: false } });
+    const off = await t.client.asBrowser(user.cookie).post('/api/cross-platform/sessions', {
+      body: {
+        app_id: inactive.client_id,
+        redirect_url: inactive.redirect_uris[0],
+      },
     });
     expect(off.statusCode).toBe(403);
     expect(off.json().error.code).toBe('app_inactive');
@@ -151,31 +145,39 @@ describe.each(TEST_DATABASES)('cross-platform hand-off and app calls [%s]', (kin
   });
 
   it('issues an app token, validates it for its owner only, and revokes app access', async () => {
-    const res = await call('POST', `/api/apps/${app.client_id}/token`, {});
+    const res = await t.client.asBrowser(user.cookie).post(`/api/apps/${app.client_id}/token`, { body: {} });
     expect(res.statusCode).toBe(200);
     const { access_token, scope } = res.json();
     expect(scope).toBe('read:profile');
-    expect((await call('POST', '/api/sessions/validate', { access_token })).json()).toEqual({ valid: true });
+    expect(
+      (await t.client.asBrowser(user.cookie).post('/api/sessions/validate', { body: { access_token } })).json(),
+    ).toEqual({ valid: true });
     const stranger = await signedInUser(t.hub);
-    expect((await call('POST', '/api/sessions/validate', { access_token }, stranger.cookie)).json()).toEqual({
+    expect(
+      (await t.client.asBrowser(stranger.cookie).post('/api/sessions/validate', { body: { access_token } })).json(),
+    ).toEqual({
       valid: false,
     });
-    expect((await call('POST', '/api/sessions/validate', { access_token: 'garbage' })).json()).toEqual({
+    expect(
+      (
+        await t.client.asBrowser(user.cookie).post('/api/sessions/validate', { body: { access_token: 'garbage' } })
+      ).json(),
+    ).toEqual({
       valid: false,
     });
-    const revoke = await call('DELETE', `/api/apps/${app.client_id}/sessions`);
+    const revoke = await t.client.asBrowser(user.cookie).delete(`/api/apps/${app.client_id}/sessions`);
     expect(revoke.statusCode).toBe(200);
     expect(revoke.json().revoked).toBeGreaterThanOrEqual(1);
-    expect((await call('POST', '/api/sessions/validate', { access_token })).json()).toEqual({ valid: false });
+    expect(
+      (await t.client.asBrowser(user.cookie).post('/api/sessions/validate', { body: { access_token } })).json(),
+    ).toEqual({ valid: false });
     expect((await introspect(access_token)).json()).toEqual({ active: false });
   });
 
   it('requires the CSRF header on these calls', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/cross-platform/sessions',
-      headers: { cookie: user.cookie },
-      payload: { app_id: app.client_id, redirect_url: app.redirect_uris[0] },
+    const res = await t.client.post('/api/cross-platform/sessions', {
+      cookie: user.cookie,
+      body: { app_id: app.client_id, redirect_url: app.redirect_uris[0] },
     });
     expect(res.statusCode).toBe(403);
   });

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { oauthConsents } from '../../../src/server/db/schema/index';
-import { FORM, authorize, basic, exchangeCode, form, pkcePair, registerClient } from '../oauth/oauth-helpers';
+import { authorize, basic, exchangeCode, pkcePair, registerClient } from '../oauth/oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('connected apps /api/me/apps [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   it('lists apps with live sessions and consents; revoking ends every token of that app for the user only', async () => {
     const client = await registerClient(t, { app_name: 'Role Builder' });
@@ -31,7 +26,7 @@ describe.each(TEST_DATABASES)('connected apps /api/me/apps [%s]', (kind) => {
       .insert(oauthConsents)
       .values({ userId: user.id, clientId: partner.client_id, scopes: ['openid', 'email'], grantedAt: t.clock.now() });
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/me/apps', headers: { cookie } });
+    const list = await t.client.get('/api/me/apps', { cookie });
     expect(list.statusCode).toBe(200);
     const apps = list.json().apps;
     expect(apps.map((a: { app_name: string }) => a.app_name)).toEqual(['Partner Portal', 'Role Builder']);
@@ -46,23 +41,17 @@ describe.each(TEST_DATABASES)('connected apps /api/me/apps [%s]', (kind) => {
     expect(apps[0].consented_at).toEqual(expect.any(String));
 
     const revoke = (clientId: string) =>
-      t.app.inject({
-        method: 'DELETE',
-        url: `/api/me/apps/${encodeURIComponent(clientId)}`,
-        headers: { ...CSRF, cookie },
-      });
+      t.client.asBrowser(cookie).delete(`/api/me/apps/${encodeURIComponent(clientId)}`);
     const done = await revoke(client.client_id);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ consent_revoked: false, sessions_ended: 1 });
 
     const userinfo = (token: string) =>
-      t.app.inject({ method: 'GET', url: '/oauth/userinfo', headers: { authorization: `Bearer ${token}` } });
+      t.client.get('/oauth/userinfo', { headers: { authorization: `Bearer ${token}` } });
     expect((await userinfo(mine.access_token)).statusCode).toBe(401);
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      headers: { ...FORM, authorization: basic(client) },
-      payload: form({ grant_type: 'refresh_token', refresh_token: mine.refresh_token }),
+    const refresh = await t.client.post('/oauth/token', {
+      headers: { authorization: basic(client) },
+      form: { grant_type: 'refresh_token', refresh_token: mine.refresh_token },
     });
     expect(refresh.statusCode).toBe(400);
     // The other user's tokens of the same app still work.
@@ -70,8 +59,8 @@ describe.each(TEST_DATABASES)('connected apps /api/me/apps [%s]', (kind) => {
 
     const consent = await revoke(partner.client_id);
     expect(consent.json()).toEqual({ consent_revoked: true, sessions_ended: 0 });
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/apps', headers: { cookie } })).json().apps).toEqual([]);
+    expect((await t.client.get('/api/me/apps', { cookie })).json().apps).toEqual([]);
     expect((await revoke(partner.client_id)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/apps' })).statusCode).toBe(401);
+    expect((await t.client.get('/api/me/apps')).statusCode).toBe(401);
   });
 });

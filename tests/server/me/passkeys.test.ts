@@ -1,43 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { FIXTURE_PASSWORD, createUser, sessionCookieFor } from '../../helpers/fixtures';
 import { SoftAuthenticator } from '../../helpers/soft-authenticator';
 import { auditLogs, authSessions, webauthnCredentials } from '../../../src/server/db/schema/index';
 import { sha256Hex } from '../../../src/server/crypto/tokens';
-
-type Res = Awaited<ReturnType<TestHub['app']['inject']>>;
-const sessionOf = (res: Res) =>
-  String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('hub_session='))).split(';')[0];
-const pendingOf = (res: Res) =>
-  String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('hub_mfa_pending='))).split(';')[0];
+import { cookieFrom, cookieValue } from '../../helpers/cookies';
+import { MFA_PENDING_COOKIE } from '../../../src/server/auth/routes';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let origin: string;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     origin = new URL(t.hub.config.publicUrl).origin;
   });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const post = (url: string, payload?: object, cookie?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...CSRF, ...(cookie ? { cookie } : {}) },
-      ...(payload ? { payload } : {}),
-    });
 
   async function withPasskey() {
     const user = await createUser(t.hub);
     const cookie = await sessionCookieFor(t.hub, user);
     const authenticator = new SoftAuthenticator(origin);
-    const options = await post('/api/me/passkeys/options', undefined, cookie);
+    const options = await t.client.asBrowser(cookie).post('/api/me/passkeys/options');
     expect(options.statusCode).toBe(200);
-    const registered = await post('/api/me/passkeys', authenticator.register(options.json()), cookie);
+    const registered = await t.client
+      .asBrowser(cookie)
+      .post('/api/me/passkeys', { body: authenticator.register(options.json()) });
     expect(registered.statusCode).toBe(201);
     return { user, cookie, authenticator, passkey: registered.json() };
   }
@@ -45,7 +32,7 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
   it('registration options are what the library generates: discoverable, user verification required, no attestation', async () => {
     const user = await createUser(t.hub);
     const cookie = await sessionCookieFor(t.hub, user);
-    const res = await post('/api/me/passkeys/options', undefined, cookie);
+    const res = await t.client.asBrowser(cookie).post('/api/me/passkeys/options');
     const options = res.json();
     expect(options).toMatchObject({
       rp: { name: 'Ecosystem Hub', id: new URL(origin).hostname },
@@ -55,115 +42,138 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
     });
     expect(options.pubKeyCredParams.map((p: { alg: number }) => p.alg)).toContain(-7);
     expect(options.challenge).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    expect((await post('/api/me/passkeys/options')).statusCode).toBe(401);
+    expect((await t.client.post('/api/me/passkeys/options', { csrf: true })).statusCode).toBe(401);
   });
 
   it('registers a passkey, lists it, and signs in with it alone (amr hwk): no email, no password', async () => {
     const { user, cookie, authenticator, passkey } = await withPasskey();
     expect(passkey).toMatchObject({ name: 'Passkey 1', last_used_at: null });
-    const list = await t.app.inject({ method: 'GET', url: '/api/me/passkeys', headers: { cookie } });
+    const list = await t.client.get('/api/me/passkeys', { cookie });
     expect(list.json().passkeys.map((p: { id: string }) => p.id)).toEqual([passkey.id]);
     const [row] = await t.hub.db.select().from(webauthnCredentials).where(eq(webauthnCredentials.userId, user.id));
     expect(row.credentialId).toBe(authenticator.id);
 
-    const options = (await post('/api/auth/passkey/options')).json();
+    const options = (await t.client.post('/api/auth/passkey/options', { csrf: true })).json();
     expect(options.userVerification).toBe('required');
     expect(options.allowCredentials ?? []).toEqual([]);
-    const res = await post('/api/auth/passkey', authenticator.authenticate(options));
+    const res = await t.client.post('/api/auth/passkey', { csrf: true, body: authenticator.authenticate(options) });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(user.id);
     const [session] = await t.hub.db
       .select()
       .from(authSessions)
-      .where(eq(authSessions.sessionTokenHash, sha256Hex(sessionOf(res).split('=')[1])));
+      .where(eq(authSessions.sessionTokenHash, sha256Hex(cookieValue(cookieFrom(res)!))));
     expect(session.amr).toEqual(['hwk', 'mfa']);
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: sessionOf(res) } });
+    const me = await t.client.get('/api/me', { cookie: cookieFrom(res)! });
     expect(me.json().mfa.passkeys).toBe(1);
   });
 
   it('refuses a replayed challenge, a wrong origin, an assertion without user verification and an unknown key', async () => {
     const { authenticator } = await withPasskey();
-    const options = (await post('/api/auth/passkey/options')).json();
+    const options = (await t.client.post('/api/auth/passkey/options', { csrf: true })).json();
     const assertion = authenticator.authenticate(options);
-    expect((await post('/api/auth/passkey', assertion)).statusCode).toBe(200);
-    const replay = await post('/api/auth/passkey', assertion);
+    expect((await t.client.post('/api/auth/passkey', { csrf: true, body: assertion })).statusCode).toBe(200);
+    const replay = await t.client.post('/api/auth/passkey', { csrf: true, body: assertion });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.code).toBe('passkey_invalid');
 
-    const other = (await post('/api/auth/passkey/options')).json();
+    const other = (await t.client.post('/api/auth/passkey/options', { csrf: true })).json();
     expect(
-      (await post('/api/auth/passkey', authenticator.authenticate(other, { origin: 'https://evil.example' })))
-        .statusCode,
+      (
+        await t.client.post('/api/auth/passkey', {
+          csrf: true,
+          body: authenticator.authenticate(other, { origin: 'https://evil.example' }),
+        })
+      ).statusCode,
     ).toBe(401);
 
     authenticator.userVerified = false;
-    const noUv = (await post('/api/auth/passkey/options')).json();
-    expect((await post('/api/auth/passkey', authenticator.authenticate(noUv))).statusCode).toBe(401);
+    const noUv = (await t.client.post('/api/auth/passkey/options', { csrf: true })).json();
+    expect(
+      (await t.client.post('/api/auth/passkey', { csrf: true, body: authenticator.authenticate(noUv) })).statusCode,
+    ).toBe(401);
 
     const stranger = new SoftAuthenticator(origin);
-    const unknown = (await post('/api/auth/passkey/options')).json();
-    expect((await post('/api/auth/passkey', stranger.authenticate(unknown))).statusCode).toBe(401);
+    const unknown = (await t.client.post('/api/auth/passkey/options', { csrf: true })).json();
+    expect(
+      (await t.client.post('/api/auth/passkey', { csrf: true, body: stranger.authenticate(unknown) })).statusCode,
+    ).toBe(401);
     // A made-up challenge never issued by the hub.
     const forged = authenticator.authenticate({ challenge: 'bm90LWlzc3VlZA' });
-    expect((await post('/api/auth/passkey', forged)).statusCode).toBe(401);
+    expect((await t.client.post('/api/auth/passkey', { csrf: true, body: forged })).statusCode).toBe(401);
   });
 
   it('a password sign-in of a passkey account asks for the passkey; the assertion completes it (amr pwd+hwk)', async () => {
     const { user, authenticator } = await withPasskey();
-    const step = await post('/api/auth/sign-in', { email: user.email, password: FIXTURE_PASSWORD });
+    const step = await t.client.post('/api/auth/sign-in', {
+      csrf: true,
+      body: { email: user.email, password: FIXTURE_PASSWORD },
+    });
     expect(step.json()).toEqual({ mfa_required: true, methods: ['passkey'] });
-    const pending = pendingOf(step);
-    const options = (await post('/api/auth/passkey/options', undefined, pending)).json();
-    const done = await post('/api/auth/sign-in/mfa', authenticator.authenticate(options), pending);
+    const pending = cookieFrom(step, MFA_PENDING_COOKIE)!;
+    const options = (await t.client.asBrowser(pending).post('/api/auth/passkey/options')).json();
+    const done = await t.client
+      .asBrowser(pending)
+      .post('/api/auth/sign-in/mfa', { body: authenticator.authenticate(options) });
     expect(done.statusCode).toBe(200);
     const [session] = await t.hub.db
       .select()
       .from(authSessions)
-      .where(eq(authSessions.sessionTokenHash, sha256Hex(sessionOf(done).split('=')[1])));
+      .where(eq(authSessions.sessionTokenHash, sha256Hex(cookieValue(cookieFrom(done)!))));
     expect(session.amr).toEqual(['pwd', 'hwk', 'mfa']);
 
     // Someone else's passkey does not complete this user's sign-in.
     const other = await withPasskey();
-    const again = await post('/api/auth/sign-in', { email: user.email, password: FIXTURE_PASSWORD });
-    const foreignOptions = (await post('/api/auth/passkey/options', undefined, pendingOf(again))).json();
-    const foreign = await post(
-      '/api/auth/sign-in/mfa',
-      other.authenticator.authenticate(foreignOptions),
-      pendingOf(again),
-    );
+    const again = await t.client.post('/api/auth/sign-in', {
+      csrf: true,
+      body: { email: user.email, password: FIXTURE_PASSWORD },
+    });
+    const foreignOptions = (
+      await t.client.asBrowser(cookieFrom(again, MFA_PENDING_COOKIE)!).post('/api/auth/passkey/options')
+    ).json();
+    const foreign = await t.client
+      .asBrowser(cookieFrom(again, MFA_PENDING_COOKIE)!)
+      .post('/api/auth/sign-in/mfa', { body: other.authenticator.authenticate(foreignOptions) });
     expect(foreign.statusCode).toBe(401);
   });
 
   it('re-authenticates with a passkey assertion (step-up); the password alone is not enough for a passkey account', async () => {
     const { cookie, authenticator } = await withPasskey();
-    const password = await post('/api/auth/reauthenticate', { password: FIXTURE_PASSWORD }, cookie);
+    const password = await t.client
+      .asBrowser(cookie)
+      .post('/api/auth/reauthenticate', { body: { password: FIXTURE_PASSWORD } });
     expect(password.statusCode).toBe(401);
     expect(password.json().error.code).toBe('invalid_code');
     t.clock.advanceMinutes(20);
-    const options = (await post('/api/auth/passkey/options', undefined, cookie)).json();
-    const res = await post('/api/auth/reauthenticate', authenticator.authenticate(options), cookie);
+    const options = (await t.client.asBrowser(cookie).post('/api/auth/passkey/options')).json();
+    const res = await t.client
+      .asBrowser(cookie)
+      .post('/api/auth/reauthenticate', { body: authenticator.authenticate(options) });
     expect(res.statusCode).toBe(200);
     expect(res.json().authenticated_at).toBe(t.clock.now().toISOString());
     const [session] = await t.hub.db
       .select()
       .from(authSessions)
-      .where(eq(authSessions.sessionTokenHash, sha256Hex(cookie.split('=')[1])));
+      .where(eq(authSessions.sessionTokenHash, sha256Hex(cookieValue(cookie))));
     expect(session.amr).toEqual(['hwk', 'mfa']);
     expect(session.authTime.getTime()).toBe(t.clock.now().getTime());
     // Another user's passkey does not re-authenticate this session.
     const other = await withPasskey();
-    const foreign = (await post('/api/auth/passkey/options', undefined, cookie)).json();
-    expect((await post('/api/auth/reauthenticate', other.authenticator.authenticate(foreign), cookie)).statusCode).toBe(
-      401,
-    );
+    const foreign = (await t.client.asBrowser(cookie).post('/api/auth/passkey/options')).json();
+    expect(
+      (
+        await t.client
+          .asBrowser(cookie)
+          .post('/api/auth/reauthenticate', { body: other.authenticator.authenticate(foreign) })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it(
     'bounds passkey sign-in options per address: 300 a minute, then 429 + Retry-After',
     { timeout: 180_000 },
     async () => {
-      const ask = () =>
-        t.app.inject({ method: 'POST', url: '/api/auth/passkey/options', headers: CSRF, remoteAddress: '10.77.0.1' });
+      const ask = () => t.client.post('/api/auth/passkey/options', { csrf: true, remoteAddress: '10.77.0.1' });
       for (let i = 0; i < 300; i++) expect((await ask()).statusCode).toBe(200);
       const limited = await ask();
       expect(limited.statusCode).toBe(429);
@@ -176,21 +186,15 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
   it('deletes only its own passkeys; a deleted passkey no longer signs in', async () => {
     const { cookie, authenticator, passkey } = await withPasskey();
     const stranger = await withPasskey();
-    const foreign = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/me/passkeys/${passkey.id}`,
-      headers: { ...CSRF, cookie: stranger.cookie },
-    });
+    const foreign = await t.client.asBrowser(stranger.cookie).delete(`/api/me/passkeys/${passkey.id}`);
     expect(foreign.statusCode).toBe(404);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/me/passkeys/${passkey.id}`,
-      headers: { ...CSRF, cookie },
-    });
+    const del = await t.client.asBrowser(cookie).delete(`/api/me/passkeys/${passkey.id}`);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ deleted: true });
-    const options = (await post('/api/auth/passkey/options')).json();
-    expect((await post('/api/auth/passkey', authenticator.authenticate(options))).statusCode).toBe(401);
+    const options = (await t.client.post('/api/auth/passkey/options', { csrf: true })).json();
+    expect(
+      (await t.client.post('/api/auth/passkey', { csrf: true, body: authenticator.authenticate(options) })).statusCode,
+    ).toBe(401);
   });
 
   it('adding or removing a second factor needs a recent authentication, as a stolen session would not have', async () => {
@@ -198,20 +202,15 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
     const fresh = await createUser(t.hub);
     const freshCookie = await sessionCookieFor(t.hub, fresh);
     // Registering the passkey verified the user on it: the session counts it as its second factor.
-    const unknown = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/me/passkeys/00000000-0000-4000-8000-000000000000',
-      headers: { ...CSRF, cookie },
-    });
+    const unknown = await t.client.asBrowser(cookie).delete('/api/me/passkeys/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
     t.clock.advance(10 * 60_000 + 1000);
-    const del = () =>
-      t.app.inject({ method: 'DELETE', url: `/api/me/passkeys/${passkey.id}`, headers: { ...CSRF, cookie } });
+    const del = () => t.client.asBrowser(cookie).delete(`/api/me/passkeys/${passkey.id}`);
     const attempts = [
       await del(),
-      await post('/api/me/passkeys/options', undefined, cookie),
-      await post('/api/me/mfa/totp', undefined, cookie),
-      await post('/api/me/mfa/totp', undefined, freshCookie),
+      await t.client.asBrowser(cookie).post('/api/me/passkeys/options'),
+      await t.client.asBrowser(cookie).post('/api/me/mfa/totp'),
+      await t.client.asBrowser(freshCookie).post('/api/me/mfa/totp'),
     ];
     for (const res of attempts) {
       expect(res.statusCode).toBe(403);
@@ -235,35 +234,40 @@ describe.each(TEST_DATABASES)('passkeys (WebAuthn) [%s]', (kind) => {
     ).toHaveLength(1);
 
     // Confirmed with the passkey, the session may change its factors again.
-    const options = (await post('/api/auth/passkey/options', undefined, cookie)).json();
-    expect((await post('/api/auth/reauthenticate', authenticator.authenticate(options), cookie)).statusCode).toBe(200);
+    const options = (await t.client.asBrowser(cookie).post('/api/auth/passkey/options')).json();
+    expect(
+      (await t.client.asBrowser(cookie).post('/api/auth/reauthenticate', { body: authenticator.authenticate(options) }))
+        .statusCode,
+    ).toBe(200);
     expect((await del()).statusCode).toBe(200);
     // Without a second factor, the password alone renews it.
-    expect((await post('/api/auth/reauthenticate', { password: FIXTURE_PASSWORD }, freshCookie)).statusCode).toBe(200);
-    expect((await post('/api/me/mfa/totp', undefined, freshCookie)).statusCode).toBe(200);
+    expect(
+      (await t.client.asBrowser(freshCookie).post('/api/auth/reauthenticate', { body: { password: FIXTURE_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await t.client.asBrowser(freshCookie).post('/api/me/mfa/totp')).statusCode).toBe(200);
   });
 
   it('refuses a registration made for another challenge or origin', async () => {
     const user = await createUser(t.hub);
     const cookie = await sessionCookieFor(t.hub, user);
     const authenticator = new SoftAuthenticator(origin);
-    const options = (await post('/api/me/passkeys/options', undefined, cookie)).json();
-    const wrongOrigin = await post(
-      '/api/me/passkeys',
-      authenticator.register(options, { origin: 'https://evil.example' }),
-      cookie,
-    );
+    const options = (await t.client.asBrowser(cookie).post('/api/me/passkeys/options')).json();
+    const wrongOrigin = await t.client
+      .asBrowser(cookie)
+      .post('/api/me/passkeys', { body: authenticator.register(options, { origin: 'https://evil.example' }) });
     expect(wrongOrigin.statusCode).toBe(401);
-    const unissued = await post(
-      '/api/me/passkeys',
-      authenticator.register({ ...options, challenge: 'bm9wZQ' }),
-      cookie,
-    );
+    const unissued = await t.client
+      .asBrowser(cookie)
+      .post('/api/me/passkeys', { body: authenticator.register({ ...options, challenge: 'bm9wZQ' }) });
     expect(unissued.statusCode).toBe(401);
     // Another user's challenge cannot be used.
     const other = await createUser(t.hub);
     const otherCookie = await sessionCookieFor(t.hub, other);
-    const otherOptions = (await post('/api/me/passkeys/options', undefined, otherCookie)).json();
-    expect((await post('/api/me/passkeys', authenticator.register(otherOptions), cookie)).statusCode).toBe(401);
+    const otherOptions = (await t.client.asBrowser(otherCookie).post('/api/me/passkeys/options')).json();
+    expect(
+      (await t.client.asBrowser(cookie).post('/api/me/passkeys', { body: authenticator.register(otherOptions) }))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { authorize, exchangeCode, pkcePair, registerClient, type RegisteredClient } from './oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('OAuth authorization endpoint [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let platform: RegisteredClient;
   let thirdParty: RegisteredClient;
   let publicClient: RegisteredClient;
   let cookie: string;
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
     platform = await registerClient(t);
     thirdParty = await registerClient(t, {
       app_name: 'Outside Co',
@@ -25,10 +25,9 @@ describe.each(TEST_DATABASES)('OAuth authorization endpoint [%s]', (kind) => {
     });
     cookie = (await signedInUser(t.hub)).cookie;
   });
-  afterAll(() => t.close());
 
   const get = (params: Record<string, string>, headers: Record<string, string> = { cookie }) =>
-    t.app.inject({ method: 'GET', url: `/oauth/authorize?${new URLSearchParams(params)}`, headers });
+    t.client.get(`/oauth/authorize?${new URLSearchParams(params)}`, { headers });
   const base = (c: RegisteredClient) => ({
     response_type: 'code',
     client_id: c.client_id,
@@ -118,11 +117,9 @@ describe.each(TEST_DATABASES)('OAuth authorization endpoint [%s]', (kind) => {
       code_challenge_method: 'S256',
       scope: 'openid',
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/token',
+    const res = await t.client.post('/oauth/token', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
+      body: new URLSearchParams({
         grant_type: 'authorization_code',
         code,
         redirect_uri: publicClient.redirect_uris[0],
@@ -142,25 +139,22 @@ describe.each(TEST_DATABASES)('OAuth authorization endpoint [%s]', (kind) => {
     expect(first.body).toContain('Your profile: name and email address');
     const csrf = /name="csrf" value="([^"]+)"/.exec(first.body)![1];
     const request = /name="request" value="([^"]+)"/.exec(first.body)![1].replace(/&amp;/g, '&');
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/authorize/decision',
-      headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ request, csrf: 'x', decision: 'allow' }).toString(),
+    const forged = await t.client.post('/oauth/authorize/decision', {
+      cookie: user.cookie,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ request, csrf: 'x', decision: 'allow' }).toString(),
     });
     expect(forged.statusCode).toBe(400);
-    const deny = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/authorize/decision',
-      headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ request, csrf, decision: 'deny' }).toString(),
+    const deny = await t.client.post('/oauth/authorize/decision', {
+      cookie: user.cookie,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ request, csrf, decision: 'deny' }).toString(),
     });
     expect(new URL(String(deny.headers.location)).searchParams.get('error')).toBe('access_denied');
-    const allow = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/authorize/decision',
-      headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ request, csrf, decision: 'allow' }).toString(),
+    const allow = await t.client.post('/oauth/authorize/decision', {
+      cookie: user.cookie,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ request, csrf, decision: 'allow' }).toString(),
     });
     expect(new URL(String(allow.headers.location)).searchParams.get('code')).toBeTruthy();
     // Remembered: the same scopes go straight through; a wider request asks again.

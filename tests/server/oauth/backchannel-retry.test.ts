@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { createTestHub, type TestHub } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { authorize, exchangeCode, registerClient } from './oauth-helpers';
@@ -52,7 +52,7 @@ describe('back-channel logout delivery', () => {
     const { user, cookie } = await signedInUser(t.hub);
     const { code } = await authorize(t, client, cookie, { scope: 'openid' });
     expect((await exchangeCode(t, client, code, undefined)).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { ...CSRF, cookie } });
+    const out = await t.client.asBrowser(cookie).post('/api/auth/sign-out');
     expect(out.statusCode).toBe(200);
     const outcome = () =>
       t.hub.db

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHub, CSRF, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { oauthClients } from '../../../src/server/db/schema/index';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let admin: Awaited<ReturnType<typeof signedInUser>>;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     admin = await signedInUser(t.hub, ['platform_admin']);
   });
-  afterAll(() => t.close());
 
   const body = {
     app_name: 'Talent MLS',
@@ -19,12 +18,7 @@ describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
   };
 
   it('creates a client with generated credentials and lists it without secrets, newest first', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/oauth-clients',
-      headers: { cookie: admin.cookie, ...CSRF },
-      payload: body,
-    });
+    const res = await t.client.asBrowser(admin.cookie).post('/api/admin/oauth-clients', { body });
     expect(res.statusCode).toBe(201);
     const { client, client_secret } = res.json();
     expect(client.client_id).toMatch(/^hub_/);
@@ -41,50 +35,28 @@ describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
     expect(row.clientSecretEnc).not.toContain(client_secret);
     expect(row.clientSecretHash).not.toBe(client_secret);
     t.clock.advance(1000);
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/oauth-clients',
-      headers: { cookie: admin.cookie, ...CSRF },
-      payload: { ...body, app_name: 'Second' },
-    });
-    const list = (await t.app.inject({ url: '/api/admin/oauth-clients', headers: { cookie: admin.cookie } })).json();
+    const second = await t.client
+      .asBrowser(admin.cookie)
+      .post('/api/admin/oauth-clients', { body: { ...body, app_name: 'Second' } });
+    const list = (await t.client.get('/api/admin/oauth-clients', { cookie: admin.cookie })).json();
     expect(list.clients.map((c: { app_name: string }) => c.app_name)).toEqual(['Second', 'Talent MLS']);
     expect(JSON.stringify(list)).not.toContain(client_secret);
     expect(JSON.stringify(list)).not.toContain(second.json().client_secret);
-    const reveal = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/oauth-clients/${client.id}/secret`,
-      headers: { cookie: admin.cookie, ...CSRF },
-    });
+    const reveal = await t.client.asBrowser(admin.cookie).post(`/api/admin/oauth-clients/${client.id}/secret`);
     expect(reveal.json()).toEqual({ client_secret });
   });
 
   it('refuses non-admins and signed-out callers, and validates input', async () => {
     const user = await signedInUser(t.hub);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/admin/oauth-clients',
-          headers: { cookie: user.cookie, ...CSRF },
-          payload: body,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect((await t.app.inject({ url: '/api/admin/oauth-clients' })).statusCode).toBe(401);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/oauth-clients',
-      headers: { cookie: admin.cookie, ...CSRF },
-      payload: { ...body, redirect_uris: ['https://x.test/#frag'] },
-    });
+    expect((await t.client.asBrowser(user.cookie).post('/api/admin/oauth-clients', { body })).statusCode).toBe(403);
+    expect((await t.client.get('/api/admin/oauth-clients')).statusCode).toBe(401);
+    const bad = await t.client
+      .asBrowser(admin.cookie)
+      .post('/api/admin/oauth-clients', { body: { ...body, redirect_uris: ['https://x.test/#frag'] } });
     expect(bad.statusCode).toBe(400);
-    const missing = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/oauth-clients/00000000-0000-4000-8000-000000000000',
-      headers: { cookie: admin.cookie, ...CSRF },
-      payload: { is_active: false },
-    });
+    const missing = await t.client
+      .asBrowser(admin.cookie)
+      .patch('/api/admin/oauth-clients/00000000-0000-4000-8000-000000000000', { body: { is_active: false } });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_COMMANDS } from '../../../src/server/cli/clients';
 import { loadClient } from '../../../src/server/oauth/clients/service';
-import { createTestHub, type TestHub } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /** `npm run hub -- clients create` with the options README "Connect a sister platform" shows. */
 describe('clients create (operator CLI)', () => {
-  let t: TestHub;
+  const t = useTestHub('pglite');
   const create = CLIENT_COMMANDS.find((c) => c.name === 'clients create')!;
-  beforeAll(async () => {
-    t = await createTestHub('pglite');
-  });
   afterAll(async () => {
-    await t?.close();
     vi.restoreAllMocks();
   });
 

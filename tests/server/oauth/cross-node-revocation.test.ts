@@ -5,9 +5,10 @@ import { loadConfig } from '../../../src/server/config';
 import { closeHub, createHub } from '../../../src/server/create-hub';
 import type { Hub } from '../../../src/server/hub';
 import type { FastifyInstance } from 'fastify';
+import { createTestClient, type TestClient } from '../../helpers/client';
 import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
-import { authorize, basic, exchangeCode, form, FORM, registerClient, type RegisteredClient } from './oauth-helpers';
+import { authorize, basic, exchangeCode, registerClient, type RegisteredClient } from './oauth-helpers';
 
 /**
  * Two hub instances (two hubs, two token caches) on one database: a revocation on node A must be
@@ -19,6 +20,7 @@ describe.each(TEST_DATABASES)('token cache across nodes [%s]', (kind) => {
   let a: TestHub;
   let bHub: Hub;
   let b: FastifyInstance;
+  let onB: TestClient;
   let client: RegisteredClient;
 
   beforeAll(async () => {
@@ -35,6 +37,7 @@ describe.each(TEST_DATABASES)('token cache across nodes [%s]', (kind) => {
     });
     b = await buildApp(bHub, { webRoot: null });
     await b.ready();
+    onB = createTestClient(b);
     client = await registerClient(a);
   });
   afterAll(async () => {
@@ -49,11 +52,9 @@ describe.each(TEST_DATABASES)('token cache across nodes [%s]', (kind) => {
     const tk = (await exchangeCode(a, client, (await authorize(a, client, cookie)).code, undefined)).json();
     const introspectOnB = async () =>
       (
-        await b.inject({
-          method: 'POST',
-          url: '/oauth/introspect',
-          headers: { ...FORM, authorization: basic(client) },
-          payload: form({ token: tk.access_token }),
+        await onB.post('/oauth/introspect', {
+          headers: { authorization: basic(client) },
+          form: { token: tk.access_token },
         })
       ).json();
     expect((await introspectOnB()).active).toBe(true); // now cached as active on B
@@ -66,11 +67,9 @@ describe.each(TEST_DATABASES)('token cache across nodes [%s]', (kind) => {
         resolve();
       });
     });
-    const res = await a.app.inject({
-      method: 'POST',
-      url: '/oauth/revoke',
-      headers: { ...FORM, authorization: basic(client) },
-      payload: form({ token: tk.access_token }),
+    const res = await a.client.post('/oauth/revoke', {
+      headers: { authorization: basic(client) },
+      form: { token: tk.access_token },
     });
     expect(res.statusCode).toBe(200);
     await heardOnB;
@@ -78,13 +77,13 @@ describe.each(TEST_DATABASES)('token cache across nodes [%s]', (kind) => {
   });
 
   it('picks a key rotated on node A up on node B without restart', async () => {
-    await b.inject({ url: '/oauth/jwks' }); // B has the key set loaded
+    await onB.get('/oauth/jwks'); // B has the key set loaded
     const { oauthRuntime } = await import('../../../src/server/oauth/runtime');
     const { next } = await oauthRuntime(a.hub).keys.rotate('ES256', { force: true });
     // B re-reads its key set when told (NOTIFY); its fallback re-read is every 60 s, so a
     // deadline well below that still proves the push, without asserting on elapsed time.
     await expect
-      .poll(async () => (await b.inject({ url: '/oauth/jwks' })).json().keys.map((k: { kid: string }) => k.kid), {
+      .poll(async () => (await onB.get('/oauth/jwks')).json().keys.map((k: { kid: string }) => k.kid), {
         timeout: 30_000,
         interval: 50,
       })

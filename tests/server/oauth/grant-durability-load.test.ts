@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { rows } from '../../../src/server/db/client';
 import { basic, form, registerClient, type RegisteredClient } from './oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * The benchmark's durability check, small: a short load run over real HTTP (autocannon, 16
@@ -12,13 +13,11 @@ import { basic, form, registerClient, type RegisteredClient } from './oauth-help
  * (a grant committed while autocannon closed its socket); never the other way round.
  */
 describe.each(TEST_DATABASES)('every answered grant of a load run is in the chain [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind, { listen: true });
   let client: RegisteredClient;
   beforeAll(async () => {
-    t = await createTestHub(kind, { listen: true });
     client = await registerClient(t);
   });
-  afterAll(() => t.close());
 
   it('counts rows against 2xx answers after a load run', async () => {
     const result = (await autocannon({

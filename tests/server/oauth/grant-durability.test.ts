@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditRow } from '../../helpers/fixtures';
 import { decodeJwt } from 'jose';
 import { sql } from 'drizzle-orm';
-import { TEST_DB_TIMEOUTS, createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { TEST_DB_TIMEOUTS, TEST_DATABASES } from '../../helpers/test-hub';
 import { rows } from '../../../src/server/db/client';
 import { openDatabase } from '../../../src/server/db/client';
 import { createAuditLog } from '../../../src/server/audit/record';
-import { basic, form, FORM, registerClient, type RegisteredClient } from './oauth-helpers';
+import { basic, registerClient, type RegisteredClient } from './oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * Every answered client_credentials grant is durable and in the audit chain before the answer:
@@ -15,20 +16,16 @@ import { basic, form, FORM, registerClient, type RegisteredClient } from './oaut
  * chain verifies — also while another process appends to the same chain (PostgreSQL).
  */
 describe.each(TEST_DATABASES)('client_credentials durability under load [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let client: RegisteredClient;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     client = await registerClient(t);
   });
-  afterAll(() => t.close());
 
   const grant = () =>
-    t.app.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      headers: { ...FORM, authorization: basic(client) },
-      payload: form({ grant_type: 'client_credentials' }),
+    t.client.post('/oauth/token', {
+      headers: { authorization: basic(client) },
+      form: { grant_type: 'client_credentials' },
     });
 
   it('one node alone pipelines its batches: one statement each, never redone', async () => {

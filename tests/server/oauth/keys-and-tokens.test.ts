@@ -1,37 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, type JWK } from 'jose';
 import { eq } from 'drizzle-orm';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { signingKeys } from '../../../src/server/db/schema/index';
 import { oauthRuntime } from '../../../src/server/oauth/runtime';
-import { authorize, basic, exchangeCode, form, FORM, registerClient, type RegisteredClient } from './oauth-helpers';
+import { authorize, basic, exchangeCode, registerClient, type RegisteredClient } from './oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let client: RegisteredClient;
   let other: RegisteredClient;
   let cookie: string;
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
     client = await registerClient(t);
     other = await registerClient(t, { app_name: 'Other' });
     cookie = (await signedInUser(t.hub, ['user'], { organization: 'Acme' })).cookie;
   });
-  afterAll(() => t.close());
 
   const post = (url: string, payload: Record<string, string>, c: RegisteredClient = client) =>
-    t.app.inject({ method: 'POST', url, headers: { ...FORM, authorization: basic(c) }, payload: form(payload) });
+    t.client.post(url, { headers: { authorization: basic(c) }, form: payload });
   const tokens = async (scope = 'openid profile email read:organization offline_access') =>
     (await exchangeCode(t, client, (await authorize(t, client, cookie, { scope })).code, undefined)).json();
 
   it('publishes discovery and a JWKS whose private key is sealed at rest', async () => {
-    const disc = (await t.app.inject({ url: '/.well-known/openid-configuration' })).json();
+    const disc = (await t.client.get('/.well-known/openid-configuration')).json();
     expect(disc.issuer).toBe(t.hub.config.publicUrl);
     expect(disc.code_challenge_methods_supported).toEqual(['S256']);
     expect(disc.id_token_signing_alg_values_supported).toEqual(['ES256', 'RS256']);
-    const jwks = (await t.app.inject({ url: '/oauth/jwks' })).json();
+    const jwks = (await t.client.get('/oauth/jwks')).json();
     expect(jwks.keys.length).toBe(2); // active + pre-published next
     for (const k of jwks.keys) expect(k.d).toBeUndefined();
     const rows = await t.hub.db.select().from(signingKeys);
@@ -75,24 +74,21 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
 
   it('serves userinfo claims by scope and refuses revoked tokens', async () => {
     const tk = await tokens('openid email read:organization offline_access');
-    const res = await t.app.inject({ url: '/oauth/userinfo', headers: { authorization: `Bearer ${tk.access_token}` } });
+    const res = await t.client.get('/oauth/userinfo', { headers: { authorization: `Bearer ${tk.access_token}` } });
     expect(res.statusCode).toBe(200);
     const claims = res.json();
     expect(claims.email).toMatch(/@example\.test$/);
     expect(claims.organization).toBe('Acme');
     expect(claims.name).toBeUndefined();
     await post('/oauth/revoke', { token: tk.refresh_token });
-    const after = await t.app.inject({
-      url: '/oauth/userinfo',
-      headers: { authorization: `Bearer ${tk.access_token}` },
-    });
+    const after = await t.client.get('/oauth/userinfo', { headers: { authorization: `Bearer ${tk.access_token}` } });
     expect(after.statusCode).toBe(401);
     expect(after.json().error).toBe('invalid_token');
   });
 
   it('rotates keys: the next key was published before it signs; retired keys verify until removed', async () => {
     await oauthRuntime(t.hub).keys.rotate('ES256', { force: true }); // a next key published just now
-    const before = (await t.app.inject({ url: '/oauth/jwks' })).json().keys.map((k: { kid: string }) => k.kid);
+    const before = (await t.client.get('/oauth/jwks')).json().keys.map((k: { kid: string }) => k.kid);
     const old = await tokens();
     const oldKid = decodeProtectedHeader(old.access_token).kid!;
     // Too soon after the next key was published (verifiers cache the JWKS for 60 s): refused.
@@ -121,7 +117,7 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
     // Once every token it legitimately signed has expired, it leaves the JWKS and verifies nothing.
     t.clock.advanceMinutes(16);
     await oauthRuntime(t.hub).keys.prune();
-    const after = (await t.app.inject({ url: '/oauth/jwks' })).json().keys.map((k: { kid: string }) => k.kid);
+    const after = (await t.client.get('/oauth/jwks')).json().keys.map((k: { kid: string }) => k.kid);
     expect(after).not.toContain(oldKid);
     expect(after).toContain(activated);
     expect((await post('/oauth/introspect', { token: longLived })).json()).toEqual({ active: false });
@@ -131,7 +127,7 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
     await oauthRuntime(t.hub).keys.rotate('RS256', { force: true }); // publishes an RS256 next key
     t.clock.advance(61_000);
     const { activated } = await oauthRuntime(t.hub).keys.rotate(); // which now signs
-    const jwks = (await t.app.inject({ url: '/oauth/jwks' })).json().keys as {
+    const jwks = (await t.client.get('/oauth/jwks')).json().keys as {
       kid: string;
       kty: string;
       alg: string;
@@ -147,29 +143,28 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
     const u = await signedInUser(t.hub);
     const { code } = await authorize(t, client, u.cookie);
     const tk = (await exchangeCode(t, client, code, undefined)).json();
-    const bad = await t.app.inject({
-      url: `/oauth/end-session?${new URLSearchParams({ id_token_hint: tk.id_token, post_logout_redirect_uri: 'https://evil.example.test/' })}`,
-      headers: { cookie: u.cookie },
-    });
+    const bad = await t.client.get(
+      `/oauth/end-session?${new URLSearchParams({ id_token_hint: tk.id_token, post_logout_redirect_uri: 'https://evil.example.test/' })}`,
+      { cookie: u.cookie },
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.headers.location).toBeUndefined();
-    const ok = await t.app.inject({
-      url: `/oauth/end-session?${new URLSearchParams({ id_token_hint: tk.id_token, post_logout_redirect_uri: 'https://rb.example.test/bye', state: 's1' })}`,
-      headers: { cookie: u.cookie },
-    });
+    const ok = await t.client.get(
+      `/oauth/end-session?${new URLSearchParams({ id_token_hint: tk.id_token, post_logout_redirect_uri: 'https://rb.example.test/bye', state: 's1' })}`,
+      { cookie: u.cookie },
+    );
     expect(ok.statusCode).toBe(302);
     expect(ok.headers.location).toBe('https://rb.example.test/bye?state=s1');
-    const session = await t.app.inject({
-      url:
-        '/oauth/authorize?' +
+    const session = await t.client.get(
+      '/oauth/authorize?' +
         new URLSearchParams({
           response_type: 'code',
           client_id: client.client_id,
           redirect_uri: client.redirect_uris[0],
           scope: 'openid',
         }),
-      headers: { cookie: u.cookie },
-    });
+      { cookie: u.cookie },
+    );
     expect(String(session.headers.location)).toMatch(/^\/auth\?return_to=/);
   });
 
@@ -179,28 +174,24 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
       client_id: client.client_id,
       post_logout_redirect_uri: 'https://rb.example.test/bye',
     });
-    const ask = await t.app.inject({ url: `/oauth/end-session?${q}`, headers: { cookie: u.cookie } });
+    const ask = await t.client.get(`/oauth/end-session?${q}`, { cookie: u.cookie });
     expect(ask.statusCode).toBe(200);
     expect(ask.body).toContain('Sign out of Ecosystem Hub?');
-    const stillIn = await t.app.inject({ url: '/api/auth/session', headers: { cookie: u.cookie } });
+    const stillIn = await t.client.get('/api/auth/session', { cookie: u.cookie });
     expect(stillIn.json().user).not.toBeNull();
     const csrf = /name="csrf" value="([^"]+)"/.exec(ask.body)![1];
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/end-session',
-      headers: { cookie: u.cookie, ...FORM },
-      payload: form({ client_id: client.client_id, csrf: 'nope' }),
+    const forged = await t.client.post('/oauth/end-session', {
+      cookie: u.cookie,
+      form: { client_id: client.client_id, csrf: 'nope' },
     });
     expect(forged.statusCode).toBe(400);
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/end-session',
-      headers: { cookie: u.cookie, ...FORM },
-      payload: form({ client_id: client.client_id, post_logout_redirect_uri: 'https://rb.example.test/bye', csrf }),
+    const done = await t.client.post('/oauth/end-session', {
+      cookie: u.cookie,
+      form: { client_id: client.client_id, post_logout_redirect_uri: 'https://rb.example.test/bye', csrf },
     });
     expect(done.statusCode).toBe(302);
     expect(done.headers.location).toBe('https://rb.example.test/bye');
-    const out = await t.app.inject({ url: '/api/auth/session', headers: { cookie: u.cookie } });
+    const out = await t.client.get('/api/auth/session', { cookie: u.cookie });
     expect(out.json().user).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TestHub } from '../../helpers/test-hub';
-import { CSRF } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 
 export interface RegisteredClient {
@@ -13,11 +12,8 @@ export interface RegisteredClient {
 /** Registers a client through the admin API, as an ecosystem admin would. */
 export async function registerClient(t: TestHub, body: Record<string, unknown> = {}): Promise<RegisteredClient> {
   const admin = await signedInUser(t.hub, ['platform_admin']);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/oauth-clients',
-    headers: { cookie: admin.cookie, ...CSRF },
-    payload: {
+  const res = await t.client.asBrowser(admin.cookie).post('/api/admin/oauth-clients', {
+    body: {
       app_name: 'Role Builder',
       app_url: 'https://rb.example.test',
       redirect_uris: ['https://rb.example.test/callback'],
@@ -60,7 +56,7 @@ export async function authorize(
     nonce: 'n-456',
     ...extra,
   });
-  const res = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${query}`, headers: { cookie } });
+  const res = await t.client.get(`/oauth/authorize?${query}`, { cookie });
   if (res.statusCode !== 302)
     throw new Error(`authorize did not redirect: ${res.statusCode} ${res.body.slice(0, 300)}`);
   const location = String(res.headers.location);
@@ -77,16 +73,14 @@ export async function exchangeCode(
   verifier: string | undefined,
   extra: Record<string, string> = {},
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/oauth/token',
-    headers: { ...FORM, authorization: basic(client) },
-    payload: form({
+  return t.client.post('/oauth/token', {
+    headers: { authorization: basic(client) },
+    form: {
       grant_type: 'authorization_code',
       code,
       redirect_uri: client.redirect_uris[0],
       ...(verifier ? { code_verifier: verifier } : {}),
       ...extra,
-    }),
+    },
   });
 }

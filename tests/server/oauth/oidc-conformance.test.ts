@@ -2,11 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHub, CSRF, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD, sessionCookieFor } from '../../helpers/fixtures';
 import type { PlatformUser } from '../../../src/server/db/schema/index';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { basic, exchangeCode, form, FORM, registerClient, type RegisteredClient } from './oauth-helpers';
+import { cookieFrom } from '../../helpers/cookies';
 
 /**
  * OpenID Connect Core 1.0, RP-Initiated Logout 1.0, Back-Channel Logout 1.0, RFC 6749 §6,
@@ -58,7 +59,7 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     ...extra,
   });
   const get = (params: Record<string, string>, c = cookie) =>
-    t.app.inject({ url: `/oauth/authorize?${new URLSearchParams(params)}`, headers: c ? { cookie: c } : {} });
+    t.client.get(`/oauth/authorize?${new URLSearchParams(params)}`, { headers: c ? { cookie: c } : {} });
   const location = (res: { headers: Record<string, unknown> }) => new URL(String(res.headers.location), 'http://hub');
   const codeOf = (res: { headers: Record<string, unknown> }) => location(res).searchParams.get('code');
   const tokensFor = async (c: RegisteredClient, params: Record<string, string>, ck = cookie) => {
@@ -68,23 +69,18 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     return (await exchangeCode(t, c, code, undefined)).json();
   };
   const signIn = async (previous?: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: { ...CSRF, ...(previous ? { cookie: previous } : {}) },
-      payload: { email: user.email, password: FIXTURE_PASSWORD },
-    });
+    const res = await t.client
+      .asBrowser(previous)
+      .post('/api/auth/sign-in', { body: { email: user.email, password: FIXTURE_PASSWORD } });
     expect(res.statusCode).toBe(200);
-    const set = String(res.headers['set-cookie']);
-    return set.split(';')[0];
+    return cookieFrom(res)!;
   };
 
   it('answers POST /oauth/authorize with a form body exactly as GET (OIDC Core §3.1.2.1)', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/authorize',
-      headers: { ...FORM, cookie, origin: 'https://rb.example.test' },
-      payload: form(base(platform)),
+    const res = await t.client.post('/oauth/authorize', {
+      cookie,
+      headers: { origin: 'https://rb.example.test' },
+      form: base(platform),
     });
     expect(res.statusCode).toBe(302);
     const loc = location(res);
@@ -95,24 +91,18 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     expect(decodeJwt(tokens.id_token).nonce).toBe('nn');
     // No session cookie (a POST from another site never carries the Lax cookie): the same request
     // as a GET, on which a browser sends it; signed out, that GET takes the sign-in detour.
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/authorize',
-      headers: FORM,
-      payload: form(base(platform, { prompt: 'none' })),
-    });
+    const out = await t.client.post('/oauth/authorize', { form: base(platform, { prompt: 'none' }) });
     expect(out.statusCode).toBe(303);
     expect(location(out).pathname).toBe('/oauth/authorize');
     expect(Object.fromEntries(location(out).searchParams)).toEqual(base(platform, { prompt: 'none' }));
     const resent = location(out).pathname + location(out).search;
-    expect(codeOf(await t.app.inject({ url: resent, headers: { cookie } }))).toBeTruthy();
-    expect(location(await t.app.inject({ url: resent })).searchParams.get('error')).toBe('login_required');
+    expect(codeOf(await t.client.get(resent, { cookie }))).toBeTruthy();
+    expect(location(await t.client.get(resent)).searchParams.get('error')).toBe('login_required');
     // A repeated parameter is refused.
-    const twice = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/authorize',
-      headers: { ...FORM, cookie },
-      payload: `${form(base(platform))}&state=again`,
+    const twice = await t.client.post('/oauth/authorize', {
+      cookie,
+      headers: FORM,
+      body: `${form(base(platform))}&state=again`,
     });
     expect(twice.statusCode).toBe(400);
     expect(twice.body).toContain('state was given more than once');
@@ -140,7 +130,7 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     const refused = location(await get(base(narrow, { scope: 'openid offline_access' })));
     expect(refused.searchParams.get('error')).toBe('invalid_scope');
     expect(refused.searchParams.get('error_description')).toContain('offline_access');
-    const disc = (await t.app.inject({ url: '/.well-known/openid-configuration' })).json();
+    const disc = (await t.client.get('/.well-known/openid-configuration')).json();
     expect(disc.scopes_supported).toContain('offline_access');
   });
 
@@ -150,12 +140,7 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     const decide = async (page: string) => {
       const request = /name="request" value="([^"]*)"/.exec(page)![1].replace(/&amp;/g, '&');
       const csrf = /name="csrf" value="([^"]*)"/.exec(page)![1];
-      return t.app.inject({
-        method: 'POST',
-        url: '/oauth/authorize/decision',
-        headers: { ...FORM, cookie },
-        payload: form({ request, csrf, decision: 'allow' }),
-      });
+      return t.client.post('/oauth/authorize/decision', { cookie, form: { request, csrf, decision: 'allow' } });
     };
     expect(codeOf(await decide(first.body))).toBeTruthy();
     expect(codeOf(await get(base(third, { scope: 'openid profile' })))).toBeTruthy();
@@ -216,7 +201,7 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     const back = detour.searchParams.get('return_to')!;
     t.clock.advanceMinutes(1);
     const fresh = await signIn(signedIn);
-    const done = await t.app.inject({ url: back, headers: { cookie: fresh } });
+    const done = await t.client.get(back, { cookie: fresh });
     const code = codeOf(done);
     expect(code).toBeTruthy();
     const id = decodeJwt((await exchangeCode(t, platform, code!, undefined)).json().id_token);
@@ -224,32 +209,28 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     expect(id.auth_time).toBeGreaterThan(firstAuth as number);
     // The marker cannot be forged or moved to another request.
     const forged = back.replace(/hub_reauth=(\d+)\./, 'hub_reauth=1.');
-    expect(location(await t.app.inject({ url: forged, headers: { cookie: fresh } })).pathname).toBe('/auth');
+    expect(location(await t.client.get(forged, { cookie: fresh })).pathname).toBe('/auth');
   });
 
   it('narrows the scope on refresh (RFC 6749 §6) and never widens it', async () => {
     const tokens = await tokensFor(platform, { scope: 'openid profile email offline_access' });
     const refresh = (payload: Record<string, string>) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/oauth/token',
-        headers: { ...FORM, authorization: basic(platform) },
-        payload: form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, ...payload }),
+      t.client.post('/oauth/token', {
+        headers: { authorization: basic(platform) },
+        form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, ...payload },
       });
     const narrowed = (await refresh({ scope: 'profile' })).json();
     expect(narrowed.scope).toBe('profile');
     expect(decodeJwt(narrowed.access_token).scope).toBe('profile');
     expect(narrowed.id_token).toBeUndefined();
     // The new refresh token keeps the whole grant; asking for more than it is refused.
-    const wide = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      headers: { ...FORM, authorization: basic(platform) },
-      payload: form({
+    const wide = await t.client.post('/oauth/token', {
+      headers: { authorization: basic(platform) },
+      form: {
         grant_type: 'refresh_token',
         refresh_token: narrowed.refresh_token,
         scope: 'openid read:organization',
-      }),
+      },
     });
     expect(wide.json().error).toBe('invalid_scope');
   });
@@ -261,15 +242,15 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     expect(decodeJwt(tokens.access_token).aud).toBe(`${t.hub.config.publicUrl}/oauth/userinfo`);
     expect(decodeJwt(tokens.id_token).aud).toBe(platform.client_id);
     const userinfo = (token: string) =>
-      t.app.inject({ url: '/oauth/userinfo', headers: { authorization: `Bearer ${token}` } });
+      t.client.get('/oauth/userinfo', { headers: { authorization: `Bearer ${token}` } });
     expect((await userinfo(tokens.access_token)).statusCode).toBe(200);
     // An ID token is not an access token…
     expect((await userinfo(tokens.id_token)).statusCode).toBe(401);
     // …and an access token is not an id_token_hint.
-    const hint = await t.app.inject({
-      url: `/oauth/end-session?${new URLSearchParams({ id_token_hint: tokens.access_token })}`,
-      headers: { cookie },
-    });
+    const hint = await t.client.get(
+      `/oauth/end-session?${new URLSearchParams({ id_token_hint: tokens.access_token })}`,
+      { cookie },
+    );
     expect(hint.statusCode).toBe(400);
     // RFC 8707: a registered API as resource is the access token's audience; userinfo refuses it.
     const api = await tokensFor(platform, { resource: third.redirect_uris[0].replace('/cb', '') });
@@ -282,12 +263,9 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     const vt = await tokensFor(victim, { scope: 'openid profile' });
     expect((await userinfo(vt.access_token)).statusCode).toBe(200);
     const admin = await createUser(t.hub, { roles: ['super_admin'] });
-    const patch = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/oauth-clients/${victim.id}`,
-      headers: { cookie: await sessionCookieFor(t.hub, admin), ...CSRF },
-      payload: { is_active: false },
-    });
+    const patch = await t.client
+      .asBrowser(await sessionCookieFor(t.hub, admin))
+      .patch(`/api/admin/oauth-clients/${victim.id}`, { body: { is_active: false } });
     expect(patch.statusCode).toBe(200);
     const after = await userinfo(vt.access_token);
     expect(after.statusCode).toBe(401);
@@ -304,37 +282,35 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
       state: 'bye',
     };
     // Another session's ID token: the user is asked, not signed out.
-    const ask = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/end-session',
-      headers: { ...FORM, cookie: mine, origin: 'https://rb.example.test' },
-      payload: form(params),
+    const ask = await t.client.post('/oauth/end-session', {
+      cookie: mine,
+      headers: { origin: 'https://rb.example.test' },
+      form: params,
     });
     expect(ask.statusCode, ask.body.slice(0, 600)).toBe(200);
     expect(ask.body).toContain('Sign out of Ecosystem Hub?');
-    expect((await t.app.inject({ url: '/api/auth/session', headers: { cookie: mine } })).json().user).not.toBeNull();
+    expect((await t.client.get('/api/auth/session', { cookie: mine })).json().user).not.toBeNull();
     // This session's own ID token, posted from the RP's site: signed out at once, back with state.
     logoutTokens.length = 0;
-    const own = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/end-session',
-      headers: { ...FORM, cookie: other, origin: 'https://rb.example.test' },
-      payload: form(params),
+    const own = await t.client.post('/oauth/end-session', {
+      cookie: other,
+      headers: { origin: 'https://rb.example.test' },
+      form: params,
     });
     expect(own.statusCode).toBe(302);
     const loc = location(own);
     expect(loc.origin + loc.pathname).toBe('https://rb.example.test/bye');
     expect(loc.searchParams.get('state')).toBe('bye');
-    expect((await t.app.inject({ url: '/api/auth/session', headers: { cookie: other } })).json().user).toBeNull();
+    expect((await t.client.get('/api/auth/session', { cookie: other })).json().user).toBeNull();
     // Exact match only.
-    const near = await t.app.inject({
-      url: `/oauth/end-session?${new URLSearchParams({ ...params, post_logout_redirect_uri: 'https://rb.example.test/bye/' })}`,
-    });
+    const near = await t.client.get(
+      `/oauth/end-session?${new URLSearchParams({ ...params, post_logout_redirect_uri: 'https://rb.example.test/bye/' })}`,
+    );
     expect(near.statusCode).toBe(400);
 
     // Back-Channel Logout §2.4: one logout token for the client the session signed into.
     expect(logoutTokens).toHaveLength(1);
-    const jwks = createLocalJWKSet((await t.app.inject({ url: '/oauth/jwks' })).json());
+    const jwks = createLocalJWKSet((await t.client.get('/oauth/jwks')).json());
     const { payload, protectedHeader } = await jwtVerify(logoutTokens[0], jwks, {
       issuer: t.hub.config.publicUrl,
       audience: platform.client_id,
@@ -359,24 +335,19 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     const session = await sessionCookieFor(t.hub, user);
     const hint = (await tokensFor(platform, {}, session)).id_token;
     logoutTokens.length = 0;
-    const crossSite = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/end-session',
-      headers: { ...FORM, origin: 'https://rb.example.test', 'sec-fetch-site': 'cross-site' },
-      payload: form({ ...params, id_token_hint: hint }),
+    const crossSite = await t.client.post('/oauth/end-session', {
+      headers: { origin: 'https://rb.example.test', 'sec-fetch-site': 'cross-site' },
+      form: { ...params, id_token_hint: hint },
     });
     expect(crossSite.statusCode).toBe(303);
     expect(crossSite.headers['set-cookie']).toBeUndefined();
     expect(location(crossSite).pathname).toBe('/oauth/end-session');
     expect(Object.fromEntries(location(crossSite).searchParams)).toEqual({ ...params, id_token_hint: hint });
-    expect((await t.app.inject({ url: '/api/auth/session', headers: { cookie: session } })).json().user).not.toBeNull();
-    const followed = await t.app.inject({
-      url: String(crossSite.headers.location),
-      headers: { cookie: session },
-    });
+    expect((await t.client.get('/api/auth/session', { cookie: session })).json().user).not.toBeNull();
+    const followed = await t.client.get(String(crossSite.headers.location), { cookie: session });
     expect(followed.statusCode).toBe(302);
     expect(location(followed).searchParams.get('state')).toBe('bye');
-    expect((await t.app.inject({ url: '/api/auth/session', headers: { cookie: session } })).json().user).toBeNull();
+    expect((await t.client.get('/api/auth/session', { cookie: session })).json().user).toBeNull();
     expect(logoutTokens).toHaveLength(1);
     const [token] = logoutTokens.splice(0);
     expect(decodeJwt(token).sid).toBe(decodeJwt(hint).sid);
@@ -389,27 +360,20 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     const session = await sessionCookieFor(t.hub, victim);
     const id = decodeJwt((await tokensFor(platform, {}, session)).id_token);
     logoutTokens.length = 0;
-    const revoke = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/auth-sessions/${id.sid}/revoke`,
-      headers: { cookie: adminCookie, ...CSRF },
-    });
+    const revoke = await t.client.asBrowser(adminCookie).post(`/api/admin/auth-sessions/${id.sid}/revoke`);
     expect(revoke.statusCode).toBe(200);
     expect(logoutTokens.map((tk) => decodeJwt(tk).sid)).toEqual([id.sid]);
     const second = decodeJwt((await tokensFor(platform, {}, await sessionCookieFor(t.hub, victim))).id_token);
     logoutTokens.length = 0;
-    const deactivate = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${victim.id}`,
-      headers: { cookie: adminCookie, ...CSRF },
-      payload: { is_active: false },
-    });
+    const deactivate = await t.client
+      .asBrowser(adminCookie)
+      .patch(`/api/admin/users/${victim.id}`, { body: { is_active: false } });
     expect(deactivate.statusCode).toBe(200);
     expect(logoutTokens.map((tk) => decodeJwt(tk).sid)).toContain(second.sid);
   });
 
   it('tells the truth in discovery and answers RFC-shaped errors under /oauth/*', async () => {
-    const disc = (await t.app.inject({ url: '/.well-known/openid-configuration' })).json();
+    const disc = (await t.client.get('/.well-known/openid-configuration')).json();
     expect(disc).toMatchObject({
       prompt_values_supported: ['none', 'login', 'consent', 'select_account'],
       request_parameter_supported: false,
@@ -420,14 +384,12 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
       code_challenge_methods_supported: ['S256'],
     });
     expect(disc.claims_supported).toEqual(expect.arrayContaining(['sub', 'auth_time', 'amr', 'sid', 'email']));
-    const missing = await t.app.inject({ url: '/oauth/nope' });
+    const missing = await t.client.get('/oauth/nope');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ error: 'invalid_request' });
-    const badBody = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/token',
+    const badBody = await t.client.post('/oauth/token', {
       headers: { 'content-type': 'application/json' },
-      payload: 'null',
+      body: 'null',
     });
     expect(badBody.statusCode).toBeLessThan(500);
     expect(badBody.json().error).toEqual(expect.any(String));

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt, decodeProtectedHeader, importJWK, type JWK } from 'jose';
 import * as oidc from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signingKeys } from '../../../src/server/db/schema/index';
 import { oauthRuntime } from '../../../src/server/oauth/runtime';
 import { signedInUser } from '../../helpers/fixtures';
-import { createTestHub, CSRF, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { registerClient, type RegisteredClient } from './oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * The negative cases, driven by openid-client as an independent relying party against a
@@ -14,13 +15,12 @@ import { registerClient, type RegisteredClient } from './oauth-helpers';
  * instead of a browser; the browser journey is tests/e2e/oauth-protocol.test.ts).
  */
 describe.each(TEST_DATABASES)('openid-client negative cases [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind, { listen: true });
   let client: RegisteredClient;
   let config: oidc.Configuration;
   let cookie: string;
 
   beforeAll(async () => {
-    t = await createTestHub(kind, { listen: true });
     // The RP validates ID tokens against its own (real) clock; the moves below stay within its
     // tolerance wherever an ID token is validated (the other calls validate none).
     t.clock.current = new Date();
@@ -34,7 +34,6 @@ describe.each(TEST_DATABASES)('openid-client negative cases [%s]', (kind) => {
       { execute: [oidc.allowInsecureRequests] },
     );
   });
-  afterAll(() => t.close());
 
   async function codeFor(verifier: string) {
     const url = oidc.buildAuthorizationUrl(config, {
@@ -44,7 +43,7 @@ describe.each(TEST_DATABASES)('openid-client negative cases [%s]', (kind) => {
       code_challenge_method: 'S256',
       state: 'st',
     });
-    const res = await t.app.inject({ url: url.pathname + url.search, headers: { cookie } });
+    const res = await t.client.get(url.pathname + url.search, { cookie });
     return new URL(String(res.headers.location));
   }
 
@@ -85,12 +84,9 @@ describe.each(TEST_DATABASES)('openid-client negative cases [%s]', (kind) => {
     );
     oidc.allowInsecureRequests(cfg);
     expect((await oidc.clientCredentialsGrant(cfg, { scope: 'read:profile' })).access_token).toBeTruthy();
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/oauth-clients/${other.id}`,
-      headers: { cookie: admin.cookie, ...CSRF },
-      payload: { is_active: false },
-    });
+    await t.client
+      .asBrowser(admin.cookie)
+      .patch(`/api/admin/oauth-clients/${other.id}`, { body: { is_active: false } });
     const refused = await oidc.clientCredentialsGrant(cfg, { scope: 'read:profile' }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 401 });
     expect(await (refused as { response: Response }).response.json()).toMatchObject({ error: 'invalid_client' });

@@ -1,36 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
-import {
-  authorize,
-  basic,
-  exchangeCode,
-  form,
-  FORM,
-  pkcePair,
-  registerClient,
-  type RegisteredClient,
-} from './oauth-helpers';
+import { authorize, basic, exchangeCode, pkcePair, registerClient, type RegisteredClient } from './oauth-helpers';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let client: RegisteredClient;
   let cookie: string;
   let userId: string;
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
     client = await registerClient(t);
     const u = await signedInUser(t.hub);
     cookie = u.cookie;
     userId = u.user.id;
   });
-  afterAll(() => t.close());
 
   const token = (payload: Record<string, string>, headers: Record<string, string> = { authorization: basic(client) }) =>
-    t.app.inject({ method: 'POST', url: '/oauth/token', headers: { ...FORM, ...headers }, payload: form(payload) });
+    t.client.post('/oauth/token', { headers, form: payload });
 
   it('exchanges a code with PKCE for RFC 9068 access, ID and refresh tokens', async () => {
     const { verifier, challenge } = pkcePair();
@@ -69,11 +59,9 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
     const again = await exchangeCode(t, client, code, undefined);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: 'invalid_grant' });
-    const introspect = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/introspect',
-      headers: { ...FORM, authorization: basic(client) },
-      payload: form({ token: first.json().access_token }),
+    const introspect = await t.client.post('/oauth/introspect', {
+      headers: { authorization: basic(client) },
+      form: { token: first.json().access_token },
     });
     expect(introspect.json()).toEqual({ active: false });
     const refresh = await token({ grant_type: 'refresh_token', refresh_token: first.json().refresh_token });
@@ -123,23 +111,13 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
     // Backed by a session row committed with the audit batch: introspectable and revocable.
     const cc = ok.json().access_token;
     const introspect = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/oauth/introspect',
-        headers: { ...FORM, authorization: basic(client) },
-        payload: form({ token: cc }),
-      });
+      t.client.post('/oauth/introspect', { headers: { authorization: basic(client) }, form: { token: cc } });
     expect((await introspect()).json()).toMatchObject({
       active: true,
       sub: client.client_id,
       scope: 'read:profile read:organization',
     });
-    await t.app.inject({
-      method: 'POST',
-      url: '/oauth/revoke',
-      headers: { ...FORM, authorization: basic(client) },
-      payload: form({ token: cc }),
-    });
+    await t.client.post('/oauth/revoke', { headers: { authorization: basic(client) }, form: { token: cc } });
     expect((await introspect()).json()).toEqual({ active: false });
   });
 
@@ -178,12 +156,9 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
   it('refuses an inactive client and audits grants and refusals', async () => {
     const other = await registerClient(t, { app_name: 'Sortstak' });
     const admin = await signedInUser(t.hub, ['super_admin']);
-    const patch = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/oauth-clients/${other.id}`,
-      headers: { cookie: admin.cookie, 'x-hub-csrf': '1' },
-      payload: { is_active: false },
-    });
+    const patch = await t.client
+      .asBrowser(admin.cookie)
+      .patch(`/api/admin/oauth-clients/${other.id}`, { body: { is_active: false } });
     expect(patch.statusCode).toBe(200);
     const res = await token({ grant_type: 'client_credentials' }, { authorization: basic(other) });
     expect(res.json().error).toBe('invalid_client');
@@ -212,19 +187,12 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
     }
     const accessToken: string = registeredWay.json().access_token;
     const introspect = (headers: Record<string, string>, extra: Record<string, string> = {}) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/oauth/introspect',
-        headers: { ...FORM, ...headers },
-        payload: form({ token: accessToken, ...extra }),
-      });
+      t.client.post('/oauth/introspect', { headers, form: { token: accessToken, ...extra } });
     expect((await introspect({ authorization: basic(viaPost) })).statusCode).toBe(401);
     expect((await introspect({}, inBody)).json()).toMatchObject({ active: true, client_id: viaPost.client_id });
-    const revoke = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/revoke',
-      headers: { ...FORM, authorization: basic(viaPost) },
-      payload: form({ token: accessToken }),
+    const revoke = await t.client.post('/oauth/revoke', {
+      headers: { authorization: basic(viaPost) },
+      form: { token: accessToken },
     });
     expect(revoke.statusCode).toBe(401);
     expect((await introspect({}, inBody)).json().active).toBe(true);
@@ -244,17 +212,13 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
       token_endpoint_auth_method: 'none',
       redirect_uris: ['https://spa.example.test/cb'],
     });
-    const pre = await t.app.inject({
-      method: 'OPTIONS',
-      url: '/oauth/token',
+    const pre = await t.client.request('OPTIONS', '/oauth/token', {
       headers: { origin: 'https://spa.example.test', 'access-control-request-method': 'POST' },
     });
     expect(pre.statusCode).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe('https://spa.example.test');
     expect(pre.headers['access-control-allow-credentials']).toBeUndefined();
-    const other = await t.app.inject({
-      method: 'OPTIONS',
-      url: '/oauth/token',
+    const other = await t.client.request('OPTIONS', '/oauth/token', {
       headers: { origin: 'https://evil.example.test', 'access-control-request-method': 'POST' },
     });
     expect(other.statusCode).toBe(403);

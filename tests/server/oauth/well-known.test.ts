@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { oauthRuntime } from '../../../src/server/oauth/runtime';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 const PATHS = ['/.well-known/openid-configuration', '/oauth/jwks'] as const;
 /** Headers that belong to the connection or the moment, not to the answer. */
@@ -12,11 +13,7 @@ const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encodin
  * listening hub takes before routing answers exactly what the routes answer.
  */
 describe.each(TEST_DATABASES)('discovery and JWKS as precomputed documents [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind, { listen: true });
-  });
-  afterAll(() => t.close());
+  const t = useTestHub(kind, { listen: true });
 
   const base = () => t.hub.config.publicUrl;
   const headersOf = (h: Headers | Record<string, unknown>) =>
@@ -37,29 +34,29 @@ describe.each(TEST_DATABASES)('discovery and JWKS as precomputed documents [%s]'
   };
 
   it.each(PATHS)('%s: ETag, Cache-Control, CORS, and 304 on a current If-None-Match', async (path) => {
-    const first = await t.app.inject({ url: path });
+    const first = await t.client.get(path);
     expect(first.statusCode).toBe(200);
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
     expect(first.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
     expect(first.headers['access-control-allow-origin']).toBe('*');
     expect(first.json()).toBeTypeOf('object');
-    const again = await t.app.inject({ url: path });
+    const again = await t.client.get(path);
     expect(again.body).toBe(first.body);
     expect(again.headers.etag).toBe(etag);
     for (const inm of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
-      const cond = await t.app.inject({ url: path, headers: { 'if-none-match': inm } });
+      const cond = await t.client.get(path, { headers: { 'if-none-match': inm } });
       expect(cond.statusCode).toBe(304);
       expect(cond.body).toBe('');
       expect(cond.headers.etag).toBe(etag);
     }
-    const stale = await t.app.inject({ url: path, headers: { 'if-none-match': '"stale"' } });
+    const stale = await t.client.get(path, { headers: { 'if-none-match': '"stale"' } });
     expect(stale.statusCode).toBe(200);
     expect(stale.body).toBe(first.body);
   });
 
   it.each(PATHS)('%s: the fast path answers the same bytes and headers as the route', async (path) => {
-    const routed = await t.app.inject({ url: path });
+    const routed = await t.client.get(path);
     const countedBefore = await answered(path);
     // Fetch until the JWKS is loaded in this process (the route loads it; the fast path never waits).
     const fast = await fetch(`${base()}${path}`);
@@ -82,9 +79,9 @@ describe.each(TEST_DATABASES)('discovery and JWKS as precomputed documents [%s]'
   });
 
   it('a key rotation changes the JWKS bytes and ETag; the old ETag no longer matches', async () => {
-    const before = await t.app.inject({ url: '/oauth/jwks' });
+    const before = await t.client.get('/oauth/jwks');
     await oauthRuntime(t.hub).keys.rotate('ES256', { force: true });
-    const after = await t.app.inject({ url: '/oauth/jwks' });
+    const after = await t.client.get('/oauth/jwks');
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.body).not.toBe(before.body);
     const old = await fetch(`${base()}/oauth/jwks`, { headers: { 'if-none-match': String(before.headers.etag) } });

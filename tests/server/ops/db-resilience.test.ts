@@ -7,18 +7,11 @@ import { loadConfig } from '../../../src/server/config';
 import { closeHub, createHub } from '../../../src/server/create-hub';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../../src/server/db/unavailable';
 import type { Hub } from '../../../src/server/hub';
+import { createTestClient } from '../../helpers/client';
 import { createTestHub, type TestHub } from '../../helpers/test-hub';
 import { sessionCookieFor, createUser } from '../../helpers/fixtures';
 import { StallProxy } from '../../helpers/tcp-stall-proxy';
-import {
-  authorize,
-  basic,
-  exchangeCode,
-  form,
-  FORM,
-  registerClient,
-  type RegisteredClient,
-} from '../oauth/oauth-helpers';
+import { authorize, basic, exchangeCode, registerClient, type RegisteredClient } from '../oauth/oauth-helpers';
 
 /** Polls `probe` until it returns true or `ms` pass; returns the elapsed milliseconds (or Infinity). */
 async function within(ms: number, probe: () => Promise<boolean> | boolean): Promise<number> {
@@ -56,15 +49,12 @@ describe('[pglite] a closed embedded database', () => {
     const user = await createUser(t.hub);
     const cookie = await sessionCookieFor(t.hub, user);
     await t.hub.database.close();
-    const res = await t.app.inject({ url: '/api/auth/session', headers: { cookie } });
+    const res = await t.client.get('/api/auth/session', { cookie });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json().error.code).toBe('database_unavailable');
-    const token = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      headers: FORM,
-      payload: form({ grant_type: 'client_credentials', client_id: 'x', client_secret: 'y' }),
+    const token = await t.client.post('/oauth/token', {
+      form: { grant_type: 'client_credentials', client_id: 'x', client_secret: 'y' },
     });
     expect(token.statusCode).toBe(503);
     expect(token.json().error).toBe('temporarily_unavailable');
@@ -113,11 +103,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('[postgres] connections lost and a
   }
   const introspect = async (app: FastifyInstance, token: string) =>
     (
-      await app.inject({
-        method: 'POST',
-        url: '/oauth/introspect',
-        headers: { ...FORM, authorization: basic(client) },
-        payload: form({ token }),
+      await createTestClient(app).post('/oauth/introspect', {
+        headers: { authorization: basic(client) },
+        form: { token },
       })
     ).json().active as boolean;
 
@@ -128,12 +116,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('[postgres] connections lost and a
     await terminate(`application_name = 'hub-listener'`);
     // B notices the lost connection (the driver reports the 57P01 termination).
     expect(await within(30_000, () => !bHub.database.listenerConnected())).toBeLessThan(Infinity);
-    const res = await a.app.inject({
-      method: 'POST',
-      url: '/oauth/revoke',
-      headers: { ...FORM, authorization: basic(client) },
-      payload: form({ token }),
-    });
+    const res = await a.client.post('/oauth/revoke', { headers: { authorization: basic(client) }, form: { token } });
     expect(res.statusCode).toBe(200);
     // While its listener is down B reads the database, not its cache: the very first question
     // after the revocation is refused. (No clock: a wall-clock bound failed on a loaded machine.)
@@ -148,12 +131,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('[postgres] connections lost and a
         resolve();
       });
     });
-    await a.app.inject({
-      method: 'POST',
-      url: '/oauth/revoke',
-      headers: { ...FORM, authorization: basic(client) },
-      payload: form({ token: second }),
-    });
+    await a.client.post('/oauth/revoke', { headers: { authorization: basic(client) }, form: { token: second } });
     await heard; // the NOTIFY itself, not a clock
     expect(await introspect(b, second)).toBe(false);
   });
@@ -164,7 +142,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('[postgres] connections lost and a
     const statuses: number[] = [];
     const load = Promise.all(
       Array.from({ length: 40 }, async () => {
-        const res = await b.inject({ url: '/api/auth/session', headers: { cookie } });
+        const res = await createTestClient(b).get('/api/auth/session', { cookie });
         statuses.push(res.statusCode);
         if (res.statusCode !== 200) {
           expect(res.statusCode).toBe(503);
@@ -176,7 +154,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('[postgres] connections lost and a
     await terminate(`pid <> pg_backend_pid()`);
     await load;
     expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
-    const ok = async () => (await b.inject({ url: '/api/auth/session', headers: { cookie } })).statusCode === 200;
+    const ok = async () => (await createTestClient(b).get('/api/auth/session', { cookie })).statusCode === 200;
     expect(await within(30_000, ok)).toBeLessThan(Infinity);
     expect(await within(30_000, () => bHub.database.listenerConnected())).toBeLessThan(Infinity);
   });
@@ -189,19 +167,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('[postgres] connections lost and a
     const cHub = await createHub({ config: nodeConfig(viaProxy.toString()), skipMigrations: true });
     const c = await buildApp(cHub, { webRoot: null });
     await c.ready();
+    const onC = createTestClient(c);
     try {
       const user = await createUser(a.hub);
       const cookie = await sessionCookieFor(a.hub, user);
-      expect((await c.inject({ url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(200);
+      expect((await onC.get('/api/auth/session', { cookie })).statusCode).toBe(200);
       proxy.stall();
       const started = Date.now();
       const [api, oauth] = await Promise.all([
-        c.inject({ url: '/api/auth/session', headers: { cookie } }),
-        c.inject({
-          method: 'POST',
-          url: '/oauth/token',
-          headers: { ...FORM, authorization: basic(client) },
-          payload: form({ grant_type: 'client_credentials', scope: 'read:profile' }),
+        onC.get('/api/auth/session', { cookie }),
+        onC.post('/oauth/token', {
+          headers: { authorization: basic(client) },
+          form: { grant_type: 'client_credentials', scope: 'read:profile' },
         }),
       ]);
       const elapsed = Date.now() - started;
@@ -215,7 +192,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('[postgres] connections lost and a
       // generous because a loaded machine delays timers (it failed at 7 s under load).
       expect(elapsed).toBeLessThan(20_000);
       proxy.resume();
-      const ok = async () => (await c.inject({ url: '/api/auth/session', headers: { cookie } })).statusCode === 200;
+      const ok = async () => (await onC.get('/api/auth/session', { cookie })).statusCode === 200;
       expect(await within(30_000, ok)).toBeLessThan(Infinity);
     } finally {
       proxy.resume();

@@ -2,9 +2,10 @@ import { PassThrough } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../../src/server/db/schema/index';
-import { createTestHub, CSRF, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD, signedInUser } from '../../helpers/fixtures';
-import { basic, form, FORM, registerClient } from '../oauth/oauth-helpers';
+import { basic, registerClient } from '../oauth/oauth-helpers';
+import { cookieValue } from '../../helpers/cookies';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -28,8 +29,8 @@ describe.each(TEST_DATABASES)('health, metrics, request ids and logs [%s]', (kin
   });
 
   it('live answers without the database; ready checks database, migrations, keys and listener', async () => {
-    expect((await t.app.inject({ url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
-    const ready = await t.app.inject({ url: '/api/health/ready' });
+    expect((await t.client.get('/api/health/live')).json()).toEqual({ status: 'ok' });
+    const ready = await t.client.get('/api/health/ready');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({
       status: 'ready',
@@ -37,7 +38,7 @@ describe.each(TEST_DATABASES)('health, metrics, request ids and logs [%s]', (kin
     });
     t.hub.lifecycle.draining = true;
     try {
-      const draining = await t.app.inject({ url: '/api/health/ready' });
+      const draining = await t.client.get('/api/health/ready');
       expect(draining.statusCode).toBe(503);
       expect(draining.json()).toMatchObject({ status: 'not_ready', checks: { draining: true } });
       expect(draining.headers.connection).toBe('close');
@@ -48,11 +49,9 @@ describe.each(TEST_DATABASES)('health, metrics, request ids and logs [%s]', (kin
 
   it('returns X-Request-Id, logs one JSON line with it, and stores it in the audit row', async () => {
     const user = await createUser(t.hub);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: CSRF,
-      payload: { email: user.email, password: 'Wrong-Password-123!' },
+    const res = await t.client.post('/api/auth/sign-in', {
+      csrf: true,
+      body: { email: user.email, password: 'Wrong-Password-123!' },
     });
     expect(res.statusCode).toBe(401);
     const id = res.headers['x-request-id'] as string;
@@ -70,44 +69,35 @@ describe.each(TEST_DATABASES)('health, metrics, request ids and logs [%s]', (kin
     expect(JSON.stringify(lines)).not.toContain('Wrong-Password-123!');
 
     const signedIn = await signedInUser(t.hub);
-    const session = await t.app.inject({ url: '/api/auth/session', headers: { cookie: signedIn.cookie } });
+    const session = await t.client.get('/api/auth/session', { cookie: signedIn.cookie });
     const sessionLine = lines.find((l) => l.reqId === session.headers['x-request-id'] && l.msg === 'request');
     expect(sessionLine).toMatchObject({ route: '/api/auth/session', status: 200, user_id: signedIn.user.id });
-    expect(JSON.stringify(sessionLine)).not.toContain(signedIn.cookie.split('=')[1]);
+    expect(JSON.stringify(sessionLine)).not.toContain(cookieValue(signedIn.cookie));
   });
 
   it('does not take a request id from an untrusted client', async () => {
-    const res = await t.app.inject({ url: '/api/health/live', headers: { 'x-request-id': 'forged-id-123456' } });
+    const res = await t.client.get('/api/health/live', { headers: { 'x-request-id': 'forged-id-123456' } });
     expect(res.headers['x-request-id']).not.toBe('forged-id-123456');
   });
 
   it('serves /metrics only with the bearer token, with the listed metrics', async () => {
-    expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(401);
+    expect((await t.client.get('/metrics')).statusCode).toBe(401);
     expect(
-      (await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode,
+      (await t.client.get('/metrics', { headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode,
     ).toBe(401);
     const user = await createUser(t.hub);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: CSRF,
-      payload: { email: user.email, password: FIXTURE_PASSWORD },
-    });
+    await t.client.post('/api/auth/sign-in', { csrf: true, body: { email: user.email, password: FIXTURE_PASSWORD } });
     const client = await registerClient(t);
-    const token = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/token',
-      headers: { ...FORM, authorization: basic(client) },
-      payload: form({ grant_type: 'client_credentials', scope: 'read:profile' }),
+    const token = await t.client.post('/oauth/token', {
+      headers: { authorization: basic(client) },
+      form: { grant_type: 'client_credentials', scope: 'read:profile' },
     });
     expect(token.statusCode).toBe(200);
-    await t.app.inject({
-      method: 'POST',
-      url: '/oauth/introspect',
-      headers: { ...FORM, authorization: basic(client) },
-      payload: form({ token: token.json().access_token }),
+    await t.client.post('/oauth/introspect', {
+      headers: { authorization: basic(client) },
+      form: { token: token.json().access_token },
     });
-    const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const res = await t.client.get('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     const text = res.body;
@@ -132,7 +122,7 @@ describe('/metrics without a token configured', () => {
   it('is not served on the main port', async () => {
     const t = await createTestHub('pglite');
     try {
-      expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(404);
+      expect((await t.client.get('/metrics')).statusCode).toBe(404);
     } finally {
       await t.close();
     }

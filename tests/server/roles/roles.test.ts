@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser, createUser } from '../../helpers/fixtures';
 import { auditLogs, platformRoleAssignments } from '../../../src/server/db/schema/index';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('role assignment (spec §4, DESIGN §6) [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   const put = (cookie: string, id: string, roles: unknown) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${id}/roles`,
-      headers: { cookie, ...CSRF },
-      payload: { roles },
-    });
-  const get = (cookie: string, id: string) =>
-    t.app.inject({ method: 'GET', url: `/api/admin/users/${id}/roles`, headers: { cookie } });
+    t.client.asBrowser(cookie).put(`/api/admin/users/${id}/roles`, { body: { roles } });
+  const get = (cookie: string, id: string) => t.client.get(`/api/admin/users/${id}/roles`, { cookie });
   const assignments = (userId: string) =>
     t.hub.db.select().from(platformRoleAssignments).where(eq(platformRoleAssignments.userId, userId));
 
@@ -61,11 +50,7 @@ describe.each(TEST_DATABASES)('role assignment (spec §4, DESIGN §6) [%s]', (ki
     // The target's session now reports the admin flag, computed on the server.
     const targetSession = await signedInUser(t.hub, ['user']);
     await put(admin.cookie, targetSession.user.id, ['user', 'platform_admin']);
-    const s = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { cookie: targetSession.cookie },
-    });
+    const s = await t.client.get('/api/auth/session', { cookie: targetSession.cookie });
     expect(s.json().is_ecosystem_admin).toBe(true);
   });
 

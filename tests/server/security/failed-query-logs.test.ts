@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
-import { CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { createTestHub, type TestHub } from '../../helpers/test-hub';
 
 /**
  * Issue 11 finding 10: a failed query's bound parameters (an argon2 hash appeared) never reach
@@ -38,13 +38,11 @@ describe('failed-query logs carry the statement, never its parameters', () => {
     }) as typeof record;
     try {
       // An anonymous refusal whose audit row cannot be written: logged by the error hook.
-      expect((await t.app.inject({ method: 'GET', url: '/api/admin/overview' })).statusCode).toBe(401);
+      expect((await t.client.get('/api/admin/overview')).statusCode).toBe(401);
       // A sign-in whose audit write fails: a masked 500, logged.
-      const failed = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        headers: CSRF,
-        payload: { email: 'nobody@example.test', password: 'Wrong-Password-77!' },
+      const failed = await t.client.post('/api/auth/sign-in', {
+        csrf: true,
+        body: { email: 'nobody@example.test', password: 'Wrong-Password-77!' },
       });
       expect(failed.statusCode).toBeGreaterThanOrEqual(400);
       expect(failed.body).not.toContain(secret);

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { sessionCookieFor, createUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { listRoutes, type RouteEntry } from '../admin/route-inventory';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /** Inputs each route gets per caller; every route, two callers, both databases. */
 const RUNS_PER_ROUTE = 25;
@@ -105,14 +106,10 @@ function requestArbitrary(contract: Contract, route: RouteEntry) {
  * changed (refusals are recorded in the audit log and counters, and nothing else).
  */
 describe.each(TEST_DATABASES)('every route refuses malformed input without a 5xx [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let doc: OpenApiDoc;
   beforeAll(async () => {
-    t = await createTestHub(kind);
-    doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-  });
-  afterAll(async () => {
-    await t?.close();
+    doc = (await t.client.get('/api/openapi.json')).json();
   });
 
   const businessState = async () =>
@@ -140,17 +137,9 @@ describe.each(TEST_DATABASES)('every route refuses malformed input without a 5xx
       let allRefused = true;
       await fc.assert(
         fc.asyncProperty(requestArbitrary(contractOf(doc, route), route), fc.boolean(), async (req, signedIn) => {
-          const res = await t.app.inject({
-            method: route.method as 'POST',
-            url: req.url,
-            headers: {
-              ...CSRF,
-              ...(signedIn ? { cookie } : {}),
-              ...(req.contentType && req.body !== undefined ? { 'content-type': req.contentType } : {}),
-            },
-            ...(req.body !== undefined && !['GET', 'HEAD', 'DELETE'].includes(route.method)
-              ? { payload: req.body }
-              : {}),
+          const res = await t.client.asBrowser(signedIn ? cookie : undefined).request(route.method as 'POST', req.url, {
+            headers: req.contentType && req.body !== undefined ? { 'content-type': req.contentType } : {},
+            body: !['GET', 'HEAD', 'DELETE'].includes(route.method) ? req.body : undefined,
           });
           if (res.statusCode >= 500) {
             failures.push(
@@ -197,13 +186,9 @@ describe.each(TEST_DATABASES)('every route refuses malformed input without a 5xx
             },
           ];
           for (const c of cases) {
-            const res = await t.app.inject({
-              method: route.method as 'POST',
-              url: c.url,
-              headers: { ...CSRF, cookie, 'content-type': 'application/json' },
-              ...(c.payload !== undefined && !['GET', 'HEAD', 'DELETE'].includes(route.method)
-                ? { payload: c.payload }
-                : {}),
+            const res = await t.client.asBrowser(cookie).request(route.method as 'POST', c.url, {
+              headers: { 'content-type': 'application/json' },
+              body: !['GET', 'HEAD', 'DELETE'].includes(route.method) ? c.payload : undefined,
             });
             sent += 1;
             if (res.statusCode >= 500)

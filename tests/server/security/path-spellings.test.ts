@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { canonicalUrl } from '../../../src/server/http/path';
 import { concreteUrl, listRoutes } from '../admin/route-inventory';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /** Ways to spell the same path that a string-prefix check would not recognise. */
 const SPELLINGS: [string, (path: string) => string][] = [
@@ -26,14 +27,10 @@ const SPELLINGS: [string, (path: string) => string][] = [
  * answers a cross-site request with the same refusal and changes nothing.
  */
 describe.each(TEST_DATABASES)('state-changing routes under every path spelling [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let adminCookie: string;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     adminCookie = (await signedInUser(t.hub, ['user', 'super_admin'])).cookie;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const snapshot = () =>
@@ -62,12 +59,10 @@ describe.each(TEST_DATABASES)('state-changing routes under every path spelling [
     const before = await snapshot();
     for (const route of routes) {
       for (const [name, spell] of SPELLINGS) {
-        const res = await t.app.inject({
-          method: route.method as 'POST',
-          url: spell(concreteUrl(route.url)),
-          // A signed-in admin's browser, lured by another site: its cookie, a foreign Origin, no CSRF header.
-          headers: { cookie: adminCookie, origin: 'https://evil.example', 'content-type': 'application/json' },
-          payload: '{}',
+        const res = await t.client.request(route.method as 'POST', spell(concreteUrl(route.url)), {
+          cookie: adminCookie,
+          headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+          body: '{}',
         });
         const seen = { route: `${route.method} ${route.url}`, spelling: name, status: res.statusCode };
         expect(seen).toEqual({ ...seen, status: 403 });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, sessionCookieFor, signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { auditLogs } from '../../../src/server/db/schema/index';
-import { concreteUrl, listRoutes } from '../admin/route-inventory';
+import { callRoute, listRoutes } from '../admin/route-inventory';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * One refusal idiom: a 401/403 is audited by the error hook that renders it, so no route can
@@ -12,13 +13,7 @@ import { concreteUrl, listRoutes } from '../admin/route-inventory';
  * rollback. Anonymous refusals are aggregated per IP, route and minute.
  */
 describe.each(TEST_DATABASES)('every refusal leaves its audit row [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   const auditCount = async () =>
     Number((await rows<{ n: number }>(t.hub.db, sql`select count(*)::int as n from audit_logs`))[0].n);
@@ -28,12 +23,7 @@ describe.each(TEST_DATABASES)('every refusal leaves its audit row [%s]', (kind) 
     const admin = listRoutes(t.app).filter((r) => r.url.startsWith('/api/admin/'));
     for (const route of admin) {
       const before = await auditCount();
-      const res = await t.app.inject({
-        method: route.method as 'GET',
-        url: concreteUrl(route.url),
-        headers: { ...CSRF, cookie },
-        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
-      });
+      const res = await callRoute(t.client, route, cookie);
       expect(res.statusCode).toBe(403);
       expect({ route: `${route.method} ${route.url}`, added: (await auditCount()) - before }).toEqual({
         route: `${route.method} ${route.url}`,
@@ -54,12 +44,9 @@ describe.each(TEST_DATABASES)('every refusal leaves its audit row [%s]', (kind) 
     const platformAdmin = await signedInUser(t.hub, ['user', 'platform_admin']);
     const target = await createUser(t.hub, { roles: ['user', 'super_admin'] });
     for (const patch of [{ is_active: false }, { email: 'taken-over@example.test' }]) {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/admin/users/${target.id}`,
-        headers: { ...CSRF, cookie: platformAdmin.cookie },
-        payload: patch,
-      });
+      const res = await t.client
+        .asBrowser(platformAdmin.cookie)
+        .patch(`/api/admin/users/${target.id}`, { body: patch });
       expect(res.statusCode).toBe(403);
     }
     const attempts = await t.hub.db
@@ -77,11 +64,7 @@ describe.each(TEST_DATABASES)('every refusal leaves its audit row [%s]', (kind) 
 
   it('audits a cross-site refusal as csrf_refused with the route it was aimed at', async () => {
     const { cookie, user } = await signedInUser(t.hub, ['user']);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/%61pi/auth/sign-out',
-      headers: { cookie, origin: 'https://evil.example' },
-    });
+    const res = await t.client.post('/%61pi/auth/sign-out', { cookie, headers: { origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);
     const [row] = await t.hub.db
       .select()
@@ -92,8 +75,7 @@ describe.each(TEST_DATABASES)('every refusal leaves its audit row [%s]', (kind) 
 
   it('aggregates repeated anonymous refusals per IP, route and minute instead of writing each', async () => {
     const before = await auditCount();
-    const call = (ip: string) =>
-      t.app.inject({ method: 'GET', url: '/api/admin/overview', remoteAddress: ip, headers: CSRF });
+    const call = (ip: string) => t.client.get('/api/admin/overview', { csrf: true, remoteAddress: ip });
     for (let i = 0; i < 6; i++) expect((await call('203.0.113.7')).statusCode).toBe(401);
     expect((await call('203.0.113.8')).statusCode).toBe(401);
     // One row per address so far; the other five are counted.
@@ -129,15 +111,14 @@ describe.each(TEST_DATABASES)('every refusal leaves its audit row [%s]', (kind) 
       '/api/admin/auth-sessions',
     ];
     for (const url of routes) {
-      const res = await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9', headers: CSRF });
+      const res = await t.client.get(url, { csrf: true, remoteAddress: '203.0.113.9' });
       expect(res.statusCode).toBe(401);
     }
     expect((await auditCount()) - before).toBe(5);
     t.clock.advance(61_000);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/overview', remoteAddress: '203.0.113.9', headers: CSRF }))
-        .statusCode,
-    ).toBe(401);
+    expect((await t.client.get('/api/admin/overview', { csrf: true, remoteAddress: '203.0.113.9' })).statusCode).toBe(
+      401,
+    );
     const summary = (
       await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'anonymous_refusals_aggregated'))
     ).filter((r) => r.ipAddress === '203.0.113.9');
@@ -148,19 +129,15 @@ describe.each(TEST_DATABASES)('every refusal leaves its audit row [%s]', (kind) 
 
   it('audits a signed-out call to a signed-in route before its body is even read', async () => {
     const cookie = await sessionCookieFor(t.hub, await createUser(t.hub));
-    const anon = await t.app.inject({
-      method: 'POST',
-      url: '/api/cross-platform/sessions',
-      headers: { ...CSRF, 'content-type': 'application/json' },
-      payload: '{"broken": ',
+    const anon = await t.client.post('/api/cross-platform/sessions', {
+      csrf: true,
+      headers: { 'content-type': 'application/json' },
+      body: '{"broken": ',
     });
     expect(anon.statusCode).toBe(401);
-    const signedIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/cross-platform/sessions',
-      headers: { ...CSRF, cookie, 'content-type': 'application/json' },
-      payload: '{"broken": ',
-    });
+    const signedIn = await t.client
+      .asBrowser(cookie)
+      .post('/api/cross-platform/sessions', { headers: { 'content-type': 'application/json' }, body: '{"broken": ' });
     expect(signedIn.statusCode).toBe(400);
   });
 });

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser } from '../../helpers/fixtures';
 import { SETUP_COMMANDS } from '../../../src/server/cli/setup';
 import { COMMANDS } from '../../../src/server/cli/commands';
 import { rows } from '../../../src/server/db/client';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('setup CLI commands [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
+  const t = useTestHub(kind);
   afterAll(async () => {
-    await t?.close();
     vi.restoreAllMocks();
   });
 

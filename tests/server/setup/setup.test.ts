@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, sessionCookieFor } from '../../helpers/fixtures';
 import { auditLogs, platformUsers } from '../../../src/server/db/schema/index';
 import { ensureSetupKey } from '../../../src/server/setup/setup-key';
 import { checkPassword } from '../../../src/shared/password-policy';
 import { rows } from '../../../src/server/db/client';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 const KEY = 'correct-horse-setup-key-123';
 
 describe.each(TEST_DATABASES)('setup tools [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind, { config: { setupKey: KEY } });
   beforeAll(async () => {
-    t = await createTestHub(kind, { config: { setupKey: KEY } });
     await ensureSetupKey(t.hub);
   });
-  afterAll(async () => {
-    await t?.close();
-  });
 
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: CSRF, payload });
+  const post = (url: string, payload: object) => t.client.post(url, { csrf: true, body: payload });
   const counts = async () =>
     (
       await rows<Record<string, number>>(
@@ -45,13 +42,7 @@ describe.each(TEST_DATABASES)('setup tools [%s]', (kind) => {
 
   it('limits setup key attempts per address: the 5th wrong key blocks (429 + Retry-After), even the right key', async () => {
     const from = (payload: object) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/setup/cleanup',
-        headers: CSRF,
-        remoteAddress: '10.66.0.1',
-        payload,
-      });
+      t.client.post('/api/setup/cleanup', { csrf: true, body: payload, remoteAddress: '10.66.0.1' });
     for (let i = 0; i < 4; i++)
       expect((await from({ confirmation_key: `guess-${i}-guess-guess` })).statusCode).toBe(403);
     const fifth = await from({ confirmation_key: 'guess-5-guess-guess' });
@@ -62,12 +53,10 @@ describe.each(TEST_DATABASES)('setup tools [%s]', (kind) => {
     expect(blocked.statusCode).toBe(429);
     expect(await counts()).toEqual(before);
     // Another address is not blocked; and the blocked one may try again once the block is over.
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/setup/system-admins',
-      headers: CSRF,
+    const other = await t.client.post('/api/setup/system-admins', {
+      csrf: true,
+      body: { confirmation_key: 'wrong-key-wrong-key' },
       remoteAddress: '10.66.0.2',
-      payload: { confirmation_key: 'wrong-key-wrong-key' },
     });
     expect(other.statusCode).toBe(403);
     t.clock.advanceMinutes(31);
