@@ -228,6 +228,29 @@ function checkInlineCommands(doc: Doc, known: Known): string[] {
   return problems;
 }
 
+/** The variables `src/server/config.ts` reads: the keys of its environment schema. */
+function readConfigVariables(): string[] {
+  const source = readFileSync(join(root, 'src/server/config.ts'), 'utf8');
+  const start = source.indexOf('const envSchema = z.object({');
+  const end = source.indexOf('\n});', start);
+  if (start < 0 || end < 0) throw new Error('src/server/config.ts: envSchema not found');
+  return [...source.slice(start, end).matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
+}
+
+/** The variables named in the first column of the first table under `heading`. */
+function tableVariables(text: string, heading: string): string[] {
+  const lines = text.split('\n');
+  let i = lines.indexOf(heading);
+  if (i < 0) throw new Error(`no "${heading}"`);
+  while (i < lines.length && !lines[i].startsWith('|')) i++;
+  const names: string[] = [];
+  for (; i < lines.length && lines[i].startsWith('|'); i++) {
+    const first = lines[i].split('|')[1] ?? '';
+    for (const m of first.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) names.push(m[1]);
+  }
+  return names;
+}
+
 function realKnown(docs: Doc[]): Known {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   return {
@@ -266,6 +289,33 @@ describe('the docs', () => {
 
   it('every `npm run …` in the prose names a script and CLI command that exist', () => {
     expect(docs.flatMap((d) => checkInlineCommands(d, known))).toEqual([]);
+  });
+
+  it('the configuration table lists exactly the variables src/server/config.ts reads', () => {
+    const variables = readConfigVariables();
+    expect(variables.length).toBeGreaterThan(20);
+    const full = tableVariables(known.docs.get('docs/operating.md') ?? '', '## Configuration');
+    expect([...full].sort()).toEqual([...variables].sort());
+    // The README's short table names only real variables.
+    const glance = tableVariables(known.docs.get('README.md') ?? '', '## Configuration at a glance');
+    expect(glance.length).toBeGreaterThan(0);
+    expect(glance.filter((v) => !variables.includes(v))).toEqual([]);
+  });
+
+  it('the README stays a front page: what the hub is, the two commands, configuration at a glance, links', () => {
+    const readme = known.docs.get('README.md') ?? '';
+    expect(readme.split('\n').length).toBeLessThanOrEqual(100);
+    const sections = readme.split('\n').filter((l) => /^#{1,3} /.test(l));
+    // Room for a note, not for the manual: the rest lives in docs/, by reader.
+    expect(sections.length).toBeLessThanOrEqual(6);
+    expect(sections).toEqual(
+      expect.arrayContaining([
+        '# Ecosystem Hub',
+        '## The two commands',
+        '## Configuration at a glance',
+        '## Documentation',
+      ]),
+    );
   });
 
   it('the README shows the two commands, as they are', () => {
