@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { auditRow } from '../../helpers/fixtures';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { rows, type DbOrTx } from '../../../src/server/db/client';
 import { AUDIT_TICKET_LOCK_CLASS } from '../../../src/server/audit/chain-queries';
@@ -41,13 +42,7 @@ function columnsOf(statement: { sql: string; params: unknown[] }) {
 }
 
 describe.each(TEST_DATABASES)('the chain statements take their columns from the schema [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   it('the locked and the pipelined append name exactly the columns of the schema, typed as in the migrated table', async () => {
     const table = await rows<{ column_name: string; data_type: string }>(

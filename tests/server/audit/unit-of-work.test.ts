@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
 import { countStatements } from '../../helpers/count-statements';
 import { auditLogs, authSessions } from '../../../src/server/db/schema/index';
 import { insertSessionsStatement } from '../../../src/server/auth/session-queries';
@@ -16,17 +17,15 @@ import type { AuditEvent } from '../../../src/server/audit/record';
  * fails its own unit only, with its own SQLSTATE; step names never clash.
  */
 describe.each(TEST_DATABASES)('the unit of work [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let counter: ReturnType<typeof countStatements>;
   beforeAll(async () => {
-    t = await createTestHub(kind);
     counter = countStatements();
     // The chain writer's first append locks the anchor to learn it; the tests below start after.
     await t.hub.unitOfWork.commit(event(randomUUID()));
   });
   afterAll(async () => {
     counter.stop();
-    await t?.close();
   });
 
   function event(sessionId: string): AuditEvent {

@@ -1,8 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { CSRF, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
 import { FIXTURE_PASSWORD, createUser, enrolFixtureTotp, sessionCookieFor, totpCodeAt } from '../../helpers/fixtures';
 import { auditLogs, signInAttempts } from '../../../src/server/db/schema/index';
 import { SESSION_COOKIE } from '../../../src/server/auth/sessions';
@@ -239,13 +240,9 @@ const STEP_UP_CODE: Guessable = {
 };
 
 describe.each(TEST_DATABASES)('the counted-attempt protocol, on every guessable secret [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind, { config: { setupKey: SETUP_KEY } });
   beforeAll(async () => {
-    t = await createTestHub(kind, { config: { setupKey: SETUP_KEY } });
     await ensureSetupKey(t.hub);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const failuresOf = async (key: string): Promise<number | null> =>

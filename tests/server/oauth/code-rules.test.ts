@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { authorize, pkcePair, registerClient, type RegisteredClient } from './oauth-helpers';
 import { auditLogs, authSessions, oauthAuthorizationCodes, platformUsers } from '../../../src/server/db/schema/index';
@@ -23,20 +24,15 @@ import {
  * broken here on each path; a rule added to the list without a way to break it fails the first test.
  */
 describe.each(TEST_DATABASES)('the code exchange rules, on every path [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let client: RegisteredClient;
   let oauthClient: OAuthClient;
   let otherClient: OAuthClient;
-
   beforeAll(async () => {
-    t = await createTestHub(kind);
     client = await registerClient(t);
     oauthClient = (await loadClient(t.hub, client.client_id))!;
     const other = await registerClient(t, { app_name: 'Other' });
     otherClient = (await loadClient(t.hub, other.client_id))!;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   interface Case {

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, gt, max } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { authorize, basic, exchangeCode, form, FORM, registerClient, type RegisteredClient } from './oauth-helpers';
@@ -19,13 +20,12 @@ const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
  * none), so an endpoint that wrote its own row as well would show two.
  */
 describe.each(TEST_DATABASES)('OAuth refusals go through the error hook [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let client: RegisteredClient;
   let cookie: string;
   let userId: string;
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
     client = await registerClient(t, { allowed_origins: [ORIGIN] });
     const u = await signedInUser(t.hub);
     cookie = u.cookie;
@@ -34,7 +34,6 @@ describe.each(TEST_DATABASES)('OAuth refusals go through the error hook [%s]', (
     const { code } = await authorize(t, client, cookie);
     expect((await exchangeCode(t, client, code, undefined)).statusCode).toBe(200);
   });
-  afterAll(() => t.close());
 
   /** Sends one request and answers it with every audit row it wrote. */
   async function rowsOf(send: () => Promise<LightMyRequestResponse>) {

@@ -1,12 +1,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../../src/server/db/schema/index';
 import { rows } from '../../../src/server/db/client';
-import { TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * Query modules by table (issue 26, point 6): "where is this table written?" has one answer.
@@ -137,13 +138,7 @@ describe('query modules by table', () => {
 
 /** The scan knows a table only through the schema; a table made by a migration alone would escape it. */
 describe.each(TEST_DATABASES)('the schema lists every table of the database [%s]', (kind) => {
-  let t: TestHub;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestHub(kind);
 
   it('has a schema table for every table the migrations create', async () => {
     const found = await rows<{ table_name: string }>(
