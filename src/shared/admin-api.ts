@@ -142,8 +142,14 @@ export const credentialRequestSchema = z.object({
   decided_at: isoOrNull,
   expires_at: isoOrNull,
   created_at: iso,
-  /** True when the caller may approve or deny it (pending, and not their own). */
+  /**
+   * What the caller may do with it, by the rule the decision endpoints apply (the two-person
+   * rule): `can_decide` — it is pending and not their own, so they may deny it; `can_approve` —
+   * they may also approve it (their admin role was not granted by the requester and was held
+   * before the request was made).
+   */
   can_decide: z.boolean(),
+  can_approve: z.boolean(),
 });
 export type CredentialRequestView = z.infer<typeof credentialRequestSchema>;
 export const credentialRequestListQuerySchema = z.object({

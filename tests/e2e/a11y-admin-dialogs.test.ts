@@ -133,6 +133,7 @@ describe('accessibility of the administrator dialogs and shell', () => {
       ['Audit Log', '/admin?tab=audit-log', 'page'],
       ['Account', '/account', null],
       ['Sessions', '/account?tab=sessions', null],
+      ['Connected apps', '/account?tab=apps', null],
     ]);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect((await crumbs.textContent())?.replace(/\s+/g, ' ')).toBe('AdminAudit Log');

@@ -65,14 +65,12 @@ describe('accessibility and navigation, signed in as a plain user', () => {
     await page.goto('/health');
     await settle(page);
     const hub = page.getByRole('navigation', { name: 'Hub' });
-    expect(await hub.getByRole('link').allTextContents()).toEqual(['Account', 'Sessions']);
+    expect(await hub.getByRole('link').allTextContents()).toEqual(['Account', 'Sessions', 'Connected apps']);
     expect(await page.getByRole('link', { name: /^(Admin|OAuth Admin|Audit Log)$/ }).count()).toBe(0);
-    expect(
-      await page
-        .getByRole('navigation', { name: 'Modules' })
-        .getByRole('link', { name: 'System Health' })
-        .getAttribute('aria-current'),
-    ).toBe('page');
+    // Issue 32: the module screen opens (its route is guarded, not role-checked), but a plain
+    // user's navigation does not offer the internal modules.
+    await page.getByRole('heading', { level: 1, name: 'System Health' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Modules' }).count()).toBe(0);
     await page.goto('/oauth-admin');
     await page.getByRole('heading', { level: 1, name: 'Access Denied' }).waitFor();
     await page.getByText('You need ecosystem administrator privileges to access this page.').waitFor();

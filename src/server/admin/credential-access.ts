@@ -5,7 +5,9 @@ import type { CredentialRequestInput, CredentialRequestView } from '../../shared
 import { TIME_LIMIT } from '../../shared/admin-api';
 import type { SignedInActor as Actor } from '../actor';
 import type { RequestRow } from './credential-queries';
-import { holdsIndependentAdminRole } from '../roles/queries';
+import type { DbOrTx } from '../db/client';
+import { listAssignments } from '../roles/queries';
+import { refuseDecision, type Approver, type Decision, type DecisionRefusal } from '../roles/two-person-rule';
 import {
   decideRequest,
   findActiveGrants,
@@ -26,18 +28,30 @@ import {
  */
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
-/** 'approved' grants past their expiry read as 'expired' (no background job needed). */
-export function toRequestView(row: RequestRow, viewerId: string, now: Date): CredentialRequestView {
+/**
+ * 'approved' grants past their expiry read as 'expired' (no background job needed). What the
+ * viewer may do with a pending request comes from the rule the decision endpoint applies.
+ */
+export function toRequestView(row: RequestRow, viewer: Approver, now: Date): CredentialRequestView {
   const expired = row.status === 'approved' && row.expires_at !== null && new Date(row.expires_at) <= now;
   const status = expired ? 'expired' : row.status;
+  const request = { requesterId: row.requesting_user_id, createdAt: new Date(row.created_at) };
+  const isOpenTo = (decision: Decision) =>
+    status === 'pending' && refuseDecision(viewer, request, decision, now) === null;
   return {
     ...row,
     status,
     decided_at: iso(row.decided_at),
     expires_at: iso(row.expires_at),
     created_at: new Date(row.created_at).toISOString(),
-    can_decide: status === 'pending' && row.requesting_user_id !== viewerId,
+    can_decide: isOpenTo('denied'),
+    can_approve: isOpenTo('approved'),
   };
+}
+
+/** The actor with every role assignment they hold, as the two-person rule reads an approver. */
+async function loadApprover(db: DbOrTx, actor: Actor): Promise<Approver> {
+  return { userId: actor.userId, assignments: await listAssignments(db, actor.userId) };
 }
 
 export function toGrant(row: RequestRow) {
@@ -54,7 +68,8 @@ export function toGrant(row: RequestRow) {
 export async function listRequests(hub: Hub, actor: Actor, scope: 'mine' | 'pending') {
   const found = scope === 'mine' ? await findRequestsOf(hub.db, actor.userId) : await findPendingRequests(hub.db);
   const now = hub.clock();
-  return { requests: found.map((r) => toRequestView(r, actor.userId, now)) };
+  const viewer = await loadApprover(hub.db, actor);
+  return { requests: found.map((r) => toRequestView(r, viewer, now)) };
 }
 
 export async function createRequest(hub: Hub, actor: Actor, input: CredentialRequestInput) {
@@ -111,55 +126,45 @@ export async function createRequest(hub: Hub, actor: Actor, input: CredentialReq
     return row.id;
   });
   const view = (await findRequestView(hub.db, id))!;
-  return { request: toRequestView(view, actor.userId, now), grant: grantNow ? toGrant(view) : null };
+  return {
+    request: toRequestView(view, await loadApprover(hub.db, actor), now),
+    grant: grantNow ? toGrant(view) : null,
+  };
 }
 
-export async function decide(hub: Hub, actor: Actor, requestId: string, decision: 'approved' | 'denied') {
-  const now = hub.clock();
-  const existing = await findRequestView(hub.db, requestId);
-  if (!existing) throw new HubError('not_found', 'Request not found.');
-  if (existing.requesting_user_id === actor.userId) {
-    throw new Refusal('self_approval', {
-      audit: {
-        type: 'permission_denied',
-        ...actor.audit,
-        details: {
-          method: 'POST',
-          route: `/api/admin/credential-requests/:id/${decision === 'approved' ? 'approve' : 'deny'}`,
-          action: 'self_approval',
-          request_id: requestId,
-        },
+/** The audited refusal of a decision the two-person rule does not allow. */
+function refusalOf(actor: Actor, reason: DecisionRefusal, decision: Decision, requestId: string, requesterId: string) {
+  return new Refusal(reason, {
+    audit: {
+      type: 'permission_denied',
+      ...actor.audit,
+      details: {
+        method: 'POST',
+        route: `/api/admin/credential-requests/:id/${decision === 'approved' ? 'approve' : 'deny'}`,
+        action: reason,
+        request_id: requestId,
+        requesting_user_id: requesterId,
       },
-    });
-  }
+    },
+  });
+}
+
+export async function decide(hub: Hub, actor: Actor, requestId: string, decision: Decision) {
+  const now = hub.clock();
   await hub.db.transaction(async (tx) => {
     const req = await lockRequest(tx, requestId);
     if (!req) throw new HubError('not_found', 'Request not found.');
+    // The rule comes first: whoever may not decide this request hears why, not its status.
+    // The error hook records the refusal after this transaction rolls back.
+    const approver = await loadApprover(tx, actor);
+    const refusal = refuseDecision(
+      approver,
+      { requesterId: req.requestingUserId, createdAt: req.createdAt },
+      decision,
+      now,
+    );
+    if (refusal) throw refusalOf(actor, refusal, decision, requestId, req.requestingUserId);
     if (req.status !== 'pending') throw new HubError('conflict', `This request is already ${req.status}.`);
-    if (
-      decision === 'approved' &&
-      !(await holdsIndependentAdminRole(tx, {
-        userId: actor.userId,
-        requesterId: req.requestingUserId,
-        since: req.createdAt,
-        now,
-      }))
-    ) {
-      // Two-person rule: the second person must be independent of the first (README, Administration).
-      throw new Refusal('approver_not_independent', {
-        audit: {
-          type: 'permission_denied',
-          ...actor.audit,
-          details: {
-            method: 'POST',
-            route: '/api/admin/credential-requests/:id/approve',
-            action: 'approver_not_independent',
-            request_id: requestId,
-            requesting_user_id: req.requestingUserId,
-          },
-        },
-      });
-    }
     const minutes = req.timeLimitMinutes ?? TIME_LIMIT.default;
     const expiresAt = decision === 'approved' ? new Date(now.getTime() + minutes * 60_000) : null;
     await decideRequest(tx, requestId, { status: decision, decidedBy: actor.userId, decidedAt: now, expiresAt });
@@ -180,7 +185,8 @@ export async function decide(hub: Hub, actor: Actor, requestId: string, decision
       tx,
     );
   });
-  return { request: toRequestView((await findRequestView(hub.db, requestId))!, actor.userId, now) };
+  const view = (await findRequestView(hub.db, requestId))!;
+  return { request: toRequestView(view, await loadApprover(hub.db, actor), now) };
 }
 
 export async function listGrants(hub: Hub, actor: Actor) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { platformRoleAssignments } from '../db/schema/index';
 import type { PlatformRoleAssignment } from '../db/schema/index';
@@ -60,31 +60,4 @@ export async function setAssignment(
   values: Partial<typeof platformRoleAssignments.$inferInsert>,
 ) {
   await db.update(platformRoleAssignments).set(values).where(eq(platformRoleAssignments.id, id));
-}
-
-/**
- * The two-person rule's test of an approver (README, Administration): true when `userId` holds an
- * effective platform_admin or super_admin assignment that `requesterId` did not grant and that
- * was granted no later than `since` (the request's creation). A re-activated assignment carries
- * its latest grant, so a role the requester switched back on does not count either.
- */
-export async function holdsIndependentAdminRole(
-  db: DbOrTx,
-  input: { userId: string; requesterId: string; since: Date; now: Date },
-): Promise<boolean> {
-  const a = platformRoleAssignments;
-  const [row] = await db
-    .select({ id: a.id })
-    .from(a)
-    .where(
-      and(
-        eq(a.userId, input.userId),
-        inArray(a.role, ['platform_admin', 'super_admin']),
-        effectiveAssignment(input.now),
-        or(isNull(a.grantedBy), ne(a.grantedBy, input.requesterId)),
-        lte(a.grantedAt, input.since),
-      ),
-    )
-    .limit(1);
-  return !!row;
 }

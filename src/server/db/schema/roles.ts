@@ -11,7 +11,13 @@ export const platformRoleAssignments = pgTable(
     /** 'user' | 'platform_admin' | 'super_admin' (src/shared/roles.ts). */
     role: text('role').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    grantedBy: uuid('granted_by').references(() => platformUsers.id, { onDelete: 'set null' }),
+    /**
+     * Who granted it; null only for roles granted by nobody (`hub setup`). No foreign key, on
+     * purpose: the two-person rule decides independence from this column, so it must outlive
+     * the granter's account (a set-null key turned "granted by the requester" into "granted by
+     * nobody" when that account went, and the role then counted as independent).
+     */
+    grantedBy: uuid('granted_by'),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },

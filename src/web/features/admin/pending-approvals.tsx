@@ -8,6 +8,11 @@ import { useCredentialRequestsQuery, type CredentialRequest } from '@/data/admin
 import { useCredentialDecisionMutation } from '@/data/admin/credential-decision-mutation';
 import { CREDENTIAL_LABELS, formatDateTime } from './admin.utils';
 
+/** Why Approve is missing: the server would refuse it (403 approver_not_independent). */
+const NOT_INDEPENDENT =
+  'You cannot approve this request: your admin role was granted by the requester or after the request was made.';
+
+/** Offers only the decisions the server allows this administrator (`can_decide`, `can_approve`). */
 function PendingRequest({ request: r }: { request: CredentialRequest }) {
   const decide = useCredentialDecisionMutation({
     onSuccess: (_data, { decision }) => notify.success(decision === 'approve' ? 'Request approved' : 'Request denied'),
@@ -25,14 +30,16 @@ function PendingRequest({ request: r }: { request: CredentialRequest }) {
       </p>
       <p className="text-sm">{r.justification}</p>
       {r.can_decide ? (
-        <div className="flex gap-2">
-          <Button
-            size="sm"
-            onClick={() => decide.mutate({ id: r.id, decision: 'approve' })}
-            disabled={decide.isPending}
-          >
-            Approve
-          </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          {r.can_approve && (
+            <Button
+              size="sm"
+              onClick={() => decide.mutate({ id: r.id, decision: 'approve' })}
+              disabled={decide.isPending}
+            >
+              Approve
+            </Button>
+          )}
           <Button
             size="sm"
             variant="destructive"
@@ -41,6 +48,7 @@ function PendingRequest({ request: r }: { request: CredentialRequest }) {
           >
             Deny
           </Button>
+          {!r.can_approve && <p className="text-xs text-muted-foreground">{NOT_INDEPENDENT}</p>}
         </div>
       ) : (
         <p className="text-xs text-muted-foreground">Your own request: another administrator must decide it.</p>
@@ -49,7 +57,10 @@ function PendingRequest({ request: r }: { request: CredentialRequest }) {
   );
 }
 
-/** The approval queue (DESIGN §6): another admin approves or denies; one's own requests only wait. */
+/**
+ * The approval queue (DESIGN §6): another admin approves or denies; one's own requests only wait;
+ * an admin the two-person rule does not count as independent may only deny.
+ */
 export function PendingApprovals() {
   const pending = useCredentialRequestsQuery({ scope: 'pending' });
   return (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PanelLeftCloseIcon, PanelLeftOpenIcon, UserCircle2Icon } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { DEMO_NAV, MODULE_NAV, hubNav, isCurrent, moduleHref, type NavItem, type ShellMode } from './shell-nav';
+import { DEMO_NAV, hubNav, isCurrent, moduleNav, type NavItem, type ShellMode } from './shell-nav';
 
 export interface SidebarUser {
   name: string;
@@ -48,7 +48,8 @@ function NavList({ label, items, isOpen }: { label: string; items: NavItem[]; is
 
 /**
  * The collapsible sidebar of the app shell (spec §2). Demo: its dashboard, admin demo and the
- * /demo twins. Signed in: the hub screens the role may open, then the guarded modules. Open it
+ * /demo twins. Signed in: the hub screens the role may open, then, for internal administrators
+ * only, the guarded modules (a plain user's navigation is their own account). Open it
  * lists everything; folded it keeps icons on wide screens and only the toggle row on phones.
  */
 export function AppSidebar({
@@ -66,7 +67,7 @@ export function AppSidebar({
   useEffect(() => {
     if (!isWide()) setIsOpen(false);
   }, [pathname, search]);
-  const modules = MODULE_NAV.map((m) => ({ to: moduleHref(mode, m.path), label: m.label, icon: m.icon }));
+  const modules = moduleNav(mode, isEcosystemAdmin);
   const Toggle = isOpen ? PanelLeftCloseIcon : PanelLeftOpenIcon;
   return (
     <aside
@@ -99,7 +100,7 @@ export function AppSidebar({
           {mode === 'live' ? (
             <>
               <NavList label="Hub" items={hubNav(isEcosystemAdmin)} isOpen={isOpen} />
-              <NavList label="Modules" items={modules} isOpen={isOpen} />
+              {modules.length > 0 && <NavList label="Modules" items={modules} isOpen={isOpen} />}
             </>
           ) : (
             <NavList label="Modules" items={[...DEMO_NAV, ...modules]} isOpen={isOpen} />

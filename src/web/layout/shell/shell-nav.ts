@@ -1,5 +1,6 @@
 import {
   ActivityIcon,
+  AppWindowIcon,
   BarChart3Icon,
   BriefcaseIcon,
   DatabaseIcon,
@@ -26,7 +27,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-export interface ModuleNavItem {
+interface ModuleNavItem {
   /** Path of the guarded screen, without the leading slash; the demo twin is /demo/<path>. */
   path: string;
   label: string;
@@ -34,7 +35,7 @@ export interface ModuleNavItem {
 }
 
 /** Every module screen the sidebar links (spec §2: each has a /demo twin). */
-export const MODULE_NAV: ModuleNavItem[] = [
+const MODULE_NAV: ModuleNavItem[] = [
   { path: 'fulfils', label: 'Core Marketplace', icon: ShoppingCartIcon },
   { path: 'role-builder', label: 'Role Builder', icon: WrenchIcon },
   { path: 'qrc', label: 'Quick Role Check', icon: UserCheckIcon },
@@ -54,13 +55,15 @@ export const DEMO_NAV: NavItem[] = [
 ];
 
 /**
- * The signed-in hub screens, only those the role may open: everyone has their account and
- * sessions; ecosystem administrators also the admin dashboard, OAuth admin and the audit log.
+ * The signed-in hub screens, only those the role may open: everyone has their account, sessions
+ * and connected apps; ecosystem administrators also the admin dashboard, OAuth admin and the
+ * audit log.
  */
 export function hubNav(isEcosystemAdmin: boolean): NavItem[] {
   const own: NavItem[] = [
     { to: '/account', label: 'Account', icon: UserCircle2Icon },
     { to: '/account?tab=sessions', label: 'Sessions', icon: MonitorSmartphoneIcon },
+    { to: '/account?tab=apps', label: 'Connected apps', icon: AppWindowIcon },
   ];
   if (!isEcosystemAdmin) return own;
   return [
@@ -71,7 +74,19 @@ export function hubNav(isEcosystemAdmin: boolean): NavItem[] {
   ];
 }
 
-export function moduleHref(mode: ShellMode, path: string): string {
+/**
+ * The module screens the sidebar offers. Spec §1 aims them at internal administrators (super
+ * admin, platform admin, support, auditor); the hub's roles have no support or auditor
+ * (src/shared/roles.ts), so today that audience is exactly the ecosystem administrators. A plain
+ * user is not offered them; the routes themselves stay guarded as spec §2 says (signed in), so
+ * this is what the navigation offers, not an access rule. The public demo lists them all.
+ */
+export function moduleNav(mode: ShellMode, isInternalStaff: boolean): NavItem[] {
+  if (mode === 'live' && !isInternalStaff) return [];
+  return MODULE_NAV.map((m) => ({ to: moduleHref(mode, m.path), label: m.label, icon: m.icon }));
+}
+
+function moduleHref(mode: ShellMode, path: string): string {
   return mode === 'demo' ? `/demo/${path}` : `/${path}`;
 }
 

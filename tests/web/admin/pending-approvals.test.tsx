@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PendingApprovals } from '@/features/admin/pending-approvals';
+import type { CredentialRequest } from '@/data/admin/credential-requests-query';
+
+/**
+ * Issue 32, "Two-person rule holes": the approval queue offers only what the server's rule
+ * allows this administrator (`can_decide`: deny; `can_approve`: approve too), never a button
+ * the server would answer with 403.
+ */
+const request = (id: string, justification: string, over: Partial<CredentialRequest>): CredentialRequest => ({
+  id,
+  action_type: 'credential_access',
+  app_id: 'app-1',
+  app_name: 'TalentMLS',
+  credential_type: 'api_key',
+  justification,
+  time_limit_minutes: 30,
+  status: 'pending',
+  requesting_user_id: 'u-pat',
+  requester_email: 'pat@hub.test',
+  decided_by: null,
+  decided_at: null,
+  expires_at: null,
+  created_at: '2026-11-26T12:00:00.000Z',
+  can_decide: true,
+  can_approve: true,
+  ...over,
+});
+
+const QUEUE = [
+  request('r-own', 'My own request', { can_decide: false, can_approve: false }),
+  request('r-dependent', 'Granted my role', { can_decide: true, can_approve: false }),
+  request('r-independent', 'Independent of me', { can_decide: true, can_approve: true }),
+];
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const body = input.startsWith('/api/admin/credential-requests?scope=pending') ? { requests: QUEUE } : {};
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function entryOf(justification: string) {
+  const text = await screen.findByText(justification);
+  return within(text.closest('[data-testid="pending-request"]') as HTMLElement);
+}
+
+describe('Pending approvals', () => {
+  it('shows each administrator only the decisions the rule allows them', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <PendingApprovals />
+      </QueryClientProvider>,
+    );
+
+    const own = await entryOf('My own request');
+    expect(own.queryByRole('button')).toBeNull();
+    expect(own.getByText(/another administrator must decide it/)).toBeTruthy();
+
+    const dependent = await entryOf('Granted my role');
+    expect(dependent.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(dependent.getByRole('button', { name: 'Deny' })).toBeTruthy();
+    expect(dependent.getByText(/You cannot approve this request/)).toBeTruthy();
+
+    const independent = await entryOf('Independent of me');
+    expect(independent.getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(independent.getByRole('button', { name: 'Deny' })).toBeTruthy();
+    expect(independent.queryByText(/You cannot approve this request/)).toBeNull();
+  });
+});
