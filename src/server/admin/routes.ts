@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Hub } from '../hub';
 import { requireActor } from '../plugins/session';
-import { apiErrors, contracts } from '../http/contract';
+import { apiErrors, contracts, emptyBody } from '../http/contract';
 import {
   adminUserSchema,
   analyticsSchema,
@@ -66,7 +66,13 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   // Issue 13: a super_admin resets a user's second factors (audited; ends their sessions).
   r.post(
     '/users/:id/mfa/reset',
-    { schema: { params: idParamsSchema, response: { 200: mfaResetSchema, ...guarded, ...apiErrors(404) } } },
+    {
+      schema: {
+        params: idParamsSchema,
+        body: emptyBody,
+        response: { 200: mfaResetSchema, ...guarded, ...apiErrors(404) },
+      },
+    },
     async (request) => resetUserMfa(hub, await requireActor(request), request.params.id),
   );
 
@@ -104,13 +110,25 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
 
   r.post(
     '/credential-requests/:id/approve',
-    { schema: { params: idParamsSchema, response: { 200: decisionSchema, ...guarded, ...apiErrors(404, 409) } } },
+    {
+      schema: {
+        params: idParamsSchema,
+        body: emptyBody,
+        response: { 200: decisionSchema, ...guarded, ...apiErrors(404, 409) },
+      },
+    },
     async (request) => decide(hub, await requireActor(request), request.params.id, 'approved'),
   );
 
   r.post(
     '/credential-requests/:id/deny',
-    { schema: { params: idParamsSchema, response: { 200: decisionSchema, ...guarded, ...apiErrors(404, 409) } } },
+    {
+      schema: {
+        params: idParamsSchema,
+        body: emptyBody,
+        response: { 200: decisionSchema, ...guarded, ...apiErrors(404, 409) },
+      },
+    },
     async (request) => decide(hub, await requireActor(request), request.params.id, 'denied'),
   );
 
@@ -122,7 +140,11 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     '/credential-grants/:id/reveal',
     {
       config: { stepUp: true },
-      schema: { params: idParamsSchema, response: { 200: revealSchema, ...guarded, ...apiErrors(404) } },
+      schema: {
+        params: idParamsSchema,
+        body: emptyBody,
+        response: { 200: revealSchema, ...guarded, ...apiErrors(404) },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -141,7 +163,13 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
 
   r.post(
     '/auth-sessions/:id/revoke',
-    { schema: { params: idParamsSchema, response: { 200: revokedSchema, ...guarded, ...apiErrors(404) } } },
+    {
+      schema: {
+        params: idParamsSchema,
+        body: emptyBody,
+        response: { 200: revokedSchema, ...guarded, ...apiErrors(404) },
+      },
+    },
     async (request) => revokeOneSession(hub, await requireActor(request), request.params.id),
   );
 }

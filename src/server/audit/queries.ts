@@ -135,3 +135,21 @@ export async function findLastRowBefore(db: DbOrTx, cutoff: Date): Promise<{ id:
   );
   return found[0] ? { id: Number(found[0].id), hash: found[0].hash } : null;
 }
+
+/**
+ * Where a slice of a pruning ends: the `limit`-th row after `afterId`, or `lastId` when fewer
+ * rows lie between them (by primary key, so each slice reads only its own rows).
+ */
+export async function findSliceEnd(
+  db: DbOrTx,
+  afterId: number,
+  lastId: number,
+  limit: number,
+): Promise<{ id: number; hash: string } | null> {
+  const found = await rows<{ id: string | number; hash: string }>(
+    db,
+    sql`select id, hash from (select id, hash from audit_logs where id > ${afterId} and id <= ${lastId}
+        order by id limit ${limit}) slice order by id desc limit 1`,
+  );
+  return found[0] ? { id: Number(found[0].id), hash: found[0].hash } : null;
+}

@@ -1,7 +1,8 @@
-import type { DbOrTx } from '../db/client';
+import { withCommitHooks } from '../db/after-commit';
+import type { Db, DbOrTx } from '../db/client';
 import type { Hub } from '../hub';
 import { deleteChainRowsUpTo } from './chain-queries';
-import { findLastRowBefore } from './queries';
+import { findLastRowBefore, findSliceEnd } from './queries';
 
 export interface PruneResult {
   deleted: number;
@@ -9,23 +10,54 @@ export interface PruneResult {
 }
 
 /**
- * Deletes rows older than HUB_AUDIT_RETENTION_DAYS. The chain is cut only at its start: every
- * row up to the newest expired one goes, and that row's {id, hash} becomes the anchor's base,
- * where verification starts, so what remains still verifies. The base is part of the anchor's
- * MAC, so nobody without the master key can move it to hide deleted old rows. Runs with the
- * anchor locked and in one transaction, so a crash leaves rows and anchor agreeing.
+ * Rows one slice of a pruning deletes at most. Each slice holds the anchor lock, which every
+ * audit append of every request waits for, so a slice must stay short however much has expired.
  */
-export async function pruneAuditLog(hub: Hub, retentionDays = hub.config.auditRetentionDays): Promise<PruneResult> {
-  const now = hub.clock();
-  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
-  return hub.db.transaction(async (tx) => {
+export const AUDIT_PRUNE_SLICE_ROWS = 5_000;
+
+/**
+ * Deletes rows older than HUB_AUDIT_RETENTION_DAYS. The chain is cut only at its start: rows go
+ * from the oldest up to the newest expired one, and the last row deleted becomes the anchor's
+ * base, where verification starts, so what remains still verifies. The base is part of the
+ * anchor's MAC, so nobody without the master key can move it to hide deleted old rows.
+ *
+ * A large run goes in slices of at most `sliceRows` rows, each its own short transaction with the
+ * anchor locked, on the background connection (db/client.ts): rows, anchor and the slice's
+ * `audit_retention_pruned` event commit together, so a crash or a timeout between slices leaves
+ * a chain that verifies and a record of every deletion; the next run goes on from there.
+ */
+export async function pruneAuditLog(
+  hub: Hub,
+  retentionDays = hub.config.auditRetentionDays,
+  sliceRows = AUDIT_PRUNE_SLICE_ROWS,
+): Promise<PruneResult> {
+  const cutoff = new Date(hub.clock().getTime() - retentionDays * 86_400_000);
+  // Transactions through the commit-hook wrapper, as hub.db's are (audit.record may need it).
+  const db = withCommitHooks(hub.database.background);
+  const total: PruneResult = { deleted: 0, checkpoint: null };
+  for (;;) {
+    const slice = await pruneSlice(hub, db, { cutoff, retentionDays, sliceRows });
+    if (!slice.checkpoint) return total;
+    total.deleted += slice.deleted;
+    total.checkpoint = slice.checkpoint;
+  }
+}
+
+/** One slice: the oldest `sliceRows` expired rows (fewer at the end), in one transaction. */
+async function pruneSlice(
+  hub: Hub,
+  db: Db,
+  { cutoff, retentionDays, sliceRows }: { cutoff: Date; retentionDays: number; sliceRows: number },
+): Promise<PruneResult> {
+  return db.transaction(async (tx) => {
     const result = await hub.audit.writer.withHeadLocked<PruneResult>(tx, async (head) => {
       const last = await findLastRowBefore(tx, cutoff);
       if (!last || last.id <= head.baseId) return { result: { deleted: 0, checkpoint: null } };
-      const deleted = await deleteChainRowsUpTo(tx, last.id);
+      const end = (await findSliceEnd(tx, head.baseId, last.id, sliceRows)) ?? last;
+      const deleted = await deleteChainRowsUpTo(tx, end.id);
       return {
-        position: { ...head, baseId: last.id, baseHash: last.hash },
-        result: { deleted, checkpoint: last },
+        position: { ...head, baseId: end.id, baseHash: end.hash },
+        result: { deleted, checkpoint: end },
       };
     });
     if (result.checkpoint) {

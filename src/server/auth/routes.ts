@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Hub } from '../hub';
-import { apiErrors, contracts, redirectTo } from '../http/contract';
+import { apiErrors, contracts, emptyBody, redirectTo } from '../http/contract';
 import { requireFields } from '../http/required-fields';
 import { requireActor, sessionCookieOptions } from '../plugins/session';
 import { SIGN_IN_MESSAGES } from '../../shared/auth-limits';
@@ -114,7 +114,7 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
 
   r.post(
     '/passkey/options',
-    { schema: { response: { 200: authenticationOptionsSchema, ...apiErrors(429) } } },
+    { schema: { body: emptyBody, response: { 200: authenticationOptionsSchema, ...apiErrors(429) } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return passkeyAuthenticationOptions(hub, (await request.actor()).ipAddress);
@@ -177,7 +177,7 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     },
   );
 
-  r.post('/sign-out', { schema: { response: { 200: signedOutSchema } } }, async (request, reply) => {
+  r.post('/sign-out', { schema: { body: emptyBody, response: { 200: signedOutSchema } } }, async (request, reply) => {
     const actor = await request.actor();
     if (actor.auth) {
       await revokeSession(hub, actor.auth.session.id, actor.auth.user.id);
@@ -231,7 +231,10 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
 
   r.post(
     '/verify-email/resend',
-    { config: { auth: 'user' }, schema: { response: { 202: acceptedSchema, ...apiErrors(401, 409, 429) } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: emptyBody, response: { 202: acceptedSchema, ...apiErrors(401, 409, 429) } },
+    },
     async (request, reply) => {
       await resendVerification(hub, mailer, await requireActor(request));
       return reply.code(202).send({ accepted: true as const });

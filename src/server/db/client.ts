@@ -48,6 +48,12 @@ export interface Database {
    * holding the advisory lock `key` on it.
    */
   unbounded<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * The database for background work no request waits on (audit retention): on PostgreSQL a
+   * one-connection pool of its own with BACKGROUND_DB_TIMEOUTS, so a statement of a large run is
+   * not cancelled at a request's 4 s and never holds one of the requests' connections.
+   */
+  background: Db;
   /** Connections of the pool: open, idle and requests waiting for one (metrics). */
   poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -90,6 +96,18 @@ export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
   statementMs: 4000,
   readMs: 4500,
   idleInTransactionMs: 10_000,
+};
+
+/**
+ * What bounds background work: longer statements than a request may run (nobody waits on the
+ * answer), yet a stalled database still ends them, and a transaction left open still ends.
+ * Background work keeps each transaction short anyway (audit retention deletes in slices).
+ */
+export const BACKGROUND_DB_TIMEOUTS: DbTimeouts = {
+  connectMs: 10_000,
+  statementMs: 120_000,
+  readMs: 125_000,
+  idleInTransactionMs: 60_000,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -141,6 +159,8 @@ async function openPglite(client: PGlite, { owned }: { owned: boolean }): Promis
     // One process owns an embedded database (data-dir-lock.ts), so there is nobody to serialise against.
     withAdvisoryLock: (_key, fn) => fn(),
     unbounded: (_key, fn) => fn(db),
+    // The embedded database has one connection and no timeouts: background work shares it.
+    background: db,
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     async close() {
       if (closed) return;
@@ -169,6 +189,17 @@ async function openPostgres(url: string, poolMax: number, timeouts: DbTimeouts):
     timeouts.readMs,
   );
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const backgroundPool = createPool(
+    {
+      ...base,
+      connectionTimeoutMillis: BACKGROUND_DB_TIMEOUTS.connectMs,
+      max: 1,
+      application_name: 'hub-background',
+      statement_timeout: BACKGROUND_DB_TIMEOUTS.statementMs,
+      idle_in_transaction_session_timeout: BACKGROUND_DB_TIMEOUTS.idleInTransactionMs,
+    },
+    BACKGROUND_DB_TIMEOUTS.readMs,
+  );
   let closed = false;
   const listener = createListener({ ...base, application_name: 'hub-listener' }, timeouts.readMs);
 
@@ -208,12 +239,13 @@ async function openPostgres(url: string, poolMax: number, timeouts: DbTimeouts):
         await client.end().catch(() => {});
       }
     },
+    background: drizzlePg(backgroundPool, { schema }) as unknown as Db,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       if (closed) return;
       closed = true;
       await listener.close();
-      await pool.end();
+      await Promise.all([pool.end(), backgroundPool.end()]);
     },
   };
 }

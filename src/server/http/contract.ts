@@ -38,17 +38,27 @@ export function redirectTo(description: string) {
 /** An answer with no body. */
 export const noContent = z.null().describe('No content');
 
+/**
+ * The body of an action that takes no input: none at all, or `{}`. Any field, any other JSON
+ * value, a form or text is refused with 400 before the handler runs, so a client that thinks it
+ * passes something learns it does not, and the OpenAPI document says the route takes nothing.
+ */
+export const emptyBody = z.strictObject({}).nullable().describe('No input: send no body or {}');
+
 /** 304: the If-None-Match validator is current, no body. */
 export const notModified = z.null().describe('Not modified: the If-None-Match ETag is current');
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods whose body is input by definition: each route says what it takes (emptyBody if nothing). */
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const CONTRACT_PREFIXES = ['/api/', '/oauth/', '/.well-known/', '/metrics'];
 
 /**
  * Installs zod validation and serialisation and completes every route's contract with the
  * answers any route can give (400 bad input, 403 cross-site refusal, 413/415 bodies, 500, 503),
  * in the route's error shape. A route under /api, /oauth or /.well-known that declares no
- * successful answer is refused at start-up: an undocumented route cannot ship.
+ * successful answer, or a POST, PUT or PATCH route that declares no body, is refused at
+ * start-up: an undocumented route cannot ship, and no route takes input it never checks.
  */
 export function registerContracts(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
@@ -63,6 +73,11 @@ export function registerContracts(app: FastifyInstance) {
     const declared = Object.keys(response);
     if (!declared.some((s) => /^[23]/.test(s))) {
       throw new Error(`Route ${methods.join(',')} ${route.url} declares no successful response (schema.response)`);
+    }
+    if (methods.some((m) => WITH_BODY.has(m)) && !route.schema?.body) {
+      throw new Error(
+        `Route ${methods.join(',')} ${route.url} declares no body (schema.body; emptyBody if it takes none)`,
+      );
     }
     const oauth = route.config?.oauth === true;
     const errorSchema = oauth ? oauthErrorSchema : apiErrorSchema;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../hub';
 import { requireActor, sessionCookieOptions } from '../plugins/session';
-import { apiErrors, contracts } from '../http/contract';
+import { apiErrors, contracts, emptyBody } from '../http/contract';
 import { idParamsSchema } from '../../shared/admin-api';
 import {
   emailChangeBodySchema,
@@ -108,7 +108,7 @@ export async function meRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     '/sessions/:id/revoke',
     {
       config: { auth: 'user' },
-      schema: { params: idParamsSchema, response: { 200: revokedSchema, ...apiErrors(401, 404) } },
+      schema: { params: idParamsSchema, body: emptyBody, response: { 200: revokedSchema, ...apiErrors(401, 404) } },
     },
     async (request) => {
       const actor = await requireActor(request);

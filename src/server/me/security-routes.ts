@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Hub } from '../hub';
 import { requireActor } from '../plugins/session';
-import { apiErrors, contracts } from '../http/contract';
+import { apiErrors, contracts, emptyBody } from '../http/contract';
 import { idParamsSchema } from '../../shared/admin-api';
 import { appRevokedSchema, clientIdParamsSchema, connectedAppListSchema } from '../../shared/api/me';
 import {
@@ -32,7 +32,7 @@ export async function meSecurityRoutes(app: FastifyInstance, opts: { hub: Hub })
 
   r.post(
     '/mfa/totp',
-    { ...userStepUp, schema: { response: { 200: totpSetupSchema, ...apiErrors(401, 403, 409) } } },
+    { ...userStepUp, schema: { body: emptyBody, response: { 200: totpSetupSchema, ...apiErrors(401, 403, 409) } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return startTotpEnrolment(hub, await requireActor(request));
@@ -74,7 +74,10 @@ export async function meSecurityRoutes(app: FastifyInstance, opts: { hub: Hub })
 
   r.post(
     '/passkeys/options',
-    { ...userStepUp, schema: { response: { 200: registrationOptionsSchema, ...apiErrors(401, 403) } } },
+    {
+      ...userStepUp,
+      schema: { body: emptyBody, response: { 200: registrationOptionsSchema, ...apiErrors(401, 403) } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return passkeyRegistrationOptions(hub, await requireActor(request));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../../hub';
-import { apiErrors, contracts } from '../../http/contract';
+import { apiErrors, contracts, emptyBody } from '../../http/contract';
 import { requireActor } from '../../plugins/session';
 import { idParamsSchema } from '../../../shared/admin-api';
 import {
@@ -53,7 +53,11 @@ export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: 
     '/oauth-clients/:id/secret',
     {
       config: { stepUp: true },
-      schema: { params: idParamsSchema, response: { 200: clientSecretSchema, ...guarded, ...apiErrors(404, 409) } },
+      schema: {
+        params: idParamsSchema,
+        body: emptyBody,
+        response: { 200: clientSecretSchema, ...guarded, ...apiErrors(404, 409) },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
