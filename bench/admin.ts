@@ -62,8 +62,12 @@ async function run(kind: DbKind) {
     const expr = `lower("email" || ' ' || coalesce("full_name", '') || ' ' || coalesce("organization", ''))`;
     // The two statements a search runs (src/server/admin/user-queries.ts), for a common and a rare term.
     const statements = (term: string) => ({
-      count: `select count(*) from (select 1 from platform_users where ${expr} like '${likeContains(term)}' limit ${SEARCH_COUNT_CAP + 1}) m`,
-      page: `select id from platform_users where ${expr} like '${likeContains(term)}' order by created_at desc nulls last, id desc nulls last limit 26`,
+      count:
+        `select count(*) from (select 1 from platform_users where ${expr} like '${likeContains(term)}' ` +
+        `limit ${SEARCH_COUNT_CAP + 1}) m`,
+      page:
+        `select id from platform_users where ${expr} like '${likeContains(term)}' ` +
+        `order by created_at desc nulls last, id desc nulls last limit 26`,
     });
     const planLines: string[] = [];
     for (const term of ['smith', 'xq9']) {

@@ -81,11 +81,15 @@ async function seed(hub: Hub, rows: number): Promise<{ someUser: string; rareTyp
         }
         const col = <T>(f: (r: (typeof batch)[number]) => T) => sql.param(batch.map(f));
         await tx.execute(sql`
-          insert into audit_logs (id, occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent, source, details, prev_hash, hash)
+          insert into audit_logs (id, occurred_at, event_type, severity, user_id, session_id, ip_address, user_agent,
+            source, details, prev_hash, hash)
           select i, o, e, s, u, sid, ip, ua, src, d::jsonb, p, h from unnest(
-            ${col((r) => r.id)}::bigint[], ${col((r) => r.occurredAt.toISOString())}::timestamptz[], ${col((r) => r.eventType)}::text[], ${col((r) => r.severity)}::text[],
-            ${col((r) => r.userId)}::uuid[], ${col((r) => r.sessionId)}::text[], ${col((r) => r.ipAddress)}::text[], ${col((r) => r.userAgent)}::text[],
-            ${col((r) => r.source)}::text[], ${col((r) => JSON.stringify(r.details))}::text[], ${col((r) => r.prevHash)}::text[], ${col((r) => r.hash)}::text[]
+            ${col((r) => r.id)}::bigint[], ${col((r) => r.occurredAt.toISOString())}::timestamptz[],
+            ${col((r) => r.eventType)}::text[], ${col((r) => r.severity)}::text[],
+            ${col((r) => r.userId)}::uuid[], ${col((r) => r.sessionId)}::text[],
+            ${col((r) => r.ipAddress)}::text[], ${col((r) => r.userAgent)}::text[],
+            ${col((r) => r.source)}::text[], ${col((r) => JSON.stringify(r.details))}::text[],
+            ${col((r) => r.prevHash)}::text[], ${col((r) => r.hash)}::text[]
           ) as t(i, o, e, s, u, sid, ip, ua, src, d, p, h)`);
         if ((offset / batchSize) % 10 === 0)
           process.stderr.write(`\r  seeded ${(offset + batch.length).toLocaleString()} rows`);
@@ -239,7 +243,8 @@ async function run(kind: string) {
     const secs = (performance.now() - t0) / 1000;
     console.log(
       `\nexport csv: ${(lines - 1).toLocaleString()} rows, ${(bytes / 1e6).toFixed(0)} MB in ${secs.toFixed(1)} s ` +
-        `(${Math.round((lines - 1) / secs).toLocaleString()} rows/s); RSS ${(rssBefore / 1e6).toFixed(0)} → peak ${(peakRss / 1e6).toFixed(0)} MB, peak heap ${(peakHeap / 1e6).toFixed(0)} MB`,
+        `(${Math.round((lines - 1) / secs).toLocaleString()} rows/s); ` +
+        `RSS ${(rssBefore / 1e6).toFixed(0)} → peak ${(peakRss / 1e6).toFixed(0)} MB, peak heap ${(peakHeap / 1e6).toFixed(0)} MB`,
     );
 
     const v0 = performance.now();
@@ -253,7 +258,8 @@ async function run(kind: string) {
 }
 
 console.log(
-  `# audit bench — ${new Date().toISOString()} — ${os.cpus()[0]?.model} × ${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+  `# audit bench — ${new Date().toISOString()} — ${os.cpus()[0]?.model} × ${os.cpus().length}, ` +
+    `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
 );
 for (const kind of DBS) await run(kind);
 process.exit(0);

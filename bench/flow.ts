@@ -104,10 +104,12 @@ async function measure(c: Contender, duration: number): Promise<Measured> {
 async function main() {
   const cpu = os.cpus();
   console.log(
-    `bench:flow — ${new Date().toISOString()} — ${cpu[0]?.model ?? 'cpu'} ×${cpu.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadAverage()}`,
+    `bench:flow — ${new Date().toISOString()} — ${cpu[0]?.model ?? 'cpu'} ×${cpu.length}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadAverage()}`,
   );
   console.log(
-    `${AGENTS} agents (signed in before timing), ${DURATION} s per server, ${REPS} interleaved reps; the machine may be shared: ratios are taken within each rep.\n`,
+    `${AGENTS} agents (signed in before timing), ${DURATION} s per server, ${REPS} interleaved reps; ` +
+      `the machine may be shared: ratios are taken within each rep.\n`,
   );
   const hubDb = await createScratchPostgresDatabase();
   const peerDb = await createScratchPostgresDatabase();

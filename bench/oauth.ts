@@ -108,10 +108,12 @@ async function measure(
 async function main() {
   const cpu = os.cpus();
   console.log(
-    `bench:oauth — ${new Date().toISOString()} — ${cpu[0]?.model ?? 'cpu'} ×${cpu.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
+    `bench:oauth — ${new Date().toISOString()} — ${cpu[0]?.model ?? 'cpu'} ×${cpu.length}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ` +
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
   );
   console.log('The machine may be shared: absolute figures move with its load; the ratios are taken within each rep.');
   console.log(
@@ -348,7 +350,8 @@ async function main() {
       if (s.bodiesFile) {
         const cold = await measure({ ...s }, headers, 0, TOKENS);
         console.log(
-          `  cold pass, ${s.label}: ${fmt(cold.rps)} req/s, p99 ${cold.p99} ms, ${fmt(cold.serverUsPerReq)} µs CPU/req, ${cold.roundTripsPerReq === null ? '—' : fmt(cold.roundTripsPerReq, 2)} round trips/req`,
+          `  cold pass, ${s.label}: ${fmt(cold.rps)} req/s, p99 ${cold.p99} ms, ${fmt(cold.serverUsPerReq)} µs CPU/req, ` +
+            `${cold.roundTripsPerReq === null ? '—' : fmt(cold.roundTripsPerReq, 2)} round trips/req`,
         );
       }
       const get = s.endpoint === 'discovery' || s.endpoint === 'jwks';
@@ -386,7 +389,10 @@ async function main() {
       const dbCpu = ms.map((m) => m.dbUsPerReq).filter((x): x is number => x !== null);
       const rt = ms.map((m) => m.roundTripsPerReq).filter((x): x is number => x !== null);
       console.log(
-        `| ${s.endpoint} | ${s.label} | ${fmt(median(rps))} (${fmt(Math.min(...rps))}–${fmt(Math.max(...rps))}) | ${median(ms.map((m) => m.p50))} / ${median(ms.map((m) => m.p99))} | ${fmt(median(ms.map((m) => m.serverUsPerReq)))} | ${dbCpu.length ? fmt(median(dbCpu)) : '—'} | ${rt.length ? fmt(median(rt), 3) : '—'} |`,
+        `| ${s.endpoint} | ${s.label} | ${fmt(median(rps))} (${fmt(Math.min(...rps))}–${fmt(Math.max(...rps))}) ` +
+          `| ${median(ms.map((m) => m.p50))} / ${median(ms.map((m) => m.p99))} ` +
+          `| ${fmt(median(ms.map((m) => m.serverUsPerReq)))} ` +
+          `| ${dbCpu.length ? fmt(median(dbCpu)) : '—'} | ${rt.length ? fmt(median(rt), 3) : '—'} |`,
       );
     }
     const ratio = (a: string, b: string, title: string) => {
@@ -434,7 +440,10 @@ async function main() {
     const durable = Number(n) >= hubAnswered;
     failed = !durable || !chain.ok;
     console.log(
-      `\nhub durability: ${hubAnswered.toLocaleString('en-US')} grants answered, ${Number(n).toLocaleString('en-US')} oauth_token_issued rows — ${durable ? 'every answered grant is in the chain' : 'ROWS MISSING'}; chain ${chain.ok ? 'verified' : `BROKEN (${chain.reason})`} (${chain.checked.toLocaleString('en-US')} rows)`,
+      `\nhub durability: ${hubAnswered.toLocaleString('en-US')} grants answered, ` +
+        `${Number(n).toLocaleString('en-US')} oauth_token_issued rows — ` +
+        `${durable ? 'every answered grant is in the chain' : 'ROWS MISSING'}; ` +
+        `chain ${chain.ok ? 'verified' : `BROKEN (${chain.reason})`} (${chain.checked.toLocaleString('en-US')} rows)`,
     );
   } finally {
     for (const s of servers) await stopServer(s);

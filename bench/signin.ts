@@ -52,10 +52,12 @@ const HEADERS = { 'content-type': 'application/json', 'x-hub-csrf': '1' };
 async function main() {
   const cpu = os.cpus();
   console.log(
-    `bench:signin — ${new Date().toISOString()} — ${cpu[0]?.model ?? 'cpu'} ×${cpu.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadAverage()}`,
+    `bench:signin — ${new Date().toISOString()} — ${cpu[0]?.model ?? 'cpu'} ×${cpu.length}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadAverage()}`,
   );
   console.log(
-    `autocannon: ${CONNECTIONS} connections, ${DURATION} s per server, ${REPS} interleaved reps, ${USERS} users in rotation; the machine may be shared: ratios are taken within each rep.\n`,
+    `autocannon: ${CONNECTIONS} connections, ${DURATION} s per server, ${REPS} interleaved reps, ` +
+      `${USERS} users in rotation; the machine may be shared: ratios are taken within each rep.\n`,
   );
   const hubDb = await createScratchPostgresDatabase();
   const masterKey = randomBytes(32).toString('base64');
@@ -146,10 +148,12 @@ async function main() {
     const main = hubR.map((m) => m.mainUs);
     const floorMain = floorR.map((m) => m.mainUs);
     console.log(
-      `| hub main-thread CPU, µs per sign-in (everything but the hash; argon2 runs on the libuv pool) | ${fmt(median(main))} | ${main.map((x) => fmt(x)).join(', ')} |`,
+      `| hub main-thread CPU, µs per sign-in (everything but the hash; argon2 runs on the libuv pool) ` +
+        `| ${fmt(median(main))} | ${main.map((x) => fmt(x)).join(', ')} |`,
     );
     console.log(
-      `| floor main-thread CPU, µs per sign-in (HTTP and JSON only) | ${fmt(median(floorMain))} | ${floorMain.map((x) => fmt(x)).join(', ')} |`,
+      `| floor main-thread CPU, µs per sign-in (HTTP and JSON only) ` +
+        `| ${fmt(median(floorMain))} | ${floorMain.map((x) => fmt(x)).join(', ')} |`,
     );
     printRss(servers, idle);
     console.log(`\nload average at the end: ${loadAverage()}`);

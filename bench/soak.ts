@@ -129,7 +129,9 @@ try {
   const errors = result.errors + result.timeouts + result.non2xx;
   const report = {
     date: new Date().toISOString(),
-    machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GB, load average ${loadAverage()}`,
+    machine:
+      `${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GB, load average ${loadAverage()}`,
     nodes: NODES,
     connections: CONNECTIONS,
     duration_s: DURATION,

@@ -55,7 +55,8 @@ export function createPgAdapter(pool: pg.Pool) {
 
     async consume(id: string) {
       await pool.query(
-        `update oidc_payloads set payload = payload || jsonb_build_object('consumed', extract(epoch from now())::int) where model = $1 and id = $2`,
+        `update oidc_payloads set payload = payload || jsonb_build_object('consumed', extract(epoch from now())::int)
+         where model = $1 and id = $2`,
         [this.model, id],
       );
     }

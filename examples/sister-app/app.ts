@@ -58,7 +58,9 @@ export function createSisterApp(config: SisterAppConfig): express.Express {
   app.use((_req, res, next) => {
     res.set({
       // Forms post here, and /logout's redirect goes on to the hub's end-session endpoint.
-      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(config.hubUrl).origin}; frame-ancestors 'none'; base-uri 'none'`,
+      'content-security-policy':
+        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(config.hubUrl).origin}; ` +
+        `frame-ancestors 'none'; base-uri 'none'`,
       'x-content-type-options': 'nosniff',
       // The callback URL carries the authorization code: never pass it on.
       'referrer-policy': 'no-referrer',

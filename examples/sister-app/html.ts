@@ -65,7 +65,10 @@ ${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}
 export function sessionPage(session: LocalSession): string {
   const name = session.userinfo?.name ?? session.idTokenClaims?.name ?? session.sub;
   const expiry = session.accessTokenExpiresAt
-    ? `<p id="access-token-expiry">Access token expires at <time datetime="${new Date(session.accessTokenExpiresAt).toISOString()}">${new Date(session.accessTokenExpiresAt).toISOString()}</time>; refreshed ${session.refreshCount} time${session.refreshCount === 1 ? '' : 's'}.</p>`
+    ? `<p id="access-token-expiry">Access token expires at ` +
+      `<time datetime="${new Date(session.accessTokenExpiresAt).toISOString()}">` +
+      `${new Date(session.accessTokenExpiresAt).toISOString()}</time>; ` +
+      `refreshed ${session.refreshCount} time${session.refreshCount === 1 ? '' : 's'}.</p>`
     : '';
   const refresh = session.refreshToken
     ? '<form method="post" action="/refresh"><button type="submit">Refresh</button></form>'

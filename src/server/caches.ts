@@ -69,7 +69,8 @@ export const CACHES = {
     ttlMs: AUTH_CODE_TTL_S * 1000,
     clearedBy: {
       never:
-        'taken out by the first exchange on this node; the row stays the truth (the consume commits only an unused code) and the copy expires with the code',
+        'taken out by the first exchange on this node; the row stays the truth ' +
+        '(the consume commits only an unused code) and the copy expires with the code',
     },
   },
   verifiedTokens: {

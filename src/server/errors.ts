@@ -42,7 +42,8 @@ export const HUB_ERRORS = {
   approver_not_independent: {
     status: 403,
     message:
-      'Another administrator must approve this request: one who held an admin role before it was made and was not given that role by the requester.',
+      'Another administrator must approve this request: ' +
+      'one who held an admin role before it was made and was not given that role by the requester.',
   },
   grant_expired: { status: 403, message: 'This credential access grant has expired.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },

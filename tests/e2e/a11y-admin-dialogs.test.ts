@@ -23,7 +23,8 @@ describe('accessibility of the administrator dialogs and shell', () => {
   });
 
   it(
-    'every dialog at both widths: no serious or critical violations, nothing scrolls sideways, and focus returns to the control that opened it',
+    'every dialog at both widths: no serious or critical violations, nothing scrolls sideways, ' +
+      'and focus returns to the control that opened it',
     async () => {
       const problems: string[] = [];
       const lostFocus: string[] = [];

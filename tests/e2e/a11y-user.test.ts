@@ -97,7 +97,8 @@ describe('accessibility and navigation, signed in as a plain user', () => {
   });
 
   it(
-    "the account's second-factor screens and dialogs at both widths: enrolment, recovery codes, the password confirmations, the sign-in's MFA step",
+    "the account's second-factor screens and dialogs at both widths: enrolment, recovery codes, " +
+      "the password confirmations, the sign-in's MFA step",
     async () => {
       const problems: string[] = [];
       const lostFocus: string[] = [];

@@ -107,7 +107,7 @@ describe('your own account in a real browser', () => {
     await page.close();
   });
 
-  it('authenticator app: enrol with a code computed from the shown key, save the recovery codes, sign out, sign in with a code', async () => {
+  it('authenticator app: enrol with a code from the shown key, save the recovery codes, sign out, sign in with a code', async () => {
     const page = await e2e.newPage();
     const user = await signInAs(e2e, page, ['user'], { email: 'two.step@hub.test' });
     await page.goto('/account?tab=security');

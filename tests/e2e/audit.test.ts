@@ -81,7 +81,7 @@ describe('audit log in a real browser', () => {
     };
   }
 
-  it('shows a critical event raised in the browser in the Audit Log tab at once (not on the 30-second flush), newest first, with its raw JSON', async () => {
+  it('shows a browser-raised critical event in the Audit Log tab at once (not on the 30 s flush), newest first, raw JSON', async () => {
     const { page } = e2e;
     // The admin flow sends low events every 30 s of the page's time; a critical one goes at once.
     // On the slow clock the tick cannot come during this test, so what arrives went at once,

@@ -133,7 +133,7 @@ describe('OpenID Connect with openid-client and a real browser', () => {
     expect(session.user).toBeNull();
   });
 
-  it('refuses a reused code, a wrong verifier, a wrong secret and an unregistered redirect; answers a refresh replay within 10 s with the same pair', async () => {
+  it('refuses a reused code, wrong verifier, wrong secret, unregistered redirect; a refresh replay in 10 s: same pair', async () => {
     const verifier = oidc.randomPKCECodeVerifier();
     const params = {
       redirect_uri: `${rpUrl}/cb`,

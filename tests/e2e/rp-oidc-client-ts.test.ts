@@ -125,7 +125,7 @@ if (location.pathname === '/silent') mgr.signinSilentCallback();
   const atRp = (pathname: string) => (u: URL) => u.origin === rpUrl && u.pathname === pathname;
   const isTokenCall = (r: Request) => r.url() === meta.token_endpoint && r.method() === 'POST';
 
-  it('configures itself from discovery; a form POST of its authorization request signs in with PKCE; CORS on token and userinfo', async () => {
+  it('configures itself from discovery; a form POST of its authorization request signs in with PKCE; CORS on token, userinfo', async () => {
     await page.goto(`${rpUrl}/`);
     const discovered = page.waitForResponse(`${hubUrl}/.well-known/openid-configuration`);
     const posted = page.waitForRequest((r) => r.url() === meta.authorization_endpoint && r.method() === 'POST');

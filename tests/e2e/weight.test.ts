@@ -63,7 +63,7 @@ describe('page weight and caching', () => {
     expect((await raw(`${url}.br`, 'identity')).headers['content-type']).toMatch(/text\/html/);
   });
 
-  it('renders the landing page from at most 120 KB of gzipped JavaScript, two levels deep, within 1.5 s of network on a slow phone', async () => {
+  it('renders the landing page from at most 120 KB of gzipped JS, two levels deep, within 1.5 s of network on a slow phone', async () => {
     const page = await e2e.newPage();
     const load = await measureLoad(page, '/');
     const blocking = renderBlocking(load);

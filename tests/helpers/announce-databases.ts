@@ -5,6 +5,7 @@ import { ensurePgliteTemplate } from './pglite-template';
 export default async function setup() {
   await ensurePgliteTemplate();
   console.log(
-    `\n[hub] API tests run on: ${TEST_DATABASES.join(' + ')}${TEST_DATABASES.includes('postgres') ? '' : ' (set TEST_DATABASE_URL to add PostgreSQL)'}\n`,
+    `\n[hub] API tests run on: ${TEST_DATABASES.join(' + ')}` +
+      `${TEST_DATABASES.includes('postgres') ? '' : ' (set TEST_DATABASE_URL to add PostgreSQL)'}\n`,
   );
 }

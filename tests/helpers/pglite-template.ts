@@ -49,7 +49,8 @@ export async function loadPgliteTemplate(): Promise<Blob> {
  */
 const SHAPE = `
   select md5(string_agg(x, '|' order by x)) as shape from (
-    select c.relkind::text || ' ' || c.relname || ' ' || coalesce((select string_agg(a.attname || ':' || a.atttypid || ':' || a.attnotnull, ',' order by a.attnum)
+    select c.relkind::text || ' ' || c.relname || ' '
+      || coalesce((select string_agg(a.attname || ':' || a.atttypid || ':' || a.attnotnull, ',' order by a.attnum)
       from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '') as x
       from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('public', 'drizzle')
     union all select 'con ' || conname || ' ' || pg_get_constraintdef(oid) from pg_constraint where connamespace = 'public'::regnamespace

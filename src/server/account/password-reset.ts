@@ -70,7 +70,10 @@ export async function requestPasswordReset(hub: Hub, mailer: Mailer, rawEmail: s
       .send({
         to: email,
         subject: 'Reset your password',
-        text: `Someone (hopefully you) asked to reset the password of your Ecosystem Hub account.\n\nChoose a new password by opening this link within 1 hour:\n${link}\n\nThe link works once. If you did not ask for this, ignore this mail: your password stays as it is.`,
+        text:
+          `Someone (hopefully you) asked to reset the password of your Ecosystem Hub account.\n\n` +
+          `Choose a new password by opening this link within 1 hour:\n${link}\n\n` +
+          `The link works once. If you did not ask for this, ignore this mail: your password stays as it is.`,
         link,
       })
       .catch(() => undefined);

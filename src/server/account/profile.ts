@@ -85,7 +85,9 @@ export async function requestEmailChange(
   await mailer.send({
     to: input.newEmail,
     subject: 'Confirm your new email address',
-    text: `Confirm that this address should become the email of your Ecosystem Hub account by opening this link within 24 hours:\n${link}\n\nIf you did not ask for this, ignore this mail.`,
+    text:
+      `Confirm that this address should become the email of your Ecosystem Hub account ` +
+      `by opening this link within 24 hours:\n${link}\n\nIf you did not ask for this, ignore this mail.`,
     link,
   });
   return { confirmation_sent: true as const, new_email: input.newEmail };
@@ -128,7 +130,9 @@ export async function confirmEmailChange(
     .send({
       to: result.oldEmail,
       subject: 'Your email address was changed',
-      text: `The email address of your Ecosystem Hub account was changed to ${result.newEmail}.\n\nIf you did not do this, reset your password and contact an administrator at once.`,
+      text:
+        `The email address of your Ecosystem Hub account was changed to ${result.newEmail}.\n\n` +
+        `If you did not do this, reset your password and contact an administrator at once.`,
     })
     .catch(() => undefined);
   return { email: result.newEmail, email_verified: true as const };

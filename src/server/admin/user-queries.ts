@@ -10,7 +10,8 @@ import type { PlatformUser } from '../db/schema/index';
  * Exactly the expression of platform_users_search_trgm_idx (schema/users.ts): the planner
  * only uses an expression index when the query repeats the expression verbatim.
  */
-const SEARCH_EXPR = sql`lower(${platformUsers.email} || ' ' || coalesce(${platformUsers.fullName}, '') || ' ' || coalesce(${platformUsers.organization}, ''))`;
+const SEARCH_EXPR = sql`lower(${platformUsers.email} || ' ' || coalesce(${platformUsers.fullName}, '')
+  || ' ' || coalesce(${platformUsers.organization}, ''))`;
 
 /** LIKE treats % and _ as wildcards; a search for "a_b" must match the text "a_b" only. */
 export function likeContains(term: string): string {

@@ -119,8 +119,10 @@ export async function hitRateCounter(
     .onConflictDoUpdate({
       target: rateLimitCounters.key,
       set: {
-        count: sql`case when ${rateLimitCounters.windowStartedAt} <= ${windowStart} then 1 else ${rateLimitCounters.count} + 1 end`,
-        windowStartedAt: sql`case when ${rateLimitCounters.windowStartedAt} <= ${windowStart} then ${now} else ${rateLimitCounters.windowStartedAt} end`,
+        count: sql`case when ${rateLimitCounters.windowStartedAt} <= ${windowStart}
+          then 1 else ${rateLimitCounters.count} + 1 end`,
+        windowStartedAt: sql`case when ${rateLimitCounters.windowStartedAt} <= ${windowStart}
+          then ${now} else ${rateLimitCounters.windowStartedAt} end`,
       },
     })
     .returning({ count: rateLimitCounters.count, windowStartedAt: rateLimitCounters.windowStartedAt });
@@ -131,7 +133,8 @@ export async function hitRateCounter(
 export async function findLastRowBefore(db: DbOrTx, cutoff: Date): Promise<{ id: number; hash: string } | null> {
   const found = await rows<{ id: string | number; hash: string }>(
     db,
-    sql`select id, hash from audit_logs where id = (select max(id) from audit_logs where occurred_at < ${cutoff.toISOString()}::timestamptz)`,
+    sql`select id, hash from audit_logs
+        where id = (select max(id) from audit_logs where occurred_at < ${cutoff.toISOString()}::timestamptz)`,
   );
   return found[0] ? { id: Number(found[0].id), hash: found[0].hash } : null;
 }

@@ -24,7 +24,10 @@ export async function sendVerificationMail(hub: Hub, mailer: Mailer, user: Platf
   await mailer.send({
     to: user.email,
     subject: 'Verify your email address',
-    text: `Welcome to Ecosystem Hub.\n\nConfirm your email address by opening this link within ${LIFETIME_HOURS} hours:\n${link}\n\nIf you did not sign up, ignore this mail.`,
+    text:
+      `Welcome to Ecosystem Hub.\n\n` +
+      `Confirm your email address by opening this link within ${LIFETIME_HOURS} hours:\n${link}\n\n` +
+      `If you did not sign up, ignore this mail.`,
     link,
   });
 }

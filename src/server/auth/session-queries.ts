@@ -211,10 +211,14 @@ export function insertSessionsStatement(sessions: NewAuthSession[]): RowsWrite {
     statement: (
       json: string,
       guard: SQL,
-    ) => sql`insert into ${authSessions} (id, user_id, client_id, kind, session_token_hash, scopes, ip_address, user_agent, amr, browser_session_id, resource, auth_time, created_at, last_accessed_at, expires_at)
-    select id, user_id, client_id, kind, session_token_hash, scopes, ip_address, user_agent, amr, browser_session_id, resource, auth_time, created_at, last_accessed_at, expires_at
+    ) => sql`insert into ${authSessions} (id, user_id, client_id, kind, session_token_hash, scopes, ip_address, user_agent,
+      amr, browser_session_id, resource, auth_time, created_at, last_accessed_at, expires_at)
+    select id, user_id, client_id, kind, session_token_hash, scopes, ip_address, user_agent,
+      amr, browser_session_id, resource, auth_time, created_at, last_accessed_at, expires_at
     from jsonb_to_recordset(${json}::jsonb)
-      as x(id uuid, user_id uuid, client_id text, kind text, session_token_hash text, scopes text[], ip_address text, user_agent text, amr text[], browser_session_id uuid, resource text, auth_time timestamptz, created_at timestamptz, last_accessed_at timestamptz, expires_at timestamptz)
+      as x(id uuid, user_id uuid, client_id text, kind text, session_token_hash text, scopes text[], ip_address text,
+        user_agent text, amr text[], browser_session_id uuid, resource text, auth_time timestamptz, created_at timestamptz,
+        last_accessed_at timestamptz, expires_at timestamptz)
     where ${guard}
     returning 1`,
   };

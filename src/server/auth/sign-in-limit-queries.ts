@@ -55,10 +55,12 @@ export function reserveAttemptStatement(key: string, now: Date): SQL {
   const blockMinutesPerFailure = sql.raw(String(SIGN_IN_LIMIT.blockMinutesPerFailure));
   const maxBlockMinutes = sql.raw(String(SIGN_IN_LIMIT.maxBlockMinutes));
   const nowIso = now.toISOString();
-  const next = sql`(case when sign_in_attempts.last_failure_at <= ${nowIso}::timestamptz - make_interval(mins => ${windowMinutes}) then 1 else sign_in_attempts.failures + 1 end)`;
+  const next = sql`(case when sign_in_attempts.last_failure_at <= ${nowIso}::timestamptz - make_interval(mins => ${windowMinutes})
+    then 1 else sign_in_attempts.failures + 1 end)`;
   return sql`insert into sign_in_attempts as sign_in_attempts (key, failures, window_started_at, last_failure_at, blocked_until)
         values (${key}, 1, ${nowIso}::timestamptz, ${nowIso}::timestamptz,
-                case when 1 >= ${threshold} then ${nowIso}::timestamptz + make_interval(mins => least(${blockMinutesPerFailure}, ${maxBlockMinutes})) end)
+                case when 1 >= ${threshold}
+                  then ${nowIso}::timestamptz + make_interval(mins => least(${blockMinutesPerFailure}, ${maxBlockMinutes})) end)
         on conflict (key) do update set
           failures = ${next},
           window_started_at = case when ${next} = 1 then excluded.window_started_at else sign_in_attempts.window_started_at end,

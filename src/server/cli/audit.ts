@@ -22,7 +22,8 @@ export const AUDIT_COMMANDS: CliCommand[] = [
   {
     name: 'audit verify',
     summary:
-      'walk the audit chain to its keyed head; prints {ok, checked, first_bad_id, reason, head}, exit 1 when broken. --anchor <json> also checks a head saved earlier by `audit anchor`',
+      'walk the audit chain to its keyed head; prints {ok, checked, first_bad_id, reason, head}, exit 1 when broken. ' +
+      '--anchor <json> also checks a head saved earlier by `audit anchor`',
     async run(hub, args) {
       const anchor = parseAnchor(args);
       if (anchor instanceof Error) {

@@ -27,7 +27,10 @@ function options(args: string[]): Map<string, string[]> {
 export const CLIENT_COMMANDS: CliCommand[] = [
   {
     name: 'clients create',
-    summary: `register an OAuth client: --name --url --redirect-uri (repeatable) [--type platform|third_party] [--scope (repeatable: ${SUPPORTED_SCOPES.join(', ')})] [--post-logout-uri] [--backchannel-logout-uri] [--public] [--auth-method client_secret_basic|client_secret_post] [--origin]`,
+    summary:
+      `register an OAuth client: --name --url --redirect-uri (repeatable) [--type platform|third_party] ` +
+      `[--scope (repeatable: ${SUPPORTED_SCOPES.join(', ')})] [--post-logout-uri] [--backchannel-logout-uri] ` +
+      `[--public] [--auth-method client_secret_basic|client_secret_post] [--origin]`,
     async run(hub, args) {
       const o = options(args);
       const parsed = createClientInputSchema.safeParse({

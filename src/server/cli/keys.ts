@@ -39,7 +39,8 @@ export const KEY_COMMANDS: CliCommand[] = [
       await oauthRuntime(hub).keys.current();
       for (const k of await listSigningKeys(hub.db)) {
         console.log(
-          `${k.kid.padEnd(28)} ${k.alg}  ${k.status.padEnd(8)} created ${k.createdAt.toISOString()}${k.retiredAt ? ` retired ${k.retiredAt.toISOString()}` : ''}`,
+          `${k.kid.padEnd(28)} ${k.alg}  ${k.status.padEnd(8)} created ${k.createdAt.toISOString()}` +
+            (k.retiredAt ? ` retired ${k.retiredAt.toISOString()}` : ''),
         );
       }
     },

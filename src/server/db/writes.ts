@@ -58,7 +58,8 @@ export function mustCommitAlone(writes: readonly Write[]): boolean {
 
 /**
  * The writes as CTEs of one statement: `w0 as (…)`, `w1_code as (…)`, with every name given here
- * (`defs`, and `following`: the same behind a comma, to follow a statement's own CTEs), the names (for statements that must read each CTE to order their work), and a WHERE
+ * (`defs`, and `following`: the same behind a comma, to follow a statement's own CTEs), the
+ * names (for statements that must read each CTE to order their work), and a WHERE
  * clause that fails the statement unless every required step returned exactly one row (in the
  * WHERE — a one-time filter, evaluated before any row — never as an unread column, which the
  * planner would drop).

@@ -9,14 +9,23 @@ export function escapeHtml(value: string): string {
   );
 }
 
-const STYLE = `body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;background:#f8fafc;color:#0f172a;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
-main{box-sizing:border-box;background:#fff;border:1px solid #e2e8f0;border-radius:12px;max-width:440px;width:calc(100% - 32px);padding:28px;box-shadow:0 1px 3px rgba(0,0,0,.06)}
-h1{font-size:20px;margin:0 0 8px}p{color:#475569;line-height:1.5}ul{padding-left:20px}li{margin:4px 0}
-.actions{display:flex;gap:8px;margin-top:20px}button,a.button{font:inherit;padding:9px 16px;border-radius:8px;border:1px solid #cbd5e1;background:#fff;color:#0f172a;cursor:pointer;text-decoration:none}
-button.primary{background:#0f172a;color:#fff;border-color:#0f172a}code{background:#f1f5f9;padding:1px 4px;border-radius:4px}`;
+const STYLE =
+  'body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;background:#f8fafc;color:#0f172a;margin:0;' +
+  'display:flex;min-height:100vh;align-items:center;justify-content:center}\n' +
+  'main{box-sizing:border-box;background:#fff;border:1px solid #e2e8f0;border-radius:12px;max-width:440px;' +
+  'width:calc(100% - 32px);padding:28px;box-shadow:0 1px 3px rgba(0,0,0,.06)}\n' +
+  'h1{font-size:20px;margin:0 0 8px}p{color:#475569;line-height:1.5}ul{padding-left:20px}li{margin:4px 0}\n' +
+  '.actions{display:flex;gap:8px;margin-top:20px}button,a.button{font:inherit;padding:9px 16px;border-radius:8px;' +
+  'border:1px solid #cbd5e1;background:#fff;color:#0f172a;cursor:pointer;text-decoration:none}\n' +
+  'button.primary{background:#0f172a;color:#fff;border-color:#0f172a}code{background:#f1f5f9;padding:1px 4px;border-radius:4px}';
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · Ecosystem Hub</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+    `<title>${escapeHtml(title)} · Ecosystem Hub</title><style>${STYLE}</style></head>` +
+    `<body><main>${body}</main></body></html>`
+  );
 }
 
 /** The hub's own OAuth error page: shown when the redirect URI cannot be trusted, so nothing redirects. */
@@ -28,7 +37,11 @@ export function sendErrorPage(reply: FastifyReply, status: number, error: string
     .send(
       page(
         'Authorization error',
-        `<h1>Authorization error</h1><p>${escapeHtml(description)}</p><p>Error code: <code>${escapeHtml(error)}</code></p><p>The application that sent you here is misconfigured or the link is not valid. You have not been redirected.</p><div class="actions"><a class="button" href="/">Return to the hub</a></div>`,
+        `<h1>Authorization error</h1><p>${escapeHtml(description)}</p>` +
+          `<p>Error code: <code>${escapeHtml(error)}</code></p>` +
+          '<p>The application that sent you here is misconfigured or the link is not valid. ' +
+          'You have not been redirected.</p>' +
+          '<div class="actions"><a class="button" href="/">Return to the hub</a></div>',
       ),
     );
 }
@@ -57,14 +70,22 @@ export function sendConsentPage(
   },
 ) {
   const items = input.scopes.map((s) => `<li>${escapeHtml(SCOPE_TEXT[s] ?? s)}</li>`).join('');
-  const hidden = `<input type="hidden" name="request" value="${escapeHtml(input.query)}"><input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">`;
+  const hidden =
+    `<input type="hidden" name="request" value="${escapeHtml(input.query)}">` +
+    `<input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">`;
   return reply
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(
       page(
         'Authorize application',
-        `<h1>${escapeHtml(input.appName)} wants to access your account</h1><p>Signed in as <strong>${escapeHtml(input.userEmail)}</strong>. <a href="${escapeHtml(input.appUrl)}" rel="noopener noreferrer">${escapeHtml(input.appUrl)}</a> is asking for:</p><ul>${items}</ul><form method="post" action="${escapeHtml(input.action ?? '/oauth/authorize/decision')}">${hidden}<div class="actions"><button class="primary" type="submit" name="decision" value="allow">Allow</button><button type="submit" name="decision" value="deny">Deny</button></div></form>`,
+        `<h1>${escapeHtml(input.appName)} wants to access your account</h1>` +
+          `<p>Signed in as <strong>${escapeHtml(input.userEmail)}</strong>. ` +
+          `<a href="${escapeHtml(input.appUrl)}" rel="noopener noreferrer">${escapeHtml(input.appUrl)}</a> is asking for:</p>` +
+          `<ul>${items}</ul>` +
+          `<form method="post" action="${escapeHtml(input.action ?? '/oauth/authorize/decision')}">${hidden}` +
+          '<div class="actions"><button class="primary" type="submit" name="decision" value="allow">Allow</button>' +
+          '<button type="submit" name="decision" value="deny">Deny</button></div></form>',
       ),
     );
 }
@@ -74,14 +95,20 @@ export function sendAccountChooser(
   reply: FastifyReply,
   input: { appName: string; userEmail: string; query: string; csrf: string; anotherAccountUrl: string },
 ) {
-  const hidden = `<input type="hidden" name="request" value="${escapeHtml(input.query)}"><input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">`;
+  const hidden =
+    `<input type="hidden" name="request" value="${escapeHtml(input.query)}">` +
+    `<input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">`;
   return reply
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(
       page(
         'Choose an account',
-        `<h1>Choose an account</h1><p>to continue to <strong>${escapeHtml(input.appName)}</strong></p><form method="post" action="/oauth/authorize/decision">${hidden}<div class="actions"><button class="primary" type="submit" name="decision" value="account">Continue as ${escapeHtml(input.userEmail)}</button></div></form><div class="actions"><a class="button" href="${escapeHtml(input.anotherAccountUrl)}">Use another account</a></div>`,
+        `<h1>Choose an account</h1><p>to continue to <strong>${escapeHtml(input.appName)}</strong></p>` +
+          `<form method="post" action="/oauth/authorize/decision">${hidden}<div class="actions">` +
+          '<button class="primary" type="submit" name="decision" value="account">' +
+          `Continue as ${escapeHtml(input.userEmail)}</button></div></form>` +
+          `<div class="actions"><a class="button" href="${escapeHtml(input.anotherAccountUrl)}">Use another account</a></div>`,
       ),
     );
 }
@@ -103,7 +130,10 @@ export function sendFormPost(reply: FastifyReply, action: string, fields: Record
     )
     .type('text/html; charset=utf-8')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Continuing…</title></head><body><form method="post" action="${escapeHtml(action)}">${inputs}<noscript><button type="submit">Continue</button></noscript></form><script nonce="${nonce}">document.forms[0].submit()</script></body></html>`,
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Continuing…</title></head>' +
+        `<body><form method="post" action="${escapeHtml(action)}">${inputs}` +
+        '<noscript><button type="submit">Continue</button></noscript></form>' +
+        `<script nonce="${nonce}">document.forms[0].submit()</script></body></html>`,
     );
 }
 
@@ -118,7 +148,10 @@ export function sendLogoutConfirm(reply: FastifyReply, fields: Record<string, st
     .send(
       page(
         'Sign out',
-        `<h1>Sign out of Ecosystem Hub?</h1><p>An application asked to sign you out.</p><form method="post" action="/oauth/end-session">${hidden}<div class="actions"><button class="primary" type="submit">Sign out</button><a class="button" href="/">Stay signed in</a></div></form>`,
+        '<h1>Sign out of Ecosystem Hub?</h1><p>An application asked to sign you out.</p>' +
+          `<form method="post" action="/oauth/end-session">${hidden}<div class="actions">` +
+          '<button class="primary" type="submit">Sign out</button>' +
+          '<a class="button" href="/">Stay signed in</a></div></form>',
       ),
     );
 }

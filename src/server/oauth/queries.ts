@@ -168,8 +168,10 @@ export function codeExchangeWrite(x: ExchangeRows, conditions: SQL[], issuesRefr
         name: 'session',
         body: ({
           ref,
-        }) => sql`insert into auth_sessions (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, amr, browser_session_id, resource, created_at, last_accessed_at, expires_at)
-          select ${x.session.id}::uuid, user_id, client_id, 'app', ${x.session.tokenHash}, scopes, auth_time, amr, browser_session_id, resource,
+        }) => sql`insert into auth_sessions (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, amr,
+            browser_session_id, resource, created_at, last_accessed_at, expires_at)
+          select ${x.session.id}::uuid, user_id, client_id, 'app', ${x.session.tokenHash}, scopes, auth_time, amr,
+                 browser_session_id, resource,
                  ${now}::timestamptz, ${now}::timestamptz, ${expires}::timestamptz
           from ${ref('consumed')}
           returning id`,

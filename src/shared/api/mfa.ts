@@ -30,7 +30,10 @@ const password = z.string().min(1).max(1024);
 export const totpSetupSchema = z.object({
   /** Base32 secret, for typing into an app by hand. */
   secret: z.string(),
-  /** otpauth://totp/Ecosystem%20Hub:<email>?secret=…&issuer=Ecosystem%20Hub&algorithm=SHA1&digits=6&period=30 — draw as a QR code locally. */
+  /**
+   * otpauth://totp/Ecosystem%20Hub:<email>?secret=…&issuer=Ecosystem%20Hub&algorithm=SHA1&digits=6&period=30
+   * — draw as a QR code locally.
+   */
   otpauth_uri: z.string(),
 });
 export type TotpSetup = z.output<typeof totpSetupSchema>;

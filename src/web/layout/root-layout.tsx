@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppProviders } from '@/app-providers';
 import { RouteErrorBoundary } from '@/features/not-found/route-error';
+import { cn } from '@/lib/utils';
 import { TopBanner } from './top-banner';
 
 export function RootLayout() {
@@ -10,7 +11,10 @@ export function RootLayout() {
     <AppProviders>
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-card px-3 py-2 text-sm font-medium text-foreground shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className={cn(
+          'sr-only z-50 rounded-md bg-card px-3 py-2 text-sm font-medium text-foreground shadow',
+          'focus:not-sr-only focus:fixed focus:top-2 focus:left-2',
+        )}
       >
         Skip to main content
       </a>

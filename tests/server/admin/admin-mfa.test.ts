@@ -9,7 +9,7 @@ import { useTestHub } from '../../helpers/use-test-hub';
 describe.each(TEST_DATABASES)('administrators need a second factor; step-up for sensitive actions [%s]', (kind) => {
   const t = useTestHub(kind);
 
-  it('refuses an admin without a second factor on every /api/admin/* route (list read from Fastify), 403 mfa_enrollment_required', async () => {
+  it('refuses an admin without a second factor on every /api/admin/* route (listed by Fastify): 403 mfa_enrollment_required', async () => {
     const routes = listRoutes(t.app).filter((r) => r.url.startsWith('/api/admin/'));
     expect(routes.length).toBeGreaterThanOrEqual(20);
     for (const role of ['platform_admin', 'super_admin'] as const) {

@@ -71,7 +71,8 @@ describe.each(TEST_DATABASES)('admin authorization matrix [%s]', (kind) => {
     expect((await t.client.asBrowser(cookies.anonymous).get('/api/admin/overview')).statusCode).toBe(401);
     const audited = await rows<{ event_type: string; n: number }>(
       t.hub.db,
-      sql`select event_type, count(*)::int as n from audit_logs where event_type in ('unauthorized_access','permission_denied') group by event_type
+      sql`select event_type, count(*)::int as n from audit_logs
+           where event_type in ('unauthorized_access','permission_denied') group by event_type
           union all
           select details->>'event_type', coalesce(sum((details->>'count')::int), 0)::int from audit_logs
            where event_type = 'anonymous_refusals_aggregated' group by details->>'event_type'`,

@@ -18,7 +18,8 @@ describe.each(TEST_DATABASES)('accounts endpoints refuse bad input [%s]', (kind)
   const snapshot = async () =>
     rows(
       t.hub.db,
-      sql`select (select count(*) from platform_users)::int as users, (select count(*) from platform_role_assignments where is_active)::int as roles,
+      sql`select (select count(*) from platform_users)::int as users,
+                 (select count(*) from platform_role_assignments where is_active)::int as roles,
                  (select count(*) from auth_sessions)::int as sessions, (select count(*) from sign_in_attempts)::int as attempts`,
     );
 

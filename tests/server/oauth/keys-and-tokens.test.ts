@@ -150,7 +150,11 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
     expect(bad.statusCode).toBe(400);
     expect(bad.headers.location).toBeUndefined();
     const ok = await t.client.get(
-      `/oauth/end-session?${new URLSearchParams({ id_token_hint: tk.id_token, post_logout_redirect_uri: 'https://rb.example.test/bye', state: 's1' })}`,
+      `/oauth/end-session?${new URLSearchParams({
+        id_token_hint: tk.id_token,
+        post_logout_redirect_uri: 'https://rb.example.test/bye',
+        state: 's1',
+      })}`,
       { cookie: u.cookie },
     );
     expect(ok.statusCode).toBe(302);

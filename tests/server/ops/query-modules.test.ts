@@ -27,7 +27,9 @@ const SHARED_WRITES: { table: string; module: string; why: string }[] = [
   {
     table: 'auth_sessions',
     module: 'src/server/oauth/queries.ts',
-    why: "the code exchange (codeExchangeWrite): one statement consumes the code and inserts its app session and refresh token, so a code's consume and its session cannot part",
+    why:
+      'the code exchange (codeExchangeWrite): one statement consumes the code and inserts its app session ' +
+      "and refresh token, so a code's consume and its session cannot part",
   },
   {
     table: 'platform_role_assignments',

@@ -143,7 +143,8 @@ describe.each(TEST_DATABASES)('every route refuses malformed input without a 5xx
           });
           if (res.statusCode >= 500) {
             failures.push(
-              `${route.method} ${req.url.slice(0, 120)} [${req.contentType}] ${String(req.body).slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+              `${route.method} ${req.url.slice(0, 120)} [${req.contentType}] ${String(req.body).slice(0, 120)} ` +
+                `→ ${res.statusCode} ${res.body.slice(0, 200)}`,
             );
           }
           if (res.statusCode < 400) allRefused = false;

@@ -122,7 +122,7 @@ describe('auth state and guard', () => {
 });
 
 describe('auth page helpers', () => {
-  it('sends onward to /auth-redirect with the app parameters, to a safe next path, or home (/admin for admins, /account for others)', () => {
+  it('sends to /auth-redirect with the app parameters, to a safe next path, or home (/admin for admins, /account for others)', () => {
     expect(
       destinationAfterAuth(new URLSearchParams('app_id=a1&redirect_url=https%3A%2F%2Fx.test%2Fcb&app_name=X')),
     ).toBe('/auth-redirect?app_id=a1&redirect_url=https%3A%2F%2Fx.test%2Fcb&app_name=X');

@@ -95,6 +95,7 @@ export async function handleEndSession(hub: Hub, request: FastifyRequest, reply:
   return reply
     .type('text/html; charset=utf-8')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title></head><body><main><h1>You are signed out</h1><p><a href="/">${escapeHtml('Return to the hub')}</a></p></main></body></html>`,
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title></head>' +
+        `<body><main><h1>You are signed out</h1><p><a href="/">${escapeHtml('Return to the hub')}</a></p></main></body></html>`,
     );
 }

@@ -3,7 +3,10 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/utils';
 
 const badgeVariants = cva(
-  'inline-flex w-fit shrink-0 items-center justify-center gap-1 whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium [&>svg]:size-3',
+  [
+    'inline-flex w-fit shrink-0 items-center justify-center gap-1 whitespace-nowrap rounded-md border',
+    'px-2 py-0.5 text-xs font-medium [&>svg]:size-3',
+  ],
   {
     variants: {
       variant: {

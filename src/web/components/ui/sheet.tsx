@@ -28,7 +28,12 @@ function SheetContent({
         {...focus}
       >
         {children}
-        <SheetPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <SheetPrimitive.Close
+          className={cn(
+            'absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100',
+            'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+          )}
+        >
           <XIcon className="size-4" />
           <span className="sr-only">Close</span>
         </SheetPrimitive.Close>

@@ -91,8 +91,11 @@ function TableCell({ className, label, ...props }: React.ComponentProps<'td'> & 
       data-label={label}
       className={cn(
         'p-2 align-middle',
-        stack &&
-          'flex items-center justify-between gap-3 px-0 py-1 text-right before:shrink-0 before:text-left before:text-xs before:font-medium before:text-muted-foreground before:content-[attr(data-label)] md:table-cell md:px-2 md:py-2 md:text-left md:before:content-none',
+        stack && [
+          'flex items-center justify-between gap-3 px-0 py-1 text-right before:shrink-0 before:text-left',
+          'before:text-xs before:font-medium before:text-muted-foreground before:content-[attr(data-label)]',
+          'md:table-cell md:px-2 md:py-2 md:text-left md:before:content-none',
+        ],
         className,
       )}
       {...props}

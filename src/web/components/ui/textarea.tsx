@@ -6,7 +6,10 @@ function Textarea({ className, ...props }: React.ComponentProps<'textarea'>) {
     <textarea
       data-slot="textarea"
       className={cn(
-        'flex min-h-16 w-full rounded-md border border-input bg-card px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 md:text-sm',
+        'flex min-h-16 w-full rounded-md border border-input bg-card px-3 py-2 text-base shadow-xs',
+        'outline-none placeholder:text-muted-foreground focus-visible:border-ring',
+        'focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed',
+        'disabled:opacity-50 md:text-sm',
         className,
       )}
       {...props}

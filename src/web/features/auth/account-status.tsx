@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { LogOutIcon } from 'lucide-react';
 import { useAuth } from '@/auth/auth-provider';
 import { notify } from '@/lib/notify';
+import { cn } from '@/lib/utils';
 
 /**
  * Who is signed in, and the one Sign out control, shown in the top banner on every page
@@ -36,7 +37,10 @@ export function AccountStatus() {
         type="button"
         onClick={handleSignOut}
         disabled={busy}
-        className="inline-flex min-h-6 items-center gap-1 rounded px-1.5 py-0.5 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-offset-2"
+        className={cn(
+          'inline-flex min-h-6 items-center gap-1 rounded px-1.5 py-0.5 font-semibold hover:underline',
+          'focus-visible:outline-2 focus-visible:outline-offset-2',
+        )}
       >
         <LogOutIcon className="size-3.5" aria-hidden /> Sign out
       </button>

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/auth/auth-provider';
 import { notify } from '@/lib/notify';
+import { cn } from '@/lib/utils';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { MfaChallenge } from '@/data/auth/sign-in-mutation';
 import type { SessionState } from '@/data/auth/session-query';
@@ -45,7 +46,10 @@ export default function AuthPage() {
     <main
       id="main"
       tabIndex={-1}
-      className="flex min-h-[calc(100vh-8rem)] outline-none items-center justify-center bg-gradient-to-b from-accent to-background px-4 py-12"
+      className={cn(
+        'flex min-h-[calc(100vh-8rem)] outline-none items-center justify-center bg-gradient-to-b',
+        'from-accent to-background px-4 py-12',
+      )}
     >
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
