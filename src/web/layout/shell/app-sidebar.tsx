@@ -31,7 +31,8 @@ function NavList({ label, items, isOpen }: { label: string; items: NavItem[]; is
                 title={text}
                 aria-current={current ? 'page' : undefined}
                 className={cn(
-                  'flex items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                  'flex items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent',
+                  'focus-visible:ring-[3px] focus-visible:ring-ring/50',
                   current && 'bg-accent font-medium text-accent-foreground',
                 )}
               >
@@ -84,7 +85,10 @@ export function AppSidebar({
             aria-expanded={isOpen}
             aria-controls="app-nav"
             aria-label={isOpen ? 'Collapse sidebar' : 'Expand sidebar'}
-            className="inline-flex size-8 shrink-0 items-center justify-center rounded-md hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            className={cn(
+              'inline-flex size-8 shrink-0 items-center justify-center rounded-md hover:bg-accent',
+              'focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+            )}
           >
             <Toggle className="size-4" aria-hidden />
           </button>
