@@ -172,5 +172,12 @@ export const discoverResultSchema = z.object({
 /** GET /auth/sso/:slug and its callback. */
 export const ssoParamsSchema = z.object({ slug: z.string().max(100) });
 export const ssoStartQuerySchema = z.object({ return_to: z.string().max(4000).optional() });
-/** The callback's query is read whole by openid-client; only its size is bounded here. */
-export const ssoCallbackQuerySchema = z.record(z.string(), z.string().max(8000));
+/** The callback's query (RFC 6749 §4.1.2, RFC 9207 `iss`); openid-client reads and checks it whole. */
+const callbackParam = z.string().max(8000).optional();
+export const ssoCallbackQuerySchema = z.object({
+  code: callbackParam,
+  state: callbackParam,
+  iss: callbackParam,
+  error: callbackParam,
+  error_description: callbackParam,
+});
