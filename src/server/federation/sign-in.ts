@@ -1,13 +1,14 @@
 import type { Hub } from '../hub';
 import type { Actor } from '../actor';
-import { HubError, Refusal, type HubErrorCode } from '../errors';
+import { Refusal, type HubErrorCode } from '../errors';
 import type { AuditEvent } from '../audit/record';
 import type { IdentityProvider, PlatformUser } from '../db/schema/index';
 import { finishSignIn, normalizeEmail, signInMethodsOf, type ClientInfo } from '../auth/sign-in';
 import type { BrowserAuth } from '../auth/sessions';
-import { findUserByEmail, insertUserWithRoles } from '../auth/user-queries';
+import { findUserByEmail } from '../auth/user-queries';
+import { createFederatedAccount, recordFederatedSignIn } from './accounts';
 import { DEFAULT_ATTRIBUTE_MAPPING } from '../../shared/api/federation';
-import { findIdentity, findProviderBySlug, insertIdentity, recordIdentitySignIn } from './queries';
+import { findIdentity, findProviderBySlug } from './queries';
 import { decideLinking, type LinkingRefusal } from './linking';
 import { PROVIDER_SECRET_CONTEXT, redirectUriOf } from './provider-service';
 import {
@@ -246,7 +247,6 @@ async function signInIdentity(
     provider,
   });
   const { amr, mfa } = amrOf(provider, identity.claims);
-  const now = hub.clock();
   switch (decision.action) {
     case 'refuse':
       throw refused(
@@ -276,61 +276,15 @@ async function signInIdentity(
           user.id,
         );
       }
-      await hub.db.transaction(async (tx) => {
-        await recordIdentitySignIn(tx, linked!.identity.id, now);
-        await hub.audit.record(
-          {
-            type: 'federated_sign_in',
-            ...client,
-            userId: user.id,
-            sessionId: null,
-            details: { provider: slug, subject },
-          },
-          tx,
-        );
-      });
+      await recordFederatedSignIn(hub, { identityId: linked!.identity.id, user, provider: slug, subject }, client);
       return { user, amr };
     }
     case 'create': {
-      const user = await hub.db.transaction(async (tx) => {
-        const created = await insertUserWithRoles(
-          tx,
-          {
-            email: email!,
-            passwordHash: null,
-            fullName: name,
-            emailVerifiedAt: emailVerified ? now : null,
-            createdAt: now,
-            updatedAt: now,
-          },
-          ['user'],
-          null,
-        );
-        // Another request took the address in between: treated as the account that exists.
-        if (!created)
-          throw new HubError('conflict', 'An account with this email address was just created. Please start again.');
-        const linkedNow = await insertIdentity(tx, {
-          providerId: provider.id,
-          subject,
-          userId: created.id,
-          emailAtLink: email,
-          createdAt: now,
-          lastSignInAt: now,
-        });
-        if (!linkedNow)
-          throw new HubError('conflict', 'This sign-in was just completed in another window. Please start again.');
-        await hub.audit.record(
-          {
-            type: 'federated_account_created',
-            ...client,
-            userId: created.id,
-            sessionId: null,
-            details: { provider: slug, subject, email: email!, email_verified: emailVerified },
-          },
-          tx,
-        );
-        return created;
-      });
+      const user = await createFederatedAccount(
+        hub,
+        { providerId: provider.id, provider: slug, subject, email: email!, name, emailVerified },
+        client,
+      );
       return { user, amr };
     }
   }

@@ -45,11 +45,9 @@ describe.each(TEST_DATABASES)('identity providers: admin API, sign-in page list,
     expect(row.clientSecretEnc).not.toContain(SECRET);
     const list = await t.client.get('/api/admin/identity-providers', { cookie: admin });
     const one = await t.client.get(`/api/admin/identity-providers/${provider.id}`, { cookie: admin });
-    const patched = await t.client
-      .asBrowser(admin)
-      .patch(`/api/admin/identity-providers/${provider.id}`, {
-        body: { client_secret: `${SECRET}-2`, display_name: 'Acme' },
-      });
+    const patched = await t.client.asBrowser(admin).patch(`/api/admin/identity-providers/${provider.id}`, {
+      body: { client_secret: `${SECRET}-2`, display_name: 'Acme' },
+    });
     expect(patched.statusCode).toBe(200);
     for (const answer of [res, list, one, patched]) expect(answer.body).not.toContain(SECRET);
     const audit = await auditRowsOf(t, 'identity_provider_updated', 'provider', 'acme');

@@ -170,6 +170,25 @@ describe.each(TEST_DATABASES)('federated sign-in with OpenID Connect [%s]', (kin
     expect(reasons).toContain('state_missing');
   });
 
+  it('refuses the provider\u2019s error answer and a forged state cookie, creating nothing', async () => {
+    const { location, ssoCookie } = await startAt(t, 'acme');
+    const state = new URL(location).searchParams.get('state')!;
+    const denied = new URL(callbackOf(t, 'acme'));
+    denied.search = new URLSearchParams({ error: 'access_denied', state, iss: acme.issuer }).toString();
+    const res = await deliver(t, denied, ssoCookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('href="/auth"');
+    expect(await auditRowsOf(t, 'federated_sign_in_refused', 'reason', 'upstream_error')).toHaveLength(1);
+
+    acme.accounts.set('kim-sub', { email: 'kim@acme.test', email_verified: true });
+    const started = await startAt(t, 'acme');
+    const back = await signInAtUpstream(started.location, 'kim-sub');
+    const value = started.ssoCookie.slice(started.ssoCookie.indexOf('=') + 1);
+    const forged = `${started.ssoCookie.slice(0, started.ssoCookie.indexOf('=') + 1)}${value.slice(0, -4)}AAAA`;
+    expect((await deliver(t, back, forged)).statusCode).toBe(400);
+    expect(await usersWithEmail('kim@acme.test')).toEqual([]);
+  });
+
   it('keeps return_to to the hub\u2019s own paths (a sister app\u2019s authorization request survives the detour)', async () => {
     acme.accounts.set('hal-sub', { email: 'hal@acme.test', email_verified: true });
     const pending = '/oauth/authorize?client_id=hub_x&response_type=code&state=s1';
