@@ -33,6 +33,7 @@ import { adminRoutes } from './admin/routes';
 import { meRoutes } from './me/routes';
 import { auditRoutes } from './audit/routes';
 import { auditAdminRoutes } from './audit/admin-routes';
+import { federationRoutes } from './federation/routes';
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
@@ -94,6 +95,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await app.register(meSecurityRoutes, { prefix: '/api/me', hub });
   await app.register(auditRoutes, { prefix: '/api/audit', hub });
   await app.register(oauthRoutes, { hub });
+  await app.register(federationRoutes, { hub });
   await app.register(
     async (admin) => {
       // Every route in this scope requires an effective ecosystem admin, checked on the server.

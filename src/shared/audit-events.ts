@@ -175,6 +175,28 @@ export const AUDIT_EVENTS = {
     'high',
     'Signing key rotated',
   ),
+  // Federation (issue 27): upstream identity providers and the identities linked through them.
+  identity_provider_created: event<ProviderRef & { protocol: string; issuer: string | null }>(
+    'high',
+    'Identity provider registered',
+  ),
+  identity_provider_updated: event<ProviderRef & { fields: string[] }>('high', 'Identity provider updated'),
+  identity_provider_deleted: event<ProviderRef & { identities_removed: number }>('high', 'Identity provider deleted'),
+  /** An account created on a first federated sign-in (just in time). */
+  federated_account_created: event<FederatedRef & { email: string; email_verified: boolean }>(
+    'medium',
+    'Account created by federated sign-in',
+  ),
+  federated_sign_in: event<FederatedRef>('low', 'Federated sign-in'),
+  /** A local account has the upstream email: never linked silently, the person must prove it. */
+  federated_link_required: event<FederatedRef & { email: string }>(
+    'medium',
+    'Federated sign-in: account link required',
+  ),
+  federated_sign_in_refused: event<Partial<FederatedRef> & { reason: string; email?: string | null }>(
+    'medium',
+    'Federated sign-in refused',
+  ),
   // Setup tools.
   setup_admins_created: event<{ results: { email: string; status: string; error?: string }[] }>(
     'critical',
@@ -199,6 +221,18 @@ export const AUDIT_EVENTS = {
   audit_chain_sealed: event<ChainSeal>('high', 'Audit chain sealed over existing rows'),
   audit_chain_resealed: event<ChainSeal>('critical', 'Audit chain anchor found forged and replaced'),
 } as const satisfies Record<string, AuditEventSpec<object>>;
+
+/** An identity provider, by id and slug. */
+interface ProviderRef {
+  provider_id: string;
+  provider: string;
+}
+
+/** An upstream identity: the provider's slug and its subject (never an email). */
+interface FederatedRef {
+  provider: string;
+  subject: string;
+}
 
 /** Where a chain seal put the anchor (audit_chain_started / _sealed / _resealed). */
 interface ChainSeal {

@@ -19,7 +19,7 @@ const STYLE =
   'border:1px solid #cbd5e1;background:#fff;color:#0f172a;cursor:pointer;text-decoration:none}\n' +
   'button.primary{background:#0f172a;color:#fff;border-color:#0f172a}code{background:#f1f5f9;padding:1px 4px;border-radius:4px}';
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +

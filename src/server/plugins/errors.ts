@@ -4,6 +4,7 @@ import { HubError, Refusal, errorBody } from '../errors';
 import type { Hub } from '../hub';
 import { AuthorizePageError, OAuthError, sendOAuthError } from '../oauth/errors';
 import { sendErrorPage } from '../oauth/pages';
+import { sendSignInErrorPage } from '../federation/pages';
 import { createRefusalAudit } from './refusal-audit';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
@@ -51,6 +52,8 @@ export function registerErrorHandler(app: FastifyInstance, hub: Hub) {
     const validation = validationProblem(error);
     if (validation) {
       if (oauth) return sendOAuthError(request, reply, new OAuthError('invalid_request', validation.message));
+      if (request.routeOptions.config?.signInPage)
+        return sendSignInErrorPage(reply, 400, 'The sign-in link is not valid.');
       return reply.code(400).send(errorBody('invalid_request', validation.message, { field: validation.field }));
     }
     if (error instanceof OAuthError) {
@@ -72,6 +75,7 @@ export function registerErrorHandler(app: FastifyInstance, hub: Hub) {
       }
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
       if (oauth) return sendOAuthError(request, reply, new OAuthError('invalid_request', error.message, error.status));
+      if (request.routeOptions.config?.signInPage) return sendSignInErrorPage(reply, error.status, error.message);
       return reply.code(error.status).send(errorBody(error.code, error.message, error.extra));
     }
     const known = 'code' in error && error.code ? FASTIFY_CODES[error.code] : undefined;

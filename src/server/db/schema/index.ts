@@ -5,3 +5,4 @@ export * from './admin';
 export * from './audit';
 export * from './misc';
 export * from './mfa';
+export * from './federation';

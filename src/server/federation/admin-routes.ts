@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Hub } from '../hub';
+import { apiErrors, contracts } from '../http/contract';
+import { requireActor } from '../plugins/session';
+import { idParamsSchema } from '../../shared/admin-api';
+import {
+  createIdentityProviderBodySchema,
+  identityProviderListSchema,
+  identityProviderResultSchema,
+  updateIdentityProviderBodySchema,
+} from '../../shared/api/federation';
+import {
+  changeProvider,
+  createProvider,
+  getProviderView,
+  listProviderViews,
+  redirectUriOf,
+  removeProvider,
+  toProviderView,
+} from './provider-service';
+
+const guarded = apiErrors(401, 403);
+const deletedSchema = z.object({ deleted: z.literal(true) });
+
+/** /api/admin/identity-providers*: registered inside the admin guard (ecosystem admins only). */
+export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
+  const { hub } = opts;
+  const r = contracts(app);
+
+  r.get('/identity-providers', { schema: { response: { 200: identityProviderListSchema, ...guarded } } }, async () => ({
+    providers: await listProviderViews(hub),
+  }));
+
+  r.post(
+    '/identity-providers',
+    {
+      schema: {
+        body: createIdentityProviderBodySchema,
+        response: { 201: identityProviderResultSchema, ...guarded, ...apiErrors(409) },
+      },
+    },
+    async (request, reply) => {
+      const provider = await createProvider(hub, request.body, await requireActor(request));
+      return reply
+        .code(201)
+        .send({ provider: toProviderView(hub, provider), redirect_uri: redirectUriOf(hub, provider.slug) });
+    },
+  );
+
+  r.get(
+    '/identity-providers/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: identityProviderResultSchema, ...guarded, ...apiErrors(404) },
+      },
+    },
+    async (request) => {
+      const provider = await getProviderView(hub, request.params.id);
+      return { provider, redirect_uri: provider.redirect_uri };
+    },
+  );
+
+  r.patch(
+    '/identity-providers/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: updateIdentityProviderBodySchema,
+        response: { 200: identityProviderResultSchema, ...guarded, ...apiErrors(404, 409) },
+      },
+    },
+    async (request) => {
+      const provider = await changeProvider(hub, request.params.id, request.body, await requireActor(request));
+      return { provider: toProviderView(hub, provider), redirect_uri: redirectUriOf(hub, provider.slug) };
+    },
+  );
+
+  r.delete(
+    '/identity-providers/:id',
+    { schema: { params: idParamsSchema, response: { 200: deletedSchema, ...guarded, ...apiErrors(404) } } },
+    async (request) => {
+      await removeProvider(hub, request.params.id, await requireActor(request));
+      return { deleted: true as const };
+    },
+  );
+}

@@ -1,0 +1,85 @@
+import type { PlatformUser } from '../db/schema/index';
+
+/**
+ * Which hub account an upstream identity signs in to: the linking rules of issue 27 in one
+ * place, one ordered table of cases, the first that applies decides (a test per row in
+ * tests/server/federation/linking.test.ts). An identity is `(provider, subject)`, never an
+ * email; an email only ever leads to "create" (nobody has it) or to a refusal. Keycloak's
+ * first-broker-login flow spread these decisions across authenticators, and that is where
+ * CVE-2026-9087 and keycloak#53041 lived.
+ *
+ * Linking to an existing account (proof by re-authentication in the same browser flow, or a
+ * single-use mailed link bound to this identity) is the next step: here it is "link_required",
+ * refused and audited.
+ */
+export interface LinkingInput {
+  /** The account this `(provider, subject)` is already linked to, if any. */
+  linkedUser: PlatformUser | null;
+  /** The local account whose email is the upstream email, if any (only read when not linked). */
+  userWithEmail: PlatformUser | null;
+  /** The upstream email, normalised; null when the provider sent none. */
+  email: string | null;
+  provider: { mayCreateAccounts: boolean };
+}
+
+export type LinkingDecision =
+  | { action: 'sign_in'; user: PlatformUser }
+  | { action: 'create' }
+  | { action: 'link_required'; user: PlatformUser }
+  | { action: 'refuse'; reason: LinkingRefusal };
+
+export type LinkingRefusal = 'inactive_account' | 'no_email' | 'unverified_local_account' | 'accounts_not_created';
+
+interface LinkingCase {
+  /** What the row stands for, as the tests and the audit trail name it. */
+  name: string;
+  applies(input: LinkingInput): boolean;
+  decide(input: LinkingInput): LinkingDecision;
+}
+
+/** The rows, in order. */
+export const LINKING_CASES: readonly LinkingCase[] = [
+  {
+    name: 'known identity, inactive account',
+    applies: (i) => i.linkedUser !== null && !i.linkedUser.isActive,
+    decide: () => ({ action: 'refuse', reason: 'inactive_account' }),
+  },
+  {
+    // By subject, whatever the upstream email says now (it may have changed since the link).
+    name: 'known identity',
+    applies: (i) => i.linkedUser !== null,
+    decide: (i) => ({ action: 'sign_in', user: i.linkedUser! }),
+  },
+  {
+    name: 'unknown identity without an email',
+    applies: (i) => i.email === null,
+    decide: () => ({ action: 'refuse', reason: 'no_email' }),
+  },
+  {
+    // Whoever controls the upstream address cannot reach an account nobody proved owns it.
+    name: 'unknown identity, local account with that email never verified',
+    applies: (i) => i.userWithEmail !== null && i.userWithEmail.emailVerifiedAt === null,
+    decide: () => ({ action: 'refuse', reason: 'unverified_local_account' }),
+  },
+  {
+    // Never linked silently: the person must prove the local account first.
+    name: 'unknown identity, local account with that email',
+    applies: (i) => i.userWithEmail !== null,
+    decide: (i) => ({ action: 'link_required', user: i.userWithEmail! }),
+  },
+  {
+    name: 'unknown identity, no account, provider may create accounts',
+    applies: (i) => i.provider.mayCreateAccounts,
+    decide: () => ({ action: 'create' }),
+  },
+  {
+    name: 'unknown identity, no account, provider may not create accounts',
+    applies: () => true,
+    decide: () => ({ action: 'refuse', reason: 'accounts_not_created' }),
+  },
+];
+
+/** The decision of the first row that applies (the last row applies to everything). */
+export function decideLinking(input: LinkingInput): LinkingDecision {
+  return LINKING_CASES.find((c) => c.applies(input))!.decide(input);
+}

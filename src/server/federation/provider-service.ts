@@ -1,0 +1,185 @@
+import type { Hub } from '../hub';
+import type { Actor } from '../actor';
+import { HubError } from '../errors';
+import type { IdentityProvider, NewIdentityProvider } from '../db/schema/index';
+import {
+  DEFAULT_ATTRIBUTE_MAPPING,
+  DEFAULT_OIDC_SCOPES,
+  OIDC_PRESETS,
+  type CreateIdentityProviderBody,
+  type IdentityProviderView,
+  type UpdateIdentityProviderBody,
+} from '../../shared/api/federation';
+import type { DbOrTx } from '../db/client';
+import {
+  deleteProvider,
+  findDomainOwner,
+  findProviderById,
+  insertProvider,
+  listProviders,
+  updateProvider,
+} from './queries';
+
+/** The sealing context of a provider's client secret: a sealed value copied to another column does not open. */
+export const PROVIDER_SECRET_CONTEXT = 'identity_providers.client_secret';
+
+/** What the administrator registers at an OpenID Connect provider. */
+export function redirectUriOf(hub: Hub, slug: string): string {
+  return `${hub.config.publicUrl}/auth/sso/${slug}/callback`;
+}
+
+export function toProviderView(hub: Hub, p: IdentityProvider): IdentityProviderView {
+  return {
+    id: p.id,
+    slug: p.slug,
+    display_name: p.displayName,
+    protocol: p.protocol as IdentityProviderView['protocol'],
+    enabled: p.enabled,
+    issuer: p.issuer,
+    client_id: p.clientId,
+    has_client_secret: Boolean(p.clientSecretEnc),
+    scopes: p.scopes,
+    email_domains: p.emailDomains,
+    trusts_email_verified: p.trustsEmailVerified,
+    trusts_mfa: p.trustsMfa,
+    attribute_mapping: { ...DEFAULT_ATTRIBUTE_MAPPING, ...p.attributeMapping },
+    may_create_accounts: p.mayCreateAccounts,
+    redirect_uri: redirectUriOf(hub, p.slug),
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
+
+export async function listProviderViews(hub: Hub): Promise<IdentityProviderView[]> {
+  return (await listProviders(hub.db)).map((p) => toProviderView(hub, p));
+}
+
+export async function getProviderView(hub: Hub, id: string): Promise<IdentityProviderView> {
+  const provider = await findProviderById(hub.db, id);
+  if (!provider) throw new HubError('not_found', 'No such identity provider.');
+  return toProviderView(hub, provider);
+}
+
+/** The issuer and scopes a preset prefills; what the body gives wins. */
+function withPreset(input: CreateIdentityProviderBody): { issuer: string; scopes: string[]; displayName: string } {
+  const preset = input.preset ? OIDC_PRESETS[input.preset] : null;
+  const issuer = input.issuer ?? preset?.issuer ?? null;
+  if (!issuer) {
+    const hint = preset && 'issuer_hint' in preset ? ` (${preset.issuer_hint})` : '';
+    throw new HubError('invalid_request', `issuer: give the provider's issuer${hint}.`, { field: 'issuer' });
+  }
+  const displayName = input.display_name ?? preset?.display_name;
+  if (!displayName) throw new HubError('invalid_request', 'display_name: is required.', { field: 'display_name' });
+  return { issuer, scopes: input.scopes ?? [...(preset?.scopes ?? DEFAULT_OIDC_SCOPES)], displayName };
+}
+
+/** Two providers owning one domain would make discovery ambiguous: the second is refused. */
+async function assertDomainsFree(db: DbOrTx, domains: string[], exceptId: string | null): Promise<void> {
+  const owner = await findDomainOwner(db, domains, exceptId);
+  if (owner) {
+    const taken = domains.filter((d) => owner.emailDomains.includes(d));
+    throw new HubError('conflict', `The identity provider "${owner.slug}" already owns ${taken.join(', ')}.`, {
+      field: 'email_domains',
+    });
+  }
+}
+
+/** Registers an OpenID Connect provider; its client secret is sealed at once and never answered. */
+export async function createProvider(
+  hub: Hub,
+  input: CreateIdentityProviderBody,
+  actor: Actor,
+): Promise<IdentityProvider> {
+  const { issuer, scopes, displayName } = withPreset(input);
+  const domains = [...new Set(input.email_domains ?? [])];
+  const now = hub.clock();
+  return hub.db.transaction(async (tx) => {
+    await assertDomainsFree(tx, domains, null);
+    const provider = await insertProvider(tx, {
+      slug: input.slug,
+      displayName,
+      protocol: input.protocol,
+      enabled: input.enabled ?? true,
+      issuer,
+      clientId: input.client_id,
+      clientSecretEnc: hub.secrets.seal(input.client_secret, PROVIDER_SECRET_CONTEXT),
+      scopes: [...new Set(scopes)],
+      emailDomains: domains,
+      trustsEmailVerified: input.trusts_email_verified ?? false,
+      trustsMfa: input.trusts_mfa ?? false,
+      attributeMapping: { ...DEFAULT_ATTRIBUTE_MAPPING, ...input.attribute_mapping },
+      mayCreateAccounts: input.may_create_accounts ?? false,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!provider)
+      throw new HubError('conflict', `An identity provider with the slug "${input.slug}" exists.`, { field: 'slug' });
+    await hub.audit.record(
+      {
+        type: 'identity_provider_created',
+        ...actor.audit,
+        details: {
+          provider_id: provider.id,
+          provider: provider.slug,
+          protocol: provider.protocol,
+          issuer: provider.issuer,
+        },
+      },
+      tx,
+    );
+    return provider;
+  });
+}
+
+/** Changes the fields given; a new client secret replaces the sealed one. The audit row names fields, never values of secrets. */
+export async function changeProvider(
+  hub: Hub,
+  id: string,
+  input: UpdateIdentityProviderBody,
+  actor: Actor,
+): Promise<IdentityProvider> {
+  const values: Partial<NewIdentityProvider> = { updatedAt: hub.clock() };
+  if (input.display_name !== undefined) values.displayName = input.display_name;
+  if (input.enabled !== undefined) values.enabled = input.enabled;
+  if (input.issuer !== undefined) values.issuer = input.issuer;
+  if (input.client_id !== undefined) values.clientId = input.client_id;
+  if (input.client_secret !== undefined)
+    values.clientSecretEnc = hub.secrets.seal(input.client_secret, PROVIDER_SECRET_CONTEXT);
+  if (input.scopes !== undefined) values.scopes = [...new Set(input.scopes)];
+  if (input.email_domains !== undefined) values.emailDomains = [...new Set(input.email_domains)];
+  if (input.trusts_email_verified !== undefined) values.trustsEmailVerified = input.trusts_email_verified;
+  if (input.trusts_mfa !== undefined) values.trustsMfa = input.trusts_mfa;
+  if (input.attribute_mapping !== undefined)
+    values.attributeMapping = { ...DEFAULT_ATTRIBUTE_MAPPING, ...input.attribute_mapping };
+  if (input.may_create_accounts !== undefined) values.mayCreateAccounts = input.may_create_accounts;
+  return hub.db.transaction(async (tx) => {
+    if (values.emailDomains) await assertDomainsFree(tx, values.emailDomains, id);
+    const provider = await updateProvider(tx, id, values);
+    if (!provider) throw new HubError('not_found', 'No such identity provider.');
+    await hub.audit.record(
+      {
+        type: 'identity_provider_updated',
+        ...actor.audit,
+        details: { provider_id: provider.id, provider: provider.slug, fields: Object.keys(input).sort() },
+      },
+      tx,
+    );
+    return provider;
+  });
+}
+
+/** Deletes a provider; the identities linked through it go with it (their accounts stay). */
+export async function removeProvider(hub: Hub, id: string, actor: Actor): Promise<void> {
+  await hub.db.transaction(async (tx) => {
+    const removed = await deleteProvider(tx, id);
+    if (!removed) throw new HubError('not_found', 'No such identity provider.');
+    await hub.audit.record(
+      {
+        type: 'identity_provider_deleted',
+        ...actor.audit,
+        details: { provider_id: id, provider: removed.provider.slug, identities_removed: removed.identities },
+      },
+      tx,
+    );
+  });
+}

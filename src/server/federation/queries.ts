@@ -1,0 +1,118 @@
+import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { federatedIdentities, identityProviders, platformUsers } from '../db/schema/index';
+import type { FederatedIdentity, IdentityProvider, NewIdentityProvider, PlatformUser } from '../db/schema/index';
+
+/** SQL of federation's two tables (identity_providers, federated_identities); no rules here. */
+
+export async function insertProvider(db: DbOrTx, values: NewIdentityProvider): Promise<IdentityProvider | undefined> {
+  const [row] = await db
+    .insert(identityProviders)
+    .values(values)
+    .onConflictDoNothing({ target: identityProviders.slug })
+    .returning();
+  return row;
+}
+
+export async function listProviders(db: DbOrTx): Promise<IdentityProvider[]> {
+  return db.select().from(identityProviders).orderBy(asc(identityProviders.displayName), asc(identityProviders.slug));
+}
+
+export async function listEnabledProviders(db: DbOrTx): Promise<IdentityProvider[]> {
+  return db
+    .select()
+    .from(identityProviders)
+    .where(eq(identityProviders.enabled, true))
+    .orderBy(asc(identityProviders.displayName), asc(identityProviders.slug));
+}
+
+export async function findProviderById(db: DbOrTx, id: string): Promise<IdentityProvider | undefined> {
+  const [row] = await db.select().from(identityProviders).where(eq(identityProviders.id, id)).limit(1);
+  return row;
+}
+
+export async function findProviderBySlug(db: DbOrTx, slug: string): Promise<IdentityProvider | undefined> {
+  const [row] = await db.select().from(identityProviders).where(eq(identityProviders.slug, slug)).limit(1);
+  return row;
+}
+
+/** The enabled provider that owns an email domain (home-realm discovery). */
+export async function findEnabledProviderByDomain(db: DbOrTx, domain: string): Promise<IdentityProvider | undefined> {
+  const [row] = await db
+    .select()
+    .from(identityProviders)
+    .where(and(eq(identityProviders.enabled, true), arrayOverlaps(identityProviders.emailDomains, [domain])))
+    .orderBy(asc(identityProviders.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Another provider that already claims one of these domains, if any. */
+export async function findDomainOwner(
+  db: DbOrTx,
+  domains: string[],
+  exceptId: string | null,
+): Promise<IdentityProvider | undefined> {
+  if (!domains.length) return undefined;
+  const overlap = arrayOverlaps(identityProviders.emailDomains, domains);
+  const [row] = await db
+    .select()
+    .from(identityProviders)
+    .where(exceptId ? and(overlap, ne(identityProviders.id, exceptId)) : overlap)
+    .limit(1);
+  return row;
+}
+
+export async function updateProvider(
+  db: DbOrTx,
+  id: string,
+  values: Partial<NewIdentityProvider>,
+): Promise<IdentityProvider | undefined> {
+  const [row] = await db.update(identityProviders).set(values).where(eq(identityProviders.id, id)).returning();
+  return row;
+}
+
+/** Deletes a provider and (by cascade) the identities linked through it; how many there were. */
+export async function deleteProvider(
+  db: DbOrTx,
+  id: string,
+): Promise<{ provider: IdentityProvider; identities: number } | null> {
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(federatedIdentities)
+    .where(eq(federatedIdentities.providerId, id));
+  const [provider] = await db.delete(identityProviders).where(eq(identityProviders.id, id)).returning();
+  return provider ? { provider, identities: count } : null;
+}
+
+/** The identity `(provider, subject)` and the account it is linked to. */
+export async function findIdentity(
+  db: DbOrTx,
+  providerId: string,
+  subject: string,
+): Promise<{ identity: FederatedIdentity; user: PlatformUser } | undefined> {
+  const [row] = await db
+    .select({ identity: federatedIdentities, user: platformUsers })
+    .from(federatedIdentities)
+    .innerJoin(platformUsers, eq(platformUsers.id, federatedIdentities.userId))
+    .where(and(eq(federatedIdentities.providerId, providerId), eq(federatedIdentities.subject, subject)))
+    .limit(1);
+  return row;
+}
+
+/** Links an identity; undefined when `(provider, subject)` is already linked (a concurrent first sign-in). */
+export async function insertIdentity(
+  db: DbOrTx,
+  values: typeof federatedIdentities.$inferInsert,
+): Promise<FederatedIdentity | undefined> {
+  const [row] = await db
+    .insert(federatedIdentities)
+    .values(values)
+    .onConflictDoNothing({ target: [federatedIdentities.providerId, federatedIdentities.subject] })
+    .returning();
+  return row;
+}
+
+export async function recordIdentitySignIn(db: DbOrTx, identityId: string, now: Date): Promise<void> {
+  await db.update(federatedIdentities).set({ lastSignInAt: now }).where(eq(federatedIdentities.id, identityId));
+}

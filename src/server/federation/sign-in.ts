@@ -1,0 +1,291 @@
+import type { Hub } from '../hub';
+import type { Actor } from '../actor';
+import { Refusal, type HubErrorCode } from '../errors';
+import type { AuditEvent } from '../audit/record';
+import type { IdentityProvider, PlatformUser } from '../db/schema/index';
+import { finishSignIn, normalizeEmail, signInMethodsOf, type ClientInfo } from '../auth/sign-in';
+import type { BrowserAuth } from '../auth/sessions';
+import { findUserByEmail } from '../auth/user-queries';
+import { createFederatedAccount, recordFederatedSignIn } from './accounts';
+import { DEFAULT_ATTRIBUTE_MAPPING } from '../../shared/api/federation';
+import { findIdentity, findProviderBySlug } from './queries';
+import { decideLinking, type LinkingRefusal } from './linking';
+import { PROVIDER_SECRET_CONTEXT, redirectUriOf } from './provider-service';
+import {
+  UpstreamSignInError,
+  buildOidcSignInUrl,
+  discoverOidcProvider,
+  finishOidcSignIn,
+  type OidcIdentity,
+} from './providers/oidc';
+import { SSO_STATE_MS, openSsoState, sealSsoState, type SsoState } from './state-cookie';
+
+/** Where a federated sign-in lands when it was not sent from anywhere in particular. */
+const DEFAULT_RETURN_TO = '/account';
+
+/** RFC 8176 values a trusted provider's `amr` may bring into the hub's session. */
+const MFA_AMR = ['mfa', 'hwk', 'otp'];
+const KNOWN_AMR = new Set([
+  'face',
+  'fpt',
+  'geo',
+  'hwk',
+  'iris',
+  'kba',
+  'mca',
+  'mfa',
+  'otp',
+  'pin',
+  'pwd',
+  'rba',
+  'retina',
+  'sc',
+  'sms',
+  'swk',
+  'tel',
+  'user',
+  'vbm',
+  'wia',
+]);
+
+const REFUSAL_TEXT: Record<LinkingRefusal | 'second_factor_required', string> = {
+  inactive_account: 'This account is deactivated.',
+  no_email: 'The identity provider did not share an email address, so no account can be found or created.',
+  unverified_local_account:
+    'An account with this email address exists, but its address was never verified, so it cannot be connected to this sign-in. Sign in with your password and verify your email first.',
+  accounts_not_created:
+    'No account uses this email address, and this identity provider may only sign in existing accounts.',
+  second_factor_required: 'This account uses a second factor. Sign in with your password and second factor instead.',
+};
+
+/**
+ * Only a path of the hub itself may follow a sign-in (no open redirect): `/…`, not `//host` or
+ * `/\host`, no control characters, and not the sign-in routes again. The authorization endpoint
+ * sends its own request here (`/oauth/authorize?…`), so a sister app's flow continues after the detour.
+ */
+export function safeReturnPath(value: string | undefined): string {
+  if (!value || value.length > 2000 || !value.startsWith('/')) return DEFAULT_RETURN_TO;
+  if (value.startsWith('//') || value.includes('\\') || hasControlCharacter(value)) return DEFAULT_RETURN_TO;
+  if (value.startsWith('/auth/sso') || value.startsWith('/api/')) return DEFAULT_RETURN_TO;
+  try {
+    const url = new URL(value, 'http://hub.invalid');
+    return url.origin === 'http://hub.invalid' ? `${url.pathname}${url.search}` : DEFAULT_RETURN_TO;
+  } catch {
+    return DEFAULT_RETURN_TO;
+  }
+}
+
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
+/** A refused federated sign-in: one `federated_sign_in_refused` row, written by the error hook. */
+function refused(
+  code: HubErrorCode,
+  message: string,
+  details: { provider: string | null; subject?: string; reason: string; email?: string | null },
+  userId?: string,
+): Refusal {
+  const audit: AuditEvent = {
+    type: 'federated_sign_in_refused',
+    ...(userId ? { userId } : {}),
+    details: {
+      reason: details.reason,
+      ...(details.provider ? { provider: details.provider } : {}),
+      ...(details.subject ? { subject: details.subject } : {}),
+      ...(details.email !== undefined ? { email: details.email } : {}),
+    },
+  };
+  return new Refusal(code, { message, audit });
+}
+
+/** The provider a sign-in may use: it exists, is enabled and speaks OpenID Connect. */
+async function loadSignInProvider(hub: Hub, slug: string): Promise<IdentityProvider> {
+  const provider = await findProviderBySlug(hub.db, slug);
+  if (!provider) {
+    throw refused('not_found', 'There is no such way to sign in.', { provider: null, reason: 'unknown_provider' });
+  }
+  if (!provider.enabled || provider.protocol !== 'oidc' || !provider.issuer || !provider.clientId) {
+    throw refused('not_found', 'This way to sign in is not available.', {
+      provider: slug,
+      reason: 'provider_disabled',
+    });
+  }
+  return provider;
+}
+
+function oidcConfigOf(hub: Hub, provider: IdentityProvider) {
+  return discoverOidcProvider({
+    issuer: provider.issuer!,
+    clientId: provider.clientId!,
+    clientSecret: provider.clientSecretEnc ? hub.secrets.open(provider.clientSecretEnc, PROVIDER_SECRET_CONTEXT) : '',
+  });
+}
+
+function upstreamRefusal(e: unknown, slug: string): unknown {
+  if (!(e instanceof UpstreamSignInError)) return e;
+  return refused('invalid_request', 'The identity provider\u2019s answer could not be accepted. Please try again.', {
+    provider: slug,
+    reason: e.reason,
+  });
+}
+
+/** GET /auth/sso/:slug: the provider's authorization URL, and the sealed state the browser keeps. */
+export async function startSsoSignIn(
+  hub: Hub,
+  slug: string,
+  returnTo: string | undefined,
+): Promise<{ location: string; sealedState: string }> {
+  const provider = await loadSignInProvider(hub, slug);
+  try {
+    const config = await oidcConfigOf(hub, provider);
+    const { url, checks } = await buildOidcSignInUrl(config, {
+      redirectUri: redirectUriOf(hub, slug),
+      scopes: provider.scopes,
+    });
+    const state: SsoState = {
+      providerId: provider.id,
+      slug,
+      checks,
+      returnTo: safeReturnPath(returnTo),
+      expiresAt: hub.clock().getTime() + SSO_STATE_MS,
+    };
+    return { location: url, sealedState: sealSsoState(hub, state) };
+  } catch (e) {
+    throw upstreamRefusal(e, slug);
+  }
+}
+
+/**
+ * GET /auth/sso/:slug/callback: the browser's state must be this provider's (a callback at one
+ * provider with another's state is a mix-up, refused), openid-client verifies the answer, the
+ * linking rules (linking.ts) pick the account, and the sign-in ends like a password sign-in.
+ */
+export async function completeSsoSignIn(
+  hub: Hub,
+  slug: string,
+  input: { callbackUrl: URL; sealedState: string | undefined },
+  actor: Actor,
+): Promise<{ token: string; auth: BrowserAuth; returnTo: string }> {
+  const state = openSsoState(hub, input.sealedState);
+  if (!state) {
+    throw refused('invalid_request', 'This sign-in expired or was started in another browser. Please start again.', {
+      provider: slug,
+      reason: 'state_missing',
+    });
+  }
+  if (state.slug !== slug) {
+    throw refused('invalid_request', 'This answer does not belong to the sign-in that was started.', {
+      provider: slug,
+      reason: 'provider_mismatch',
+    });
+  }
+  const provider = await loadSignInProvider(hub, slug);
+  if (provider.id !== state.providerId) {
+    throw refused('invalid_request', 'This answer does not belong to the sign-in that was started.', {
+      provider: slug,
+      reason: 'provider_mismatch',
+    });
+  }
+  let identity: OidcIdentity;
+  try {
+    const config = await oidcConfigOf(hub, provider);
+    identity = await finishOidcSignIn(config, {
+      callbackUrl: input.callbackUrl,
+      checks: state.checks,
+      redirectUri: redirectUriOf(hub, slug),
+    });
+  } catch (e) {
+    throw upstreamRefusal(e, slug);
+  }
+  const client: ClientInfo = { ipAddress: actor.ipAddress, userAgent: actor.userAgent, requestId: actor.requestId };
+  const { user, amr } = await signInIdentity(hub, provider, identity, client);
+  const result = await finishSignIn(hub, user, client, { previousSessionId: actor.sessionId, amr });
+  return { ...result, returnTo: state.returnTo };
+}
+
+/** The mapped claims of an upstream identity (attribute_mapping, with the defaults). */
+function mappedClaims(provider: IdentityProvider, claims: Record<string, unknown>) {
+  const mapping = { ...DEFAULT_ATTRIBUTE_MAPPING, ...provider.attributeMapping };
+  const rawEmail = claims[mapping.email];
+  const email =
+    typeof rawEmail === 'string' && rawEmail.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(rawEmail.trim())
+      ? normalizeEmail(rawEmail)
+      : null;
+  const rawName = claims[mapping.name];
+  const name = typeof rawName === 'string' && rawName.trim() ? rawName.trim().slice(0, 200) : null;
+  const asserted = claims.email_verified === true || claims.email_verified === 'true';
+  return { email, name, emailVerified: provider.trustsEmailVerified && asserted };
+}
+
+/** The session's amr: `fed`, plus the provider's own methods when it is trusted for them and asserts MFA. */
+function amrOf(provider: IdentityProvider, claims: Record<string, unknown>): { amr: string[]; mfa: boolean } {
+  const upstream = Array.isArray(claims.amr) ? claims.amr.filter((v): v is string => typeof v === 'string') : [];
+  const mfa = provider.trustsMfa && upstream.some((v) => MFA_AMR.includes(v));
+  return { amr: mfa ? ['fed', ...new Set(upstream.filter((v) => KNOWN_AMR.has(v)))] : ['fed'], mfa };
+}
+
+/** Applies the linking decision: signs in, creates the account, or refuses (nothing written). */
+async function signInIdentity(
+  hub: Hub,
+  provider: IdentityProvider,
+  identity: OidcIdentity,
+  client: ClientInfo,
+): Promise<{ user: PlatformUser; amr: string[] }> {
+  const slug = provider.slug;
+  const subject = identity.subject;
+  const { email, name, emailVerified } = mappedClaims(provider, identity.claims);
+  const linked = await findIdentity(hub.db, provider.id, subject);
+  const decision = decideLinking({
+    linkedUser: linked?.user ?? null,
+    userWithEmail: !linked && email ? ((await findUserByEmail(hub.db, email)) ?? null) : null,
+    email,
+    provider,
+  });
+  const { amr, mfa } = amrOf(provider, identity.claims);
+  switch (decision.action) {
+    case 'refuse':
+      throw refused(
+        'forbidden',
+        REFUSAL_TEXT[decision.reason],
+        { provider: slug, subject, reason: decision.reason, email },
+        linked?.user.id,
+      );
+    case 'link_required':
+      throw new Refusal('forbidden', {
+        message:
+          'An account with this email address already exists. Sign in with it first; connecting this sign-in to it is not available yet.',
+        audit: {
+          type: 'federated_link_required',
+          userId: decision.user.id,
+          details: { provider: slug, subject, email: email! },
+        },
+      });
+    case 'sign_in': {
+      const user = decision.user;
+      // A second factor enrolled at the hub is asked for unless a trusted provider asserted MFA.
+      if (!mfa && (await signInMethodsOf(hub.db, user.id)).length) {
+        throw refused(
+          'forbidden',
+          REFUSAL_TEXT.second_factor_required,
+          { provider: slug, subject, reason: 'second_factor_required' },
+          user.id,
+        );
+      }
+      await recordFederatedSignIn(hub, { identityId: linked!.identity.id, user, provider: slug, subject }, client);
+      return { user, amr };
+    }
+    case 'create': {
+      const user = await createFederatedAccount(
+        hub,
+        { providerId: provider.id, provider: slug, subject, email: email!, name, emailVerified },
+        client,
+      );
+      return { user, amr };
+    }
+  }
+}

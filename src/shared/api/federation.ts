@@ -1,0 +1,183 @@
+import { z } from 'zod';
+
+/**
+ * Wire schemas of federation (issue 27): the identity providers an administrator registers
+ * (/api/admin/identity-providers), the providers the sign-in page offers (/api/auth/providers)
+ * and home-realm discovery (/api/auth/discover). The web app imports these.
+ */
+
+export const IDENTITY_PROTOCOLS = ['oidc', 'saml'] as const;
+
+/**
+ * Presets only prefill the issuer and scopes of well-known OpenID Connect providers. Entra ID has
+ * one issuer per tenant, so its preset has none: the administrator gives the tenant's issuer.
+ */
+export const OIDC_PRESETS = {
+  google: { display_name: 'Google', issuer: 'https://accounts.google.com', scopes: ['openid', 'email', 'profile'] },
+  microsoft: {
+    display_name: 'Microsoft',
+    issuer: null,
+    issuer_hint: 'https://login.microsoftonline.com/<tenant id>/v2.0',
+    scopes: ['openid', 'email', 'profile'],
+  },
+  linkedin: {
+    display_name: 'LinkedIn',
+    issuer: 'https://www.linkedin.com/oauth',
+    scopes: ['openid', 'email', 'profile'],
+  },
+  gitlab: { display_name: 'GitLab', issuer: 'https://gitlab.com', scopes: ['openid', 'email', 'profile'] },
+} as const;
+export type OidcPreset = keyof typeof OIDC_PRESETS;
+export const OIDC_PRESET_NAMES = Object.keys(OIDC_PRESETS) as [OidcPreset, ...OidcPreset[]];
+
+export const DEFAULT_OIDC_SCOPES = ['openid', 'email', 'profile'];
+export const DEFAULT_ATTRIBUTE_MAPPING = { email: 'email', name: 'name' };
+
+/** The slug is part of the redirect URI registered at the provider: lower-case, digits, dashes. */
+export const providerSlugSchema = z
+  .string()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/, 'must be 1-48 lower-case letters, digits or dashes');
+
+function isLoopbackHost(host: string): boolean {
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
+}
+
+/**
+ * An issuer is an https URL without query or fragment (OIDC Discovery §2); plain http only on
+ * this machine's loopback (development and the tests' upstream provider).
+ */
+const issuerSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      if (u.search || u.hash || u.username || u.password) return false;
+      return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHost(u.hostname));
+    } catch {
+      return false;
+    }
+  }, 'must be an https URL without query or fragment');
+
+const domainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'must be a domain such as example.com',
+  );
+
+const scopeSchema = z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/, 'must be a scope token');
+const scopesSchema = z
+  .array(scopeSchema)
+  .min(1)
+  .max(30)
+  .refine((s) => s.includes('openid'), 'must include openid');
+
+const claimName = z.string().trim().min(1).max(200);
+const attributeMappingSchema = z.object({ email: claimName.optional(), name: claimName.optional() }).strict();
+
+const providerFields = {
+  display_name: z.string().trim().min(1).max(100),
+  enabled: z.boolean(),
+  issuer: issuerSchema,
+  client_id: z.string().trim().min(1).max(500),
+  client_secret: z.string().min(1).max(2000),
+  scopes: scopesSchema,
+  email_domains: z.array(domainSchema).max(50),
+  trusts_email_verified: z.boolean(),
+  trusts_mfa: z.boolean(),
+  attribute_mapping: attributeMappingSchema,
+  may_create_accounts: z.boolean(),
+};
+
+/** POST /api/admin/identity-providers. `preset` prefills issuer and scopes only. */
+export const createIdentityProviderBodySchema = z
+  .object({
+    protocol: z.literal('oidc').describe('SAML providers arrive in a later step'),
+    preset: z.enum(OIDC_PRESET_NAMES).optional(),
+    slug: providerSlugSchema,
+    ...providerFields,
+    display_name: providerFields.display_name.optional(),
+    enabled: providerFields.enabled.optional(),
+    issuer: providerFields.issuer.optional(),
+    scopes: providerFields.scopes.optional(),
+    email_domains: providerFields.email_domains.optional(),
+    trusts_email_verified: providerFields.trusts_email_verified.optional(),
+    trusts_mfa: providerFields.trusts_mfa.optional(),
+    attribute_mapping: providerFields.attribute_mapping.optional(),
+    may_create_accounts: providerFields.may_create_accounts.optional(),
+  })
+  .strict();
+export type CreateIdentityProviderBody = z.infer<typeof createIdentityProviderBodySchema>;
+
+/** PATCH /api/admin/identity-providers/:id: any field but the slug and protocol (the slug is in the registered redirect URI). */
+export const updateIdentityProviderBodySchema = z
+  .object(
+    Object.fromEntries(Object.entries(providerFields).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof typeof providerFields]: z.ZodOptional<(typeof providerFields)[K]>;
+    },
+  )
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, 'must change at least one field');
+export type UpdateIdentityProviderBody = z.infer<typeof updateIdentityProviderBodySchema>;
+
+/** A provider as administrators see it: never its client secret, only whether it has one. */
+export const identityProviderViewSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  display_name: z.string(),
+  protocol: z.enum(IDENTITY_PROTOCOLS),
+  enabled: z.boolean(),
+  issuer: z.string().nullable(),
+  client_id: z.string().nullable(),
+  has_client_secret: z.boolean(),
+  scopes: z.array(z.string()),
+  email_domains: z.array(z.string()),
+  trusts_email_verified: z.boolean(),
+  trusts_mfa: z.boolean(),
+  attribute_mapping: z.object({ email: z.string(), name: z.string() }),
+  may_create_accounts: z.boolean(),
+  /** What to register at the provider. */
+  redirect_uri: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type IdentityProviderView = z.infer<typeof identityProviderViewSchema>;
+
+export const identityProviderListSchema = z.object({ providers: z.array(identityProviderViewSchema) });
+export const identityProviderResultSchema = z.object({
+  provider: identityProviderViewSchema,
+  /** What to register at the provider (OIDC: the redirect URI). */
+  redirect_uri: z.string(),
+});
+
+/** GET /api/auth/providers: what the sign-in page offers as buttons. */
+export const publicProviderSchema = z.object({
+  slug: z.string(),
+  display_name: z.string(),
+  protocol: z.enum(IDENTITY_PROTOCOLS),
+});
+export const publicProviderListSchema = z.object({ providers: z.array(publicProviderSchema) });
+
+/** POST /api/auth/discover: decided by the email's domain only, never by whether an account exists. */
+export const discoverBodySchema = z.object({ email: z.string().trim().min(3).max(254).pipe(z.email()) }).strict();
+export const discoverResultSchema = z.object({
+  sso: z.object({ slug: z.string(), display_name: z.string() }).nullable(),
+});
+
+/** GET /auth/sso/:slug and its callback. */
+export const ssoParamsSchema = z.object({ slug: z.string().max(100) });
+export const ssoStartQuerySchema = z.object({ return_to: z.string().max(4000).optional() });
+/** The callback's query (RFC 6749 §4.1.2, RFC 9207 `iss`); openid-client reads and checks it whole. */
+const callbackParam = z.string().max(8000).optional();
+export const ssoCallbackQuerySchema = z.object({
+  code: callbackParam,
+  state: callbackParam,
+  iss: callbackParam,
+  error: callbackParam,
+  error_description: callbackParam,
+});
