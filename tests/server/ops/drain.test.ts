@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
 import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/server/config';
+import { PROJECT_ROOT } from '../../../src/server/paths';
 import { drainApp } from '../../../src/server/plugins/drain';
 import { countStatements } from '../../helpers/count-statements';
 import { createTestHub, type TestHub } from '../../helpers/test-hub';
@@ -131,5 +135,38 @@ describe('drain on SIGTERM', () => {
     // No more arrivals: the listener closes after the quiet period.
     await drained;
     expect(await refused(port)).toBe(true);
+  });
+});
+
+/**
+ * docs/operating-drain.md documents the balancer configurations the cluster harness runs and
+ * tests/cluster/drain.test.ts proves: the lines that make the drain lossless must be in both.
+ */
+describe('the documented balancer configurations', () => {
+  const doc = readFileSync(`${PROJECT_ROOT}/docs/operating-drain.md`, 'utf8');
+  const harness = readFileSync(`${PROJECT_ROOT}/scripts/cluster/cluster.ts`, 'utf8');
+  const lines = [
+    'max_fails=0;',
+    'proxy_next_upstream error timeout http_503 non_idempotent;',
+    'proxy_next_upstream_tries 3;',
+    'retry-on conn-failure 503',
+    'option redispatch 1',
+    'option httpchk GET /api/health/ready',
+    'http-check expect status 200',
+    'default-server inter 1s fall 2 rise 2',
+  ];
+  it.each(lines)('%s', (line) => {
+    expect(doc).toContain(line);
+    expect(harness).toContain(line);
+  });
+  it('names every drain setting with its default as config.ts has it', () => {
+    const config = loadConfig({ HUB_MASTER_KEY: randomBytes(32).toString('base64') });
+    for (const [name, value] of [
+      ['HUB_SHUTDOWN_DELAY_MS', config.shutdownDelayMs],
+      ['HUB_DRAIN_QUIET_MS', config.drainQuietMs],
+      ['HUB_DRAIN_MAX_MS', config.drainMaxMs],
+      ['HUB_SHUTDOWN_TIMEOUT_MS', config.shutdownTimeoutMs],
+    ] as const)
+      expect(doc).toContain(`| \`${name}\` | ${value} |`);
   });
 });
