@@ -1,12 +1,11 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cluster, clusterUnavailableReason, type Balancer } from '../../scripts/cluster/cluster';
 import { systemActor } from '../../src/server/actor';
-import { loadConfig } from '../../src/server/config';
-import { closeHub, createHub } from '../../src/server/create-hub';
+import { closeHub } from '../../src/server/create-hub';
 import type { Hub } from '../../src/server/hub';
 import { createClient } from '../../src/server/oauth/clients/service';
-import { http, load, until } from './load';
+import { connectToCluster, http, load, until } from './helpers';
 
 /**
  * The drain (src/server/plugins/drain.ts) behind the balancer configurations of
@@ -28,13 +27,7 @@ describe.each(BALANCERS)('SIGTERM behind %s, default hub settings', (balancer) =
   beforeAll(async () => {
     if (unavailable) return;
     cluster = await Cluster.start({ nodes: 3, balancer, readinessController: false });
-    const config = {
-      ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: cluster.masterKey, DATABASE_URL: cluster.db.url }),
-      publicUrl: cluster.balancerUrl,
-    };
-    hub = await createHub({ config, skipMigrations: true });
-    sql = new pg.Pool({ connectionString: cluster.db.url, max: 2 });
-    sql.on('error', () => {});
+    ({ hub, sql } = await connectToCluster(cluster));
   }, 300_000);
 
   afterAll(async () => {

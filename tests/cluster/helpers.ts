@@ -1,4 +1,25 @@
 import { request } from 'node:http';
+import pg from 'pg';
+import type { Cluster } from '../../scripts/cluster/cluster';
+import { loadConfig } from '../../src/server/config';
+import { createHub } from '../../src/server/create-hub';
+import type { Hub } from '../../src/server/hub';
+
+/**
+ * The test's own connections to the cluster's database: a hub for fixtures (clients, users, key
+ * rotation) and a pool for counts. A pool, not a client: it reconnects by itself after a test
+ * restarts PostgreSQL.
+ */
+export async function connectToCluster(cluster: Cluster): Promise<{ hub: Hub; sql: pg.Pool }> {
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: cluster.masterKey, DATABASE_URL: cluster.db.url }),
+    publicUrl: cluster.balancerUrl,
+  };
+  const hub = await createHub({ config, skipMigrations: true });
+  const sql = new pg.Pool({ connectionString: cluster.db.url, max: 2 });
+  sql.on('error', () => {});
+  return { hub, sql };
+}
 
 /** What `http` answers: the parts of fetch's Response the cluster tests read. */
 export interface HttpAnswer {
