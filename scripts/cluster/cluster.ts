@@ -1,13 +1,16 @@
 /**
  * A production-like cluster on one machine: a private PostgreSQL (initdb in a temporary
- * directory, run as the `postgres` user), N hub processes on it, and nginx (Debian's package)
- * in front, each on free ports. `npm run cluster` starts one and keeps it running; the cluster
- * tests (tests/cluster/) start one per run and drive it.
+ * directory, run as the `postgres` user), N hub processes on it with default settings, and
+ * nginx or HAProxy (Debian's packages) in front, each on free ports. `npm run cluster` starts
+ * one and keeps it running; the cluster tests (tests/cluster/) start one per run and drive it.
+ * The balancer configurations are the ones docs/operating-drain.md documents.
  *
- * Readiness: nginx (open source) has no active health checks, so the harness is the controller:
- * it polls every node's /api/health/ready and takes a node that is not ready out of the upstream
- * (nginx reload) while at least one other node is ready; when none is (a database outage) all
- * stay in, and every node answers 503 itself.
+ * Readiness: nginx (open source) has no active health checks. By default the harness is the
+ * controller: it polls every node's /api/health/ready and takes a node that is not ready out of
+ * the upstream (nginx reload) while at least one other node is ready; when none is (a database
+ * outage) all stay in, and every node answers 503 itself. With `readinessController: false`
+ * nginx runs as most deployments run it, never reloaded: a draining node's 503 refusals and
+ * refused connections are all it sees (plugins/drain.ts). HAProxy checks readiness itself.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +23,7 @@ import pg from 'pg';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 
 /** The PostgreSQL server binaries of the newest installed version, or null. */
 export function postgresBin(): string | null {
@@ -32,9 +36,12 @@ export function postgresBin(): string | null {
 }
 
 /** Why a cluster cannot run here, or null when it can. */
-export function clusterUnavailableReason(): string | null {
+export function clusterUnavailableReason(balancer: Balancer = 'nginx'): string | null {
   if (!postgresBin()) return 'PostgreSQL server binaries (/usr/lib/postgresql/*/bin/initdb) are not installed';
-  if (!existsSync(NGINX)) return `nginx is not installed (${NGINX}); apt-get install -y nginx-light`;
+  if (balancer === 'nginx' && !existsSync(NGINX))
+    return `nginx is not installed (${NGINX}); apt-get install -y nginx-light`;
+  if (balancer === 'haproxy' && !existsSync(HAPROXY))
+    return `HAProxy is not installed (${HAPROXY}); apt-get install -y haproxy`;
   if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0) return 'no postgres user';
   return null;
 }
@@ -170,8 +177,14 @@ export interface ClusterNode {
   exited: Promise<number | null>;
 }
 
+export type Balancer = 'nginx' | 'haproxy';
+
 export interface ClusterOptions {
   nodes?: number;
+  /** What runs in front of the nodes (default nginx). */
+  balancer?: Balancer;
+  /** nginx only: the harness polls readiness and reloads nginx without unready nodes (default true). */
+  readinessController?: boolean;
   /** Extra environment for every node. */
   env?: Record<string, string>;
   /** Print what happens. */
@@ -183,6 +196,7 @@ export class Cluster {
   readonly masterKey = randomBytes(32).toString('base64');
   readonly metricsToken = randomBytes(24).toString('base64url');
   private nginx?: ChildProcess;
+  private haproxy?: ChildProcess;
   private watcher?: NodeJS.Timeout;
   private outOfRotation = new Set<number>();
   balancerUrl = '';
@@ -195,7 +209,7 @@ export class Cluster {
   ) {}
 
   static async start(options: ClusterOptions = {}): Promise<Cluster> {
-    const reason = clusterUnavailableReason();
+    const reason = clusterUnavailableReason(options.balancer);
     if (reason) throw new Error(reason);
     const root = mkdtempSync(path.join(os.tmpdir(), 'hub-cluster-'));
     // The postgres user must reach its data directory inside.
@@ -210,8 +224,12 @@ export class Cluster {
       // The first node migrates the empty database; the others start once it is ready.
       await cluster.startNode(0, ports[0]);
       await Promise.all(ports.slice(1).map((p, i) => cluster.startNode(i + 1, p)));
-      await cluster.startNginx();
-      cluster.watchReadiness();
+      if (options.balancer === 'haproxy') {
+        await cluster.startHaproxy();
+      } else {
+        await cluster.startNginx();
+        if (options.readinessController ?? true) cluster.watchReadiness();
+      }
     } catch (e) {
       await cluster.stop();
       throw e;
@@ -233,8 +251,6 @@ export class Cluster {
       HUB_DATA_DIR: path.join(this.root, `node-data-${port}`),
       HUB_TRUST_PROXY: 'true',
       HUB_METRICS_TOKEN: this.metricsToken,
-      // Three readiness polls of the harness (500 ms each): nginx stops sending before the node stops accepting.
-      HUB_SHUTDOWN_DELAY_MS: '1500',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       ...this.options.env,
@@ -275,9 +291,9 @@ export class Cluster {
     const dir = path.join(this.root, 'nginx');
     const servers = this.nodes
       .filter((n) => n && !this.outOfRotation.has(n.index))
-      .map((n) => `    server 127.0.0.1:${n.port} max_fails=1 fail_timeout=2s;`);
+      .map((n) => `    server 127.0.0.1:${n.port} max_fails=0;`);
     // Every node is out (none ready)? Keep all: each answers 503 itself, better than nginx's 502.
-    const all = this.nodes.filter(Boolean).map((n) => `    server 127.0.0.1:${n.port} max_fails=1 fail_timeout=2s;`);
+    const all = this.nodes.filter(Boolean).map((n) => `    server 127.0.0.1:${n.port} max_fails=0;`);
     return `# Written by scripts/cluster/cluster.ts
 worker_processes 1;
 daemon off;
@@ -295,9 +311,9 @@ http {
 
   upstream hub {
 ${(servers.length ? servers : all).join('\n')}
-    # No upstream keepalive: a node that closes its listening socket (SIGTERM) refuses new
-    # connections, and nginx retries a refused connection on the next node, POSTs included
-    # (the request was never sent). A reused connection closed under a request would not be.
+    # max_fails=0: a 503 must not mark a node failed. In a database outage every node answers
+    # 503, and with all marked failed nginx answers 502 "no live upstreams" instead.
+    # No upstream keepalive: every request on a connection of its own (docs/operating-drain.md).
   }
 
   server {
@@ -309,7 +325,9 @@ ${(servers.length ? servers : all).join('\n')}
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
-      proxy_next_upstream error timeout;
+      # A draining node answers new requests 503 before doing anything: retry them on the next
+      # node, POSTs included (non_idempotent), as a refused or reset connection.
+      proxy_next_upstream error timeout http_503 non_idempotent;
       proxy_next_upstream_tries 3;
       proxy_connect_timeout 2s;
       proxy_read_timeout 30s;
@@ -341,6 +359,56 @@ ${(servers.length ? servers : all).join('\n')}
   }
 
   private written = '';
+
+  /** The HAProxy configuration: round-robin, active readiness checks, L7 retries of refusals. */
+  haproxyConfig(): string {
+    const dir = path.join(this.root, 'haproxy');
+    const servers = this.nodes.filter(Boolean).map((n) => `  server node${n.index} 127.0.0.1:${n.port} check`);
+    return `# Written by scripts/cluster/cluster.ts
+global
+  maxconn 4096
+  pidfile ${dir}/haproxy.pid
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 30s
+  timeout server 30s
+  timeout http-request 10s
+  option forwardfor
+  # A draining node answers new requests 503 before doing anything, and a connection it refuses
+  # carried nothing: retry both, on another node (redispatch), POSTs included.
+  retries 3
+  retry-on conn-failure 503
+  option redispatch 1
+
+frontend hub
+  bind 127.0.0.1:${this.balancerPort}
+  http-request set-header X-Forwarded-Proto http
+  default_backend hub
+
+backend hub
+  balance roundrobin
+  option httpchk GET /api/health/ready
+  http-check expect status 200
+  default-server inter 1s fall 2 rise 2
+  http-response set-header X-Upstream %s
+${servers.join('\n')}
+`;
+  }
+
+  private async startHaproxy() {
+    const dir = path.join(this.root, 'haproxy');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'haproxy.cfg');
+    writeFileSync(file, this.haproxyConfig());
+    const test = spawnSync(HAPROXY, ['-c', '-q', '-f', file], { encoding: 'utf8' });
+    if (test.status !== 0) throw new Error(`HAProxy config refused: ${test.stderr}${test.stdout}`);
+    // -db: foreground, logs to stderr (kept quiet: no log target is configured).
+    this.haproxy = spawn(HAPROXY, ['-db', '-f', file], { stdio: 'ignore' });
+    await waitFor('HAProxy answers', 30_000, async () => (await fetch(`${this.balancerUrl}/api/health/ready`)).ok);
+    this.log(`HAProxy on ${this.balancerUrl}`);
+  }
 
   /** Rewrites the configuration and reloads nginx, only when the upstream actually changed. */
   private reloadNginx() {
@@ -392,6 +460,11 @@ ${(servers.length ? servers : all).join('\n')}
     if (this.nginx && this.nginx.exitCode === null) {
       const exited = new Promise((r) => this.nginx!.once('exit', r));
       this.nginx.kill('SIGQUIT');
+      await exited;
+    }
+    if (this.haproxy && this.haproxy.exitCode === null) {
+      const exited = new Promise((r) => this.haproxy!.once('exit', r));
+      this.haproxy.kill('SIGTERM');
       await exited;
     }
     await Promise.all(

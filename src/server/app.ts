@@ -13,6 +13,7 @@ import { loggerOptions } from './logging';
 import { guardEcosystemAdmin } from './plugins/admin-guard';
 import { meSecurityRoutes } from './me/security-routes';
 import { registerCsrf } from './plugins/csrf';
+import { registerDrain } from './plugins/drain';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRouteAuth, registerSession } from './plugins/session';
@@ -65,13 +66,17 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
     return503OnClosing: false,
   });
 
+  // The first onRequest hook: once the drain refuses (SIGTERM), new requests get 503 before any work.
+  const drain = registerDrain(app);
+
   // Discovery and JWKS from precomputed bytes before routing (oauth/endpoints/well-known.ts):
   // only a listening hub goes through here; inject() takes the routes, which send the same.
+  // While the drain refuses, they go through Fastify too, to be refused like every new request.
   const fastPath = createWellKnownFastPath(hub, requestIdGenerator(hub.config.trustProxy), fastPathObserver(app, hub));
   const routed = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   app.server.removeAllListeners('request');
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!fastPath(req, res)) for (const listener of routed) listener.call(app.server, req, res);
+    if (drain.refusing || !fastPath(req, res)) for (const listener of routed) listener.call(app.server, req, res);
   });
 
   registerContracts(app);

@@ -32,10 +32,30 @@ export interface HubConfig {
   /** A separate port (on HUB_METRICS_HOST) serving /metrics without a token; undefined = none. */
   metricsPort?: number;
   metricsHost: string;
-  /** SIGTERM: how long in-flight requests may take before connections are cut. */
+  /**
+   * SIGTERM (HUB_SHUTDOWN_TIMEOUT_MS, default 10 s): once the listener is closed, how long the
+   * requests in flight may take before their connections are cut.
+   */
   shutdownTimeoutMs: number;
-  /** SIGTERM: how long the node keeps serving while its readiness fails, before it stops accepting. */
+  /**
+   * SIGTERM (HUB_SHUTDOWN_DELAY_MS, default 0): how long the node keeps serving new requests as
+   * usual while its readiness fails, before it refuses them. For balancers that neither poll
+   * readiness nor retry a 503 on another node, e.g. a Kubernetes Service (L4) while the endpoint
+   * removal propagates. See plugins/drain.ts and docs/operating-drain.md.
+   */
   shutdownDelayMs: number;
+  /**
+   * SIGTERM (HUB_DRAIN_QUIET_MS, default 1 s): after the delay, new requests get 503 +
+   * `Connection: close` + `Retry-After` (the balancer retries them elsewhere) and the listener
+   * closes once no request has arrived for this long: the balancer has stopped sending.
+   */
+  drainQuietMs: number;
+  /**
+   * SIGTERM (HUB_DRAIN_MAX_MS, default 5 s): the listener closes at the latest this long after
+   * the refusal began, even if requests still arrive (a balancer without health checks keeps
+   * sending its share; it retries the refused connections on another node).
+   */
+  drainMaxMs: number;
   /** HUB_ADMIN_MFA: `required` (default) refuses /api/admin/* to admins without a second factor. */
   adminMfa: 'required' | 'optional';
   /** WebAuthn relying party id (HUB_WEBAUTHN_RP_ID); unset: the public URL's host name. */
@@ -87,6 +107,8 @@ const envSchema = z.object({
   HUB_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   HUB_SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
   HUB_SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  HUB_DRAIN_QUIET_MS: positiveInt.default(1000),
+  HUB_DRAIN_MAX_MS: z.coerce.number().int().min(0).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -138,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     metricsHost: e.HUB_METRICS_HOST,
     shutdownTimeoutMs: e.HUB_SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: e.HUB_SHUTDOWN_DELAY_MS,
+    drainQuietMs: e.HUB_DRAIN_QUIET_MS,
+    drainMaxMs: e.HUB_DRAIN_MAX_MS,
   };
 }
 

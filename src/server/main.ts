@@ -4,6 +4,7 @@ import { closeHub, createHub } from './create-hub';
 import { ensureSetupKey } from './setup/setup-key';
 import { startupTasks } from './startup';
 import { startMetricsServer } from './observability/http';
+import { drainApp } from './plugins/drain';
 import { loggableError } from './plugins/errors';
 
 /** Start: config → database → migrations → listen; stops cleanly on SIGINT/SIGTERM. */
@@ -43,27 +44,28 @@ async function main() {
 
   let stopping = false;
   /**
-   * Graceful stop: readiness fails at once (the balancer stops sending; HUB_SHUTDOWN_DELAY_MS
-   * gives it time to see that while this node still serves), the listening socket closes (no new connections), requests already accepted are answered — bounded by
-   * HUB_SHUTDOWN_TIMEOUT_MS, after which remaining connections are cut — then the background
-   * tasks stop, the audit batches in flight commit (every request waits for its own audit
-   * commit before answering, so an answered request's event is durable), and the pool closes.
+   * Graceful stop: readiness fails at once; the drain (plugins/drain.ts) keeps serving for
+   * HUB_SHUTDOWN_DELAY_MS, then answers new requests 503 + `Connection: close` before any work
+   * (the balancer retries them on another node) while the requests already accepted finish,
+   * and closes the listener once none has arrived for HUB_DRAIN_QUIET_MS (at the latest after
+   * HUB_DRAIN_MAX_MS) — never while a balancer may still be connecting, so no accepted
+   * connection is reset. Requests in flight then get HUB_SHUTDOWN_TIMEOUT_MS before their
+   * connections are cut; then the background tasks stop, the audit batches in flight commit
+   * (every request waits for its own audit commit before answering, so an answered request's
+   * event is durable), and the pool closes.
    */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     hub.lifecycle.draining = true;
     app.log.info({ signal }, 'shutting down: draining');
-    // Readiness fails from now on; give the balancer time to notice before refusing connections.
-    if (config.shutdownDelayMs) await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
-    const cut = setTimeout(() => {
-      app.log.warn('shutdown timeout: closing the remaining connections');
-      app.server.closeAllConnections();
-    }, config.shutdownTimeoutMs);
-    cut.unref();
     try {
-      await app.close();
-      clearTimeout(cut);
+      await drainApp(app, {
+        delayMs: config.shutdownDelayMs,
+        quietMs: config.drainQuietMs,
+        maxMs: config.drainMaxMs,
+        timeoutMs: config.shutdownTimeoutMs,
+      });
       await stopBackground();
       metricsServer?.close();
       await closeHub(hub);

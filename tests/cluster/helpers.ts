@@ -1,0 +1,119 @@
+import { request } from 'node:http';
+import pg from 'pg';
+import type { Cluster } from '../../scripts/cluster/cluster';
+import { loadConfig } from '../../src/server/config';
+import { createHub } from '../../src/server/create-hub';
+import type { Hub } from '../../src/server/hub';
+
+/**
+ * The test's own connections to the cluster's database: a hub for fixtures (clients, users, key
+ * rotation) and a pool for counts. A pool, not a client: it reconnects by itself after a test
+ * restarts PostgreSQL.
+ */
+export async function connectToCluster(cluster: Cluster): Promise<{ hub: Hub; sql: pg.Pool }> {
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: cluster.masterKey, DATABASE_URL: cluster.db.url }),
+    publicUrl: cluster.balancerUrl,
+  };
+  const hub = await createHub({ config, skipMigrations: true });
+  const sql = new pg.Pool({ connectionString: cluster.db.url, max: 2 });
+  sql.on('error', () => {});
+  return { hub, sql };
+}
+
+/** What `http` answers: the parts of fetch's Response the cluster tests read. */
+export interface HttpAnswer {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+}
+
+/**
+ * One request on a connection of its own (no keep-alive), answered like fetch's Response. A
+ * keep-alive connection to nginx can be closed by nginx itself when the harness reloads it
+ * (old workers close their idle connections), and a client does not replay a POST sent on it:
+ * with a fresh connection per request, a failure here is a failure of the cluster.
+ */
+export function http(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: {
+            get: (name) => {
+              const v = res.headers[name.toLowerCase()];
+              return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+            },
+          },
+          text: async () => text,
+          json: async () => JSON.parse(text) as unknown,
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+export interface Answer {
+  status: number;
+  startedAt: number;
+  endedAt: number;
+  body: string;
+  retryAfter: string | null;
+  error?: string;
+}
+
+/** Runs `request` on `concurrency` loops until `done()`; returns every answer (or connection error). */
+export async function load(concurrency: number, done: () => boolean, request: (i: number) => Promise<HttpAnswer>) {
+  const answers: Answer[] = [];
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (!done()) {
+        const startedAt = Date.now();
+        try {
+          const res = await request(n++);
+          const body = await res.text();
+          answers.push({
+            status: res.status,
+            startedAt,
+            endedAt: Date.now(),
+            body,
+            retryAfter: res.headers.get('retry-after'),
+          });
+        } catch (e) {
+          const cause = (e as { code?: string }).code ?? '';
+          answers.push({
+            status: 0,
+            startedAt,
+            endedAt: Date.now(),
+            body: '',
+            retryAfter: null,
+            error: `${String(e)} ${cause}`,
+          });
+        }
+      }
+    }),
+  );
+  return answers;
+}
+
+/** Polls `probe` until it holds; returns how long that took. */
+export async function until(what: string, ms: number, probe: () => Promise<boolean> | boolean): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await Promise.resolve(probe()).catch(() => false)) return Date.now() - started;
+    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setImmediate(r));
+  }
+}
