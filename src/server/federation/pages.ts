@@ -14,7 +14,8 @@ export function sendSignInErrorPage(reply: FastifyReply, status: number, message
     .send(
       page(
         'Sign-in failed',
-        `<h1>Sign-in did not work</h1><p>${escapeHtml(message)}</p><p>Nothing was changed in your account.</p><div class="actions"><a class="button" href="/auth">Back to sign-in</a></div>`,
+        `<h1>Sign-in did not work</h1><p>${escapeHtml(message)}</p><p>Nothing was changed in your account.</p>` +
+          '<div class="actions"><a class="button" href="/auth">Back to sign-in</a></div>',
       ),
     );
 }

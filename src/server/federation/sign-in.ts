@@ -52,7 +52,8 @@ const REFUSAL_TEXT: Record<LinkingRefusal | 'second_factor_required', string> = 
   inactive_account: 'This account is deactivated.',
   no_email: 'The identity provider did not share an email address, so no account can be found or created.',
   unverified_local_account:
-    'An account with this email address exists, but its address was never verified, so it cannot be connected to this sign-in. Sign in with your password and verify your email first.',
+    'An account with this email address exists, but its address was never verified, so it cannot be connected ' +
+    'to this sign-in. Sign in with your password and verify your email first.',
   accounts_not_created:
     'No account uses this email address, and this identity provider may only sign in existing accounts.',
   second_factor_required: 'This account uses a second factor. Sign in with your password and second factor instead.',
