@@ -88,6 +88,11 @@ export function clearAttemptsStatement(key: string): Write {
   return statementWrite((guard) => sql`delete from sign_in_attempts where key = ${key} and ${guard}`);
 }
 
+/** The setup reset (setup/setup-queries.ts deleteAllAccounts): every counter. */
+export async function deleteAllAttempts(db: DbOrTx): Promise<void> {
+  await db.delete(signInAttempts);
+}
+
 /** Removes counters that no longer matter: outside the window and not blocking. */
 export async function deleteStaleAttempts(db: DbOrTx, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - SIGN_IN_LIMIT.windowMinutes * 60_000);

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { statementWrite, type Write } from '../db/writes';
 import type { DbOrTx } from '../db/client';
-import { platformRoleAssignments, platformUsers } from '../db/schema/index';
+import { platformUsers } from '../db/schema/index';
+import { insertFirstAssignments } from '../roles/queries';
 import type { PlatformUser } from '../db/schema/index';
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<PlatformUser | undefined> {
@@ -33,12 +34,14 @@ export async function insertUserWithRoles(
     .onConflictDoNothing({ target: platformUsers.email })
     .returning();
   if (!user) return undefined;
-  if (roles.length) {
-    await db
-      .insert(platformRoleAssignments)
-      .values(roles.map((role) => ({ userId: user.id, role, isActive: true, grantedBy, grantedAt: values.createdAt })));
-  }
+  await insertFirstAssignments(db, user.id, roles, grantedBy, values.createdAt);
   return user;
+}
+
+/** The setup reset (setup/setup-queries.ts deleteAllAccounts): every user, counted. */
+export async function deleteAllUsers(db: DbOrTx): Promise<number> {
+  const gone = await db.delete(platformUsers).returning({ id: platformUsers.id });
+  return gone.length;
 }
 
 /** The sign-in's last-login time, as a write of its unit of work (committed with its audit record, or not at all). */

@@ -54,6 +54,26 @@ export async function insertAssignment(db: DbOrTx, values: typeof platformRoleAs
   await db.insert(platformRoleAssignments).values(values);
 }
 
+/** A new account's first roles, all active, granted at its creation. */
+export async function insertFirstAssignments(
+  db: DbOrTx,
+  userId: string,
+  roles: string[],
+  grantedBy: string | null,
+  grantedAt: Date | undefined,
+): Promise<void> {
+  if (roles.length === 0) return;
+  await db
+    .insert(platformRoleAssignments)
+    .values(roles.map((role) => ({ userId, role, isActive: true, grantedBy, grantedAt })));
+}
+
+/** The setup reset (setup/setup-queries.ts deleteAllAccounts): every assignment, counted. */
+export async function deleteAllAssignments(db: DbOrTx): Promise<number> {
+  const gone = await db.delete(platformRoleAssignments).returning({ id: platformRoleAssignments.id });
+  return gone.length;
+}
+
 export async function setAssignment(
   db: DbOrTx,
   id: string,

@@ -31,16 +31,6 @@ const SHARED_WRITES: { table: string; module: string; why: string }[] = [
       'the code exchange (codeExchangeWrite): one statement consumes the code and inserts its app session ' +
       "and refresh token, so a code's consume and its session cannot part",
   },
-  {
-    table: 'platform_role_assignments',
-    module: 'src/server/auth/user-queries.ts',
-    why: 'to move to roles/queries.ts: the first roles of insertUserWithRoles',
-  },
-  ...['platform_role_assignments', 'platform_users', 'sign_in_attempts'].map((table) => ({
-    table,
-    module: 'src/server/setup/setup-queries.ts',
-    why: "to move to the table's owner: the setup reset (deleteAllAccounts), as its sessions and one-time tokens did",
-  })),
 ];
 
 const TABLES = new Map(
