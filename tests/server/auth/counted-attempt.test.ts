@@ -350,7 +350,6 @@ describe('every guessable secret goes through countedAttempt', () => {
     expect(using(/\bsignInAttempts\b|\bsign_in_attempts\b/).filter((f) => !f.startsWith('server/db/'))).toEqual([
       'server/auth/sign-in-limit-queries.ts',
       'server/auth/sign-in-queries.ts',
-      'server/setup/setup-queries.ts',
     ]);
   });
 
