@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { OIDC_PRESET_NAMES, OIDC_PRESETS, type OidcPreset } from '@shared/api/federation';
+import { OIDC_PRESET_NAMES, OIDC_PRESETS, type OidcPreset } from '@shared/federation-presets';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import {

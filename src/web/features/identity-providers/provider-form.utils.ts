@@ -1,11 +1,9 @@
-import {
-  DEFAULT_OIDC_SCOPES,
-  OIDC_PRESETS,
-  type CreateIdentityProviderBody,
-  type IdentityProviderView,
-  type OidcPreset,
-  type UpdateIdentityProviderBody,
+import type {
+  CreateIdentityProviderBody,
+  IdentityProviderView,
+  UpdateIdentityProviderBody,
 } from '@shared/api/federation';
+import { DEFAULT_OIDC_SCOPES, OIDC_PRESETS, type OidcPreset } from '@shared/federation-presets';
 
 /** What the provider form edits: text as typed, lists as one string (scopes by spaces, domains by commas or lines). */
 export type ProviderFormValues = {
