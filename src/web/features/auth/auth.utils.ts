@@ -71,6 +71,12 @@ export function ssoStartHref(slug: string, params: URLSearchParams): string {
 /** The part after the @, lower-cased: discovery is decided by the domain alone. */
 export function emailDomain(email: string): string | null {
   const at = email.trim().lastIndexOf('@');
-  const domain = at > 0 ? email.trim().slice(at + 1).toLowerCase() : '';
+  const domain =
+    at > 0
+      ? email
+          .trim()
+          .slice(at + 1)
+          .toLowerCase()
+      : '';
   return domain.includes('.') ? domain : null;
 }
