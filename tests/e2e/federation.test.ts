@@ -7,6 +7,8 @@ import { systemActor } from '../../src/server/actor';
 import { createClient } from '../../src/server/oauth/clients/service';
 import { signedInUser } from '../helpers/fixtures';
 import { startE2E, type E2E } from './harness';
+import { signInAs } from './admin-helpers';
+import { axeProblems, calmMotion, focusReturnsTo, settle } from './a11y';
 
 /**
  * Issue 27 in a real browser: a real OpenID Connect provider (panva's oidc-provider) on
@@ -193,6 +195,31 @@ describe('federation in the browser (issue 27)', () => {
     expect(landed.searchParams.get('state')).toBe('sister-state-1');
     expect(landed.searchParams.get('code')).toBeTruthy();
     expect(landed.searchParams.get('error')).toBeNull();
+    await page.close();
+  });
+
+  it('the Identity providers screen: the list and the create dialog pass axe, a preset prefills, the secret is never shown', async () => {
+    const page = await e2e.newPage();
+    await calmMotion(page);
+    await signInAs(e2e, page, ['user', 'super_admin'], { email: 'ida.admin@hub.test' });
+    await page.goto('/admin?tab=identity-providers');
+    await settle(page);
+    const row = page.getByRole('list', { name: 'Identity providers' }).getByRole('listitem');
+    await row.filter({ hasText: 'Acme SSO' }).getByText('Client secret: set').waitFor();
+    expect(await page.content()).not.toContain(upstream.clientSecret);
+    const problems = await axeProblems(page, 'identity providers');
+
+    const opened = await focusReturnsTo(page, page.getByRole('button', { name: 'Add provider' }), async () => {
+      const dialog = page.getByRole('dialog', { name: 'Add identity provider' });
+      await dialog.waitFor();
+      await dialog.getByLabel('Preset').click();
+      await page.getByRole('option', { name: 'Google' }).click();
+      expect(await dialog.getByLabel('Issuer *').inputValue()).toBe('https://accounts.google.com');
+      expect(await dialog.getByLabel('Slug *').inputValue()).toBe('google');
+      problems.push(...(await axeProblems(page, 'add identity provider')));
+    });
+    expect(opened).toBe(true);
+    expect(problems).toEqual([]);
     await page.close();
   });
 });

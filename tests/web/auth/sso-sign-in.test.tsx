@@ -77,7 +77,8 @@ describe('/auth: identity providers and home-realm discovery (issue 27)', () => 
     expect(offer.textContent).toContain('Your organisation signs in with Acme SSO.');
     expect(screen.getByRole('link', { name: 'Continue with Acme SSO' }).getAttribute('href')).toBe('/auth/sso/acme');
     expect(screen.getByLabelText('Password')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    // The provider is the primary action; the password's Sign In steps back.
+    expect(screen.getByRole('button', { name: 'Sign In' }).getAttribute('class')).toContain('bg-card');
 
     // Another address at the same domain asks nothing more; another domain withdraws the offer.
     const discoveries = calls.filter((c) => c === 'POST /api/auth/discover').length;
