@@ -10,7 +10,7 @@ import { OIDC_PRESET_NAMES } from '../federation-presets';
 export const IDENTITY_PROTOCOLS = ['oidc', 'saml'] as const;
 
 // The presets are plain values the web app shows too (it may not import this schema module).
-export { DEFAULT_OIDC_SCOPES, OIDC_PRESETS, OIDC_PRESET_NAMES, type OidcPreset } from '../federation-presets';
+export { DEFAULT_OIDC_SCOPES, OIDC_PRESETS } from '../federation-presets';
 export const DEFAULT_ATTRIBUTE_MAPPING = { email: 'email', name: 'name' };
 
 /** The slug is part of the redirect URI registered at the provider: lower-case, digits, dashes. */
