@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OIDC_PRESET_NAMES } from '../federation-presets';
 
 /**
  * Wire schemas of federation (issue 27): the identity providers an administrator registers
@@ -8,29 +9,8 @@ import { z } from 'zod';
 
 export const IDENTITY_PROTOCOLS = ['oidc', 'saml'] as const;
 
-/**
- * Presets only prefill the issuer and scopes of well-known OpenID Connect providers. Entra ID has
- * one issuer per tenant, so its preset has none: the administrator gives the tenant's issuer.
- */
-export const OIDC_PRESETS = {
-  google: { display_name: 'Google', issuer: 'https://accounts.google.com', scopes: ['openid', 'email', 'profile'] },
-  microsoft: {
-    display_name: 'Microsoft',
-    issuer: null,
-    issuer_hint: 'https://login.microsoftonline.com/<tenant id>/v2.0',
-    scopes: ['openid', 'email', 'profile'],
-  },
-  linkedin: {
-    display_name: 'LinkedIn',
-    issuer: 'https://www.linkedin.com/oauth',
-    scopes: ['openid', 'email', 'profile'],
-  },
-  gitlab: { display_name: 'GitLab', issuer: 'https://gitlab.com', scopes: ['openid', 'email', 'profile'] },
-} as const;
-export type OidcPreset = keyof typeof OIDC_PRESETS;
-export const OIDC_PRESET_NAMES = Object.keys(OIDC_PRESETS) as [OidcPreset, ...OidcPreset[]];
-
-export const DEFAULT_OIDC_SCOPES = ['openid', 'email', 'profile'];
+// The presets are plain values the web app shows too (it may not import this schema module).
+export { DEFAULT_OIDC_SCOPES, OIDC_PRESETS } from '../federation-presets';
 export const DEFAULT_ATTRIBUTE_MAPPING = { email: 'email', name: 'name' };
 
 /** The slug is part of the redirect URI registered at the provider: lower-case, digits, dashes. */

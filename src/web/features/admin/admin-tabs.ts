@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 
 /**
- * The dashboard's tabs (spec §2: six, plus the audit pipeline's Audit Log), each its own
+ * The dashboard's tabs (spec §2: six, plus the audit pipeline's Audit Log and issue 27's Identity Providers), each its own
  * chunk: opening /admin downloads the Overview only; recharts arrives with Analytics.
  */
 export const ADMIN_TABS = [
@@ -10,6 +10,11 @@ export const ADMIN_TABS = [
   { key: 'security', label: 'Security', Tab: lazy(() => import('./security-tab')) },
   { key: 'security-audit', label: 'Security Audit', Tab: lazy(() => import('./security-audit-tab')) },
   { key: 'analytics', label: 'Analytics', Tab: lazy(() => import('./analytics-tab')) },
+  {
+    key: 'identity-providers',
+    label: 'Identity Providers',
+    Tab: lazy(() => import('@/features/identity-providers/identity-providers-tab')),
+  },
   { key: 'settings', label: 'Settings', Tab: lazy(() => import('./settings-tab')) },
   { key: 'audit-log', label: 'Audit Log', Tab: lazy(() => import('@/features/audit-log/audit-log-tab')) },
 ] as const;

@@ -54,3 +54,29 @@ export function passkeyErrorText(error: unknown): string {
     return 'This browser could not use a passkey. Try another sign-in method.';
   return errorText(error);
 }
+
+/**
+ * Where a "Continue with …" detour starts: the hub's own /auth/sso/:slug, a full-page navigation.
+ * It carries where this sign-in was headed (`return_to`: the sister app's pending
+ * /oauth/authorize request, the page the guard interrupted, the cross-platform handoff) so the
+ * detour ends there; with nowhere given, the server picks the account page. The server accepts
+ * only the hub's own paths.
+ */
+export function ssoStartHref(slug: string, params: URLSearchParams): string {
+  const path = `/auth/sso/${encodeURIComponent(slug)}`;
+  const onward = destinationAfterAuth(params, true);
+  return onward === homePath(true) ? path : `${path}?${new URLSearchParams({ return_to: onward }).toString()}`;
+}
+
+/** The part after the @, lower-cased: discovery is decided by the domain alone. */
+export function emailDomain(email: string): string | null {
+  const at = email.trim().lastIndexOf('@');
+  const domain =
+    at > 0
+      ? email
+          .trim()
+          .slice(at + 1)
+          .toLowerCase()
+      : '';
+  return domain.includes('.') ? domain : null;
+}

@@ -10,6 +10,7 @@ import type { SessionState } from '@/data/auth/session-query';
 import { SIGN_IN_MESSAGES } from '@shared/auth-limits';
 import { FormError } from '@/components/form-error';
 import { PasskeySignInButton } from './passkey-sign-in-button';
+import { DiscoveredProviderOffer, ProviderButtons, useHomeRealm } from './sso-sign-in';
 
 /** Spec §8: how sign-in words its refusals (the MFA step and step-up share them). */
 export const SIGN_IN_WORDING: Wording = {
@@ -40,7 +41,8 @@ export function signInErrorMessage(error: unknown): string {
 /**
  * The Sign In tab: email and password (an account with a second factor answers with an MFA
  * challenge, handed to the page), the way to a forgotten password, and a passkey sign-in that
- * needs no email at all.
+ * needs no email at all. An address whose domain an identity provider owns is offered that
+ * provider first (home-realm discovery); the enabled providers are buttons under the form.
  */
 export function SignInForm({
   onSignedIn,
@@ -51,12 +53,16 @@ export function SignInForm({
 }) {
   const form = useForm({ email: '', password: '' });
   const signIn = useSignInMutation();
+  const homeRealm = useHomeRealm();
+  const discovered = homeRealm.providerFor(form.values.email);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     form.setError(null);
     const email = form.values.email.trim();
     const { password } = form.values;
+    // An email without a password: perhaps the person expects their organisation's sign-in.
+    if (email && !password && (await homeRealm.lookUp(email))) return;
     if (!email || !password) {
       form.setError(SIGN_IN_MESSAGES.fillAll);
       return;
@@ -73,8 +79,9 @@ export function SignInForm({
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label="Sign in">
       <Field id="signin-email" label="Email" {...form.field('email')}>
-        <Input type="email" autoComplete="username" />
+        <Input type="email" autoComplete="username" onBlur={() => void homeRealm.lookUp(form.values.email)} />
       </Field>
+      {discovered && <DiscoveredProviderOffer provider={discovered} />}
       <Field
         id="signin-password"
         label="Password"
@@ -91,13 +98,14 @@ export function SignInForm({
         <Input type="password" autoComplete="current-password" />
       </Field>
       <FormError {...form.error} />
-      <Button type="submit" className="w-full" disabled={signIn.isPending}>
+      <Button type="submit" className="w-full" variant={discovered ? 'outline' : 'default'} disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
       <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
         <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
       </div>
       <PasskeySignInButton onSignedIn={onSignedIn} label="Sign in with a passkey" />
+      <ProviderButtons />
     </form>
   );
 }

@@ -5,13 +5,7 @@ import { notify } from '@/lib/notify';
 import { COPIED_MS } from './oauth-admin.utils';
 
 /** Copies what `getText` yields; the copied indicator lasts 2 s (spec §9). */
-export function CopyButton({
-  label,
-  getText,
-}: {
-  label: 'Client ID' | 'Client Secret';
-  getText: () => Promise<string> | string;
-}) {
+export function CopyButton({ label, getText }: { label: string; getText: () => Promise<string> | string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

@@ -1,0 +1,126 @@
+import type {
+  CreateIdentityProviderBody,
+  IdentityProviderView,
+  UpdateIdentityProviderBody,
+} from '@shared/api/federation';
+import { DEFAULT_OIDC_SCOPES, OIDC_PRESETS, type OidcPreset } from '@shared/federation-presets';
+
+/** What the provider form edits: text as typed, lists as one string (scopes by spaces, domains by commas or lines). */
+export type ProviderFormValues = {
+  preset: OidcPreset | 'custom';
+  slug: string;
+  display_name: string;
+  issuer: string;
+  client_id: string;
+  /** Write-only: empty on edit means "keep the one that is set". */
+  client_secret: string;
+  scopes: string;
+  email_domains: string;
+  enabled: boolean;
+  trusts_email_verified: boolean;
+  trusts_mfa: boolean;
+  may_create_accounts: boolean;
+};
+
+export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
+  preset: 'custom',
+  slug: '',
+  display_name: '',
+  issuer: '',
+  client_id: '',
+  client_secret: '',
+  scopes: DEFAULT_OIDC_SCOPES.join(' '),
+  email_domains: '',
+  enabled: true,
+  trusts_email_verified: false,
+  trusts_mfa: false,
+  may_create_accounts: true,
+};
+
+/**
+ * A preset prefills what the API's preset would (issuer, scopes) plus a display name and slug the
+ * administrator has not typed yet. Entra ID has one issuer per tenant: its issuer stays to fill in.
+ */
+export function applyPreset(values: ProviderFormValues, preset: OidcPreset | 'custom'): ProviderFormValues {
+  if (preset === 'custom') return { ...values, preset };
+  const p = OIDC_PRESETS[preset];
+  return {
+    ...values,
+    preset,
+    display_name: values.display_name || p.display_name,
+    slug: values.slug || preset,
+    issuer: p.issuer ?? '',
+    scopes: p.scopes.join(' '),
+  };
+}
+
+/** The example issuer shown in the empty issuer field (Entra ID's tenant issuer). */
+export function issuerPlaceholder(preset: OidcPreset | 'custom'): string {
+  if (preset === 'microsoft') return OIDC_PRESETS.microsoft.issuer_hint;
+  return 'https://idp.example.com';
+}
+
+export function splitScopes(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+export function splitDomains(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** A registered provider in the form: every field but the secret, which is never sent back. */
+export function formValuesOf(provider: IdentityProviderView): ProviderFormValues {
+  return {
+    preset: 'custom',
+    slug: provider.slug,
+    display_name: provider.display_name,
+    issuer: provider.issuer ?? '',
+    client_id: provider.client_id ?? '',
+    client_secret: '',
+    scopes: provider.scopes.join(' '),
+    email_domains: provider.email_domains.join(', '),
+    enabled: provider.enabled,
+    trusts_email_verified: provider.trusts_email_verified,
+    trusts_mfa: provider.trusts_mfa,
+    may_create_accounts: provider.may_create_accounts,
+  };
+}
+
+function sharedFields(v: ProviderFormValues) {
+  return {
+    display_name: v.display_name.trim(),
+    issuer: v.issuer.trim(),
+    client_id: v.client_id.trim(),
+    scopes: splitScopes(v.scopes),
+    email_domains: splitDomains(v.email_domains),
+    enabled: v.enabled,
+    trusts_email_verified: v.trusts_email_verified,
+    trusts_mfa: v.trusts_mfa,
+    may_create_accounts: v.may_create_accounts,
+  };
+}
+
+export function createBodyOf(v: ProviderFormValues): CreateIdentityProviderBody {
+  return { protocol: 'oidc', slug: v.slug.trim(), client_secret: v.client_secret, ...sharedFields(v) };
+}
+
+/** An empty secret keeps the one that is set (it is write-only: the form never knows it). */
+export function updateBodyOf(v: ProviderFormValues): UpdateIdentityProviderBody {
+  return { ...sharedFields(v), ...(v.client_secret ? { client_secret: v.client_secret } : {}) };
+}
+
+type Check = [keyof ProviderFormValues, string] | null;
+
+/** What the browser checks before sending; the server's zod contract has the last word. */
+export function firstProblem(v: ProviderFormValues, isCreate: boolean): Check {
+  if (isCreate && !v.slug.trim()) return ['slug', 'Give the provider a slug (it is part of its redirect URI).'];
+  if (!v.display_name.trim()) return ['display_name', 'Give the provider a display name.'];
+  if (!v.issuer.trim()) return ['issuer', 'Give the issuer URL of the provider.'];
+  if (!v.client_id.trim()) return ['client_id', 'Give the client ID the provider issued.'];
+  if (isCreate && !v.client_secret) return ['client_secret', 'Give the client secret the provider issued.'];
+  if (!splitScopes(v.scopes).includes('openid')) return ['scopes', 'The scopes must include openid.'];
+  return null;
+}

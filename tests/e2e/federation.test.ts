@@ -1,0 +1,225 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemActor } from '../../src/server/actor';
+import { createClient } from '../../src/server/oauth/clients/service';
+import { signedInUser } from '../helpers/fixtures';
+import { startE2E, type E2E } from './harness';
+import { signInAs } from './admin-helpers';
+import { axeProblems, calmMotion, focusReturnsTo, settle } from './a11y';
+
+/**
+ * Issue 27 in a real browser: a real OpenID Connect provider (panva's oidc-provider) on
+ * 127.0.0.1 with a login page of its own, registered at the hub through the admin API. "Continue
+ * with …" on /auth goes to that login page and back signed in on /account; the same detour
+ * started by a sister app's authorization request ends at the sister app with a code.
+ */
+
+interface UpstreamProvider {
+  callback(): http.RequestListener;
+  interactionDetails(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ): Promise<{ params: { client_id: string; scope: string } }>;
+  interactionFinished(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    result: Record<string, unknown>,
+  ): Promise<void>;
+  Grant: new (input: { accountId: string; clientId: string }) => {
+    save(): Promise<string>;
+    addOIDCScope(scope: string): void;
+  };
+}
+
+const ACCOUNTS: Record<string, { email: string; email_verified: boolean; name: string }> = {
+  'dana-at-acme': { email: 'dana@acme.example', email_verified: true, name: 'Dana Upstream' },
+};
+
+/** The upstream's own login page: one field (the account) and a button, posted back to it. */
+const LOGIN_PAGE = (uid: string) => `<!doctype html><html lang="en"><head><title>Acme login</title></head><body>
+<h1>Acme corporate login</h1>
+<form method="post" action="/interaction/${uid}/login">
+<label for="account">Acme account</label><input id="account" name="account">
+<button type="submit">Sign in at Acme</button></form></body></html>`;
+
+async function startUpstream(redirectUri: string) {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const clientSecret = `acme-secret-${Math.random().toString(36).slice(2)}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: 'hub',
+        client_secret: clientSecret,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        redirect_uris: [redirectUri],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id, ...ACCOUNTS[id] }) }),
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    pkce: { required: () => true },
+    cookies: { keys: ['federation-e2e-upstream'] },
+    features: { devInteractions: { enabled: false } },
+  }) as unknown as UpstreamProvider;
+  const callback = provider.callback();
+
+  async function interaction(req: http.IncomingMessage, res: http.ServerResponse) {
+    const details = await provider.interactionDetails(req, res);
+    const uid = new URL(req.url!, issuer).pathname.split('/')[2];
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(LOGIN_PAGE(uid));
+      return;
+    }
+    let body = '';
+    for await (const chunk of req) body += String(chunk);
+    const accountId = new URLSearchParams(body).get('account') ?? '';
+    const grant = new provider.Grant({ accountId, clientId: details.params.client_id });
+    grant.addOIDCScope(details.params.scope);
+    await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId: await grant.save() } });
+  }
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (req.url?.startsWith('/interaction/')) {
+      interaction(req, res).catch((e: unknown) => res.writeHead(500).end(String(e)));
+    } else void callback(req, res);
+  });
+  return {
+    issuer,
+    clientSecret,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('federation in the browser (issue 27)', () => {
+  let e2e: E2E;
+  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let sisterApp: http.Server;
+  let sisterUrl: string;
+  let sisterClientId: string;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    upstream = await startUpstream(`${e2e.baseUrl}/auth/sso/acme/callback`);
+    const admin = (await signedInUser(e2e.hub.hub, ['platform_admin'])).cookie;
+    const registered = await e2e.hub.client.asBrowser(admin).post('/api/admin/identity-providers', {
+      body: {
+        protocol: 'oidc',
+        slug: 'acme',
+        display_name: 'Acme SSO',
+        issuer: upstream.issuer,
+        client_id: 'hub',
+        client_secret: upstream.clientSecret,
+        email_domains: ['acme.example'],
+        trusts_email_verified: true,
+        may_create_accounts: true,
+      },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+
+    sisterApp = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Sister</h1>'),
+    );
+    await new Promise<void>((r) => sisterApp.listen(0, '127.0.0.1', r));
+    sisterUrl = `http://127.0.0.1:${(sisterApp.address() as AddressInfo).port}`;
+    const created = await createClient(
+      e2e.hub.hub,
+      {
+        app_name: 'Sister App',
+        app_url: sisterUrl,
+        redirect_uris: [`${sisterUrl}/cb`],
+        scopes: ['openid', 'profile', 'email'],
+        app_type: 'platform',
+      },
+      systemActor(),
+    );
+    sisterClientId = created.client.clientId;
+  });
+  afterAll(async () => {
+    await e2e?.close();
+    await upstream?.close();
+    await new Promise((r) => sisterApp?.close(r));
+  });
+
+  /** At the upstream's own login page: sign in as `account`. */
+  async function signInAtAcme(page: Page, account: string) {
+    await page.waitForURL((u) => u.origin === upstream.issuer && u.pathname.startsWith('/interaction/'));
+    await page.getByRole('heading', { name: 'Acme corporate login' }).waitFor();
+    await page.getByLabel('Acme account').fill(account);
+    await page.getByRole('button', { name: 'Sign in at Acme' }).click();
+  }
+
+  it('/auth → "Continue with Acme SSO" (found by the email domain) → the upstream login page → signed in on /account', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Continue with Acme SSO' }).waitFor();
+    await page.getByLabel('Email').fill('dana@acme.example');
+    await page.getByLabel('Password', { exact: true }).focus();
+    const offer = page.getByRole('status').filter({ hasText: 'Your organisation signs in with Acme SSO.' });
+    await offer.getByRole('link', { name: 'Continue with Acme SSO' }).click();
+
+    await signInAtAcme(page, 'dana-at-acme');
+    await page.waitForURL((u) => u.origin === e2e.baseUrl && u.pathname === '/account');
+    await page.getByText('dana@acme.example').first().waitFor();
+    await page.close();
+  });
+
+  it('the same detour in the middle of a sister app’s authorization request ends at the sister app with a code', async () => {
+    const page = await e2e.newPage();
+    const authorize = new URL('/oauth/authorize', e2e.baseUrl);
+    authorize.search = new URLSearchParams({
+      client_id: sisterClientId,
+      redirect_uri: `${sisterUrl}/cb`,
+      response_type: 'code',
+      scope: 'openid email',
+      state: 'sister-state-1',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    }).toString();
+    await page.goto(authorize.toString());
+    await page.waitForURL((u) => u.origin === e2e.baseUrl && u.pathname === '/auth');
+    await page.getByRole('link', { name: 'Continue with Acme SSO' }).click();
+
+    await signInAtAcme(page, 'dana-at-acme');
+    await page.waitForURL((u) => u.origin === sisterUrl && u.pathname === '/cb');
+    const landed = new URL(page.url());
+    expect(landed.searchParams.get('state')).toBe('sister-state-1');
+    expect(landed.searchParams.get('code')).toBeTruthy();
+    expect(landed.searchParams.get('error')).toBeNull();
+    await page.close();
+  });
+
+  it('the Identity providers screen: the list and the create dialog pass axe, a preset prefills, the secret is never shown', async () => {
+    const page = await e2e.newPage();
+    await calmMotion(page);
+    await signInAs(e2e, page, ['user', 'super_admin'], { email: 'ida.admin@hub.test' });
+    await page.goto('/admin?tab=identity-providers');
+    await settle(page);
+    const row = page.getByRole('list', { name: 'Identity providers' }).getByRole('listitem');
+    await row.filter({ hasText: 'Acme SSO' }).getByText('Client secret: set').waitFor();
+    expect(await page.content()).not.toContain(upstream.clientSecret);
+    const problems = await axeProblems(page, 'identity providers');
+
+    const opened = await focusReturnsTo(page, page.getByRole('button', { name: 'Add provider' }), async () => {
+      const dialog = page.getByRole('dialog', { name: 'Add identity provider' });
+      await dialog.waitFor();
+      await dialog.getByLabel('Preset').click();
+      await page.getByRole('option', { name: 'Google' }).click();
+      expect(await dialog.getByLabel('Issuer *').inputValue()).toBe('https://accounts.google.com');
+      expect(await dialog.getByLabel('Slug *').inputValue()).toBe('google');
+      problems.push(...(await axeProblems(page, 'add identity provider')));
+    });
+    expect(opened).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { IdentityProviderView } from '@shared/api/federation';
+import { ProviderFormDialog } from '@/features/identity-providers/provider-form-dialog';
+import { EMPTY_PROVIDER_FORM, applyPreset, issuerPlaceholder } from '@/features/identity-providers/provider-form.utils';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const REDIRECT_URI = 'http://127.0.0.1:3000/auth/sso/acme/callback';
+const VIEW: IdentityProviderView = {
+  id: 'p1',
+  slug: 'acme',
+  display_name: 'Acme SSO',
+  protocol: 'oidc',
+  enabled: true,
+  issuer: 'https://idp.acme.example',
+  client_id: 'hub-at-acme',
+  has_client_secret: true,
+  scopes: ['openid', 'email', 'profile'],
+  email_domains: ['acme.example'],
+  trusts_email_verified: true,
+  trusts_mfa: false,
+  attribute_mapping: { email: 'email', name: 'name' },
+  may_create_accounts: false,
+  redirect_uri: REDIRECT_URI,
+  created_at: '2026-11-26T12:00:00.000Z',
+  updated_at: '2026-11-26T12:00:00.000Z',
+};
+
+function renderWithQuery(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+function mockApi(answer: (method: string, url: string, body: unknown) => Response) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, url, body });
+      return answer(method, url, body);
+    }),
+  );
+  return calls;
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('identity provider form (issue 27)', () => {
+  it('presets prefill the issuer and scopes as the API does; Entra ID leaves its tenant issuer to fill in', () => {
+    const google = applyPreset(EMPTY_PROVIDER_FORM, 'google');
+    expect(google).toMatchObject({
+      issuer: 'https://accounts.google.com',
+      scopes: 'openid email profile',
+      display_name: 'Google',
+      slug: 'google',
+    });
+    const microsoft = applyPreset({ ...google, display_name: 'Staff', slug: 'staff' }, 'microsoft');
+    expect(microsoft).toMatchObject({ issuer: '', display_name: 'Staff', slug: 'staff' });
+    expect(issuerPlaceholder('microsoft')).toBe('https://login.microsoftonline.com/<tenant id>/v2.0');
+    expect(applyPreset(EMPTY_PROVIDER_FORM, 'gitlab').issuer).toBe('https://gitlab.com');
+  });
+
+  it('creates an OIDC provider, then shows the redirect URI to register, never the secret', async () => {
+    const calls = mockApi((method) =>
+      method === 'POST' ? json(201, { provider: VIEW, redirect_uri: REDIRECT_URI }) : json(200, { providers: [] }),
+    );
+    renderWithQuery(<ProviderFormDialog open onOpenChange={() => {}} />);
+    fill('Display name *', 'Acme SSO');
+    fill('Slug *', 'acme');
+    fill('Issuer *', 'https://idp.acme.example');
+    fill('Client ID *', 'hub-at-acme');
+    fill('Client secret *', 'shh-very-secret');
+    fill('Email domains', 'acme.example, Acme.Example.org');
+    fireEvent.click(screen.getByRole('switch', { name: 'May create accounts' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add provider' }));
+
+    await screen.findByText(REDIRECT_URI);
+    expect(screen.getByRole('button', { name: 'Copy Redirect URI' })).toBeTruthy();
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post).toMatchObject({
+      url: '/api/admin/identity-providers',
+      body: {
+        protocol: 'oidc',
+        slug: 'acme',
+        display_name: 'Acme SSO',
+        issuer: 'https://idp.acme.example',
+        client_id: 'hub-at-acme',
+        client_secret: 'shh-very-secret',
+        scopes: ['openid', 'email', 'profile'],
+        email_domains: ['acme.example', 'acme.example.org'],
+        enabled: true,
+        may_create_accounts: false,
+      },
+    });
+    expect(document.body.innerHTML).not.toContain('shh-very-secret');
+  });
+
+  it('edit: the secret is write-only ("set"), an empty field keeps it, a new one is sent', async () => {
+    const calls = mockApi(() => json(200, { provider: VIEW, redirect_uri: REDIRECT_URI }));
+    const { unmount } = renderWithQuery(<ProviderFormDialog provider={VIEW} open onOpenChange={() => {}} />);
+    const secret = screen.getByLabelText('Client secret') as HTMLInputElement;
+    expect(secret.value).toBe('');
+    expect(secret.type).toBe('password');
+    expect(screen.getByText('Currently set. Leave empty to keep it.')).toBeTruthy();
+    fill('Display name *', 'Acme Staff');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.url).toBe('/api/admin/identity-providers/p1');
+    expect(patch.body).toMatchObject({ display_name: 'Acme Staff', issuer: 'https://idp.acme.example' });
+    expect(patch.body).not.toHaveProperty('client_secret');
+    unmount();
+
+    renderWithQuery(
+      <ProviderFormDialog provider={{ ...VIEW, has_client_secret: false }} open onOpenChange={() => {}} />,
+    );
+    expect(screen.getByText('Currently not set. Leave empty to keep it.')).toBeTruthy();
+    fill('Client secret', 'rotated');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PATCH')[1].body).toMatchObject({ client_secret: 'rotated' });
+  });
+
+  it('the server refusing a field marks that control invalid and describes it with the error', async () => {
+    mockApi(() =>
+      json(400, { error: { code: 'validation_failed', message: 'issuer: must be an https URL', field: 'issuer' } }),
+    );
+    renderWithQuery(<ProviderFormDialog open onOpenChange={() => {}} />);
+    fill('Display name *', 'Acme');
+    fill('Slug *', 'acme');
+    fill('Issuer *', 'http://idp.acme.example');
+    fill('Client ID *', 'x');
+    fill('Client secret *', 'y');
+    fireEvent.click(screen.getByRole('button', { name: 'Add provider' }));
+    await waitFor(() => expect(screen.getByLabelText('Issuer *').getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = screen.getByLabelText('Issuer *').getAttribute('aria-describedby') ?? '';
+    expect(describedBy).not.toBe('');
+  });
+});
