@@ -131,7 +131,9 @@ describe.each(TEST_DATABASES)('linking an upstream identity to an existing accou
     expect(rows).toMatchObject([{ details: { reason: 'unverified_local_account' } }]);
   });
 
-  const mailsTo = (email: string) => devOutbox.filter((m) => m.to === email && m.link?.includes('/auth/sso/link/'));
+  /** The last link mailed to `email` (the outbox is shared by the runs on each database). */
+  const lastMailTo = (email: string) =>
+    devOutbox.filter((m) => m.to === email && m.link?.includes('/auth/sso/link/')).at(-1)!;
   const pathOf = (link: string) => new URL(link).pathname;
 
   it('links by a mailed link: sent to the account, single use, signs in where the detour started', async () => {
@@ -140,7 +142,7 @@ describe.each(TEST_DATABASES)('linking an upstream identity to an existing accou
     const sent = await t.client.asBrowser(cookie).post('/api/auth/sso/link/email', { body: {} });
     expect(sent.statusCode, sent.body).toBe(202);
     expect(sent.json()).toEqual({ sent: true, expires_in_minutes: 15 });
-    const [mail] = mailsTo('pia@acme.test');
+    const mail = lastMailTo('pia@acme.test');
     expect(mail).toBeTruthy();
     expect(await identitiesOf('pia-sub')).toEqual([]);
 
@@ -165,7 +167,7 @@ describe.each(TEST_DATABASES)('linking an upstream identity to an existing accou
     await verifiedUser('quinn@acme.test');
     const cookie = await detour('quinn-sub', 'quinn@acme.test');
     expect((await t.client.asBrowser(cookie).post('/api/auth/sso/link/email', { body: {} })).statusCode).toBe(202);
-    const [mail] = mailsTo('quinn@acme.test');
+    const mail = lastMailTo('quinn@acme.test');
     t.clock.advanceMinutes(15);
     const res = await t.client.get(pathOf(mail.link!));
     expect(res.statusCode).toBe(400);
@@ -178,7 +180,7 @@ describe.each(TEST_DATABASES)('linking an upstream identity to an existing accou
     const cookieA = await detour('rae-a', 'rae@acme.test');
     const cookieB = await detour('rae-b', 'rae@acme.test');
     expect((await t.client.asBrowser(cookieA).post('/api/auth/sso/link/email', { body: {} })).statusCode).toBe(202);
-    const [mailA] = mailsTo('rae@acme.test');
+    const mailA = lastMailTo('rae@acme.test');
     // Opened in the browser that holds B's pending identity: still A that is linked.
     const opened = await t.client.get(pathOf(mailA.link!), { cookie: cookieB });
     expect(opened.statusCode, opened.body).toBe(303);
@@ -190,7 +192,7 @@ describe.each(TEST_DATABASES)('linking an upstream identity to an existing accou
     const sam = await verifiedUser('sam@acme.test', true);
     const cookie = await detour('sam-sub', 'sam@acme.test');
     expect((await t.client.asBrowser(cookie).post('/api/auth/sso/link/email', { body: {} })).statusCode).toBe(202);
-    const [mail] = mailsTo('sam@acme.test');
+    const mail = lastMailTo('sam@acme.test');
     const opened = await t.client.get(pathOf(mail.link!));
     expect(opened.statusCode, opened.body).toBe(303);
     expect(opened.headers.location).toBe('/auth?linked=acme');
