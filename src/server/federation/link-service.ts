@@ -16,7 +16,7 @@ import {
   LINK_PENDING_PURPOSE,
   readLinkToken,
   spendLinkToken,
-  storeMailedLink,
+  storeLinkToken,
   type PendingLink,
 } from './pending-link';
 
@@ -181,7 +181,7 @@ export async function mailLink(hub: Hub, mailer: Mailer, token: string | undefin
       },
     });
   }
-  const mailed = await storeMailedLink(hub.db, user.id, link, pending.hash, now);
+  const mailed = await storeLinkToken(hub.db, LINK_MAIL_PURPOSE, user.id, { ...link, pendingHash: pending.hash }, now);
   await hub.audit.record({
     type: 'federated_link_mailed',
     ...client,

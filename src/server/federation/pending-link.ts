@@ -49,15 +49,27 @@ function isPendingLink(value: unknown): value is PendingLink {
   );
 }
 
-/** Stores a pending identity for `userId`; the token the browser keeps. */
-export async function storePendingLink(db: DbOrTx, userId: string, link: PendingLink, now: Date): Promise<string> {
+/**
+ * Stores a link token for `userId`; the token itself (only its hash is kept). The pending identity
+ * (LINK_PENDING_PURPOSE, 10 minutes) lives in the browser's cookie; the mailed link
+ * (LINK_MAIL_PURPOSE, 15 minutes) carries the same identity and `pendingHash`, the pending row it
+ * came from, spent with it.
+ */
+export async function storeLinkToken(
+  db: DbOrTx,
+  purpose: typeof LINK_PENDING_PURPOSE | typeof LINK_MAIL_PURPOSE,
+  userId: string,
+  link: PendingLink & { pendingHash?: string },
+  now: Date,
+): Promise<string> {
   const token = randomToken();
+  const lifetime = purpose === LINK_MAIL_PURPOSE ? LINK_MAIL_MS : LINK_PENDING_MS;
   await insertToken(db, {
     tokenHash: sha256Hex(token),
-    purpose: LINK_PENDING_PURPOSE,
+    purpose,
     userId,
     now,
-    expiresAt: new Date(now.getTime() + LINK_PENDING_MS),
+    expiresAt: new Date(now.getTime() + lifetime),
     data: link,
   });
   return token;
@@ -87,26 +99,6 @@ export async function readLinkToken(
 /** Spends a link token (single use); whether this call was the one that spent it. */
 export async function spendLinkToken(db: DbOrTx, hash: string, purpose: string, now: Date): Promise<boolean> {
   return (await consumeToken(db, hash, purpose, now)) !== null;
-}
-
-/** The mailed link's token: a row of its own, carrying the same identity and the pending row it came from. */
-export async function storeMailedLink(
-  db: DbOrTx,
-  userId: string,
-  link: PendingLink,
-  pendingHash: string,
-  now: Date,
-): Promise<string> {
-  const token = randomToken();
-  await insertToken(db, {
-    tokenHash: sha256Hex(token),
-    purpose: LINK_MAIL_PURPOSE,
-    userId,
-    now,
-    expiresAt: new Date(now.getTime() + LINK_MAIL_MS),
-    data: { ...link, pendingHash },
-  });
-  return token;
 }
 
 export function linkCookieOptions(hub: Hub) {

@@ -19,7 +19,7 @@ import {
   type OidcIdentity,
 } from './providers/oidc';
 import { linkToSignedInAccount } from './link-service';
-import { storePendingLink } from './pending-link';
+import { LINK_PENDING_PURPOSE, storeLinkToken } from './pending-link';
 import { SSO_STATE_MS, openSsoState, sealSsoState, type SsoState } from './state-cookie';
 
 /** Where a federated sign-in lands when it was not sent from anywhere in particular. */
@@ -295,8 +295,9 @@ async function signInIdentity(
     case 'link_required': {
       // Never linked silently: the identity waits server-side until the person proves the account.
       const now = hub.clock();
-      const linkToken = await storePendingLink(
+      const linkToken = await storeLinkToken(
         hub.db,
+        LINK_PENDING_PURPOSE,
         decision.user.id,
         { providerId: provider.id, slug, subject, email: email!, amr, mfa, returnTo },
         now,
