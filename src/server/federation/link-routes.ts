@@ -17,11 +17,14 @@ import {
 import { completeMailedLink, confirmLinkByReauthentication, describePendingLink, mailLink } from './link-service';
 import { listMyIdentities, unlinkMyIdentity } from './identities';
 import { LINK_COOKIE, clearLinkCookieOptions } from './pending-link';
+import { sendLinkConfirmPage } from './pages';
+import { HubError } from '../errors';
 
 /**
  * Linking upstream identities to accounts (issue 27): the pending identity's API under
  * /api/auth/sso/link (the browser's `hub_sso_link` cookie names it), the mailed link a person
- * opens at /auth/sso/link/:token, and a person's own identities under /api/me/identities.
+ * opens at /auth/sso/link/:token (a page whose button POSTs to the same path), and a person's own
+ * identities under /api/me/identities.
  */
 export async function federationLinkRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
@@ -72,18 +75,31 @@ export async function federationLinkRoutes(app: FastifyInstance, opts: { hub: Hu
     '/auth/sso/link/:token',
     {
       config: { signInPage: true },
+      schema: { params: linkTokenParamsSchema, response: { 200: htmlPage('The button that links and signs in') } },
+    },
+    async (request, reply) => sendLinkConfirmPage(reply, `/auth/sso/link/${encodeURIComponent(request.params.token)}`),
+  );
+
+  const ownOrigin = new URL(hub.config.publicUrl).origin;
+  r.post(
+    '/auth/sso/link/:token',
+    {
+      config: { signInPage: true },
       schema: {
         params: linkTokenParamsSchema,
+        body: emptyBody,
         response: {
           303: redirectTo('Linked: signed in and on to where the sign-in started, or to /auth?linked=<slug>'),
           400: htmlPage('The link is unknown, used or expired'),
-          403: htmlPage('The account changed since the link was sent'),
+          403: htmlPage('Not sent from the hub\u2019s page, or the account changed since the link was sent'),
           404: htmlPage('The provider is not available any more'),
           409: htmlPage('The identity was linked meanwhile'),
         },
       },
     },
     async (request, reply) => {
+      // The button of the hub's own page only: another site cannot sign a visitor in to an account it linked.
+      if (request.headers.origin !== ownOrigin) throw new HubError('csrf_failed');
       reply.header('cache-control', 'no-store');
       const { session, returnTo } = await completeMailedLink(hub, request.params.token, await request.actor());
       if (session) reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(hub));

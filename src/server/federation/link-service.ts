@@ -207,7 +207,7 @@ export async function mailLink(hub: Hub, mailer: Mailer, token: string | undefin
 }
 
 /**
- * GET /auth/sso/link/:token: the mailed link. Spends it (and the pending identity it came from),
+ * POST /auth/sso/link/:token (the button of the page the mailed link opens). Spends it (and the pending identity it came from),
  * links exactly the identity it was issued for, and signs in — unless the account has a second
  * factor the provider did not stand in for: then it is linked, and the person signs in at /auth.
  */

@@ -135,6 +135,13 @@ describe.each(TEST_DATABASES)('linking an upstream identity to an existing accou
   const lastMailTo = (email: string) =>
     devOutbox.filter((m) => m.to === email && m.link?.includes('/auth/sso/link/')).at(-1)!;
   const pathOf = (link: string) => new URL(link).pathname;
+  /** The button of the page the mailed link opens: a form POST from the hub's own origin. */
+  const openMailedLink = (link: string, cookie?: string) =>
+    t.client.post(pathOf(link), {
+      form: {},
+      headers: { origin: new URL(t.hub.config.publicUrl).origin },
+      ...(cookie ? { cookie } : {}),
+    });
 
   it('links by a mailed link: sent to the account, single use, signs in where the detour started', async () => {
     const pia = await verifiedUser('pia@acme.test');
@@ -146,7 +153,18 @@ describe.each(TEST_DATABASES)('linking an upstream identity to an existing accou
     expect(mail).toBeTruthy();
     expect(await identitiesOf('pia-sub')).toEqual([]);
 
-    const opened = await t.client.get(pathOf(mail.link!));
+    // Fetching the link (a person, or a mail scanner) spends nothing: only the page's button links.
+    const page = await t.client.get(pathOf(mail.link!));
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.body).toContain(`action="${pathOf(mail.link!)}"`);
+    expect(await sessionOf(t, page)).toBeNull();
+    expect(await identitiesOf('pia-sub')).toEqual([]);
+    // A POST from another site is refused and spends nothing.
+    const crossSite = await t.client.post(pathOf(mail.link!), { form: {}, headers: { origin: 'https://evil.test' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await identitiesOf('pia-sub')).toEqual([]);
+
+    const opened = await openMailedLink(mail.link!);
     expect(opened.statusCode, opened.body).toBe(303);
     expect(opened.headers.location).toBe('/account');
     expect((await sessionOf(t, opened))?.row.userId).toBe(pia.id);
@@ -155,7 +173,7 @@ describe.each(TEST_DATABASES)('linking an upstream identity to an existing accou
       { details: { method: 'email' } },
     ]);
 
-    const again = await t.client.get(pathOf(mail.link!));
+    const again = await openMailedLink(mail.link!);
     expect(again.statusCode).toBe(400);
     expect(again.headers['content-type']).toMatch(/text\/html/);
     expect(await sessionOf(t, again)).toBeNull();
@@ -169,7 +187,7 @@ describe.each(TEST_DATABASES)('linking an upstream identity to an existing accou
     expect((await t.client.asBrowser(cookie).post('/api/auth/sso/link/email', { body: {} })).statusCode).toBe(202);
     const mail = lastMailTo('quinn@acme.test');
     t.clock.advanceMinutes(15);
-    const res = await t.client.get(pathOf(mail.link!));
+    const res = await openMailedLink(mail.link!);
     expect(res.statusCode).toBe(400);
     expect(await sessionOf(t, res)).toBeNull();
     expect(await identitiesOf('quinn-sub')).toEqual([]);
@@ -182,7 +200,7 @@ describe.each(TEST_DATABASES)('linking an upstream identity to an existing accou
     expect((await t.client.asBrowser(cookieA).post('/api/auth/sso/link/email', { body: {} })).statusCode).toBe(202);
     const mailA = lastMailTo('rae@acme.test');
     // Opened in the browser that holds B's pending identity: still A that is linked.
-    const opened = await t.client.get(pathOf(mailA.link!), { cookie: cookieB });
+    const opened = await openMailedLink(mailA.link!, cookieB);
     expect(opened.statusCode, opened.body).toBe(303);
     expect(await identitiesOf('rae-a')).toMatchObject([{ userId: rae.id }]);
     expect(await identitiesOf('rae-b')).toEqual([]);
@@ -193,7 +211,7 @@ describe.each(TEST_DATABASES)('linking an upstream identity to an existing accou
     const cookie = await detour('sam-sub', 'sam@acme.test');
     expect((await t.client.asBrowser(cookie).post('/api/auth/sso/link/email', { body: {} })).statusCode).toBe(202);
     const mail = lastMailTo('sam@acme.test');
-    const opened = await t.client.get(pathOf(mail.link!));
+    const opened = await openMailedLink(mail.link!);
     expect(opened.statusCode, opened.body).toBe(303);
     expect(opened.headers.location).toBe('/auth?linked=acme');
     expect(await sessionOf(t, opened)).toBeNull();
