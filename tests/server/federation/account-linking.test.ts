@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { cookieFrom } from '../../helpers/cookies';
-import { createUser, enrolFixtureTotp, FIXTURE_PASSWORD, signedInUser, totpCodeAt } from '../../helpers/fixtures';
+import {
+  createUser,
+  enrolFixtureTotp,
+  FIXTURE_PASSWORD,
+  sessionCookieFor,
+  signedInUser,
+  totpCodeAt,
+} from '../../helpers/fixtures';
+import { SoftAuthenticator } from '../../helpers/soft-authenticator';
 import { devOutbox } from '../../../src/server/auth/mailer';
 import { federatedIdentities, platformUsers, type PlatformUser } from '../../../src/server/db/schema/index';
 import { LINK_COOKIE } from '../../../src/server/federation/pending-link';
@@ -106,6 +114,40 @@ describe.each(TEST_DATABASES)('linking an upstream identity to an existing accou
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await sessionOf(t, ok))?.row.amr).toEqual(['fed', 'pwd', 'otp', 'mfa']);
     expect(await identitiesOf('mia-sub')).toMatchObject([{ userId: mia.id }]);
+  });
+
+  it('links by a passkey: a passkey account needs the passkey (not the password), and only its own passkey counts', async () => {
+    const uma = await verifiedUser('uma@acme.test');
+    const origin = new URL(t.hub.config.publicUrl).origin;
+    const authenticator = new SoftAuthenticator(origin);
+    const owner = await sessionCookieFor(t.hub, uma);
+    const options = await t.client.asBrowser(owner).post('/api/me/passkeys/options');
+    const registered = await t.client
+      .asBrowser(owner)
+      .post('/api/me/passkeys', { body: authenticator.register(options.json()) });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const cookie = await detour('uma-sub', 'uma@acme.test');
+
+    const passwordOnly = await confirm(cookie, { password: FIXTURE_PASSWORD });
+    expect(passwordOnly.statusCode).toBe(401);
+    // Someone else's passkey is not a proof of this account.
+    const stranger = await signedInUser(t.hub);
+    const strangerKey = new SoftAuthenticator(origin);
+    const strangerOptions = await t.client.asBrowser(stranger.cookie).post('/api/me/passkeys/options');
+    await t.client
+      .asBrowser(stranger.cookie)
+      .post('/api/me/passkeys', { body: strangerKey.register(strangerOptions.json()) });
+    const foreign = (await t.client.post('/api/auth/passkey/options', { csrf: true })).json();
+    expect((await confirm(cookie, strangerKey.authenticate(foreign))).statusCode).toBe(401);
+    expect(await identitiesOf('uma-sub')).toEqual([]);
+    const refusals = await auditRowsOf(t, 'federated_link_refused', 'subject', 'uma-sub');
+    expect(refusals).toMatchObject([{ userId: uma.id, details: { provider: 'acme', reason: 'passkey_not_verified' } }]);
+
+    const challenge = (await t.client.post('/api/auth/passkey/options', { csrf: true })).json();
+    const ok = await confirm(cookie, authenticator.authenticate(challenge));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await sessionOf(t, ok))?.row.amr).toEqual(['fed', 'hwk', 'mfa']);
+    expect(await identitiesOf('uma-sub')).toMatchObject([{ userId: uma.id }]);
   });
 
   it('refuses a confirmation without the pending identity (another browser), and an account no longer verified', async () => {
