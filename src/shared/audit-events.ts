@@ -197,6 +197,16 @@ export const AUDIT_EVENTS = {
     'medium',
     'Federated sign-in refused',
   ),
+  /** An upstream identity linked to an existing account: how the person proved that account. */
+  federated_identity_linked: event<FederatedRef & { method: 'reauthentication' | 'email' | 'account' }>(
+    'high',
+    'Federated identity linked',
+  ),
+  federated_identity_unlinked: event<FederatedRef>('high', 'Federated identity unlinked'),
+  /** A link (or unlink) that was asked for and refused: nothing was linked or removed. */
+  federated_link_refused: event<Partial<FederatedRef> & { reason: string }>('medium', 'Federated link refused'),
+  /** The single-use link that connects an upstream identity to an account was mailed to the account's address. */
+  federated_link_mailed: event<FederatedRef & { email: string }>('medium', 'Federated link mailed'),
   // Setup tools.
   setup_admins_created: event<{ results: { email: string; status: string; error?: string }[] }>(
     'critical',

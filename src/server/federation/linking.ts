@@ -8,9 +8,9 @@ import type { PlatformUser } from '../db/schema/index';
  * first-broker-login flow spread these decisions across authenticators, and that is where
  * CVE-2026-9087 and keycloak#53041 lived.
  *
- * Linking to an existing account (proof by re-authentication in the same browser flow, or a
- * single-use mailed link bound to this identity) is the next step: here it is "link_required",
- * refused and audited.
+ * "link_required" signs nobody in: the identity waits (pending-link.ts) until the person proves
+ * the local account by re-authentication in the same browser flow, or by a single-use mailed
+ * link bound to this identity (link-service.ts).
  */
 export interface LinkingInput {
   /** The account this `(provider, subject)` is already linked to, if any. */

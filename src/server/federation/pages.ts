@@ -19,3 +19,26 @@ export function sendSignInErrorPage(reply: FastifyReply, status: number, message
       ),
     );
 }
+
+/**
+ * GET /auth/sso/link/:token: the mailed link opens this page, and only its button (a POST from
+ * the hub's own origin) links and signs in. Mail scanners that fetch every link therefore spend
+ * nothing and get no session.
+ */
+export function sendLinkConfirmPage(reply: FastifyReply, action: string) {
+  return reply
+    .code(200)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(
+      page(
+        'Connect your sign-in',
+        '<h1>Connect this sign-in to your account?</h1>' +
+          '<p>You asked to connect a sign-in with an identity provider to your Ecosystem Hub account. ' +
+          'Connect it and sign in, or close this page to leave your account as it is.</p>' +
+          `<form method="post" action="${escapeHtml(action)}"><div class="actions">` +
+          '<button class="button" type="submit">Connect and sign in</button></div></form>',
+      ),
+    );
+}

@@ -116,3 +116,29 @@ export async function insertIdentity(
 export async function recordIdentitySignIn(db: DbOrTx, identityId: string, now: Date): Promise<void> {
   await db.update(federatedIdentities).set({ lastSignInAt: now }).where(eq(federatedIdentities.id, identityId));
 }
+
+/** The identities linked to one account, with their providers (GET /api/me/identities). */
+export async function listIdentitiesOfUser(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ identity: FederatedIdentity; provider: IdentityProvider }[]> {
+  return db
+    .select({ identity: federatedIdentities, provider: identityProviders })
+    .from(federatedIdentities)
+    .innerJoin(identityProviders, eq(identityProviders.id, federatedIdentities.providerId))
+    .where(eq(federatedIdentities.userId, userId))
+    .orderBy(asc(federatedIdentities.createdAt), asc(federatedIdentities.id));
+}
+
+/** Unlinks one of the account's identities; null when it is not this account's. */
+export async function deleteIdentityOfUser(
+  db: DbOrTx,
+  userId: string,
+  identityId: string,
+): Promise<FederatedIdentity | null> {
+  const [row] = await db
+    .delete(federatedIdentities)
+    .where(and(eq(federatedIdentities.id, identityId), eq(federatedIdentities.userId, userId)))
+    .returning();
+  return row ?? null;
+}

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Hub } from '../hub';
 import { contracts, htmlPage, redirectTo } from '../http/contract';
 import { guardEcosystemAdmin } from '../plugins/admin-guard';
-import { sessionCookieOptions } from '../plugins/session';
+import { requireActor, sessionCookieOptions } from '../plugins/session';
+import { requireRecentAuthentication } from '../account/step-up';
 import { SESSION_COOKIE } from '../auth/sessions';
 import {
   discoverBodySchema,
@@ -15,6 +16,8 @@ import {
 import { identityProviderAdminRoutes } from './admin-routes';
 import { discoverProvider, listSignInProviders } from './discovery';
 import { completeSsoSignIn, startSsoSignIn } from './sign-in';
+import { federationLinkRoutes } from './link-routes';
+import { LINK_COOKIE, linkCookieOptions } from './pending-link';
 import { SSO_STATE_COOKIE, clearSsoCookieOptions, ssoCookieOptions } from './state-cookie';
 
 declare module 'fastify' {
@@ -41,6 +44,8 @@ export async function federationRoutes(app: FastifyInstance, opts: { hub: Hub })
     { prefix: '/api/admin' },
   );
 
+  await app.register(federationLinkRoutes, { hub });
+
   r.get('/api/auth/providers', { schema: { response: { 200: publicProviderListSchema } } }, async () => ({
     providers: await listSignInProviders(hub),
   }));
@@ -61,11 +66,17 @@ export async function federationRoutes(app: FastifyInstance, opts: { hub: Hub })
       schema: {
         params: ssoParamsSchema,
         querystring: ssoStartQuerySchema,
-        response: { 302: redirectTo('To the identity provider'), ...pageErrors },
+        response: {
+          302: redirectTo('To the identity provider'),
+          ...pageErrors,
+          401: htmlPage('?link=1 without a session'),
+          403: htmlPage('?link=1 without a recent authentication'),
+        },
       },
     },
     async (request, reply) => {
-      const { location, sealedState } = await startSsoSignIn(hub, request.params.slug, request.query.return_to);
+      const link = request.query.link ? await linkingActor(hub, request) : undefined;
+      const { location, sealedState } = await startSsoSignIn(hub, request.params.slug, request.query.return_to, link);
       reply.setCookie(SSO_STATE_COOKIE, sealedState, ssoCookieOptions(hub));
       reply.header('cache-control', 'no-store');
       return reply.redirect(location, 302);
@@ -83,7 +94,7 @@ export async function federationRoutes(app: FastifyInstance, opts: { hub: Hub })
           303: redirectTo('Signed in: to where the sign-in was started from'),
           ...pageErrors,
           403: htmlPage('Refused by the linking rules'),
-          409: htmlPage('Another window finished the same sign-in first'),
+          409: htmlPage('Another window finished the same sign-in first, or the identity is another account\u2019s'),
         },
       },
     },
@@ -92,14 +103,26 @@ export async function federationRoutes(app: FastifyInstance, opts: { hub: Hub })
       reply.clearCookie(SSO_STATE_COOKIE, clearSsoCookieOptions());
       reply.header('cache-control', 'no-store');
       const callbackUrl = new URL(request.url, hub.config.publicUrl);
-      const { token, returnTo } = await completeSsoSignIn(
+      const outcome = await completeSsoSignIn(
         hub,
         request.params.slug,
         { callbackUrl, sealedState: request.cookies?.[SSO_STATE_COOKIE] },
         await request.actor(),
       );
-      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(hub));
-      return reply.redirect(returnTo, 303);
+      if (outcome.kind === 'link_required') {
+        // Nobody is signed in: /auth asks the person to prove the account (link-routes.ts).
+        reply.setCookie(LINK_COOKIE, outcome.linkToken, linkCookieOptions(hub));
+        return reply.redirect(`/auth?link=${encodeURIComponent(outcome.slug)}`, 303);
+      }
+      if (outcome.kind === 'signed_in') reply.setCookie(SESSION_COOKIE, outcome.token, sessionCookieOptions(hub));
+      return reply.redirect(outcome.returnTo, 303);
     },
   );
+}
+
+/** `?link=1` (from /account): a signed-in person who authenticated recently; the session the callback must find again. */
+async function linkingActor(hub: Hub, request: FastifyRequest) {
+  const actor = await requireActor(request);
+  await requireRecentAuthentication(hub, actor, { method: request.method, url: request.routeOptions.url ?? '' });
+  return { userId: actor.userId, sessionId: actor.sessionId };
 }

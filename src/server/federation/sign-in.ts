@@ -1,5 +1,5 @@
 import type { Hub } from '../hub';
-import type { Actor } from '../actor';
+import type { Actor, SignedInActor } from '../actor';
 import { Refusal, type HubErrorCode } from '../errors';
 import type { AuditEvent } from '../audit/record';
 import type { IdentityProvider, PlatformUser } from '../db/schema/index';
@@ -18,6 +18,8 @@ import {
   finishOidcSignIn,
   type OidcIdentity,
 } from './providers/oidc';
+import { linkToSignedInAccount } from './link-service';
+import { LINK_PENDING_PURPOSE, storeLinkToken } from './pending-link';
 import { SSO_STATE_MS, openSsoState, sealSsoState, type SsoState } from './state-cookie';
 
 /** Where a federated sign-in lands when it was not sent from anywhere in particular. */
@@ -140,6 +142,7 @@ export async function startSsoSignIn(
   hub: Hub,
   slug: string,
   returnTo: string | undefined,
+  link?: SsoState['link'],
 ): Promise<{ location: string; sealedState: string }> {
   const provider = await loadSignInProvider(hub, slug);
   try {
@@ -154,6 +157,7 @@ export async function startSsoSignIn(
       checks,
       returnTo: safeReturnPath(returnTo),
       expiresAt: hub.clock().getTime() + SSO_STATE_MS,
+      ...(link ? { link } : {}),
     };
     return { location: url, sealedState: sealSsoState(hub, state) };
   } catch (e) {
@@ -171,7 +175,7 @@ export async function completeSsoSignIn(
   slug: string,
   input: { callbackUrl: URL; sealedState: string | undefined },
   actor: Actor,
-): Promise<{ token: string; auth: BrowserAuth; returnTo: string }> {
+): Promise<SsoOutcome> {
   const state = openSsoState(hub, input.sealedState);
   if (!state) {
     throw refused('invalid_request', 'This sign-in expired or was started in another browser. Please start again.', {
@@ -203,11 +207,42 @@ export async function completeSsoSignIn(
   } catch (e) {
     throw upstreamRefusal(e, slug);
   }
+  if (state.link) {
+    // Started from /account (?link=1): the identity joins the account of the session that started it.
+    if (!actor.auth || actor.userId !== state.link.userId || actor.sessionId !== state.link.sessionId) {
+      throw refused('forbidden', 'You were signed out meanwhile. Please sign in and start again.', {
+        provider: slug,
+        subject: identity.subject,
+        reason: 'link_session_changed',
+      });
+    }
+    const { email } = mappedClaims(provider, identity.claims);
+    await linkToSignedInAccount(
+      hub,
+      { providerId: provider.id, slug, subject: identity.subject, email },
+      actor as SignedInActor,
+    );
+    return { kind: 'linked', returnTo: state.returnTo };
+  }
   const client: ClientInfo = { ipAddress: actor.ipAddress, userAgent: actor.userAgent, requestId: actor.requestId };
-  const { user, amr } = await signInIdentity(hub, provider, identity, client);
-  const result = await finishSignIn(hub, user, client, { previousSessionId: actor.sessionId, amr });
-  return { ...result, returnTo: state.returnTo };
+  const outcome = await signInIdentity(hub, provider, identity, client, state.returnTo);
+  if ('linkToken' in outcome) return { kind: 'link_required', linkToken: outcome.linkToken, slug };
+  const result = await finishSignIn(hub, outcome.user, client, {
+    previousSessionId: actor.sessionId,
+    amr: outcome.amr,
+  });
+  return { kind: 'signed_in', ...result, returnTo: state.returnTo };
 }
+
+/**
+ * How a callback ends: signed in; or a local account has the upstream email and must be proved
+ * first (the pending identity's token goes to the browser, pending-link.ts); or (?link=1) linked
+ * to the signed-in account.
+ */
+export type SsoOutcome =
+  | { kind: 'signed_in'; token: string; auth: BrowserAuth; returnTo: string }
+  | { kind: 'link_required'; linkToken: string; slug: string }
+  | { kind: 'linked'; returnTo: string };
 
 /** The mapped claims of an upstream identity (attribute_mapping, with the defaults). */
 function mappedClaims(provider: IdentityProvider, claims: Record<string, unknown>) {
@@ -236,7 +271,8 @@ async function signInIdentity(
   provider: IdentityProvider,
   identity: OidcIdentity,
   client: ClientInfo,
-): Promise<{ user: PlatformUser; amr: string[] }> {
+  returnTo: string,
+): Promise<{ user: PlatformUser; amr: string[] } | { linkToken: string }> {
   const slug = provider.slug;
   const subject = identity.subject;
   const { email, name, emailVerified } = mappedClaims(provider, identity.claims);
@@ -256,16 +292,25 @@ async function signInIdentity(
         { provider: slug, subject, reason: decision.reason, email },
         linked?.user.id,
       );
-    case 'link_required':
-      throw new Refusal('forbidden', {
-        message:
-          'An account with this email address already exists. Sign in with it first; connecting this sign-in to it is not available yet.',
-        audit: {
-          type: 'federated_link_required',
-          userId: decision.user.id,
-          details: { provider: slug, subject, email: email! },
-        },
+    case 'link_required': {
+      // Never linked silently: the identity waits server-side until the person proves the account.
+      const now = hub.clock();
+      const linkToken = await storeLinkToken(
+        hub.db,
+        LINK_PENDING_PURPOSE,
+        decision.user.id,
+        { providerId: provider.id, slug, subject, email: email!, amr, mfa, returnTo },
+        now,
+      );
+      await hub.audit.record({
+        type: 'federated_link_required',
+        ...client,
+        userId: decision.user.id,
+        sessionId: null,
+        details: { provider: slug, subject, email: email! },
       });
+      return { linkToken };
+    }
     case 'sign_in': {
       const user = decision.user;
       // A second factor enrolled at the hub is asked for unless a trusted provider asserted MFA.

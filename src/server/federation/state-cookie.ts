@@ -20,6 +20,8 @@ export interface SsoState {
   checks: OidcChecks;
   returnTo: string;
   expiresAt: number;
+  /** `?link=1`: the signed-in session that asked to link the identity to its account. */
+  link?: { userId: string; sessionId: string };
 }
 
 export function sealSsoState(hub: Hub, state: SsoState): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OIDC_PRESET_NAMES } from '../federation-presets';
+import { reauthenticateBodySchema } from './mfa';
 
 /**
  * Wire schemas of federation (issue 27): the identity providers an administrator registers
@@ -151,7 +152,11 @@ export const discoverResultSchema = z.object({
 
 /** GET /auth/sso/:slug and its callback. */
 export const ssoParamsSchema = z.object({ slug: z.string().max(100) });
-export const ssoStartQuerySchema = z.object({ return_to: z.string().max(4000).optional() });
+export const ssoStartQuerySchema = z.object({
+  return_to: z.string().max(4000).optional(),
+  /** `1`: link the identity to the signed-in account (from /account; needs a recent authentication). */
+  link: z.literal('1').optional(),
+});
 /** The callback's query (RFC 6749 §4.1.2, RFC 9207 `iss`); openid-client reads and checks it whole. */
 const callbackParam = z.string().max(8000).optional();
 export const ssoCallbackQuerySchema = z.object({
@@ -161,3 +166,44 @@ export const ssoCallbackQuerySchema = z.object({
   error: callbackParam,
   error_description: callbackParam,
 });
+
+/**
+ * Linking an upstream identity to an existing account. When the callback finds a local account
+ * with the upstream email, it signs nobody in: it keeps the pending identity (server-side, the
+ * browser holds a single-use token in the `hub_sso_link` cookie, 10 minutes) and redirects to
+ * `/auth?link=<slug>`. There the person proves the local account:
+ * - POST /api/auth/sso/link/confirm with the same body as /api/auth/reauthenticate
+ *   ({password, code?} — the code when an authenticator app is enrolled — or a passkey assertion);
+ * - or POST /api/auth/sso/link/email: a single-use 15-minute link to the account's address,
+ *   bound to this exact upstream identity, opened at GET /auth/sso/link/:token.
+ */
+export const pendingLinkSchema = z.object({
+  provider: z.object({ slug: z.string(), display_name: z.string() }),
+  /** The upstream email (the person just used it at the provider): the account to prove. */
+  email: z.string(),
+  expires_at: z.string(),
+});
+export const linkConfirmBodySchema = reauthenticateBodySchema;
+export const linkConfirmResultSchema = z.object({
+  linked: z.literal(true),
+  /** Where the sign-in continues (the hub's own path the detour was started from). */
+  return_to: z.string(),
+});
+export const linkMailResultSchema = z.object({ sent: z.literal(true), expires_in_minutes: z.number() });
+export const linkTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** GET /api/me/identities: the upstream identities linked to the signed-in account. */
+export const myIdentitySchema = z.object({
+  id: z.string(),
+  provider: z.string().describe('The provider\u2019s slug'),
+  display_name: z.string(),
+  protocol: z.enum(IDENTITY_PROTOCOLS),
+  subject: z.string(),
+  email_at_link: z.string().nullable(),
+  linked_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type MyIdentity = z.infer<typeof myIdentitySchema>;
+export const myIdentityListSchema = z.object({ identities: z.array(myIdentitySchema) });
+export const identityIdParamsSchema = z.object({ id: z.uuid() });
+export const identityDeletedSchema = z.object({ deleted: z.literal(true) });

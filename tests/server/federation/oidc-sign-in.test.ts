@@ -78,14 +78,13 @@ describe.each(TEST_DATABASES)('federated sign-in with OpenID Connect [%s]', (kin
     expect(await auditRowsOf(t, 'federated_sign_in', 'subject', 'dana-sub')).toHaveLength(1);
   });
 
-  it('never links silently to an existing account with the same email: refused, audited, nothing linked', async () => {
+  it('never links silently to an existing account with the same email: sent to prove it, audited, nothing linked', async () => {
     const bob = await createUser(t.hub, { email: 'bob@acme.test' });
     await t.hub.db.update(platformUsers).set({ emailVerifiedAt: t.hub.clock() }).where(eq(platformUsers.id, bob.id));
     acme.accounts.set('bob-sub', { email: 'bob@acme.test', email_verified: true });
     const res = await signInVia(t, 'acme', 'bob-sub');
-    expect(res.statusCode).toBe(403);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('href="/auth"');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/auth?link=acme');
     expect(await sessionOf(t, res)).toBeNull();
     expect(await t.hub.db.select().from(federatedIdentities).where(eq(federatedIdentities.subject, 'bob-sub'))).toEqual(
       [],

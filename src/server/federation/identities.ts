@@ -1,0 +1,51 @@
+import type { Hub } from '../hub';
+import type { SignedInActor } from '../actor';
+import { HubError, Refusal } from '../errors';
+import { lockUserById } from '../auth/user-queries';
+import { mfaCounts } from '../account/second-factor-queries';
+import type { MyIdentity } from '../../shared/api/federation';
+import { deleteIdentityOfUser, listIdentitiesOfUser } from './queries';
+
+/** A person's own upstream identities (issue 27): GET and DELETE /api/me/identities. */
+
+export async function listMyIdentities(hub: Hub, actor: SignedInActor): Promise<{ identities: MyIdentity[] }> {
+  const rows = await listIdentitiesOfUser(hub.db, actor.userId);
+  return {
+    identities: rows.map(({ identity, provider }) => ({
+      id: identity.id,
+      provider: provider.slug,
+      display_name: provider.displayName,
+      protocol: provider.protocol as MyIdentity['protocol'],
+      subject: identity.subject,
+      email_at_link: identity.emailAtLink,
+      linked_at: identity.createdAt.toISOString(),
+      last_used_at: identity.lastSignInAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * Unlinks one of the account's identities (a step-up route). Refused when it is the last way in:
+ * no password, no passkey, no other identity. The account row is locked first, so two unlinks in
+ * parallel cannot each leave the other as the last way in and then remove it too.
+ */
+export async function unlinkMyIdentity(hub: Hub, actor: SignedInActor, identityId: string) {
+  return hub.db.transaction(async (tx) => {
+    const user = await lockUserById(tx, actor.userId);
+    const rows = await listIdentitiesOfUser(tx, actor.userId);
+    const target = rows.find((r) => r.identity.id === identityId);
+    if (!user || !target) throw new HubError('not_found', 'No such sign-in is connected to your account.');
+    const ref = { provider: target.provider.slug, subject: target.identity.subject };
+    const hasOtherWayIn =
+      user.passwordHash !== null || rows.length > 1 || (await mfaCounts(tx, actor.userId)).passkeys > 0;
+    if (!hasOtherWayIn) {
+      throw new Refusal('conflict', {
+        message: 'This is the only way into your account. Set a password or add a passkey first.',
+        audit: { type: 'federated_link_refused', ...actor.audit, details: { ...ref, reason: 'last_way_in' } },
+      });
+    }
+    await deleteIdentityOfUser(tx, actor.userId, identityId);
+    await hub.audit.record({ type: 'federated_identity_unlinked', ...actor.audit, details: ref }, tx);
+    return { deleted: true as const };
+  });
+}
