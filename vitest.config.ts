@@ -49,6 +49,7 @@ export default defineConfig({
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['tests/helpers/web-setup.ts'],
           testTimeout: 60_000,
           expect: { poll },
           maxWorkers: 2,
