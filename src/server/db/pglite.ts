@@ -3,11 +3,8 @@
  * that this process claims (data-dir-lock.ts) for as long as the instance is open, because two
  * instances writing the same files corrupt them.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { claimDataDir } from './data-dir-lock';
@@ -16,9 +13,9 @@ import { claimDataDir } from './data-dir-lock';
  * PostgreSQL's settings for one process serving one hub, for a small footprint. PGlite's
  * WebAssembly memory never shrinks and the buffer pool is touched when it is set up, so every
  * megabyte given here stays resident: stock PostgreSQL sizes (shared_buffers 128MB,
- * maintenance_work_mem 64MB, max_connections 100) kept the idle hub near 500 MB. The hub's working
- * set is a few MB of hot rows and indexes, which 16 MB of buffers holds (the files sit in the
- * OS page cache besides). One backend serves every statement (single-user mode): a handful of
+ * maintenance_work_mem 64MB, max_connections 100) kept the idle hub near 510 MB (~380 MB with
+ * these; bench:embedded measures it). The hub's working set is a few MB of hot rows and indexes,
+ * which 16 MB of buffers holds (the files sit in the OS page cache besides). One backend serves every statement (single-user mode): a handful of
  * connection slots is plenty (PostgreSQL wants more than superuser_reserved_connections, 3).
  * tests/server/ops/embedded-settings.test.ts checks that they are in effect.
  */
@@ -37,34 +34,6 @@ const startParams = [
   ...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
 ];
 
-/** Bounds the making of a new data directory: a hung initdb ends the start with an error. */
-const INIT_TIMEOUT_MS = 300_000;
-
-/**
- * Makes a new data directory (initdb) in a child process that exits. PGlite runs initdb in a
- * second PostgreSQL instance of its own plus a copy of its memory, and compiles its WebAssembly
- * twice: done in this process, that stayed resident for the hub's whole life (the idle hub
- * measured ~395 MB with it in-process, ~260 MB without); this process then only opens an
- * existing directory.
- */
-async function initDataDir(dir: string): Promise<void> {
-  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(dir)}, { startParams: ${JSON.stringify(startParams)} })
-    .then((pg) => pg.close())
-    .then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });`;
-  try {
-    // Liftoff only: this process lives for one initdb, too short to earn back what compiling
-    // PostgreSQL's hot functions again with TurboFan costs in time and memory.
-    await promisify(execFile)(process.execPath, ['--liftoff-only', '-e', script], {
-      timeout: INIT_TIMEOUT_MS,
-      maxBuffer: 1 << 20,
-    });
-  } catch (e) {
-    const { stderr } = e as { stderr?: string };
-    throw new Error(`Could not create the embedded database in ${dir}: ${stderr?.trim() || String(e)}`, { cause: e });
-  }
-}
-
 /**
  * Starts PGlite with the hub's extensions, in `dir` or in memory, optionally from a data-directory
  * dump. A directory is claimed for this process until the instance closes (data-dir-lock.ts).
@@ -76,7 +45,6 @@ export async function startPglite(dir: string, template?: Blob): Promise<PGlite>
   const release = claimDataDir(dir);
   let client: PGlite;
   try {
-    if (!template && !existsSync(path.join(dir, 'PG_VERSION'))) await initDataDir(path.resolve(dir));
     client = await PGlite.create(path.resolve(dir), options);
   } catch (e) {
     release();

@@ -18,8 +18,8 @@ async function showSettings(client: PGlite): Promise<Record<string, string>> {
 
 /**
  * The embedded database is started for a small footprint (src/server/db/pglite.ts): stock
- * PostgreSQL sizes kept the idle hub near 500 MB. These settings must be in effect however the
- * database starts — a new directory (made by a child process), one that exists, or memory.
+ * PostgreSQL sizes kept the idle hub near 510 MB. These settings must be in effect however the
+ * database starts — a new directory, one that exists, or memory.
  */
 describe('the embedded database runs with its small-footprint settings', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'hub-settings-'));
