@@ -27,7 +27,7 @@ export function serverBuildIsStale() {
   return isStale(serverBundle, ['src/server', 'src/shared', 'package.json']);
 }
 
-export async function buildServer() {
+async function buildServer() {
   const esbuild = await import('esbuild');
   await esbuild.build({
     entryPoints: [path.join(root, 'src/server/main.ts')],
@@ -43,6 +43,8 @@ export async function buildServer() {
     logLevel: 'warning',
     tsconfig: path.join(root, 'tsconfig.server.json'),
   });
+  // esbuild's service process has done its work: end it now rather than when this process exits.
+  await esbuild.stop();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
