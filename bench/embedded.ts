@@ -283,10 +283,12 @@ async function measureStarted(run: Running, t0: number): Promise<Figures> {
 async function main() {
   const cpu = os.cpus();
   console.log(
-    `bench:embedded — ${new Date().toISOString()} — ${cpu[0]?.model ?? 'cpu'} ×${cpu.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadAverage()}`,
+    `bench:embedded — ${new Date().toISOString()} — ${cpu[0]?.model ?? 'cpu'} ×${cpu.length}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadAverage()}`,
   );
   console.log(
-    `npm start from a clean data directory, build=${BUILD}; mixed load: ${ENDPOINTS.join(', ')} at once, ${CONNECTIONS} connections each, ${DURATION} s, ${REPS} rep(s); the machine may be shared.\n`,
+    `npm start from a clean data directory, build=${BUILD}; mixed load: ${ENDPOINTS.join(', ')} at once, ` +
+      `${CONNECTIONS} connections each, ${DURATION} s, ${REPS} rep(s); the machine may be shared.\n`,
   );
   const contenders: Contender[] = [{ key: 'hub', label: 'this checkout', cwd: root }];
   if (BASELINE) contenders.push({ key: 'baseline', label: `baseline ${BASELINE}`, cwd: path.resolve(BASELINE) });
@@ -309,13 +311,17 @@ async function main() {
 
   const med = (fs: Figures[], pick: (f: Figures) => number, d = 0) => fmt(median(fs.map(pick)), d);
   console.log(
-    '\n| hub | start → ready s | built the server | RSS idle MB | RSS peak under load MB | RSS after load MB | npm wrapper MB | other processes | left after stop |',
+    '\n| hub | start → ready s | built the server | RSS idle MB | RSS peak under load MB | RSS after load MB ' +
+      '| npm wrapper MB | other processes | left after stop |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const c of contenders) {
     const fs = results.get(c.key)!;
     console.log(
-      `| ${c.label} | ${med(fs, (f) => f.readyMs / 1000, 1)} | ${fs.map((f) => (f.built ? 'yes' : 'no')).join(', ')} | ${med(fs, (f) => f.idleMb)} | ${med(fs, (f) => f.loadPeakMb)} | ${med(fs, (f) => f.afterLoadMb)} | ${med(fs, (f) => f.npmMb)} | ${fs.map((f) => f.others.length).join(', ')} | ${fs.map((f) => f.leftAfterStop).join(', ')} |`,
+      `| ${c.label} | ${med(fs, (f) => f.readyMs / 1000, 1)} | ${fs.map((f) => (f.built ? 'yes' : 'no')).join(', ')} ` +
+        `| ${med(fs, (f) => f.idleMb)} | ${med(fs, (f) => f.loadPeakMb)} | ${med(fs, (f) => f.afterLoadMb)} ` +
+        `| ${med(fs, (f) => f.npmMb)} | ${fs.map((f) => f.others.length).join(', ')} ` +
+        `| ${fs.map((f) => f.leftAfterStop).join(', ')} |`,
     );
   }
   console.log(`\n| hub | ${ENDPOINTS.map((e) => `${e} req/s (non-2xx)`).join(' | ')} |`);
@@ -333,7 +339,8 @@ async function main() {
   console.log('|---|---|---|---|---|');
   const goalRow = (label: string, values: number[], goal: number) =>
     console.log(
-      `| ${label} | ${fmt(median(values))} | ${values.map((v) => fmt(v)).join(', ')} | ${fmt(median(values) / goal, 2)}× | ${median(values) <= goal ? 'yes' : 'no'} |`,
+      `| ${label} | ${fmt(median(values))} | ${values.map((v) => fmt(v)).join(', ')} ` +
+        `| ${fmt(median(values) / goal, 2)}× | ${median(values) <= goal ? 'yes' : 'no'} |`,
     );
   goalRow(
     `RSS idle MB (goal ≤ ${GOAL.idleMb})`,
@@ -347,7 +354,8 @@ async function main() {
   );
   const leftovers = mine.map((f) => f.others.length);
   console.log(
-    `| processes beside the hub once started (goal 0) | ${median(leftovers)} | ${leftovers.join(', ')} | — | ${leftovers.every((n) => n === 0) ? 'yes' : 'no'} |`,
+    `| processes beside the hub once started (goal 0) | ${median(leftovers)} | ${leftovers.join(', ')} | — ` +
+      `| ${leftovers.every((n) => n === 0) ? 'yes' : 'no'} |`,
   );
   const base = results.get('baseline');
   if (base) {

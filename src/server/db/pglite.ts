@@ -15,8 +15,9 @@ import { claimDataDir } from './data-dir-lock';
  * megabyte given here stays resident: stock PostgreSQL sizes (shared_buffers 128MB,
  * maintenance_work_mem 64MB, max_connections 100) kept the idle hub near 510 MB (~380 MB with
  * these; bench:embedded measures it). The hub's working set is a few MB of hot rows and indexes,
- * which 16 MB of buffers holds (the files sit in the OS page cache besides). One backend serves every statement (single-user mode): a handful of
- * connection slots is plenty (PostgreSQL wants more than superuser_reserved_connections, 3).
+ * which 16 MB of buffers holds (the files sit in the OS page cache besides). One backend serves
+ * every statement (single-user mode): a handful of connection slots is plenty (PostgreSQL wants
+ * more than superuser_reserved_connections, 3).
  * tests/server/ops/embedded-settings.test.ts checks that they are in effect.
  */
 export const EMBEDDED_SETTINGS = {
