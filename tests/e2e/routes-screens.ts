@@ -53,9 +53,18 @@ export const GUARDED_SCREENS: Record<string, ScreenExpectation> = {
   ...Object.fromEntries(MODULES.map((m) => [`/${m}`, MODULE_SCREENS[m]])),
   '/oauth-admin': { heading: 'OAuth Administration', tabs: ['OAuth Clients', 'Active Sessions'] },
   '/auth-redirect': { heading: 'Invalid Request', tabs: [] },
-  // The six tabs of spec §2 plus the Audit Log tab the team mounts seventh.
+  // The six tabs of spec §2, then the team's own: Audit Log, and Identity Providers (issue 27).
   '/admin': {
     heading: /\S/,
-    tabs: ['Overview', 'Users', 'Security', 'Security Audit', 'Analytics', 'Settings', 'Audit Log'],
+    tabs: [
+      'Overview',
+      'Users',
+      'Security',
+      'Security Audit',
+      'Analytics',
+      'Settings',
+      'Audit Log',
+      'Identity Providers',
+    ],
   },
 };

@@ -1,8 +1,9 @@
 import { lazy } from 'react';
 
 /**
- * The dashboard's tabs (spec §2: six, plus the audit pipeline's Audit Log and issue 27's Identity Providers), each its own
- * chunk: opening /admin downloads the Overview only; recharts arrives with Analytics.
+ * The dashboard's tabs: the six of spec §2 in its order, then the team's own — the audit
+ * pipeline's Audit Log and issue 27's Identity Providers. Each is its own chunk: opening /admin
+ * downloads the Overview only; recharts arrives with Analytics.
  */
 export const ADMIN_TABS = [
   { key: 'overview', label: 'Overview', Tab: lazy(() => import('./overview-tab')) },
@@ -10,13 +11,13 @@ export const ADMIN_TABS = [
   { key: 'security', label: 'Security', Tab: lazy(() => import('./security-tab')) },
   { key: 'security-audit', label: 'Security Audit', Tab: lazy(() => import('./security-audit-tab')) },
   { key: 'analytics', label: 'Analytics', Tab: lazy(() => import('./analytics-tab')) },
+  { key: 'settings', label: 'Settings', Tab: lazy(() => import('./settings-tab')) },
+  { key: 'audit-log', label: 'Audit Log', Tab: lazy(() => import('@/features/audit-log/audit-log-tab')) },
   {
     key: 'identity-providers',
     label: 'Identity Providers',
     Tab: lazy(() => import('@/features/identity-providers/identity-providers-tab')),
   },
-  { key: 'settings', label: 'Settings', Tab: lazy(() => import('./settings-tab')) },
-  { key: 'audit-log', label: 'Audit Log', Tab: lazy(() => import('@/features/audit-log/audit-log-tab')) },
 ] as const;
 
 export function adminTabOf(param: string | null): (typeof ADMIN_TABS)[number] {
