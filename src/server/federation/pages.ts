@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { escapeHtml, page } from '../oauth/pages';
+import { escapeHtml, sendPage } from '../oauth/pages';
 
 /**
  * The page a refused federated sign-in ends on (a browser navigation, so HTML, not JSON): what
@@ -7,17 +7,13 @@ import { escapeHtml, page } from '../oauth/pages';
  * (plugins/errors.ts) for routes marked `config.signInPage`, after it wrote the refusal's audit row.
  */
 export function sendSignInErrorPage(reply: FastifyReply, status: number, message: string) {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(
-      page(
-        'Sign-in failed',
-        `<h1>Sign-in did not work</h1><p>${escapeHtml(message)}</p><p>Nothing was changed in your account.</p>` +
-          '<div class="actions"><a class="button" href="/auth">Back to sign-in</a></div>',
-      ),
-    );
+  return sendPage(
+    reply,
+    'Sign-in failed',
+    `<h1>Sign-in did not work</h1><p>${escapeHtml(message)}</p><p>Nothing was changed in your account.</p>` +
+      '<div class="actions"><a class="button" href="/auth">Back to sign-in</a></div>',
+    status,
+  );
 }
 
 /**
@@ -26,19 +22,15 @@ export function sendSignInErrorPage(reply: FastifyReply, status: number, message
  * nothing and get no session.
  */
 export function sendLinkConfirmPage(reply: FastifyReply, action: string) {
-  return reply
-    .code(200)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(
-      page(
-        'Connect your sign-in',
-        '<h1>Connect this sign-in to your account?</h1>' +
-          '<p>You asked to connect a sign-in with an identity provider to your Ecosystem Hub account. ' +
-          'Connect it and sign in, or close this page to leave your account as it is.</p>' +
-          `<form method="post" action="${escapeHtml(action)}"><div class="actions">` +
-          '<button class="button" type="submit">Connect and sign in</button></div></form>',
-      ),
-    );
+  // The token is in the URL: it must not leave in a Referer.
+  reply.header('referrer-policy', 'no-referrer');
+  return sendPage(
+    reply,
+    'Connect your sign-in',
+    '<h1>Connect this sign-in to your account?</h1>' +
+      '<p>You asked to connect a sign-in with an identity provider to your Ecosystem Hub account. ' +
+      'Connect it and sign in, or close this page to leave your account as it is.</p>' +
+      `<form method="post" action="${escapeHtml(action)}"><div class="actions">` +
+      '<button class="button" type="submit">Connect and sign in</button></div></form>',
+  );
 }

@@ -19,7 +19,7 @@ const STYLE =
   'border:1px solid #cbd5e1;background:#fff;color:#0f172a;cursor:pointer;text-decoration:none}\n' +
   'button.primary{background:#0f172a;color:#fff;border-color:#0f172a}code{background:#f1f5f9;padding:1px 4px;border-radius:4px}';
 
-export function page(title: string, body: string): string {
+function page(title: string, body: string): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
@@ -28,22 +28,27 @@ export function page(title: string, body: string): string {
   );
 }
 
-/** The hub's own OAuth error page: shown when the redirect URI cannot be trusted, so nothing redirects. */
-export function sendErrorPage(reply: FastifyReply, status: number, error: string, description: string) {
+/** Answers one of the hub's own HTML pages: never cached (each carries a state or a session's view). */
+export function sendPage(reply: FastifyReply, title: string, body: string, status = 200) {
   return reply
     .code(status)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(
-      page(
-        'Authorization error',
-        `<h1>Authorization error</h1><p>${escapeHtml(description)}</p>` +
-          `<p>Error code: <code>${escapeHtml(error)}</code></p>` +
-          '<p>The application that sent you here is misconfigured or the link is not valid. ' +
-          'You have not been redirected.</p>' +
-          '<div class="actions"><a class="button" href="/">Return to the hub</a></div>',
-      ),
-    );
+    .send(page(title, body));
+}
+
+/** The hub's own OAuth error page: shown when the redirect URI cannot be trusted, so nothing redirects. */
+export function sendErrorPage(reply: FastifyReply, status: number, error: string, description: string) {
+  return sendPage(
+    reply,
+    'Authorization error',
+    `<h1>Authorization error</h1><p>${escapeHtml(description)}</p>` +
+      `<p>Error code: <code>${escapeHtml(error)}</code></p>` +
+      '<p>The application that sent you here is misconfigured or the link is not valid. ' +
+      'You have not been redirected.</p>' +
+      '<div class="actions"><a class="button" href="/">Return to the hub</a></div>',
+    status,
+  );
 }
 
 export const SCOPE_TEXT: Record<string, string> = {
@@ -73,21 +78,17 @@ export function sendConsentPage(
   const hidden =
     `<input type="hidden" name="request" value="${escapeHtml(input.query)}">` +
     `<input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">`;
-  return reply
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(
-      page(
-        'Authorize application',
-        `<h1>${escapeHtml(input.appName)} wants to access your account</h1>` +
-          `<p>Signed in as <strong>${escapeHtml(input.userEmail)}</strong>. ` +
-          `<a href="${escapeHtml(input.appUrl)}" rel="noopener noreferrer">${escapeHtml(input.appUrl)}</a> is asking for:</p>` +
-          `<ul>${items}</ul>` +
-          `<form method="post" action="${escapeHtml(input.action ?? '/oauth/authorize/decision')}">${hidden}` +
-          '<div class="actions"><button class="primary" type="submit" name="decision" value="allow">Allow</button>' +
-          '<button type="submit" name="decision" value="deny">Deny</button></div></form>',
-      ),
-    );
+  return sendPage(
+    reply,
+    'Authorize application',
+    `<h1>${escapeHtml(input.appName)} wants to access your account</h1>` +
+      `<p>Signed in as <strong>${escapeHtml(input.userEmail)}</strong>. ` +
+      `<a href="${escapeHtml(input.appUrl)}" rel="noopener noreferrer">${escapeHtml(input.appUrl)}</a> is asking for:</p>` +
+      `<ul>${items}</ul>` +
+      `<form method="post" action="${escapeHtml(input.action ?? '/oauth/authorize/decision')}">${hidden}` +
+      '<div class="actions"><button class="primary" type="submit" name="decision" value="allow">Allow</button>' +
+      '<button type="submit" name="decision" value="deny">Deny</button></div></form>',
+  );
 }
 
 /** prompt=select_account: who is signed in, continue as them or sign in with another account. */
@@ -98,19 +99,15 @@ export function sendAccountChooser(
   const hidden =
     `<input type="hidden" name="request" value="${escapeHtml(input.query)}">` +
     `<input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">`;
-  return reply
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(
-      page(
-        'Choose an account',
-        `<h1>Choose an account</h1><p>to continue to <strong>${escapeHtml(input.appName)}</strong></p>` +
-          `<form method="post" action="/oauth/authorize/decision">${hidden}<div class="actions">` +
-          '<button class="primary" type="submit" name="decision" value="account">' +
-          `Continue as ${escapeHtml(input.userEmail)}</button></div></form>` +
-          `<div class="actions"><a class="button" href="${escapeHtml(input.anotherAccountUrl)}">Use another account</a></div>`,
-      ),
-    );
+  return sendPage(
+    reply,
+    'Choose an account',
+    `<h1>Choose an account</h1><p>to continue to <strong>${escapeHtml(input.appName)}</strong></p>` +
+      `<form method="post" action="/oauth/authorize/decision">${hidden}<div class="actions">` +
+      '<button class="primary" type="submit" name="decision" value="account">' +
+      `Continue as ${escapeHtml(input.userEmail)}</button></div></form>` +
+      `<div class="actions"><a class="button" href="${escapeHtml(input.anotherAccountUrl)}">Use another account</a></div>`,
+  );
 }
 
 /**
@@ -142,16 +139,12 @@ export function sendLogoutConfirm(reply: FastifyReply, fields: Record<string, st
   const hidden = Object.entries(fields)
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('');
-  return reply
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(
-      page(
-        'Sign out',
-        '<h1>Sign out of Ecosystem Hub?</h1><p>An application asked to sign you out.</p>' +
-          `<form method="post" action="/oauth/end-session">${hidden}<div class="actions">` +
-          '<button class="primary" type="submit">Sign out</button>' +
-          '<a class="button" href="/">Stay signed in</a></div></form>',
-      ),
-    );
+  return sendPage(
+    reply,
+    'Sign out',
+    '<h1>Sign out of Ecosystem Hub?</h1><p>An application asked to sign you out.</p>' +
+      `<form method="post" action="/oauth/end-session">${hidden}<div class="actions">` +
+      '<button class="primary" type="submit">Sign out</button>' +
+      '<a class="button" href="/">Stay signed in</a></div></form>',
+  );
 }
