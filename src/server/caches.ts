@@ -1,4 +1,5 @@
 import type { JWTPayload } from 'jose';
+import type { Configuration } from 'openid-client';
 import type { HubConfig } from './config';
 import type { AuthSession, OAuthClient, PlatformUser } from './db/schema/index';
 import type { PrecomputedDocument } from './http/precomputed';
@@ -38,6 +39,8 @@ export interface HubCaches {
   discovery: { document?: PrecomputedDocument & { issuer: string } };
   /** The recovery-code HMAC key (account/totp.ts). */
   recoveryCodeKey: Buffer;
+  /** Upstream OpenID Connect providers' discovered configurations, by provider row (federation/sign-in.ts). */
+  oidcConfigurations: Map<string, { config: Configuration; until: number }>;
 }
 
 interface CacheDeclaration {
@@ -86,6 +89,15 @@ export const CACHES = {
     ttlMs: Infinity,
     clearedBy: { never: 'built from the configuration alone; rebuilt when the public URL differs' },
   },
+  oidcConfigurations: {
+    maxEntries: 100,
+    ttlMs: 10 * MINUTE,
+    clearedBy: {
+      never:
+        "keyed by the provider row's id and updated_at, so an edit is a new key; the provider's own key " +
+        'rotation is met by openid-client, which fetches its JWKS again for a key it does not know',
+    },
+  },
   recoveryCodeKey: {
     maxEntries: 1,
     ttlMs: Infinity,
@@ -112,6 +124,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
     verifiedTokens: new Map(),
     discovery: {},
     recoveryCodeKey: deriveSubkey(hub.config.masterKey!, 'ecosystem-hub/recovery-codes/v1'),
+    oidcConfigurations: new Map(),
   };
   const { clients, sessionStates, signedInSessions, keys } = caches;
   const forgetSignedIn = (sessionId?: string) => {

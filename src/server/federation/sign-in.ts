@@ -1,4 +1,5 @@
 import type { Hub } from '../hub';
+import { CACHES } from '../caches';
 import type { Actor, SignedInActor } from '../actor';
 import { Refusal, type HubErrorCode } from '../errors';
 import type { AuditEvent } from '../audit/record';
@@ -121,12 +122,25 @@ async function loadSignInProvider(hub: Hub, slug: string): Promise<IdentityProvi
   return provider;
 }
 
-function oidcConfigOf(hub: Hub, provider: IdentityProvider) {
-  return discoverOidcProvider({
+/**
+ * The provider's discovered configuration, kept for a while (hub.caches.oidcConfigurations): the
+ * start and the callback of a sign-in, and every other sign-in through it, share one discovery
+ * and one JWKS fetch instead of fetching both each time.
+ */
+async function oidcConfigOf(hub: Hub, provider: IdentityProvider) {
+  const cache = hub.caches.oidcConfigurations;
+  const key = `${provider.id} ${provider.updatedAt.getTime()}`;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.config;
+  const config = await discoverOidcProvider({
     issuer: provider.issuer!,
     clientId: provider.clientId!,
     clientSecret: provider.clientSecretEnc ? hub.secrets.open(provider.clientSecretEnc, PROVIDER_SECRET_CONTEXT) : '',
   });
+  if (cache.size >= CACHES.oidcConfigurations.maxEntries) cache.delete(cache.keys().next().value as string);
+  cache.set(key, { config, until: now + CACHES.oidcConfigurations.ttlMs });
+  return config;
 }
 
 function upstreamRefusal(e: unknown, slug: string): unknown {
