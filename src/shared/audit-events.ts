@@ -83,10 +83,14 @@ export const AUDIT_EVENTS = {
   emergency_access: event<Record<string, unknown>>('critical', 'Emergency access'),
   config_change: event<Record<string, unknown>>('info', 'Configuration change'),
   /** Repeated anonymous refusals from one address, counted instead of written one by one. */
-  anonymous_refusals_aggregated: event<{ event_type: string; route: string; count: number; window_start: string }>(
-    'medium',
-    'Repeated anonymous refusals (aggregated)',
-  ),
+  anonymous_refusals_aggregated: event<{
+    event_type: string;
+    route: string;
+    /** The reason an opted-in route's refusals were counted under (plugins/refusal-audit.ts). */
+    kind?: string;
+    count: number;
+    window_start: string;
+  }>('medium', 'Repeated anonymous refusals (aggregated)'),
   // Accounts: sign-up, sign-in, sessions, roles.
   sign_up: event<{ email: string }>('low', 'Sign-up'),
   sign_in_success: event<{ email: string }>('low', 'Sign-in'),

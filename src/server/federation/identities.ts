@@ -3,8 +3,8 @@ import type { SignedInActor } from '../actor';
 import { HubError, Refusal } from '../errors';
 import { lockUserById } from '../auth/user-queries';
 import { mfaCounts } from '../account/second-factor-queries';
-import type { MyIdentity } from '../../shared/api/federation';
-import { deleteIdentityOfUser, listIdentitiesOfUser } from './queries';
+import { ACCOUNT_LINK_RETURN, type MyIdentity } from '../../shared/api/federation';
+import { deleteIdentityOfUser, findProviderBySlug, listIdentitiesOfUser } from './queries';
 
 /** A person's own upstream identities (issue 27): GET and DELETE /api/me/identities. */
 
@@ -48,4 +48,17 @@ export async function unlinkMyIdentity(hub: Hub, actor: SignedInActor, identityI
     await hub.audit.record({ type: 'federated_identity_unlinked', ...actor.audit, details: ref }, tx);
     return { deleted: true as const };
   });
+}
+
+/**
+ * POST /api/me/identities/link (a step-up route: the recent authentication the detour's start
+ * asks for is checked before the browser leaves /account). Where to go: the start of the detour
+ * with `link=1`, coming back to the Security section with `linked=<slug>` for its notice.
+ */
+export async function startLinkFromAccount(hub: Hub, slug: string): Promise<{ location: string }> {
+  const provider = await findProviderBySlug(hub.db, slug);
+  if (!provider || !provider.enabled) throw new HubError('not_found', 'This way to sign in is not available.');
+  const returnTo = `${ACCOUNT_LINK_RETURN}&linked=${encodeURIComponent(slug)}`;
+  const query = new URLSearchParams({ link: '1', return_to: returnTo });
+  return { location: `/auth/sso/${encodeURIComponent(slug)}?${query.toString()}` };
 }

@@ -8,6 +8,8 @@ import {
   identityDeletedSchema,
   identityIdParamsSchema,
   linkConfirmBodySchema,
+  linkStartBodySchema,
+  linkStartResultSchema,
   linkConfirmResultSchema,
   linkMailResultSchema,
   linkTokenParamsSchema,
@@ -15,10 +17,11 @@ import {
   pendingLinkSchema,
 } from '../../shared/api/federation';
 import { completeMailedLink, confirmLinkByReauthentication, describePendingLink, mailLink } from './link-service';
-import { listMyIdentities, unlinkMyIdentity } from './identities';
+import { listMyIdentities, startLinkFromAccount, unlinkMyIdentity } from './identities';
 import { LINK_COOKIE, clearLinkCookieOptions } from './pending-link';
 import { sendLinkConfirmPage } from './pages';
 import { HubError } from '../errors';
+import { federationRefusalKind } from './anonymous-refusals';
 
 /**
  * Linking upstream identities to accounts (issue 27): the pending identity's API under
@@ -40,9 +43,12 @@ export async function federationLinkRoutes(app: FastifyInstance, opts: { hub: Hu
     },
   );
 
+  // A spent or missing pending link names nobody: such refusals are counted per address, not written one by one.
+  const counted = { aggregateRefusals: federationRefusalKind };
   r.post(
     '/api/auth/sso/link/confirm',
     {
+      config: counted,
       schema: {
         body: linkConfirmBodySchema,
         response: { 200: linkConfirmResultSchema, ...apiErrors(401, 404, 409, 429) },
@@ -64,7 +70,7 @@ export async function federationLinkRoutes(app: FastifyInstance, opts: { hub: Hu
 
   r.post(
     '/api/auth/sso/link/email',
-    { schema: { body: emptyBody, response: { 202: linkMailResultSchema, ...apiErrors(404, 429) } } },
+    { config: counted, schema: { body: emptyBody, response: { 202: linkMailResultSchema, ...apiErrors(404, 429) } } },
     async (request, reply) => {
       const result = await mailLink(hub, mailer, request.cookies?.[LINK_COOKIE], await request.actor());
       return reply.code(202).send(result);
@@ -84,7 +90,7 @@ export async function federationLinkRoutes(app: FastifyInstance, opts: { hub: Hu
   r.post(
     '/auth/sso/link/:token',
     {
-      config: { signInPage: true },
+      config: { signInPage: true, ...counted },
       schema: {
         params: linkTokenParamsSchema,
         body: emptyBody,
@@ -112,6 +118,16 @@ export async function federationLinkRoutes(app: FastifyInstance, opts: { hub: Hu
     '/api/me/identities',
     { ...user, schema: { response: { 200: myIdentityListSchema, ...apiErrors(401) } } },
     async (request) => listMyIdentities(hub, await requireActor(request)),
+  );
+
+  r.post(
+    '/api/me/identities/link',
+    {
+      // The detour's start asks for a recent authentication: asked here first, as JSON, step-up can run on /account.
+      config: { auth: 'user' as const, stepUp: true },
+      schema: { body: linkStartBodySchema, response: { 200: linkStartResultSchema, ...apiErrors(401, 404) } },
+    },
+    async (request) => startLinkFromAccount(hub, request.body.provider),
   );
 
   r.delete(

@@ -18,6 +18,7 @@ import { discoverProvider, listSignInProviders } from './discovery';
 import { completeSsoSignIn, startSsoSignIn } from './sign-in';
 import { federationLinkRoutes } from './link-routes';
 import { LINK_COOKIE, linkCookieOptions } from './pending-link';
+import { federationRefusalKind } from './anonymous-refusals';
 import { SSO_STATE_COOKIE, clearSsoCookieOptions, ssoCookieOptions } from './state-cookie';
 
 declare module 'fastify' {
@@ -56,7 +57,8 @@ export async function federationRoutes(app: FastifyInstance, opts: { hub: Hub })
     async (request) => ({ sso: await discoverProvider(hub, request.body.email) }),
   );
 
-  const page = { signInPage: true };
+  // A flood of bad states or unknown slugs from one address is counted, not written row by row.
+  const page = { signInPage: true, aggregateRefusals: federationRefusalKind };
   const pageErrors = { 400: htmlPage('The sign-in could not start'), 404: htmlPage('No such provider') };
 
   r.get(

@@ -5,6 +5,19 @@ import { HubError, Refusal } from '../errors';
 import { clientIp, userAgent } from '../http/request-info';
 import type { OAuthError } from '../oauth/errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Opts this route's own anonymous `Refusal` events into aggregation: routes anyone can flood
+     * with refusals that identify nobody (a wrong `state`, an unknown provider slug) answer the
+     * kind an event is counted under (its reason), or null for an event that must be written
+     * (one that names an identity). Counted per IP, route, event type and kind; the kinds are
+     * the code's own reasons, a bounded set, so they are not charged to PER_IP_WRITTEN.
+     */
+    aggregateRefusals?: (event: AuditEvent) => string | null;
+  }
+}
+
 /** Anonymous refusals of one kind from one address on one route: the first per window is written, the rest counted. */
 const WINDOW_MS = 60_000;
 /** Bound on the keys tracked at once; past it, new keys are written as they come (never dropped). */
@@ -23,13 +36,16 @@ interface Window {
   ipAddress: string | null;
   eventType: string;
   route: string;
+  /** The kind a route's opted-in refusals are counted under (config.aggregateRefusals). */
+  kind?: string;
 }
 
 /**
  * Writes the audit events of a refusal (plugins/errors.ts calls it for every HubError it renders).
  * A `Refusal` carries its own events; any other 401 `unauthenticated` or 403 becomes the default
  * event for it (`unauthorized_access`, `csrf_refused`, `permission_denied`), so no route can refuse
- * without a row. Default events of anonymous callers are aggregated per IP, route and minute, and
+ * without a row. Default events of anonymous callers (and the Refusal events a route opts in with
+ * `config.aggregateRefusals`) are aggregated per IP, route and minute, and
  * at most PER_IP_WRITTEN routes per IP and minute are written one by one (the rest are counted
  * together): anyone can send those, and the audit table must not grow without bound because of it.
  */
@@ -55,6 +71,7 @@ export function createRefusalAudit(hub: Hub) {
         details: {
           event_type: w.eventType,
           route: w.route,
+          ...(w.kind !== undefined ? { kind: w.kind } : {}),
           count: w.suppressed,
           window_start: new Date(w.startedAt).toISOString(),
         },
@@ -63,14 +80,25 @@ export function createRefusalAudit(hub: Hub) {
   }
 
   /** True when this anonymous event should be written now; false when it was counted instead. */
-  function admit(event: AuditEvent, route: string, now: number): boolean {
-    const key = `${event.ipAddress ?? '-'}|${event.type}|${route}`;
+  function admit(event: AuditEvent, route: string, now: number, kind?: string): boolean {
+    const key = `${event.ipAddress ?? '-'}|${event.type}|${route}${kind !== undefined ? `|${kind}` : ''}`;
     const open = windows.get(key);
     if (open && now - open.startedAt < WINDOW_MS) {
       open.suppressed += 1;
       return false;
     }
     if (windows.size >= MAX_KEYS && !open) return true;
+    if (kind !== undefined) {
+      windows.set(key, {
+        startedAt: now,
+        suppressed: 0,
+        ipAddress: event.ipAddress ?? null,
+        eventType: event.type,
+        route,
+        kind,
+      });
+      return true;
+    }
     const ip = event.ipAddress ?? '-';
     let budget = perIp.get(ip);
     if (!budget || now - budget.startedAt >= WINDOW_MS) {
@@ -110,8 +138,14 @@ export function createRefusalAudit(hub: Hub) {
       const now = hub.clock().getTime();
       await flushExpired(now);
       const route = routeKey(request);
-      const aggregate = !(error instanceof Refusal);
-      const written = events.filter((e) => !aggregate || e.userId || admit(e, route, now));
+      const kindOf = request.routeOptions.config?.aggregateRefusals;
+      const written = events.filter((e) => {
+        if (e.userId) return true;
+        if (!(error instanceof Refusal)) return admit(e, route, now);
+        // A Refusal is written unless its route counts this kind of it (config.aggregateRefusals).
+        const kind = kindOf?.(e) ?? null;
+        return kind === null || admit(e, route, now, kind);
+      });
       if (written.length) await hub.audit.record(written);
     },
     /**

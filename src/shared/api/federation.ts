@@ -207,3 +207,14 @@ export type MyIdentity = z.infer<typeof myIdentitySchema>;
 export const myIdentityListSchema = z.object({ identities: z.array(myIdentitySchema) });
 export const identityIdParamsSchema = z.object({ id: z.uuid() });
 export const identityDeletedSchema = z.object({ deleted: z.literal(true) });
+
+/**
+ * POST /api/me/identities/link {provider} (signed in, step-up): where the browser goes to link an
+ * identity at that provider to the account, `GET /auth/sso/:slug?link=1`, whose start needs the
+ * same recent authentication. Asked as JSON first so the web app can run step-up (a dialog) before
+ * it leaves the page, instead of the start route's error page. 404 when the provider is not enabled.
+ */
+export const linkStartBodySchema = z.object({ provider: providerSlugSchema }).strict();
+export const linkStartResultSchema = z.object({ location: z.string() });
+/** Where a link started from /account comes back: the account's Security section, told which provider. */
+export const ACCOUNT_LINK_RETURN = '/account?tab=security';

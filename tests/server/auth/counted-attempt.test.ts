@@ -5,10 +5,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { CSRF, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { FIXTURE_PASSWORD, createUser, enrolFixtureTotp, sessionCookieFor, totpCodeAt } from '../../helpers/fixtures';
-import { auditLogs, signInAttempts } from '../../../src/server/db/schema/index';
+import { auditLogs, platformUsers, signInAttempts } from '../../../src/server/db/schema/index';
 import { SESSION_COOKIE } from '../../../src/server/auth/sessions';
 import { MFA_PENDING_COOKIE } from '../../../src/server/auth/routes';
 import { ensureSetupKey } from '../../../src/server/setup/setup-key';
+import { LINK_COOKIE, LINK_PENDING_PURPOSE, storeLinkToken } from '../../../src/server/federation/pending-link';
 import type { AuditEventType } from '../../../src/shared/audit-events';
 
 /**
@@ -148,6 +149,78 @@ const wrongFactors = [
   },
 ];
 
+/** The provider the pending identities below come from (one per hub; never contacted). */
+const linkProviders = new WeakMap<object, string>();
+async function linkProviderOf(t: TestHub): Promise<string> {
+  const known = linkProviders.get(t.hub);
+  if (known) return known;
+  const admin = await sessionCookieFor(t.hub, await createUser(t.hub, { roles: ['platform_admin'] }));
+  const res = await t.client.asBrowser(admin).post('/api/admin/identity-providers', {
+    body: {
+      protocol: 'oidc',
+      slug: 'counted-link',
+      display_name: 'Counted SSO',
+      issuer: 'http://127.0.0.1:9',
+      client_id: 'hub',
+      client_secret: 'never-used',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  linkProviders.set(t.hub, res.json().provider.id);
+  return res.json().provider.id;
+}
+
+/**
+ * Linking an upstream identity by proving the local account (issue 27): the pending identity's
+ * cookie, and the account's password — with the code in the same attempt when an app is enrolled.
+ * A right guess links the identity and spends it, so each later guess gets a new one.
+ */
+let linkSubjects = 0;
+function linkConfirmation(withCode: boolean): Guessable {
+  return {
+    route: 'POST /api/auth/sso/link/confirm',
+    secret: withCode
+      ? 'TOTP code with the right password, linking an upstream identity'
+      : 'password, linking an upstream identity',
+    wrong: { status: 401, code: withCode ? 'invalid_code' : 'invalid_credentials', tellsRemaining: true },
+    events: accountEvents(withCode ? 'reauthentication_failure' : 'sign_in_failure'),
+    async start(t) {
+      const user = await createUser(t.hub, { mfa: withCode });
+      await t.hub.db.update(platformUsers).set({ emailVerifiedAt: t.hub.clock() }).where(eq(platformUsers.id, user.id));
+      const providerId = await linkProviderOf(t);
+      let cookie = '';
+      const pend = async () => {
+        linkSubjects += 1;
+        const link = { providerId, slug: 'counted-link', subject: `counted-sub-${linkSubjects}`, email: user.email };
+        const token = await storeLinkToken(
+          t.hub.db,
+          LINK_PENDING_PURPOSE,
+          user.id,
+          { ...link, amr: ['fed'], mfa: false, returnTo: '/account' },
+          t.hub.clock(),
+        );
+        cookie = `${LINK_COOKIE}=${token}`;
+      };
+      await pend();
+      const guess = (body: object) => send(t, 'POST /api/auth/sso/link/confirm', body, { cookie });
+      return {
+        key: `email:${user.email}`,
+        guessWrong: (n) =>
+          guess(
+            withCode ? { password: FIXTURE_PASSWORD, code: String(n % 10).repeat(6) } : { password: `Wrong-${n}-xyz!` },
+          ),
+        async guessRight() {
+          const code = withCode ? { code: await totpCodeAt(t.hub) } : {};
+          const res = await guess({ password: FIXTURE_PASSWORD, ...code });
+          if (res.statusCode === 200) await pend();
+          return res;
+        },
+        rightStatus: 200,
+      };
+    },
+  };
+}
+
 const GUESSABLE: Guessable[] = [
   {
     route: 'POST /api/auth/sign-in',
@@ -210,6 +283,8 @@ const GUESSABLE: Guessable[] = [
     afterRight: (t, _res, state) => enrolFixtureTotp(t.hub, state.userId),
   }),
   passwordReentry('POST /api/auth/reauthenticate', { body: (guess) => ({ password: guess }) }),
+  linkConfirmation(false),
+  linkConfirmation(true),
   setupKey('POST /api/setup/system-admins'),
   // Last: a right key wipes every account.
   setupKey('POST /api/setup/cleanup'),
