@@ -5,4 +5,5 @@ export const meKeys = {
   sessions: () => ['me', 'sessions'] as const,
   passkeys: () => ['me', 'passkeys'] as const,
   apps: () => ['me', 'apps'] as const,
+  identities: () => ['me', 'identities'] as const,
 };

@@ -5,9 +5,11 @@ import { useMeQuery } from '@/data/me/me-query';
 import { PasskeysCard } from './passkeys-card';
 import { PasswordCard } from './password-card';
 import { TotpCard } from './totp-card';
+import { LinkedIdentitiesCard } from './linked-identities-card';
 
 /**
- * Security: the password, the authenticator app with its recovery codes, and passkeys. An
+ * Security: the password, the authenticator app with its recovery codes, passkeys and the linked
+ * identity providers (issue 27). An
  * administrator the server refused for want of a second factor arrives here with
  * ?enrol=required and is told why.
  */
@@ -41,6 +43,7 @@ export default function SecurityTab() {
           <>
             <TotpCard mfa={data.mfa} />
             <PasskeysCard />
+            <LinkedIdentitiesCard />
           </>
         )}
       </QueryState>

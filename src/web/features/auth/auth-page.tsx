@@ -12,8 +12,14 @@ import { destinationAfterAuth } from './auth.utils';
 import { MfaStep } from './mfa-step';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { LinkIdentityPage } from './link-identity';
+import { LinkedNotice } from './linked-notice';
 
-/** /auth (spec §2): sign-in and sign-up tabs; a signed-in visitor is sent onward at once. */
+/**
+ * /auth (spec §2): sign-in and sign-up tabs; a signed-in visitor is sent onward at once. With
+ * ?link=<slug> it is the screen that links a waiting upstream identity; with ?linked=<slug> (a
+ * mailed link opened by an account with a second factor) it says the link is done, sign in now.
+ */
 export default function AuthPage() {
   const { user, loading, isEcosystemAdmin } = useAuth();
   const [params] = useSearchParams();
@@ -40,7 +46,10 @@ export default function AuthPage() {
   // reauth=1: the authorization endpoint asks a signed-in user to sign in again (OIDC prompt=login,
   // max_age, "Use another account"): show the form instead of sending them straight back.
   const reauth = params.get('reauth') === '1';
+  // link=<slug>: a federated sign-in waits for the person to prove the existing account (issue 27).
+  if (params.get('link')) return <LinkIdentityPage />;
   if (!loading && user && !holding && !reauth) return <Navigate to={destination} replace />;
+  const linked = params.get('linked');
 
   return (
     <main
@@ -58,7 +67,8 @@ export default function AuthPage() {
           </CardTitle>
           <CardDescription>Sign in to access the hiring platforms and administration.</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="space-y-4">
+          {linked && !challenge && <LinkedNotice slug={linked} />}
           {challenge ? (
             <MfaStep
               challenge={challenge}

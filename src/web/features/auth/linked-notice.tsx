@@ -1,0 +1,24 @@
+import { CheckCircle2Icon } from 'lucide-react';
+import { useSignInProvidersQuery } from '@/data/identity-providers/sign-in-providers-query';
+
+/**
+ * /auth?linked=<slug>: the mailed link connected the identity, but the account has a second
+ * factor the provider did not stand in for, so nobody was signed in. Say so, and what comes next.
+ */
+export function LinkedNotice({ slug }: { slug: string }) {
+  const providers = useSignInProvidersQuery();
+  const name = providers.data?.find((p) => p.slug === slug)?.display_name ?? 'The sign-in';
+  return (
+    <div
+      role="status"
+      data-testid="linked-notice"
+      className="flex gap-3 rounded-md border border-success/50 bg-success/10 p-3 text-sm"
+    >
+      <CheckCircle2Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <p>
+        <strong>{name} is now connected to your account.</strong> Your account also uses a second factor: sign in below
+        with your password and that factor to finish.
+      </p>
+    </div>
+  );
+}
