@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { FormError } from '@/components/form-error';
 import { ApiError } from '@/lib/api';
 import { errorText, type Wording } from '@/lib/error-text';
+import { countOf } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePendingLinkQuery, type PendingLink } from '@/data/auth/pending-link-query';
 import { useLinkConfirmMutation, type LinkConfirmInput } from '@/data/auth/link-confirm-mutation';
@@ -26,7 +27,15 @@ const EXPIRED = 'This sign-in expired or was finished in another window. Start a
  * identity linked meanwhile, the provider switched off) is the server's own sentence.
  */
 export const LINK_WORDING: Wording = {
-  refusal: (error) => (error.code === 'invalid_token' ? EXPIRED : SIGN_IN_WORDING.refusal?.(error)),
+  refusal: (error) => {
+    if (error.code === 'invalid_token') return EXPIRED;
+    const remaining = error.details.attempts_remaining;
+    // No email was typed here: the sign-in's "Invalid email or password" would puzzle.
+    if (error.code === 'invalid_credentials' && typeof remaining === 'number') {
+      return `The password is not correct. ${countOf(remaining, 'attempt', 'attempts')} remaining.`;
+    }
+    return SIGN_IN_WORDING.refusal?.(error);
+  },
   unexpected: SIGN_IN_WORDING.unexpected,
 };
 
