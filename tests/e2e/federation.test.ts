@@ -3,12 +3,17 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { systemActor } from '../../src/server/actor';
+import { authSessions, platformUsers } from '../../src/server/db/schema/index';
+import { sha256Hex } from '../../src/server/crypto/tokens';
 import { createClient } from '../../src/server/oauth/clients/service';
-import { signedInUser } from '../helpers/fixtures';
+import { createUser, FIXTURE_PASSWORD, sessionCookieFor, signedInUser } from '../helpers/fixtures';
+import { cookieValue } from '../helpers/cookies';
+import { addSessionCookie } from './hub-sign-in';
 import { startE2E, type E2E } from './harness';
 import { signInAs } from './admin-helpers';
-import { axeProblems, calmMotion, focusReturnsTo, settle } from './a11y';
+import { axeProblems, calmMotion, focusReturnsTo, scrollsSideways, settle } from './a11y';
 
 /**
  * Issue 27 in a real browser: a real OpenID Connect provider (panva's oidc-provider) on
@@ -36,6 +41,8 @@ interface UpstreamProvider {
 
 const ACCOUNTS: Record<string, { email: string; email_verified: boolean; name: string }> = {
   'dana-at-acme': { email: 'dana@acme.example', email_verified: true, name: 'Dana Upstream' },
+  // Upstream twin of an existing hub account (same address): linked only once Lou proves the account.
+  'lou-at-acme': { email: 'lou@acme.example', email_verified: true, name: 'Lou Upstream' },
 };
 
 /** The upstream's own login page: one field (the account) and a button, posted back to it. */
@@ -195,6 +202,72 @@ describe('federation in the browser (issue 27)', () => {
     expect(landed.searchParams.get('state')).toBe('sister-state-1');
     expect(landed.searchParams.get('code')).toBeTruthy();
     expect(landed.searchParams.get('error')).toBeNull();
+    await page.close();
+  });
+
+  /** axe and the phone layout of the screen on `page` at 1440 px and 375 px. */
+  async function checkScreen(page: Page, where: string): Promise<string[]> {
+    const problems: string[] = [];
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await settle(page);
+      problems.push(...(await axeProblems(page, `${where} @${width}`)));
+      if (await scrollsSideways(page)) problems.push(`${where} @${width}: scrolls sideways`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    return problems;
+  }
+
+  it('an existing account: "Continue with Acme SSO" → the link screen → its password → signed in; /account lists the identity, and unlinks it with step-up', async () => {
+    const hub = e2e.hub.hub;
+    const lou = await createUser(hub, { email: 'lou@acme.example', fullName: 'Lou Local' });
+    await hub.db.update(platformUsers).set({ emailVerifiedAt: new Date() }).where(eq(platformUsers.id, lou.id));
+    const page = await e2e.newPage();
+    await calmMotion(page);
+    await page.goto('/auth');
+    await page
+      .getByRole('list', { name: 'Other ways to sign in' })
+      .getByRole('link', { name: 'Continue with Acme SSO' })
+      .click();
+    await signInAtAcme(page, 'lou-at-acme');
+
+    // Never linked silently: the hub asks Lou to prove the account first.
+    await page.waitForURL((u) => u.origin === e2e.baseUrl && u.pathname === '/auth' && u.search === '?link=acme');
+    await page.getByRole('heading', { name: 'Connect Acme SSO to your account' }).waitFor();
+    await page.getByText('lou@acme.example').waitFor();
+    const problems = await checkScreen(page, 'link screen');
+    await page.getByLabel('Password', { exact: true }).fill('Not-Lous-Password-1!');
+    await page.getByRole('button', { name: 'Connect and sign in' }).click();
+    await page.getByText('The password is not correct. 4 attempts remaining.').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(FIXTURE_PASSWORD);
+    await page.getByRole('button', { name: 'Connect and sign in' }).click();
+    await page.waitForURL((u) => u.origin === e2e.baseUrl && u.pathname === '/account');
+    await page.getByText('lou@acme.example').first().waitFor();
+
+    await page.goto('/account?tab=security');
+    const linked = page.getByRole('list', { name: 'Linked sign-in methods' }).getByTestId('linked-identity');
+    await linked.filter({ hasText: 'Acme SSO' }).waitFor();
+    problems.push(...(await checkScreen(page, 'linked sign-in methods')));
+
+    // Ten minutes later (a session whose sign-in is older than the step-up window), Lou unlinks:
+    // the password is another way in, so the hub allows it once Lou confirms it is still Lou.
+    const stale = await sessionCookieFor(hub, lou);
+    await hub.db
+      .update(authSessions)
+      .set({ authTime: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(authSessions.sessionTokenHash, sha256Hex(cookieValue(stale))));
+    await addSessionCookie(e2e, page, stale);
+    await page.goto('/account?tab=security');
+    await page.getByRole('button', { name: 'Unlink Acme SSO' }).click();
+    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    await stepUp.waitFor();
+    problems.push(...(await axeProblems(page, 'step-up before unlinking')));
+    await stepUp.getByLabel('Password').fill(FIXTURE_PASSWORD);
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('No sign-in methods linked').waitFor();
+    expect(await page.getByTestId('linked-identity').count()).toBe(0);
+    await page.getByRole('button', { name: 'Link Acme SSO' }).waitFor();
+    expect(problems).toEqual([]);
     await page.close();
   });
 

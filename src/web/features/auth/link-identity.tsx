@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { FormError } from '@/components/form-error';
+import { LoadingState } from '@/components/loading-state';
 import { ApiError } from '@/lib/api';
 import { errorText, type Wording } from '@/lib/error-text';
 import { countOf } from '@/lib/format';
@@ -67,9 +68,7 @@ export function LinkIdentityPage({ onLinked = goTo }: { onLinked?: (returnTo: st
     >
       <div className="space-y-4">
         {pending.isPending ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Loading…
-          </p>
+          <LoadingState label="Loading…" rows={2} />
         ) : pending.isError ? (
           <FormError message={pendingErrorText(pending.error)} />
         ) : mailed ? (
