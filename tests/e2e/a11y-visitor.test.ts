@@ -8,6 +8,8 @@ const ROUTES = [
   '/',
   '/?setup=true',
   '/auth',
+  // The link screen of issue 27 as a visitor without a waiting identity sees it (expired).
+  '/auth?link=acme',
   '/forgot-password',
   '/reset-password?token=sample-token',
   '/account/confirm-email',

@@ -26,7 +26,7 @@ function IdentityRow({ identity, onError }: { identity: MyIdentity; onError: (me
         <Link2Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
         <div className="min-w-0">
           <p className="truncate font-medium">{identity.display_name}</p>
-          <p className="truncate text-xs text-muted-foreground">
+          <p className="text-xs break-words text-muted-foreground">
             {identity.email_at_link ? `${identity.email_at_link} · ` : ''}Linked {formatDate(identity.linked_at)}
             {identity.last_used_at ? ` · last used ${formatDate(identity.last_used_at)}` : ''}
           </p>

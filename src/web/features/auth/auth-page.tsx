@@ -33,7 +33,10 @@ export default function AuthPage() {
   /** The password was right and a second factor is asked for. */
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const announced = useRef(false);
-  useDocumentTitle(challenge ? 'Two-Step Verification' : tab === 'signup' ? 'Sign Up' : 'Sign In');
+  const linking = !!params.get('link');
+  useDocumentTitle(
+    linking ? 'Connect Your Sign-In' : challenge ? 'Two-Step Verification' : tab === 'signup' ? 'Sign Up' : 'Sign In',
+  );
 
   useEffect(() => {
     const verified = params.get('verified');
@@ -47,7 +50,7 @@ export default function AuthPage() {
   // max_age, "Use another account"): show the form instead of sending them straight back.
   const reauth = params.get('reauth') === '1';
   // link=<slug>: a federated sign-in waits for the person to prove the existing account (issue 27).
-  if (params.get('link')) return <LinkIdentityPage />;
+  if (linking) return <LinkIdentityPage />;
   if (!loading && user && !holding && !reauth) return <Navigate to={destination} replace />;
   const linked = params.get('linked');
 

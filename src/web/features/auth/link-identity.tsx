@@ -9,7 +9,6 @@ import { LoadingState } from '@/components/loading-state';
 import { ApiError } from '@/lib/api';
 import { errorText, type Wording } from '@/lib/error-text';
 import { countOf } from '@/lib/format';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePendingLinkQuery, type PendingLink } from '@/data/auth/pending-link-query';
 import { useLinkConfirmMutation, type LinkConfirmInput } from '@/data/auth/link-confirm-mutation';
 import { useLinkEmailMutation, type LinkMailed } from '@/data/auth/link-email-mutation';
@@ -50,10 +49,10 @@ const MAIL_WORDING: Wording = {
  * /auth?link=<slug> (issue 27): a federated sign-in found an existing account with the upstream
  * email, and the hub never links silently. The person proves the account once — its password
  * (and the authenticator code when one is enrolled: the server asks for it), or a passkey — and is
- * signed in; or asks for a single-use link mailed to the account's address instead.
+ * signed in; or asks for a single-use link mailed to the account's address instead. (AuthPage
+ * renders it and sets its title: a parent's title effect runs after its child's.)
  */
 export function LinkIdentityPage({ onLinked = goTo }: { onLinked?: (returnTo: string) => void }) {
-  useDocumentTitle('Connect Your Sign-In');
   const pending = usePendingLinkQuery();
   const [mailed, setMailed] = useState<LinkMailed | null>(null);
   const provider = pending.data?.provider.display_name;
@@ -62,8 +61,8 @@ export function LinkIdentityPage({ onLinked = goTo }: { onLinked?: (returnTo: st
       title="Connect your sign-in"
       description={
         provider
-          ? `Confirm this Ecosystem Hub account is yours to sign in with ${provider} from now on.`
-          : 'Confirm the account is yours to connect the sign-in.'
+          ? `You signed in with ${provider}. One more step before you continue.`
+          : 'One more step before you continue.'
       }
     >
       <div className="space-y-4">
