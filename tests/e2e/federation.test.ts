@@ -218,7 +218,7 @@ describe('federation in the browser (issue 27)', () => {
     return problems;
   }
 
-  it('an existing account: "Continue with Acme SSO" → the link screen → its password → signed in; /account lists the identity, and unlinks it with step-up', async () => {
+  it('an existing account: the link screen → its password → signed in; /account lists the identity, unlinked with step-up', async () => {
     const hub = e2e.hub.hub;
     const lou = await createUser(hub, { email: 'lou@acme.example', fullName: 'Lou Local' });
     await hub.db.update(platformUsers).set({ emailVerifiedAt: new Date() }).where(eq(platformUsers.id, lou.id));
