@@ -25,6 +25,10 @@ const VIEW: IdentityProviderView = {
   attribute_mapping: { email: 'email', name: 'name' },
   may_create_accounts: false,
   redirect_uri: REDIRECT_URI,
+  acs_url: null,
+  entity_id: null,
+  metadata_url: null,
+  saml: null,
   created_at: '2026-11-26T12:00:00.000Z',
   updated_at: '2026-11-26T12:00:00.000Z',
 };

@@ -72,7 +72,7 @@ export function ProviderFormDialog({
   const create = useProviderCreateMutation({
     onSuccess: (result) => {
       notify.success('Identity provider created');
-      setRedirectUri(result.redirect_uri);
+      setRedirectUri(result.redirect_uri ?? null);
     },
   });
   const update = useProviderUpdateMutation({
