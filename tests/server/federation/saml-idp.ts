@@ -149,6 +149,8 @@ export async function startSamlIdp(): Promise<SamlIdp> {
     wantAuthnRequestsSigned: false,
     nameIDFormat: [NAMEID_EMAIL, NAMEID_PERSISTENT],
     singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: `${origin}/sso` }],
+    // Never used by the hub; samlify warns on stderr when an IdP has none.
+    singleLogoutService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: `${origin}/slo` }],
     generateID: newId,
   });
   const idp = samlify.IdentityProvider(settings(own));
