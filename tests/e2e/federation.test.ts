@@ -199,7 +199,7 @@ describe('federation in the browser (issue 27)', () => {
     await page.close();
   });
 
-  it('the Identity providers screen: list and dialogs pass axe, a preset prefills, no secret shown, SAML from a metadata file', async () => {
+  it('the Identity providers screen: list and dialogs pass axe, a preset prefills, no secret shown, SAML from metadata', async () => {
     const page = await e2e.newPage();
     await calmMotion(page);
     await signInAs(e2e, page, ['user', 'super_admin'], { email: 'ida.admin@hub.test' });
