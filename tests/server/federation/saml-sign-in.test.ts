@@ -282,6 +282,26 @@ describe.each(TEST_DATABASES)('federated sign-in with SAML 2.0 [%s]', (kind) => 
     expect(await refusalsWithReason('state_missing')).toHaveLength(missing + 1);
   });
 
+  it('refuses an answer that is no SAML response, or carries a DTD, with a 400 page (never a 5xx)', async () => {
+    idp.accounts.set('ole', { nameId: 'ole-0012', attributes: { email: 'ole@corp.test' } });
+    const { samlResponse, ssoCookie } = await answerFor('ole');
+    const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+    const withDtd = Buffer.from(`<!DOCTYPE r [<!ENTITY a "aaaaaaaa">]>${xml}`).toString('base64');
+    const before = (await refusalsWithReason('response_refused:doctype')).length;
+    await expectRefusedPage(await postAcs(withDtd, ssoCookie), 'ole@corp.test');
+    expect(await refusalsWithReason('response_refused:doctype')).toHaveLength(before + 1);
+    for (const garbage of [
+      'not base64 at all!',
+      Buffer.from('<html/>').toString('base64'),
+      Buffer.from('{}').toString('base64'),
+    ]) {
+      const res = await postAcs(garbage, ssoCookie);
+      expect(res.statusCode, garbage).toBe(400);
+      expect(res.body).toContain('href="/auth"');
+    }
+    expect((await t.client.post('/auth/sso/corp/acs', { form: {}, cookie: ssoCookie })).statusCode).toBe(400);
+  });
+
   it('never links silently to a verified local account with that email; refuses an unverified one', async () => {
     const jan = await createUser(t.hub, { email: 'jan@corp.test' });
     await t.hub.db.update(platformUsers).set({ emailVerifiedAt: t.hub.clock() }).where(eq(platformUsers.id, jan.id));

@@ -102,7 +102,8 @@ function certificatePem(text: string): string | null {
  * without a use). Anything missing is a SamlMetadataError naming it.
  */
 export function parseIdpMetadata(xml: string): IdpMetadata {
-  const doc = parseXml(xml, 'The metadata');
+  // Files saved on Windows (AD FS, Entra ID downloads) may start with a byte-order mark.
+  const doc = parseXml(xml.replace(/^\uFEFF/, '').trim(), 'The metadata');
   const idps = elements(doc, MD, 'IDPSSODescriptor');
   if (idps.length === 0)
     throw new SamlMetadataError('The metadata describes no identity provider (no IDPSSODescriptor).');
@@ -256,6 +257,8 @@ export async function finishSamlSignIn(
   settings: SamlSettings,
   input: { samlResponse: string; request: { id: string; createdAt: string } },
 ): Promise<SamlIdentity> {
+  // No SAML message needs a DTD; refused before any parser sees one (entity expansion).
+  if (/<!DOCTYPE/i.test(Buffer.from(input.samlResponse, 'base64').toString('utf8'))) throw refuse('doctype');
   let profile: Awaited<ReturnType<SAML['validatePostResponseAsync']>>['profile'];
   try {
     ({ profile } = await samlOf(settings, requestCache(input.request)).validatePostResponseAsync({
@@ -268,9 +271,12 @@ export async function finishSamlSignIn(
   const assertion = (profile.getAssertion() as XmlJs).Assertion as XmlJs;
   if (profile.issuer !== settings.idp.entityId) throw refuse('wrong_issuer');
 
-  const destination = parseXml(profile.getSamlResponseXml(), 'The response').documentElement?.getAttribute(
-    'Destination',
-  );
+  let destination: string | null | undefined;
+  try {
+    destination = parseXml(profile.getSamlResponseXml(), 'The response').documentElement?.getAttribute('Destination');
+  } catch {
+    throw refuse('invalid_response');
+  }
   if (destination && destination !== settings.acsUrl) throw refuse('wrong_destination');
 
   const subject = first(assertion.Subject);
