@@ -7,6 +7,7 @@ import { createUser, enrolFixtureTotp, signedInUser } from '../../helpers/fixtur
 import { federatedIdentities, federationAssertionIds, platformUsers } from '../../../src/server/db/schema/index';
 import type { TestHub } from '../../helpers/test-hub';
 import { auditRowsOf, sessionOf, startAt } from './federation-helpers';
+import { deleteExpiredAssertionIds } from '../../../src/server/federation/queries';
 import { MFA_CONTEXT, NAMEID_EMAIL, startSamlIdp, type ResponseOptions, type SamlIdp } from './saml-idp';
 
 /**
@@ -362,6 +363,35 @@ describe.each(TEST_DATABASES)('federated sign-in with SAML 2.0 [%s]', (kind) => 
     await admin.patch(`/api/admin/identity-providers/${providerId}`, { body: { enabled: true } });
     // The OIDC callback of a SAML provider is no way in either.
     expect((await t.client.get('/auth/sso/corp/callback?code=x&state=y')).statusCode).toBe(404);
+  });
+
+  it('links a SAML identity from /account to the signed-in account (?link=1); that assertion is spent too', async () => {
+    const { user, cookie } = await signedInUser(t.hub);
+    idp.accounts.set('pia', { nameId: 'pia-0013', attributes: { email: 'pia.elsewhere@corp.test' } });
+    const { location, ssoCookie } = await startAt(t, 'corp', '?link=1', cookie);
+    const { samlResponse } = await idp.signIn(location, 'pia');
+    const linked = await postAcs(samlResponse, `${cookie}; ${ssoCookie}`);
+    expect(linked.statusCode, linked.body).toBe(303);
+    expect(linked.headers.location).toBe('/account');
+    expect(await sessionOf(t, linked)).toBeNull();
+    const identities = await t.hub.db
+      .select()
+      .from(federatedIdentities)
+      .where(eq(federatedIdentities.subject, 'pia-0013'));
+    expect(identities).toMatchObject([{ userId: user.id, providerId }]);
+    const again = await postAcs(samlResponse, `${cookie}; ${ssoCookie}`);
+    expect(again.statusCode).toBe(409);
+    expect(await reasonsOf('pia-0013')).toEqual(['assertion_replayed']);
+  });
+
+  it('forgets recorded assertions only once they are past their NotOnOrAfter', async () => {
+    const rows = () => t.hub.db.select().from(federationAssertionIds);
+    const recorded = (await rows()).length;
+    expect(recorded).toBeGreaterThan(0);
+    expect(await deleteExpiredAssertionIds(t.hub.db, new Date())).toBe(0);
+    expect(await rows()).toHaveLength(recorded);
+    expect(await deleteExpiredAssertionIds(t.hub.db, new Date(Date.now() + 60 * 60_000))).toBe(recorded);
+    expect(await rows()).toEqual([]);
   });
 
   it('lists the SAML provider on the sign-in page and finds it by email domain', async () => {
