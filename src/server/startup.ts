@@ -3,6 +3,7 @@ import { startAuditRetention } from './audit/retention';
 import { startAuditAnchorLog } from './audit/anchor-log';
 import { startOAuth } from './oauth/startup';
 import { startSignInCleanup } from './auth/startup';
+import { startAssertionCleanup } from './federation/assertions';
 
 /**
  * Work that runs once at start and in the background while the process lives (signing-key
@@ -19,6 +20,8 @@ export async function startupTasks(_hub: Hub): Promise<() => Promise<void>> {
   timers.push(...(await startOAuth(_hub)));
   // Accounts: stale sign-in failure counters are removed every 5 minutes (spec §9).
   timers.push(...startSignInCleanup(_hub));
+  // Federation: SAML assertion IDs past their NotOnOrAfter are forgotten hourly.
+  timers.push(...startAssertionCleanup(_hub));
   return async () => {
     for (const t of timers) clearInterval(t);
   };

@@ -9,10 +9,12 @@ import { systemActor } from '../../src/server/actor';
 import { closeHub } from '../../src/server/create-hub';
 import type { Hub } from '../../src/server/hub';
 import { createClient } from '../../src/server/oauth/clients/service';
+import { createProvider } from '../../src/server/federation/provider-service';
 import { oauthRuntime } from '../../src/server/oauth/runtime';
 import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
 import { CHROMIUM_PATH, PAGE_WATCHDOG_MS } from '../e2e/harness';
 import { connectToCluster, http, load, until } from './helpers';
+import { startSamlIdp } from '../server/federation/saml-idp';
 
 /**
  * Several hub processes on one private PostgreSQL behind nginx (scripts/cluster/cluster.ts), one
@@ -291,6 +293,51 @@ describe.skipIf(!!unavailable)('a cluster of hubs behind nginx on one PostgreSQL
     const granted = answers.filter((a) => a.status === 200 && a.body.includes('access_token')).length;
     expect(await issuedRows(c.id)).toBe(granted);
     expect((await hub.audit.verifyChain()).ok).toBe(true);
+  });
+
+  it('a SAML assertion accepted on one node is refused when replayed on another', async () => {
+    const [n0, n1] = cluster.nodes;
+    const idp = await startSamlIdp();
+    try {
+      await createProvider(
+        hub,
+        {
+          protocol: 'saml',
+          slug: 'cluster-saml',
+          display_name: 'Cluster SAML',
+          metadata_xml: idp.metadataXml,
+          may_create_accounts: true,
+          trusts_email_verified: true,
+        },
+        systemActor(),
+      );
+      idp.trust(await (await http(`${n0.url}/auth/sso/cluster-saml/metadata`)).text());
+      idp.accounts.set('nell', { nameId: 'nell-cluster', attributes: { email: 'nell@cluster-saml.test' } });
+      const start = await http(`${n0.url}/auth/sso/cluster-saml`);
+      expect(start.status).toBe(302);
+      const cookie = start.headers.get('set-cookie')!.split(';')[0];
+      const { samlResponse } = await idp.signIn(start.headers.get('location')!, 'nell');
+      // The same POST, cookie and all, on two nodes: the first signs in, the second finds the assertion used.
+      const post = (base: string) =>
+        http(`${base}/auth/sso/cluster-saml/acs`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+          body: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
+        });
+      const accepted = await post(n0.url);
+      expect(accepted.status, await accepted.text()).toBe(303);
+      expect(accepted.headers.get('set-cookie')).toMatch(/hub_session=/);
+      const replayed = await post(n1.url);
+      expect(replayed.status).toBe(409);
+      expect(replayed.headers.get('set-cookie') ?? '').not.toMatch(/hub_session=[^;]/);
+      const refusals = await sql.query(
+        `select count(*) as n from audit_logs where event_type = 'federated_sign_in_refused'
+           and details->>'subject' = 'nell-cluster' and details->>'reason' = 'assertion_replayed'`,
+      );
+      expect(Number(refusals.rows[0].n)).toBe(1);
+    } finally {
+      await idp.close();
+    }
   });
 
   it('SIGTERM under load: the node drains, no accepted request fails, it exits 0', async () => {

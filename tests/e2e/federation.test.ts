@@ -14,6 +14,7 @@ import { addSessionCookie } from './hub-sign-in';
 import { startE2E, type E2E } from './harness';
 import { signInAs } from './admin-helpers';
 import { axeProblems, calmMotion, focusReturnsTo, scrollsSideways, settle } from './a11y';
+import { makeKeyPair } from '../server/federation/saml-idp';
 
 /**
  * Issue 27 in a real browser: a real OpenID Connect provider (panva's oidc-provider) on
@@ -271,7 +272,7 @@ describe('federation in the browser (issue 27)', () => {
     await page.close();
   });
 
-  it('the Identity providers screen: the list and the create dialog pass axe, a preset prefills, the secret is never shown', async () => {
+  it('the Identity providers screen: list and dialogs pass axe, a preset prefills, no secret shown, SAML from metadata', async () => {
     const page = await e2e.newPage();
     await calmMotion(page);
     await signInAs(e2e, page, ['user', 'super_admin'], { email: 'ida.admin@hub.test' });
@@ -290,9 +291,46 @@ describe('federation in the browser (issue 27)', () => {
       expect(await dialog.getByLabel('Issuer *').inputValue()).toBe('https://accounts.google.com');
       expect(await dialog.getByLabel('Slug *').inputValue()).toBe('google');
       problems.push(...(await axeProblems(page, 'add identity provider')));
+
+      // SAML 2.0: the metadata file fills the XML field; the answer says what to register at the IdP.
+      await dialog.getByLabel('Protocol').click();
+      await page.getByRole('option', { name: 'SAML 2.0' }).click();
+      expect(await dialog.getByLabel('Issuer *').count()).toBe(0);
+      await dialog.getByLabel('Display name *').fill('Corp SAML');
+      await dialog.getByLabel('Slug *').fill('corp-saml');
+      const cert = makeKeyPair('corp-saml-idp')
+        .cert.replace(/-----[A-Z ]+-----/g, '')
+        .trim();
+      const metadata =
+        '<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" ' +
+        'xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="https://idp.corp.example/saml">' +
+        '<md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">' +
+        `<md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${cert}</ds:X509Certificate>` +
+        '</ds:X509Data></ds:KeyInfo></md:KeyDescriptor><md:SingleSignOnService ' +
+        'Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://idp.corp.example/sso"/>' +
+        '</md:IDPSSODescriptor></md:EntityDescriptor>';
+      await dialog.getByLabel('Or upload the metadata file').setInputFiles({
+        name: 'corp-metadata.xml',
+        mimeType: 'application/xml',
+        buffer: Buffer.from(metadata),
+      });
+      await expect.poll(() => dialog.getByLabel('Metadata XML *').inputValue()).toBe(metadata);
+      problems.push(...(await axeProblems(page, 'add SAML identity provider')));
+      await dialog.getByRole('button', { name: 'Add provider' }).click();
+      const registered = page.getByRole('dialog', { name: 'Register the hub at the provider' });
+      await registered.waitFor();
+      const base = `${e2e.baseUrl}/auth/sso/corp-saml`;
+      await registered.getByText(`${base}/acs`).waitFor();
+      expect(await registered.getByText(`${base}/metadata`).count()).toBe(2);
+      for (const what of ['ACS URL', 'Entity ID', 'Metadata URL']) {
+        await registered.getByRole('button', { name: `Copy ${what}` }).waitFor();
+      }
+      problems.push(...(await axeProblems(page, 'SAML registration details')));
+      await registered.getByRole('button', { name: 'Done' }).click();
     });
     expect(opened).toBe(true);
     expect(problems).toEqual([]);
+    await row.filter({ hasText: 'Corp SAML' }).getByText('Signing certificates: 1').waitFor();
     await page.close();
   });
 });

@@ -4,10 +4,12 @@ import type { PlatformUser } from '../db/schema/index';
 import type { ClientInfo } from '../auth/sign-in';
 import { insertUserWithRoles } from '../auth/user-queries';
 import { insertIdentity, recordIdentitySignIn } from './queries';
+import { acceptAssertionOnce, type AssertionUse } from './assertions';
 
 /**
  * What the linking decisions write (linking.ts decides, these apply): an account created on a
- * first sign-in, and the sign-in of a known identity. Each is one transaction with its audit row.
+ * first sign-in, and the sign-in of a known identity. Each is one transaction with its audit row
+ * and, for SAML, the assertion's single use (assertions.ts): a replay changes nothing.
  */
 
 /** A new account with the basic role, linked to `(provider, subject)`; no password (its way in is the provider). */
@@ -22,9 +24,11 @@ export async function createFederatedAccount(
     emailVerified: boolean;
   },
   client: ClientInfo,
+  assertion?: AssertionUse,
 ): Promise<PlatformUser> {
   const now = hub.clock();
   return hub.db.transaction(async (tx) => {
+    if (assertion) await acceptAssertionOnce(tx, assertion);
     const user = await insertUserWithRoles(
       tx,
       {
@@ -75,8 +79,10 @@ export async function recordFederatedSignIn(
   hub: Hub,
   input: { identityId: string; user: PlatformUser; provider: string; subject: string },
   client: ClientInfo,
+  assertion?: AssertionUse,
 ): Promise<void> {
   await hub.db.transaction(async (tx) => {
+    if (assertion) await acceptAssertionOnce(tx, assertion);
     await recordIdentitySignIn(tx, input.identityId, hub.clock());
     await hub.audit.record(
       {

@@ -15,7 +15,7 @@ import {
   createProvider,
   getProviderView,
   listProviderViews,
-  redirectUriOf,
+  registrationOf,
   removeProvider,
   toProviderView,
 } from './provider-service';
@@ -42,9 +42,7 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
     },
     async (request, reply) => {
       const provider = await createProvider(hub, request.body, await requireActor(request));
-      return reply
-        .code(201)
-        .send({ provider: toProviderView(hub, provider), redirect_uri: redirectUriOf(hub, provider.slug) });
+      return reply.code(201).send({ provider: toProviderView(hub, provider), ...registrationOf(hub, provider) });
     },
   );
 
@@ -58,7 +56,7 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
     },
     async (request) => {
       const provider = await getProviderView(hub, request.params.id);
-      return { provider, redirect_uri: provider.redirect_uri };
+      return { provider, ...registrationOf(hub, provider) };
     },
   );
 
@@ -73,7 +71,7 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
     },
     async (request) => {
       const provider = await changeProvider(hub, request.params.id, request.body, await requireActor(request));
-      return { provider: toProviderView(hub, provider), redirect_uri: redirectUriOf(hub, provider.slug) };
+      return { provider: toProviderView(hub, provider), ...registrationOf(hub, provider) };
     },
   );
 

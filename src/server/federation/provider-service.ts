@@ -6,7 +6,9 @@ import {
   DEFAULT_ATTRIBUTE_MAPPING,
   DEFAULT_OIDC_SCOPES,
   OIDC_PRESETS,
+  type CreateOidcProviderBody,
   type CreateIdentityProviderBody,
+  type CreateSamlProviderBody,
   type IdentityProviderView,
   type UpdateIdentityProviderBody,
 } from '../../shared/api/federation';
@@ -18,7 +20,9 @@ import {
   insertProvider,
   listProviders,
   updateProvider,
+  findProviderBySlug,
 } from './queries';
+import { SamlMetadataError, parseIdpMetadata, serviceProviderMetadata, type IdpMetadata } from './providers/saml';
 
 /** The sealing context of a provider's client secret: a sealed value copied to another column does not open. */
 export const PROVIDER_SECRET_CONTEXT = 'identity_providers.client_secret';
@@ -28,7 +32,59 @@ export function redirectUriOf(hub: Hub, slug: string): string {
   return `${hub.config.publicUrl}/auth/sso/${slug}/callback`;
 }
 
+/** SAML: where the IdP POSTs its answers. */
+export function acsUrlOf(hub: Hub, slug: string): string {
+  return `${hub.config.publicUrl}/auth/sso/${slug}/acs`;
+}
+
+/**
+ * SAML: the hub's SP entity ID for one provider, which is also where its SP metadata is served.
+ * One per provider, so an assertion one IdP issued for its registration of the hub names an
+ * audience no other provider's registration accepts.
+ */
+export function samlEntityIdOf(hub: Hub, slug: string): string {
+  return `${hub.config.publicUrl}/auth/sso/${slug}/metadata`;
+}
+
+/** What the create and read answers say to register at the provider, by protocol. */
+export function registrationOf(hub: Hub, p: { slug: string; protocol: string }) {
+  if (p.protocol === 'saml') {
+    const entityId = samlEntityIdOf(hub, p.slug);
+    return { acs_url: acsUrlOf(hub, p.slug), entity_id: entityId, metadata_url: entityId };
+  }
+  return { redirect_uri: redirectUriOf(hub, p.slug) };
+}
+
+/**
+ * GET /auth/sso/:slug/metadata: the hub's SP metadata for a SAML provider, served whether or not
+ * the provider is enabled yet (the IdP's administrator imports it before the first sign-in).
+ */
+export async function samlMetadataOf(hub: Hub, slug: string): Promise<string> {
+  const provider = await findProviderBySlug(hub.db, slug);
+  if (!provider || provider.protocol !== 'saml') throw new HubError('not_found', 'No SAML provider has this slug.');
+  return serviceProviderMetadata({ spEntityId: samlEntityIdOf(hub, slug), acsUrl: acsUrlOf(hub, slug) });
+}
+
+/** The IdP half of a SAML provider, as stored from its metadata. */
+export function idpMetadataOf(p: IdentityProvider): IdpMetadata | null {
+  if (p.protocol !== 'saml' || !p.issuer || !p.samlSsoUrl || !p.samlCertificates.length) return null;
+  return { entityId: p.issuer, ssoUrl: p.samlSsoUrl, certificates: p.samlCertificates };
+}
+
+/** The metadata an administrator gave, read; a 400 naming what it lacks otherwise. */
+function readMetadata(xml: string): IdpMetadata {
+  try {
+    return parseIdpMetadata(xml);
+  } catch (e) {
+    if (e instanceof SamlMetadataError) {
+      throw new HubError('invalid_request', `metadata_xml: ${e.message}`, { field: 'metadata_xml' });
+    }
+    throw e;
+  }
+}
+
 export function toProviderView(hub: Hub, p: IdentityProvider): IdentityProviderView {
+  const saml = p.protocol === 'saml';
   return {
     id: p.id,
     slug: p.slug,
@@ -44,7 +100,11 @@ export function toProviderView(hub: Hub, p: IdentityProvider): IdentityProviderV
     trusts_mfa: p.trustsMfa,
     attribute_mapping: { ...DEFAULT_ATTRIBUTE_MAPPING, ...p.attributeMapping },
     may_create_accounts: p.mayCreateAccounts,
-    redirect_uri: redirectUriOf(hub, p.slug),
+    redirect_uri: saml ? null : redirectUriOf(hub, p.slug),
+    acs_url: saml ? acsUrlOf(hub, p.slug) : null,
+    entity_id: saml ? samlEntityIdOf(hub, p.slug) : null,
+    metadata_url: saml ? samlEntityIdOf(hub, p.slug) : null,
+    saml: saml && p.samlSsoUrl ? { sso_url: p.samlSsoUrl, certificates: p.samlCertificates.length } : null,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };
@@ -61,7 +121,7 @@ export async function getProviderView(hub: Hub, id: string): Promise<IdentityPro
 }
 
 /** The issuer and scopes a preset prefills; what the body gives wins. */
-function withPreset(input: CreateIdentityProviderBody): { issuer: string; scopes: string[]; displayName: string } {
+function withPreset(input: CreateOidcProviderBody): { issuer: string; scopes: string[]; displayName: string } {
   const preset = input.preset ? OIDC_PRESETS[input.preset] : null;
   const issuer = input.issuer ?? preset?.issuer ?? null;
   if (!issuer) {
@@ -84,26 +144,48 @@ async function assertDomainsFree(db: DbOrTx, domains: string[], exceptId: string
   }
 }
 
-/** Registers an OpenID Connect provider; its client secret is sealed at once and never answered. */
+/** The columns of a new provider, by protocol: OIDC's issuer and sealed secret, or SAML's metadata. */
+function protocolColumns(hub: Hub, input: CreateIdentityProviderBody) {
+  if (input.protocol === 'saml') return samlColumns(input);
+  const { issuer, scopes, displayName } = withPreset(input);
+  return {
+    displayName,
+    issuer,
+    clientId: input.client_id,
+    clientSecretEnc: hub.secrets.seal(input.client_secret, PROVIDER_SECRET_CONTEXT),
+    scopes: [...new Set(scopes)],
+  };
+}
+
+function samlColumns(input: CreateSamlProviderBody) {
+  const idp = readMetadata(input.metadata_xml);
+  return {
+    displayName: input.display_name,
+    issuer: idp.entityId,
+    samlSsoUrl: idp.ssoUrl,
+    samlCertificates: idp.certificates,
+  };
+}
+
+/**
+ * Registers a provider: OpenID Connect (its client secret is sealed at once and never answered)
+ * or SAML (its metadata read into entityID, SSO location and signing certificates).
+ */
 export async function createProvider(
   hub: Hub,
   input: CreateIdentityProviderBody,
   actor: Actor,
 ): Promise<IdentityProvider> {
-  const { issuer, scopes, displayName } = withPreset(input);
+  const columns = protocolColumns(hub, input);
   const domains = [...new Set(input.email_domains ?? [])];
   const now = hub.clock();
   return hub.db.transaction(async (tx) => {
     await assertDomainsFree(tx, domains, null);
     const provider = await insertProvider(tx, {
       slug: input.slug,
-      displayName,
       protocol: input.protocol,
       enabled: input.enabled ?? true,
-      issuer,
-      clientId: input.client_id,
-      clientSecretEnc: hub.secrets.seal(input.client_secret, PROVIDER_SECRET_CONTEXT),
-      scopes: [...new Set(scopes)],
+      ...columns,
       emailDomains: domains,
       trustsEmailVerified: input.trusts_email_verified ?? false,
       trustsMfa: input.trusts_mfa ?? false,
@@ -139,6 +221,10 @@ export async function changeProvider(
   actor: Actor,
 ): Promise<IdentityProvider> {
   const values: Partial<NewIdentityProvider> = { updatedAt: hub.clock() };
+  if (input.metadata_xml !== undefined) {
+    const idp = readMetadata(input.metadata_xml);
+    Object.assign(values, { issuer: idp.entityId, samlSsoUrl: idp.ssoUrl, samlCertificates: idp.certificates });
+  }
   if (input.display_name !== undefined) values.displayName = input.display_name;
   if (input.enabled !== undefined) values.enabled = input.enabled;
   if (input.issuer !== undefined) values.issuer = input.issuer;
@@ -153,6 +239,9 @@ export async function changeProvider(
     values.attributeMapping = { ...DEFAULT_ATTRIBUTE_MAPPING, ...input.attribute_mapping };
   if (input.may_create_accounts !== undefined) values.mayCreateAccounts = input.may_create_accounts;
   return hub.db.transaction(async (tx) => {
+    const current = await findProviderById(tx, id);
+    if (!current) throw new HubError('not_found', 'No such identity provider.');
+    assertFieldsOfProtocol(current.protocol, input);
     if (values.emailDomains) await assertDomainsFree(tx, values.emailDomains, id);
     const provider = await updateProvider(tx, id, values);
     if (!provider) throw new HubError('not_found', 'No such identity provider.');
@@ -166,6 +255,24 @@ export async function changeProvider(
     );
     return provider;
   });
+}
+
+const OIDC_ONLY = ['issuer', 'client_id', 'client_secret', 'scopes'] as const;
+
+/** A change must fit the provider's protocol: no client secret for SAML, no metadata for OpenID Connect. */
+function assertFieldsOfProtocol(protocol: string, input: UpdateIdentityProviderBody): void {
+  const foreign =
+    protocol === 'saml'
+      ? OIDC_ONLY.filter((f) => input[f] !== undefined)
+      : input.metadata_xml !== undefined
+        ? ['metadata_xml']
+        : [];
+  if (foreign.length) {
+    const name = protocol === 'saml' ? 'SAML' : 'OpenID Connect';
+    throw new HubError('invalid_request', `${foreign[0]}: is not a field of a ${name} provider.`, {
+      field: foreign[0],
+    });
+  }
 }
 
 /** Deletes a provider; the identities linked through it go with it (their accounts stay). */

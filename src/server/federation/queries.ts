@@ -1,9 +1,9 @@
-import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { federatedIdentities, identityProviders, platformUsers } from '../db/schema/index';
+import { federatedIdentities, federationAssertionIds, identityProviders, platformUsers } from '../db/schema/index';
 import type { FederatedIdentity, IdentityProvider, NewIdentityProvider, PlatformUser } from '../db/schema/index';
 
-/** SQL of federation's two tables (identity_providers, federated_identities); no rules here. */
+/** SQL of federation's tables (identity_providers, federated_identities, federation_assertion_ids); no rules here. */
 
 export async function insertProvider(db: DbOrTx, values: NewIdentityProvider): Promise<IdentityProvider | undefined> {
   const [row] = await db
@@ -141,4 +141,26 @@ export async function deleteIdentityOfUser(
     .where(and(eq(federatedIdentities.id, identityId), eq(federatedIdentities.userId, userId)))
     .returning();
   return row ?? null;
+}
+
+/** Records a SAML assertion as used; false when it already was (a replay, from any node). */
+export async function insertAssertionId(
+  db: DbOrTx,
+  values: { providerId: string; assertionId: string; expiresAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(federationAssertionIds)
+    .values(values)
+    .onConflictDoNothing({ target: [federationAssertionIds.providerId, federationAssertionIds.assertionId] })
+    .returning({ id: federationAssertionIds.assertionId });
+  return rows.length === 1;
+}
+
+/** Forgets the assertions that can no longer be accepted anyway (past their NotOnOrAfter); how many. */
+export async function deleteExpiredAssertionIds(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .delete(federationAssertionIds)
+    .where(lt(federationAssertionIds.expiresAt, now))
+    .returning({ id: federationAssertionIds.assertionId });
+  return rows.length;
 }

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Hub } from '../hub';
-import { contracts, htmlPage, redirectTo } from '../http/contract';
+import { apiErrors, contracts, htmlPage, redirectTo } from '../http/contract';
 import { guardEcosystemAdmin } from '../plugins/admin-guard';
 import { requireActor, sessionCookieOptions } from '../plugins/session';
 import { requireRecentAuthentication } from '../account/step-up';
@@ -9,13 +10,15 @@ import {
   discoverBodySchema,
   discoverResultSchema,
   publicProviderListSchema,
+  samlAcsBodySchema,
   ssoCallbackQuerySchema,
   ssoParamsSchema,
   ssoStartQuerySchema,
 } from '../../shared/api/federation';
 import { identityProviderAdminRoutes } from './admin-routes';
 import { discoverProvider, listSignInProviders } from './discovery';
-import { completeSsoSignIn, startSsoSignIn } from './sign-in';
+import { completeSamlSignIn, completeSsoSignIn, startSsoSignIn, type SsoOutcome } from './sign-in';
+import { samlMetadataOf } from './provider-service';
 import { federationLinkRoutes } from './link-routes';
 import { LINK_COOKIE, linkCookieOptions } from './pending-link';
 import { federationRefusalKind } from './anonymous-refusals';
@@ -78,8 +81,13 @@ export async function federationRoutes(app: FastifyInstance, opts: { hub: Hub })
     },
     async (request, reply) => {
       const link = request.query.link ? await linkingActor(hub, request) : undefined;
-      const { location, sealedState } = await startSsoSignIn(hub, request.params.slug, request.query.return_to, link);
-      reply.setCookie(SSO_STATE_COOKIE, sealedState, ssoCookieOptions(hub));
+      const { location, sealedState, protocol } = await startSsoSignIn(
+        hub,
+        request.params.slug,
+        request.query.return_to,
+        link,
+      );
+      reply.setCookie(SSO_STATE_COOKIE, sealedState, ssoCookieOptions(hub, protocol));
       reply.header('cache-control', 'no-store');
       return reply.redirect(location, 302);
     },
@@ -111,15 +119,70 @@ export async function federationRoutes(app: FastifyInstance, opts: { hub: Hub })
         { callbackUrl, sealedState: request.cookies?.[SSO_STATE_COOKIE] },
         await request.actor(),
       );
-      if (outcome.kind === 'link_required') {
-        // Nobody is signed in: /auth asks the person to prove the account (link-routes.ts).
-        reply.setCookie(LINK_COOKIE, outcome.linkToken, linkCookieOptions(hub));
-        return reply.redirect(`/auth?link=${encodeURIComponent(outcome.slug)}`, 303);
-      }
-      if (outcome.kind === 'signed_in') reply.setCookie(SESSION_COOKIE, outcome.token, sessionCookieOptions(hub));
-      return reply.redirect(outcome.returnTo, 303);
+      return endSignIn(hub, reply, outcome);
     },
   );
+
+  r.post(
+    '/auth/sso/:slug/acs',
+    {
+      config: page,
+      schema: {
+        params: ssoParamsSchema,
+        body: samlAcsBodySchema,
+        response: {
+          303: redirectTo('Signed in: to where the sign-in was started from'),
+          ...pageErrors,
+          403: htmlPage('Refused by the linking rules'),
+          409: htmlPage('The assertion was already used, or the identity is another account\u2019s'),
+        },
+      },
+    },
+    async (request, reply) => {
+      // As the OIDC callback: the state is single use, whatever happens next.
+      reply.clearCookie(SSO_STATE_COOKIE, clearSsoCookieOptions());
+      reply.header('cache-control', 'no-store');
+      const outcome = await completeSamlSignIn(
+        hub,
+        request.params.slug,
+        { samlResponse: request.body.SAMLResponse, sealedState: request.cookies?.[SSO_STATE_COOKIE] },
+        await request.actor(),
+      );
+      return endSignIn(hub, reply, outcome);
+    },
+  );
+
+  r.get(
+    '/auth/sso/:slug/metadata',
+    {
+      schema: {
+        params: ssoParamsSchema,
+        response: {
+          200: {
+            description:
+              'The hub\u2019s SAML service provider metadata for this provider (entityID, ACS URL, NameID format)',
+            content: { 'application/samlmetadata+xml': { schema: z.string() } },
+          },
+          ...apiErrors(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const xml = await samlMetadataOf(hub, request.params.slug);
+      return reply.type('application/samlmetadata+xml').send(xml);
+    },
+  );
+}
+
+/** How the OIDC callback and the SAML ACS end: a session, the pending link, or the linked identity. */
+function endSignIn(hub: Hub, reply: FastifyReply, outcome: SsoOutcome) {
+  if (outcome.kind === 'link_required') {
+    // Nobody is signed in: /auth asks the person to prove the account (link-routes.ts).
+    reply.setCookie(LINK_COOKIE, outcome.linkToken, linkCookieOptions(hub));
+    return reply.redirect(`/auth?link=${encodeURIComponent(outcome.slug)}`, 303);
+  }
+  if (outcome.kind === 'signed_in') reply.setCookie(SESSION_COOKIE, outcome.token, sessionCookieOptions(hub));
+  return reply.redirect(outcome.returnTo, 303);
 }
 
 /** `?link=1` (from /account): a signed-in person who authenticated recently; the session the callback must find again. */

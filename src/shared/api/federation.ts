@@ -75,10 +75,19 @@ const providerFields = {
   may_create_accounts: z.boolean(),
 };
 
-/** POST /api/admin/identity-providers. `preset` prefills issuer and scopes only. */
-export const createIdentityProviderBodySchema = z
+/** The IdP's metadata XML as its console exports it (Okta, Entra ID, Google Workspace, ADFS, Shibboleth). */
+const metadataXmlSchema = z
+  .string()
+  .min(1)
+  .max(100_000)
+  .describe(
+    'The identity provider\u2019s SAML metadata XML: its entityID, HTTP-Redirect SSO location and signing certificate',
+  );
+
+/** POST /api/admin/identity-providers with protocol `oidc`. `preset` prefills issuer and scopes only. */
+const createOidcProviderBodySchema = z
   .object({
-    protocol: z.literal('oidc').describe('SAML providers arrive in a later step'),
+    protocol: z.literal('oidc'),
     preset: z.enum(OIDC_PRESET_NAMES).optional(),
     slug: providerSlugSchema,
     ...providerFields,
@@ -93,13 +102,47 @@ export const createIdentityProviderBodySchema = z
     may_create_accounts: providerFields.may_create_accounts.optional(),
   })
   .strict();
-export type CreateIdentityProviderBody = z.infer<typeof createIdentityProviderBodySchema>;
 
-/** PATCH /api/admin/identity-providers/:id: any field but the slug and protocol (the slug is in the registered redirect URI). */
+/**
+ * POST /api/admin/identity-providers with protocol `saml`: the IdP's metadata instead of issuer
+ * and client. `trusts_email_verified` says whether its email attribute counts as verified,
+ * `trusts_mfa` whether its AuthnContext saying MFA counts as the hub's second factor.
+ */
+const createSamlProviderBodySchema = z
+  .object({
+    protocol: z.literal('saml'),
+    slug: providerSlugSchema,
+    display_name: providerFields.display_name,
+    metadata_xml: metadataXmlSchema,
+    enabled: providerFields.enabled.optional(),
+    email_domains: providerFields.email_domains.optional(),
+    trusts_email_verified: providerFields.trusts_email_verified.optional(),
+    trusts_mfa: providerFields.trusts_mfa.optional(),
+    attribute_mapping: providerFields.attribute_mapping.optional(),
+    may_create_accounts: providerFields.may_create_accounts.optional(),
+  })
+  .strict();
+
+/** POST /api/admin/identity-providers: an OpenID Connect or a SAML 2.0 provider. */
+export const createIdentityProviderBodySchema = z.discriminatedUnion('protocol', [
+  createOidcProviderBodySchema,
+  createSamlProviderBodySchema,
+]);
+export type CreateIdentityProviderBody = z.infer<typeof createIdentityProviderBodySchema>;
+export type CreateOidcProviderBody = z.infer<typeof createOidcProviderBodySchema>;
+export type CreateSamlProviderBody = z.infer<typeof createSamlProviderBodySchema>;
+
+const updateFields = { ...providerFields, metadata_xml: metadataXmlSchema };
+
+/**
+ * PATCH /api/admin/identity-providers/:id: any field but the slug and protocol (the slug is in the
+ * URLs registered at the provider). issuer, client_id, client_secret and scopes are OpenID
+ * Connect's, metadata_xml is SAML's (new metadata, e.g. after the IdP rolled its certificate).
+ */
 export const updateIdentityProviderBodySchema = z
   .object(
-    Object.fromEntries(Object.entries(providerFields).map(([k, v]) => [k, v.optional()])) as {
-      [K in keyof typeof providerFields]: z.ZodOptional<(typeof providerFields)[K]>;
+    Object.fromEntries(Object.entries(updateFields).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof typeof updateFields]: z.ZodOptional<(typeof updateFields)[K]>;
     },
   )
   .strict()
@@ -113,6 +156,7 @@ export const identityProviderViewSchema = z.object({
   display_name: z.string(),
   protocol: z.enum(IDENTITY_PROTOCOLS),
   enabled: z.boolean(),
+  /** OIDC: the issuer; SAML: the IdP's entityID. */
   issuer: z.string().nullable(),
   client_id: z.string().nullable(),
   has_client_secret: z.boolean(),
@@ -122,8 +166,14 @@ export const identityProviderViewSchema = z.object({
   trusts_mfa: z.boolean(),
   attribute_mapping: z.object({ email: z.string(), name: z.string() }),
   may_create_accounts: z.boolean(),
-  /** What to register at the provider. */
-  redirect_uri: z.string(),
+  /** What to register at an OpenID Connect provider (null for SAML). */
+  redirect_uri: z.string().nullable(),
+  /** SAML: what the IdP must know of the hub (null for OpenID Connect). */
+  acs_url: z.string().nullable(),
+  entity_id: z.string().nullable(),
+  metadata_url: z.string().nullable(),
+  /** SAML: what the hub took from the IdP's metadata. */
+  saml: z.object({ sso_url: z.string(), certificates: z.number() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -132,8 +182,12 @@ export type IdentityProviderView = z.infer<typeof identityProviderViewSchema>;
 export const identityProviderListSchema = z.object({ providers: z.array(identityProviderViewSchema) });
 export const identityProviderResultSchema = z.object({
   provider: identityProviderViewSchema,
-  /** What to register at the provider (OIDC: the redirect URI). */
-  redirect_uri: z.string(),
+  /** What to register at the provider. OpenID Connect: the redirect URI. */
+  redirect_uri: z.string().optional(),
+  /** SAML: the ACS URL, the hub's entity ID (the audience) and its SP metadata's URL. */
+  acs_url: z.string().optional(),
+  entity_id: z.string().optional(),
+  metadata_url: z.string().optional(),
 });
 
 /** GET /api/auth/providers: what the sign-in page offers as buttons. */
@@ -148,6 +202,12 @@ export const publicProviderListSchema = z.object({ providers: z.array(publicProv
 export const discoverBodySchema = z.object({ email: z.string().trim().min(3).max(254).pipe(z.email()) }).strict();
 export const discoverResultSchema = z.object({
   sso: z.object({ slug: z.string(), display_name: z.string() }).nullable(),
+});
+
+/** POST /auth/sso/:slug/acs: the IdP's answer by the HTTP-POST binding (RelayState unused: the state is in a cookie). */
+export const samlAcsBodySchema = z.object({
+  SAMLResponse: z.string().min(1).max(200_000),
+  RelayState: z.string().max(1000).optional(),
 });
 
 /** GET /auth/sso/:slug and its callback. */

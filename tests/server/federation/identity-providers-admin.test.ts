@@ -4,6 +4,35 @@ import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { identityProviders } from '../../../src/server/db/schema/index';
 import { auditRowsOf } from './federation-helpers';
+import { makeKeyPair } from './saml-idp';
+
+const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
+const POST = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
+
+/** An IdP's metadata as consoles export it; each part can be left out or changed. */
+function idpMetadata(
+  o: { entityId?: string; ssoUrl?: string; binding?: string; certs?: string[]; use?: string; doctype?: boolean } = {},
+) {
+  const certs = (o.certs ?? []).map(
+    (c) =>
+      `<md:KeyDescriptor${o.use === undefined ? ' use="signing"' : o.use ? ` use="${o.use}"` : ''}>` +
+      `<ds:KeyInfo><ds:X509Data><ds:X509Certificate>${c}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`,
+  );
+  return (
+    (o.doctype ? '<!DOCTYPE x [<!ENTITY a "aaaa">]>' : '') +
+    '<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#"' +
+    (o.entityId === '' ? '' : ` entityID="${o.entityId ?? 'https://idp.corp.test/saml'}"`) +
+    '><md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">' +
+    certs.join('') +
+    `<md:SingleSignOnService Binding="${o.binding ?? REDIRECT}" Location="${o.ssoUrl ?? 'https://idp.corp.test/sso'}"/>` +
+    '</md:IDPSSODescriptor></md:EntityDescriptor>'
+  );
+}
+
+/** The base64 body of a PEM certificate, with the line breaks metadata files have. */
+function certBody(pem: string) {
+  return pem.replace(/-----[A-Z ]+-----/g, '').trim();
+}
 
 const SECRET = 'upstream-client-secret-do-not-leak-1234';
 
@@ -104,6 +133,122 @@ describe.each(TEST_DATABASES)('identity providers: admin API, sign-in page list,
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('registers a SAML provider from its metadata and answers the ACS URL, entity ID and metadata URL', async () => {
+    const { cert } = makeKeyPair('corp-idp');
+    const as = t.client.asBrowser(admin);
+    const res = await as.post('/api/admin/identity-providers', {
+      body: {
+        protocol: 'saml',
+        slug: 'corp',
+        display_name: 'Corp SSO',
+        metadata_xml: idpMetadata({ certs: [certBody(cert)] }),
+        email_domains: ['corp.test'],
+        trusts_mfa: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const base = `${t.hub.config.publicUrl}/auth/sso/corp`;
+    const answer = res.json();
+    expect(answer).toMatchObject({
+      acs_url: `${base}/acs`,
+      entity_id: `${base}/metadata`,
+      metadata_url: `${base}/metadata`,
+    });
+    expect(answer.redirect_uri).toBeUndefined();
+    expect(answer.provider).toMatchObject({
+      protocol: 'saml',
+      issuer: 'https://idp.corp.test/saml',
+      client_id: null,
+      has_client_secret: false,
+      redirect_uri: null,
+      acs_url: `${base}/acs`,
+      entity_id: `${base}/metadata`,
+      saml: { sso_url: 'https://idp.corp.test/sso', certificates: 1 },
+      trusts_mfa: true,
+      attribute_mapping: { email: 'email', name: 'name' },
+    });
+    const read = (await t.client.get(`/api/admin/identity-providers/${answer.provider.id}`, { cookie: admin })).json();
+    expect(read).toMatchObject({ acs_url: `${base}/acs`, metadata_url: `${base}/metadata` });
+    const created = await auditRowsOf(t, 'identity_provider_created', 'provider', 'corp');
+    expect(created[0].details).toMatchObject({ protocol: 'saml', issuer: 'https://idp.corp.test/saml' });
+    const metadata = await t.client.get('/auth/sso/corp/metadata');
+    expect(metadata.statusCode).toBe(200);
+    expect(metadata.body).toContain(`entityID="${base}/metadata"`);
+    expect(metadata.body).toContain(`Location="${base}/acs"`);
+
+    // New metadata (the IdP rolled its certificate: two during the roll-over).
+    const next = makeKeyPair('corp-idp-2').cert;
+    const rolled = await as.patch(`/api/admin/identity-providers/${answer.provider.id}`, {
+      body: {
+        metadata_xml: idpMetadata({ certs: [certBody(cert), certBody(next)], ssoUrl: 'https://idp.corp.test/sso2' }),
+      },
+    });
+    expect(rolled.statusCode, rolled.body).toBe(200);
+    expect(rolled.json().provider.saml).toEqual({ sso_url: 'https://idp.corp.test/sso2', certificates: 2 });
+    const [row] = (await t.hub.db.select().from(identityProviders)).filter((p) => p.slug === 'corp');
+    expect(row.samlCertificates).toHaveLength(2);
+    expect(row.samlCertificates[1]).toContain('-----BEGIN CERTIFICATE-----');
+    const updated = await auditRowsOf(t, 'identity_provider_updated', 'provider', 'corp');
+    expect(updated[0].details).toMatchObject({ fields: ['metadata_xml'] });
+  });
+
+  it('refuses SAML metadata the hub cannot use, and fields of the other protocol, with a 400 naming it', async () => {
+    const { cert } = makeKeyPair('corp-idp-3');
+    const good = certBody(cert);
+    const as = t.client.asBrowser(admin);
+    const create = (metadata_xml: string, extra: Record<string, unknown> = {}) =>
+      as.post('/api/admin/identity-providers', {
+        body: { protocol: 'saml', slug: 'broken', display_name: 'Broken', metadata_xml, ...extra },
+      });
+    const cases: [string, RegExp][] = [
+      ['not xml at all <', /metadata_xml: .*not well-formed|metadata_xml: .*no identity provider/],
+      ['<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata"/>', /no identity provider/],
+      [idpMetadata({ entityId: '', certs: [good] }), /no entityID/],
+      [idpMetadata({ binding: POST, certs: [good] }), /HTTP-Redirect/],
+      [idpMetadata({ ssoUrl: 'http://idp.corp.test/sso', certs: [good] }), /https/],
+      [idpMetadata({ certs: [] }), /no signing certificate/],
+      [idpMetadata({ certs: [good], use: 'encryption' }), /no signing certificate/],
+      [idpMetadata({ certs: ['bm90IGEgY2VydGlmaWNhdGU='] }), /not a valid X.509 certificate/],
+      [idpMetadata({ certs: [good], doctype: true }), /DOCTYPE/],
+    ];
+    for (const [xml, message] of cases) {
+      const res = await create(xml);
+      expect(res.statusCode, xml).toBe(400);
+      expect(res.json().error.message, xml).toMatch(message);
+      expect(res.json().error.message).toMatch(/^metadata_xml: /);
+    }
+    // A certificate without a `use` signs too.
+    expect((await create(idpMetadata({ certs: [good], use: '' }), { slug: 'nouse' })).statusCode).toBe(201);
+    const shapes = [
+      { protocol: 'saml', slug: 'broken', display_name: 'Broken' },
+      {
+        protocol: 'saml',
+        slug: 'broken',
+        display_name: 'Broken',
+        metadata_xml: idpMetadata({ certs: [good] }),
+        client_secret: 'x',
+      },
+      { protocol: 'saml', slug: 'broken', metadata_xml: idpMetadata({ certs: [good] }) },
+    ];
+    for (const b of shapes) expect((await as.post('/api/admin/identity-providers', { body: b })).statusCode).toBe(400);
+    expect((await t.hub.db.select().from(identityProviders)).map((p) => p.slug)).not.toContain('broken');
+
+    const [corp] = (await t.hub.db.select().from(identityProviders)).filter((p) => p.slug === 'corp');
+    const [acme] = (await t.hub.db.select().from(identityProviders)).filter((p) => p.slug === 'acme');
+    const secretToSaml = await as.patch(`/api/admin/identity-providers/${corp.id}`, { body: { client_secret: 'x' } });
+    expect(secretToSaml.statusCode).toBe(400);
+    expect(secretToSaml.json().error.message).toMatch(/client_secret: is not a field of a SAML provider/);
+    const metadataToOidc = await as.patch(`/api/admin/identity-providers/${acme.id}`, {
+      body: { metadata_xml: idpMetadata({ certs: [good] }) },
+    });
+    expect(metadataToOidc.statusCode).toBe(400);
+    const badPatch = await as.patch(`/api/admin/identity-providers/${corp.id}`, { body: { metadata_xml: '<x/>' } });
+    expect(badPatch.statusCode).toBe(400);
+    const [after] = (await t.hub.db.select().from(identityProviders)).filter((p) => p.slug === 'corp');
+    expect(after.samlCertificates).toEqual(corp.samlCertificates);
+    expect(after.clientSecretEnc).toBeNull();
   });
 
   it('lists only enabled providers for the sign-in page and discovers by the email domain only', async () => {

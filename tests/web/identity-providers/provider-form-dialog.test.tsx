@@ -3,7 +3,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { IdentityProviderView } from '@shared/api/federation';
 import { ProviderFormDialog } from '@/features/identity-providers/provider-form-dialog';
-import { EMPTY_PROVIDER_FORM, applyPreset, issuerPlaceholder } from '@/features/identity-providers/provider-form.utils';
+import {
+  EMPTY_PROVIDER_FORM,
+  applyPreset,
+  createBodyOf,
+  firstProblem,
+  issuerPlaceholder,
+} from '@/features/identity-providers/provider-form.utils';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -25,8 +31,30 @@ const VIEW: IdentityProviderView = {
   attribute_mapping: { email: 'email', name: 'name' },
   may_create_accounts: false,
   redirect_uri: REDIRECT_URI,
+  acs_url: null,
+  entity_id: null,
+  metadata_url: null,
+  saml: null,
   created_at: '2026-11-26T12:00:00.000Z',
   updated_at: '2026-11-26T12:00:00.000Z',
+};
+
+const SAML_BASE = 'http://127.0.0.1:3000/auth/sso/corp';
+const SAML_VIEW: IdentityProviderView = {
+  ...VIEW,
+  id: 'p2',
+  slug: 'corp',
+  display_name: 'Corp SSO',
+  protocol: 'saml',
+  issuer: 'https://idp.corp.example/saml',
+  client_id: null,
+  has_client_secret: false,
+  scopes: [],
+  redirect_uri: null,
+  acs_url: `${SAML_BASE}/acs`,
+  entity_id: `${SAML_BASE}/metadata`,
+  metadata_url: `${SAML_BASE}/metadata`,
+  saml: { sso_url: 'https://idp.corp.example/sso', certificates: 1 },
 };
 
 function renderWithQuery(ui: React.ReactNode) {
@@ -155,5 +183,46 @@ describe('identity provider form (issue 27)', () => {
     await waitFor(() => expect(screen.getByLabelText('Issuer *').getAttribute('aria-invalid')).toBe('true'));
     const describedBy = screen.getByLabelText('Issuer *').getAttribute('aria-describedby') ?? '';
     expect(describedBy).not.toBe('');
+  });
+
+  it('SAML: the body carries the metadata and none of OpenID Connect\u2019s fields; the metadata is required to create', () => {
+    const values = { ...EMPTY_PROVIDER_FORM, protocol: 'saml' as const, slug: 'corp', display_name: 'Corp SSO' };
+    expect(firstProblem(values, true)).toEqual(['metadata_xml', expect.stringContaining('metadata XML')]);
+    const body = createBodyOf({ ...values, metadata_xml: '  <EntityDescriptor/>  ', email_domains: 'corp.example' });
+    expect(body).toEqual({
+      protocol: 'saml',
+      slug: 'corp',
+      display_name: 'Corp SSO',
+      metadata_xml: '<EntityDescriptor/>',
+      email_domains: ['corp.example'],
+      enabled: true,
+      trusts_email_verified: false,
+      trusts_mfa: false,
+      may_create_accounts: true,
+    });
+  });
+
+  it('SAML edit: shows what to register, an uploaded file fills the metadata, an empty field keeps it', async () => {
+    const calls = mockApi(() => json(200, { provider: SAML_VIEW, acs_url: SAML_VIEW.acs_url }));
+    renderWithQuery(<ProviderFormDialog provider={SAML_VIEW} open onOpenChange={() => {}} />);
+    expect(screen.queryByLabelText('Client secret')).toBeNull();
+    expect(screen.getByText(`${SAML_BASE}/acs`)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy ACS URL' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy Entity ID' })).toBeTruthy();
+    const metadata = screen.getByLabelText('Metadata XML') as HTMLTextAreaElement;
+    expect(metadata.value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const first = calls.find((c) => c.method === 'PATCH')!.body as Record<string, unknown>;
+    expect(first).not.toHaveProperty('metadata_xml');
+    for (const field of ['issuer', 'client_id', 'client_secret', 'scopes']) expect(first).not.toHaveProperty(field);
+
+    const xml = '<md:EntityDescriptor entityID="https://idp.corp.example/saml"/>';
+    const file = new File([xml], 'metadata.xml', { type: 'application/xml' });
+    fireEvent.change(screen.getByLabelText('Or upload the metadata file'), { target: { files: [file] } });
+    await waitFor(() => expect((screen.getByLabelText('Metadata XML') as HTMLTextAreaElement).value).toBe(xml));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PATCH')[1].body).toMatchObject({ metadata_xml: xml });
   });
 });

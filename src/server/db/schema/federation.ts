@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { platformUsers } from './users';
 
 /** Which upstream claim (OIDC) or attribute (SAML) carries each field of the hub's account. */
@@ -12,7 +12,10 @@ export interface AttributeMapping {
  * identity they already have. The client secret is sealed with the hub's secret sealing
  * (crypto/secrets.ts) like every other secret; `email_domains` drive home-realm discovery and
  * are lower-cased by the service. `trusts_email_verified` and `trusts_mfa` say whether the
- * provider's `email_verified` and `amr` claims are believed at all.
+ * provider's `email_verified` and `amr` claims (SAML: its email attribute and AuthnContext) are
+ * believed at all. A SAML provider keeps what its metadata said: `issuer` is the IdP's entityID,
+ * `saml_sso_url` its HTTP-Redirect SingleSignOnService and `saml_certificates` its signing
+ * certificates (PEM); the metadata itself is not kept (it is read once, when it is given).
  */
 export const identityProviders = pgTable(
   'identity_providers',
@@ -20,7 +23,7 @@ export const identityProviders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     slug: text('slug').notNull(),
     displayName: text('display_name').notNull(),
-    /** 'oidc' | 'saml' (SAML arrives in a later step; the column is ready for it). */
+    /** 'oidc' | 'saml'. */
     protocol: text('protocol').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     issuer: text('issuer'),
@@ -32,6 +35,8 @@ export const identityProviders = pgTable(
     trustsMfa: boolean('trusts_mfa').notNull().default(false),
     attributeMapping: jsonb('attribute_mapping').$type<AttributeMapping>().notNull(),
     mayCreateAccounts: boolean('may_create_accounts').notNull().default(false),
+    samlSsoUrl: text('saml_sso_url'),
+    samlCertificates: text('saml_certificates').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +70,27 @@ export const federatedIdentities = pgTable(
   (t) => [
     uniqueIndex('federated_identities_provider_subject_key').on(t.providerId, t.subject),
     index('federated_identities_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The SAML assertions the hub accepted, each once: a replayed assertion (the same provider and
+ * assertion ID, on any node) finds its row and is refused. A row is needed only while the
+ * assertion could still be accepted, so it is kept until the assertion's own NotOnOrAfter (plus
+ * the accepted clock skew) and pruned after that.
+ */
+export const federationAssertionIds = pgTable(
+  'federation_assertion_ids',
+  {
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.providerId, t.assertionId], name: 'federation_assertion_ids_pkey' }),
+    index('federation_assertion_ids_expires_idx').on(t.expiresAt),
   ],
 );
 

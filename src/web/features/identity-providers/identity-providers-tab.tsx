@@ -20,7 +20,9 @@ export default function IdentityProvidersTab() {
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="space-y-1.5">
           <CardTitle as="h2">Identity Providers</CardTitle>
-          <CardDescription>Let people sign in with an identity they already have (OpenID Connect).</CardDescription>
+          <CardDescription>
+            Let people sign in with an identity they already have (OpenID Connect or SAML 2.0).
+          </CardDescription>
         </div>
         <Button onClick={() => setCreating(true)}>Add provider</Button>
       </CardHeader>
@@ -33,7 +35,7 @@ export default function IdentityProvidersTab() {
             <EmptyState
               icon={FingerprintIcon}
               title="No identity providers yet"
-              hint="Add Google, Microsoft, LinkedIn, GitLab or your company’s OpenID Connect provider."
+              hint="Add Google, Microsoft, LinkedIn, GitLab, or your company’s OpenID Connect or SAML identity provider."
             />
           }
         >
@@ -76,7 +78,9 @@ function ProviderRow({
         </p>
         <p className="break-all text-sm text-muted-foreground">{provider.issuer}</p>
         <p className="text-sm text-muted-foreground">
-          Client secret: {provider.has_client_secret ? 'set' : 'not set'}
+          {provider.protocol === 'saml'
+            ? `Signing certificates: ${provider.saml?.certificates ?? 0}`
+            : `Client secret: ${provider.has_client_secret ? 'set' : 'not set'}`}
           {provider.email_domains.length > 0 && ` · Domains: ${provider.email_domains.join(', ')}`}
         </p>
       </div>

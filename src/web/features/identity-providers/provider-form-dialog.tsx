@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { OIDC_PRESET_NAMES, OIDC_PRESETS, type OidcPreset } from '@shared/federation-presets';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
 import type { IdentityProvider } from '@/data/identity-providers/providers-query';
 import { useProviderCreateMutation } from '@/data/identity-providers/provider-create-mutation';
 import { useProviderUpdateMutation } from '@/data/identity-providers/provider-update-mutation';
@@ -26,35 +27,53 @@ import {
   firstProblem,
   formValuesOf,
   issuerPlaceholder,
+  registrationItems,
   updateBodyOf,
   type ProviderFormValues,
+  type ProviderProtocol,
 } from './provider-form.utils';
 import { RegistrationDetails } from './registration-details';
 
 type Flag = 'enabled' | 'trusts_email_verified' | 'trusts_mfa' | 'may_create_accounts';
-const FLAGS: { key: Flag; label: string; hint: string }[] = [
-  { key: 'enabled', label: 'Enabled', hint: 'Offered on the sign-in page and used by email-domain discovery.' },
-  {
-    key: 'trusts_email_verified',
-    label: 'Trust its email_verified',
-    hint: 'An address the provider says is verified counts as verified here.',
-  },
-  {
-    key: 'trusts_mfa',
-    label: 'Trust its multi-factor sign-in',
-    hint: 'When it asserts MFA (amr), administrators skip the hub’s second factor.',
-  },
-  {
-    key: 'may_create_accounts',
-    label: 'May create accounts',
-    hint: 'A first sign-in with an unknown address creates an account; otherwise only existing accounts sign in.',
-  },
-];
+
+/** The switches, worded for the protocol (SAML has no email_verified or amr, but the same trust decisions). */
+function flagsOf(protocol: ProviderProtocol): { key: Flag; label: string; hint: string }[] {
+  const saml = protocol === 'saml';
+  return [
+    { key: 'enabled', label: 'Enabled', hint: 'Offered on the sign-in page and used by email-domain discovery.' },
+    {
+      key: 'trusts_email_verified',
+      label: saml ? 'Trust its email addresses' : 'Trust its email_verified',
+      hint: saml
+        ? 'The address in its assertions counts as verified here.'
+        : 'An address the provider says is verified counts as verified here.',
+    },
+    {
+      key: 'trusts_mfa',
+      label: 'Trust its multi-factor sign-in',
+      hint: saml
+        ? 'When its AuthnContext says MFA, administrators skip the hub’s second factor.'
+        : 'When it asserts MFA (amr), administrators skip the hub’s second factor.',
+    },
+    {
+      key: 'may_create_accounts',
+      label: 'May create accounts',
+      hint: 'A first sign-in with an unknown address creates an account; otherwise only existing accounts sign in.',
+    },
+  ];
+}
+
+const PROTOCOL_NAMES: Record<ProviderProtocol, string> = { oidc: 'OpenID Connect', saml: 'SAML 2.0' };
+
+/** Metadata files of IdPs are a few kilobytes; anything far larger is not one. */
+const MAX_METADATA_BYTES = 100_000;
 
 /**
- * Create (provider = undefined) or edit an OpenID Connect provider. The client secret is
- * write-only: the form shows whether one is set, never the secret; on edit an empty field keeps
- * it. After a create the dialog shows what to register at the provider.
+ * Create (provider = undefined) or edit an OpenID Connect or SAML 2.0 provider. The client secret
+ * is write-only: the form shows whether one is set, never the secret; on edit an empty field keeps
+ * it (as an empty metadata field keeps a SAML provider's metadata). After a create the dialog
+ * shows what to register at the provider: the redirect URI, or the ACS URL, entity ID and
+ * metadata URL.
  */
 export function ProviderFormDialog({
   provider,
@@ -68,11 +87,12 @@ export function ProviderFormDialog({
   const isCreate = !provider;
   const initial = provider ? formValuesOf(provider) : EMPTY_PROVIDER_FORM;
   const form = useForm<ProviderFormValues>(initial);
-  const [redirectUri, setRedirectUri] = useState<string | null>(null);
+  const [registration, setRegistration] = useState<{ label: string; value: string }[] | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const create = useProviderCreateMutation({
     onSuccess: (result) => {
       notify.success('Identity provider created');
-      setRedirectUri(result.redirect_uri);
+      setRegistration(registrationItems(result));
     },
   });
   const update = useProviderUpdateMutation({
@@ -86,7 +106,8 @@ export function ProviderFormDialog({
   function close(next: boolean) {
     if (!next) {
       form.reset(initial);
-      setRedirectUri(null);
+      setRegistration(null);
+      setFileProblem(null);
       create.reset();
       update.reset();
     }
@@ -105,19 +126,41 @@ export function ProviderFormDialog({
     else create.mutateAsync(createBodyOf(form.values)).catch(form.setServerError);
   }
 
+  /** The uploaded metadata file fills the textarea, where it can be read and changed before sending. */
+  function readMetadataFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    setFileProblem(null);
+    if (!file) return;
+    if (file.size > MAX_METADATA_BYTES) {
+      setFileProblem('This file is too large to be an identity provider’s metadata.');
+      return;
+    }
+    // FileReader rather than Blob.text(): one API every browser (and the web tests' jsdom) has.
+    const reader = new FileReader();
+    reader.onload = () => form.edit({ metadata_xml: typeof reader.result === 'string' ? reader.result : '' });
+    reader.onerror = () => setFileProblem('The file could not be read.');
+    reader.readAsText(file);
+  }
+
   const secretState = provider?.has_client_secret ? 'set' : 'not set';
+  const protocol = form.values.protocol;
+  const saml = protocol === 'saml';
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
-        {redirectUri ? (
+        {registration ? (
           <div className="space-y-4">
             <DialogHeader>
               <DialogTitle>Register the hub at the provider</DialogTitle>
               <DialogDescription>
-                In the provider’s console, add this redirect URI to the application whose client ID you entered.
+                {saml
+                  ? 'In the identity provider’s console, create a SAML application with this ACS URL and entity ID ' +
+                    '(or import the metadata URL). Send the email address as the NameID or as the email attribute.'
+                  : 'In the provider’s console, add this redirect URI to the application whose client ID you entered.'}
               </DialogDescription>
             </DialogHeader>
-            <RegistrationDetails redirectUri={redirectUri} />
+            <RegistrationDetails items={registration} />
             <DialogFooter>
               <Button onClick={() => close(false)}>Done</Button>
             </DialogFooter>
@@ -132,10 +175,31 @@ export function ProviderFormDialog({
             <DialogHeader>
               <DialogTitle>{isCreate ? 'Add identity provider' : `Edit ${provider.display_name}`}</DialogTitle>
               <DialogDescription>
-                An OpenID Connect provider people may sign in with. Presets fill in the issuer and scopes.
+                {saml
+                  ? 'A SAML 2.0 identity provider people may sign in with, described by its metadata.'
+                  : 'An OpenID Connect provider people may sign in with. Presets fill in the issuer and scopes.'}
               </DialogDescription>
             </DialogHeader>
             {isCreate && (
+              <div className="space-y-2">
+                <Label htmlFor="idp-protocol">Protocol</Label>
+                <Select
+                  value={protocol}
+                  onValueChange={(v) =>
+                    form.reset({ ...form.values, protocol: v as ProviderProtocol, preset: 'custom' })
+                  }
+                >
+                  <SelectTrigger id="idp-protocol" className="w-full" aria-label="Protocol">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="oidc">{PROTOCOL_NAMES.oidc}</SelectItem>
+                    <SelectItem value="saml">{PROTOCOL_NAMES.saml}</SelectItem>
+                  </SelectContent>
+                </Select>
+              </div>
+            )}
+            {isCreate && !saml && (
               <div className="space-y-2">
                 <Label htmlFor="idp-preset">Preset</Label>
                 <Select
@@ -165,38 +229,80 @@ export function ProviderFormDialog({
                 label="Slug *"
                 hint={
                   isCreate
-                    ? 'Lower-case letters, digits, dashes; part of the redirect URI.'
-                    : 'Fixed: part of the redirect URI.'
+                    ? `Lower-case letters, digits, dashes; part of the ${saml ? 'ACS URL' : 'redirect URI'}.`
+                    : `Fixed: part of the ${saml ? 'ACS URL' : 'redirect URI'}.`
                 }
                 {...form.field('slug')}
               >
                 <Input readOnly={!isCreate} />
               </Field>
             </div>
-            <Field id="idp-issuer" label="Issuer *" {...form.field('issuer')}>
-              <Input type="url" placeholder={issuerPlaceholder(form.values.preset)} />
-            </Field>
-            <Field id="idp-client-id" label="Client ID *" {...form.field('client_id')}>
-              <Input autoComplete="off" />
-            </Field>
-            <Field
-              id="idp-client-secret"
-              label={isCreate ? 'Client secret *' : 'Client secret'}
-              hint={
-                isCreate ? 'Stored sealed; never shown again.' : `Currently ${secretState}. Leave empty to keep it.`
-              }
-              {...form.field('client_secret')}
-            >
-              <Input type="password" autoComplete="new-password" />
-            </Field>
-            <Field
-              id="idp-scopes"
-              label="Scopes"
-              hint="Separated by spaces; must include openid."
-              {...form.field('scopes')}
-            >
-              <Input />
-            </Field>
+            {saml ? (
+              <>
+                <Field
+                  id="idp-metadata"
+                  label={isCreate ? 'Metadata XML *' : 'Metadata XML'}
+                  hint={
+                    isCreate
+                      ? 'From the identity provider’s console (Okta, Entra ID, Google Workspace, AD FS…): its ' +
+                        'entityID, sign-in URL and signing certificate.'
+                      : `Currently ${provider?.issuer ?? 'not set'}, ${provider?.saml?.certificates ?? 0} signing ` +
+                        'certificate(s). Paste new metadata after the provider changed its certificate; leave empty to keep it.'
+                  }
+                  {...form.field('metadata_xml')}
+                >
+                  <Textarea
+                    rows={6}
+                    spellCheck={false}
+                    className="font-mono text-xs"
+                    placeholder="<EntityDescriptor …>"
+                  />
+                </Field>
+                <div className="space-y-1">
+                  <Label htmlFor="idp-metadata-file">Or upload the metadata file</Label>
+                  <Input
+                    id="idp-metadata-file"
+                    type="file"
+                    accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
+                    onChange={readMetadataFile}
+                    aria-describedby={fileProblem ? 'idp-metadata-file-problem' : undefined}
+                  />
+                  {fileProblem && (
+                    <p id="idp-metadata-file-problem" role="alert" className="text-xs text-destructive">
+                      {fileProblem}
+                    </p>
+                  )}
+                </div>
+                {!isCreate && provider && <RegistrationDetails items={registrationItems(provider)} />}
+              </>
+            ) : (
+              <>
+                <Field id="idp-issuer" label="Issuer *" {...form.field('issuer')}>
+                  <Input type="url" placeholder={issuerPlaceholder(form.values.preset)} />
+                </Field>
+                <Field id="idp-client-id" label="Client ID *" {...form.field('client_id')}>
+                  <Input autoComplete="off" />
+                </Field>
+                <Field
+                  id="idp-client-secret"
+                  label={isCreate ? 'Client secret *' : 'Client secret'}
+                  hint={
+                    isCreate ? 'Stored sealed; never shown again.' : `Currently ${secretState}. Leave empty to keep it.`
+                  }
+                  {...form.field('client_secret')}
+                >
+                  <Input type="password" autoComplete="new-password" />
+                </Field>
+                <Field
+                  id="idp-scopes"
+                  label="Scopes"
+                  hint="Separated by spaces; must include openid."
+                  {...form.field('scopes')}
+                >
+                  <Input />
+                </Field>
+              </>
+            )}
             <Field
               id="idp-domains"
               label="Email domains"
@@ -207,7 +313,7 @@ export function ProviderFormDialog({
             </Field>
             <fieldset className="space-y-3">
               <legend className="text-sm font-medium">Options</legend>
-              {FLAGS.map((flag) => (
+              {flagsOf(protocol).map((flag) => (
                 <div key={flag.key} className="flex items-start gap-3">
                   <Switch
                     id={`idp-${flag.key}`}

@@ -5,8 +5,11 @@ import type {
 } from '@shared/api/federation';
 import { DEFAULT_OIDC_SCOPES, OIDC_PRESETS, type OidcPreset } from '@shared/federation-presets';
 
+export type ProviderProtocol = 'oidc' | 'saml';
+
 /** What the provider form edits: text as typed, lists as one string (scopes by spaces, domains by commas or lines). */
 export type ProviderFormValues = {
+  protocol: ProviderProtocol;
   preset: OidcPreset | 'custom';
   slug: string;
   display_name: string;
@@ -15,6 +18,8 @@ export type ProviderFormValues = {
   /** Write-only: empty on edit means "keep the one that is set". */
   client_secret: string;
   scopes: string;
+  /** SAML: the IdP's metadata XML, pasted or read from a file; empty on edit means "keep what it said". */
+  metadata_xml: string;
   email_domains: string;
   enabled: boolean;
   trusts_email_verified: boolean;
@@ -23,6 +28,7 @@ export type ProviderFormValues = {
 };
 
 export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
+  protocol: 'oidc',
   preset: 'custom',
   slug: '',
   display_name: '',
@@ -30,6 +36,7 @@ export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
   client_id: '',
   client_secret: '',
   scopes: DEFAULT_OIDC_SCOPES.join(' '),
+  metadata_xml: '',
   email_domains: '',
   enabled: true,
   trusts_email_verified: false,
@@ -74,6 +81,7 @@ export function splitDomains(text: string): string[] {
 /** A registered provider in the form: every field but the secret, which is never sent back. */
 export function formValuesOf(provider: IdentityProviderView): ProviderFormValues {
   return {
+    protocol: provider.protocol,
     preset: 'custom',
     slug: provider.slug,
     display_name: provider.display_name,
@@ -81,6 +89,7 @@ export function formValuesOf(provider: IdentityProviderView): ProviderFormValues
     client_id: provider.client_id ?? '',
     client_secret: '',
     scopes: provider.scopes.join(' '),
+    metadata_xml: '',
     email_domains: provider.email_domains.join(', '),
     enabled: provider.enabled,
     trusts_email_verified: provider.trusts_email_verified,
@@ -89,12 +98,10 @@ export function formValuesOf(provider: IdentityProviderView): ProviderFormValues
   };
 }
 
-function sharedFields(v: ProviderFormValues) {
+/** The fields both protocols have. */
+function commonFields(v: ProviderFormValues) {
   return {
     display_name: v.display_name.trim(),
-    issuer: v.issuer.trim(),
-    client_id: v.client_id.trim(),
-    scopes: splitScopes(v.scopes),
     email_domains: splitDomains(v.email_domains),
     enabled: v.enabled,
     trusts_email_verified: v.trusts_email_verified,
@@ -103,24 +110,61 @@ function sharedFields(v: ProviderFormValues) {
   };
 }
 
-export function createBodyOf(v: ProviderFormValues): CreateIdentityProviderBody {
-  return { protocol: 'oidc', slug: v.slug.trim(), client_secret: v.client_secret, ...sharedFields(v) };
+function oidcFields(v: ProviderFormValues) {
+  return { issuer: v.issuer.trim(), client_id: v.client_id.trim(), scopes: splitScopes(v.scopes) };
 }
 
-/** An empty secret keeps the one that is set (it is write-only: the form never knows it). */
+export function createBodyOf(v: ProviderFormValues): CreateIdentityProviderBody {
+  if (v.protocol === 'saml') {
+    return { protocol: 'saml', slug: v.slug.trim(), metadata_xml: v.metadata_xml.trim(), ...commonFields(v) };
+  }
+  return {
+    protocol: 'oidc',
+    slug: v.slug.trim(),
+    client_secret: v.client_secret,
+    ...commonFields(v),
+    ...oidcFields(v),
+  };
+}
+
+/** An empty secret (or metadata) keeps the one that is set: the form never knows the secret. */
 export function updateBodyOf(v: ProviderFormValues): UpdateIdentityProviderBody {
-  return { ...sharedFields(v), ...(v.client_secret ? { client_secret: v.client_secret } : {}) };
+  if (v.protocol === 'saml') {
+    return { ...commonFields(v), ...(v.metadata_xml.trim() ? { metadata_xml: v.metadata_xml.trim() } : {}) };
+  }
+  return { ...commonFields(v), ...oidcFields(v), ...(v.client_secret ? { client_secret: v.client_secret } : {}) };
 }
 
 type Check = [keyof ProviderFormValues, string] | null;
 
-/** What the browser checks before sending; the server's zod contract has the last word. */
+/** What the browser checks before sending; the server's zod contract and metadata reader have the last word. */
 export function firstProblem(v: ProviderFormValues, isCreate: boolean): Check {
-  if (isCreate && !v.slug.trim()) return ['slug', 'Give the provider a slug (it is part of its redirect URI).'];
+  if (isCreate && !v.slug.trim())
+    return ['slug', 'Give the provider a slug (it is part of the URLs registered at it).'];
   if (!v.display_name.trim()) return ['display_name', 'Give the provider a display name.'];
+  if (v.protocol === 'saml') {
+    if (isCreate && !v.metadata_xml.trim())
+      return ['metadata_xml', 'Paste or upload the identity provider’s metadata XML.'];
+    return null;
+  }
   if (!v.issuer.trim()) return ['issuer', 'Give the issuer URL of the provider.'];
   if (!v.client_id.trim()) return ['client_id', 'Give the client ID the provider issued.'];
   if (isCreate && !v.client_secret) return ['client_secret', 'Give the client secret the provider issued.'];
   if (!splitScopes(v.scopes).includes('openid')) return ['scopes', 'The scopes must include openid.'];
   return null;
+}
+
+/** What the provider's administrator registers for the hub, by protocol (from a create or read answer). */
+export function registrationItems(r: {
+  redirect_uri?: string | null;
+  acs_url?: string | null;
+  entity_id?: string | null;
+  metadata_url?: string | null;
+}): { label: string; value: string }[] {
+  const items: { label: string; value: string }[] = [];
+  if (r.redirect_uri) items.push({ label: 'Redirect URI', value: r.redirect_uri });
+  if (r.acs_url) items.push({ label: 'ACS URL', value: r.acs_url });
+  if (r.entity_id) items.push({ label: 'Entity ID', value: r.entity_id });
+  if (r.metadata_url) items.push({ label: 'Metadata URL', value: r.metadata_url });
+  return items;
 }

@@ -1,18 +1,28 @@
 import { CopyButton } from '@/features/oauth-admin/copy-button';
 
-/** What the provider's administrator registers for the hub: its redirect URI, with a copy button. */
-export function RegistrationDetails({ redirectUri }: { redirectUri: string }) {
+/**
+ * What the provider's administrator registers for the hub, each value with a copy button:
+ * OpenID Connect's redirect URI, or SAML's ACS URL, entity ID and metadata URL.
+ */
+export function RegistrationDetails({ items }: { items: { label: string; value: string }[] }) {
   return (
-    <div className="space-y-1">
-      <p className="text-sm font-medium" id="idp-redirect-uri-label">
-        Redirect URI
-      </p>
-      <div className="flex items-center gap-2 rounded-md border bg-muted/50 px-3 py-2">
-        <code className="min-w-0 flex-1 break-all text-sm" aria-labelledby="idp-redirect-uri-label">
-          {redirectUri}
-        </code>
-        <CopyButton label="Redirect URI" getText={() => redirectUri} />
-      </div>
+    <div className="space-y-3">
+      {items.map(({ label, value }) => {
+        const id = `idp-registration-${label.toLowerCase().replace(/\s+/g, '-')}`;
+        return (
+          <div key={label} className="space-y-1">
+            <p className="text-sm font-medium" id={id}>
+              {label}
+            </p>
+            <div className="flex items-center gap-2 rounded-md border bg-muted/50 px-3 py-2">
+              <code className="min-w-0 flex-1 break-all text-sm" aria-labelledby={id}>
+                {value}
+              </code>
+              <CopyButton label={label} getText={() => value} />
+            </div>
+          </div>
+        );
+      })}
     </div>
   );
 }
