@@ -67,9 +67,16 @@ describe.each(TEST_DATABASES)('federated sign-in with SAML 2.0 [%s]', (kind) => 
     return { samlResponse, ssoCookie };
   }
 
+  /**
+   * Each answer from an address of its own: anonymous refusals from one address are aggregated
+   * per reason and minute (refusal-aggregation.test.ts), and these tests count one row per refusal.
+   */
+  let browsers = 0;
   function postAcs(samlResponse: string, cookie?: string, slug = 'corp') {
+    browsers += 1;
     return t.client.post(`/auth/sso/${slug}/acs`, {
       form: { SAMLResponse: samlResponse },
+      remoteAddress: `127.0.${Math.floor(browsers / 250)}.${(browsers % 250) + 1}`,
       ...(cookie ? { cookie } : {}),
     });
   }
