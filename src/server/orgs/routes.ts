@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import type { Hub } from '../hub';
+import { apiErrors, contracts } from '../http/contract';
+import { requireActor } from '../plugins/session';
+import {
+  createOrgBodySchema,
+  deletedSchema,
+  memberListQuerySchema,
+  memberPageSchema,
+  memberResultSchema,
+  myOrgListSchema,
+  orgIdParamsSchema,
+  orgMemberParamsSchema,
+  orgResultSchema,
+  updateMemberBodySchema,
+  updateOrgBodySchema,
+} from '../../shared/api/orgs';
+import { changeOrg, createOrg, listMyOrgs, removeOrg } from './org-service';
+import { changeMemberRoles, listMembers, removeMember } from './member-service';
+import { loadOrgActor, toOrgView, type OrgAccess } from './service';
+
+const signedIn = { auth: 'user' as const };
+const guarded = apiErrors(401, 403, 404);
+
+/**
+ * The routes of one organization, the same for its members (/api/orgs/:id…) and for ecosystem
+ * admins (/api/admin/orgs/:id…): only `access` differs, and service.ts decides what it allows.
+ */
+export async function orgScopedRoutes(app: FastifyInstance, opts: { hub: Hub; access: OrgAccess }) {
+  const { hub, access } = opts;
+  const r = contracts(app);
+
+  r.get(
+    '/:id',
+    { config: signedIn, schema: { params: orgIdParamsSchema, response: { 200: orgResultSchema, ...guarded } } },
+    async (request) => {
+      const o = await loadOrgActor(hub, await requireActor(request), request.params.id, access);
+      return { organization: toOrgView(o.org), roles: o.roles };
+    },
+  );
+
+  r.patch(
+    '/:id',
+    {
+      config: signedIn,
+      schema: {
+        params: orgIdParamsSchema,
+        body: updateOrgBodySchema,
+        response: { 200: orgResultSchema, ...guarded, ...apiErrors(409) },
+      },
+    },
+    async (request) => changeOrg(hub, await requireActor(request), request.params.id, access, request.body),
+  );
+
+  r.delete(
+    '/:id',
+    { config: signedIn, schema: { params: orgIdParamsSchema, response: { 200: deletedSchema, ...guarded } } },
+    async (request) => {
+      await removeOrg(hub, await requireActor(request), request.params.id, access);
+      return { deleted: true as const };
+    },
+  );
+
+  r.get(
+    '/:id/members',
+    {
+      config: signedIn,
+      schema: {
+        params: orgIdParamsSchema,
+        querystring: memberListQuerySchema,
+        response: { 200: memberPageSchema, ...guarded },
+      },
+    },
+    async (request) => listMembers(hub, await requireActor(request), request.params.id, access, request.query),
+  );
+
+  r.patch(
+    '/:id/members/:user_id',
+    {
+      config: signedIn,
+      schema: {
+        params: orgMemberParamsSchema,
+        body: updateMemberBodySchema,
+        response: { 200: memberResultSchema, ...guarded, ...apiErrors(409) },
+      },
+    },
+    async (request) => ({
+      member: await changeMemberRoles(
+        hub,
+        await requireActor(request),
+        request.params.id,
+        access,
+        request.params.user_id,
+        request.body.roles,
+      ),
+    }),
+  );
+
+  r.delete(
+    '/:id/members/:user_id',
+    {
+      config: signedIn,
+      schema: { params: orgMemberParamsSchema, response: { 200: deletedSchema, ...guarded, ...apiErrors(409) } },
+    },
+    async (request) => {
+      await removeMember(hub, await requireActor(request), request.params.id, access, request.params.user_id);
+      return { deleted: true as const };
+    },
+  );
+}
+
+/** /api/orgs (the caller's organizations, creating one) and /api/orgs/:id… as a member. */
+export async function orgRoutes(app: FastifyInstance, opts: { hub: Hub }) {
+  const { hub } = opts;
+  const r = contracts(app);
+
+  r.get(
+    '/api/orgs',
+    { config: signedIn, schema: { response: { 200: myOrgListSchema, ...apiErrors(401) } } },
+    async (request) => ({ organizations: await listMyOrgs(hub, (await requireActor(request)).userId) }),
+  );
+
+  r.post(
+    '/api/orgs',
+    {
+      config: signedIn,
+      schema: { body: createOrgBodySchema, response: { 201: orgResultSchema, ...apiErrors(401, 409) } },
+    },
+    async (request, reply) => reply.code(201).send(await createOrg(hub, await requireActor(request), request.body)),
+  );
+
+  await app.register(orgScopedRoutes, { hub, access: 'member', prefix: '/api/orgs' });
+}
+
+/** GET /api/me/orgs: the organizations the caller belongs to, with their roles (the account screen). */
+export async function myOrgRoutes(app: FastifyInstance, opts: { hub: Hub }) {
+  const { hub } = opts;
+  contracts(app).get(
+    '/orgs',
+    { config: signedIn, schema: { response: { 200: myOrgListSchema, ...apiErrors(401) } } },
+    async (request) => ({ organizations: await listMyOrgs(hub, (await requireActor(request)).userId) }),
+  );
+}
