@@ -16,6 +16,7 @@ import {
 import { createOrg, listAllOrgs } from './org-service';
 import { defineRoleName, listRoleNames, undefineRoleName } from './role-names-service';
 import { orgScopedRoutes } from './routes';
+import { createMailer } from '../auth/mailer';
 
 const guarded = apiErrors(401, 403);
 
@@ -38,7 +39,8 @@ export async function orgAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     async (request, reply) => reply.code(201).send(await createOrg(hub, await requireActor(request), request.body)),
   );
 
-  await app.register(orgScopedRoutes, { hub, access: 'ecosystem_admin', prefix: '/orgs' });
+  const mailer = createMailer(hub.config.smtpUrl, app.log, hub.clock, hub.config.isProduction);
+  await app.register(orgScopedRoutes, { hub, access: 'ecosystem_admin', mailer, prefix: '/orgs' });
 
   r.get('/org-roles', { schema: { response: { 200: orgRoleListSchema, ...guarded } } }, async () => ({
     roles: await listRoleNames(hub),

@@ -323,6 +323,8 @@ export async function updatePendingInvitation(
   id: string,
   now: Date,
   values: Partial<typeof organizationInvitations.$inferInsert>,
+  /** Resending renews an expired invitation too; accepting does not. */
+  evenExpired = false,
 ): Promise<OrganizationInvitation | undefined> {
   const [row] = await db
     .update(organizationInvitations)
@@ -332,7 +334,7 @@ export async function updatePendingInvitation(
         eq(organizationInvitations.id, id),
         isNull(organizationInvitations.acceptedAt),
         isNull(organizationInvitations.revokedAt),
-        gt(organizationInvitations.expiresAt, now),
+        evenExpired ? undefined : gt(organizationInvitations.expiresAt, now),
       ),
     )
     .returning();
@@ -434,4 +436,15 @@ export async function joinVerifiedDomainOrg(
     .onConflictDoNothing()
     .returning({ orgId: organizationMembers.orgId });
   return found[0]?.orgId ?? null;
+}
+
+/** Whether someone with this email address is already a member. */
+export async function isMemberByEmail(db: DbOrTx, orgId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .innerJoin(platformUsers, eq(platformUsers.id, organizationMembers.userId))
+    .where(and(eq(organizationMembers.orgId, orgId), eq(platformUsers.email, email)))
+    .limit(1);
+  return Boolean(row);
 }

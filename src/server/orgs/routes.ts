@@ -4,7 +4,13 @@ import { apiErrors, contracts } from '../http/contract';
 import { requireActor } from '../plugins/session';
 import {
   createOrgBodySchema,
+  acceptedInvitationSchema,
+  acceptInvitationBodySchema,
+  createInvitationBodySchema,
   deletedSchema,
+  invitationListSchema,
+  invitationResultSchema,
+  orgInvitationParamsSchema,
   memberListQuerySchema,
   memberPageSchema,
   memberResultSchema,
@@ -18,6 +24,15 @@ import {
 import { changeOrg, createOrg, listMyOrgs, removeOrg } from './org-service';
 import { changeMemberRoles, listMembers, removeMember } from './member-service';
 import { loadOrgActor, toOrgView, type OrgAccess } from './service';
+import { createMailer, type Mailer } from '../auth/mailer';
+import { emptyBody } from '../http/contract';
+import {
+  acceptInvitation,
+  inviteMember,
+  listOrgInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from './invitation-service';
 
 const signedIn = { auth: 'user' as const };
 const guarded = apiErrors(401, 403, 404);
@@ -26,8 +41,8 @@ const guarded = apiErrors(401, 403, 404);
  * The routes of one organization, the same for its members (/api/orgs/:id…) and for ecosystem
  * admins (/api/admin/orgs/:id…): only `access` differs, and service.ts decides what it allows.
  */
-export async function orgScopedRoutes(app: FastifyInstance, opts: { hub: Hub; access: OrgAccess }) {
-  const { hub, access } = opts;
+export async function orgScopedRoutes(app: FastifyInstance, opts: { hub: Hub; access: OrgAccess; mailer: Mailer }) {
+  const { hub, access, mailer } = opts;
   const r = contracts(app);
 
   r.get(
@@ -107,6 +122,71 @@ export async function orgScopedRoutes(app: FastifyInstance, opts: { hub: Hub; ac
       return { deleted: true as const };
     },
   );
+
+  r.post(
+    '/:id/invitations',
+    {
+      config: signedIn,
+      schema: {
+        params: orgIdParamsSchema,
+        body: createInvitationBodySchema,
+        response: { 201: invitationResultSchema, ...guarded, ...apiErrors(409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        invitation: await inviteMember(
+          hub,
+          mailer,
+          await requireActor(request),
+          request.params.id,
+          access,
+          request.body,
+        ),
+      }),
+  );
+
+  r.get(
+    '/:id/invitations',
+    { config: signedIn, schema: { params: orgIdParamsSchema, response: { 200: invitationListSchema, ...guarded } } },
+    async (request) => ({
+      invitations: await listOrgInvitations(hub, await requireActor(request), request.params.id, access),
+    }),
+  );
+
+  r.delete(
+    '/:id/invitations/:invitation_id',
+    {
+      config: signedIn,
+      schema: { params: orgInvitationParamsSchema, response: { 200: deletedSchema, ...guarded, ...apiErrors(409) } },
+    },
+    async (request) => {
+      await revokeInvitation(hub, await requireActor(request), request.params.id, access, request.params.invitation_id);
+      return { deleted: true as const };
+    },
+  );
+
+  r.post(
+    '/:id/invitations/:invitation_id/resend',
+    {
+      config: signedIn,
+      schema: {
+        params: orgInvitationParamsSchema,
+        body: emptyBody,
+        response: { 200: invitationResultSchema, ...guarded, ...apiErrors(409) },
+      },
+    },
+    async (request) => ({
+      invitation: await resendInvitation(
+        hub,
+        mailer,
+        await requireActor(request),
+        request.params.id,
+        access,
+        request.params.invitation_id,
+      ),
+    }),
+  );
 }
 
 /** /api/orgs (the caller's organizations, creating one) and /api/orgs/:id… as a member. */
@@ -129,7 +209,17 @@ export async function orgRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     async (request, reply) => reply.code(201).send(await createOrg(hub, await requireActor(request), request.body)),
   );
 
-  await app.register(orgScopedRoutes, { hub, access: 'member', prefix: '/api/orgs' });
+  const mailer = createMailer(hub.config.smtpUrl, app.log, hub.clock, hub.config.isProduction);
+  await app.register(orgScopedRoutes, { hub, access: 'member', mailer, prefix: '/api/orgs' });
+
+  r.post(
+    '/api/invitations/accept',
+    {
+      config: signedIn,
+      schema: { body: acceptInvitationBodySchema, response: { 200: acceptedInvitationSchema, ...apiErrors(401) } },
+    },
+    async (request) => acceptInvitation(hub, await requireActor(request), request.body.token),
+  );
 }
 
 /** GET /api/me/orgs: the organizations the caller belongs to, with their roles (the account screen). */

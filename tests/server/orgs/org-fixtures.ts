@@ -1,7 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { TestHub } from '../../helpers/test-hub';
 import { createUser, sessionCookieFor } from '../../helpers/fixtures';
-import { auditLogs, organizationMembers, organizations } from '../../../src/server/db/schema/index';
+import {
+  auditLogs,
+  organizationInvitations,
+  organizationMembers,
+  organizations,
+} from '../../../src/server/db/schema/index';
 import type { PlatformUser } from '../../../src/server/db/schema/index';
 
 let seq = 0;
@@ -43,4 +48,21 @@ export async function rolesOf(t: TestHub, orgId: string, userId: string): Promis
 
 export async function auditOf(t: TestHub, type: string) {
   return t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, type)).orderBy(asc(auditLogs.id));
+}
+
+/** A pending invitation inserted directly (its token is unknown: only the API's mail carries one). */
+export async function seedInvitation(t: TestHub, orgId: string, email = `invitee-${++seq}@example.test`) {
+  const now = t.hub.clock();
+  const [inv] = await t.hub.db
+    .insert(organizationInvitations)
+    .values({
+      orgId,
+      email,
+      role: 'member',
+      tokenHash: `seed-${seq}-${Math.random()}`,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    })
+    .returning();
+  return inv;
 }

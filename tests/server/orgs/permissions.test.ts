@@ -3,7 +3,7 @@ import type { HTTPMethods } from 'fastify';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { listRoutes, type RouteEntry } from '../admin/route-inventory';
-import { person, seedOrg, type Person } from './org-fixtures';
+import { person, seedInvitation, seedOrg, type Person } from './org-fixtures';
 import type { Organization } from '../../../src/server/db/schema/index';
 
 const CALLERS = ['owner', 'admin', 'member', 'outsider', 'ecosystem_admin'] as const;
@@ -21,6 +21,7 @@ const OWNERS_ONLY: Statuses = { owner: 200, admin: 403, member: 403, outsider: 4
 interface World {
   org: Organization;
   target: Person;
+  invitationId: string;
 }
 
 interface Case {
@@ -32,6 +33,9 @@ interface Case {
 
 const orgParams = (w: World) => ({ id: w.org.id });
 const memberParams = (w: World) => ({ id: w.org.id, user_id: w.target.user.id });
+const invitationParams = (w: World) => ({ id: w.org.id, invitation_id: w.invitationId });
+const created = (s: Statuses): Statuses =>
+  Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v === 200 ? 201 : v])) as Statuses;
 let slugs = 0;
 
 /**
@@ -55,7 +59,35 @@ const MATRIX: Record<string, Case> = {
     body: () => ({ roles: ['admin'] }),
   },
   'DELETE /api/orgs/:id/members/:user_id': { statuses: ADMINS_MANAGE, params: memberParams },
+  'POST /api/orgs/:id/invitations': {
+    statuses: created(ADMINS_MANAGE),
+    params: orgParams,
+    body: () => ({ email: `new-${++slugs}@example.test`, role: 'member' }),
+  },
+  'GET /api/orgs/:id/invitations': { statuses: ADMINS_MANAGE, params: orgParams },
+  'DELETE /api/orgs/:id/invitations/:invitation_id': { statuses: ADMINS_MANAGE, params: invitationParams },
+  'POST /api/orgs/:id/invitations/:invitation_id/resend': {
+    statuses: ADMINS_MANAGE,
+    params: invitationParams,
+    body: () => ({}),
+  },
+  'POST /api/invitations/accept': {
+    statuses: { owner: 400, admin: 400, member: 400, outsider: 400, ecosystem_admin: 400 },
+    body: () => ({ token: 'not-a-token-anyone-was-sent' }),
+  },
   'GET /api/admin/orgs': { statuses: ADMIN_ONLY },
+  'POST /api/admin/orgs/:id/invitations': {
+    statuses: created(ADMIN_ONLY),
+    params: orgParams,
+    body: () => ({ email: `new-${++slugs}@example.test`, role: 'owner' }),
+  },
+  'GET /api/admin/orgs/:id/invitations': { statuses: ADMIN_ONLY, params: orgParams },
+  'DELETE /api/admin/orgs/:id/invitations/:invitation_id': { statuses: ADMIN_ONLY, params: invitationParams },
+  'POST /api/admin/orgs/:id/invitations/:invitation_id/resend': {
+    statuses: ADMIN_ONLY,
+    params: invitationParams,
+    body: () => ({}),
+  },
   'POST /api/admin/orgs': {
     statuses: { ...ADMIN_ONLY, ecosystem_admin: 201 },
     body: () => ({ name: 'Admin Co', slug: `admin-co-${++slugs}` }),
@@ -117,7 +149,7 @@ describe.each(TEST_DATABASES)('organizations: permission matrix [%s]', (kind) =>
           { user: people.member.user, roles: ['member'] },
           { user: people.target.user, roles: ['member'] },
         ]);
-        const w: World = { org, target: people.target };
+        const w: World = { org, target: people.target, invitationId: (await seedInvitation(t, org.id)).id };
         const params = c.params?.(w) ?? {};
         const url = route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params[name]));
         const res = await t.client
