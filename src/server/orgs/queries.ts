@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import {
+  federatedIdentities,
   organizationDomains,
   organizationInvitations,
   organizationMembers,
@@ -447,4 +448,32 @@ export async function isMemberByEmail(db: DbOrTx, orgId: string, email: string):
     .where(and(eq(organizationMembers.orgId, orgId), eq(platformUsers.email, email)))
     .limit(1);
   return Boolean(row);
+}
+
+export interface TokenMembership {
+  org: Organization;
+  roles: string[];
+  /** The user's latest sign-in through the organization's required identity provider, if it has one. */
+  ssoSignInAt: Date | null;
+}
+
+/**
+ * Everything the token path needs of a user's organizations, in one query by
+ * organization_members_user_idx: each membership, its organization, and the latest sign-in
+ * through the provider the organization requires (a scalar subquery per row, by
+ * federated_identities_user_idx).
+ */
+export async function listMembershipsForToken(db: DbOrTx, userId: string): Promise<TokenMembership[]> {
+  const found = await db
+    .select({
+      org: organizations,
+      roles: organizationMembers.roles,
+      ssoSignInAt: sql<string | null>`(select max(fi.last_sign_in_at)::text from ${federatedIdentities} fi
+        where fi.user_id = ${organizationMembers.userId} and fi.provider_id = ${organizations.requireSsoProviderId})`,
+    })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.orgId))
+    .where(eq(organizationMembers.userId, userId))
+    .orderBy(asc(organizations.name), asc(organizations.id));
+  return found.map((r) => ({ ...r, ssoSignInAt: r.ssoSignInAt ? new Date(r.ssoSignInAt) : null }));
 }
