@@ -77,7 +77,11 @@ describe.each(TEST_DATABASES)('organizations: claims in tokens, userinfo and int
   });
 
   it('scopes an access token to one organization by organization_id or scope organization:<id>', async () => {
-    for (const extra of [{ scope: 'openid', organization_id: acme.id }, { scope: `openid organization:${acme.id}` }]) {
+    const requests: Record<string, string>[] = [
+      { scope: 'openid', organization_id: acme.id },
+      { scope: `openid organization:${acme.id}` },
+    ];
+    for (const extra of requests) {
       const body = await tokensFor(recruiter.cookie, extra);
       const at = decodeJwt(body.access_token);
       expect(at).toMatchObject({ org_id: acme.id, org_roles: ['member', 'recruiter'] });
