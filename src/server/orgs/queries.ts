@@ -192,8 +192,9 @@ export async function findMemberPage(
   orgId: string,
   input: { cursor?: MemberCursor; limit: number },
 ): Promise<MemberRow[]> {
+  const key = sql`(${organizationMembers.joinedAt}, ${organizationMembers.userId})`;
   const after = input.cursor
-    ? sql`(${organizationMembers.joinedAt}, ${organizationMembers.userId}) > (${input.cursor.joinedAt}::timestamptz, ${input.cursor.userId}::uuid)`
+    ? sql`${key} > (${input.cursor.joinedAt}::timestamptz, ${input.cursor.userId}::uuid)`
     : undefined;
   return db
     .select({
@@ -476,4 +477,14 @@ export async function listMembershipsForToken(db: DbOrTx, userId: string): Promi
     .where(eq(organizationMembers.userId, userId))
     .orderBy(asc(organizations.name), asc(organizations.id));
   return found.map((r) => ({ ...r, ssoSignInAt: r.ssoSignInAt ? new Date(r.ssoSignInAt) : null }));
+}
+
+/** Every domain some organization holds verified (the sign-in's hint set, orgs/domain-join.ts). */
+export async function listVerifiedDomainNames(db: DbOrTx, limit: number): Promise<string[]> {
+  const found = await db
+    .select({ domain: organizationDomains.domain })
+    .from(organizationDomains)
+    .where(isNotNull(organizationDomains.verifiedAt))
+    .limit(limit);
+  return found.map((r) => r.domain);
 }

@@ -5,6 +5,10 @@ import { requireActor } from '../plugins/session';
 import {
   createOrgBodySchema,
   acceptedInvitationSchema,
+  createDomainBodySchema,
+  domainListSchema,
+  domainResultSchema,
+  orgDomainParamsSchema,
   acceptInvitationBodySchema,
   createInvitationBodySchema,
   deletedSchema,
@@ -33,6 +37,7 @@ import {
   resendInvitation,
   revokeInvitation,
 } from './invitation-service';
+import { claimDomain, listOrgDomains, removeDomain, verifyDomain } from './domain-service';
 
 const signedIn = { auth: 'user' as const };
 const guarded = apiErrors(401, 403, 404);
@@ -185,6 +190,52 @@ export async function orgScopedRoutes(app: FastifyInstance, opts: { hub: Hub; ac
         access,
         request.params.invitation_id,
       ),
+    }),
+  );
+
+  r.get(
+    '/:id/domains',
+    { config: signedIn, schema: { params: orgIdParamsSchema, response: { 200: domainListSchema, ...guarded } } },
+    async (request) => ({ domains: await listOrgDomains(hub, await requireActor(request), request.params.id, access) }),
+  );
+
+  r.post(
+    '/:id/domains',
+    {
+      config: signedIn,
+      schema: {
+        params: orgIdParamsSchema,
+        body: createDomainBodySchema,
+        response: { 201: domainResultSchema, ...guarded, ...apiErrors(409) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        domain: await claimDomain(hub, await requireActor(request), request.params.id, access, request.body.domain),
+      }),
+  );
+
+  r.delete(
+    '/:id/domains/:domain',
+    { config: signedIn, schema: { params: orgDomainParamsSchema, response: { 200: deletedSchema, ...guarded } } },
+    async (request) => {
+      await removeDomain(hub, await requireActor(request), request.params.id, access, request.params.domain);
+      return { deleted: true as const };
+    },
+  );
+
+  r.post(
+    '/:id/domains/:domain/verify',
+    {
+      config: signedIn,
+      schema: {
+        params: orgDomainParamsSchema,
+        body: emptyBody,
+        response: { 200: domainResultSchema, ...guarded, ...apiErrors(409) },
+      },
+    },
+    async (request) => ({
+      domain: await verifyDomain(hub, await requireActor(request), request.params.id, access, request.params.domain),
     }),
   );
 }

@@ -3,6 +3,7 @@ import type { TestHub } from '../../helpers/test-hub';
 import { createUser, sessionCookieFor } from '../../helpers/fixtures';
 import {
   auditLogs,
+  organizationDomains,
   organizationInvitations,
   organizationMembers,
   organizations,
@@ -65,4 +66,19 @@ export async function seedInvitation(t: TestHub, orgId: string, email = `invitee
     })
     .returning();
   return inv;
+}
+
+/** A claimed domain inserted directly, verified (by an admin's approval) when asked. */
+export async function seedDomain(t: TestHub, orgId: string, domain: string, verified = false) {
+  const [row] = await t.hub.db
+    .insert(organizationDomains)
+    .values({
+      orgId,
+      domain,
+      verificationToken: `token-${++seq}`,
+      verifiedAt: verified ? t.hub.clock() : null,
+      method: verified ? 'admin' : null,
+    })
+    .returning();
+  return row;
 }

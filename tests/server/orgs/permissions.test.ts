@@ -3,7 +3,7 @@ import type { HTTPMethods } from 'fastify';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { listRoutes, type RouteEntry } from '../admin/route-inventory';
-import { person, seedInvitation, seedOrg, type Person } from './org-fixtures';
+import { person, seedDomain, seedInvitation, seedOrg, type Person } from './org-fixtures';
 import type { Organization } from '../../../src/server/db/schema/index';
 
 const CALLERS = ['owner', 'admin', 'member', 'outsider', 'ecosystem_admin'] as const;
@@ -22,6 +22,10 @@ interface World {
   org: Organization;
   target: Person;
   invitationId: string;
+  /** Claimed, not verified. */
+  claimed: string;
+  /** Verified already: verifying again answers without asking DNS. */
+  proved: string;
 }
 
 interface Case {
@@ -34,6 +38,8 @@ interface Case {
 const orgParams = (w: World) => ({ id: w.org.id });
 const memberParams = (w: World) => ({ id: w.org.id, user_id: w.target.user.id });
 const invitationParams = (w: World) => ({ id: w.org.id, invitation_id: w.invitationId });
+const claimedParams = (w: World) => ({ id: w.org.id, domain: w.claimed });
+const provedParams = (w: World) => ({ id: w.org.id, domain: w.proved });
 const created = (s: Statuses): Statuses =>
   Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v === 200 ? 201 : v])) as Statuses;
 let slugs = 0;
@@ -75,6 +81,23 @@ const MATRIX: Record<string, Case> = {
     statuses: { owner: 400, admin: 400, member: 400, outsider: 400, ecosystem_admin: 400 },
     body: () => ({ token: 'not-a-token-anyone-was-sent' }),
   },
+  'GET /api/orgs/:id/domains': { statuses: ADMINS_MANAGE, params: orgParams },
+  'POST /api/orgs/:id/domains': {
+    statuses: created(ADMINS_MANAGE),
+    params: orgParams,
+    body: () => ({ domain: `new-${++slugs}.example.test` }),
+  },
+  'DELETE /api/orgs/:id/domains/:domain': { statuses: ADMINS_MANAGE, params: claimedParams },
+  'POST /api/orgs/:id/domains/:domain/verify': { statuses: ADMINS_MANAGE, params: provedParams, body: () => ({}) },
+  'GET /api/admin/orgs/:id/domains': { statuses: ADMIN_ONLY, params: orgParams },
+  'POST /api/admin/orgs/:id/domains': {
+    statuses: created(ADMIN_ONLY),
+    params: orgParams,
+    body: () => ({ domain: `new-${++slugs}.example.test` }),
+  },
+  'DELETE /api/admin/orgs/:id/domains/:domain': { statuses: ADMIN_ONLY, params: claimedParams },
+  // An ecosystem admin's verification is an approval: no DNS involved.
+  'POST /api/admin/orgs/:id/domains/:domain/verify': { statuses: ADMIN_ONLY, params: claimedParams, body: () => ({}) },
   'GET /api/admin/orgs': { statuses: ADMIN_ONLY },
   'POST /api/admin/orgs/:id/invitations': {
     statuses: created(ADMIN_ONLY),
@@ -149,7 +172,14 @@ describe.each(TEST_DATABASES)('organizations: permission matrix [%s]', (kind) =>
           { user: people.member.user, roles: ['member'] },
           { user: people.target.user, roles: ['member'] },
         ]);
-        const w: World = { org, target: people.target, invitationId: (await seedInvitation(t, org.id)).id };
+        const n = ++slugs;
+        const w: World = {
+          org,
+          target: people.target,
+          invitationId: (await seedInvitation(t, org.id)).id,
+          claimed: (await seedDomain(t, org.id, `claimed-${n}.example.test`)).domain,
+          proved: (await seedDomain(t, org.id, `proved-${n}.example.test`, true)).domain,
+        };
         const params = c.params?.(w) ?? {};
         const url = route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params[name]));
         const res = await t.client
