@@ -16,8 +16,10 @@ import {
 import { authorize, loadOrgActor, lockOrgActor, type OrgAccess } from './service';
 import { challengeOf, findDomainProof } from './dns';
 import { forgetClaimedDomains } from './domain-join';
+import { conflictOnUnique } from './unique';
 
 const NO_SUCH_DOMAIN = 'This organization has not claimed that domain.';
+const TAKEN = 'Another organization has proved this domain.';
 
 function toDomainView(d: OrganizationDomain): DomainView {
   const { name, value } = challengeOf(d.domain, d.verificationToken);
@@ -53,8 +55,7 @@ export async function claimDomain(
       throw new HubError('invalid_request', `${domain} is a public mail domain: no organization can claim it.`, {
         field: 'domain',
       });
-    if (await findVerifiedDomainHolder(tx, domain, orgId))
-      throw new HubError('conflict', 'Another organization has proved this domain.', { field: 'domain' });
+    if (await findVerifiedDomainHolder(tx, domain, orgId)) throw new HubError('conflict', TAKEN, { field: 'domain' });
     const row = await insertDomain(tx, {
       orgId,
       domain,
@@ -115,18 +116,19 @@ export async function verifyDomain(
       });
     }
   }
-  const verified = await hub.db.transaction(async (tx) => {
-    await lockOrgActor(tx, actor, orgId, access);
-    if (await findVerifiedDomainHolder(tx, domain, orgId))
-      throw new HubError('conflict', 'Another organization has proved this domain.', { field: 'domain' });
-    const row = await markDomainVerified(tx, orgId, domain, method, hub.clock());
-    if (!row) throw new HubError('not_found', NO_SUCH_DOMAIN);
-    await hub.audit.record(
-      { type: 'org_domain_verified', ...actor.audit, details: { org_id: orgId, domain, method } },
-      tx,
-    );
-    return row;
-  });
+  const verify = () =>
+    hub.db.transaction(async (tx) => {
+      await lockOrgActor(tx, actor, orgId, access);
+      if (await findVerifiedDomainHolder(tx, domain, orgId)) throw new HubError('conflict', TAKEN, { field: 'domain' });
+      const row = await markDomainVerified(tx, orgId, domain, method, hub.clock());
+      if (!row) throw new HubError('not_found', NO_SUCH_DOMAIN);
+      await hub.audit.record(
+        { type: 'org_domain_verified', ...actor.audit, details: { org_id: orgId, domain, method } },
+        tx,
+      );
+      return row;
+    });
+  const verified = await conflictOnUnique(verify, TAKEN, 'domain');
   forgetClaimedDomains(hub);
   return toDomainView(verified);
 }

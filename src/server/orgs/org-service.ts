@@ -17,6 +17,7 @@ import {
 } from './queries';
 import { authorize, lockOrgActor, toOrgView, type OrgAccess, type OrgActor } from './service';
 import { decodeCursor, encodeCursor } from './cursor';
+import { conflictOnUnique } from './unique';
 
 /** Creates an organization; its first owner is the caller (or, for an ecosystem admin, the user named). */
 export async function createOrg(
@@ -83,33 +84,36 @@ export async function changeOrg(
   access: OrgAccess,
   input: UpdateOrgBody,
 ): Promise<{ organization: OrgView; roles: string[] }> {
-  return hub.db.transaction(async (tx) => {
-    const o = await lockOrgActor(tx, actor, orgId, access);
-    authorize(o, 'update');
-    const values: Partial<NewOrganization> = { updatedAt: hub.clock() };
-    if (input.require_mfa !== undefined || input.require_sso_provider_id !== undefined) authorize(o, 'update_policies');
-    if (input.name !== undefined) values.name = input.name;
-    if (input.logo_url !== undefined) values.logoUrl = input.logo_url;
-    if (input.slug !== undefined && input.slug !== o.org.slug) {
-      if (await isSlugTaken(tx, input.slug, orgId))
-        throw new HubError('conflict', `An organization with the slug "${input.slug}" exists.`, { field: 'slug' });
-      values.slug = input.slug;
-    }
-    if (input.require_mfa !== undefined) values.requireMfa = input.require_mfa;
-    if (input.require_sso_provider_id !== undefined) {
-      if (input.require_sso_provider_id && !(await findProviderById(tx, input.require_sso_provider_id)))
-        throw new HubError('invalid_request', 'require_sso_provider_id: no such identity provider.', {
-          field: 'require_sso_provider_id',
-        });
-      values.requireSsoProviderId = input.require_sso_provider_id;
-    }
-    const org = (await updateOrg(tx, orgId, values))!;
-    await hub.audit.record(
-      { type: 'org_updated', ...actor.audit, details: { org_id: orgId, fields: Object.keys(input).sort() } },
-      tx,
-    );
-    return { organization: toOrgView(org), roles: o.roles };
-  });
+  const slugTaken = `An organization with the slug "${input.slug}" exists.`;
+  const change = () =>
+    hub.db.transaction(async (tx) => {
+      const o = await lockOrgActor(tx, actor, orgId, access);
+      authorize(o, 'update');
+      const values: Partial<NewOrganization> = { updatedAt: hub.clock() };
+      if (input.require_mfa !== undefined || input.require_sso_provider_id !== undefined)
+        authorize(o, 'update_policies');
+      if (input.name !== undefined) values.name = input.name;
+      if (input.logo_url !== undefined) values.logoUrl = input.logo_url;
+      if (input.slug !== undefined && input.slug !== o.org.slug) {
+        if (await isSlugTaken(tx, input.slug, orgId)) throw new HubError('conflict', slugTaken, { field: 'slug' });
+        values.slug = input.slug;
+      }
+      if (input.require_mfa !== undefined) values.requireMfa = input.require_mfa;
+      if (input.require_sso_provider_id !== undefined) {
+        if (input.require_sso_provider_id && !(await findProviderById(tx, input.require_sso_provider_id)))
+          throw new HubError('invalid_request', 'require_sso_provider_id: no such identity provider.', {
+            field: 'require_sso_provider_id',
+          });
+        values.requireSsoProviderId = input.require_sso_provider_id;
+      }
+      const org = (await updateOrg(tx, orgId, values))!;
+      await hub.audit.record(
+        { type: 'org_updated', ...actor.audit, details: { org_id: orgId, fields: Object.keys(input).sort() } },
+        tx,
+      );
+      return { organization: toOrgView(org), roles: o.roles };
+    });
+  return conflictOnUnique(change, slugTaken, 'slug');
 }
 
 /** Deletes an organization (owners only): its memberships, invitations and domains go with it. */
