@@ -41,8 +41,8 @@ export interface HubCaches {
   recoveryCodeKey: Buffer;
   /** Upstream OpenID Connect providers' discovered configurations, by provider row (federation/sign-in.ts). */
   oidcConfigurations: Map<string, { config: Configuration; until: number }>;
-  /** The email domains organizations hold verified, a hint for sign-in's domain membership (orgs/domain-join.ts). */
-  claimedDomains: { domains: Set<string> | null; until: number };
+  /** Verified email domain → its organization, a hint for sign-in's domain membership (orgs/domain-join.ts). */
+  claimedDomains: { domains: Map<string, string> | null; until: number };
 }
 
 interface CacheDeclaration {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import type { StepsWrite } from '../db/writes';
 import {
   federatedIdentities,
   organizationDomains,
@@ -414,30 +415,34 @@ export async function deleteDomain(db: DbOrTx, orgId: string, domain: string): P
 }
 
 /**
- * Domain membership on sign-in: adds the user with `roles` to the organization holding `domain`
- * verified, unless already a member, in one statement; the organization joined, if any.
+ * Domain membership on sign-in, as a write of the sign-in's unit of work (orgs/domain-join.ts):
+ * adds the user with `roles` to `orgId` only while that organization holds `domain` verified
+ * (checked again here, whatever the caller's cache said) and the user is not a member yet. It is
+ * required: when it adds nobody, the unit — its `org_member_added` record included — is not
+ * written at all.
  */
-export async function joinVerifiedDomainOrg(
-  db: DbOrTx,
-  input: { userId: string; domain: string; roles: string[]; now: Date },
-): Promise<string | null> {
-  const found = await db
-    .insert(organizationMembers)
-    .select(
-      db
-        .select({
-          orgId: organizationDomains.orgId,
-          userId: sql<string>`${input.userId}::uuid`.as('user_id'),
-          roles: sql<string[]>`${`{${input.roles.join(',')}}`}::text[]`.as('roles'),
-          joinedVia: sql<string>`'domain'::text`.as('joined_via'),
-          joinedAt: sql<Date>`${input.now.toISOString()}::timestamptz`.as('joined_at'),
-        })
-        .from(organizationDomains)
-        .where(and(eq(organizationDomains.domain, input.domain), isNotNull(organizationDomains.verifiedAt))),
-    )
-    .onConflictDoNothing()
-    .returning({ orgId: organizationMembers.orgId });
-  return found[0]?.orgId ?? null;
+export function domainJoinWrite(input: {
+  orgId: string;
+  userId: string;
+  domain: string;
+  roles: string[];
+  now: Date;
+}): StepsWrite {
+  const roles = `{${input.roles.join(',')}}`;
+  return {
+    kind: 'steps',
+    requireOne: 'join',
+    steps: [
+      {
+        name: 'join',
+        body: ({ guard }) => sql`insert into ${organizationMembers} (org_id, user_id, roles, joined_via, joined_at)
+          select d.org_id, ${input.userId}::uuid, ${roles}::text[], 'domain', ${input.now.toISOString()}::timestamptz
+            from ${organizationDomains} d
+           where d.org_id = ${input.orgId}::uuid and d.domain = ${input.domain} and d.verified_at is not null and ${guard}
+          on conflict do nothing returning 1`,
+      },
+    ],
+  };
 }
 
 /** Whether someone with this email address is already a member. */
@@ -479,12 +484,11 @@ export async function listMembershipsForToken(db: DbOrTx, userId: string): Promi
   return found.map((r) => ({ ...r, ssoSignInAt: r.ssoSignInAt ? new Date(r.ssoSignInAt) : null }));
 }
 
-/** Every domain some organization holds verified (the sign-in's hint set, orgs/domain-join.ts). */
-export async function listVerifiedDomainNames(db: DbOrTx, limit: number): Promise<string[]> {
-  const found = await db
-    .select({ domain: organizationDomains.domain })
+/** Every domain some organization holds verified, and that organization (the sign-in's hint, orgs/domain-join.ts). */
+export async function listVerifiedDomains(db: DbOrTx, limit: number): Promise<{ domain: string; orgId: string }[]> {
+  return db
+    .select({ domain: organizationDomains.domain, orgId: organizationDomains.orgId })
     .from(organizationDomains)
     .where(isNotNull(organizationDomains.verifiedAt))
     .limit(limit);
-  return found.map((r) => r.domain);
 }
