@@ -13,7 +13,7 @@ import {
   organizations,
 } from '../../../src/server/db/schema/index';
 import { authorize, basic, exchangeCode, registerClient, type RegisteredClient } from '../oauth/oauth-helpers';
-import { person, seedOrg, type Person } from './org-fixtures';
+import { auditOf, person, seedOrg, type Person } from './org-fixtures';
 import type { Organization } from '../../../src/server/db/schema/index';
 
 const SCOPES = ['openid', 'profile', 'email', 'offline_access', 'organizations'];
@@ -99,6 +99,14 @@ describe.each(TEST_DATABASES)('organizations: claims in tokens, userinfo and int
     expect(await deniedBy(recruiter.cookie, { organization_id: stranger.id })).toMatchObject({
       error: 'access_denied',
     });
+    const refusals = await auditOf(t, 'oauth_authorize_refused');
+    expect(refusals.map((r) => [r.userId, r.details])).toContainEqual([
+      recruiter.user.id,
+      expect.objectContaining({
+        error: 'access_denied',
+        description: 'The user is not a member of this organization.',
+      }),
+    ]);
     expect(await deniedBy(recruiter.cookie, { organization_id: 'acme' })).toMatchObject({ error: 'invalid_request' });
     expect(
       await deniedBy(recruiter.cookie, { organization_id: acme.id, scope: `openid organization:${beta.id}` }),
