@@ -35,6 +35,8 @@ import { meRoutes } from './me/routes';
 import { auditRoutes } from './audit/routes';
 import { auditAdminRoutes } from './audit/admin-routes';
 import { federationRoutes } from './federation/routes';
+import { myOrgRoutes, orgRoutes } from './orgs/routes';
+import { orgAdminRoutes } from './orgs/admin-routes';
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
@@ -101,6 +103,8 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await app.register(auditRoutes, { prefix: '/api/audit', hub });
   await app.register(oauthRoutes, { hub });
   await app.register(federationRoutes, { hub });
+  await app.register(orgRoutes, { hub });
+  await app.register(myOrgRoutes, { prefix: '/api/me', hub });
   await app.register(
     async (admin) => {
       // Every route in this scope requires an effective ecosystem admin, checked on the server.
@@ -109,6 +113,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
       await admin.register(roleAdminRoutes, { hub });
       await admin.register(oauthClientAdminRoutes, { hub });
       await admin.register(auditAdminRoutes, { hub });
+      await admin.register(orgAdminRoutes, { hub });
     },
     { prefix: '/api/admin' },
   );

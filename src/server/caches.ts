@@ -41,6 +41,8 @@ export interface HubCaches {
   recoveryCodeKey: Buffer;
   /** Upstream OpenID Connect providers' discovered configurations, by provider row (federation/sign-in.ts). */
   oidcConfigurations: Map<string, { config: Configuration; until: number }>;
+  /** Verified email domain → its organization, a hint for sign-in's domain membership (orgs/domain-join.ts). */
+  claimedDomains: { domains: Map<string, string> | null; until: number };
 }
 
 interface CacheDeclaration {
@@ -98,6 +100,15 @@ export const CACHES = {
         'rotation is met by openid-client, which fetches its JWKS again for a key it does not know',
     },
   },
+  claimedDomains: {
+    maxEntries: 100_000,
+    ttlMs: MINUTE,
+    clearedBy: {
+      never:
+        'a hint only: the join re-checks the verified claim in SQL, so a stale entry costs one query and joins no one; ' +
+        'a domain verified on another node is joined at sign-ins from a minute later (this node forgets at once)',
+    },
+  },
   recoveryCodeKey: {
     maxEntries: 1,
     ttlMs: Infinity,
@@ -125,6 +136,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
     discovery: {},
     recoveryCodeKey: deriveSubkey(hub.config.masterKey!, 'ecosystem-hub/recovery-codes/v1'),
     oidcConfigurations: new Map(),
+    claimedDomains: { domains: null, until: 0 },
   };
   const { clients, sessionStates, signedInSessions, keys } = caches;
   const forgetSignedIn = (sessionId?: string) => {

@@ -62,6 +62,11 @@ export interface HubConfig {
   webauthnRpId?: string;
   /** The origin browsers report in WebAuthn client data (HUB_WEBAUTHN_ORIGIN); unset: the public URL's origin. */
   webauthnOrigin?: string;
+  /**
+   * HUB_DNS_SERVERS: the resolvers that check organizations' domain TXT records (orgs/dns.ts),
+   * comma-separated `ip` or `ip:port`; unset: the system's resolvers.
+   */
+  dnsServers?: string[];
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +102,21 @@ const envSchema = z.object({
   HUB_ADMIN_MFA: z.enum(['required', 'optional']).default('required'),
   HUB_WEBAUTHN_RP_ID: z.string().min(1).max(253).optional(),
   HUB_WEBAUTHN_ORIGIN: z.url().optional(),
+  HUB_DNS_SERVERS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) =>
+        list.length > 0 &&
+        list.every((s) => /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/.test(s)),
+      'must be comma-separated IP addresses, each optionally with :port',
+    )
+    .optional(),
   HUB_DB_POOL_MAX: positiveInt.default(20),
   HUB_DB_CONNECT_TIMEOUT_MS: positiveInt.default(2000),
   HUB_DB_STATEMENT_TIMEOUT_MS: positiveInt.default(4000),
@@ -146,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     trustProxy: e.HUB_TRUST_PROXY === 'true' || e.HUB_TRUST_PROXY === '1',
     isProduction: e.NODE_ENV === 'production',
     adminMfa: e.HUB_ADMIN_MFA,
+    dnsServers: e.HUB_DNS_SERVERS,
     webauthnRpId: e.HUB_WEBAUTHN_RP_ID,
     webauthnOrigin: e.HUB_WEBAUTHN_ORIGIN ? new URL(e.HUB_WEBAUTHN_ORIGIN).origin : undefined,
     db: {

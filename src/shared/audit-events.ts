@@ -211,6 +211,50 @@ export const AUDIT_EVENTS = {
   federated_link_refused: event<Partial<FederatedRef> & { reason: string }>('medium', 'Federated link refused'),
   /** The single-use link that connects an upstream identity to an account was mailed to the account's address. */
   federated_link_mailed: event<FederatedRef & { email: string }>('medium', 'Federated link mailed'),
+  // Organizations (issue 29): organizations, their members, invitations and domains.
+  org_created: event<OrgRef & { slug: string; name: string }>('medium', 'Organization created'),
+  org_updated: event<OrgRef & { fields: string[] }>('medium', 'Organization updated'),
+  org_deleted: event<OrgRef & { slug: string; members_removed: number }>('high', 'Organization deleted'),
+  org_member_added: event<OrgRef & TargetUser & { roles: string[]; via: string }>(
+    'medium',
+    'Organization member added',
+  ),
+  org_role_changed: event<OrgRef & TargetUser & { from: string[]; to: string[] }>(
+    'high',
+    'Organization member roles changed',
+  ),
+  org_member_removed: event<OrgRef & TargetUser & { by: 'self' | 'admin' }>('medium', 'Organization member removed'),
+  org_invitation_sent: event<OrgRef & { invitation_id: string; email: string; role: string; resent: boolean }>(
+    'medium',
+    'Organization invitation sent',
+  ),
+  org_invitation_revoked: event<OrgRef & { invitation_id: string; email: string }>(
+    'medium',
+    'Organization invitation revoked',
+  ),
+  org_invitation_accepted: event<OrgRef & { invitation_id: string; role: string }>(
+    'medium',
+    'Organization invitation accepted',
+  ),
+  /** An invitation link that was refused (unknown, used, expired, revoked or for another address). */
+  org_invitation_refused: event<{ reason: string; org_id?: string; invitation_id?: string }>(
+    'medium',
+    'Organization invitation refused',
+  ),
+  org_domain_claimed: event<OrgRef & { domain: string }>('medium', 'Organization domain claimed'),
+  org_domain_verified: event<OrgRef & { domain: string; method: 'dns' | 'admin' }>(
+    'high',
+    'Organization domain verified',
+  ),
+  org_domain_verification_failed: event<OrgRef & { domain: string; reason: string }>(
+    'low',
+    'Organization domain verification failed',
+  ),
+  org_domain_removed: event<OrgRef & { domain: string }>('medium', 'Organization domain removed'),
+  /** A caller who may not do something in an organization (or is not in it: answered 404). */
+  org_access_refused: event<OrgRef & { action: string; reason: string }>('medium', 'Organization access refused'),
+  org_role_defined: event<{ role: string }>('medium', 'Organization role name defined'),
+  org_role_undefined: event<{ role: string; memberships_changed: number }>('medium', 'Organization role name removed'),
   // Setup tools.
   setup_admins_created: event<{ results: { email: string; status: string; error?: string }[] }>(
     'critical',
@@ -235,6 +279,11 @@ export const AUDIT_EVENTS = {
   audit_chain_sealed: event<ChainSeal>('high', 'Audit chain sealed over existing rows'),
   audit_chain_resealed: event<ChainSeal>('critical', 'Audit chain anchor found forged and replaced'),
 } as const satisfies Record<string, AuditEventSpec<object>>;
+
+/** An organization, by id. */
+interface OrgRef {
+  org_id: string;
+}
 
 /** An identity provider, by id and slug. */
 interface ProviderRef {

@@ -6,6 +6,8 @@ export const SUPPORTED_SCOPES = [
   'offline_access',
   'read:profile',
   'read:organization',
+  // Issue 29: the organizations claim (orgs/claims.ts); `organization:<id>` scopes are asked per request.
+  'organizations',
 ] as const;
 /** Spec §5: a new client's scopes when the form names none. */
 export const DEFAULT_CLIENT_SCOPES = ['read:profile', 'read:organization'];

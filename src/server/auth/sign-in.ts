@@ -8,6 +8,7 @@ import { accountAttemptEvents, countedAttempt } from './counted-attempt';
 import { reserveAttemptAndFindUser } from './sign-in-queries';
 import { recordLoginStatement } from './user-queries';
 import { insertSessionsStatement } from './session-queries';
+import { joinOrgsByEmailDomain } from '../orgs/domain-join';
 import { newBrowserSession, revokeSession } from './sessions';
 import type { BrowserAuth } from './sessions';
 import type { PlatformUser } from '../db/schema/index';
@@ -129,6 +130,8 @@ export async function finishSignIn(
     ],
   );
   user.lastLoginAt = now;
+  // Issue 29: a verified address in a domain an organization proved joins it (orgs/domain-join.ts).
+  await joinOrgsByEmailDomain(hub, user, { ...client, sessionId: session.id });
   return { token, auth: { session, user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) } };
 }
 

@@ -53,10 +53,13 @@ export async function signAccessToken(
     sid: string;
     authTime?: Date | null;
     audience?: string | null;
+    /** Further claims (issue 29: org_id, org_roles); the registered claims below win. */
+    claims?: Record<string, unknown>;
   },
 ): Promise<{ token: string; expiresIn: number }> {
   const now = Math.floor(hub.clock().getTime() / 1000);
   const token = await signJwt(hub, 'at+jwt', {
+    ...input.claims,
     client_id: input.clientId,
     scope: input.scopes.join(' '),
     sid: input.sid,

@@ -58,6 +58,7 @@ export const SCOPE_TEXT: Record<string, string> = {
   offline_access: 'Keep access while you are not using it (offline access)',
   'read:profile': 'Your profile: name and email address',
   'read:organization': 'Your organization and department',
+  organizations: 'The organizations you belong to and your roles in them',
 };
 
 /** Consent screen for third-party clients; posts back to /oauth/authorize/decision. */

@@ -7,6 +7,7 @@ import type { AuditEvent } from '../../audit/record';
 import { AuthorizePageError, type OAuthErrorCode } from '../errors';
 import { sendAccountChooser, sendConsentPage } from '../pages';
 import { checkConsent } from './check-consent';
+import { checkOrganization } from './check-organization';
 import { checkPkceChallenge } from './check-pkce';
 import { checkRedirectUri } from './check-redirect-uri';
 import { checkRequest } from './check-request';
@@ -32,6 +33,7 @@ const STEPS: ((ctx: AuthorizeContext) => void | Promise<void>)[] = [
   checkPkceChallenge,
   checkSession,
   checkConsent,
+  checkOrganization,
 ];
 
 /** The parameter that marks a sign-in this request sent the user to (prompt=login, max_age). */

@@ -19,6 +19,8 @@ export interface AuthorizeParams {
   max_age?: string;
   /** RFC 8707: the API the access token is for. */
   resource?: string;
+  /** Issue 29: a token scoped to this organization (orgs/claims.ts). */
+  organization_id?: string;
 }
 
 /** OIDC Core §3.1.2.1 prompt values the hub honours. */
@@ -83,6 +85,7 @@ const PARAM_NAMES: (keyof AuthorizeParams)[] = [
   'prompt',
   'max_age',
   'resource',
+  'organization_id',
 ];
 
 /** Reads the parameters from a query string; a parameter given twice is refused (RFC 6749 §3.1). */

@@ -9,6 +9,7 @@ import { findRefreshToken } from '../queries';
 import { oauthRuntime } from '../runtime';
 import { isSessionLive } from '../token-cache';
 import { formBody, noStore } from './form';
+import { introspectionOrgClaims } from '../../orgs/claims';
 
 const INACTIVE = { active: false } as const;
 
@@ -38,6 +39,8 @@ export async function introspectToken(hub: Hub, client: OAuthClient, token: stri
       exp: claims.exp,
       iat: claims.iat,
       jti: claims.jti,
+      // Issue 29: org_id, org_roles and the organizations claim (orgs/claims.ts).
+      ...(await introspectionOrgClaims(hub, claims)),
     };
   }
   const hash = sha256Hex(token);

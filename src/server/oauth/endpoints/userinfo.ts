@@ -9,6 +9,7 @@ import { userinfoAudience } from '../resource';
 import { oauthRuntime } from '../runtime';
 import { isSessionLive } from '../token-cache';
 import { formBody, noStore } from './form';
+import { userinfoOrgClaims } from '../../orgs/claims';
 
 /** The claims each scope releases (OIDC Core §5.4, plus the spec's read:profile and read:organization). */
 export function claimsForScopes(user: PlatformUser, scopes: string[]): Record<string, unknown> {
@@ -54,5 +55,6 @@ export async function handleUserinfo(hub: Hub, request: FastifyRequest, reply: F
     throw new OAuthError('invalid_token', 'The access token is invalid, revoked or not for a user.');
   const user = await findUserById(hub.db, session.userId);
   if (!user || !user.isActive) throw new OAuthError('invalid_token', 'The user is no longer active.');
-  return noStore(reply).send(claimsForScopes(user, String(claims.scope ?? '').split(' ')));
+  const scopes = String(claims.scope ?? '').split(' ');
+  return noStore(reply).send({ ...claimsForScopes(user, scopes), ...(await userinfoOrgClaims(hub, user.id, scopes)) });
 }

@@ -5,6 +5,7 @@ import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { ACCESS_TOKEN_TTL_S } from '../constants';
 import { signAccessToken, signIdToken } from '../jwt';
 import { insertRefreshToken } from '../queries';
+import { tokenOrgClaims } from '../../orgs/claims';
 
 export interface TokenResponse {
   access_token: string;
@@ -48,11 +49,20 @@ export async function buildTokenResponse(
     nonce?: string | null;
     refreshToken?: string | null;
     scopes?: string[];
+    /** The caller's transaction, if it holds one (the refresh grant): the organization claims read through it. */
+    db?: DbOrTx;
   },
 ): Promise<TokenResponse> {
   const { session, client } = input;
   const scopes = input.scopes ?? session.scopes;
+  // Issue 29: organization claims (none, and no query, unless the grant has their scopes).
+  const org = await tokenOrgClaims(hub, input.db ?? hub.db, {
+    userId: session.userId!,
+    scopes,
+    signIn: { amr: session.amr, authTime: session.authTime },
+  });
   const access = await signAccessToken(hub, {
+    claims: org.access,
     sub: session.userId!,
     clientId: client.clientId,
     scopes,
@@ -76,6 +86,7 @@ export async function buildTokenResponse(
       amr: session.amr,
       accessToken: access.token,
       sid: session.browserSessionId ?? session.id,
+      claims: org.id,
     });
   }
   return response;

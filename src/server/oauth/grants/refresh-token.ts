@@ -81,7 +81,7 @@ export async function exchangeRefreshToken(
     const refresh = await mintRefreshToken(tx, hub, session, client);
     // Signed inside the transaction (keys are preloaded, no query) so the row is marked used
     // before the lock is released: a concurrent refresh sees it used and gets the grace answer.
-    const response = await buildTokenResponse(hub, { session, client, refreshToken: refresh, scopes });
+    const response = await buildTokenResponse(hub, { session, client, refreshToken: refresh, scopes, db: tx });
     await markRefreshUsed(tx, hash, now, sha256Hex(refresh), hub.secrets.seal(JSON.stringify(response), GRACE_CONTEXT));
     return { kind: 'rotated', session, response };
   });

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { Hub } from '../hub';
+import { apiErrors, contracts } from '../http/contract';
+import { requireActor } from '../plugins/session';
+import {
+  adminCreateOrgBodySchema,
+  adminOrgListQuerySchema,
+  adminOrgListSchema,
+  createOrgRoleBodySchema,
+  deletedSchema,
+  orgResultSchema,
+  orgRoleListSchema,
+  orgRoleParamsSchema,
+  orgRoleSchema,
+} from '../../shared/api/orgs';
+import { createOrg, listAllOrgs } from './org-service';
+import { defineRoleName, listRoleNames, undefineRoleName } from './role-names-service';
+import { orgScopedRoutes } from './routes';
+import { createMailer } from '../auth/mailer';
+
+const guarded = apiErrors(401, 403);
+
+/** /api/admin/orgs… and /api/admin/org-roles…: registered inside the admin guard (ecosystem admins only). */
+export async function orgAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
+  const { hub } = opts;
+  const r = contracts(app);
+
+  r.get(
+    '/orgs',
+    { schema: { querystring: adminOrgListQuerySchema, response: { 200: adminOrgListSchema, ...guarded } } },
+    async (request) => listAllOrgs(hub, request.query),
+  );
+
+  r.post(
+    '/orgs',
+    {
+      schema: { body: adminCreateOrgBodySchema, response: { 201: orgResultSchema, ...guarded, ...apiErrors(409) } },
+    },
+    async (request, reply) => reply.code(201).send(await createOrg(hub, await requireActor(request), request.body)),
+  );
+
+  const mailer = createMailer(hub.config.smtpUrl, app.log, hub.clock, hub.config.isProduction);
+  await app.register(orgScopedRoutes, { hub, access: 'ecosystem_admin', mailer, prefix: '/orgs' });
+
+  r.get('/org-roles', { schema: { response: { 200: orgRoleListSchema, ...guarded } } }, async () => ({
+    roles: await listRoleNames(hub),
+  }));
+
+  r.post(
+    '/org-roles',
+    { schema: { body: createOrgRoleBodySchema, response: { 201: orgRoleSchema, ...guarded, ...apiErrors(409) } } },
+    async (request, reply) =>
+      reply.code(201).send(await defineRoleName(hub, await requireActor(request), request.body)),
+  );
+
+  r.delete(
+    '/org-roles/:name',
+    { schema: { params: orgRoleParamsSchema, response: { 200: deletedSchema, ...guarded, ...apiErrors(404) } } },
+    async (request) => {
+      await undefineRoleName(hub, await requireActor(request), request.params.name);
+      return { deleted: true as const };
+    },
+  );
+}

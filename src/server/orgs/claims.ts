@@ -1,0 +1,151 @@
+import type { JWTPayload } from 'jose';
+import type { Hub } from '../hub';
+import type { DbOrTx } from '../db/client';
+import { OAuthError } from '../oauth/errors';
+import { listMembershipsForToken, type TokenMembership } from './queries';
+
+/**
+ * The organization claims, built once here for the ID token, userinfo and introspection (issue 29):
+ * - scope `organizations` → `organizations: [{id, slug, name, roles}]`, every membership;
+ * - `organization_id=<id>` on the authorization request (or scope `organization:<id>`) → the grant
+ *   carries scope `organization:<id>`, and its access token `org_id` and `org_roles`, refused
+ *   unless the user is a member and the organization's policies hold for the sign-in.
+ * The token path reads at most one query (listMembershipsForToken), and none for a grant
+ * without these scopes.
+ */
+
+export const ORGANIZATIONS_SCOPE = 'organizations';
+export const ORG_SCOPE_PREFIX = 'organization:';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/**
+ * How far apart the provider's sign-in record and the session's sign-in may be: federation writes
+ * the identity's last_sign_in_at just before the session is made (federation/sign-in.ts).
+ */
+const SSO_SIGN_IN_SLACK_MS = 60_000;
+
+export type OrganizationsClaim = { id: string; slug: string; name: string; roles: string[] }[];
+
+/** What the session says about the sign-in behind a grant. */
+export interface SignInFacts {
+  amr: readonly string[];
+  authTime: Date;
+}
+
+/**
+ * The organization an authorization request asks for: `organization_id`, or one scope
+ * `organization:<id>` (both: they must agree). undefined when none; a string is the error.
+ */
+export function requestedOrganization(params: {
+  scope?: string;
+  organization_id?: string;
+}): string | { error: string } | undefined {
+  const fromScope = (params.scope ?? '')
+    .split(' ')
+    .filter((s) => s.startsWith(ORG_SCOPE_PREFIX))
+    .map((s) => s.slice(ORG_SCOPE_PREFIX.length));
+  const asked = [...new Set([...fromScope, ...(params.organization_id ? [params.organization_id] : [])])];
+  if (asked.length === 0) return undefined;
+  if (asked.length > 1) return { error: 'Ask for one organization at a time.' };
+  if (!UUID.test(asked[0])) return { error: 'organization_id must be an organization id.' };
+  return asked[0];
+}
+
+/** The organization a grant is scoped to (its `organization:<id>` scope), if any. */
+export function orgIdOfScopes(scopes: readonly string[]): string | null {
+  const s = scopes.find((x) => x.startsWith(ORG_SCOPE_PREFIX));
+  return s ? s.slice(ORG_SCOPE_PREFIX.length) : null;
+}
+
+export function organizationsClaim(memberships: readonly TokenMembership[]): OrganizationsClaim {
+  return memberships.map(({ org, roles }) => ({ id: org.id, slug: org.slug, name: org.name, roles }));
+}
+
+/**
+ * Whether a sign-in may hold a token for `orgId`: a member, with a second factor used at sign-in
+ * when the organization requires MFA, signed in through its provider when it requires SSO.
+ * The error text is what the client (and through it the user) is told.
+ */
+export function checkOrgAccess(
+  memberships: readonly TokenMembership[],
+  orgId: string,
+  signIn: SignInFacts,
+): { roles: string[] } | { reason: string; description: string } {
+  const m = memberships.find((x) => x.org.id === orgId);
+  if (!m) return { reason: 'not_a_member', description: 'The user is not a member of this organization.' };
+  if (m.org.requireMfa && !signIn.amr.includes('mfa'))
+    return {
+      reason: 'mfa_required',
+      description:
+        'This organization requires a second factor: set up an authenticator app or passkey in your account ' +
+        'security settings, then sign in with it.',
+    };
+  if (m.org.requireSsoProviderId) {
+    const viaProvider =
+      signIn.amr.includes('fed') &&
+      m.ssoSignInAt !== null &&
+      Math.abs(signIn.authTime.getTime() - m.ssoSignInAt.getTime()) <= SSO_SIGN_IN_SLACK_MS;
+    if (!viaProvider)
+      return {
+        reason: 'sso_required',
+        description: 'This organization requires signing in through its single sign-on provider, not a password.',
+      };
+  }
+  return { roles: m.roles };
+}
+
+export async function membershipsOf(hub: Hub, userId: string): Promise<TokenMembership[]> {
+  return listMembershipsForToken(hub.db, userId);
+}
+
+/**
+ * What the token endpoint adds to a user grant's tokens (oauth/grants/issue.ts). An
+ * organization-scoped grant is checked again here, at every issue and refresh: a member removed,
+ * or a policy tightened since, gets `invalid_scope` instead of a token.
+ */
+export async function tokenOrgClaims(
+  hub: Hub,
+  db: DbOrTx,
+  input: { userId: string; scopes: readonly string[]; signIn: SignInFacts },
+): Promise<{ access: Record<string, unknown>; id: Record<string, unknown> }> {
+  const orgId = orgIdOfScopes(input.scopes);
+  const wantsList = input.scopes.includes(ORGANIZATIONS_SCOPE);
+  if (!orgId && !wantsList) return { access: {}, id: {} };
+  const memberships = await listMembershipsForToken(db, input.userId);
+  const access: Record<string, unknown> = {};
+  const id: Record<string, unknown> = {};
+  if (wantsList) id.organizations = organizationsClaim(memberships);
+  if (orgId) {
+    const verdict = checkOrgAccess(memberships, orgId, input.signIn);
+    if ('reason' in verdict) throw new OAuthError('invalid_scope', verdict.description);
+    access.org_id = orgId;
+    access.org_roles = verdict.roles;
+    id.org_id = orgId;
+    id.org_roles = verdict.roles;
+  }
+  return { access, id };
+}
+
+/** What userinfo adds for an access token's scopes (the same claim as the ID token's). */
+export async function userinfoOrgClaims(
+  hub: Hub,
+  userId: string,
+  scopes: readonly string[],
+): Promise<Record<string, unknown>> {
+  if (!scopes.includes(ORGANIZATIONS_SCOPE)) return {};
+  return { organizations: organizationsClaim(await membershipsOf(hub, userId)) };
+}
+
+/**
+ * What introspection adds for an access token (oauth/endpoints/introspect.ts): its own `org_id`
+ * and `org_roles`, and the `organizations` claim when its scope carries it.
+ */
+export async function introspectionOrgClaims(hub: Hub, claims: JWTPayload): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  if (typeof claims.org_id === 'string') {
+    out.org_id = claims.org_id;
+    out.org_roles = claims.org_roles;
+  }
+  const scopes = String(claims.scope ?? '').split(' ');
+  if (typeof claims.sub === 'string') Object.assign(out, await userinfoOrgClaims(hub, claims.sub, scopes));
+  return out;
+}

@@ -1,0 +1,55 @@
+import type { Hub } from '../hub';
+import type { PlatformUser } from '../db/schema/index';
+import type { AuditActorFields } from '../audit/record';
+import { isWriteNotApplied } from '../db/writes';
+import { CACHES } from '../caches';
+import { DEFAULT_ORG_ROLE } from '../../shared/api/orgs';
+import { domainJoinWrite, listVerifiedDomains } from './queries';
+
+/**
+ * Domain membership (issue 29): a user whose *verified* address is in a domain an organization
+ * proved joins it with the default role, on sign-in (auth/sign-in.ts finishSignIn calls this after
+ * the session is committed). The hub keeps the verified domains for a minute
+ * (hub.caches.claimedDomains), so a sign-in outside them reads nothing more; a sign-in inside
+ * one is one unit of work — the membership and its `org_member_added` record in one statement —
+ * whose write checks the claim again in SQL and is required: a stale cache, or a user who is a
+ * member already, writes nothing at all.
+ */
+export async function joinOrgsByEmailDomain(hub: Hub, user: PlatformUser, who: AuditActorFields): Promise<void> {
+  if (!user.emailVerifiedAt || !user.isActive) return;
+  const domain = user.email.slice(user.email.lastIndexOf('@') + 1);
+  const orgId = (await claimedDomains(hub)).get(domain);
+  if (!orgId) return;
+  const roles = [DEFAULT_ORG_ROLE];
+  try {
+    await hub.unitOfWork.commit(
+      {
+        type: 'org_member_added',
+        ...who,
+        userId: user.id,
+        details: { org_id: orgId, target_user_id: user.id, roles, via: 'domain' },
+      },
+      [domainJoinWrite({ orgId, userId: user.id, domain, roles, now: hub.clock() })],
+    );
+  } catch (e) {
+    // A member already, or the domain no longer verified: nothing was written, nothing to do.
+    if (!isWriteNotApplied(e)) throw e;
+  }
+}
+
+/** domain → the organization holding it verified, read again every minute (or when this node changed one). */
+async function claimedDomains(hub: Hub): Promise<Map<string, string>> {
+  const cache = hub.caches.claimedDomains;
+  const now = hub.clock().getTime();
+  if (cache.domains && now < cache.until) return cache.domains;
+  const found = await listVerifiedDomains(hub.db, CACHES.claimedDomains.maxEntries);
+  const domains = new Map(found.map((d) => [d.domain, d.orgId]));
+  cache.domains = domains;
+  cache.until = now + CACHES.claimedDomains.ttlMs;
+  return domains;
+}
+
+/** This node forgets the set at once when it verified or removed a domain itself. */
+export function forgetClaimedDomains(hub: Hub): void {
+  hub.caches.claimedDomains.domains = null;
+}

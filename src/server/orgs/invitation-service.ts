@@ -1,0 +1,249 @@
+import type { Hub } from '../hub';
+import type { SignedInActor } from '../actor';
+import type { OrganizationInvitation } from '../db/schema/index';
+import { HubError, Refusal } from '../errors';
+import { randomToken, sha256Hex } from '../crypto/tokens';
+import type { Mailer } from '../auth/mailer';
+import { DEFAULT_ORG_ROLE, INVITATION_LIFETIME_DAYS, type InvitationView } from '../../shared/api/orgs';
+import {
+  findInvitation,
+  findInvitationByHash,
+  findMember,
+  findOrgById,
+  insertInvitation,
+  insertMember,
+  isMemberByEmail,
+  listInvitations,
+  retireExpiredInvitations,
+  updatePendingInvitation,
+} from './queries';
+import { authorize, checkInvitationRole, lockOrgActor, loadOrgActor, toOrgView, type OrgAccess } from './service';
+import { normalizeRoles } from './member-service';
+
+const LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 3_600_000;
+
+function statusOf(inv: OrganizationInvitation, now: Date): InvitationView['status'] {
+  if (inv.acceptedAt) return 'accepted';
+  if (inv.revokedAt) return 'revoked';
+  return inv.expiresAt <= now ? 'expired' : 'pending';
+}
+
+function toInvitationView(inv: OrganizationInvitation, now: Date): InvitationView {
+  return {
+    id: inv.id,
+    email: inv.email,
+    role: inv.role,
+    status: statusOf(inv, now),
+    invited_by: inv.invitedBy,
+    created_at: inv.createdAt.toISOString(),
+    expires_at: inv.expiresAt.toISOString(),
+  };
+}
+
+/** The roles an invitation's role gives: a built-in role alone, a custom one on top of `member`. */
+function rolesOfInvitation(role: string): string[] {
+  return ['owner', 'admin', 'member'].includes(role) ? [role] : [DEFAULT_ORG_ROLE, role];
+}
+
+/**
+ * Mailed after the commit, not awaited: the answer's timing says nothing about delivery. The mail
+ * reads the same whether or not the address has an account (sign in or sign up, then accept).
+ */
+function mailInvitation(hub: Hub, mailer: Mailer, input: { email: string; orgName: string; token: string }) {
+  const link = `${hub.config.publicUrl}/invitations/accept?token=${encodeURIComponent(input.token)}`;
+  void mailer
+    .send({
+      to: input.email,
+      subject: `You are invited to join ${input.orgName}`,
+      text:
+        `You have been invited to join the organization "${input.orgName}" on Ecosystem Hub.\n\n` +
+        `Open this link within ${INVITATION_LIFETIME_DAYS} days, and sign in (or sign up) with this email address:\n${link}\n\n` +
+        `The link works once. If you did not expect this, ignore this mail.`,
+      link,
+    })
+    .catch(() => undefined);
+}
+
+/** Invites an address with a role (admins; owners to invite an owner). One pending invitation per address. */
+export async function inviteMember(
+  hub: Hub,
+  mailer: Mailer,
+  actor: SignedInActor,
+  orgId: string,
+  access: OrgAccess,
+  input: { email: string; role?: string },
+): Promise<InvitationView> {
+  const role = input.role ?? DEFAULT_ORG_ROLE;
+  const token = randomToken();
+  const now = hub.clock();
+  const { view, orgName } = await hub.db.transaction(async (tx) => {
+    const o = await lockOrgActor(tx, actor, orgId, access);
+    checkInvitationRole(o, role);
+    await normalizeRoles(tx, rolesOfInvitation(role));
+    // The inviter sees the members anyway; whether the address has an account stays unsaid.
+    if (await isMemberByEmail(tx, orgId, input.email))
+      throw new HubError('conflict', 'Someone with this email address is already a member.', { field: 'email' });
+    await retireExpiredInvitations(tx, orgId, input.email, now);
+    const inv = await insertInvitation(tx, {
+      orgId,
+      email: input.email,
+      role,
+      tokenHash: sha256Hex(token),
+      invitedBy: actor.userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LIFETIME_MS),
+    });
+    if (!inv)
+      throw new HubError('conflict', 'An invitation to this address is pending: resend or revoke it.', {
+        field: 'email',
+      });
+    await hub.audit.record(
+      {
+        type: 'org_invitation_sent',
+        ...actor.audit,
+        details: { org_id: orgId, invitation_id: inv.id, email: inv.email, role, resent: false },
+      },
+      tx,
+    );
+    return { view: toInvitationView(inv, now), orgName: o.org.name };
+  });
+  mailInvitation(hub, mailer, { email: input.email, orgName, token });
+  return view;
+}
+
+export async function listOrgInvitations(hub: Hub, actor: SignedInActor, orgId: string, access: OrgAccess) {
+  const o = await loadOrgActor(hub, actor, orgId, access);
+  authorize(o, 'manage_invitations');
+  const now = hub.clock();
+  return (await listInvitations(hub.db, orgId)).map((inv) => toInvitationView(inv, now));
+}
+
+/** A new link (the old one stops working) valid 7 days from now, mailed again. */
+export async function resendInvitation(
+  hub: Hub,
+  mailer: Mailer,
+  actor: SignedInActor,
+  orgId: string,
+  access: OrgAccess,
+  invitationId: string,
+): Promise<InvitationView> {
+  const token = randomToken();
+  const now = hub.clock();
+  const { view, orgName } = await hub.db.transaction(async (tx) => {
+    const o = await lockOrgActor(tx, actor, orgId, access);
+    const found = await findInvitation(tx, orgId, invitationId);
+    if (found) checkInvitationRole(o, found.role);
+    else authorize(o, 'manage_invitations');
+    if (!found) throw new HubError('not_found', 'No such invitation.');
+    const inv = await updatePendingInvitation(
+      tx,
+      invitationId,
+      now,
+      { tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + LIFETIME_MS) },
+      true,
+    );
+    if (!inv) throw new HubError('conflict', 'This invitation was accepted or revoked.');
+    await hub.audit.record(
+      {
+        type: 'org_invitation_sent',
+        ...actor.audit,
+        details: { org_id: orgId, invitation_id: inv.id, email: inv.email, role: inv.role, resent: true },
+      },
+      tx,
+    );
+    return { view: toInvitationView(inv, now), orgName: o.org.name };
+  });
+  mailInvitation(hub, mailer, { email: view.email, orgName, token });
+  return view;
+}
+
+export async function revokeInvitation(
+  hub: Hub,
+  actor: SignedInActor,
+  orgId: string,
+  access: OrgAccess,
+  invitationId: string,
+): Promise<void> {
+  const now = hub.clock();
+  await hub.db.transaction(async (tx) => {
+    const o = await lockOrgActor(tx, actor, orgId, access);
+    authorize(o, 'manage_invitations');
+    const found = await findInvitation(tx, orgId, invitationId);
+    if (!found) throw new HubError('not_found', 'No such invitation.');
+    const inv = await updatePendingInvitation(tx, invitationId, now, { revokedAt: now }, true);
+    if (!inv) throw new HubError('conflict', 'This invitation was accepted or revoked already.');
+    await hub.audit.record(
+      {
+        type: 'org_invitation_revoked',
+        ...actor.audit,
+        details: { org_id: orgId, invitation_id: inv.id, email: inv.email },
+      },
+      tx,
+    );
+  });
+}
+
+function refused(reason: string, message: string, inv?: OrganizationInvitation): Refusal {
+  return new Refusal('invalid_token', {
+    message,
+    audit: {
+      type: 'org_invitation_refused',
+      details: { reason, ...(inv ? { org_id: inv.orgId, invitation_id: inv.id } : {}) },
+    },
+  });
+}
+
+/**
+ * POST /api/invitations/accept: the link's token, by the signed-in user whose verified address
+ * it was sent to. Single use: the row is locked, checked and marked accepted in one transaction.
+ */
+export async function acceptInvitation(hub: Hub, actor: SignedInActor, token: string) {
+  const now = hub.clock();
+  const user = actor.auth.user;
+  return hub.db.transaction(async (tx) => {
+    const inv = await findInvitationByHash(tx, sha256Hex(token));
+    if (!inv) throw refused('unknown', 'This invitation link is not valid. Ask for a new invitation.');
+    if (inv.acceptedAt) throw refused('used', 'This invitation was already accepted.', inv);
+    if (inv.revokedAt) throw refused('revoked', 'This invitation was withdrawn. Ask for a new one.', inv);
+    if (inv.expiresAt <= now) throw refused('expired', 'This invitation has expired. Ask for a new one.', inv);
+    if (inv.email !== user.email)
+      throw refused(
+        'other_email',
+        'This invitation was sent to another email address: sign in with the address it was sent to.',
+        inv,
+      );
+    if (!user.emailVerifiedAt)
+      throw refused('email_unverified', 'Verify your email address first, then open the invitation again.', inv);
+    const org = (await findOrgById(tx, inv.orgId))!;
+    const roles = rolesOfInvitation(inv.role);
+    const added = await insertMember(tx, {
+      orgId: inv.orgId,
+      userId: user.id,
+      roles,
+      joinedVia: 'invitation',
+      joinedAt: now,
+    });
+    await updatePendingInvitation(tx, inv.id, now, { acceptedAt: now, acceptedBy: user.id });
+    await hub.audit.record(
+      [
+        {
+          type: 'org_invitation_accepted',
+          ...actor.audit,
+          details: { org_id: inv.orgId, invitation_id: inv.id, role: inv.role },
+        },
+        ...(added
+          ? [
+              {
+                type: 'org_member_added' as const,
+                ...actor.audit,
+                details: { org_id: inv.orgId, target_user_id: user.id, roles, via: 'invitation' },
+              },
+            ]
+          : []),
+      ],
+      tx,
+    );
+    const held = added?.roles ?? (await findMember(tx, inv.orgId, user.id))?.roles ?? roles;
+    return { organization: { ...toOrgView(org), roles: held } };
+  });
+}
