@@ -3,6 +3,7 @@ import { startAuditRetention } from './audit/retention';
 import { startAuditAnchorLog } from './audit/anchor-log';
 import { startOAuth } from './oauth/startup';
 import { startSignInCleanup } from './auth/startup';
+import { createDeliveryWorker } from './events/worker';
 
 /**
  * Work that runs once at start and in the background while the process lives (signing-key
@@ -19,7 +20,12 @@ export async function startupTasks(_hub: Hub): Promise<() => Promise<void>> {
   timers.push(...(await startOAuth(_hub)));
   // Accounts: stale sign-in failure counters are removed every 5 minutes (spec §9).
   timers.push(...startSignInCleanup(_hub));
+  // Events: the webhook worker claims due deliveries on this node (and when this node commits some).
+  const webhooks = createDeliveryWorker(_hub);
+  webhooks.start();
   return async () => {
     for (const t of timers) clearInterval(t);
+    // The pass in flight records its outcomes before the pool closes; unsent rows stay for another node.
+    await webhooks.stop();
   };
 }

@@ -1,5 +1,6 @@
 import client from 'prom-client';
 import type { Database } from '../db/client';
+import { outboxBacklog } from '../events/queries';
 
 /**
  * The hub's Prometheus metrics. One registry per hub (tests run many hubs in one process); the
@@ -19,6 +20,8 @@ export interface HubMetrics {
   auditBatchSize: client.Histogram;
   auditCommitSeconds: client.Histogram;
   revocationLagSeconds: client.Histogram;
+  /** Webhook delivery attempts by outcome (delivered, retry, failed, gone, failing: events/worker.ts). */
+  webhookDeliveries: client.Counter<'outcome'>;
   /** The whole exposition: this hub's metrics and the process's. */
   scrape(): Promise<string>;
   contentType: string;
@@ -100,7 +103,14 @@ export function createMetrics(database: Database): HubMetrics {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
       registers: [registry],
     }),
+    webhookDeliveries: new client.Counter({
+      name: 'hub_webhook_deliveries_total',
+      help: 'Webhook delivery attempts by this process, by outcome (delivered, retry, failed, gone, failing)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
   };
+  registerOutboxGauges(registry, database);
   new client.Gauge({
     name: 'hub_db_pool_connections',
     help: 'Database pool: connections open (total), in use, idle, and requests waiting for one',
@@ -130,4 +140,35 @@ export function createMetrics(database: Database): HubMetrics {
       return `${await registry.metrics()}\n${await proc.metrics()}`;
     },
   };
+}
+
+/**
+ * The outbox's backlog, read from the database at each scrape (every node sees the whole outbox,
+ * which is shared): one small indexed read on the background connection. A database that cannot
+ * answer leaves the gauges out of that scrape rather than failing it.
+ */
+function registerOutboxGauges(registry: client.Registry, database: Database) {
+  let backlog: Promise<{ pending: number; oldestSeconds: number } | null> | null = null;
+  const read = () =>
+    (backlog ??= outboxBacklog(database.background, new Date())
+      .catch(() => null)
+      .finally(() => setImmediate(() => (backlog = null))));
+  new client.Gauge({
+    name: 'hub_outbox_pending',
+    help: 'Webhook deliveries waiting to be sent or retried (all nodes)',
+    registers: [registry],
+    async collect() {
+      const b = await read();
+      if (b) this.set(b.pending);
+    },
+  });
+  new client.Gauge({
+    name: 'hub_outbox_oldest_seconds',
+    help: 'Age of the oldest webhook delivery still waiting (0 when none)',
+    registers: [registry],
+    async collect() {
+      const b = await read();
+      if (b) this.set(b.oldestSeconds);
+    },
+  });
 }

@@ -6,3 +6,4 @@ export * from './audit';
 export * from './misc';
 export * from './mfa';
 export * from './federation';
+export * from './events';

@@ -1,0 +1,216 @@
+import { withCommitHooks } from '../db/after-commit';
+import type { Hub } from '../hub';
+import { openEndpointSecrets } from './secrets';
+import {
+  claimDueDeliveries,
+  disableEndpoint,
+  recordAttempt,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+} from './queries';
+import { systemResolver, type Resolver } from './ssrf';
+import { sendWebhook, type SendResult } from './webhooks';
+
+/**
+ * The delivery worker, on every node (issue 30). It claims due deliveries in small batches with
+ * FOR UPDATE SKIP LOCKED on the background connection (N nodes share the work, no row is sent by
+ * two at once, no request waits on it), sends them concurrently, and records each outcome. A
+ * claim leases its rows: a node that dies mid-delivery leaves them due again after LEASE_MS, so
+ * nothing is lost (and a duplicate carries the same `webhook-id`).
+ *
+ * Any answer but 2xx is a failure; the next attempt follows RETRY_SCHEDULE_S with jitter (about
+ * 27 hours in all), after which the delivery fails and its endpoint is disabled; 410 Gone
+ * disables the endpoint at once. Either way the console says so and the audit log records it.
+ */
+
+/** Seconds after the 1st, 2nd, … failed attempt until the next (Svix's published schedule). */
+export const RETRY_SCHEDULE_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
+/** ±10 %: endpoints that failed together do not all come back in the same second. */
+const JITTER = 0.1;
+/** How long a claim holds its rows: longer than any attempt can take (the send timeout). */
+export const LEASE_MS = 60_000;
+export const SEND_TIMEOUT_MS = 10_000;
+/** Rows per claim: small enough that one slow receiver holds few others back. */
+export const CLAIM_BATCH = 50;
+/** The poll when nothing nudges (another node's events, retries coming due). */
+export const POLL_INTERVAL_MS = 1_000;
+
+export interface WorkerOptions {
+  resolver?: Resolver;
+  /** The jitter's random source (tests pin it). */
+  random?: () => number;
+  /** Where the console line of a disabled endpoint goes. */
+  log?: (line: string) => void;
+  batch?: number;
+}
+
+/** The delay before attempt `attempts + 1`, or null when the schedule is exhausted. */
+export function nextDelayMs(attempts: number, random: () => number = Math.random): number | null {
+  const base = RETRY_SCHEDULE_S[attempts - 1];
+  if (base === undefined) return null;
+  return Math.round(base * 1000 * (1 - JITTER + 2 * JITTER * random()));
+}
+
+/** Decides what an answer means for the delivery (pure; the table of cases is the test's). */
+export function outcomeOf(
+  result: SendResult,
+  attempts: number,
+  at: Date,
+  random: () => number = Math.random,
+): AttemptOutcome & { disable: 'gone' | 'failing' | null } {
+  const base = { statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error, at };
+  const code = result.statusCode;
+  if (code !== null && code >= 200 && code < 300) {
+    return { ...base, status: 'delivered', nextAttemptAt: null, disable: null };
+  }
+  if (code === 410) return { ...base, status: 'failed', nextAttemptAt: null, disable: 'gone' };
+  const delay = nextDelayMs(attempts, random);
+  if (delay === null) return { ...base, status: 'failed', nextAttemptAt: null, disable: 'failing' };
+  return { ...base, status: 'pending', nextAttemptAt: new Date(at.getTime() + delay), disable: null };
+}
+
+export interface DeliveryWorker {
+  /** One claim-and-send pass; resolves with the number of deliveries attempted. */
+  runOnce(): Promise<number>;
+  /** Ask for a pass soon (after a commit that wrote outbox rows on this node). */
+  nudge(): void;
+  start(): void;
+  /** Stops polling and waits for the pass in flight to record its outcomes. */
+  stop(): Promise<void>;
+}
+
+export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): DeliveryWorker {
+  const db = withCommitHooks(hub.database.background);
+  const resolver = options.resolver ?? systemResolver;
+  const random = options.random ?? Math.random;
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const batch = options.batch ?? CLAIM_BATCH;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let started = false;
+  let halted = false;
+  let timer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
+
+  async function deliver(claimed: ClaimedDelivery): Promise<void> {
+    const { delivery, endpoint } = claimed;
+    const at = hub.clock();
+    const result = await sendWebhook(
+      {
+        url: endpoint.url,
+        id: delivery.eventId,
+        timestamp: at,
+        body: JSON.stringify(delivery.payload),
+        secrets: openEndpointSecrets(hub, endpoint, at),
+      },
+      {
+        timeoutMs: SEND_TIMEOUT_MS,
+        resolver,
+        allowPrivate: hub.config.webhooksAllowPrivate,
+        userAgent: 'EcosystemHub-Webhooks/1',
+      },
+    );
+    const outcome = outcomeOf(result, delivery.attempts, hub.clock(), random);
+    hub.metrics.webhookDeliveries.inc({
+      outcome: outcome.disable ?? (outcome.status === 'pending' ? 'retry' : outcome.status),
+    });
+    await recordAttempt(db, claimed, outcome);
+    if (outcome.disable) await disable(claimed, outcome.disable, result.statusCode);
+  }
+
+  async function disable(claimed: ClaimedDelivery, reason: 'gone' | 'failing', status: number | null) {
+    const { endpoint } = claimed;
+    const changed = await db.transaction(async (tx) => {
+      if (!(await disableEndpoint(tx, endpoint.id, reason, hub.clock()))) return false;
+      await hub.audit.record(
+        { type: 'webhook_disabled', details: { webhook_id: endpoint.id, host: hostOf(endpoint.url), reason, status } },
+        tx,
+      );
+      await hub.revocations.publish({ kind: 'webhooks' }, tx);
+      return true;
+    });
+    if (changed) {
+      const why =
+        reason === 'gone'
+          ? 'it answered 410 Gone'
+          : `its deliveries failed for ${Math.round(totalScheduleHours())} hours`;
+      log(
+        JSON.stringify({
+          msg: `webhook endpoint ${endpoint.id} (${hostOf(endpoint.url)}) disabled: ${why}; enable it again in the admin console`,
+          time: hub.clock().toISOString(),
+          webhook_id: endpoint.id,
+          reason,
+        }),
+      );
+    }
+  }
+
+  async function pass(): Promise<number> {
+    const now = hub.clock();
+    const claimed = await claimDueDeliveries(db, now, new Date(now.getTime() + LEASE_MS), batch);
+    // One failing delivery must not hold back the outcome of the others.
+    await Promise.all(
+      claimed.map((c) => deliver(c).catch((e: unknown) => log(`webhook delivery failed: ${String(e)}`))),
+    );
+    return claimed.length;
+  }
+
+  /** Passes until a claim comes back short (the due rows are drained), one at a time. */
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        const n = await pass();
+        total += n;
+        if (n === batch) again = true;
+      } while (again && !halted);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const tick = () => {
+    runOnce().catch((e: unknown) => log(`webhook worker pass failed: ${String(e)}`));
+  };
+
+  return {
+    runOnce,
+    nudge() {
+      if (started && !halted) setImmediate(tick);
+    },
+    start() {
+      if (started) return;
+      started = true;
+      unsubscribe = hub.outbox.onCommitted(() => this.nudge());
+      timer = setInterval(tick, POLL_INTERVAL_MS);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      halted = true;
+      clearInterval(timer);
+      unsubscribe?.();
+      await running?.catch(() => {});
+    },
+  };
+}
+
+function totalScheduleHours() {
+  return RETRY_SCHEDULE_S.reduce((a, b) => a + b, 0) / 3600;
+}
+
+/** The host of a URL, for logs and audit rows: a webhook URL's path or query may hold a token. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
