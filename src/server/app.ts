@@ -35,6 +35,7 @@ import { meRoutes } from './me/routes';
 import { auditRoutes } from './audit/routes';
 import { auditAdminRoutes } from './audit/admin-routes';
 import { federationRoutes } from './federation/routes';
+import { webhookAdminRoutes } from './events/routes';
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
@@ -109,6 +110,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
       await admin.register(roleAdminRoutes, { hub });
       await admin.register(oauthClientAdminRoutes, { hub });
       await admin.register(auditAdminRoutes, { hub });
+      await admin.register(webhookAdminRoutes, { hub });
     },
     { prefix: '/api/admin' },
   );

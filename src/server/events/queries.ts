@@ -109,7 +109,7 @@ export async function requeueDelivery(
 ): Promise<WebhookDelivery | undefined> {
   const [found] = await db
     .update(webhookDeliveries)
-    .set({ status: 'pending', nextAttemptAt: now, deliveredAt: null })
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, deliveredAt: null })
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
     .returning();
   return found;
