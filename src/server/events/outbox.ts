@@ -55,7 +55,10 @@ export function createOutbox(db: Db, revocations: Revocations, clock: () => Date
     subscribed = null;
   };
   revocations.subscribe((_, message) => {
-    if (message.kind === 'webhooks') forget();
+    if (message.kind !== 'webhooks') return;
+    forget();
+    // Read again at once rather than at the next event: that one's request should not be the one to wait.
+    void refresh().catch(() => {});
   });
   revocations.onResync(forget);
 

@@ -42,8 +42,7 @@ export async function webhookAdminRoutes(app: FastifyInstance, opts: { hub: Hub 
   r.post(
     '/webhooks',
     { schema: { body: createWebhookBodySchema, response: { 201: webhookWithSecretSchema, ...guarded } } },
-    async (request, reply) =>
-      reply.code(201).send(await createWebhook(hub, request.body, await requireActor(request))),
+    async (request, reply) => reply.code(201).send(await createWebhook(hub, request.body, await requireActor(request))),
   );
 
   r.get(

@@ -4,12 +4,7 @@ import type { DbOrTx } from '../db/client';
 import type { NewWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from '../db/schema/index';
 import { HubError } from '../errors';
 import type { Hub } from '../hub';
-import type {
-  CreateWebhookBody,
-  UpdateWebhookBody,
-  WebhookDeliveryView,
-  WebhookView,
-} from '../../shared/api/events';
+import type { CreateWebhookBody, UpdateWebhookBody, WebhookDeliveryView, WebhookView } from '../../shared/api/events';
 import { WEBHOOK_TEST_EVENT } from '../../shared/webhook-events';
 import {
   deleteEndpoint,
@@ -121,7 +116,12 @@ export async function createWebhook(
       {
         type: 'webhook_created',
         ...actor.audit,
-        details: { webhook_id: endpoint.id, host: hostOf(endpoint.url), events: endpoint.events, client_id: endpoint.clientId },
+        details: {
+          webhook_id: endpoint.id,
+          host: hostOf(endpoint.url),
+          events: endpoint.events,
+          client_id: endpoint.clientId,
+        },
       },
       tx,
     );
@@ -132,7 +132,12 @@ export async function createWebhook(
 }
 
 /** Changes the fields given. Enabling an endpoint again clears why it was disabled and its failure streak. */
-export async function changeWebhook(hub: Hub, id: string, input: UpdateWebhookBody, actor: Actor): Promise<WebhookView> {
+export async function changeWebhook(
+  hub: Hub,
+  id: string,
+  input: UpdateWebhookBody,
+  actor: Actor,
+): Promise<WebhookView> {
   if (input.url !== undefined) assertTarget(hub, input.url);
   const now = hub.clock();
   const values: Partial<NewWebhookEndpoint> = { updatedAt: now };
@@ -220,7 +225,12 @@ export async function listWebhookDeliveries(
 }
 
 /** Queues a delivery of this endpoint again, due now, with a fresh retry schedule (same webhook-id). */
-export async function resendDelivery(hub: Hub, id: string, deliveryId: number, actor: Actor): Promise<WebhookDeliveryView> {
+export async function resendDelivery(
+  hub: Hub,
+  id: string,
+  deliveryId: number,
+  actor: Actor,
+): Promise<WebhookDeliveryView> {
   const now = hub.clock();
   const requeued = await hub.db.transaction(async (tx) => {
     const endpoint = await mustFind(tx, id);

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { guardedLookup, TargetRefusedError, type Resolver } from './ssrf';
+import { isIP } from 'node:net';
+import { classifyAddress, guardedLookup, TargetRefusedError, type Resolver } from './ssrf';
 
 /**
  * The webhook channel: one delivery on the wire, as the Standard Webhooks specification says
@@ -62,6 +63,11 @@ export function sendWebhook(message: WebhookMessage, options: SendOptions): Prom
   const url = new URL(message.url);
   const client = url.protocol === 'https:' ? https : http;
   const latency = () => Math.round(performance.now() - started);
+  // An address in the URL is connected to without any lookup: it is checked here instead.
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(literal) && !options.allowPrivate && classifyAddress(literal) !== 'public') {
+    return Promise.resolve({ statusCode: null, latencyMs: latency(), error: `refused: ${classifyAddress(literal)}` });
+  }
   return new Promise((resolve) => {
     let settled = false;
     const done = (result: Omit<SendResult, 'latencyMs'>) => {

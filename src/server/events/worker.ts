@@ -8,7 +8,7 @@ import {
   type AttemptOutcome,
   type ClaimedDelivery,
 } from './queries';
-import { systemResolver, type Resolver } from './ssrf';
+import { checkTargetUrl, systemResolver, type Resolver } from './ssrf';
 import { sendWebhook, type SendResult } from './webhooks';
 
 /**
@@ -95,21 +95,27 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
   async function deliver(claimed: ClaimedDelivery): Promise<void> {
     const { delivery, endpoint } = claimed;
     const at = hub.clock();
-    const result = await sendWebhook(
-      {
-        url: endpoint.url,
-        id: delivery.eventId,
-        timestamp: at,
-        body: JSON.stringify(delivery.payload),
-        secrets: openEndpointSecrets(hub, endpoint, at),
-      },
-      {
-        timeoutMs: SEND_TIMEOUT_MS,
-        resolver,
-        allowPrivate: hub.config.webhooksAllowPrivate,
-        userAgent: 'EcosystemHub-Webhooks/1',
-      },
-    );
+    const policy = { allowPrivate: hub.config.webhooksAllowPrivate, isProduction: hub.config.isProduction };
+    // Checked again at every attempt: the policy may have tightened since the endpoint was registered.
+    const checked = checkTargetUrl(endpoint.url, policy);
+    const result: SendResult =
+      'refused' in checked
+        ? { statusCode: null, latencyMs: 0, error: `refused: ${checked.refused}` }
+        : await sendWebhook(
+            {
+              url: endpoint.url,
+              id: delivery.eventId,
+              timestamp: at,
+              body: JSON.stringify(delivery.payload),
+              secrets: openEndpointSecrets(hub, endpoint, at),
+            },
+            {
+              timeoutMs: SEND_TIMEOUT_MS,
+              resolver,
+              allowPrivate: hub.config.webhooksAllowPrivate,
+              userAgent: 'EcosystemHub-Webhooks/1',
+            },
+          );
     const outcome = outcomeOf(result, delivery.attempts, hub.clock(), random);
     hub.metrics.webhookDeliveries.inc({
       outcome: outcome.disable ?? (outcome.status === 'pending' ? 'retry' : outcome.status),
