@@ -22,6 +22,8 @@ export interface Receiver {
   secrets: string[];
   /** The status it answers the next requests with (shifted per request; 200 when empty). */
   answers: number[];
+  /** While set, requests are read and recorded but answered only once it resolves. */
+  gate: Promise<void> | null;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export interface Receiver {
  * test clock), synchronously, and nothing else sees it.
  */
 export async function startReceiver(now: () => Date): Promise<Receiver> {
-  const state: Omit<Receiver, 'url' | 'close'> = { received: [], secrets: [], answers: [] };
+  const state: Omit<Receiver, 'url' | 'close'> = { received: [], secrets: [], answers: [], gate: null };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -61,8 +63,11 @@ export async function startReceiver(now: () => Date): Promise<Receiver> {
         }
       }
       state.received.push(entry);
-      res.writeHead(state.answers.shift() ?? 200, { 'content-type': 'text/plain' });
-      res.end('ok');
+      const status = state.answers.shift() ?? 200;
+      void (state.gate ?? Promise.resolve()).then(() => {
+        res.writeHead(status, { 'content-type': 'text/plain' });
+        res.end('ok');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
