@@ -4,7 +4,7 @@ import { openEndpointSecrets } from './secrets';
 import {
   claimDueDeliveries,
   disableEndpoint,
-  recordAttempt,
+  recordAttempts,
   type AttemptOutcome,
   type ClaimedDelivery,
 } from './queries';
@@ -51,13 +51,10 @@ export function nextDelayMs(attempts: number, random: () => number = Math.random
   return Math.round(base * 1000 * (1 - JITTER + 2 * JITTER * random()));
 }
 
+type Outcome = AttemptOutcome & { disable: 'gone' | 'failing' | null };
+
 /** Decides what an answer means for the delivery (pure; the table of cases is the test's). */
-export function outcomeOf(
-  result: SendResult,
-  attempts: number,
-  at: Date,
-  random: () => number = Math.random,
-): AttemptOutcome & { disable: 'gone' | 'failing' | null } {
+export function outcomeOf(result: SendResult, attempts: number, at: Date, random: () => number = Math.random): Outcome {
   const base = { statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error, at };
   const code = result.statusCode;
   if (code !== null && code >= 200 && code < 300) {
@@ -92,7 +89,8 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
 
-  async function deliver(claimed: ClaimedDelivery): Promise<void> {
+  /** One attempt: the send and what its answer means (recorded by the pass, with the others). */
+  async function attempt(claimed: ClaimedDelivery): Promise<{ claimed: ClaimedDelivery; outcome: Outcome }> {
     const { delivery, endpoint } = claimed;
     const at = hub.clock();
     const policy = { allowPrivate: hub.config.webhooksAllowPrivate, isProduction: hub.config.isProduction };
@@ -101,27 +99,37 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
     const result: SendResult =
       'refused' in checked
         ? { statusCode: null, latencyMs: 0, error: `refused: ${checked.refused}` }
-        : await sendWebhook(
-            {
-              url: endpoint.url,
-              id: delivery.eventId,
-              timestamp: at,
-              body: JSON.stringify(delivery.payload),
-              secrets: openEndpointSecrets(hub, endpoint, at),
-            },
-            {
-              timeoutMs: SEND_TIMEOUT_MS,
-              resolver,
-              allowPrivate: hub.config.webhooksAllowPrivate,
-              userAgent: 'EcosystemHub-Webhooks/1',
-            },
-          );
+        : await send(claimed, at);
     const outcome = outcomeOf(result, delivery.attempts, hub.clock(), random);
     hub.metrics.webhookDeliveries.inc({
       outcome: outcome.disable ?? (outcome.status === 'pending' ? 'retry' : outcome.status),
     });
-    await recordAttempt(db, claimed, outcome);
-    if (outcome.disable) await disable(claimed, outcome.disable, result.statusCode);
+    return { claimed, outcome };
+  }
+
+  /** The send; a secret that cannot be opened is this attempt's failure, not the pass's. */
+  async function send({ delivery, endpoint }: ClaimedDelivery, at: Date): Promise<SendResult> {
+    let secrets: string[];
+    try {
+      secrets = openEndpointSecrets(hub, endpoint, at);
+    } catch {
+      return { statusCode: null, latencyMs: 0, error: 'the signing secret cannot be opened (master key?)' };
+    }
+    return sendWebhook(
+      {
+        url: endpoint.url,
+        id: delivery.eventId,
+        timestamp: at,
+        body: JSON.stringify(delivery.payload),
+        secrets,
+      },
+      {
+        timeoutMs: SEND_TIMEOUT_MS,
+        resolver,
+        allowPrivate: hub.config.webhooksAllowPrivate,
+        userAgent: 'EcosystemHub-Webhooks/1',
+      },
+    );
   }
 
   async function disable(claimed: ClaimedDelivery, reason: 'gone' | 'failing', status: number | null) {
@@ -154,10 +162,11 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
   async function pass(): Promise<number> {
     const now = hub.clock();
     const claimed = await claimDueDeliveries(db, now, new Date(now.getTime() + LEASE_MS), batch);
-    // One failing delivery must not hold back the outcome of the others.
-    await Promise.all(
-      claimed.map((c) => deliver(c).catch((e: unknown) => log(`webhook delivery failed: ${String(e)}`))),
-    );
+    const attempts = await Promise.all(claimed.map(attempt));
+    await recordAttempts(db, attempts);
+    for (const { claimed: c, outcome } of attempts) {
+      if (outcome.disable) await disable(c, outcome.disable, outcome.statusCode);
+    }
     return claimed.length;
   }
 
