@@ -61,10 +61,5 @@ export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventT
 export type WebhookEventData<K extends WebhookEventType> =
   (typeof WEBHOOK_EVENTS)[K] extends WebhookEventSpec<infer D> ? D : never;
 
-/** The body of one delivery (Standard Webhooks' recommended envelope). */
-export type WebhookPayload = {
-  [K in WebhookEventType]: { type: K; timestamp: string; data: WebhookEventData<K> };
-}[WebhookEventType];
-
 /** The event an endpoint's "Send test event" delivers; no subscription is needed for it. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
