@@ -77,6 +77,8 @@ export async function webhookAdminRoutes(app: FastifyInstance, opts: { hub: Hub 
   r.post(
     '/webhooks/:id/rotate-secret',
     {
+      // The answer holds a new secret: a recent full authentication, as for an OAuth client's secret.
+      config: { stepUp: true },
       schema: {
         params: idParamsSchema,
         body: emptyBody,

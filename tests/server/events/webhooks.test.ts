@@ -310,6 +310,16 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
     }
   });
 
+  it('a rotation, whose answer holds the new secret, needs a recent full authentication', async () => {
+    const endpoint = await register(['user.deactivated']);
+    const client = await admin();
+    t.clock.advanceMinutes(11);
+    const res = await client.post(`/api/admin/webhooks/${endpoint.id}/rotate-secret`, { body: {} });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('reauthentication_required');
+    expect(res.body).not.toContain('whsec_');
+  });
+
   it('no one but an ecosystem admin reaches the webhook API', async () => {
     const { cookie } = await signedInUser(t.hub);
     const res = await t.client.asBrowser(cookie).get('/api/admin/webhooks');
