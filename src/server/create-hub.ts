@@ -39,7 +39,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     }));
   if (!options.skipMigrations) await runMigrations(database);
   const clock = options.clock ?? (() => new Date());
-  const metrics = createMetrics(database);
+  const metrics = createMetrics(database, clock);
   const revocations = createRevocations(database, (ms) => metrics.revocationLagSeconds.observe(ms / 1000));
   await revocations.start();
   // Events (issue 30): the outbox's rows ride in every audit append that reports a change.

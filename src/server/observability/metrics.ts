@@ -38,7 +38,7 @@ function processMetrics(): client.Registry {
   return processRegistry;
 }
 
-export function createMetrics(database: Database): HubMetrics {
+export function createMetrics(database: Database, clock: () => Date = () => new Date()): HubMetrics {
   const registry = new client.Registry();
   const latency = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
   const m = {
@@ -110,7 +110,7 @@ export function createMetrics(database: Database): HubMetrics {
       registers: [registry],
     }),
   };
-  registerOutboxGauges(registry, database);
+  registerOutboxGauges(registry, database, clock);
   new client.Gauge({
     name: 'hub_db_pool_connections',
     help: 'Database pool: connections open (total), in use, idle, and requests waiting for one',
@@ -144,15 +144,11 @@ export function createMetrics(database: Database): HubMetrics {
 
 /**
  * The outbox's backlog, read from the database at each scrape (every node sees the whole outbox,
- * which is shared): one small indexed read on the background connection. A database that cannot
- * answer leaves the gauges out of that scrape rather than failing it.
+ * which is shared): a small read of the pending rows' partial index per gauge, on the background
+ * connection. A database that cannot answer leaves the last values rather than failing the scrape.
  */
-function registerOutboxGauges(registry: client.Registry, database: Database) {
-  let backlog: Promise<{ pending: number; oldestSeconds: number } | null> | null = null;
-  const read = () =>
-    (backlog ??= outboxBacklog(database.background, new Date())
-      .catch(() => null)
-      .finally(() => setImmediate(() => (backlog = null))));
+function registerOutboxGauges(registry: client.Registry, database: Database, clock: () => Date) {
+  const read = () => outboxBacklog(database.background, clock()).catch(() => null);
   new client.Gauge({
     name: 'hub_outbox_pending',
     help: 'Webhook deliveries waiting to be sent or retried (all nodes)',

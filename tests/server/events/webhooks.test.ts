@@ -154,9 +154,13 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
     receiver.answers.push(500, 500, 500, 503, 503, 503);
 
     expect(await worker.runOnce()).toBe(3);
+    const waiting = await t.hub.metrics.scrape();
+    expect(waiting).toMatch(/^hub_outbox_pending 3$/m);
+    expect(waiting).toMatch(/^hub_outbox_oldest_seconds 0$/m);
     // Not due before the first delay (5 s): nothing is sent early.
     t.clock.advance(4_000);
     expect(await worker.runOnce()).toBe(0);
+    expect(await t.hub.metrics.scrape()).toMatch(/^hub_outbox_oldest_seconds 4$/m);
     t.clock.advance(1_000);
     expect(await worker.runOnce()).toBe(3);
     let rows = await deliveriesOf(endpoint.id);
@@ -175,7 +179,7 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
     const metrics = await t.hub.metrics.scrape();
     expect(metrics).toMatch(/hub_webhook_deliveries_total\{outcome="retry"\} 6/);
     expect(metrics).toMatch(/hub_webhook_deliveries_total\{outcome="delivered"\} \d+/);
-    expect(metrics).toMatch(/hub_outbox_pending 0/);
+    expect(metrics).toMatch(/^hub_outbox_pending 0$/m);
   });
 
   it('410 Gone disables the endpoint at once: the console and the audit log say so, and nothing more is sent', async () => {
