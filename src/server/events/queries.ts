@@ -233,6 +233,22 @@ export async function disableEndpoint(db: DbOrTx, id: string, reason: string, no
   return Boolean(updated);
 }
 
+/**
+ * Deletes up to `limit` finished deliveries (delivered or failed) created before `before`: the
+ * delivery log's retention. Pending ones stay whatever their age: they are still owed.
+ */
+export async function pruneDeliveries(db: DbOrTx, before: Date, limit: number): Promise<number> {
+  const deleted = await rows<{ id: number }>(
+    db,
+    sql`delete from ${webhookDeliveries} where id in (
+      select id from ${webhookDeliveries}
+      where status <> 'pending' and created_at < ${before.toISOString()}::timestamptz
+      limit ${limit}
+    ) returning id`,
+  );
+  return deleted.length;
+}
+
 /** Pending deliveries and the age of the oldest (metrics). */
 export async function outboxBacklog(db: DbOrTx, now: Date): Promise<{ pending: number; oldestSeconds: number }> {
   const [row] = await rows<{ pending: number | string; oldest: Date | string | null }>(

@@ -4,6 +4,7 @@ import { openEndpointSecrets } from './secrets';
 import {
   claimDueDeliveries,
   disableEndpoint,
+  pruneDeliveries,
   recordAttempts,
   type AttemptOutcome,
   type ClaimedDelivery,
@@ -34,6 +35,11 @@ export const SEND_TIMEOUT_MS = 10_000;
 export const CLAIM_BATCH = 50;
 /** The poll when nothing nudges (another node's events, retries coming due). */
 export const POLL_INTERVAL_MS = 1_000;
+/** How long the delivery log keeps finished deliveries (the admin's "Resend" reaches back this far). */
+export const DELIVERY_LOG_DAYS = 30;
+const PRUNE_INTERVAL_MS = 3_600_000;
+/** Rows per prune statement: a short delete, repeated, never one long lock. */
+const PRUNE_SLICE = 5_000;
 
 export interface WorkerOptions {
   resolver?: Resolver;
@@ -69,6 +75,8 @@ export function outcomeOf(result: SendResult, attempts: number, at: Date, random
 export interface DeliveryWorker {
   /** One claim-and-send pass; resolves with the number of deliveries attempted. */
   runOnce(): Promise<number>;
+  /** Deletes finished deliveries older than DELIVERY_LOG_DAYS; resolves with how many. */
+  prune(): Promise<number>;
   /** Ask for a pass soon (after a commit that wrote outbox rows on this node). */
   nudge(): void;
   start(): void;
@@ -87,6 +95,7 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
   let started = false;
   let halted = false;
   let timer: NodeJS.Timeout | undefined;
+  let pruneTimer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
 
   /** One attempt: the send and what its answer means (recorded by the pass, with the others). */
@@ -195,8 +204,18 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
     runOnce().catch((e: unknown) => log(`webhook worker pass failed: ${String(e)}`));
   };
 
+  async function prune(): Promise<number> {
+    const before = new Date(hub.clock().getTime() - DELIVERY_LOG_DAYS * 86_400_000);
+    let total = 0;
+    for (let n = PRUNE_SLICE; n === PRUNE_SLICE && !halted; total += n) {
+      n = await pruneDeliveries(db, before, PRUNE_SLICE);
+    }
+    return total;
+  }
+
   return {
     runOnce,
+    prune,
     nudge() {
       if (started && !halted) setImmediate(tick);
     },
@@ -206,11 +225,16 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
       unsubscribe = hub.outbox.onCommitted(() => this.nudge());
       timer = setInterval(tick, POLL_INTERVAL_MS);
       timer.unref();
+      pruneTimer = setInterval(() => {
+        prune().catch((e: unknown) => log(`webhook delivery log pruning failed: ${String(e)}`));
+      }, PRUNE_INTERVAL_MS);
+      pruneTimer.unref();
       tick();
     },
     async stop() {
       halted = true;
       clearInterval(timer);
+      clearInterval(pruneTimer);
       unsubscribe?.();
       await running?.catch(() => {});
     },

@@ -2,13 +2,20 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { closeHub, createHub } from '../../../src/server/create-hub';
 import type { Hub } from '../../../src/server/hub';
 import type { AuditEvent } from '../../../src/server/audit/record';
 import { webhookDeliveries, webhookEndpoints } from '../../../src/server/db/schema/index';
 import { claimDueDeliveries } from '../../../src/server/events/queries';
-import { createDeliveryWorker, LEASE_MS, outcomeOf, RETRY_SCHEDULE_S } from '../../../src/server/events/worker';
+import {
+  createDeliveryWorker,
+  DELIVERY_LOG_DAYS,
+  LEASE_MS,
+  outcomeOf,
+  RETRY_SCHEDULE_S,
+} from '../../../src/server/events/worker';
 import { startReceiver, type Receiver } from './receiver';
 
 /**
@@ -120,6 +127,39 @@ describe.each(TEST_DATABASES)('the delivery worker [%s]', (kind) => {
     await a.hub.audit.record(deactivations(1));
     await new Promise((resolve) => setImmediate(resolve));
     expect(receiver.received).toHaveLength(1);
+  });
+});
+
+describe.each(TEST_DATABASES)('the delivery log [%s]', (kind) => {
+  const t = useTestHub(kind, { config: { webhooksAllowPrivate: true } });
+
+  it(`keeps finished deliveries ${DELIVERY_LOG_DAYS} days, and pending ones until they are sent`, async () => {
+    const receiver = await startReceiver(() => t.clock.now());
+    try {
+      const { cookie } = await signedInUser(t.hub, ['platform_admin']);
+      const res = await t.client.asBrowser(cookie).post('/api/admin/webhooks', {
+        body: { url: receiver.url, events: ['user.deactivated'] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await t.hub.outbox.refresh();
+      receiver.answers.push(200, 500);
+      await t.hub.audit.record(
+        [0, 1].map(() => ({
+          type: 'user_deactivated' as const,
+          details: { target_user_id: randomUUID(), sessions_revoked: 0 },
+        })),
+      );
+      const worker = createDeliveryWorker(t.hub, { random: () => 0.5 });
+      await worker.runOnce();
+      t.clock.advance((DELIVERY_LOG_DAYS - 1) * 86_400_000);
+      expect(await worker.prune()).toBe(0);
+      t.clock.advance(2 * 86_400_000);
+      expect(await worker.prune()).toBe(1);
+      const left = await t.hub.db.select().from(webhookDeliveries);
+      expect(left.map((d) => d.status)).toEqual(['pending']);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 
