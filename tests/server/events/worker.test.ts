@@ -89,6 +89,35 @@ describe.each(TEST_DATABASES)('the delivery worker [%s]', (kind) => {
     expect(rows.every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
   });
 
+  it('a node hears another node’s endpoint change and writes the events it now has a subscriber for', async () => {
+    // Both nodes know nobody subscribes to session.revoked: B's events of that type write nothing.
+    await register(['user.deactivated']);
+    const revoked = (): AuditEvent => ({
+      type: 'session_revoked',
+      details: { revoked_session_id: randomUUID(), owner_user_id: null, by: 'admin' },
+    });
+    await b.audit.record(revoked());
+    expect(await a.hub.db.select().from(webhookDeliveries)).toHaveLength(0);
+
+    // A registers a subscriber; B hears it through hub.revocations, and its next event is written.
+    const heard = new Promise<void>((resolve) => {
+      const stop = b.revocations.subscribe((_, m) => {
+        if (m.kind !== 'webhooks') return;
+        stop();
+        resolve();
+      });
+    });
+    const { cookie } = await signedInUser(a.hub, ['platform_admin']);
+    const res = await a.client.asBrowser(cookie).post('/api/admin/webhooks', {
+      body: { url: receiver.url, events: ['session.revoked'] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await heard;
+    await b.audit.record(revoked());
+    const rows = await a.hub.db.select().from(webhookDeliveries);
+    expect(rows.map((r) => r.eventType)).toEqual(['session.revoked']);
+  });
+
   it('a delivery claimed by a node that died is sent by another once the lease runs out, with the same webhook-id', async () => {
     await register(['user.deactivated']);
     await a.hub.audit.record(deactivations(1));
