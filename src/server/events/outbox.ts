@@ -35,20 +35,23 @@ export interface Outbox {
 export function createOutbox(db: Db, revocations: Revocations, clock: () => Date): Outbox {
   let subscribed: Set<string> | null = null;
   let generation = 0;
-  let loading: Promise<void> | null = null;
+  /** The read in flight and the generation it started in: callers in the same generation share it. */
+  let loading: { gen: number; done: Promise<void> } | null = null;
   const listeners = new Set<() => void>();
 
   const refresh = (): Promise<void> => {
     const gen = generation;
-    loading ??= findSubscribedTypes(db)
+    if (loading?.gen === gen) return loading.done;
+    const done = findSubscribedTypes(db)
       .then((types) => {
         // A change heard while reading must not be overwritten by what was read before it.
         if (gen === generation) subscribed = new Set(types);
       })
       .finally(() => {
-        loading = null;
+        if (loading?.done === done) loading = null;
       });
-    return loading;
+    loading = { gen, done };
+    return done;
   };
   const forget = () => {
     generation += 1;

@@ -1,5 +1,6 @@
 import { withCommitHooks } from '../db/after-commit';
 import type { Hub } from '../hub';
+import { loggableError } from '../plugins/errors';
 import { openEndpointSecrets } from './secrets';
 import {
   claimDueDeliveries,
@@ -20,7 +21,7 @@ import { sendWebhook, type SendResult } from './webhooks';
  * nothing is lost (and a duplicate carries the same `webhook-id`).
  *
  * Any answer but 2xx is a failure; the next attempt follows RETRY_SCHEDULE_S with jitter (about
- * 27 hours in all), after which the delivery fails and its endpoint is disabled; 410 Gone
+ * 27.6 hours in all), after which the delivery fails and its endpoint is disabled; 410 Gone
  * disables the endpoint at once. Either way the console says so and the audit log records it.
  */
 
@@ -40,6 +41,8 @@ export const DELIVERY_LOG_DAYS = 30;
 const PRUNE_INTERVAL_MS = 3_600_000;
 /** Rows per prune statement: a short delete, repeated, never one long lock. */
 const PRUNE_SLICE = 5_000;
+/** While the database fails, polls pause 1 s, 2 s, 4 s … up to this (one log line per outage, not per second). */
+const MAX_PAUSE_MS = 30_000;
 
 export interface WorkerOptions {
   resolver?: Resolver;
@@ -200,8 +203,25 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
     return running;
   }
 
+  let failures = 0;
+  let pausedUntil = 0;
   const tick = () => {
-    runOnce().catch((e: unknown) => log(`webhook worker pass failed: ${String(e)}`));
+    if (performance.now() < pausedUntil) return;
+    runOnce().then(
+      () => {
+        if (failures > 0) log(`webhook worker passes work again after ${failures} failed`);
+        failures = 0;
+      },
+      (e: unknown) => {
+        if (failures === 0)
+          log(JSON.stringify({ msg: 'webhook worker pass failed (retrying with backoff)', err: loggableError(e) }));
+        failures += 1;
+        pausedUntil = performance.now() + Math.min(MAX_PAUSE_MS, 1000 * 2 ** (failures - 1));
+      },
+    );
+  };
+  const nudge = () => {
+    if (started && !halted) setImmediate(tick);
   };
 
   async function prune(): Promise<number> {
@@ -216,17 +236,17 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
   return {
     runOnce,
     prune,
-    nudge() {
-      if (started && !halted) setImmediate(tick);
-    },
+    nudge,
     start() {
       if (started) return;
       started = true;
-      unsubscribe = hub.outbox.onCommitted(() => this.nudge());
+      unsubscribe = hub.outbox.onCommitted(nudge);
       timer = setInterval(tick, POLL_INTERVAL_MS);
       timer.unref();
       pruneTimer = setInterval(() => {
-        prune().catch((e: unknown) => log(`webhook delivery log pruning failed: ${String(e)}`));
+        prune().catch((e: unknown) =>
+          log(JSON.stringify({ msg: 'webhook delivery log pruning failed', err: loggableError(e) })),
+        );
       }, PRUNE_INTERVAL_MS);
       pruneTimer.unref();
       tick();
