@@ -260,16 +260,25 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
         // read again on the background connection, which no request waits for. That read is not the request's.
         return counter.texts.slice(from).filter((s) => !s.startsWith('select distinct unnest(events)'));
       };
+      // The fewest statements of three deactivations: a busy machine may add a retry (a chain append that
+      // found the anchor moved goes again the locked way), never take one away.
+      const fewest = async () => {
+        const runs = [];
+        for (let i = 0; i < 3; i++) runs.push(await statementsOf((await createUser(t.hub)).id));
+        return runs.reduce((a, b) => (b.length < a.length ? b : a));
+      };
       // Warm (the chain writer's first append locks the anchor to learn it).
       await statementsOf((await createUser(t.hub)).id);
-      const without = await statementsOf((await createUser(t.hub)).id);
+      const without = await fewest();
       const endpoint = await register(['user.deactivated', 'session.revoked']);
       // The node reads the subscribed events again on the change's message, in the background; let it finish.
       await t.hub.outbox.refresh();
-      const withEndpoint = await statementsOf((await createUser(t.hub)).id);
-      expect(withEndpoint.length, withEndpoint.join('\n')).toBe(without.length);
-      // ... and yet the event was written, in one of those statements.
-      expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
+      const withEndpoint = await fewest();
+      expect(withEndpoint.length, `${withEndpoint.join('\n')}\n--- without:\n${without.join('\n')}`).toBe(
+        without.length,
+      );
+      // ... and yet every event was written, in one of those statements.
+      expect(await deliveriesOf(endpoint.id)).toHaveLength(3);
     } finally {
       counter.stop();
     }
