@@ -17,7 +17,14 @@ import {
   updateEndpoint,
 } from './queries';
 import { ROTATION_OVERLAP_MS, WEBHOOK_PREVIOUS_SECRET_CONTEXT, WEBHOOK_SECRET_CONTEXT } from './secrets';
-import { checkTargetUrl } from './ssrf';
+import {
+  checkTargetUrl,
+  resolveTarget,
+  systemResolver,
+  TargetRefusedError,
+  type Resolver,
+  type TargetRefusal,
+} from './ssrf';
 import { generateWebhookSecret } from './webhooks';
 import { hostOf } from './worker';
 
@@ -61,20 +68,30 @@ export function toDeliveryView(d: WebhookDelivery): WebhookDeliveryView {
   };
 }
 
-/** Refuses a URL the hub must not send to (ssrf.ts), naming why, before anything is stored. */
-function assertTarget(hub: Hub, url: string): void {
-  const checked = checkTargetUrl(url, {
-    allowPrivate: hub.config.webhooksAllowPrivate,
-    isProduction: hub.config.isProduction,
-  });
-  if ('refused' in checked) {
-    const why =
-      checked.refused === 'https_required'
-        ? 'must use https (http only to localhost, outside production)'
-        : `points to a ${checked.refused.replace('_', '-')} address; webhooks go to public addresses only ` +
-          '(HUB_WEBHOOKS_ALLOW_PRIVATE=true lifts this)';
-    throw new HubError('invalid_request', `url: ${why}.`, { field: 'url' });
+/**
+ * Refuses a URL the hub must not send to (ssrf.ts), naming why, before anything is stored: its
+ * spelling, and the addresses its name resolves to now (a name that does not resolve yet is
+ * accepted; every delivery resolves and checks it again).
+ */
+async function assertTarget(hub: Hub, url: string, resolver: Resolver): Promise<void> {
+  const allowPrivate = hub.config.webhooksAllowPrivate;
+  const checked = checkTargetUrl(url, { allowPrivate, isProduction: hub.config.isProduction });
+  if ('refused' in checked) throw refusedTarget(checked.refused);
+  if (allowPrivate) return;
+  try {
+    await resolveTarget(checked.url.hostname, resolver, false);
+  } catch (e) {
+    if (e instanceof TargetRefusedError && e.refusal !== 'reserved') throw refusedTarget(e.refusal);
   }
+}
+
+function refusedTarget(refusal: TargetRefusal): HubError {
+  const why =
+    refusal === 'https_required'
+      ? 'must use https (http only to localhost, outside production)'
+      : `points to a ${refusal.replace('_', '-')} address; webhooks go to public addresses only ` +
+        '(HUB_WEBHOOKS_ALLOW_PRIVATE=true lifts this)';
+  return new HubError('invalid_request', `url: ${why}.`, { field: 'url' });
 }
 
 async function mustFind(db: DbOrTx, id: string): Promise<WebhookEndpoint> {
@@ -97,8 +114,9 @@ export async function createWebhook(
   hub: Hub,
   input: CreateWebhookBody,
   actor: Actor,
+  resolver: Resolver = systemResolver,
 ): Promise<{ webhook: WebhookView; secret: string }> {
-  assertTarget(hub, input.url);
+  await assertTarget(hub, input.url, resolver);
   const secret = generateWebhookSecret();
   const now = hub.clock();
   const created = await hub.db.transaction(async (tx) => {
@@ -137,8 +155,9 @@ export async function changeWebhook(
   id: string,
   input: UpdateWebhookBody,
   actor: Actor,
+  resolver: Resolver = systemResolver,
 ): Promise<WebhookView> {
-  if (input.url !== undefined) assertTarget(hub, input.url);
+  if (input.url !== undefined) await assertTarget(hub, input.url, resolver);
   const now = hub.clock();
   const values: Partial<NewWebhookEndpoint> = { updatedAt: now };
   if (input.url !== undefined) values.url = input.url;

@@ -7,6 +7,9 @@ import { countStatements } from '../../helpers/count-statements';
 import { registerClient } from '../oauth/oauth-helpers';
 import { auditLogs, webhookDeliveries, webhookEndpoints } from '../../../src/server/db/schema/index';
 import { createDeliveryWorker, RETRY_SCHEDULE_S, type DeliveryWorker } from '../../../src/server/events/worker';
+import { createWebhook } from '../../../src/server/events/service';
+import type { Resolver } from '../../../src/server/events/ssrf';
+import { systemActor } from '../../../src/server/actor';
 import { startReceiver, type Receiver } from './receiver';
 
 /**
@@ -299,6 +302,31 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
         expect(res.json().error.field).toBe('url');
       }
       expect(await t.hub.db.select().from(webhookEndpoints)).toHaveLength(0);
+    } finally {
+      t.hub.config.webhooksAllowPrivate = true;
+    }
+  });
+
+  it('refuses to register a name that resolves to a private address (a stub resolver answers; nothing is looked up)', async () => {
+    t.hub.config.webhooksAllowPrivate = false;
+    try {
+      const resolver: Resolver = (host) =>
+        Promise.resolve(
+          { 'internal.example': [{ address: '10.0.0.8', family: 4 }], 'unknown.example': [] }[host] ?? [
+            { address: '::ffff:127.0.0.1', family: 6 },
+          ],
+        );
+      const input = (host: string) => ({ url: `https://${host}/hook`, events: ['user.created' as const] });
+      await expect(createWebhook(t.hub, input('internal.example'), systemActor(), resolver)).rejects.toMatchObject({
+        code: 'invalid_request',
+        message: expect.stringContaining('private address'),
+      });
+      await expect(createWebhook(t.hub, input('mapped.example'), systemActor(), resolver)).rejects.toMatchObject({
+        message: expect.stringContaining('loopback address'),
+      });
+      // Not resolvable yet: accepted (each delivery resolves and checks again).
+      const created = await createWebhook(t.hub, input('unknown.example'), systemActor(), resolver);
+      expect(created.webhook.url).toBe('https://unknown.example/hook');
     } finally {
       t.hub.config.webhooksAllowPrivate = true;
     }
