@@ -3,6 +3,7 @@ import type { Actor } from '../actor';
 import type { DbOrTx } from '../db/client';
 import type { NewWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from '../db/schema/index';
 import { HubError } from '../errors';
+import { loadClient } from '../oauth/clients/service';
 import type { Hub } from '../hub';
 import type { CreateWebhookBody, UpdateWebhookBody, WebhookDeliveryView, WebhookView } from '../../shared/api/events';
 import { WEBHOOK_TEST_EVENT } from '../../shared/webhook-events';
@@ -94,6 +95,15 @@ function refusedTarget(refusal: TargetRefusal): HubError {
   return new HubError('invalid_request', `url: ${why}.`, { field: 'url' });
 }
 
+/** A client filter names a registered client: a typo would otherwise silently deliver nothing. */
+async function assertClient(hub: Hub, clientId: string | null | undefined): Promise<void> {
+  if (clientId && !(await loadClient(hub, clientId))) {
+    throw new HubError('invalid_request', 'client_id: no OAuth client is registered with this id.', {
+      field: 'client_id',
+    });
+  }
+}
+
 async function mustFind(db: DbOrTx, id: string): Promise<WebhookEndpoint> {
   const found = await findEndpoint(db, id);
   if (!found) throw new HubError('not_found', 'No such webhook endpoint.');
@@ -117,6 +127,7 @@ export async function createWebhook(
   resolver: Resolver = systemResolver,
 ): Promise<{ webhook: WebhookView; secret: string }> {
   await assertTarget(hub, input.url, resolver);
+  await assertClient(hub, input.client_id);
   const secret = generateWebhookSecret();
   const now = hub.clock();
   const created = await hub.db.transaction(async (tx) => {
@@ -158,6 +169,7 @@ export async function changeWebhook(
   resolver: Resolver = systemResolver,
 ): Promise<WebhookView> {
   if (input.url !== undefined) await assertTarget(hub, input.url, resolver);
+  await assertClient(hub, input.client_id);
   const now = hub.clock();
   const values: Partial<NewWebhookEndpoint> = { updatedAt: now };
   if (input.url !== undefined) values.url = input.url;

@@ -125,6 +125,11 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
     }
     await worker.runOnce();
     expect(receiver.received.map((r) => r.verified?.data.client_id)).toEqual([a.client_id]);
+    const unknown = await client.post('/api/admin/webhooks', {
+      body: { url: receiver.url, events: ['client.updated'], client_id: 'no-such-client' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.field).toBe('client_id');
     expect(receiver.received[0].verified).toMatchObject({ type: 'client.updated', data: { change: 'deactivated' } });
   });
 
