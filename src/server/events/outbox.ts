@@ -30,6 +30,8 @@ export interface Outbox {
   committed(): void;
   /** Reads the subscribed event types now (at start, and in tests after direct table edits). */
   refresh(): Promise<void>;
+  /** False only when this process knows no endpoint is enabled: the worker's poll then sends no query. */
+  mayHaveEndpoints(): boolean;
 }
 
 export function createOutbox(db: Db, revocations: Revocations, clock: () => Date): Outbox {
@@ -100,6 +102,7 @@ export function createOutbox(db: Db, revocations: Revocations, clock: () => Date
       for (const l of listeners) l();
     },
     refresh,
+    mayHaveEndpoints: () => subscribed === null || subscribed.size > 0 || !revocations.live(),
   };
 }
 

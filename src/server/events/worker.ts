@@ -206,7 +206,8 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
   let failures = 0;
   let pausedUntil = 0;
   const tick = () => {
-    if (performance.now() < pausedUntil) return;
+    // An idle hub without webhooks asks the database nothing (no claim per second per node).
+    if (performance.now() < pausedUntil || !hub.outbox.mayHaveEndpoints()) return;
     runOnce().then(
       () => {
         if (failures > 0) log(`webhook worker passes work again after ${failures} failed`);
