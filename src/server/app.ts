@@ -37,6 +37,7 @@ import { auditAdminRoutes } from './audit/admin-routes';
 import { federationRoutes } from './federation/routes';
 import { myOrgRoutes, orgRoutes } from './orgs/routes';
 import { orgAdminRoutes } from './orgs/admin-routes';
+import { webhookAdminRoutes } from './events/routes';
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
@@ -114,6 +115,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
       await admin.register(oauthClientAdminRoutes, { hub });
       await admin.register(auditAdminRoutes, { hub });
       await admin.register(orgAdminRoutes, { hub });
+      await admin.register(webhookAdminRoutes, { hub });
     },
     { prefix: '/api/admin' },
   );

@@ -29,6 +29,11 @@ export interface HubConfig {
   db: { poolMax: number; connectMs: number; statementMs: number; readMs: number; idleInTransactionMs: number };
   /** Bearer token that /metrics requires on the main port; undefined = not served there. */
   metricsToken?: string;
+  /**
+   * HUB_WEBHOOKS_ALLOW_PRIVATE (default false): let webhooks reach loopback, private and
+   * link-local addresses (events/ssrf.ts). Off, they are refused at registration and at delivery.
+   */
+  webhooksAllowPrivate: boolean;
   /** A separate port (on HUB_METRICS_HOST) serving /metrics without a token; undefined = none. */
   metricsPort?: number;
   metricsHost: string;
@@ -129,6 +134,7 @@ const envSchema = z.object({
   HUB_SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   HUB_DRAIN_QUIET_MS: positiveInt.default(1000),
   HUB_DRAIN_MAX_MS: z.coerce.number().int().min(0).default(5000),
+  HUB_WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -183,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     shutdownDelayMs: e.HUB_SHUTDOWN_DELAY_MS,
     drainQuietMs: e.HUB_DRAIN_QUIET_MS,
     drainMaxMs: e.HUB_DRAIN_MAX_MS,
+    webhooksAllowPrivate: e.HUB_WEBHOOKS_ALLOW_PRIVATE === 'true' || e.HUB_WEBHOOKS_ALLOW_PRIVATE === '1',
   };
 }
 

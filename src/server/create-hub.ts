@@ -14,6 +14,7 @@ import { createRevocations } from './revocations';
 import { createUnitOfWork } from './audit/unit-of-work';
 import { createHubCaches } from './caches';
 import { withCommitHooks } from './db/after-commit';
+import { createOutbox, withOutbox } from './events/outbox';
 
 export interface CreateHubOptions {
   config: HubConfig;
@@ -38,10 +39,13 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     }));
   if (!options.skipMigrations) await runMigrations(database);
   const clock = options.clock ?? (() => new Date());
-  const metrics = createMetrics(database);
+  const metrics = createMetrics(database, clock);
   const revocations = createRevocations(database, (ms) => metrics.revocationLagSeconds.observe(ms / 1000));
   await revocations.start();
-  const audit = measuredAuditLog(createAuditLog(database, clock, masterKey), metrics);
+  // Events (issue 30): the outbox's rows ride in every audit append that reports a change.
+  const outbox = createOutbox(database.background, revocations, clock);
+  await outbox.refresh();
+  const audit = measuredAuditLog(withOutbox(createAuditLog(database, clock, masterKey), outbox), metrics);
   await sealAuditChain(audit);
   const hub = {
     config: { ...config, masterKey },
@@ -51,6 +55,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     audit,
     unitOfWork: createUnitOfWork(audit, clock),
     revocations,
+    outbox,
     metrics,
     lifecycle: { draining: false },
     clock,

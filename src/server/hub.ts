@@ -6,6 +6,7 @@ import type { UnitOfWork } from './audit/unit-of-work';
 import type { Revocations } from './revocations';
 import type { HubMetrics } from './observability/metrics';
 import type { HubCaches } from './caches';
+import type { Outbox } from './events/outbox';
 
 /**
  * Everything a service needs, built once per process (or per test) and handed down:
@@ -21,6 +22,8 @@ export interface Hub {
   /** Commits a hot path's change with its audit record, group-committed (audit/unit-of-work.ts). */
   unitOfWork: UnitOfWork;
   revocations: Revocations;
+  /** The transactional outbox joined to every audit append (events/outbox.ts); the worker hears its commits. */
+  outbox: Outbox;
   /** Every per-process cache, built with the hub; caches.ts lists each with its bound and what clears it. */
   caches: HubCaches;
   metrics: HubMetrics;

@@ -11,7 +11,9 @@ export type Revocation =
   /** The setup tool's wipe: every session ended at once, no id left to name. */
   | { kind: 'all-sessions' }
   | { kind: 'client'; clientId: string }
-  | { kind: 'keys' };
+  | { kind: 'keys' }
+  /** Webhook endpoints were added, changed or removed: every node reloads which events have subscribers. */
+  | { kind: 'webhooks' };
 
 export type RevocationKind = Revocation['kind'];
 
@@ -98,6 +100,7 @@ export function createRevocations(database: Database, onHeard: (lagMs: number) =
 const ALL_SESSIONS_ENDED = 'sessions:all-ended';
 const CLIENT_PREFIX = 'oauth-client:';
 const KEYS_CHANGED = 'oauth-keys:changed';
+const WEBHOOKS_CHANGED = 'webhooks:changed';
 /** NOTIFY payloads are limited to 8000 bytes: session ids go 100 to a message. */
 const IDS_PER_MESSAGE = 100;
 
@@ -106,6 +109,7 @@ function encode(message: Revocation): string[] {
   if (message.kind === 'sessions') ids.push(...message.ids);
   else if (message.kind === 'all-sessions') ids.push(ALL_SESSIONS_ENDED);
   else if (message.kind === 'client') ids.push(CLIENT_PREFIX + message.clientId);
+  else if (message.kind === 'webhooks') ids.push(WEBHOOKS_CHANGED);
   else ids.push(KEYS_CHANGED);
   const payloads: string[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_MESSAGE) {
@@ -131,6 +135,7 @@ function decode(payload: string): { messages: Revocation[]; at?: number } | unde
     if (typeof id !== 'string') continue;
     if (id === ALL_SESSIONS_ENDED) messages.push({ kind: 'all-sessions' });
     else if (id === KEYS_CHANGED) messages.push({ kind: 'keys' });
+    else if (id === WEBHOOKS_CHANGED) messages.push({ kind: 'webhooks' });
     else if (id.startsWith(CLIENT_PREFIX)) messages.push({ kind: 'client', clientId: id.slice(CLIENT_PREFIX.length) });
     else sessions.push(id);
   }

@@ -4,6 +4,7 @@ import { startAuditAnchorLog } from './audit/anchor-log';
 import { startOAuth } from './oauth/startup';
 import { startSignInCleanup } from './auth/startup';
 import { startAssertionCleanup } from './federation/assertions';
+import { createDeliveryWorker } from './events/worker';
 
 /**
  * Work that runs once at start and in the background while the process lives (signing-key
@@ -22,7 +23,12 @@ export async function startupTasks(_hub: Hub): Promise<() => Promise<void>> {
   timers.push(...startSignInCleanup(_hub));
   // Federation: SAML assertion IDs past their NotOnOrAfter are forgotten hourly.
   timers.push(...startAssertionCleanup(_hub));
+  // Events: the webhook worker claims due deliveries on this node (and when this node commits some).
+  const webhooks = createDeliveryWorker(_hub);
+  webhooks.start();
   return async () => {
     for (const t of timers) clearInterval(t);
+    // The pass in flight records its outcomes before the pool closes; unsent rows stay for another node.
+    await webhooks.stop();
   };
 }

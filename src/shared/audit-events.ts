@@ -278,11 +278,32 @@ export const AUDIT_EVENTS = {
   audit_chain_started: event<ChainSeal>('info', 'Audit chain anchored'),
   audit_chain_sealed: event<ChainSeal>('high', 'Audit chain sealed over existing rows'),
   audit_chain_resealed: event<ChainSeal>('critical', 'Audit chain anchor found forged and replaced'),
+  // Webhooks (issue 30): the endpoints an administrator registers, and the worker's decisions.
+  webhook_created: event<WebhookRef & { events: string[]; client_id: string | null }>(
+    'high',
+    'Webhook endpoint created',
+  ),
+  webhook_updated: event<WebhookRef & { fields: string[] }>('high', 'Webhook endpoint updated'),
+  webhook_deleted: event<WebhookRef>('high', 'Webhook endpoint deleted'),
+  webhook_secret_rotated: event<WebhookRef & { previous_valid_until: string }>('high', 'Webhook secret rotated'),
+  webhook_delivery_resent: event<WebhookRef & { delivery_id: number }>('low', 'Webhook delivery sent again'),
+  webhook_test_sent: event<WebhookRef & { delivery_id: number }>('low', 'Webhook test event queued'),
+  /** The worker gave up on an endpoint: it answered 410, or failed past the retry schedule. */
+  webhook_disabled: event<WebhookRef & { reason: 'gone' | 'failing'; status: number | null }>(
+    'medium',
+    'Webhook endpoint disabled by failures',
+  ),
 } as const satisfies Record<string, AuditEventSpec<object>>;
 
 /** An organization, by id. */
 interface OrgRef {
   org_id: string;
+}
+
+/** A webhook endpoint, by id and host (never its path or query: they may hold a token). */
+interface WebhookRef {
+  webhook_id: string;
+  host: string;
 }
 
 /** An identity provider, by id and slug. */

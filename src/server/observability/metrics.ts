@@ -1,5 +1,6 @@
 import client from 'prom-client';
 import type { Database } from '../db/client';
+import { outboxBacklog } from '../events/queries';
 
 /**
  * The hub's Prometheus metrics. One registry per hub (tests run many hubs in one process); the
@@ -19,6 +20,8 @@ export interface HubMetrics {
   auditBatchSize: client.Histogram;
   auditCommitSeconds: client.Histogram;
   revocationLagSeconds: client.Histogram;
+  /** Webhook delivery attempts by outcome (delivered, retry, failed, gone, failing: events/worker.ts). */
+  webhookDeliveries: client.Counter<'outcome'>;
   /** The whole exposition: this hub's metrics and the process's. */
   scrape(): Promise<string>;
   contentType: string;
@@ -35,7 +38,7 @@ function processMetrics(): client.Registry {
   return processRegistry;
 }
 
-export function createMetrics(database: Database): HubMetrics {
+export function createMetrics(database: Database, clock: () => Date = () => new Date()): HubMetrics {
   const registry = new client.Registry();
   const latency = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
   const m = {
@@ -100,7 +103,14 @@ export function createMetrics(database: Database): HubMetrics {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
       registers: [registry],
     }),
+    webhookDeliveries: new client.Counter({
+      name: 'hub_webhook_deliveries_total',
+      help: 'Webhook delivery attempts by this process, by outcome (delivered, retry, failed, gone, failing)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
   };
+  registerOutboxGauges(registry, database, clock);
   new client.Gauge({
     name: 'hub_db_pool_connections',
     help: 'Database pool: connections open (total), in use, idle, and requests waiting for one',
@@ -130,4 +140,31 @@ export function createMetrics(database: Database): HubMetrics {
       return `${await registry.metrics()}\n${await proc.metrics()}`;
     },
   };
+}
+
+/**
+ * The outbox's backlog, read from the database at each scrape (every node sees the whole outbox,
+ * which is shared): a small read of the pending rows' partial index per gauge, on the background
+ * connection. A database that cannot answer leaves the last values rather than failing the scrape.
+ */
+function registerOutboxGauges(registry: client.Registry, database: Database, clock: () => Date) {
+  const read = () => outboxBacklog(database.background, clock()).catch(() => null);
+  new client.Gauge({
+    name: 'hub_outbox_pending',
+    help: 'Webhook deliveries waiting to be sent or retried (all nodes)',
+    registers: [registry],
+    async collect() {
+      const b = await read();
+      if (b) this.set(b.pending);
+    },
+  });
+  new client.Gauge({
+    name: 'hub_outbox_oldest_seconds',
+    help: 'Age of the oldest webhook delivery still waiting (0 when none)',
+    registers: [registry],
+    async collect() {
+      const b = await read();
+      if (b) this.set(b.oldestSeconds);
+    },
+  });
 }

@@ -7,3 +7,4 @@ export * from './misc';
 export * from './mfa';
 export * from './federation';
 export * from './orgs';
+export * from './events';

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * A webhook endpoint an administrator registered (issue 30). The signing secret is sealed at rest
+ * (crypto/secrets.ts) and shown once; during a rotation the previous one stays until
+ * `previous_secret_until`, and deliveries carry both signatures meanwhile. `client_id` limits the
+ * endpoint to one client's events and its users' (null: everything subscribed). The worker
+ * disables an endpoint that answers 410 or fails for longer than the retry schedule
+ * (`disabled_reason`), and `failure_streak` counts failed attempts since the last success.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  events: text('events').array().notNull(),
+  clientId: text('client_id'),
+  secretEnc: text('secret_enc').notNull(),
+  previousSecretEnc: text('previous_secret_enc'),
+  previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
+  enabled: boolean('enabled').notNull().default(true),
+  /** 'gone' (answered 410) | 'failing' (retries exhausted) | 'admin'; null while enabled. */
+  disabledReason: text('disabled_reason'),
+  failureStreak: integer('failure_streak').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The outbox: one row per event and subscribed endpoint, inserted in the same statement as the
+ * audit row of the change it reports (events/outbox.ts), so an event exists exactly when its change
+ * does. Workers on every node claim due rows with FOR UPDATE SKIP LOCKED and lease them by moving
+ * `next_attempt_at` ahead (a node that dies mid-delivery leaves its rows due again after the lease);
+ * `event_id` is the `webhook-id` on the wire, the same for every attempt and every endpoint.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The body sent: `{type, timestamp, data}`. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** 'pending' | 'delivered' | 'failed'. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastStatusCode: integer('last_status_code'),
+    lastLatencyMs: integer('last_latency_ms'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The worker's claim: due pending rows, oldest first; the partial index holds only those.
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    // The delivery log of one endpoint, newest first.
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+  ],
+);
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type NewWebhookEndpoint = typeof webhookEndpoints.$inferInsert;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

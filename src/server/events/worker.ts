@@ -1,0 +1,276 @@
+import { withCommitHooks } from '../db/after-commit';
+import type { Hub } from '../hub';
+import { loggableError } from '../plugins/errors';
+import { openEndpointSecrets } from './secrets';
+import {
+  claimDueDeliveries,
+  disableEndpoint,
+  pruneDeliveries,
+  recordAttempts,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+} from './queries';
+import { checkTargetUrl, systemResolver, type Resolver } from './ssrf';
+import { sendWebhook, type SendResult } from './webhooks';
+
+/**
+ * The delivery worker, on every node (issue 30). It claims due deliveries in small batches with
+ * FOR UPDATE SKIP LOCKED on the background connection (N nodes share the work, no row is sent by
+ * two at once, no request waits on it), sends them concurrently, and records each outcome. A
+ * claim leases its rows: a node that dies mid-delivery leaves them due again after LEASE_MS, so
+ * nothing is lost (and a duplicate carries the same `webhook-id`).
+ *
+ * Any answer but 2xx is a failure; the next attempt follows RETRY_SCHEDULE_S with jitter (about
+ * 27.6 hours in all), after which the delivery fails and its endpoint is disabled; 410 Gone
+ * disables the endpoint at once. Either way the console says so and the audit log records it.
+ */
+
+/** Seconds after the 1st, 2nd, … failed attempt until the next (Svix's published schedule). */
+export const RETRY_SCHEDULE_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
+/** ±10 %: endpoints that failed together do not all come back in the same second. */
+const JITTER = 0.1;
+/** How long a claim holds its rows: longer than any attempt can take (the send timeout). */
+export const LEASE_MS = 60_000;
+export const SEND_TIMEOUT_MS = 10_000;
+/** Rows per claim: small enough that one slow receiver holds few others back. */
+export const CLAIM_BATCH = 50;
+/** The poll when nothing nudges (another node's events, retries coming due). */
+export const POLL_INTERVAL_MS = 1_000;
+/** How long the delivery log keeps finished deliveries (the admin's "Resend" reaches back this far). */
+export const DELIVERY_LOG_DAYS = 30;
+const PRUNE_INTERVAL_MS = 3_600_000;
+/** Rows per prune statement: a short delete, repeated, never one long lock. */
+const PRUNE_SLICE = 5_000;
+/** While the database fails, polls pause 1 s, 2 s, 4 s … up to this (one log line per outage, not per second). */
+const MAX_PAUSE_MS = 30_000;
+
+export interface WorkerOptions {
+  resolver?: Resolver;
+  /** The jitter's random source (tests pin it). */
+  random?: () => number;
+  /** Where the console line of a disabled endpoint goes. */
+  log?: (line: string) => void;
+  batch?: number;
+}
+
+/** The delay before attempt `attempts + 1`, or null when the schedule is exhausted. */
+export function nextDelayMs(attempts: number, random: () => number = Math.random): number | null {
+  const base = RETRY_SCHEDULE_S[attempts - 1];
+  if (base === undefined) return null;
+  return Math.round(base * 1000 * (1 - JITTER + 2 * JITTER * random()));
+}
+
+type Outcome = AttemptOutcome & { disable: 'gone' | 'failing' | null };
+
+/** Decides what an answer means for the delivery (pure; the table of cases is the test's). */
+export function outcomeOf(result: SendResult, attempts: number, at: Date, random: () => number = Math.random): Outcome {
+  const base = { statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error, at };
+  const code = result.statusCode;
+  if (code !== null && code >= 200 && code < 300) {
+    return { ...base, status: 'delivered', nextAttemptAt: null, disable: null };
+  }
+  if (code === 410) return { ...base, status: 'failed', nextAttemptAt: null, disable: 'gone' };
+  const delay = nextDelayMs(attempts, random);
+  if (delay === null) return { ...base, status: 'failed', nextAttemptAt: null, disable: 'failing' };
+  return { ...base, status: 'pending', nextAttemptAt: new Date(at.getTime() + delay), disable: null };
+}
+
+export interface DeliveryWorker {
+  /** One claim-and-send pass; resolves with the number of deliveries attempted. */
+  runOnce(): Promise<number>;
+  /** Deletes finished deliveries older than DELIVERY_LOG_DAYS; resolves with how many. */
+  prune(): Promise<number>;
+  /** Ask for a pass soon (after a commit that wrote outbox rows on this node). */
+  nudge(): void;
+  start(): void;
+  /** Stops polling and waits for the pass in flight to record its outcomes. */
+  stop(): Promise<void>;
+}
+
+export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): DeliveryWorker {
+  const db = withCommitHooks(hub.database.background);
+  const resolver = options.resolver ?? systemResolver;
+  const random = options.random ?? Math.random;
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const batch = options.batch ?? CLAIM_BATCH;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let started = false;
+  let halted = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pruneTimer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
+
+  /** One attempt: the send and what its answer means (recorded by the pass, with the others). */
+  async function attempt(claimed: ClaimedDelivery): Promise<{ claimed: ClaimedDelivery; outcome: Outcome }> {
+    const { delivery, endpoint } = claimed;
+    const at = hub.clock();
+    const policy = { allowPrivate: hub.config.webhooksAllowPrivate, isProduction: hub.config.isProduction };
+    // Checked again at every attempt: the policy may have tightened since the endpoint was registered.
+    const checked = checkTargetUrl(endpoint.url, policy);
+    const result: SendResult =
+      'refused' in checked
+        ? { statusCode: null, latencyMs: 0, error: `refused: ${checked.refused}` }
+        : await send(claimed, at);
+    const outcome = outcomeOf(result, delivery.attempts, hub.clock(), random);
+    hub.metrics.webhookDeliveries.inc({
+      outcome: outcome.disable ?? (outcome.status === 'pending' ? 'retry' : outcome.status),
+    });
+    return { claimed, outcome };
+  }
+
+  /** The send; a secret that cannot be opened is this attempt's failure, not the pass's. */
+  async function send({ delivery, endpoint }: ClaimedDelivery, at: Date): Promise<SendResult> {
+    let secrets: string[];
+    try {
+      secrets = openEndpointSecrets(hub, endpoint, at);
+    } catch {
+      return { statusCode: null, latencyMs: 0, error: 'the signing secret cannot be opened (master key?)' };
+    }
+    return sendWebhook(
+      {
+        url: endpoint.url,
+        id: delivery.eventId,
+        timestamp: at,
+        body: JSON.stringify(delivery.payload),
+        secrets,
+      },
+      {
+        timeoutMs: SEND_TIMEOUT_MS,
+        resolver,
+        allowPrivate: hub.config.webhooksAllowPrivate,
+        userAgent: 'EcosystemHub-Webhooks/1',
+      },
+    );
+  }
+
+  async function disable(claimed: ClaimedDelivery, reason: 'gone' | 'failing', status: number | null) {
+    const { endpoint } = claimed;
+    const changed = await db.transaction(async (tx) => {
+      if (!(await disableEndpoint(tx, endpoint.id, reason, hub.clock()))) return false;
+      await hub.audit.record(
+        { type: 'webhook_disabled', details: { webhook_id: endpoint.id, host: hostOf(endpoint.url), reason, status } },
+        tx,
+      );
+      await hub.revocations.publish({ kind: 'webhooks' }, tx);
+      return true;
+    });
+    if (changed) {
+      const why =
+        reason === 'gone'
+          ? 'it answered 410 Gone'
+          : `its deliveries failed for ${Math.round(totalScheduleHours())} hours`;
+      log(
+        JSON.stringify({
+          msg: `webhook endpoint ${endpoint.id} (${hostOf(endpoint.url)}) disabled: ${why}; enable it again in the admin console`,
+          time: hub.clock().toISOString(),
+          webhook_id: endpoint.id,
+          reason,
+        }),
+      );
+    }
+  }
+
+  async function pass(): Promise<number> {
+    const now = hub.clock();
+    const claimed = await claimDueDeliveries(db, now, new Date(now.getTime() + LEASE_MS), batch);
+    const attempts = await Promise.all(claimed.map(attempt));
+    await recordAttempts(db, attempts);
+    for (const { claimed: c, outcome } of attempts) {
+      if (outcome.disable) await disable(c, outcome.disable, outcome.statusCode);
+    }
+    return claimed.length;
+  }
+
+  /** Passes until a claim comes back short (the due rows are drained), one at a time. */
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        const n = await pass();
+        total += n;
+        if (n === batch) again = true;
+      } while (again && !halted);
+      return total;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  let failures = 0;
+  let pausedUntil = 0;
+  const tick = () => {
+    // An idle hub without webhooks asks the database nothing (no claim per second per node).
+    if (performance.now() < pausedUntil || !hub.outbox.mayHaveEndpoints()) return;
+    runOnce().then(
+      () => {
+        if (failures > 0) log(`webhook worker passes work again after ${failures} failed`);
+        failures = 0;
+      },
+      (e: unknown) => {
+        if (failures === 0)
+          log(JSON.stringify({ msg: 'webhook worker pass failed (retrying with backoff)', err: loggableError(e) }));
+        failures += 1;
+        pausedUntil = performance.now() + Math.min(MAX_PAUSE_MS, 1000 * 2 ** (failures - 1));
+      },
+    );
+  };
+  const nudge = () => {
+    if (started && !halted) setImmediate(tick);
+  };
+
+  async function prune(): Promise<number> {
+    const before = new Date(hub.clock().getTime() - DELIVERY_LOG_DAYS * 86_400_000);
+    let total = 0;
+    for (let n = PRUNE_SLICE; n === PRUNE_SLICE && !halted; total += n) {
+      n = await pruneDeliveries(db, before, PRUNE_SLICE);
+    }
+    return total;
+  }
+
+  return {
+    runOnce,
+    prune,
+    nudge,
+    start() {
+      if (started) return;
+      started = true;
+      unsubscribe = hub.outbox.onCommitted(nudge);
+      timer = setInterval(tick, POLL_INTERVAL_MS);
+      timer.unref();
+      pruneTimer = setInterval(() => {
+        prune().catch((e: unknown) =>
+          log(JSON.stringify({ msg: 'webhook delivery log pruning failed', err: loggableError(e) })),
+        );
+      }, PRUNE_INTERVAL_MS);
+      pruneTimer.unref();
+      tick();
+    },
+    async stop() {
+      halted = true;
+      clearInterval(timer);
+      clearInterval(pruneTimer);
+      unsubscribe?.();
+      await running?.catch(() => {});
+    },
+  };
+}
+
+function totalScheduleHours() {
+  return RETRY_SCHEDULE_S.reduce((a, b) => a + b, 0) / 3600;
+}
+
+/** The host of a URL, for logs and audit rows: a webhook URL's path or query may hold a token. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
