@@ -5,7 +5,6 @@
  * events it commits (server/events/from-audit.ts) and can build no other.
  *
  * On the wire (Standard Webhooks): `{"type": "user.deactivated", "timestamp": "…", "data": {…}}`.
- * The org.* events arrive with organizations; their names are fixed by the issue already.
  */
 
 /** One catalogue entry; `D` is the shape of `data` (a type only, nothing at run time). */
@@ -22,6 +21,11 @@ function event<D extends object>(label: string): WebhookEventSpec<D> {
 /** Every user event names its user. */
 interface UserRef {
   user_id: string;
+}
+
+/** Every organization membership event names the organization and the member. */
+interface OrgMember extends UserRef {
+  org_id: string;
 }
 
 export const WEBHOOK_EVENTS = {
@@ -42,6 +46,12 @@ export const WEBHOOK_EVENTS = {
   ),
   'client.created': event<{ client_id: string; app_name: string; app_type: string }>('An OAuth client was registered'),
   'client.updated': event<{ client_id: string; change: ClientChange; fields: string[] }>('An OAuth client changed'),
+  'org.created': event<{ org_id: string; slug: string; name: string }>('An organization was created'),
+  'org.member_added': event<OrgMember & { roles: string[]; via: string }>('Someone joined an organization'),
+  'org.member_removed': event<OrgMember & { by: 'self' | 'admin' }>('Someone left or was removed from an organization'),
+  'org.member_role_changed': event<OrgMember & { from: string[]; to: string[] }>(
+    'A member\u2019s organization roles changed',
+  ),
 } as const satisfies Record<string, WebhookEventSpec<object>>;
 
 export type MfaChange =

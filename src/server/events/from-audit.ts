@@ -146,6 +146,24 @@ export const AUDIT_TO_EVENT: Partial<Record<AuditEvent['type'], Derive>> = {
   client_activated: clientChange('activated'),
   client_deactivated: clientChange('deactivated'),
   client_secret_rotated: clientChange('secret_rotated'),
+  org_created: (e) => {
+    const d = details(e, 'org_created');
+    return derived('org.created', { org_id: d.org_id, slug: d.slug, name: d.name }, null);
+  },
+  org_member_added: (e) => {
+    const d = details(e, 'org_member_added');
+    const data = { org_id: d.org_id, user_id: d.target_user_id, roles: d.roles, via: d.via };
+    return derived('org.member_added', data, d.target_user_id);
+  },
+  org_member_removed: (e) => {
+    const d = details(e, 'org_member_removed');
+    return derived('org.member_removed', { org_id: d.org_id, user_id: d.target_user_id, by: d.by }, d.target_user_id);
+  },
+  org_role_changed: (e) => {
+    const d = details(e, 'org_role_changed');
+    const data = { org_id: d.org_id, user_id: d.target_user_id, from: d.from, to: d.to };
+    return derived('org.member_role_changed', data, d.target_user_id);
+  },
 };
 
 /** The outbound event an audit event stands for, or null. */

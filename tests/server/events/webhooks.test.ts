@@ -5,7 +5,12 @@ import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser, sessionCookieFor, createUser } from '../../helpers/fixtures';
 import { countStatements } from '../../helpers/count-statements';
 import { registerClient } from '../oauth/oauth-helpers';
-import { auditLogs, webhookDeliveries, webhookEndpoints } from '../../../src/server/db/schema/index';
+import {
+  auditLogs,
+  organizationMembers,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../../src/server/db/schema/index';
 import { createDeliveryWorker, RETRY_SCHEDULE_S, type DeliveryWorker } from '../../../src/server/events/worker';
 import { createWebhook } from '../../../src/server/events/service';
 import type { Resolver } from '../../../src/server/events/ssrf';
@@ -112,6 +117,54 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
     await worker.runOnce();
     expect(receiver.received.map((r) => r.verified?.type)).toEqual(['session.revoked']);
     expect(receiver.received[0].verified?.data).toEqual({ session_id: sessionId, user_id: user.id, by: 'admin' });
+  });
+
+  it('organization changes are delivered as org.created, org.member_added, org.member_role_changed and org.member_removed', async () => {
+    await register(['org.created', 'org.member_added', 'org.member_role_changed', 'org.member_removed']);
+    const owner = await signedInUser(t.hub);
+    const created = await t.client
+      .asBrowser(owner.cookie)
+      .post('/api/orgs', { body: { name: 'Acme Hiring', slug: 'acme-hooks' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const orgId = (created.json() as { organization: { id: string } }).organization.id;
+    // A second member, as an invitation's acceptance would add one (invitations.test.ts covers that path).
+    const recruiter = await createUser(t.hub);
+    const joinedAt = t.clock.now();
+    await t.hub.db
+      .insert(organizationMembers)
+      .values({ orgId, userId: recruiter.id, roles: ['member'], joinedVia: 'admin', joinedAt });
+    const as = t.client.asBrowser(owner.cookie);
+    expect(
+      (await as.patch(`/api/orgs/${orgId}/members/${recruiter.id}`, { body: { roles: ['admin'] } })).statusCode,
+    ).toBe(200);
+    expect((await as.delete(`/api/orgs/${orgId}/members/${recruiter.id}`)).statusCode).toBe(200);
+
+    while ((await worker.runOnce()) > 0);
+    const got = receiver.received.map((r) => r.verified);
+    expect(got.map((e) => e?.type)).toEqual(
+      expect.arrayContaining(['org.created', 'org.member_added', 'org.member_role_changed', 'org.member_removed']),
+    );
+    expect(got.find((e) => e?.type === 'org.created')?.data).toEqual({
+      org_id: orgId,
+      slug: 'acme-hooks',
+      name: 'Acme Hiring',
+    });
+    expect(got.find((e) => e?.type === 'org.member_added')?.data).toMatchObject({
+      org_id: orgId,
+      user_id: owner.user.id,
+      roles: ['owner'],
+    });
+    expect(got.find((e) => e?.type === 'org.member_role_changed')?.data).toEqual({
+      org_id: orgId,
+      user_id: recruiter.id,
+      from: ['member'],
+      to: ['admin'],
+    });
+    expect(got.find((e) => e?.type === 'org.member_removed')?.data).toEqual({
+      org_id: orgId,
+      user_id: recruiter.id,
+      by: 'admin',
+    });
   });
 
   it('a client-scoped endpoint gets that client’s events only', async () => {
