@@ -1,4 +1,4 @@
-import type { JWTPayload } from 'jose';
+import type { JSONWebKeySet, JWTPayload } from 'jose';
 import type { Configuration } from 'openid-client';
 import type { HubConfig } from './config';
 import type { AuthSession, OAuthClient, PlatformUser } from './db/schema/index';
@@ -41,6 +41,8 @@ export interface HubCaches {
   recoveryCodeKey: Buffer;
   /** Upstream OpenID Connect providers' discovered configurations, by provider row (federation/sign-in.ts). */
   oidcConfigurations: Map<string, { config: Configuration; until: number }>;
+  /** Clients' key sets fetched from their jwks_uri, by client_id (oauth/client-jwks.ts). */
+  clientJwks: Map<string, { uri: string; jwks: JSONWebKeySet; fetchedAt: number }>;
 }
 
 interface CacheDeclaration {
@@ -98,6 +100,8 @@ export const CACHES = {
         'rotation is met by openid-client, which fetches its JWKS again for a key it does not know',
     },
   },
+  // A client's keys are fetched again after ten minutes, or (at most once a minute) for a kid they lack.
+  clientJwks: { maxEntries: 1000, ttlMs: 10 * MINUTE, clearedBy: ['client'] },
   recoveryCodeKey: {
     maxEntries: 1,
     ttlMs: Infinity,
@@ -125,6 +129,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
     discovery: {},
     recoveryCodeKey: deriveSubkey(hub.config.masterKey!, 'ecosystem-hub/recovery-codes/v1'),
     oidcConfigurations: new Map(),
+    clientJwks: new Map(),
   };
   const { clients, sessionStates, signedInSessions, keys } = caches;
   const forgetSignedIn = (sessionId?: string) => {
@@ -139,7 +144,10 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
     signedInSessions.entries.invalidate(hash ?? sessionId);
   };
   hub.revocations.subscribe((sessionIds, message) => {
-    if (message.kind === 'client') clients.invalidate(message.clientId);
+    if (message.kind === 'client') {
+      clients.invalidate(message.clientId);
+      caches.clientJwks.delete(message.clientId);
+    }
     else if (message.kind === 'keys') keys.invalidate();
     else if (message.kind === 'all-sessions') {
       sessionStates.invalidateAll();
@@ -152,6 +160,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
   });
   hub.revocations.onResync(() => {
     clients.invalidate();
+    caches.clientJwks.clear();
     sessionStates.invalidateAll();
     forgetSignedIn();
     keys.invalidate();

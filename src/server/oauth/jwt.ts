@@ -53,6 +53,8 @@ export async function signAccessToken(
     sid: string;
     authTime?: Date | null;
     audience?: string | null;
+    /** RFC 9449 §6: the thumbprint of the key the token is bound to (`cnf.jkt`). */
+    dpopJkt?: string | null;
   },
 ): Promise<{ token: string; expiresIn: number }> {
   const now = Math.floor(hub.clock().getTime() / 1000);
@@ -67,6 +69,7 @@ export async function signAccessToken(
     iat: now,
     exp: now + ACCESS_TOKEN_TTL_S,
     jti: randomUUID(),
+    ...(input.dpopJkt ? { cnf: { jkt: input.dpopJkt } } : {}),
   });
   return { token, expiresIn: ACCESS_TOKEN_TTL_S };
 }

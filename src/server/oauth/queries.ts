@@ -141,6 +141,8 @@ export interface ExchangeRows {
   now: Date;
   session: { id: string; tokenHash: string; expiresAt: Date };
   refreshTokenHash: string;
+  /** The key a public client's refresh token is bound to (RFC 9449 §5). */
+  refreshDpopJkt: string | null;
 }
 
 /**
@@ -180,8 +182,10 @@ export function codeExchangeWrite(x: ExchangeRows, conditions: SQL[], issuesRefr
         name: 'refresh',
         body: ({
           ref,
-        }) => sql`insert into oauth_refresh_tokens (token_hash, session_id, client_id, user_id, scopes, created_at, expires_at)
-          select ${x.refreshTokenHash}, s.id, c.client_id, c.user_id, c.scopes, ${now}::timestamptz, ${expires}::timestamptz
+        }) => sql`insert into oauth_refresh_tokens (token_hash, session_id, client_id, user_id, scopes, created_at, expires_at,
+            dpop_jkt)
+          select ${x.refreshTokenHash}, s.id, c.client_id, c.user_id, c.scopes, ${now}::timestamptz, ${expires}::timestamptz,
+                 ${x.refreshDpopJkt}::text
           from ${ref('consumed')} c, ${ref('session')} s
           where ${issuesRefresh}
           returning 1`,

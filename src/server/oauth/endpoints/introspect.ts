@@ -9,6 +9,7 @@ import { findRefreshToken } from '../queries';
 import { oauthRuntime } from '../runtime';
 import { isSessionLive } from '../token-cache';
 import { formBody, noStore } from './form';
+import { checkProofIfSent } from '../dpop';
 
 const INACTIVE = { active: false } as const;
 
@@ -29,7 +30,8 @@ export async function introspectToken(hub: Hub, client: OAuthClient, token: stri
     if (!isSessionLive(session, now)) return INACTIVE;
     return {
       active: true,
-      token_type: 'Bearer',
+      token_type: claims.cnf ? 'DPoP' : 'Bearer', // fapi: RFC 9449 §6.2
+      ...(claims.cnf ? { cnf: claims.cnf } : {}), // fapi: the key a resource server checks the proof against
       scope: claims.scope,
       client_id: claims.client_id,
       sub: claims.sub,
@@ -73,6 +75,7 @@ export async function handleIntrospect(hub: Hub, request: FastifyRequest, reply:
   const body = formBody(request);
   try {
     const { client } = await authenticateClient(hub, request, body, { allowPublic: false });
+    await checkProofIfSent(hub, request, '/oauth/introspect', client.clientId); // fapi: a proof, when sent, must hold
     if (!body.token) throw new OAuthError('invalid_request', 'token is required.');
     return noStore(reply).send(await introspectToken(hub, client, body.token));
   } catch (e) {

@@ -8,6 +8,9 @@ import { exchangeAuthorizationCode, type CommitGrant, type GrantResult } from '.
 import { grantClientCredentials } from '../grants/client-credentials';
 import { exchangeRefreshToken } from '../grants/refresh-token';
 import { formBody, noStore } from './form';
+import { checkDPoPProof, requireDPoPFor } from '../dpop';
+
+export const TOKEN_PATH = '/oauth/token';
 
 /** POST /oauth/token: client authentication, then one grant; every grant and refusal is audited. */
 export async function handleToken(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
@@ -25,6 +28,9 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     clientId = client.clientId;
     if (!client.grantTypes.includes(grantType))
       throw new OAuthError('unauthorized_client', `This client may not use ${grantType}.`);
+    // RFC 9449 §5: a proof, when sent (or required for this client), binds the tokens to its key.
+    const dpop = await checkDPoPProof(hub, request, { path: TOKEN_PATH });
+    requireDPoPFor(client, dpop);
     const issued: CommitGrant = (g) =>
       hub.unitOfWork.commit(
         {
@@ -37,9 +43,9 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
         g.writes,
       );
     let result: GrantResult;
-    if (grantType === 'authorization_code') result = await exchangeAuthorizationCode(hub, client, body, issued);
-    else if (grantType === 'refresh_token') result = await exchangeRefreshToken(hub, client, body);
-    else result = await grantClientCredentials(hub, client, body, issued);
+    if (grantType === 'authorization_code') result = await exchangeAuthorizationCode(hub, client, body, issued, dpop);
+    else if (grantType === 'refresh_token') result = await exchangeRefreshToken(hub, client, body, dpop);
+    else result = await grantClientCredentials(hub, client, body, issued, dpop);
     if (!result.committed) await issued({ ...result, scope: result.response.scope });
     return noStore(reply).send(result.response);
   } catch (e) {

@@ -8,7 +8,8 @@ import { insertRefreshToken } from '../queries';
 
 export interface TokenResponse {
   access_token: string;
-  token_type: 'Bearer';
+  /** RFC 9449 §5: `DPoP` for a token bound to the proof's key. */
+  token_type: 'Bearer' | 'DPoP';
   expires_in: number;
   scope: string;
   refresh_token?: string;
@@ -21,6 +22,8 @@ export async function mintRefreshToken(
   hub: Hub,
   session: AuthSession,
   client: OAuthClient,
+  /** RFC 9449 §5: the key the token is bound to (a public client's, kept through rotation). */
+  dpopJkt: string | null = null,
 ): Promise<string> {
   const token = `hubrt_${randomToken()}`;
   await insertRefreshToken(db, {
@@ -32,6 +35,7 @@ export async function mintRefreshToken(
     createdAt: hub.clock(),
     // Rotation never extends the family: every token dies with the session's absolute lifetime.
     expiresAt: session.expiresAt,
+    dpopJkt,
   });
   return token;
 }
@@ -48,6 +52,8 @@ export async function buildTokenResponse(
     nonce?: string | null;
     refreshToken?: string | null;
     scopes?: string[];
+    /** RFC 9449: the key of the request's DPoP proof; the access token is bound to it. */
+    dpopJkt?: string | null;
   },
 ): Promise<TokenResponse> {
   const { session, client } = input;
@@ -59,10 +65,11 @@ export async function buildTokenResponse(
     sid: session.id,
     authTime: session.authTime,
     audience: session.resource,
+    dpopJkt: input.dpopJkt,
   });
   const response: TokenResponse = {
     access_token: access.token,
-    token_type: 'Bearer',
+    token_type: input.dpopJkt ? 'DPoP' : 'Bearer',
     expires_in: ACCESS_TOKEN_TTL_S,
     scope: scopes.join(' '),
   };
