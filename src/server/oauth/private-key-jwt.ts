@@ -73,3 +73,17 @@ export async function authenticateWithAssertion(
   if (!fresh) throw failed('The client assertion was already used.');
   return client;
 }
+
+/**
+ * The client an assertion claims to be (its unverified `sub`), for the audit row of a refusal:
+ * the same trust as a client_id sent in the body, which the refusal rows name too.
+ */
+export function claimedClientId(body: Record<string, unknown>): string | undefined {
+  if (typeof body.client_assertion !== 'string') return undefined;
+  try {
+    const sub = decodeJwt(body.client_assertion).sub;
+    return typeof sub === 'string' ? sub.slice(0, 200) : undefined;
+  } catch {
+    return undefined;
+  }
+}

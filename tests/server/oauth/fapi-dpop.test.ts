@@ -87,7 +87,7 @@ describe.each(TEST_DATABASES)('DPoP at the token endpoint [%s]', (kind) => {
       .setProtectedHeader({ alg: 'ES256', typ: 'JWT', jwk: await exportJWK(keys.publicKey) })
       .sign(keys.privateKey);
     const hmac = await new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256', typ: 'dpop+jwt', jwk: { kty: 'oct', k: 'c2VjcmV0' } })
+      .setProtectedHeader({ alg: 'HS256', typ: 'dpop+jwt', jwk: { kty: 'oct' } })
       .sign(Buffer.from('secret'));
     const privateJwk = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: await exportJWK(keys.privateKey) })

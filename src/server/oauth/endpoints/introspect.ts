@@ -10,6 +10,7 @@ import { oauthRuntime } from '../runtime';
 import { isSessionLive } from '../token-cache';
 import { formBody, noStore } from './form';
 import { checkProofIfSent } from '../dpop';
+import { claimedClientId } from '../private-key-jwt';
 
 const INACTIVE = { active: false } as const;
 
@@ -81,7 +82,10 @@ export async function handleIntrospect(hub: Hub, request: FastifyRequest, reply:
   } catch (e) {
     // The error hook (plugins/errors.ts) writes this event and renders the refusal.
     if (e instanceof OAuthError && e.error === 'invalid_client')
-      e.audit ??= clientRefusal(e, { endpoint: 'introspect', clientId: body.client_id ?? null });
+      e.audit ??= clientRefusal(e, {
+        endpoint: 'introspect',
+        clientId: body.client_id ?? claimedClientId(body) ?? null, // fapi: or the assertion's
+      });
     throw e;
   }
 }

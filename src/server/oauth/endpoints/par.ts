@@ -9,6 +9,7 @@ import { checkDPoPProof } from '../dpop';
 import { OAuthError, clientRefusal } from '../errors';
 import { paramsFromRequestObject } from '../jar';
 import { pushRequest } from '../par';
+import { claimedClientId } from '../private-key-jwt';
 import { formBody, noStore } from './form';
 
 export const PAR_PATH = '/oauth/par';
@@ -38,7 +39,7 @@ async function checkPushedParams(hub: Hub, request: FastifyRequest, client: OAut
  */
 export async function handlePushedRequest(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
   const body = formBody(request);
-  let clientId: string | null = body.client_id ?? null;
+  let clientId: string | null = body.client_id ?? claimedClientId(body) ?? null;
   try {
     const { client } = await authenticateClient(hub, request, body, { allowPublic: true });
     clientId = client.clientId;

@@ -9,6 +9,7 @@ import { grantClientCredentials } from '../grants/client-credentials';
 import { exchangeRefreshToken } from '../grants/refresh-token';
 import { formBody, noStore } from './form';
 import { checkDPoPProof, requireDPoPFor } from '../dpop';
+import { claimedClientId } from '../private-key-jwt';
 
 export const TOKEN_PATH = '/oauth/token';
 
@@ -17,7 +18,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
   const body = formBody(request);
   const grantType = body.grant_type;
   const who = { ipAddress: clientIp(request), userAgent: userAgent(request) };
-  let clientId: string | undefined = body.client_id;
+  let clientId: string | undefined = body.client_id ?? claimedClientId(body);
   try {
     if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required.');
     if (!(GRANT_TYPES as readonly string[]).includes(grantType))
