@@ -12,6 +12,7 @@ CREATE TABLE "oauth_used_jtis" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "oauth_authorization_codes" ADD COLUMN "dpop_jkt" text;--> statement-breakpoint
 ALTER TABLE "oauth_clients" ADD COLUMN "require_pushed_authorization_requests" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "oauth_clients" ADD COLUMN "dpop_bound_access_tokens" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "oauth_clients" ADD COLUMN "fapi2" boolean DEFAULT false NOT NULL;--> statement-breakpoint

@@ -128,6 +128,7 @@ export const CODE_CONDITIONS = {
     sql`(${asked ?? null}::text is null or coalesce(resource, ${defaultResource}) = ${asked ?? null}::text)`,
   pkce: (verifierChallenge: string | null, acceptsNoChallenge: boolean) =>
     sql`(case when code_challenge is null then ${acceptsNoChallenge}::boolean else code_challenge = ${verifierChallenge}::text end)`,
+  dpopKey: (jkt: string | undefined) => sql`(dpop_jkt is null or dpop_jkt = ${jkt ?? null}::text)`,
   activeUser: () =>
     sql`exists (select 1 from platform_users u where u.id = oauth_authorization_codes.user_id and u.is_active)`,
   /** Not a refusal: whether the exchange also inserts a refresh token, on the consumed row `c`. */

@@ -82,6 +82,26 @@ describe.each(TEST_DATABASES)('FAPI 2.0 client with PAR, DPoP and private_key_jw
     expect((await oidc.fetchUserInfo(config, refreshed.access_token, sub, { DPoP })).sub).toBe(sub);
   });
 
+  it('binds the code to the key of the proof sent with PAR: another key cannot exchange it', async () => {
+    const pushedWith = oidc.getDPoPHandle(config, await oidc.randomDPoPKeyPair('ES256'));
+    const other = oidc.getDPoPHandle(config, await oidc.randomDPoPKeyPair('ES256'));
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = await oidc.buildAuthorizationUrlWithPAR(
+      config,
+      {
+        redirect_uri: client.redirect_uris[0],
+        scope: 'openid',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      },
+      { DPoP: pushedWith },
+    );
+    const callback = await followAuthorization(t, url, cookie);
+    await expect(
+      oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier }, undefined, { DPoP: other }),
+    ).rejects.toMatchObject({ error: 'invalid_grant', error_description: 'The authorization code is bound to another DPoP key.' });
+  });
+
   describe('a DPoP-bound access token at userinfo', () => {
     let keys: CryptoKeyPair;
     let token: string;

@@ -142,6 +142,8 @@ export const oauthAuthorizationCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     /** The auth_sessions row the exchange created, revoked if the code is replayed. */
     issuedSessionId: uuid('issued_session_id'),
+    /** RFC 9449 §10: the JWK thumbprint the code is bound to (dpop_jkt, or the proof sent to PAR). */
+    dpopJkt: text('dpop_jkt'),
   },
   (t) => [index('oauth_authorization_codes_expires_idx').on(t.expiresAt)],
 );

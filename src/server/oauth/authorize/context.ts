@@ -23,6 +23,8 @@ export interface AuthorizeParams {
   request?: string;
   /** RFC 9126: a pushed request (authorize/load-request.ts). */
   request_uri?: string;
+  /** RFC 9449 §10: the thumbprint of the DPoP key the code is to be bound to. */
+  dpop_jkt?: string;
 }
 
 /** OIDC Core §3.1.2.1 prompt values the hub honours. */
@@ -91,6 +93,7 @@ const PARAM_NAMES: (keyof AuthorizeParams)[] = [
   'resource',
   'request',
   'request_uri',
+  'dpop_jkt',
 ];
 
 /** A request object (RFC 9101) may be longer than any single parameter. */

@@ -5,7 +5,7 @@ import { REQUEST_CHECKS } from '../authorize/authorize';
 import { AuthorizeRedirectError, pickAuthorizeParams, type AuthorizeContext } from '../authorize/context';
 import { authenticateClient } from '../client-auth';
 import { PAR_TTL_S } from '../constants';
-import { checkDPoPProof } from '../dpop';
+import { checkDPoPProof, type DPoPProof } from '../dpop';
 import { OAuthError, clientRefusal } from '../errors';
 import { paramsFromRequestObject } from '../jar';
 import { pushRequest } from '../par';
@@ -19,10 +19,21 @@ export const PAR_PATH = '/oauth/par';
  * checks (authorize/authorize.ts REQUEST_CHECKS): what would be redirected back to the client
  * there is answered here, RFC 6749 §5.2 style (RFC 9126 §2.3).
  */
-async function checkPushedParams(hub: Hub, request: FastifyRequest, client: OAuthClient, body: Record<string, string>) {
+async function checkPushedParams(
+  hub: Hub,
+  request: FastifyRequest,
+  client: OAuthClient,
+  body: Record<string, string>,
+  proof: DPoPProof | undefined,
+) {
   const params = body.request
     ? await paramsFromRequestObject(hub, client, body.request)
     : { ...pickAuthorizeParams(body), client_id: client.clientId };
+  if (proof) {
+    if (params.dpop_jkt !== undefined && params.dpop_jkt !== proof.jkt)
+      throw new OAuthError('invalid_dpop_proof', 'dpop_jkt differs from the key of the DPoP proof.');
+    params.dpop_jkt = proof.jkt;
+  }
   const ctx: AuthorizeContext = { hub, request, params, query: '', responseMode: 'query', scopes: [], prompt: new Set(), client };
   try {
     for (const step of REQUEST_CHECKS) await step(ctx);
@@ -45,9 +56,9 @@ export async function handlePushedRequest(hub: Hub, request: FastifyRequest, rep
     clientId = client.clientId;
     if (body.request_uri !== undefined)
       throw new OAuthError('invalid_request', 'request_uri cannot be pushed (RFC 9126 §2.1).');
-    // RFC 9449 §10.1: a proof sent here must hold (the token request proves the key again).
-    await checkDPoPProof(hub, request, { path: PAR_PATH });
-    const params = await checkPushedParams(hub, request, client, body);
+    // RFC 9449 §10.1: a proof sent here binds the code to its key (as dpop_jkt would).
+    const proof = await checkDPoPProof(hub, request, { path: PAR_PATH });
+    const params = await checkPushedParams(hub, request, client, body, proof);
     const requestUri = await pushRequest(hub, client, params);
     return noStore(reply).code(201).send({ request_uri: requestUri, expires_in: PAR_TTL_S });
   } catch (e) {

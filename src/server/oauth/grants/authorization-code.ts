@@ -160,6 +160,7 @@ export function planExchange(hub: Hub, client: OAuthClient, input: ExchangeReque
     resource: input.resource,
     defaultResource: userinfoAudience(hub),
     verifier: input.code_verifier,
+    dpopJkt: dpop?.jkt,
     now,
   };
   const refreshToken = `hubrt_${randomToken()}`;
