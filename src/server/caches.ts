@@ -147,8 +147,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
     if (message.kind === 'client') {
       clients.invalidate(message.clientId);
       caches.clientJwks.delete(message.clientId);
-    }
-    else if (message.kind === 'keys') keys.invalidate();
+    } else if (message.kind === 'keys') keys.invalidate();
     else if (message.kind === 'all-sessions') {
       sessionStates.invalidateAll();
       forgetSignedIn();

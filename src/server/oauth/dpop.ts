@@ -6,7 +6,7 @@ import { safeEqual } from '../crypto/tokens';
 import { DPOP_ALGS, DPOP_IAT_SKEW_S, DPOP_IAT_WINDOW_S } from './constants';
 import { OAuthError, clientRefusal } from './errors';
 import { issuerOf } from './jwt';
-import { useJtiOnce } from './jti-once';
+import { acceptJtiOnce } from './jti-once';
 
 /** A verified DPoP proof (RFC 9449 §4.3): the thumbprint of the key the client proved it holds. */
 export interface DPoPProof {
@@ -58,7 +58,11 @@ export function accessTokenHash(token: string): string {
   return createHash('sha256').update(token, 'ascii').digest('base64url');
 }
 
-function refuse(target: DPoPTarget, description: string, code: 'invalid_dpop_proof' | 'use_dpop_nonce' = 'invalid_dpop_proof') {
+function refuse(
+  target: DPoPTarget,
+  description: string,
+  code: 'invalid_dpop_proof' | 'use_dpop_nonce' = 'invalid_dpop_proof',
+) {
   const error = new OAuthError(code, description, target.resource ? 401 : 400);
   if (target.resource) error.dpopChallenge = true;
   return error;
@@ -113,7 +117,7 @@ export async function checkDPoPProof(
     throw error;
   }
   const jkt = await calculateJwkThumbprint(jwk, 'sha256');
-  const fresh = await useJtiOnce(hub, {
+  const fresh = await acceptJtiOnce(hub, {
     kind: 'dpop',
     issuer: jkt,
     jti: payload.jti,
@@ -179,7 +183,8 @@ export async function checkTokenBinding(
   }
   const proof = await checkDPoPProof(hub, request, target);
   if (!proof) throw refuse(target, 'A DPoP proof is required with a DPoP-bound access token.');
-  if (!safeEqual(proof.jkt, jkt)) throw refuse(target, 'The DPoP proof is signed by another key than the token is bound to.');
+  if (!safeEqual(proof.jkt, jkt))
+    throw refuse(target, 'The DPoP proof is signed by another key than the token is bound to.');
 }
 
 /**

@@ -9,7 +9,7 @@ import { PAR_INTERACTION_TTL_S } from './constants';
  * when it was already. `kind` and `issuer` keep one client's IDs from colliding with another's
  * (RFC 7523 §3, RFC 9449 §11.1). The row lives until the JWT would be refused as too old anyway.
  */
-export async function useJtiOnce(
+export async function acceptJtiOnce(
   hub: Hub,
   input: { kind: 'dpop' | 'client_assertion'; issuer: string; jti: string; until: Date },
 ): Promise<boolean> {

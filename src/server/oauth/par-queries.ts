@@ -11,7 +11,7 @@ export async function insertPushedRequest(db: DbOrTx, values: typeof oauthPushed
  * used before `expiresAt`, and from then on until `interactionUntil` allows (in seconds after
  * the first use). Undefined when unknown, another client's, expired, or already spent.
  */
-export async function usePushedRequest(
+export async function claimPushedRequest(
   db: DbOrTx,
   input: { requestUriHash: string; clientId: string; now: Date; interactionS: number },
 ): Promise<Record<string, string> | undefined> {

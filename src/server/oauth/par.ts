@@ -3,7 +3,7 @@ import type { OAuthClient } from '../db/schema/index';
 import { randomToken, sha256Hex } from '../crypto/tokens';
 import type { AuthorizeParams } from './authorize/context';
 import { PAR_INTERACTION_TTL_S, PAR_TTL_S, PAR_URN_PREFIX } from './constants';
-import { deletePushedRequest, insertPushedRequest, usePushedRequest } from './par-queries';
+import { deletePushedRequest, insertPushedRequest, claimPushedRequest } from './par-queries';
 
 /**
  * RFC 9126 §5: this client's authorization requests must be pushed first — by its own flag, the
@@ -33,13 +33,13 @@ export async function pushRequest(hub: Hub, client: OAuthClient, params: Authori
  * The pushed request behind a request_uri, for its own client only (RFC 9126 §4): first used
  * within its 60 s, then serving that authorization's sign-in and consent, from any node.
  */
-export async function usePushed(
+export async function openPushed(
   hub: Hub,
   client: OAuthClient,
   requestUri: string,
 ): Promise<Record<string, string> | undefined> {
   if (!requestUri.startsWith(PAR_URN_PREFIX) || requestUri.length > 200) return undefined;
-  return usePushedRequest(hub.db, {
+  return claimPushedRequest(hub.db, {
     requestUriHash: sha256Hex(requestUri),
     clientId: client.clientId,
     now: hub.clock(),

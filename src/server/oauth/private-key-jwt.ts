@@ -7,7 +7,7 @@ import { clientKeySet } from './client-jwks';
 import { CLIENT_JWT_ALGS } from './constants';
 import { OAuthError } from './errors';
 import { issuerOf } from './jwt';
-import { useJtiOnce } from './jti-once';
+import { acceptJtiOnce } from './jti-once';
 
 /** RFC 7523 §2.2: the only client_assertion_type the hub accepts. */
 export const JWT_BEARER_ASSERTION = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
@@ -31,8 +31,10 @@ export async function authenticateWithAssertion(
     throw failed('client_assertion_type must be urn:ietf:params:oauth:client-assertion-type:jwt-bearer.');
   const assertion = body.client_assertion;
   if (typeof assertion !== 'string' || assertion.length > 8192) throw failed('client_assertion is required.');
-  if (typeof request.headers.authorization === 'string') throw new OAuthError('invalid_request', 'Use one client authentication method, not two.');
-  if (body.client_secret !== undefined) throw new OAuthError('invalid_request', 'Use one client authentication method, not two.');
+  if (typeof request.headers.authorization === 'string')
+    throw new OAuthError('invalid_request', 'Use one client authentication method, not two.');
+  if (body.client_secret !== undefined)
+    throw new OAuthError('invalid_request', 'Use one client authentication method, not two.');
   let unverified: JWTPayload;
   try {
     unverified = decodeJwt(assertion);
@@ -64,7 +66,7 @@ export async function authenticateWithAssertion(
   }
   if (payload.exp! > now.getTime() / 1000 + MAX_ASSERTION_LIFETIME_S)
     throw failed('The client assertion lives too long (exp more than ten minutes ahead).');
-  const fresh = await useJtiOnce(hub, {
+  const fresh = await acceptJtiOnce(hub, {
     kind: 'client_assertion',
     issuer: clientId,
     jti: String(payload.jti),

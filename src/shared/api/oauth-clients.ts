@@ -34,10 +34,9 @@ export const clientJwksSchema = z
   .object({
     keys: z
       .array(
-        z.looseObject({ kty: z.enum(['EC', 'RSA', 'OKP']), kid: z.string().max(200).optional() }).refine(
-          (k) => !('d' in k) && !('p' in k) && !('k' in k),
-          'must be a public key (no private parts)',
-        ),
+        z
+          .looseObject({ kty: z.enum(['EC', 'RSA', 'OKP']), kid: z.string().max(200).optional() })
+          .refine((k) => !('d' in k) && !('p' in k) && !('k' in k), 'must be a public key (no private parts)'),
       )
       .min(1)
       .max(20),
@@ -49,7 +48,10 @@ const securityProfileShape = {
   /** RFC 7591 §2: inline public keys (private_key_jwt, signed request objects). */
   jwks: clientJwksSchema.nullish(),
   /** RFC 7591 §2: where the hub fetches the client's keys (https). */
-  jwks_uri: z.url({ protocol: /^https?$/ }).max(2000).nullish(),
+  jwks_uri: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .nullish(),
   /** RFC 9126 §5. */
   require_pushed_authorization_requests: z.boolean().optional(),
   /** RFC 9449 §5.2. */
@@ -82,24 +84,26 @@ function checkSecurityProfile(
     });
 }
 
-export const createClientInputSchema = z.object({
-  app_name: z.string().trim().min(1).max(200),
-  app_description: z.string().trim().max(2000).nullish(),
-  app_url: z.url({ protocol: /^https?$/ }).max(2000),
-  redirect_uris: z.array(redirectUri).min(1).max(50),
-  allowed_origins: z.array(origin).max(50).optional(),
-  app_type: z.enum(['platform', 'third_party']).optional(),
-  scopes: z.array(z.enum(SUPPORTED_SCOPES)).min(1).optional(),
-  post_logout_redirect_uris: z.array(redirectUri).max(50).optional(),
-  token_endpoint_auth_method: z.enum(TOKEN_AUTH_METHODS).optional(),
-  /** OIDC Back-Channel Logout 1.0: an absolute http(s) URL without a fragment (§2.2). */
-  backchannel_logout_uri: z
-    .url({ protocol: /^https?$/ })
-    .max(2000)
-    .refine((v) => !v.includes('#'), 'must not have a fragment')
-    .nullish(),
-  ...securityProfileShape,
-}).superRefine(checkSecurityProfile);
+export const createClientInputSchema = z
+  .object({
+    app_name: z.string().trim().min(1).max(200),
+    app_description: z.string().trim().max(2000).nullish(),
+    app_url: z.url({ protocol: /^https?$/ }).max(2000),
+    redirect_uris: z.array(redirectUri).min(1).max(50),
+    allowed_origins: z.array(origin).max(50).optional(),
+    app_type: z.enum(['platform', 'third_party']).optional(),
+    scopes: z.array(z.enum(SUPPORTED_SCOPES)).min(1).optional(),
+    post_logout_redirect_uris: z.array(redirectUri).max(50).optional(),
+    token_endpoint_auth_method: z.enum(TOKEN_AUTH_METHODS).optional(),
+    /** OIDC Back-Channel Logout 1.0: an absolute http(s) URL without a fragment (§2.2). */
+    backchannel_logout_uri: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .refine((v) => !v.includes('#'), 'must not have a fragment')
+      .nullish(),
+    ...securityProfileShape,
+  })
+  .superRefine(checkSecurityProfile);
 export type CreateClientInput = z.infer<typeof createClientInputSchema>;
 
 /** The safe projection of a client (clientView): never a secret, only a preview of it. */

@@ -51,7 +51,11 @@ describe.each(TEST_DATABASES)('FAPI 2.0 client fields in the admin API [%s]', (k
       { token_endpoint_auth_method: 'private_key_jwt' },
       { token_endpoint_auth_method: 'private_key_jwt', jwks: { keys: [{ ...jwk, d: 'private-part' }] } },
       { token_endpoint_auth_method: 'private_key_jwt', jwks: { keys: [{ kty: 'oct', k: 'c2VjcmV0' }] } },
-      { token_endpoint_auth_method: 'private_key_jwt', jwks: { keys: [jwk] }, jwks_uri: 'https://fapi.example.test/jwks' },
+      {
+        token_endpoint_auth_method: 'private_key_jwt',
+        jwks: { keys: [jwk] },
+        jwks_uri: 'https://fapi.example.test/jwks',
+      },
       { request_object_signing_alg: 'HS256' },
     ];
     for (const extra of refusals) {
@@ -69,7 +73,11 @@ describe.each(TEST_DATABASES)('FAPI 2.0 client fields in the admin API [%s]', (k
     expect((await t.client.asBrowser(user.cookie).put(path, { body: profile })).statusCode).toBe(403);
     const res = await t.client.asBrowser(admin.cookie).put(path, { body: profile });
     expect(res.statusCode).toBe(200);
-    expect(res.json().client).toMatchObject({ ...profile, fapi2: false, token_endpoint_auth_method: 'client_secret_basic' });
+    expect(res.json().client).toMatchObject({
+      ...profile,
+      fapi2: false,
+      token_endpoint_auth_method: 'client_secret_basic',
+    });
     const [row] = await t.hub.db
       .select({ details: auditLogs.details })
       .from(auditLogs)

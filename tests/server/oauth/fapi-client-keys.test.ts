@@ -7,13 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../helpers/fixtures';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
-import {
-  auditRowsOf,
-  clientKeyPair,
-  followAuthorization,
-  privateKeyJwtConfig,
-  type ClientKey,
-} from './fapi-helpers';
+import { auditRowsOf, clientKeyPair, followAuthorization, privateKeyJwtConfig, type ClientKey } from './fapi-helpers';
 import { registerClient, type RegisteredClient } from './oauth-helpers';
 
 /** A sister platform's JWKS endpoint on 127.0.0.1 (what a jwks_uri names), counting its fetches. */
@@ -86,7 +80,10 @@ describe.each(TEST_DATABASES)('private_key_jwt and signed request objects [%s]',
     expect((await send()).statusCode).toBe(200);
     const { result, rows } = await auditRowsOf(t, send);
     expect(result.statusCode).toBe(401);
-    expect(result.json()).toEqual({ error: 'invalid_client', error_description: 'The client assertion was already used.' });
+    expect(result.json()).toEqual({
+      error: 'invalid_client',
+      error_description: 'The client assertion was already used.',
+    });
     expect(rows).toEqual([
       expect.objectContaining({
         type: 'oauth_invalid_client',
@@ -157,9 +154,7 @@ describe.each(TEST_DATABASES)('private_key_jwt and signed request objects [%s]',
       { redirect_uri: client.redirect_uris[0], scope: 'openid', state: 'x' },
       { key: other.privateKey, kid: key.kid },
     );
-    const { result, rows } = await auditRowsOf(t, () =>
-      t.client.get(forged.pathname + forged.search, { cookie }),
-    );
+    const { result, rows } = await auditRowsOf(t, () => t.client.get(forged.pathname + forged.search, { cookie }));
     expect(result.statusCode).toBe(400);
     expect(result.body).toContain('does not verify');
     expect(rows).toEqual([

@@ -38,7 +38,11 @@ describe.each(TEST_DATABASES)('DPoP at the token endpoint [%s]', (kind) => {
       // One issuer for both nodes, as behind one balancer: a proof for one is a proof for the other.
       publicUrl: a.hub.config.publicUrl,
     };
-    bHub = await createHub({ config, skipMigrations: true, ...(kind === 'pglite' ? { database: a.hub.database } : {}) });
+    bHub = await createHub({
+      config,
+      skipMigrations: true,
+      ...(kind === 'pglite' ? { database: a.hub.database } : {}),
+    });
     b = await buildApp(bHub, { webRoot: null });
     await b.ready();
     onB = createTestClient(b);
@@ -65,7 +69,10 @@ describe.each(TEST_DATABASES)('DPoP at the token endpoint [%s]', (kind) => {
     expect(first.json().token_type).toBe('DPoP');
     const { result: replay, rows } = await auditRowsOf(a, () => clientCredentials(onB, { dpop: proof }));
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ error: 'invalid_dpop_proof', error_description: 'The DPoP proof was already used.' });
+    expect(replay.json()).toEqual({
+      error: 'invalid_dpop_proof',
+      error_description: 'The DPoP proof was already used.',
+    });
     expect(rows).toEqual([
       expect.objectContaining({
         type: 'oauth_token_refused',

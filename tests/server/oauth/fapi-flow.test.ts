@@ -99,7 +99,10 @@ describe.each(TEST_DATABASES)('FAPI 2.0 client with PAR, DPoP and private_key_jw
     const callback = await followAuthorization(t, url, cookie);
     await expect(
       oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier }, undefined, { DPoP: other }),
-    ).rejects.toMatchObject({ error: 'invalid_grant', error_description: 'The authorization code is bound to another DPoP key.' });
+    ).rejects.toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'The authorization code is bound to another DPoP key.',
+    });
   });
 
   describe('a DPoP-bound access token at userinfo', () => {
@@ -118,10 +121,7 @@ describe.each(TEST_DATABASES)('FAPI 2.0 client with PAR, DPoP and private_key_jw
       return { res: result, body: (await result.json()) as { error: string }, rows };
     }
 
-    function expectRefused(
-      outcome: Awaited<ReturnType<typeof call>>,
-      error: 'invalid_token' | 'invalid_dpop_proof',
-    ) {
+    function expectRefused(outcome: Awaited<ReturnType<typeof call>>, error: 'invalid_token' | 'invalid_dpop_proof') {
       expect(outcome.res.status).toBe(401);
       expect(outcome.body.error).toBe(error);
       // RFC 9449 §7.1: the challenge names the DPoP scheme and the algorithms it accepts.
@@ -205,12 +205,10 @@ describe.each(TEST_DATABASES)('FAPI 2.0 client with PAR, DPoP and private_key_jw
 
     it('refuses a pushed request without PKCE', async () => {
       const { result, rows } = await auditRowsOf(t, () =>
-        oidc
-          .buildAuthorizationUrlWithPAR(config, { redirect_uri: client.redirect_uris[0], scope: 'openid' })
-          .then(
-            () => null,
-            (e: unknown) => e,
-          ),
+        oidc.buildAuthorizationUrlWithPAR(config, { redirect_uri: client.redirect_uris[0], scope: 'openid' }).then(
+          () => null,
+          (e: unknown) => e,
+        ),
       );
       expect(result).toMatchObject({ error: 'invalid_request' });
       expect(rows).toEqual([

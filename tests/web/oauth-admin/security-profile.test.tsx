@@ -4,11 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ClientView } from '@shared/api/oauth-clients';
 import { ClientCard } from '@/features/oauth-admin/client-card';
 import { CreateClientDialog } from '@/features/oauth-admin/create-client-dialog';
-import {
-  EMPTY_SECURITY_PROFILE,
-  securityBadges,
-  securityProfileInput,
-} from '@/features/oauth-admin/oauth-admin.utils';
+import { EMPTY_SECURITY_PROFILE, securityBadges, securityProfileInput } from '@/features/oauth-admin/oauth-admin.utils';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,6 +1,6 @@
 import { OAuthError, AuthorizePageError } from '../errors';
 import { paramsFromRequestObject } from '../jar';
-import { isParRequired, spendPushed, usePushed } from '../par';
+import { isParRequired, spendPushed, openPushed } from '../par';
 import { AuthorizeRedirectError, pickAuthorizeParams, type AuthorizeContext } from './context';
 
 /**
@@ -14,7 +14,7 @@ export async function loadRequest(ctx: AuthorizeContext): Promise<void> {
   if (params.request_uri !== undefined) {
     if (params.request !== undefined)
       throw new AuthorizePageError('invalid_request', 'Send request or request_uri, not both.');
-    const pushed = await usePushed(hub, client, params.request_uri);
+    const pushed = await openPushed(hub, client, params.request_uri);
     if (!pushed)
       throw new AuthorizePageError('invalid_request_uri', 'The request_uri is unknown, expired or already used.');
     ctx.params = { ...pickAuthorizeParams(pushed), client_id: client.clientId };

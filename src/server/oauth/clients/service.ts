@@ -4,11 +4,7 @@ import type { OAuthClient } from '../../db/schema/index';
 import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
 import { HubError } from '../../errors';
 import { DEFAULT_CLIENT_SCOPES } from '../constants';
-import type {
-  ClientSecurityProfileInput,
-  ClientView,
-  CreateClientInput,
-} from '../../../shared/api/oauth-clients';
+import type { ClientSecurityProfileInput, ClientView, CreateClientInput } from '../../../shared/api/oauth-clients';
 import type { Actor } from '../../actor';
 import { findClientByClientId, findClientById, insertClient, listClients, updateClient } from './queries';
 import { oauthRuntime } from '../runtime';

@@ -34,7 +34,16 @@ async function checkPushedParams(
       throw new OAuthError('invalid_dpop_proof', 'dpop_jkt differs from the key of the DPoP proof.');
     params.dpop_jkt = proof.jkt;
   }
-  const ctx: AuthorizeContext = { hub, request, params, query: '', responseMode: 'query', scopes: [], prompt: new Set(), client };
+  const ctx: AuthorizeContext = {
+    hub,
+    request,
+    params,
+    query: '',
+    responseMode: 'query',
+    scopes: [],
+    prompt: new Set(),
+    client,
+  };
   try {
     for (const step of REQUEST_CHECKS) await step(ctx);
   } catch (e) {

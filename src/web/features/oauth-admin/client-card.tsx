@@ -128,7 +128,12 @@ export function ClientCard({ client }: { client: OAuthClient }) {
           </Field>
         )}
         <div className="flex flex-wrap gap-2">
-          <Button variant={client.is_active ? 'outline' : 'default'} size="sm" onClick={flip} disabled={toggle.isPending}>
+          <Button
+            variant={client.is_active ? 'outline' : 'default'}
+            size="sm"
+            onClick={flip}
+            disabled={toggle.isPending}
+          >
             {client.is_active ? 'Deactivate' : 'Activate'}
           </Button>
           {client.token_endpoint_auth_method !== 'none' && (

@@ -108,7 +108,8 @@ export function securityProfileInput(v: SecurityProfileValues): { input: Securit
   const text = v.jwks.trim();
   const uri = v.jwksUri.trim();
   if (text && uri) return { error: 'Give either a JWK Set or a JWKS URL, not both.' };
-  if (keyAuth && !text && !uri) return { error: 'private_key_jwt needs the client’s public keys: a JWK Set or a JWKS URL.' };
+  if (keyAuth && !text && !uri)
+    return { error: 'private_key_jwt needs the client’s public keys: a JWK Set or a JWKS URL.' };
   let jwks: SecurityProfileInput['jwks'];
   if (text) {
     try {

@@ -54,7 +54,9 @@ export function SecurityProfileDialog({
     const profile = securityProfileInput(form.values);
     if ('error' in profile) return form.setError(profile.error);
     const method = profile.input.token_endpoint_auth_method ?? 'client_secret_basic';
-    save.mutateAsync({ id: client.id, profile: { ...profile.input, token_endpoint_auth_method: method } }).catch(form.setServerError);
+    save
+      .mutateAsync({ id: client.id, profile: { ...profile.input, token_endpoint_auth_method: method } })
+      .catch(form.setServerError);
   }
 
   return (
