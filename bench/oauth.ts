@@ -323,6 +323,15 @@ async function main() {
         },
         { key: 'bareIntro', label: 'bare node:http', endpoint: 'introspect', server: bare, body: 'token=x' },
         {
+          // What a resource server does: it introspects the bound token (cnf comes back) and checks the proof itself.
+          key: 'hubIntroBound',
+          label: 'hub, its DPoP-bound JWT, no proof (one token)',
+          endpoint: 'introspect',
+          server: hub,
+          body: await boundToken(),
+          database: dbName(hubDb.url),
+        },
+        {
           key: 'hubIntroDpop',
           label: 'hub, its DPoP-bound JWT, a fresh proof per request (one token)',
           endpoint: 'introspect',
@@ -465,6 +474,7 @@ async function main() {
       cpuRatio('hubDpop', 'hub', 'token: hub with DPoP / hub bearer (server CPU per request; goal ≤ 1.3)');
     }
     if (ONLY.includes('introspect')) {
+      cpuRatio('hubIntroBound', 'hubIntro', 'introspection: DPoP-bound token / bearer token (server CPU per request)');
       ratio('hubIntroDpop', 'hubIntro', 'introspection: hub with DPoP / hub bearer (requests/s)');
       cpuRatio(
         'hubIntroDpop',

@@ -10,6 +10,7 @@ import type { CodeRow } from './oauth/queries';
 import { LookupCache } from './oauth/lookup-cache';
 import { createSessionStateCache, type SessionStateCache } from './oauth/token-cache';
 import { createKeyStore, type KeyStore, type KeyStoreDeps } from './oauth/keys/key-store';
+import type { ProofKey } from './oauth/dpop';
 
 /** A live browser session and its user, without the roles (what the authorization endpoint needs). */
 export interface SignedInSession {
@@ -41,6 +42,8 @@ export interface HubCaches {
   recoveryCodeKey: Buffer;
   /** Upstream OpenID Connect providers' discovered configurations, by provider row (federation/sign-in.ts). */
   oidcConfigurations: Map<string, { config: Configuration; until: number }>;
+  /** Public keys of DPoP proofs, imported, with their thumbprints, by alg and JWK (oauth/dpop.ts). */
+  dpopKeys: Map<string, ProofKey>;
   /** Clients' key sets fetched from their jwks_uri, by client_id (oauth/client-jwks.ts). */
   clientJwks: Map<string, { uri: string; jwks: JSONWebKeySet; fetchedAt: number }>;
 }
@@ -100,6 +103,11 @@ export const CACHES = {
         'rotation is met by openid-client, which fetches its JWKS again for a key it does not know',
     },
   },
+  dpopKeys: {
+    maxEntries: 10_000,
+    ttlMs: Infinity,
+    clearedBy: { never: 'an entry is the JWK it was imported from, keyed by that JWK: nothing about it can change' },
+  },
   // A client's keys are fetched again after ten minutes, or (at most once a minute) for a kid they lack.
   clientJwks: { maxEntries: 1000, ttlMs: 10 * MINUTE, clearedBy: ['client'] },
   recoveryCodeKey: {
@@ -130,6 +138,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
     recoveryCodeKey: deriveSubkey(hub.config.masterKey!, 'ecosystem-hub/recovery-codes/v1'),
     oidcConfigurations: new Map(),
     clientJwks: new Map(),
+    dpopKeys: new Map(),
   };
   const { clients, sessionStates, signedInSessions, keys } = caches;
   const forgetSignedIn = (sessionId?: string) => {

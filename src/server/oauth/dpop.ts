@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { EmbeddedJWK, calculateJwkThumbprint, jwtVerify, type JWTPayload } from 'jose';
+import { calculateJwkThumbprint, decodeProtectedHeader, importJWK, jwtVerify, type JWTPayload } from 'jose';
+import { CACHES } from '../caches';
 import type { Hub } from '../hub';
 import { safeEqual } from '../crypto/tokens';
 import { DPOP_ALGS, DPOP_IAT_SKEW_S, DPOP_IAT_WINDOW_S } from './constants';
@@ -21,6 +22,37 @@ export interface DPoPTarget {
   accessToken?: string;
   /** A resource answers 401 with a `WWW-Authenticate: DPoP` challenge; the token endpoint 400. */
   resource?: boolean;
+}
+
+export interface ProofKey {
+  key: CryptoKey;
+  alg: string;
+  /** RFC 7638 SHA-256 thumbprint of the JWK. */
+  jkt: string;
+}
+
+/**
+ * The public key in a proof's `jwk` header, imported by jose for the header's algorithm, and its
+ * thumbprint: from hub.caches.dpopKeys when this process saw the same JWK and algorithm before
+ * (a client sends one key with every request; importing it is most of a proof check's cost).
+ * A private or symmetric key, or an algorithm the hub does not accept, is never imported.
+ */
+async function proofKey(hub: Hub, proof: string): Promise<ProofKey> {
+  const header = decodeProtectedHeader(proof);
+  const alg = header.alg;
+  if (!alg || !(DPOP_ALGS as readonly string[]).includes(alg)) throw new Error('alg');
+  const jwk = header.jwk;
+  if (!jwk || typeof jwk !== 'object' || 'd' in jwk || 'k' in jwk || 'p' in jwk) throw new Error('jwk');
+  const cacheKey = `${alg}\n${JSON.stringify(jwk)}`;
+  const cache = hub.caches.dpopKeys;
+  const hit = cache.get(cacheKey);
+  if (hit) return hit;
+  const key = await importJWK(jwk, alg);
+  if (key instanceof Uint8Array || key.type !== 'public') throw new Error('jwk');
+  const entry = { key, alg, jkt: await calculateJwkThumbprint(jwk, 'sha256') };
+  if (cache.size >= CACHES.dpopKeys.maxEntries) cache.clear();
+  cache.set(cacheKey, entry);
+  return entry;
 }
 
 /** The nonce changes every this long; the current and the previous one are accepted. */
@@ -85,16 +117,15 @@ export async function checkDPoPProof(
   if (header === undefined) return undefined;
   if (typeof header !== 'string' || header.length > 8192) throw refuse(target, 'Exactly one DPoP proof is allowed.');
   let payload: JWTPayload;
-  let jwk: Record<string, unknown>;
+  let key: ProofKey;
   try {
-    const verified = await jwtVerify(header, EmbeddedJWK, {
+    key = await proofKey(hub, header);
+    // iat is checked below against the hub's own window; jose would also refuse a token with exp in the past.
+    ({ payload } = await jwtVerify(header, key.key, {
       typ: 'dpop+jwt',
-      algorithms: [...DPOP_ALGS],
-      // iat is checked below against the hub's own window; jose would also refuse a token with exp in the past.
+      algorithms: [key.alg],
       currentDate: hub.clock(),
-    });
-    payload = verified.payload;
-    jwk = verified.protectedHeader.jwk as Record<string, unknown>;
+    }));
   } catch {
     throw refuse(target, 'The DPoP proof is not a valid dpop+jwt signed by the key in its header.');
   }
@@ -116,7 +147,7 @@ export async function checkDPoPProof(
     error.dpopNonce = currentDPoPNonce(hub);
     throw error;
   }
-  const jkt = await calculateJwkThumbprint(jwk, 'sha256');
+  const { jkt } = key;
   const fresh = await acceptJtiOnce(hub, {
     kind: 'dpop',
     issuer: jkt,
