@@ -264,6 +264,28 @@ describe.each(TEST_DATABASES)('FAPI 2.0 client with PAR, DPoP and private_key_jw
       ]);
     });
 
+    it('keeps a pushed request through the sign-in it sends the user to, then spends it', async () => {
+      const verifier = oidc.randomPKCECodeVerifier();
+      const url = await oidc.buildAuthorizationUrlWithPAR(config, {
+        redirect_uri: client.redirect_uris[0],
+        scope: 'openid',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+      // Signed out: the first use sends the browser to sign in, and the request waits for it.
+      const signIn = await t.client.get(url.pathname + url.search);
+      expect(signIn.statusCode).toBe(302);
+      expect(String(signIn.headers.location)).toMatch(/^\/auth\?/);
+      const back = new URL(
+        new URLSearchParams(String(signIn.headers.location).split('?')[1]).get('next')!,
+        'http://hub',
+      );
+      expect(back.searchParams.get('request_uri')).toBe(url.searchParams.get('request_uri'));
+      const callback = await followAuthorization(t, back, cookie);
+      expect(callback.searchParams.get('code')).toBeTruthy();
+      expect((await t.client.get(back.pathname + back.search, { cookie })).statusCode).toBe(400);
+    });
+
     it('ignores the parameters sent beside a request_uri', async () => {
       const verifier = oidc.randomPKCECodeVerifier();
       const url = await oidc.buildAuthorizationUrlWithPAR(config, {
