@@ -53,7 +53,11 @@ export function SecurityProfileDialog({
     e.preventDefault();
     const profile = securityProfileInput(form.values);
     if ('error' in profile) return form.setError(profile.error);
-    const method = profile.input.token_endpoint_auth_method ?? 'client_secret_basic';
+    // Without private_key_jwt the client goes back to the secret method it had (Basic when it had none).
+    const current = client.token_endpoint_auth_method;
+    const method =
+      profile.input.token_endpoint_auth_method ??
+      (current === 'client_secret_post' ? 'client_secret_post' : 'client_secret_basic');
     save
       .mutateAsync({ id: client.id, profile: { ...profile.input, token_endpoint_auth_method: method } })
       .catch(form.setServerError);
