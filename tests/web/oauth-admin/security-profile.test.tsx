@@ -61,7 +61,12 @@ describe('the security profile fields (issue 31)', () => {
   it('turns the form into API fields: FAPI 2.0 implies private_key_jwt and needs keys', () => {
     const base = { ...EMPTY_SECURITY_PROFILE };
     expect(securityProfileInput(base)).toEqual({
-      input: { require_pushed_authorization_requests: false, dpop_bound_access_tokens: false, fapi2: false },
+      input: {
+        require_pushed_authorization_requests: false,
+        dpop_bound_access_tokens: false,
+        fapi2: false,
+        request_object_signing_alg: null,
+      },
     });
     expect(securityProfileInput({ ...base, fapi2: true })).toEqual({
       error: 'private_key_jwt needs the client’s public keys: a JWK Set or a JWKS URL.',
@@ -72,13 +77,16 @@ describe('the security profile fields (issue 31)', () => {
     expect(securityProfileInput({ ...base, jwks: '{}', jwksUri: 'https://a.example/jwks' })).toEqual({
       error: 'Give either a JWK Set or a JWKS URL, not both.',
     });
-    expect(securityProfileInput({ ...base, fapi2: true, jwksUri: 'https://a.example/jwks' })).toEqual({
+    expect(
+      securityProfileInput({ ...base, fapi2: true, jwksUri: 'https://a.example/jwks', requestObjectAlg: 'PS256' }),
+    ).toEqual({
       input: {
         token_endpoint_auth_method: 'private_key_jwt',
         jwks_uri: 'https://a.example/jwks',
         require_pushed_authorization_requests: false,
         dpop_bound_access_tokens: false,
         fapi2: true,
+        request_object_signing_alg: 'PS256',
       },
     });
   });

@@ -1,4 +1,4 @@
-import type { SUPPORTED_SCOPES } from '@shared/oauth';
+import type { CLIENT_JWT_ALGS, SUPPORTED_SCOPES } from '@shared/oauth';
 
 /** Display rules of /oauth-admin (spec §2, §4, §5, §9), pure so they are unit-testable. */
 export const SECRET_PREVIEW_CHARS = 20;
@@ -78,6 +78,8 @@ export type SecurityProfileValues = {
   keyAuth: boolean;
   jwks: string;
   jwksUri: string;
+  /** RFC 9101: the one algorithm of its request objects, or 'any' the hub supports. */
+  requestObjectAlg: 'any' | (typeof CLIENT_JWT_ALGS)[number];
 };
 
 export const EMPTY_SECURITY_PROFILE: SecurityProfileValues = {
@@ -87,6 +89,7 @@ export const EMPTY_SECURITY_PROFILE: SecurityProfileValues = {
   keyAuth: false,
   jwks: '',
   jwksUri: '',
+  requestObjectAlg: 'any',
 };
 
 export interface SecurityProfileInput {
@@ -96,6 +99,7 @@ export interface SecurityProfileInput {
   require_pushed_authorization_requests: boolean;
   dpop_bound_access_tokens: boolean;
   fapi2: boolean;
+  request_object_signing_alg: (typeof CLIENT_JWT_ALGS)[number] | null;
 }
 
 /**
@@ -128,6 +132,7 @@ export function securityProfileInput(v: SecurityProfileValues): { input: Securit
       require_pushed_authorization_requests: v.par,
       dpop_bound_access_tokens: v.dpop,
       fapi2: v.fapi2,
+      request_object_signing_alg: v.requestObjectAlg === 'any' ? null : v.requestObjectAlg,
     },
   };
 }

@@ -12,6 +12,7 @@ import { useForm } from '@/components/ui/field';
 import type { OAuthClient } from '@/data/oauth-clients/clients-query';
 import { useClientSecurityProfileMutation } from '@/data/oauth-clients/client-security-profile-mutation';
 import { notify } from '@/lib/notify';
+import { CLIENT_JWT_ALGS } from '@shared/oauth';
 import { securityProfileInput, type SecurityProfileValues } from './oauth-admin.utils';
 import { SecurityProfileFields } from './security-profile-fields';
 
@@ -24,6 +25,9 @@ function valuesOf(client: OAuthClient): SecurityProfileValues {
     keyAuth: client.token_endpoint_auth_method === 'private_key_jwt',
     jwks: client.jwks ? JSON.stringify(client.jwks, null, 2) : '',
     jwksUri: client.jwks_uri ?? '',
+    requestObjectAlg: (CLIENT_JWT_ALGS as readonly string[]).includes(client.request_object_signing_alg ?? '')
+      ? (client.request_object_signing_alg as SecurityProfileValues['requestObjectAlg'])
+      : 'any',
   };
 }
 

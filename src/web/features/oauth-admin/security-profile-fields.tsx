@@ -2,7 +2,9 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { CLIENT_JWT_ALGS } from '@shared/oauth';
 import type { SecurityProfileValues } from './oauth-admin.utils';
 
 type Flag = 'fapi2' | 'par' | 'dpop' | 'keyAuth';
@@ -67,6 +69,29 @@ export function SecurityProfileFields({
       >
         <Input placeholder="https://app.example.com/jwks.json" />
       </Field>
+      <div className="space-y-2">
+        <Label htmlFor={`${idPrefix}-request-alg`}>Request object signing algorithm</Label>
+        <Select
+          value={values.requestObjectAlg}
+          onValueChange={(v) => onChange({ requestObjectAlg: v as SecurityProfileValues['requestObjectAlg'] })}
+        >
+          <SelectTrigger
+            id={`${idPrefix}-request-alg`}
+            className="w-full"
+            aria-label="Request object signing algorithm"
+          >
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="any">Any the hub supports</SelectItem>
+            {CLIENT_JWT_ALGS.map((alg) => (
+              <SelectItem key={alg} value={alg}>
+                {alg}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
     </fieldset>
   );
 }
