@@ -3,9 +3,12 @@
  * the server it measures). Input: one JSON argument; output: one JSON line.
  * With `bodiesFile` (one form body a line) every request takes the next body in rotation,
  * starting at a random place: e.g. 10,000 distinct tokens for introspection.
+ * With `dpop` every request carries a fresh DPoP proof (RFC 9449: a new jti each time), signed
+ * here with node:crypto, so the server pays for one proof check per request, as in production.
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { proof } from './lib/dpop-proof';
 
 const opts = JSON.parse(process.argv[2]) as {
   url: string;
@@ -17,10 +20,13 @@ const opts = JSON.parse(process.argv[2]) as {
   duration: number;
   /** Stop after this many requests instead of after `duration`. */
   amount?: number;
+  /** A DPoP proof per request: the private JWK (ES256) and the request's htm/htu. */
+  dpop?: { privateJwk: Record<string, string>; htm: string; htu: string };
 };
 const bodies = opts.bodiesFile ? readFileSync(opts.bodiesFile, 'utf8').split('\n').filter(Boolean) : undefined;
 let next = bodies ? Math.floor(Math.random() * bodies.length) : 0;
 const method = opts.method ?? 'POST';
+const dpop = opts.dpop;
 const result = await autocannon({
   url: opts.url,
   method,
@@ -28,12 +34,23 @@ const result = await autocannon({
   headers: opts.headers,
   connections: opts.connections,
   ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
-  ...(bodies
+  ...(bodies || dpop
     ? {
         requests: [
           {
             method,
-            setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[next++ % bodies.length] }),
+            setupRequest: (req: Record<string, unknown>) => ({
+              ...req,
+              ...(bodies ? { body: bodies[next++ % bodies.length] } : {}),
+              ...(dpop
+                ? {
+                    headers: {
+                      ...(req.headers as Record<string, string>),
+                      dpop: proof(dpop.privateJwk, dpop.htm, dpop.htu),
+                    },
+                  }
+                : {}),
+            }),
           },
         ],
       }

@@ -32,6 +32,7 @@ import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 import { backendCpu, backendDelta, cpuMs, loadAverage, rssMb } from './lib/proc';
 import { dbName, fmt, median, printRss, ratioCells } from './lib/report';
 import { cannon, hubEntry, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
+import { proof } from './lib/dpop-proof';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DURATION = Number(args.duration ?? 10);
@@ -64,7 +65,12 @@ interface Scenario {
   bodiesFile?: string;
   /** Scratch database whose backends' CPU counts for this server. */
   database?: string;
+  /** Every request carries a fresh DPoP proof for this URL (issue 31). */
+  dpopHtu?: string;
 }
+
+/** The load generator's DPoP key (ES256), one for the run. */
+let dpopJwk: Record<string, string> | undefined;
 
 interface Measured extends CannonResult {
   serverUsPerReq: number;
@@ -92,6 +98,7 @@ async function measure(
     duration,
     amount,
     connections: CONNECTIONS,
+    ...(s.dpopHtu && dpopJwk ? { dpop: { privateJwk: dpopJwk, htm: 'POST', htu: s.dpopHtu } } : {}),
   });
   const cpu1 = cpuMs(pid);
   const db1 = s.database ? await backendCpu(adminUrl, s.database) : undefined;
@@ -210,6 +217,24 @@ async function main() {
     for (const s of [hub, peerMem]) {
       if ((await grant(s, jwtBody)).access_token.split('.').length !== 3) throw new Error(`${s.name}: no JWT issued`);
     }
+    // DPoP (issue 31): the hub's own endpoints as discovery names them (the proofs' htu), and the
+    // load generator's key; the DPoP-bound token introspected is bound to it.
+    const hubMeta = (await (await fetch(`${hub.base}${PATHS.discovery}`)).json()) as Record<string, string>;
+    dpopJwk = (await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey)) as Record<
+      string,
+      string
+    >;
+    const boundToken = async () => {
+      const res = await fetch(`${hub.base}/oauth/token`, {
+        method: 'POST',
+        headers: { ...headers, dpop: proof(dpopJwk!, 'POST', hubMeta.token_endpoint) },
+        body: jwtBody,
+      });
+      const json = (await res.json()) as { access_token: string; token_type: string };
+      if (json.token_type !== 'DPoP') throw new Error('hub: no DPoP-bound token issued');
+      hubAnswered += 1;
+      return new URLSearchParams({ token: json.access_token }).toString();
+    };
     // Introspected: the hub's JWT; the peers' opaque token (oidc-provider cannot introspect its JWTs).
     const introspected = async (s: Server) =>
       new URLSearchParams({ token: (await grant(s, s === hub ? jwtBody : opaqueBody)).access_token }).toString();
@@ -260,6 +285,15 @@ async function main() {
           body: opaqueBody,
         },
         { key: 'bare', label: 'bare node:http', endpoint: 'token', server: bare, body: opaqueBody },
+        {
+          key: 'hubDpop',
+          label: 'hub JWT bound by DPoP (a fresh proof per request)',
+          endpoint: 'token',
+          server: hub,
+          body: jwtBody,
+          database: dbName(hubDb.url),
+          dpopHtu: hubMeta.token_endpoint,
+        },
       );
     }
     if (ONLY.includes('introspect')) {
@@ -288,6 +322,24 @@ async function main() {
           database: dbName(peerDb.url),
         },
         { key: 'bareIntro', label: 'bare node:http', endpoint: 'introspect', server: bare, body: 'token=x' },
+        {
+          // What a resource server does: it introspects the bound token (cnf comes back) and checks the proof itself.
+          key: 'hubIntroBound',
+          label: 'hub, its DPoP-bound JWT, no proof (one token)',
+          endpoint: 'introspect',
+          server: hub,
+          body: await boundToken(),
+          database: dbName(hubDb.url),
+        },
+        {
+          key: 'hubIntroDpop',
+          label: 'hub, its DPoP-bound JWT, a fresh proof per request (one token)',
+          endpoint: 'introspect',
+          server: hub,
+          body: await boundToken(),
+          database: dbName(hubDb.url),
+          dpopHtu: hubMeta.introspection_endpoint,
+        },
       );
     }
     if (ONLY.includes('introspect10k')) {
@@ -363,8 +415,9 @@ async function main() {
         headers: get ? {} : headers,
         duration: 3,
         connections: CONNECTIONS,
+        ...(s.dpopHtu && dpopJwk ? { dpop: { privateJwk: dpopJwk, htm: 'POST', htu: s.dpopHtu } } : {}),
       });
-      if (s.key === 'hub') hubAnswered += w.ok;
+      if (s.key === 'hub' || s.key === 'hubDpop') hubAnswered += w.ok;
     }
     const results = new Map<string, Measured[]>(scenarios.map((s) => [s.key, []]));
     for (let rep = 0; rep < REPS; rep++) {
@@ -372,7 +425,7 @@ async function main() {
       const order = scenarios.map((_, i) => scenarios[(i + rep) % scenarios.length]);
       for (const s of order) {
         const m = await measure(s, headers, DURATION);
-        if (s.key === 'hub') hubAnswered += m.ok;
+        if (s.key === 'hub' || s.key === 'hubDpop') hubAnswered += m.ok;
         if (m.non2xx || m.errors) console.warn(`  ! ${s.label}: ${m.non2xx} non-2xx, ${m.errors} errors of ${m.total}`);
         results.get(s.key)!.push(m);
       }
@@ -410,6 +463,24 @@ async function main() {
         ratio('baseline', 'peerPgOpaque', 'token, durability-matched, baseline: hub / peer opaque on PostgreSQL');
         ratio('hub', 'baseline', 'token: this hub / baseline hub');
       }
+    }
+    // Issue 31's goal: DPoP costs at most 1.3× the hub's CPU per request of its bearer tokens.
+    const cpuRatio = (a: string, b: string, title: string) => {
+      const xs = results.get(a)!.map((m, i) => m.serverUsPerReq / results.get(b)![i].serverUsPerReq);
+      console.log(`| ${title} | ${ratioCells(xs)} |`);
+    };
+    if (ONLY.includes('token')) {
+      ratio('hubDpop', 'hub', 'token: hub with DPoP / hub bearer (requests/s)');
+      cpuRatio('hubDpop', 'hub', 'token: hub with DPoP / hub bearer (server CPU per request; goal ≤ 1.3)');
+    }
+    if (ONLY.includes('introspect')) {
+      cpuRatio('hubIntroBound', 'hubIntro', 'introspection: DPoP-bound token / bearer token (server CPU per request)');
+      ratio('hubIntroDpop', 'hubIntro', 'introspection: hub with DPoP / hub bearer (requests/s)');
+      cpuRatio(
+        'hubIntroDpop',
+        'hubIntro',
+        'introspection: hub with DPoP / hub bearer (server CPU per request; goal ≤ 1.3)',
+      );
     }
     if (ONLY.includes('introspect')) {
       ratio('hubIntro', 'peerMemIntro', 'introspection (one token): hub / peer in memory');

@@ -146,6 +146,8 @@ export function cannon(opts: {
   connections: number;
   /** Stop after this many requests instead. */
   amount?: number;
+  /** A fresh DPoP proof per request (bench/autocannon-run.ts). */
+  dpop?: { privateJwk: Record<string, string>; htm: string; htu: string };
 }): Promise<CannonResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/autocannon-run.ts', JSON.stringify(opts)], {

@@ -1,4 +1,4 @@
-import type { JWTPayload } from 'jose';
+import type { JSONWebKeySet, JWTPayload } from 'jose';
 import type { Configuration } from 'openid-client';
 import type { HubConfig } from './config';
 import type { AuthSession, OAuthClient, PlatformUser } from './db/schema/index';
@@ -10,6 +10,7 @@ import type { CodeRow } from './oauth/queries';
 import { LookupCache } from './oauth/lookup-cache';
 import { createSessionStateCache, type SessionStateCache } from './oauth/token-cache';
 import { createKeyStore, type KeyStore, type KeyStoreDeps } from './oauth/keys/key-store';
+import type { ProofKey } from './oauth/dpop';
 
 /** A live browser session and its user, without the roles (what the authorization endpoint needs). */
 export interface SignedInSession {
@@ -43,6 +44,10 @@ export interface HubCaches {
   oidcConfigurations: Map<string, { config: Configuration; until: number }>;
   /** Verified email domain → its organization, a hint for sign-in's domain membership (orgs/domain-join.ts). */
   claimedDomains: { domains: Map<string, string> | null; until: number };
+  /** Public keys of DPoP proofs, imported, with their thumbprints, by alg and JWK (oauth/dpop.ts). */
+  dpopKeys: Map<string, ProofKey>;
+  /** Clients' key sets fetched from their jwks_uri, by client_id (oauth/client-jwks.ts). */
+  clientJwks: Map<string, { uri: string; jwks: JSONWebKeySet; fetchedAt: number }>;
 }
 
 interface CacheDeclaration {
@@ -109,6 +114,13 @@ export const CACHES = {
         'a domain verified on another node is joined at sign-ins from a minute later (this node forgets at once)',
     },
   },
+  dpopKeys: {
+    maxEntries: 10_000,
+    ttlMs: Infinity,
+    clearedBy: { never: 'an entry is the JWK it was imported from, keyed by that JWK: nothing about it can change' },
+  },
+  // A client's keys are fetched again after ten minutes, or (at most once a minute) for a kid they lack.
+  clientJwks: { maxEntries: 1000, ttlMs: 10 * MINUTE, clearedBy: ['client'] },
   recoveryCodeKey: {
     maxEntries: 1,
     ttlMs: Infinity,
@@ -137,6 +149,8 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
     recoveryCodeKey: deriveSubkey(hub.config.masterKey!, 'ecosystem-hub/recovery-codes/v1'),
     oidcConfigurations: new Map(),
     claimedDomains: { domains: null, until: 0 },
+    clientJwks: new Map(),
+    dpopKeys: new Map(),
   };
   const { clients, sessionStates, signedInSessions, keys } = caches;
   const forgetSignedIn = (sessionId?: string) => {
@@ -151,8 +165,10 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
     signedInSessions.entries.invalidate(hash ?? sessionId);
   };
   hub.revocations.subscribe((sessionIds, message) => {
-    if (message.kind === 'client') clients.invalidate(message.clientId);
-    else if (message.kind === 'keys') keys.invalidate();
+    if (message.kind === 'client') {
+      clients.invalidate(message.clientId);
+      caches.clientJwks.delete(message.clientId);
+    } else if (message.kind === 'keys') keys.invalidate();
     else if (message.kind === 'all-sessions') {
       sessionStates.invalidateAll();
       forgetSignedIn();
@@ -164,6 +180,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
   });
   hub.revocations.onResync(() => {
     clients.invalidate();
+    caches.clientJwks.clear();
     sessionStates.invalidateAll();
     forgetSignedIn();
     keys.invalidate();

@@ -72,6 +72,19 @@ export interface HubConfig {
    * comma-separated `ip` or `ip:port`; unset: the system's resolvers.
    */
   dnsServers?: string[];
+  /** The OAuth provider's FAPI 2.0 building blocks (oauth/par.ts, oauth/dpop.ts, oauth/client-jwks.ts). */
+  oauthSecurity: {
+    /** HUB_OAUTH_REQUIRE_PAR: every authorization request must be pushed first (RFC 9126 §5); default false. */
+    requirePar: boolean;
+    /** HUB_OAUTH_DPOP_NONCE: DPoP proofs must carry a server nonce (RFC 9449 §8, §9); default false. */
+    dpopNonce: boolean;
+    /**
+     * HUB_OAUTH_JWKS_ALLOW_PRIVATE: a client's jwks_uri may point at a loopback or private
+     * address; default false (the hub would otherwise fetch from its own network for anyone who
+     * may register a client).
+     */
+    allowPrivateJwksUri: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +148,9 @@ const envSchema = z.object({
   HUB_DRAIN_QUIET_MS: positiveInt.default(1000),
   HUB_DRAIN_MAX_MS: z.coerce.number().int().min(0).default(5000),
   HUB_WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).default('false'),
+  HUB_OAUTH_REQUIRE_PAR: z.enum(['true', 'false', '1', '0']).default('false'),
+  HUB_OAUTH_DPOP_NONCE: z.enum(['true', 'false', '1', '0']).default('false'),
+  HUB_OAUTH_JWKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -190,7 +206,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     drainQuietMs: e.HUB_DRAIN_QUIET_MS,
     drainMaxMs: e.HUB_DRAIN_MAX_MS,
     webhooksAllowPrivate: e.HUB_WEBHOOKS_ALLOW_PRIVATE === 'true' || e.HUB_WEBHOOKS_ALLOW_PRIVATE === '1',
+    oauthSecurity: {
+      requirePar: isTrue(e.HUB_OAUTH_REQUIRE_PAR),
+      dpopNonce: isTrue(e.HUB_OAUTH_DPOP_NONCE),
+      allowPrivateJwksUri: isTrue(e.HUB_OAUTH_JWKS_ALLOW_PRIVATE),
+    },
   };
+}
+
+function isTrue(v: string): boolean {
+  return v === 'true' || v === '1';
 }
 
 export function isHttps(config: Pick<HubConfig, 'publicUrl'>): boolean {

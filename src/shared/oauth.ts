@@ -11,4 +11,6 @@ export const SUPPORTED_SCOPES = [
 ] as const;
 /** Spec §5: a new client's scopes when the form names none. */
 export const DEFAULT_CLIENT_SCOPES = ['read:profile', 'read:organization'];
-export const TOKEN_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+export const TOKEN_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'] as const;
+/** RFC 7523 / RFC 9101: the signing algorithms a client's own JWTs (assertions, request objects) may use. */
+export const CLIENT_JWT_ALGS = ['ES256', 'EdDSA', 'RS256', 'PS256'] as const;

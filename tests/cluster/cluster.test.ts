@@ -15,6 +15,7 @@ import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
 import { CHROMIUM_PATH, PAGE_WATCHDOG_MS } from '../e2e/harness';
 import { connectToCluster, http, load, until } from './helpers';
 import { startSamlIdp } from '../server/federation/saml-idp';
+import { handMadeProof } from '../server/oauth/fapi-helpers';
 
 /**
  * Several hub processes on one private PostgreSQL behind nginx (scripts/cluster/cluster.ts), one
@@ -170,6 +171,27 @@ describe.skipIf(!!unavailable)('a cluster of hubs behind nginx on one PostgreSQL
     await until('node 1 refuses', 1000, async () => !(await introspect(n1.url, token)));
     await until('node 2 refuses', 1000, async () => !(await introspect(n2.url, token)));
     expect(Date.now() - revokedAt).toBeLessThan(1000);
+  });
+
+  it('a DPoP proof spent on one node is refused on another (issue 31: its jti is recorded cluster-wide)', async () => {
+    const [n0, n1] = cluster.nodes;
+    // Every node's issuer is the balancer's URL: a proof for it is valid on any node, once.
+    const proof = await handMadeProof(await oidc.randomDPoPKeyPair('ES256'), {
+      htm: 'POST',
+      htu: `${cluster.balancerUrl}/oauth/token`,
+    });
+    const send = (base: string) =>
+      http(`${base}/oauth/token`, {
+        method: 'POST',
+        headers: { ...CLIENT_BODY, authorization: basic(), dpop: proof },
+        body: 'grant_type=client_credentials&scope=read%3Aprofile',
+      });
+    const first = await send(n0.url);
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { token_type: string }).token_type).toBe('DPoP');
+    const replay = await send(n1.url);
+    expect(replay.status).toBe(400);
+    expect(((await replay.json()) as { error: string }).error).toBe('invalid_dpop_proof');
   });
 
   it('five wrong passwords spread over the nodes block the account on every node', async () => {

@@ -111,6 +111,16 @@ describe('accessibility of the administrator dialogs and shell', () => {
             await scan('Client created')();
           }),
         );
+        // Issue 31: the FAPI 2.0 fields of a registered client, in their own dialog.
+        await check(
+          'Security profile',
+          width,
+          await focusReturnsTo(
+            page,
+            page.getByRole('button', { name: 'Security profile…' }).first(),
+            scan('Security profile'),
+          ),
+        );
       }
       expect(problems).toEqual([]);
       expect(lostFocus).toEqual([]);

@@ -2,10 +2,21 @@ import type { CliCommand } from './command';
 import { listClientViews, createClient } from '../oauth/clients/service';
 import { createClientInputSchema } from '../../shared/api/oauth-clients';
 import { buildActor } from '../actor';
-import { SUPPORTED_SCOPES } from '../oauth/constants';
+import { CLIENT_JWT_ALGS, SUPPORTED_SCOPES } from '../oauth/constants';
+import { readFileSync } from 'node:fs';
 
 /** Options that take no value: `--public --origin x` must not read `--origin` as the value of `--public`. */
-const FLAGS = new Set(['public']);
+const FLAGS = new Set(['public', 'par', 'dpop', 'fapi2']);
+
+/** --jwks-file: the client's public JWK Set from a file (a JSON document the sister platform hands over). */
+function readJwks(path: string | undefined): unknown {
+  if (path === undefined) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return { keys: 'unreadable file' };
+  }
+}
 
 /** Reads `--name value` and repeated `--redirect-uri a --redirect-uri b` style options. */
 function options(args: string[]): Map<string, string[]> {
@@ -30,7 +41,9 @@ export const CLIENT_COMMANDS: CliCommand[] = [
     summary:
       `register an OAuth client: --name --url --redirect-uri (repeatable) [--type platform|third_party] ` +
       `[--scope (repeatable: ${SUPPORTED_SCOPES.join(', ')})] [--post-logout-uri] [--backchannel-logout-uri] ` +
-      `[--public] [--auth-method client_secret_basic|client_secret_post] [--origin]`,
+      `[--public] [--auth-method client_secret_basic|client_secret_post|private_key_jwt] [--origin] ` +
+      `[--jwks-file public-jwks.json | --jwks-uri https://…] [--par] [--dpop] ` +
+      `[--fapi2 (PAR, DPoP, private_key_jwt, PKCE S256 required)] [--request-object-alg ${CLIENT_JWT_ALGS.join('|')}]`,
     async run(hub, args) {
       const o = options(args);
       const parsed = createClientInputSchema.safeParse({
@@ -43,7 +56,15 @@ export const CLIENT_COMMANDS: CliCommand[] = [
         scopes: o.get('scope'),
         post_logout_redirect_uris: o.get('post-logout-uri'),
         backchannel_logout_uri: o.get('backchannel-logout-uri')?.[0],
-        token_endpoint_auth_method: o.has('public') ? 'none' : o.get('auth-method')?.[0],
+        token_endpoint_auth_method: o.has('public')
+          ? 'none'
+          : (o.get('auth-method')?.[0] ?? (o.has('fapi2') ? 'private_key_jwt' : undefined)),
+        jwks: readJwks(o.get('jwks-file')?.[0]),
+        jwks_uri: o.get('jwks-uri')?.[0],
+        require_pushed_authorization_requests: o.has('par') || undefined,
+        dpop_bound_access_tokens: o.has('dpop') || undefined,
+        fapi2: o.has('fapi2') || undefined,
+        request_object_signing_alg: o.get('request-object-alg')?.[0],
       });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -66,6 +87,8 @@ export const CLIENT_COMMANDS: CliCommand[] = [
             post_logout_redirect_uris: client.postLogoutRedirectUris,
             backchannel_logout_uri: client.backchannelLogoutUri,
             scopes: client.scopes,
+            token_endpoint_auth_method: client.tokenEndpointAuthMethod,
+            fapi2: client.fapi2,
           },
           null,
           2,

@@ -3,11 +3,12 @@ import type { Hub } from '../hub';
 import type { OAuthClient } from '../db/schema/index';
 import { isClientSecretValid, loadClient } from './clients/service';
 import { OAuthError, usedBasicAuth } from './errors';
+import { authenticateWithAssertion } from './private-key-jwt';
 
 export interface AuthenticatedClient {
   client: OAuthClient;
   /** How the client authenticated: a public client only names itself. */
-  method: 'client_secret_basic' | 'client_secret_post' | 'none';
+  method: 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
 }
 
 /** Parses RFC 6749 §2.3.1 Basic credentials (each part form-urlencoded). */
@@ -26,7 +27,8 @@ function parseBasic(header: string | undefined): { id: string; secret: string } 
 
 /**
  * Authenticates the client at the token, introspection and revocation endpoints:
- * client_secret_basic or client_secret_post (secrets compared in constant time), or a public
+ * client_secret_basic or client_secret_post (secrets compared in constant time), private_key_jwt
+ * (private-key-jwt.ts), or a public
  * client naming itself (only where the caller allows it), each client by the one method it
  * registered. Unknown, inactive or wrongly authenticated clients all get invalid_client, with no
  * hint which it was.
@@ -37,6 +39,9 @@ export async function authenticateClient(
   body: Record<string, unknown>,
   options: { allowPublic: boolean },
 ): Promise<AuthenticatedClient> {
+  // RFC 7523 (fapi): a client assertion is the one method of a private_key_jwt client.
+  if (body.client_assertion !== undefined || body.client_assertion_type !== undefined)
+    return { client: await authenticateWithAssertion(hub, request, body), method: 'private_key_jwt' };
   const basic = parseBasic(request.headers.authorization);
   const bodyId = typeof body.client_id === 'string' ? body.client_id : undefined;
   const bodySecret = typeof body.client_secret === 'string' ? body.client_secret : undefined;

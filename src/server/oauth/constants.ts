@@ -11,7 +11,7 @@ export const REFRESH_GRACE_S = 10;
 /** Cross-platform hand-off tokens are short-lived: the receiving app validates them at once. */
 export const HANDOFF_TTL_S = 5 * 60;
 
-export { DEFAULT_CLIENT_SCOPES, SUPPORTED_SCOPES, TOKEN_AUTH_METHODS } from '../../shared/oauth';
+export { CLIENT_JWT_ALGS, DEFAULT_CLIENT_SCOPES, SUPPORTED_SCOPES, TOKEN_AUTH_METHODS } from '../../shared/oauth';
 /** Spec §3: an app token's scopes default to one read-profile scope. */
 export const DEFAULT_APP_TOKEN_SCOPES = ['read:profile'];
 export const SIGNING_ALGS = ['ES256', 'RS256'] as const;
@@ -19,3 +19,13 @@ export type SigningAlg = (typeof SIGNING_ALGS)[number];
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
 /** The spec's out-of-band redirect for first-party app tokens (create_authorization_code). */
 export const OOB_REDIRECT_URI = 'urn:ietf:wg:oauth:2.0:oob';
+/** RFC 9449 §5.1: the asymmetric algorithms a DPoP proof may be signed with (discovery lists them). */
+export const DPOP_ALGS = ['ES256', 'EdDSA', 'RS256', 'PS256'] as const;
+/** RFC 9449 §11.1: how far a proof's iat may lie in the past (s); a little skew is allowed ahead. */
+export const DPOP_IAT_WINDOW_S = 60;
+export const DPOP_IAT_SKEW_S = 5;
+/** RFC 9126 §2.2: a pushed request's request_uri lives this long (until its first use). */
+export const PAR_TTL_S = 60;
+/** Once first used, a pushed request serves that authorization's sign-in and consent this long. */
+export const PAR_INTERACTION_TTL_S = 10 * 60;
+export const PAR_URN_PREFIX = 'urn:ietf:params:oauth:request_uri:';

@@ -22,6 +22,9 @@ export const tokenRequestSchema = form({
   resource: param,
   client_id: param,
   client_secret: param,
+  /** RFC 7523 §2.2: private_key_jwt. */
+  client_assertion: param,
+  client_assertion_type: param,
 });
 
 export const tokenResponseSchema = z.looseObject({
@@ -38,7 +41,28 @@ export const tokenOperationSchema = form({
   token_type_hint: param,
   client_id: param,
   client_secret: param,
+  client_assertion: param,
+  client_assertion_type: param,
 });
+
+/** RFC 9126 §2.1: the authorization request's parameters (or a `request` object), with client authentication. */
+export const pushedRequestSchema = z.looseObject({
+  client_id: param,
+  client_secret: param,
+  client_assertion: param,
+  client_assertion_type: param,
+  request: param,
+  response_type: param,
+  redirect_uri: param,
+  scope: param,
+  state: param,
+  nonce: param,
+  code_challenge: param,
+  code_challenge_method: param,
+});
+
+/** RFC 9126 §2.2. */
+export const pushedRequestAnswerSchema = z.object({ request_uri: z.string(), expires_in: z.number() });
 
 /** RFC 7662 §2.2: `active` always; the claims only for an active token. */
 export const introspectionSchema = z.looseObject({ active: z.boolean() });

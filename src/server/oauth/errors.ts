@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditEvent } from '../audit/record';
+import { DPOP_ALGS } from './constants';
 
 /**
  * RFC 6749 / 7009 / 7662 / OIDC error codes. OAuth endpoints answer `{error, error_description}`
@@ -22,6 +23,14 @@ export const OAUTH_ERRORS = {
   temporarily_unavailable: 503,
   interaction_required: 400,
   invalid_target: 400,
+  /** RFC 9449 §5.1, §7.1: a DPoP proof that is missing where required, malformed or replayed. */
+  invalid_dpop_proof: 400,
+  /** RFC 9449 §8, §9: the proof must carry the server's nonce (sent in the DPoP-Nonce header). */
+  use_dpop_nonce: 400,
+  /** RFC 9101 §6.2: a request object that does not verify. */
+  invalid_request_object: 400,
+  /** RFC 9101 §6.2, RFC 9126 §2.3: a request_uri that is unknown, expired or used. */
+  invalid_request_uri: 400,
 } as const;
 
 export type OAuthErrorCode = keyof typeof OAUTH_ERRORS;
@@ -34,6 +43,13 @@ export class OAuthError extends Error {
    * hook (plugins/errors.ts) after any transaction the refusal rolled back.
    */
   audit?: AuditEvent;
+  /**
+   * A refusal at a protected resource that speaks DPoP (RFC 9449 §7.1): answered with a
+   * `WWW-Authenticate: DPoP` challenge naming the accepted algorithms instead of a Bearer one.
+   */
+  dpopChallenge?: boolean;
+  /** RFC 9449 §8: the nonce the client must put in its next proof (the DPoP-Nonce header). */
+  dpopNonce?: string;
   constructor(
     readonly error: OAuthErrorCode,
     readonly description: string,
@@ -92,7 +108,13 @@ export function usedBasicAuth(request: FastifyRequest): boolean {
 export function sendOAuthError(request: FastifyRequest, reply: FastifyReply, err: OAuthError) {
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
   if (err.error === 'invalid_client' && usedBasicAuth(request)) reply.header('www-authenticate', 'Basic realm="hub"');
-  if (err.error === 'invalid_token' || err.error === 'insufficient_scope') {
+  if (err.dpopNonce) reply.header('dpop-nonce', err.dpopNonce);
+  if (err.dpopChallenge) {
+    reply.header(
+      'www-authenticate',
+      `DPoP error="${err.error}", error_description="${err.description.replace(/"/g, "'")}", algs="${DPOP_ALGS.join(' ')}"`,
+    );
+  } else if (err.error === 'invalid_token' || err.error === 'insufficient_scope') {
     reply.header(
       'www-authenticate',
       `Bearer error="${err.error}", error_description="${err.description.replace(/"/g, "'")}"`,

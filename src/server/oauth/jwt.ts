@@ -55,6 +55,8 @@ export async function signAccessToken(
     audience?: string | null;
     /** Further claims (issue 29: org_id, org_roles); the registered claims below win. */
     claims?: Record<string, unknown>;
+    /** RFC 9449 §6: the thumbprint of the key the token is bound to (`cnf.jkt`). */
+    dpopJkt?: string | null;
   },
 ): Promise<{ token: string; expiresIn: number }> {
   const now = Math.floor(hub.clock().getTime() / 1000);
@@ -70,6 +72,7 @@ export async function signAccessToken(
     iat: now,
     exp: now + ACCESS_TOKEN_TTL_S,
     jti: randomUUID(),
+    ...(input.dpopJkt ? { cnf: { jkt: input.dpopJkt } } : {}),
   });
   return { token, expiresIn: ACCESS_TOKEN_TTL_S };
 }

@@ -128,6 +128,7 @@ export const CODE_CONDITIONS = {
     sql`(${asked ?? null}::text is null or coalesce(resource, ${defaultResource}) = ${asked ?? null}::text)`,
   pkce: (verifierChallenge: string | null, acceptsNoChallenge: boolean) =>
     sql`(case when code_challenge is null then ${acceptsNoChallenge}::boolean else code_challenge = ${verifierChallenge}::text end)`,
+  dpopKey: (jkt: string | undefined) => sql`(dpop_jkt is null or dpop_jkt = ${jkt ?? null}::text)`,
   activeUser: () =>
     sql`exists (select 1 from platform_users u where u.id = oauth_authorization_codes.user_id and u.is_active)`,
   /** Not a refusal: whether the exchange also inserts a refresh token, on the consumed row `c`. */
@@ -141,6 +142,8 @@ export interface ExchangeRows {
   now: Date;
   session: { id: string; tokenHash: string; expiresAt: Date };
   refreshTokenHash: string;
+  /** The key a public client's refresh token is bound to (RFC 9449 §5). */
+  refreshDpopJkt: string | null;
 }
 
 /**
@@ -180,8 +183,10 @@ export function codeExchangeWrite(x: ExchangeRows, conditions: SQL[], issuesRefr
         name: 'refresh',
         body: ({
           ref,
-        }) => sql`insert into oauth_refresh_tokens (token_hash, session_id, client_id, user_id, scopes, created_at, expires_at)
-          select ${x.refreshTokenHash}, s.id, c.client_id, c.user_id, c.scopes, ${now}::timestamptz, ${expires}::timestamptz
+        }) => sql`insert into oauth_refresh_tokens (token_hash, session_id, client_id, user_id, scopes, created_at, expires_at,
+            dpop_jkt)
+          select ${x.refreshTokenHash}, s.id, c.client_id, c.user_id, c.scopes, ${now}::timestamptz, ${expires}::timestamptz,
+                 ${x.refreshDpopJkt}::text
           from ${ref('consumed')} c, ${ref('session')} s
           where ${issuesRefresh}
           returning 1`,

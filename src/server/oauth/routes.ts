@@ -10,6 +10,8 @@ import {
   endSessionSchema,
   introspectionSchema,
   jwksSchema,
+  pushedRequestAnswerSchema,
+  pushedRequestSchema,
   tokenOperationSchema,
   tokenRequestSchema,
   tokenResponseSchema,
@@ -21,6 +23,7 @@ import { handleEndSession } from './endpoints/end-session';
 import { handleHandoff } from './endpoints/handoff';
 import { formBody, resendAsGet } from './endpoints/form';
 import { handleIntrospect } from './endpoints/introspect';
+import { PAR_PATH, handlePushedRequest } from './endpoints/par';
 import { handleRevoke } from './endpoints/revoke';
 import { handleToken } from './endpoints/token';
 import { handleUserinfo } from './endpoints/userinfo';
@@ -134,6 +137,14 @@ export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       schema: { body: tokenRequestSchema, response: { 200: tokenResponseSchema, ...oauthErrors(401) } },
     },
     (request, reply) => handleToken(hub, request, reply),
+  );
+  r.post(
+    PAR_PATH,
+    {
+      config: oauth,
+      schema: { body: pushedRequestSchema, response: { 201: pushedRequestAnswerSchema, ...oauthErrors(401) } },
+    },
+    (request, reply) => handlePushedRequest(hub, request, reply),
   );
   r.post(
     '/oauth/introspect',

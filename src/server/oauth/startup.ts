@@ -1,9 +1,11 @@
 import type { Hub } from '../hub';
+import { startJtiCleanup } from './jti-once';
 import { oauthRuntime } from './runtime';
 
 /**
  * Signing-key bootstrap at start (the first node creates the active and next keys; the others
- * find them), then an hourly prune of retired keys whose tokens have all expired.
+ * find them), then an hourly prune of retired keys whose tokens have all expired, and the pruning
+ * of used JWT IDs and spent pushed requests (jti-once.ts).
  */
 export async function startOAuth(hub: Hub): Promise<NodeJS.Timeout[]> {
   await oauthRuntime(hub).keys.current();
@@ -13,5 +15,5 @@ export async function startOAuth(hub: Hub): Promise<NodeJS.Timeout[]> {
       .catch(() => {});
   }, 3_600_000);
   prune.unref();
-  return [prune];
+  return [prune, ...startJtiCleanup(hub)];
 }

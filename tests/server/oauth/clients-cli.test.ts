@@ -62,4 +62,21 @@ describe('clients create (operator CLI)', () => {
     expect(String(err.mock.calls[0]?.[0])).toContain('backchannel_logout_uri');
     err.mockRestore();
   });
+
+  it('registers a FAPI 2.0 client from its public JWK Set file (issue 31)', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { exportJWK, generateKeyPair } = await import('jose');
+    const file = join(mkdtempSync(join(tmpdir(), 'hub-jwks-')), 'jwks.json');
+    const { publicKey } = await generateKeyPair('ES256', { extractable: true });
+    writeFileSync(file, JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k1' }] }));
+    const { json } = await run([
+      ...['--name', 'Sister FAPI', '--url', 'https://fapi.example', '--redirect-uri', 'https://fapi.example/cb'],
+      ...['--fapi2', '--jwks-file', file, '--scope', 'openid'],
+    ]);
+    expect(json).toMatchObject({ client_secret: null, token_endpoint_auth_method: 'private_key_jwt', fapi2: true });
+    const client = (await loadClient(t.hub, json.client_id))!;
+    expect(client.jwks?.keys[0]).toMatchObject({ kty: 'EC', kid: 'k1' });
+  });
 });

@@ -87,6 +87,13 @@ describe.each(TEST_DATABASES)('the code exchange rules, on every path [%s]', (ki
     pkce: async (c) => {
       c.input.code_verifier = pkcePair().verifier;
     },
+    dpop_key: async (c) => {
+      // The code is bound to a DPoP key (RFC 9449 §10) that the token request does not prove.
+      await t.hub.db
+        .update(oauthAuthorizationCodes)
+        .set({ dpopJkt: 'A'.repeat(43) })
+        .where(eq(oauthAuthorizationCodes.codeHash, sha256Hex(c.code)));
+    },
     active_user: async (c) => {
       await t.hub.db.update(platformUsers).set({ isActive: false }).where(eq(platformUsers.id, c.userId));
     },

@@ -376,7 +376,7 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
     const disc = (await t.client.get('/.well-known/openid-configuration')).json();
     expect(disc).toMatchObject({
       prompt_values_supported: ['none', 'login', 'consent', 'select_account'],
-      request_parameter_supported: false,
+      request_parameter_supported: true, // RFC 9101 signed request objects (tests/server/oauth/fapi-jar.test.ts)
       end_session_endpoint: `${t.hub.config.publicUrl}/oauth/end-session`,
       backchannel_logout_supported: true,
       backchannel_logout_session_supported: true,

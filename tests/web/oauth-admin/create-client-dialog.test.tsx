@@ -26,6 +26,12 @@ const VIEW: ClientView = {
   backchannel_logout_uri: 'https://sister.example/backchannel-logout',
   has_api_key: true,
   has_webhook_secret: true,
+  jwks: null,
+  jwks_uri: null,
+  require_pushed_authorization_requests: false,
+  dpop_bound_access_tokens: false,
+  fapi2: false,
+  request_object_signing_alg: null,
   created_at: '2026-11-21T12:00:00.000Z',
 };
 

@@ -28,6 +28,18 @@ export const oauthClients = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     apiKeyEnc: text('api_key_enc'),
     webhookSecretEnc: text('webhook_secret_enc'),
+    /** RFC 9126 §5: this client's authorization requests must be pushed (POST /oauth/par) first. */
+    requirePushedAuthorizationRequests: boolean('require_pushed_authorization_requests').notNull().default(false),
+    /** RFC 9449 §5.2: every token request of this client must carry a DPoP proof (sender-constrained tokens). */
+    dpopBoundAccessTokens: boolean('dpop_bound_access_tokens').notNull().default(false),
+    /** FAPI 2.0 Security Profile: PAR, PKCE S256, DPoP, private_key_jwt and response_type=code, all required. */
+    fapi2: boolean('fapi2').notNull().default(false),
+    /** RFC 7591 §2: the client's public keys, inline (private_key_jwt, signed request objects). */
+    jwks: jsonb('jwks').$type<{ keys: Record<string, unknown>[] }>(),
+    /** RFC 7591 §2: or where the hub fetches them (size- and time-limited, cached, SSRF-checked). */
+    jwksUri: text('jwks_uri'),
+    /** RFC 9101 / OIDC Registration §2: the one alg its request objects must use; null = any the hub supports. */
+    requestObjectSigningAlg: text('request_object_signing_alg'),
     createdBy: uuid('created_by').references(() => platformUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -100,6 +112,8 @@ export const oauthRefreshTokens = pgTable(
     replacedBy: text('replaced_by'),
     /** The token response issued on rotation, encrypted, kept only for the grace window. */
     graceResponseEnc: text('grace_response_enc'),
+    /** RFC 9449 §5: a public client's refresh token is bound to this JWK thumbprint (rotation keeps it). */
+    dpopJkt: text('dpop_jkt'),
   },
   (t) => [index('oauth_refresh_tokens_session_idx').on(t.sessionId)],
 );
@@ -128,6 +142,8 @@ export const oauthAuthorizationCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     /** The auth_sessions row the exchange created, revoked if the code is replayed. */
     issuedSessionId: uuid('issued_session_id'),
+    /** RFC 9449 §10: the JWK thumbprint the code is bound to (dpop_jkt, or the proof sent to PAR). */
+    dpopJkt: text('dpop_jkt'),
   },
   (t) => [index('oauth_authorization_codes_expires_idx').on(t.expiresAt)],
 );
@@ -158,6 +174,39 @@ export const signingKeys = pgTable('signing_keys', {
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
+
+/**
+ * RFC 9126 pushed authorization requests, by the SHA-256 of their request_uri: any node can read
+ * one. A request must be first used within its 60 s; it then serves the sign-in and consent of
+ * that one authorization (until `interaction_expires_at`) and is deleted when its code is issued.
+ */
+export const oauthPushedRequests = pgTable(
+  'oauth_pushed_requests',
+  {
+    requestUriHash: text('request_uri_hash').primaryKey(),
+    clientId: text('client_id').notNull(),
+    /** The validated authorization request parameters (strings only). */
+    params: jsonb('params').$type<Record<string, string>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    firstUsedAt: timestamp('first_used_at', { withTimezone: true }),
+  },
+  (t) => [index('oauth_pushed_requests_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * JWT IDs seen once (DPoP proofs, private_key_jwt client assertions), by the SHA-256 of their
+ * kind, issuer and jti: a replay on any node finds the row. Kept while the JWT could still be
+ * accepted, pruned after.
+ */
+export const oauthUsedJtis = pgTable(
+  'oauth_used_jtis',
+  {
+    jtiHash: text('jti_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('oauth_used_jtis_expires_idx').on(t.expiresAt)],
+);
 
 export type OAuthClient = typeof oauthClients.$inferSelect;
 export type AuthSession = typeof authSessions.$inferSelect;

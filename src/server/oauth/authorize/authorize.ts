@@ -21,19 +21,28 @@ import {
   type AuthorizeContext,
 } from './context';
 import { issueCode } from './issue-code';
+import { loadRequest, spendPushedRequest } from './load-request';
+import { checkProfile } from './check-profile';
 import { loadAuthorizeClient } from './load-client';
 import { respondToClient } from './respond';
 
 /** The authorization endpoint as an ordered list of steps; the order is the security argument. */
-const STEPS: ((ctx: AuthorizeContext) => void | Promise<void>)[] = [
+type Step = (ctx: AuthorizeContext) => void | Promise<void>;
+
+/**
+ * The checks of the request itself, once its client is known and its parameters loaded: the
+ * authorization endpoint runs them, and so does the PAR endpoint before it stores a request.
+ */
+export const REQUEST_CHECKS: Step[] = [checkRedirectUri, checkRequest, checkResource, checkPkceChallenge, checkProfile];
+
+const STEPS: Step[] = [
   loadAuthorizeClient,
-  checkRedirectUri,
-  checkRequest,
-  checkResource,
-  checkPkceChallenge,
+  loadRequest,
+  ...REQUEST_CHECKS,
   checkSession,
   checkConsent,
   checkOrganization,
+  spendPushedRequest,
 ];
 
 /** The parameter that marks a sign-in this request sent the user to (prompt=login, max_age). */

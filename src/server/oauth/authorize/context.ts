@@ -21,6 +21,12 @@ export interface AuthorizeParams {
   resource?: string;
   /** Issue 29: a token scoped to this organization (orgs/claims.ts). */
   organization_id?: string;
+  /** RFC 9101: the request as a signed JWT (authorize/load-request.ts). */
+  request?: string;
+  /** RFC 9126: a pushed request (authorize/load-request.ts). */
+  request_uri?: string;
+  /** RFC 9449 §10: the thumbprint of the DPoP key the code is to be bound to. */
+  dpop_jkt?: string;
 }
 
 /** OIDC Core §3.1.2.1 prompt values the hub honours. */
@@ -53,6 +59,8 @@ export interface AuthorizeContext {
   accountChosen?: boolean;
   /** A sign-in this request sent the user to started at this time (ms): one after it satisfies prompt=login / max_age. */
   reauthSince?: number;
+  /** RFC 9126: the pushed request this authorization runs (spent when its code is issued). */
+  pushedRequestUri?: string;
 }
 
 /** Sent back to the client's (verified) redirect URI, RFC 6749 §4.1.2.1. */
@@ -86,7 +94,28 @@ const PARAM_NAMES: (keyof AuthorizeParams)[] = [
   'max_age',
   'resource',
   'organization_id',
+  'request',
+  'request_uri',
+  'dpop_jkt',
 ];
+
+/** A request object (RFC 9101) may be longer than any single parameter. */
+export const MAX_REQUEST_OBJECT_LENGTH = 8192;
+
+/**
+ * The authorization parameters among a set of strings (a pushed request's, a request object's):
+ * only the names the endpoint knows, only strings, never a nested `request` or `request_uri`.
+ */
+export function pickAuthorizeParams(values: Record<string, unknown>): AuthorizeParams {
+  const params: AuthorizeParams = {};
+  for (const name of PARAM_NAMES) {
+    if (name === 'request' || name === 'request_uri') continue;
+    const value = values[name];
+    if (typeof value === 'string' && value !== '' && value.length <= MAX_PARAM_LENGTH) params[name] = value;
+    else if (typeof value === 'number' && Number.isSafeInteger(value)) params[name] = String(value);
+  }
+  return params;
+}
 
 /** Reads the parameters from a query string; a parameter given twice is refused (RFC 6749 §3.1). */
 export function parseAuthorizeQuery(query: string): { params: AuthorizeParams; duplicate?: string; tooLong?: string } {
@@ -97,7 +126,7 @@ export function parseAuthorizeQuery(query: string): { params: AuthorizeParams; d
     const all = search.getAll(name);
     if (all.length > 1) return { params, duplicate: name };
     if (all.length === 1 && all[0] !== '') {
-      if (all[0].length > MAX_PARAM_LENGTH) tooLong ??= name;
+      if (all[0].length > (name === 'request' ? MAX_REQUEST_OBJECT_LENGTH : MAX_PARAM_LENGTH)) tooLong ??= name;
       else params[name] = all[0];
     }
   }

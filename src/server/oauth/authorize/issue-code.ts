@@ -25,6 +25,7 @@ export async function issueCode(ctx: AuthorizeContext): Promise<string> {
     expiresAt: new Date(now.getTime() + AUTH_CODE_TTL_S * 1000),
     consumedAt: null,
     issuedSessionId: null,
+    dpopJkt: ctx.params.dpop_jkt ?? null,
   };
   await insertCode(ctx.hub.db, row);
   rememberCode(ctx.hub, row);

@@ -9,9 +9,17 @@ import {
   clientListSchema,
   clientResultSchema,
   clientSecretSchema,
+  clientSecurityProfileSchema,
   createClientInputSchema,
 } from '../../../shared/api/oauth-clients';
-import { createClient, listClientViews, revealClientSecret, setClientActive, toClientView } from './service';
+import {
+  createClient,
+  listClientViews,
+  revealClientSecret,
+  setClientActive,
+  setClientSecurityProfile,
+  toClientView,
+} from './service';
 
 const guarded = apiErrors(401, 403);
 
@@ -45,6 +53,23 @@ export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: 
     async (request) => {
       const actor = await requireActor(request);
       const client = await setClientActive(hub, request.params.id, request.body.is_active, actor);
+      return { client: toClientView(hub, client) };
+    },
+  );
+
+  // FAPI 2.0 building blocks (issue 31): keys, PAR, DPoP, the profile flag, the request object alg.
+  r.put(
+    '/oauth-clients/:id/security-profile',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: clientSecurityProfileSchema,
+        response: { 200: clientResultSchema, ...guarded, ...apiErrors(404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(request);
+      const client = await setClientSecurityProfile(hub, request.params.id, request.body, actor);
       return { client: toClientView(hub, client) };
     },
   );

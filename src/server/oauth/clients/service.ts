@@ -4,7 +4,7 @@ import type { OAuthClient } from '../../db/schema/index';
 import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
 import { HubError } from '../../errors';
 import { DEFAULT_CLIENT_SCOPES } from '../constants';
-import type { ClientView, CreateClientInput } from '../../../shared/api/oauth-clients';
+import type { ClientSecurityProfileInput, ClientView, CreateClientInput } from '../../../shared/api/oauth-clients';
 import type { Actor } from '../../actor';
 import { findClientByClientId, findClientById, insertClient, listClients, updateClient } from './queries';
 import { oauthRuntime } from '../runtime';
@@ -31,6 +31,12 @@ export function toClientView(hub: Hub, c: OAuthClient): ClientView {
     backchannel_logout_uri: c.backchannelLogoutUri,
     has_api_key: !!c.apiKeyEnc,
     has_webhook_secret: !!c.webhookSecretEnc,
+    jwks: c.jwks ? { keys: c.jwks.keys.map((k) => ({ ...k, kty: String(k.kty) })) } : null,
+    jwks_uri: c.jwksUri,
+    require_pushed_authorization_requests: c.requirePushedAuthorizationRequests,
+    dpop_bound_access_tokens: c.dpopBoundAccessTokens,
+    fapi2: c.fapi2,
+    request_object_signing_alg: c.requestObjectSigningAlg,
     created_at: c.createdAt.toISOString(),
   };
 }
@@ -48,7 +54,8 @@ export async function createClient(
   const method = input.token_endpoint_auth_method ?? 'client_secret_basic';
   const isPublic = method === 'none';
   const clientId = `hub_${randomToken(16)}`;
-  const clientSecret = isPublic ? null : `hubsec_${randomToken(32)}`;
+  // A private_key_jwt client proves itself with its keys: it gets no secret that could leak.
+  const clientSecret = isPublic || method === 'private_key_jwt' ? null : `hubsec_${randomToken(32)}`;
   const now = hub.clock();
   return hub.db.transaction(async (tx) => {
     const client = await insertClient(tx, {
@@ -71,6 +78,7 @@ export async function createClient(
         : ['authorization_code', 'refresh_token', 'client_credentials'],
       apiKeyEnc: hub.secrets.seal(`hubkey_${randomToken(32)}`, API_KEY_CONTEXT),
       webhookSecretEnc: hub.secrets.seal(`hubwh_${randomToken(32)}`, WEBHOOK_CONTEXT),
+      ...securityProfileColumns(input),
       createdBy: actor.userId,
       createdAt: now,
       updatedAt: now,
@@ -90,6 +98,56 @@ export async function createClient(
     );
     return { client, clientSecret };
   });
+}
+
+/** The FAPI 2.0 building blocks as columns (clientSecurityProfileSchema's fields; absent = off). */
+function securityProfileColumns(input: Omit<ClientSecurityProfileInput, 'token_endpoint_auth_method'>) {
+  return {
+    jwks: input.jwks ?? null,
+    jwksUri: input.jwks_uri ?? null,
+    requirePushedAuthorizationRequests: input.require_pushed_authorization_requests ?? false,
+    dpopBoundAccessTokens: input.dpop_bound_access_tokens ?? false,
+    fapi2: input.fapi2 ?? false,
+    requestObjectSigningAlg: input.request_object_signing_alg ?? null,
+  };
+}
+
+/**
+ * Sets a client's FAPI 2.0 building blocks as a whole (issue 31). The method may change between
+ * a secret and private_key_jwt, never to or from public (the redirect and PKCE rules differ), and
+ * not to a secret the client was never given. Every node forgets the client and its fetched keys.
+ */
+export async function setClientSecurityProfile(
+  hub: Hub,
+  id: string,
+  input: ClientSecurityProfileInput,
+  actor: Actor,
+): Promise<OAuthClient> {
+  const client = await hub.db.transaction(async (tx) => {
+    const current = await findClientById(tx, id);
+    if (!current) throw new HubError('not_found', 'No such OAuth client.');
+    const method = input.token_endpoint_auth_method ?? current.tokenEndpointAuthMethod;
+    if (current.tokenEndpointAuthMethod === 'none' && method !== 'none')
+      throw new HubError('conflict', 'A public client stays public: register a confidential client instead.');
+    if (method.startsWith('client_secret') && !current.clientSecretHash)
+      throw new HubError('conflict', 'This client was registered without a secret: it can only use private_key_jwt.');
+    if (method === 'private_key_jwt' && !input.jwks && !input.jwks_uri)
+      throw new HubError('invalid_request', 'private_key_jwt needs jwks or jwks_uri.');
+    if (input.fapi2 && method !== 'private_key_jwt')
+      throw new HubError('invalid_request', 'A FAPI 2.0 client must use private_key_jwt.');
+    const columns = { ...securityProfileColumns(input), tokenEndpointAuthMethod: method };
+    const updated = await updateClient(tx, id, { ...columns, updatedAt: hub.clock() });
+    const fields = Object.entries(columns)
+      .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k as keyof OAuthClient]))
+      .map(([k]) => k);
+    await hub.audit.record(
+      { type: 'client_updated', ...actor.audit, details: { client_id: current.clientId, fields } },
+      tx,
+    );
+    return updated!;
+  });
+  await oauthRuntime(hub).clientChanged(client.clientId);
+  return client;
 }
 
 export async function listClientViews(hub: Hub): Promise<ClientView[]> {

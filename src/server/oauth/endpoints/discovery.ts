@@ -1,5 +1,12 @@
 import type { Hub } from '../../hub';
-import { GRANT_TYPES, SIGNING_ALGS, SUPPORTED_SCOPES, TOKEN_AUTH_METHODS } from '../constants';
+import {
+  CLIENT_JWT_ALGS,
+  DPOP_ALGS,
+  GRANT_TYPES,
+  SIGNING_ALGS,
+  SUPPORTED_SCOPES,
+  TOKEN_AUTH_METHODS,
+} from '../constants';
 import { PROMPT_VALUES } from '../authorize/context';
 import { issuerOf } from '../jwt';
 
@@ -26,8 +33,17 @@ export function discoveryDocument(hub: Hub) {
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: [...SIGNING_ALGS],
     token_endpoint_auth_methods_supported: [...TOKEN_AUTH_METHODS],
-    introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    introspection_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt'],
     revocation_endpoint_auth_methods_supported: [...TOKEN_AUTH_METHODS],
+    // RFC 7523 / OIDC Core §9: the algorithms of private_key_jwt assertions.
+    token_endpoint_auth_signing_alg_values_supported: [...CLIENT_JWT_ALGS],
+    introspection_endpoint_auth_signing_alg_values_supported: [...CLIENT_JWT_ALGS],
+    revocation_endpoint_auth_signing_alg_values_supported: [...CLIENT_JWT_ALGS],
+    // RFC 9126: pushed authorization requests; required of every client only when configured.
+    pushed_authorization_request_endpoint: `${issuer}/oauth/par`,
+    require_pushed_authorization_requests: hub.config.oauthSecurity.requirePar,
+    // RFC 9449: DPoP-bound access tokens.
+    dpop_signing_alg_values_supported: [...DPOP_ALGS],
     code_challenge_methods_supported: ['S256'],
     prompt_values_supported: [...PROMPT_VALUES],
     claim_types_supported: ['normal'],
@@ -57,7 +73,9 @@ export function discoveryDocument(hub: Hub) {
     backchannel_logout_supported: true,
     backchannel_logout_session_supported: true,
     frontchannel_logout_supported: false,
-    request_parameter_supported: false,
+    // RFC 9101: signed request objects, by value (`request`); by reference only through PAR.
+    request_parameter_supported: true,
+    request_object_signing_alg_values_supported: [...CLIENT_JWT_ALGS],
     request_uri_parameter_supported: false,
     claims_parameter_supported: false,
   };

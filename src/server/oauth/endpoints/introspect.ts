@@ -10,6 +10,8 @@ import { oauthRuntime } from '../runtime';
 import { isSessionLive } from '../token-cache';
 import { formBody, noStore } from './form';
 import { introspectionOrgClaims } from '../../orgs/claims';
+import { checkProofIfSent } from '../dpop';
+import { claimedClientId } from '../private-key-jwt';
 
 const INACTIVE = { active: false } as const;
 
@@ -30,7 +32,8 @@ export async function introspectToken(hub: Hub, client: OAuthClient, token: stri
     if (!isSessionLive(session, now)) return INACTIVE;
     return {
       active: true,
-      token_type: 'Bearer',
+      token_type: claims.cnf ? 'DPoP' : 'Bearer', // fapi: RFC 9449 §6.2
+      ...(claims.cnf ? { cnf: claims.cnf } : {}), // fapi: the key a resource server checks the proof against
       scope: claims.scope,
       client_id: claims.client_id,
       sub: claims.sub,
@@ -76,12 +79,16 @@ export async function handleIntrospect(hub: Hub, request: FastifyRequest, reply:
   const body = formBody(request);
   try {
     const { client } = await authenticateClient(hub, request, body, { allowPublic: false });
+    await checkProofIfSent(hub, request, '/oauth/introspect', client.clientId); // fapi: a proof, when sent, must hold
     if (!body.token) throw new OAuthError('invalid_request', 'token is required.');
     return noStore(reply).send(await introspectToken(hub, client, body.token));
   } catch (e) {
     // The error hook (plugins/errors.ts) writes this event and renders the refusal.
     if (e instanceof OAuthError && e.error === 'invalid_client')
-      e.audit ??= clientRefusal(e, { endpoint: 'introspect', clientId: body.client_id ?? null });
+      e.audit ??= clientRefusal(e, {
+        endpoint: 'introspect',
+        clientId: body.client_id ?? claimedClientId(body) ?? null, // fapi: or the assertion's
+      });
     throw e;
   }
 }

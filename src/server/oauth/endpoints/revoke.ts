@@ -10,6 +10,7 @@ import { findRefreshToken } from '../queries';
 import { revokeSessionIds } from '../revoke-service';
 import { oauthRuntime } from '../runtime';
 import { formBody, noStore } from './form';
+import { checkProofIfSent } from '../dpop';
 
 /** The session a token of this client stands for, or null (unknown, foreign or not ours). */
 async function sessionOfToken(hub: Hub, client: OAuthClient, token: string): Promise<string | null> {
@@ -29,6 +30,7 @@ async function sessionOfToken(hub: Hub, client: OAuthClient, token: string): Pro
 export async function handleRevoke(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
   const body = formBody(request);
   const { client } = await authenticateClient(hub, request, body, { allowPublic: true });
+  await checkProofIfSent(hub, request, '/oauth/revoke', client.clientId); // fapi: a proof, when sent, must hold
   if (!body.token) throw new OAuthError('invalid_request', 'token is required.');
   const sessionId = body.token.length <= 4096 ? await sessionOfToken(hub, client, body.token) : null;
   if (sessionId) {

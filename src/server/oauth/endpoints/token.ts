@@ -8,13 +8,17 @@ import { exchangeAuthorizationCode, type CommitGrant, type GrantResult } from '.
 import { grantClientCredentials } from '../grants/client-credentials';
 import { exchangeRefreshToken } from '../grants/refresh-token';
 import { formBody, noStore } from './form';
+import { checkDPoPProof, requireDPoPFor } from '../dpop';
+import { claimedClientId } from '../private-key-jwt';
+
+export const TOKEN_PATH = '/oauth/token';
 
 /** POST /oauth/token: client authentication, then one grant; every grant and refusal is audited. */
 export async function handleToken(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
   const body = formBody(request);
   const grantType = body.grant_type;
   const who = { ipAddress: clientIp(request), userAgent: userAgent(request) };
-  let clientId: string | undefined = body.client_id;
+  let clientId: string | undefined = body.client_id ?? claimedClientId(body);
   try {
     if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required.');
     if (!(GRANT_TYPES as readonly string[]).includes(grantType))
@@ -25,6 +29,9 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     clientId = client.clientId;
     if (!client.grantTypes.includes(grantType))
       throw new OAuthError('unauthorized_client', `This client may not use ${grantType}.`);
+    // RFC 9449 §5: a proof, when sent (or required for this client), binds the tokens to its key.
+    const dpop = await checkDPoPProof(hub, request, { path: TOKEN_PATH });
+    requireDPoPFor(client, dpop);
     const issued: CommitGrant = (g) =>
       hub.unitOfWork.commit(
         {
@@ -37,9 +44,9 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
         g.writes,
       );
     let result: GrantResult;
-    if (grantType === 'authorization_code') result = await exchangeAuthorizationCode(hub, client, body, issued);
-    else if (grantType === 'refresh_token') result = await exchangeRefreshToken(hub, client, body);
-    else result = await grantClientCredentials(hub, client, body, issued);
+    if (grantType === 'authorization_code') result = await exchangeAuthorizationCode(hub, client, body, issued, dpop);
+    else if (grantType === 'refresh_token') result = await exchangeRefreshToken(hub, client, body, dpop);
+    else result = await grantClientCredentials(hub, client, body, issued, dpop);
     if (!result.committed) await issued({ ...result, scope: result.response.scope });
     return noStore(reply).send(result.response);
   } catch (e) {

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../../hub';
 import type { PlatformUser } from '../../db/schema/index';
-import { OAuthError } from '../errors';
+import { OAuthError, clientRefusal } from '../errors';
+import { checkTokenBinding, presentedToken, type PresentedToken } from '../dpop';
 import { loadClient } from '../clients/service';
 import { verifyAccessToken } from '../jwt';
 import { findUserById } from '../../auth/user-queries';
@@ -10,6 +11,8 @@ import { oauthRuntime } from '../runtime';
 import { isSessionLive } from '../token-cache';
 import { formBody, noStore } from './form';
 import { userinfoOrgClaims } from '../../orgs/claims';
+
+export const USERINFO_PATH = '/oauth/userinfo';
 
 /** The claims each scope releases (OIDC Core §5.4, plus the spec's read:profile and read:organization). */
 export function claimsForScopes(user: PlatformUser, scopes: string[]): Record<string, unknown> {
@@ -30,19 +33,32 @@ export function claimsForScopes(user: PlatformUser, scopes: string[]): Record<st
   return claims;
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header && /^bearer /i.test(header)) return header.slice(7).trim();
-  return request.method === 'POST' ? formBody(request).access_token : undefined;
+/** The Authorization header (Bearer or DPoP), or a POSTed access_token (RFC 6750 §2.2, bearer only). */
+function accessTokenOf(request: FastifyRequest): PresentedToken | undefined {
+  const presented = presentedToken(request);
+  if (presented) return presented;
+  const token = request.method === 'POST' ? formBody(request).access_token : undefined;
+  return token ? { scheme: 'bearer', token } : undefined;
 }
 
 /** GET|POST /oauth/userinfo (OIDC Core §5.3): a live user access token in, the scoped claims out. */
 export async function handleUserinfo(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
-  const token = bearerToken(request);
-  if (!token) throw new OAuthError('invalid_token', 'A bearer access token is required.');
-  const claims = await verifyAccessToken(hub, token);
+  const presented = accessTokenOf(request);
+  if (!presented) throw new OAuthError('invalid_token', 'A bearer access token is required.');
+  const claims = await verifyAccessToken(hub, presented.token);
   if (!claims || typeof claims.sid !== 'string')
     throw new OAuthError('invalid_token', 'The access token is invalid or expired.');
+  try {
+    await checkTokenBinding(hub, request, presented, claims, USERINFO_PATH);
+  } catch (e) {
+    // A refused DPoP binding is a security event: the token may be in the wrong hands.
+    if (e instanceof OAuthError)
+      e.audit ??= clientRefusal(e, {
+        endpoint: 'userinfo',
+        clientId: typeof claims.client_id === 'string' ? claims.client_id : null,
+      });
+    throw e;
+  }
   // RFC 8707: a token for another API is not a token for this one.
   const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (!aud.includes(userinfoAudience(hub)))

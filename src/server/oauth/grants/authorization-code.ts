@@ -41,12 +41,17 @@ export type CommitGrant = (
 
 type ExchangeRequest = { code: string; redirect_uri: string; code_verifier?: string; resource?: string };
 
+/** RFC 9449 §5: the key of the token request's DPoP proof, if it carried one. */
+export type DPoPBinding = { jkt: string } | undefined;
+
 /** One exchange as every path sees it: the rules' facts and the rows it would write. */
 interface Exchange {
   facts: ExchangeFacts;
   rows: ExchangeRows;
   /** The refresh token whose hash `rows` holds. */
   refreshToken: string;
+  /** The access token is bound to this key (RFC 9449 §6). */
+  dpopJkt: string | null;
   write: ReturnType<typeof codeExchangeWrite>;
 }
 
@@ -65,10 +70,12 @@ export async function exchangeAuthorizationCode(
   input: { code?: string; redirect_uri?: string; code_verifier?: string; resource?: string },
   /** The token endpoint's commit: with it, a code this node issued is exchanged in one statement. */
   commit?: CommitGrant,
+  dpop?: DPoPBinding,
 ): Promise<GrantResult> {
   if (!input.code) throw new OAuthError('invalid_request', 'code is required.');
   if (!input.redirect_uri) throw new OAuthError('invalid_request', 'redirect_uri is required.');
-  const exchange = planExchange(hub, client, { ...input, code: input.code, redirect_uri: input.redirect_uri });
+  const request = { ...input, code: input.code, redirect_uri: input.redirect_uri };
+  const exchange = planExchange(hub, client, request, dpop);
   const copy = commit ? takeCode(hub, exchange.rows.codeHash) : undefined;
   return (
     (copy && commit && (await exchangeFromCopy(hub, exchange, copy, commit))) ||
@@ -145,7 +152,7 @@ export async function exchangeLocked(hub: Hub, x: Exchange): Promise<GrantResult
 }
 
 /** The facts, the new rows and the statement of one exchange; the same for every path it tries. */
-export function planExchange(hub: Hub, client: OAuthClient, input: ExchangeRequest): Exchange {
+export function planExchange(hub: Hub, client: OAuthClient, input: ExchangeRequest, dpop?: DPoPBinding): Exchange {
   const now = hub.clock();
   const facts: ExchangeFacts = {
     client,
@@ -153,6 +160,7 @@ export function planExchange(hub: Hub, client: OAuthClient, input: ExchangeReque
     resource: input.resource,
     defaultResource: userinfoAudience(hub),
     verifier: input.code_verifier,
+    dpopJkt: dpop?.jkt,
     now,
   };
   const refreshToken = `hubrt_${randomToken()}`;
@@ -165,13 +173,16 @@ export function planExchange(hub: Hub, client: OAuthClient, input: ExchangeReque
       expiresAt: new Date(now.getTime() + REFRESH_ABSOLUTE_TTL_S * 1000),
     },
     refreshTokenHash: sha256Hex(refreshToken),
+    // RFC 9449 §5: a public client's refresh tokens are bound to the key (a confidential
+    // client's are bound to the client's own authentication already).
+    refreshDpopJkt: dpop && client.tokenEndpointAuthMethod === 'none' ? dpop.jkt : null,
   };
   const write = codeExchangeWrite(
     rows,
     CODE_RULES.map((r) => r.condition(facts)),
     REFRESH_RULE.condition(client),
   );
-  return { facts, rows, refreshToken, write };
+  return { facts, rows, refreshToken, write, dpopJkt: dpop?.jkt ?? null };
 }
 
 /** The app session the exchange wrote (as its statement builds it from the code's row) and the token response. */
@@ -203,6 +214,7 @@ async function respond(hub: Hub, x: Exchange, code: CodeRow, refreshIssued: bool
     client: x.facts.client,
     nonce: code.nonce,
     refreshToken: refreshIssued ? x.refreshToken : null,
+    dpopJkt: x.dpopJkt,
   });
   return { session, response };
 }

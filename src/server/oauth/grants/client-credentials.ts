@@ -6,7 +6,7 @@ import { ACCESS_TOKEN_TTL_S } from '../constants';
 import { OAuthError } from '../errors';
 import { signAccessToken } from '../jwt';
 import { resolveResource } from '../resource';
-import type { CommitGrant, GrantResult } from './authorization-code';
+import type { CommitGrant, DPoPBinding, GrantResult } from './authorization-code';
 import { insertSessionsStatement } from '../../auth/session-queries';
 
 /** Scopes that describe a person; a client acting for itself cannot hold them. */
@@ -22,8 +22,11 @@ export async function grantClientCredentials(
   input: { scope?: string; resource?: string },
   /** Commits the grant (session row + audit record); runs while the token is being signed. */
   commit?: CommitGrant,
+  /** RFC 9449 (fapi): the key of the request's DPoP proof; the token is bound to it. */
+  dpop?: DPoPBinding,
 ): Promise<GrantResult> {
-  if (!client.grantTypes.includes('client_credentials') || !client.clientSecretHash) {
+  // fapi: a private_key_jwt client holds no secret but authenticates all the same.
+  if (!client.grantTypes.includes('client_credentials') || client.tokenEndpointAuthMethod === 'none') {
     throw new OAuthError('unauthorized_client', 'This client may not use the client_credentials grant.');
   }
   const allowed = client.scopes.filter((s) => !USER_ONLY_SCOPES.has(s));
@@ -49,13 +52,20 @@ export async function grantClientCredentials(
   const writes = [insertSessionsStatement([session])];
   // Signing and the durable commit overlap: the answer waits for both, but not one after the other.
   const [access] = await Promise.all([
-    signAccessToken(hub, { sub: client.clientId, clientId: client.clientId, scopes: asked, sid: session.id, audience }),
+    signAccessToken(hub, {
+      sub: client.clientId,
+      clientId: client.clientId,
+      scopes: asked,
+      sid: session.id,
+      audience,
+      dpopJkt: dpop?.jkt, // fapi: DPoP binding
+    }),
     commit?.({ sessionId: session.id, userId: null, writes, scope: asked.join(' ') }),
   ]);
   return {
     response: {
       access_token: access.token,
-      token_type: 'Bearer',
+      token_type: dpop ? 'DPoP' : 'Bearer', // fapi: RFC 9449 §5
       expires_in: access.expiresIn,
       scope: asked.join(' '),
     },

@@ -15,6 +15,8 @@ export interface ExchangeFacts {
   /** The code's resource when it named none (the hub's userinfo audience). */
   defaultResource: string;
   verifier: string | undefined;
+  /** RFC 9449: the key of the token request's DPoP proof, if it carried one. */
+  dpopJkt?: string;
   now: Date;
 }
 
@@ -109,6 +111,15 @@ export const CODE_RULES: readonly CodeRule[] = [
     check: (row, f) => checkPkce(row, f),
     condition: (f) => CODE_CONDITIONS.pkce(challengeOf(f.verifier), acceptsNoChallenge(f)),
     consequence: 'burn_code',
+  },
+  {
+    // RFC 9449 §10: a code bound to a key (dpop_jkt, or a proof sent to PAR) needs a proof by that key.
+    name: 'dpop_key',
+    check: (row, f) =>
+      row.dpopJkt === null || row.dpopJkt === f.dpopJkt
+        ? null
+        : invalid('The authorization code is bound to another DPoP key.'),
+    condition: (f) => CODE_CONDITIONS.dpopKey(f.dpopJkt),
   },
   {
     name: 'active_user',

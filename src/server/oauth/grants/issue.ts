@@ -9,7 +9,8 @@ import { tokenOrgClaims } from '../../orgs/claims';
 
 export interface TokenResponse {
   access_token: string;
-  token_type: 'Bearer';
+  /** RFC 9449 §5: `DPoP` for a token bound to the proof's key. */
+  token_type: 'Bearer' | 'DPoP';
   expires_in: number;
   scope: string;
   refresh_token?: string;
@@ -22,6 +23,8 @@ export async function mintRefreshToken(
   hub: Hub,
   session: AuthSession,
   client: OAuthClient,
+  /** RFC 9449 §5: the key the token is bound to (a public client's, kept through rotation). */
+  dpopJkt: string | null = null,
 ): Promise<string> {
   const token = `hubrt_${randomToken()}`;
   await insertRefreshToken(db, {
@@ -33,6 +36,7 @@ export async function mintRefreshToken(
     createdAt: hub.clock(),
     // Rotation never extends the family: every token dies with the session's absolute lifetime.
     expiresAt: session.expiresAt,
+    dpopJkt,
   });
   return token;
 }
@@ -51,6 +55,8 @@ export async function buildTokenResponse(
     scopes?: string[];
     /** The caller's transaction, if it holds one (the refresh grant): the organization claims read through it. */
     db?: DbOrTx;
+    /** RFC 9449: the key of the request's DPoP proof; the access token is bound to it. */
+    dpopJkt?: string | null;
   },
 ): Promise<TokenResponse> {
   const { session, client } = input;
@@ -69,10 +75,11 @@ export async function buildTokenResponse(
     sid: session.id,
     authTime: session.authTime,
     audience: session.resource,
+    dpopJkt: input.dpopJkt,
   });
   const response: TokenResponse = {
     access_token: access.token,
-    token_type: 'Bearer',
+    token_type: input.dpopJkt ? 'DPoP' : 'Bearer',
     expires_in: ACCESS_TOKEN_TTL_S,
     scope: scopes.join(' '),
   };

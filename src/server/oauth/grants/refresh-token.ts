@@ -9,7 +9,7 @@ import { findUserById } from '../../auth/user-queries';
 import { userinfoAudience } from '../resource';
 import { oauthRuntime } from '../runtime';
 import { buildTokenResponse, mintRefreshToken, type TokenResponse } from './issue';
-import type { GrantResult } from './authorization-code';
+import type { DPoPBinding, GrantResult } from './authorization-code';
 
 const GRACE_CONTEXT = 'oauth_refresh_tokens.grace_response';
 
@@ -27,6 +27,7 @@ export async function exchangeRefreshToken(
   hub: Hub,
   client: OAuthClient,
   input: { refresh_token?: string; scope?: string; resource?: string },
+  dpop?: DPoPBinding,
 ): Promise<GrantResult> {
   if (!input.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.');
   const now = hub.clock();
@@ -36,6 +37,13 @@ export async function exchangeRefreshToken(
     const row = await lockRefreshToken(tx, hash);
     if (!row || row.clientId !== client.clientId)
       return { kind: 'error', error: new OAuthError('invalid_grant', 'The refresh token is invalid.'), revoked: [] };
+    // RFC 9449 §5: a bound refresh token is worth nothing without a proof by its key.
+    if (row.dpopJkt && row.dpopJkt !== dpop?.jkt)
+      return {
+        kind: 'error',
+        error: new OAuthError('invalid_dpop_proof', 'The refresh token is bound to another DPoP key.'),
+        revoked: [],
+      };
     const session = await findSession(tx, row.sessionId);
     if (!session || !session.isActive || session.expiresAt <= now || row.expiresAt <= now) {
       return {
@@ -78,10 +86,17 @@ export async function exchangeRefreshToken(
         error: new OAuthError('invalid_target', 'resource differs from the original grant.'),
         revoked: [],
       };
-    const refresh = await mintRefreshToken(tx, hub, session, client);
+    const refresh = await mintRefreshToken(tx, hub, session, client, row.dpopJkt);
     // Signed inside the transaction (keys are preloaded, no query) so the row is marked used
     // before the lock is released: a concurrent refresh sees it used and gets the grace answer.
-    const response = await buildTokenResponse(hub, { session, client, refreshToken: refresh, scopes, db: tx });
+    const response = await buildTokenResponse(hub, {
+      session,
+      client,
+      refreshToken: refresh,
+      scopes,
+      db: tx,
+      dpopJkt: dpop?.jkt,
+    });
     await markRefreshUsed(tx, hash, now, sha256Hex(refresh), hub.secrets.seal(JSON.stringify(response), GRACE_CONTEXT));
     return { kind: 'rotated', session, response };
   });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -7,7 +8,8 @@ import { revealClientSecret } from '@/data/oauth-clients/client-secret-reveal';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { CopyButton } from './copy-button';
-import { previewSecret } from './oauth-admin.utils';
+import { previewSecret, securityBadges } from './oauth-admin.utils';
+import { SecurityProfileDialog } from './security-profile-dialog';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -37,6 +39,8 @@ export function ClientCard({ client }: { client: OAuthClient }) {
       notify.success(updated.is_active ? 'Client activated successfully' : 'Client deactivated successfully'),
   });
   const flip = () => toggle.mutate({ id: client.id, isActive: !client.is_active });
+  const [editingProfile, setEditingProfile] = useState(false);
+  const badges = securityBadges(client);
   return (
     <Card data-testid="oauth-client-card">
       <CardHeader>
@@ -76,7 +80,9 @@ export function ClientCard({ client }: { client: OAuthClient }) {
         <Field label="Client Secret">
           <div className="flex items-center gap-1">
             <code className="truncate rounded bg-muted px-1.5 py-0.5 text-xs">
-              {previewSecret(client.client_secret_preview)}
+              {client.token_endpoint_auth_method === 'private_key_jwt'
+                ? 'No secret (private_key_jwt)'
+                : previewSecret(client.client_secret_preview)}
             </code>
             {client.client_secret_preview && (
               <CopyButton label="Client Secret" getText={() => revealClientSecret(client.id)} />
@@ -110,9 +116,33 @@ export function ClientCard({ client }: { client: OAuthClient }) {
             <code className="block truncate font-mono text-xs">{client.backchannel_logout_uri}</code>
           </Field>
         )}
-        <Button variant={client.is_active ? 'outline' : 'default'} size="sm" onClick={flip} disabled={toggle.isPending}>
-          {client.is_active ? 'Deactivate' : 'Activate'}
-        </Button>
+        {badges.length > 0 && (
+          <Field label="Security profile">
+            <div className="flex flex-wrap gap-1">
+              {badges.map((b) => (
+                <Badge key={b} variant="outline">
+                  {b}
+                </Badge>
+              ))}
+            </div>
+          </Field>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant={client.is_active ? 'outline' : 'default'}
+            size="sm"
+            onClick={flip}
+            disabled={toggle.isPending}
+          >
+            {client.is_active ? 'Deactivate' : 'Activate'}
+          </Button>
+          {client.token_endpoint_auth_method !== 'none' && (
+            <Button variant="outline" size="sm" onClick={() => setEditingProfile(true)}>
+              Security profile…
+            </Button>
+          )}
+        </div>
+        {editingProfile && <SecurityProfileDialog client={client} open onOpenChange={setEditingProfile} />}
       </CardContent>
     </Card>
   );

@@ -17,7 +17,14 @@ import { Textarea } from '@/components/ui/textarea';
 import { notify } from '@/lib/notify';
 import { useClientCreateMutation } from '@/data/oauth-clients/client-create-mutation';
 import { CreatedCredentials } from './created-credentials';
-import { DEFAULT_SCOPES, firstUrlError, splitLines } from './oauth-admin.utils';
+import {
+  DEFAULT_SCOPES,
+  EMPTY_SECURITY_PROFILE,
+  firstUrlError,
+  securityProfileInput,
+  splitLines,
+} from './oauth-admin.utils';
+import { SecurityProfileFields } from './security-profile-fields';
 import { OidcFields, type OidcFieldValues } from './oidc-fields';
 
 const EMPTY = {
@@ -30,6 +37,7 @@ const EMPTY = {
   oidcScopes: [] as OidcFieldValues['oidcScopes'],
   postLogout: '',
   backchannel: '',
+  ...EMPTY_SECURITY_PROFILE,
 };
 
 /** Create dialog (spec §2, §5): required fields, one URI per line, default scopes; shows the new credentials once. */
@@ -70,9 +78,11 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
       ['Post-logout redirect URI', postLogoutUris],
       ['Back-channel logout URI', backchannel ? [backchannel] : []],
     ]);
-    if (message) {
-      form.setError(message);
-      notify.error('Validation Error', { description: message });
+    const profile = securityProfileInput(values);
+    const problem = message ?? ('error' in profile ? profile.error : null);
+    if (problem || 'error' in profile) {
+      form.setError(problem);
+      notify.error('Validation Error', { description: problem ?? undefined });
       return;
     }
     create
@@ -86,6 +96,7 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
         scopes: [...DEFAULT_SCOPES, ...values.oidcScopes],
         post_logout_redirect_uris: postLogoutUris,
         backchannel_logout_uri: backchannel || null,
+        ...profile.input,
       })
       .catch(form.setServerError);
   }
@@ -134,6 +145,7 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
               <Textarea rows={2} placeholder="https://app.example.com" />
             </Field>
             <OidcFields values={form.values} onChange={form.edit} />
+            <SecurityProfileFields values={form.values} onChange={form.edit} />
             <FormError {...form.error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => close(false)}>

@@ -1,4 +1,4 @@
-import type { SUPPORTED_SCOPES } from '@shared/oauth';
+import type { CLIENT_JWT_ALGS, SUPPORTED_SCOPES } from '@shared/oauth';
 
 /** Display rules of /oauth-admin (spec §2, §4, §5, §9), pure so they are unit-testable. */
 export const SECRET_PREVIEW_CHARS = 20;
@@ -68,4 +68,88 @@ export function isMobileAgent(ua: string | null): boolean {
 /** Spec §4: less than one hour left, which includes already expired. */
 export function isExpiringSoon(expiresAt: string, now: number): boolean {
   return new Date(expiresAt).getTime() - now < EXPIRING_SOON_MS;
+}
+
+/** The FAPI 2.0 part of the client forms (issue 31), as the admin fills it in. */
+export type SecurityProfileValues = {
+  fapi2: boolean;
+  par: boolean;
+  dpop: boolean;
+  keyAuth: boolean;
+  jwks: string;
+  jwksUri: string;
+  /** RFC 9101: the one algorithm of its request objects, or 'any' the hub supports. */
+  requestObjectAlg: 'any' | (typeof CLIENT_JWT_ALGS)[number];
+};
+
+export const EMPTY_SECURITY_PROFILE: SecurityProfileValues = {
+  fapi2: false,
+  par: false,
+  dpop: false,
+  keyAuth: false,
+  jwks: '',
+  jwksUri: '',
+  requestObjectAlg: 'any',
+};
+
+export interface SecurityProfileInput {
+  token_endpoint_auth_method?: 'private_key_jwt';
+  jwks?: { keys: ({ kty: 'EC' | 'RSA' | 'OKP' } & Record<string, unknown>)[] };
+  jwks_uri?: string;
+  require_pushed_authorization_requests: boolean;
+  dpop_bound_access_tokens: boolean;
+  fapi2: boolean;
+  request_object_signing_alg: (typeof CLIENT_JWT_ALGS)[number] | null;
+}
+
+/**
+ * The API fields of the form's FAPI part, or the message for what is wrong with it. FAPI 2.0
+ * implies key-based client authentication; keys are a pasted public JWK Set or a JWKS URL, not
+ * both (the server checks the same and more: no private parts).
+ */
+export function securityProfileInput(v: SecurityProfileValues): { input: SecurityProfileInput } | { error: string } {
+  const keyAuth = v.keyAuth || v.fapi2;
+  const text = v.jwks.trim();
+  const uri = v.jwksUri.trim();
+  if (text && uri) return { error: 'Give either a JWK Set or a JWKS URL, not both.' };
+  if (keyAuth && !text && !uri)
+    return { error: 'private_key_jwt needs the client’s public keys: a JWK Set or a JWKS URL.' };
+  let jwks: SecurityProfileInput['jwks'];
+  if (text) {
+    try {
+      jwks = JSON.parse(text) as SecurityProfileInput['jwks'];
+    } catch {
+      return { error: 'The JWK Set is not valid JSON.' };
+    }
+    if (!jwks || !Array.isArray(jwks.keys)) return { error: 'The JWK Set must be an object with a "keys" array.' };
+  }
+  if (uri && firstInvalidUrl([uri])) return { error: 'The JWKS URL must be an absolute http(s) URL.' };
+  return {
+    input: {
+      ...(keyAuth ? { token_endpoint_auth_method: 'private_key_jwt' as const } : {}),
+      ...(jwks ? { jwks } : {}),
+      ...(uri ? { jwks_uri: uri } : {}),
+      require_pushed_authorization_requests: v.par,
+      dpop_bound_access_tokens: v.dpop,
+      fapi2: v.fapi2,
+      request_object_signing_alg: v.requestObjectAlg === 'any' ? null : v.requestObjectAlg,
+    },
+  };
+}
+
+/** The card's badges for a client's FAPI 2.0 building blocks, in a fixed order. */
+export function securityBadges(c: {
+  fapi2: boolean;
+  require_pushed_authorization_requests: boolean;
+  dpop_bound_access_tokens: boolean;
+  token_endpoint_auth_method: string;
+  request_object_signing_alg: string | null;
+}): string[] {
+  return [
+    c.fapi2 ? 'FAPI 2.0' : null,
+    c.require_pushed_authorization_requests || c.fapi2 ? 'PAR required' : null,
+    c.dpop_bound_access_tokens || c.fapi2 ? 'DPoP required' : null,
+    c.token_endpoint_auth_method === 'private_key_jwt' ? 'private_key_jwt' : null,
+    c.request_object_signing_alg ? `Request objects: ${c.request_object_signing_alg}` : null,
+  ].filter((b): b is string => b !== null);
 }

@@ -1,0 +1,232 @@
+import { createHash, createHmac } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { calculateJwkThumbprint, decodeProtectedHeader, importJWK, jwtVerify, type JWTPayload } from 'jose';
+import { CACHES } from '../caches';
+import type { Hub } from '../hub';
+import { safeEqual } from '../crypto/tokens';
+import { DPOP_ALGS, DPOP_IAT_SKEW_S, DPOP_IAT_WINDOW_S } from './constants';
+import { OAuthError, clientRefusal } from './errors';
+import { issuerOf } from './jwt';
+import { acceptJtiOnce } from './jti-once';
+
+/** A verified DPoP proof (RFC 9449 §4.3): the thumbprint of the key the client proved it holds. */
+export interface DPoPProof {
+  jkt: string;
+}
+
+/** Where the proof is checked: the token endpoint (§5) or a protected resource (§7, with `ath`). */
+export interface DPoPTarget {
+  /** The endpoint's path on the issuer, e.g. `/oauth/token`. */
+  path: string;
+  /** The access token presented with the proof at a resource (its hash must be the proof's `ath`). */
+  accessToken?: string;
+  /** A resource answers 401 with a `WWW-Authenticate: DPoP` challenge; the token endpoint 400. */
+  resource?: boolean;
+}
+
+export interface ProofKey {
+  key: CryptoKey;
+  alg: string;
+  /** RFC 7638 SHA-256 thumbprint of the JWK. */
+  jkt: string;
+}
+
+/**
+ * The public key in a proof's `jwk` header, imported by jose for the header's algorithm, and its
+ * thumbprint: from hub.caches.dpopKeys when this process saw the same JWK and algorithm before
+ * (a client sends one key with every request; importing it is most of a proof check's cost).
+ * A private or symmetric key, or an algorithm the hub does not accept, is never imported.
+ */
+async function proofKey(hub: Hub, proof: string): Promise<ProofKey> {
+  const header = decodeProtectedHeader(proof);
+  const alg = header.alg;
+  if (!alg || !(DPOP_ALGS as readonly string[]).includes(alg)) throw new Error('alg');
+  const jwk = header.jwk;
+  if (!jwk || typeof jwk !== 'object' || 'd' in jwk || 'k' in jwk || 'p' in jwk) throw new Error('jwk');
+  const cacheKey = `${alg}\n${JSON.stringify(jwk)}`;
+  const cache = hub.caches.dpopKeys;
+  const hit = cache.get(cacheKey);
+  if (hit) return hit;
+  const key = await importJWK(jwk, alg);
+  if (key instanceof Uint8Array || key.type !== 'public') throw new Error('jwk');
+  const entry = { key, alg, jkt: await calculateJwkThumbprint(jwk, 'sha256') };
+  if (cache.size >= CACHES.dpopKeys.maxEntries) cache.clear();
+  cache.set(cacheKey, entry);
+  return entry;
+}
+
+/** The nonce changes every this long; the current and the previous one are accepted. */
+const NONCE_PERIOD_S = 5 * 60;
+
+/** The server nonce of a period (RFC 9449 §8): stateless, so every node issues and accepts the same. */
+function nonceFor(hub: Hub, period: number): string {
+  const mac = createHmac('sha256', hub.config.masterKey!).update(`dpop-nonce:${period}`).digest('base64url');
+  return `${period}.${mac.slice(0, 22)}`;
+}
+
+export function currentDPoPNonce(hub: Hub): string {
+  return nonceFor(hub, Math.floor(hub.clock().getTime() / 1000 / NONCE_PERIOD_S));
+}
+
+function isNonceValid(hub: Hub, nonce: unknown): boolean {
+  if (typeof nonce !== 'string') return false;
+  const period = Number(nonce.split('.')[0]);
+  const now = Math.floor(hub.clock().getTime() / 1000 / NONCE_PERIOD_S);
+  return (period === now || period === now - 1) && safeEqual(nonce, nonceFor(hub, period));
+}
+
+/** RFC 9449 §4.3 (9): the URI without query and fragment, with scheme and host as URL spells them. */
+export function normaliseHtu(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return null;
+  }
+}
+
+/** RFC 9449 §4.2: `ath`, the base64url SHA-256 of the access token. */
+export function accessTokenHash(token: string): string {
+  return createHash('sha256').update(token, 'ascii').digest('base64url');
+}
+
+function refuse(
+  target: DPoPTarget,
+  description: string,
+  code: 'invalid_dpop_proof' | 'use_dpop_nonce' = 'invalid_dpop_proof',
+) {
+  const error = new OAuthError(code, description, target.resource ? 401 : 400);
+  if (target.resource) error.dpopChallenge = true;
+  return error;
+}
+
+/**
+ * Checks the request's DPoP proof (RFC 9449 §4.3), if it carries one: one `DPoP` header, a JWT
+ * of `typ: dpop+jwt` signed with an asymmetric algorithm by the public key in its `jwk` header
+ * (jose verifies the signature and refuses a private key), `htm` and `htu` naming this very
+ * request, `iat` recent, `ath` matching the presented access token at a resource, the server
+ * nonce when the hub asks for one, and a `jti` never seen before on any node. Undefined when
+ * the request carries no proof: whether one was needed is the caller's decision.
+ */
+export async function checkDPoPProof(
+  hub: Hub,
+  request: FastifyRequest,
+  target: DPoPTarget,
+): Promise<DPoPProof | undefined> {
+  const header = request.headers.dpop;
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || header.length > 8192) throw refuse(target, 'Exactly one DPoP proof is allowed.');
+  let payload: JWTPayload;
+  let key: ProofKey;
+  try {
+    key = await proofKey(hub, header);
+    // iat is checked below against the hub's own window; jose would also refuse a token with exp in the past.
+    ({ payload } = await jwtVerify(header, key.key, {
+      typ: 'dpop+jwt',
+      algorithms: [key.alg],
+      currentDate: hub.clock(),
+    }));
+  } catch {
+    throw refuse(target, 'The DPoP proof is not a valid dpop+jwt signed by the key in its header.');
+  }
+  if (typeof payload.jti !== 'string' || payload.jti.length < 8 || payload.jti.length > 256)
+    throw refuse(target, 'The DPoP proof needs a unique jti.');
+  if (payload.htm !== request.method) throw refuse(target, 'The DPoP proof is for another HTTP method.');
+  const expectedHtu = normaliseHtu(`${issuerOf(hub)}${target.path}`);
+  if (typeof payload.htu !== 'string' || normaliseHtu(payload.htu) !== expectedHtu)
+    throw refuse(target, 'The DPoP proof is for another URL.');
+  const now = hub.clock().getTime() / 1000;
+  if (typeof payload.iat !== 'number' || payload.iat < now - DPOP_IAT_WINDOW_S || payload.iat > now + DPOP_IAT_SKEW_S)
+    throw refuse(target, 'The DPoP proof is too old or from the future.');
+  if (target.accessToken !== undefined) {
+    if (typeof payload.ath !== 'string' || !safeEqual(payload.ath, accessTokenHash(target.accessToken)))
+      throw refuse(target, 'The DPoP proof does not name this access token (ath).');
+  }
+  if (hub.config.oauthSecurity.dpopNonce && !isNonceValid(hub, payload.nonce)) {
+    const error = refuse(target, 'The DPoP proof must carry the server nonce.', 'use_dpop_nonce');
+    error.dpopNonce = currentDPoPNonce(hub);
+    throw error;
+  }
+  const { jkt } = key;
+  const fresh = await acceptJtiOnce(hub, {
+    kind: 'dpop',
+    issuer: jkt,
+    jti: payload.jti,
+    until: new Date((payload.iat + DPOP_IAT_WINDOW_S + DPOP_IAT_SKEW_S) * 1000),
+  });
+  if (!fresh) throw refuse(target, 'The DPoP proof was already used.');
+  return { jkt };
+}
+
+/**
+ * A DPoP-bound client (its `dpop_bound_access_tokens` or `fapi2` flag) must send a proof with
+ * every token request (RFC 9449 §5.2).
+ */
+export function requireDPoPFor(
+  client: { dpopBoundAccessTokens: boolean; fapi2: boolean },
+  proof: DPoPProof | undefined,
+): void {
+  if (!proof && (client.dpopBoundAccessTokens || client.fapi2))
+    throw new OAuthError('invalid_dpop_proof', 'This client must send a DPoP proof with every token request.');
+}
+
+/** An access token as presented at a resource (RFC 6750 §2.1 Bearer, RFC 9449 §7.1 DPoP). */
+export interface PresentedToken {
+  scheme: 'bearer' | 'dpop';
+  token: string;
+}
+
+export function presentedToken(request: FastifyRequest): PresentedToken | undefined {
+  const header = request.headers.authorization;
+  if (header && /^bearer /i.test(header)) return { scheme: 'bearer', token: header.slice(7).trim() };
+  if (header && /^dpop /i.test(header)) return { scheme: 'dpop', token: header.slice(5).trim() };
+  return undefined;
+}
+
+/**
+ * RFC 9449 §7: a token bound to a key (`cnf.jkt`) is worth something only under the DPoP scheme
+ * with a proof, by that key, for this request and this very token; a bearer token is not
+ * presented as a DPoP one. What a resource server of a sister platform checks too
+ * (docs/security.md).
+ */
+export async function checkTokenBinding(
+  hub: Hub,
+  request: FastifyRequest,
+  presented: PresentedToken,
+  claims: JWTPayload,
+  path: string,
+): Promise<void> {
+  const cnf = claims.cnf as { jkt?: unknown } | undefined;
+  const jkt = typeof cnf?.jkt === 'string' ? cnf.jkt : undefined;
+  const target = { path, accessToken: presented.token, resource: true };
+  if (!jkt) {
+    if (presented.scheme === 'dpop') {
+      const error = new OAuthError('invalid_token', 'The access token is not DPoP-bound.');
+      error.dpopChallenge = true;
+      throw error;
+    }
+    return;
+  }
+  if (presented.scheme !== 'dpop') {
+    const error = new OAuthError('invalid_token', 'This access token is DPoP-bound: present it with the DPoP scheme.');
+    error.dpopChallenge = true;
+    throw error;
+  }
+  const proof = await checkDPoPProof(hub, request, target);
+  if (!proof) throw refuse(target, 'A DPoP proof is required with a DPoP-bound access token.');
+  if (!safeEqual(proof.jkt, jkt))
+    throw refuse(target, 'The DPoP proof is signed by another key than the token is bound to.');
+}
+
+/**
+ * Introspection and revocation (fapi): a client may send a proof with these requests too; when
+ * it does, the proof must hold, and a refused one is recorded like any refusal of the client.
+ */
+export async function checkProofIfSent(hub: Hub, request: FastifyRequest, path: string, clientId: string) {
+  try {
+    await checkDPoPProof(hub, request, { path });
+  } catch (e) {
+    if (e instanceof OAuthError) e.audit ??= clientRefusal(e, { endpoint: path.replace('/oauth/', ''), clientId });
+    throw e;
+  }
+}

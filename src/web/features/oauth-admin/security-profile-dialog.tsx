@@ -1,0 +1,94 @@
+import { FormError } from '@/components/form-error';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { useForm } from '@/components/ui/field';
+import type { OAuthClient } from '@/data/oauth-clients/clients-query';
+import { useClientSecurityProfileMutation } from '@/data/oauth-clients/client-security-profile-mutation';
+import { notify } from '@/lib/notify';
+import { CLIENT_JWT_ALGS } from '@shared/oauth';
+import { securityProfileInput, type SecurityProfileValues } from './oauth-admin.utils';
+import { SecurityProfileFields } from './security-profile-fields';
+
+/** The form's values for a client as it is registered. */
+function valuesOf(client: OAuthClient): SecurityProfileValues {
+  return {
+    fapi2: client.fapi2,
+    par: client.require_pushed_authorization_requests,
+    dpop: client.dpop_bound_access_tokens,
+    keyAuth: client.token_endpoint_auth_method === 'private_key_jwt',
+    jwks: client.jwks ? JSON.stringify(client.jwks, null, 2) : '',
+    jwksUri: client.jwks_uri ?? '',
+    requestObjectAlg: (CLIENT_JWT_ALGS as readonly string[]).includes(client.request_object_signing_alg ?? '')
+      ? (client.request_object_signing_alg as SecurityProfileValues['requestObjectAlg'])
+      : 'any',
+  };
+}
+
+/**
+ * Changes a registered client's security profile (issue 31). A client that signs with its key
+ * and is switched back keeps its registered secret method; a public client cannot change here
+ * (the server answers 409, shown on the form).
+ */
+export function SecurityProfileDialog({
+  client,
+  open,
+  onOpenChange,
+}: {
+  client: OAuthClient;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const form = useForm(valuesOf(client));
+  const save = useClientSecurityProfileMutation({
+    onSuccess: () => {
+      notify.success('Security profile updated');
+      onOpenChange(false);
+    },
+  });
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const profile = securityProfileInput(form.values);
+    if ('error' in profile) return form.setError(profile.error);
+    // Without private_key_jwt the client goes back to the secret method it had (Basic when it had none).
+    const current = client.token_endpoint_auth_method;
+    const method =
+      profile.input.token_endpoint_auth_method ??
+      (current === 'client_secret_post' ? 'client_secret_post' : 'client_secret_basic');
+    save
+      .mutateAsync({ id: client.id, profile: { ...profile.input, token_endpoint_auth_method: method } })
+      .catch(form.setServerError);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto">
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>Security profile of {client.app_name}</DialogTitle>
+            <DialogDescription>
+              FAPI 2.0 building blocks: pushed requests, DPoP-bound tokens and key-based client authentication.
+            </DialogDescription>
+          </DialogHeader>
+          <SecurityProfileFields values={form.values} onChange={form.edit} idPrefix={`profile-${client.id}`} />
+          <FormError {...form.error} />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

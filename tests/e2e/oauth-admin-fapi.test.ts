@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { exportJWK, generateKeyPair } from 'jose';
+import { startE2E, type E2E } from './harness';
+import { expectToast, signInAs } from './admin-helpers';
+
+/** Issue 31: an administrator registers a FAPI 2.0 client and changes another's profile, by keyboard. */
+describe('/oauth-admin security profile in a real browser', () => {
+  let e2e: E2E;
+  let page: Page;
+  let jwks: string;
+  beforeAll(async () => {
+    e2e = await startE2E();
+    page = e2e.page;
+    await signInAs(e2e, page, ['user', 'super_admin'], { email: 'fapi.root@hub.test' });
+    const { publicKey } = await generateKeyPair('ES256', { extractable: true });
+    jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'sister-1' }] });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+
+  it('registers a FAPI 2.0 client with its public keys; the card names the profile', async () => {
+    await page.goto('/oauth-admin');
+    await page.getByRole('button', { name: 'Create Client' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Application Name *').fill('Sister FAPI');
+    await dialog.getByLabel('Application URL *').fill('https://fapi.example');
+    await dialog.getByLabel('Redirect URIs * (one per line)').fill('https://fapi.example/cb');
+    // The checkbox by keyboard: focus, Space.
+    await dialog.getByLabel('FAPI 2.0 profile').focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => dialog.getByLabel('Require DPoP-bound tokens').isDisabled()).toBe(true);
+    await dialog.getByLabel('Public JWK Set (JSON)').fill(jwks);
+    await dialog.getByRole('button', { name: 'Create Client' }).click();
+    await dialog.getByTestId('new-client-id').waitFor();
+    await page.keyboard.press('Escape');
+    const card = page.getByTestId('oauth-client-card').filter({ hasText: 'Sister FAPI' });
+    for (const badge of ['FAPI 2.0', 'PAR required', 'DPoP required', 'private_key_jwt'])
+      await card.getByText(badge, { exact: true }).waitFor();
+    await card.getByText('No secret (private_key_jwt)').waitFor();
+  });
+
+  it('turns on DPoP for a registered client from its card', async () => {
+    await page.getByRole('button', { name: 'Create Client' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Application Name *').fill('Sister Plain');
+    await dialog.getByLabel('Application URL *').fill('https://plain.example');
+    await dialog.getByLabel('Redirect URIs * (one per line)').fill('https://plain.example/cb');
+    await dialog.getByRole('button', { name: 'Create Client' }).click();
+    await dialog.getByTestId('new-client-id').waitFor();
+    await page.keyboard.press('Escape');
+    const card = page.getByTestId('oauth-client-card').filter({ hasText: 'Sister Plain' });
+    await card.getByRole('button', { name: 'Security profile…' }).click();
+    const profile = page.getByRole('dialog');
+    await profile.getByLabel('Require DPoP-bound tokens').check();
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Security profile updated');
+    await card.getByText('DPoP required', { exact: true }).waitFor();
+  });
+});

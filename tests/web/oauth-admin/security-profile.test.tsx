@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ClientView } from '@shared/api/oauth-clients';
+import { ClientCard } from '@/features/oauth-admin/client-card';
+import { CreateClientDialog } from '@/features/oauth-admin/create-client-dialog';
+import { EMPTY_SECURITY_PROFILE, securityBadges, securityProfileInput } from '@/features/oauth-admin/oauth-admin.utils';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const JWK = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k1' };
+const VIEW: ClientView = {
+  id: 'c1',
+  client_id: 'hub_fapi',
+  client_secret_preview: null,
+  app_name: 'Sister FAPI',
+  app_description: null,
+  app_url: 'https://fapi.example',
+  app_type: 'platform',
+  redirect_uris: ['https://fapi.example/cb'],
+  post_logout_redirect_uris: [],
+  allowed_origins: [],
+  scopes: ['openid'],
+  is_active: true,
+  token_endpoint_auth_method: 'private_key_jwt',
+  backchannel_logout_uri: null,
+  has_api_key: true,
+  has_webhook_secret: true,
+  jwks: { keys: [JWK] },
+  jwks_uri: null,
+  require_pushed_authorization_requests: false,
+  dpop_bound_access_tokens: false,
+  fapi2: true,
+  request_object_signing_alg: null,
+  created_at: '2026-11-21T12:00:00.000Z',
+};
+
+function renderWithQuery(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the security profile fields (issue 31)', () => {
+  it('turns the form into API fields: FAPI 2.0 implies private_key_jwt and needs keys', () => {
+    const base = { ...EMPTY_SECURITY_PROFILE };
+    expect(securityProfileInput(base)).toEqual({
+      input: {
+        require_pushed_authorization_requests: false,
+        dpop_bound_access_tokens: false,
+        fapi2: false,
+        request_object_signing_alg: null,
+      },
+    });
+    expect(securityProfileInput({ ...base, fapi2: true })).toEqual({
+      error: 'private_key_jwt needs the client’s public keys: a JWK Set or a JWKS URL.',
+    });
+    expect(securityProfileInput({ ...base, keyAuth: true, jwks: '{"keys": [' })).toEqual({
+      error: 'The JWK Set is not valid JSON.',
+    });
+    expect(securityProfileInput({ ...base, jwks: '{}', jwksUri: 'https://a.example/jwks' })).toEqual({
+      error: 'Give either a JWK Set or a JWKS URL, not both.',
+    });
+    expect(
+      securityProfileInput({ ...base, fapi2: true, jwksUri: 'https://a.example/jwks', requestObjectAlg: 'PS256' }),
+    ).toEqual({
+      input: {
+        token_endpoint_auth_method: 'private_key_jwt',
+        jwks_uri: 'https://a.example/jwks',
+        require_pushed_authorization_requests: false,
+        dpop_bound_access_tokens: false,
+        fapi2: true,
+        request_object_signing_alg: 'PS256',
+      },
+    });
+  });
+
+  it('names the building blocks on the card, FAPI 2.0 implying PAR and DPoP', () => {
+    expect(securityBadges(VIEW)).toEqual(['FAPI 2.0', 'PAR required', 'DPoP required', 'private_key_jwt']);
+    renderWithQuery(<ClientCard client={VIEW} />);
+    expect(screen.getByText('No secret (private_key_jwt)')).toBeTruthy();
+    expect(screen.getByText('FAPI 2.0')).toBeTruthy();
+  });
+
+  it('registers a FAPI 2.0 client from the create dialog with its pasted JWK Set', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: string, init?: RequestInit) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return json(201, { client: VIEW, client_secret: null });
+      }),
+    );
+    renderWithQuery(<CreateClientDialog open onOpenChange={() => {}} />);
+    fill('Application Name *', 'Sister FAPI');
+    fill('Application URL *', 'https://fapi.example');
+    fill('Redirect URIs * (one per line)', 'https://fapi.example/cb');
+    fireEvent.click(screen.getByLabelText('FAPI 2.0 profile'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Client' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('needs the client’s public keys');
+    expect(bodies).toEqual([]);
+    fill('Public JWK Set (JSON)', JSON.stringify({ keys: [JWK] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Client' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      token_endpoint_auth_method: 'private_key_jwt',
+      fapi2: true,
+      jwks: { keys: [JWK] },
+    });
+  });
+
+  it('changes an existing client with PUT …/security-profile', async () => {
+    const calls: { url: string; method?: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, method: init?.method, body: JSON.parse(String(init?.body ?? 'null')) });
+        return json(200, { client: { ...VIEW, dpop_bound_access_tokens: true } });
+      }),
+    );
+    renderWithQuery(<ClientCard client={{ ...VIEW, fapi2: false }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Security profile…' }));
+    fireEvent.click(await screen.findByLabelText('Require DPoP-bound tokens'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({
+      url: '/api/admin/oauth-clients/c1/security-profile',
+      method: 'PUT',
+      body: { token_endpoint_auth_method: 'private_key_jwt', dpop_bound_access_tokens: true, jwks: { keys: [JWK] } },
+    });
+  });
+});
