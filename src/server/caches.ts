@@ -33,7 +33,7 @@ export interface HubCaches {
   keys: KeyStore;
   /** The codes this process issued, by hash, as their rows were written (oauth/code-cache.ts). */
   codes: Map<string, CodeRow>;
-  /** Access tokens whose signature this process checked, by token (oauth/jwt.ts). */
+  /** Access tokens whose signature this process checked or made, by token (oauth/jwt.ts). */
   verifiedTokens: Map<string, { claims: JWTPayload; kid: string }>;
   /** The discovery document as bytes, for the issuer it was built for (oauth/endpoints/well-known.ts). */
   discovery: { document?: PrecomputedDocument & { issuer: string } };

@@ -22,6 +22,14 @@ export async function signJwt(
   typ: 'at+jwt' | 'JWT' | 'logout+jwt',
   claims: Record<string, unknown>,
 ): Promise<string> {
+  return (await signJwtWithKid(hub, typ, claims)).token;
+}
+
+async function signJwtWithKid(
+  hub: Hub,
+  typ: 'at+jwt' | 'JWT' | 'logout+jwt',
+  claims: Record<string, unknown>,
+): Promise<{ token: string; kid: string }> {
   const { active } = await oauthRuntime(hub).keys.current();
   const headerKey = `${active.kid}\n${typ}`;
   let header = encodedHeaders.get(headerKey);
@@ -36,7 +44,7 @@ export async function signJwt(
     Buffer.from(input),
     active.alg === 'ES256' ? { key: active.key, dsaEncoding: 'ieee-p1363' } : active.key,
   );
-  return `${input}.${signature.toString('base64url')}`;
+  return { token: `${input}.${signature.toString('base64url')}`, kid: active.kid };
 }
 
 /**
@@ -56,7 +64,7 @@ export async function signAccessToken(
   },
 ): Promise<{ token: string; expiresIn: number }> {
   const now = Math.floor(hub.clock().getTime() / 1000);
-  const token = await signJwt(hub, 'at+jwt', {
+  const claims = {
     client_id: input.clientId,
     scope: input.scopes.join(' '),
     sid: input.sid,
@@ -67,7 +75,11 @@ export async function signAccessToken(
     iat: now,
     exp: now + ACCESS_TOKEN_TTL_S,
     jti: randomUUID(),
-  });
+  };
+  const { token, kid } = await signJwtWithKid(hub, 'at+jwt', claims);
+  // The token's issuer is usually the node it is introspected on: what its signature would tell
+  // is known already (a token never answered, its grant not committed, has no live session).
+  rememberVerified(hub, token, { claims, kid });
   return { token, expiresIn: ACCESS_TOKEN_TTL_S };
 }
 
@@ -177,9 +189,12 @@ export async function verifyAccessToken(hub: Hub, token: string): Promise<JWTPay
     return null;
   }
   const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt' });
-  if (claims) {
-    if (cache.size >= CACHES.verifiedTokens.maxEntries) cache.clear();
-    cache.set(token, { claims, kid: decodeProtectedHeader(token).kid! });
-  }
+  if (claims) rememberVerified(hub, token, { claims, kid: decodeProtectedHeader(token).kid! });
   return claims;
+}
+
+function rememberVerified(hub: Hub, token: string, entry: { claims: JWTPayload; kid: string }) {
+  const cache = hub.caches.verifiedTokens;
+  if (cache.size >= CACHES.verifiedTokens.maxEntries) cache.clear();
+  cache.set(token, entry);
 }

@@ -24,6 +24,19 @@ export class LookupCache<T> {
     }
     return value;
   }
+  /** A mark to hand `prime`: taken before the value it will store was known to be true. */
+  mark(): number {
+    return this.generation;
+  }
+  /**
+   * Stores a value this process knows without reading it (what it has just written), unless an
+   * invalidation was heard since `mark` was taken: that one could be about this very key.
+   */
+  prime(key: string, value: T, mark: number) {
+    if (mark !== this.generation || !this.serve()) return;
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(key, { value, at: Date.now() });
+  }
   invalidate(key?: string) {
     this.generation += 1;
     if (key === undefined) this.entries.clear();

@@ -18,6 +18,13 @@ export interface SessionStateCache {
   byId(id: string): Promise<SessionState | undefined>;
   /** The session whose opaque token hashes to `hash` (hand-off tokens). */
   byTokenHash(hash: string): Promise<SessionState | undefined>;
+  /** A mark taken before a grant starts, for `prime`. */
+  mark(): number;
+  /**
+   * The state of a session this process has just committed, so that the first introspection of
+   * its token here reads nothing; dropped when any revocation was heard since `mark`.
+   */
+  prime(state: SessionState, mark: number): void;
   invalidate(id: string): void;
   invalidateAll(): void;
 }
@@ -39,7 +46,7 @@ export function createSessionStateCache(
 
   async function loadBy(by: { id: string } | { tokenHash: string }): Promise<SessionState | undefined> {
     const row = await findSessionState(db, by);
-    return row ? { ...row, expiresAt: row.expiresAt.getTime(), authTime: row.authTime.getTime() } : undefined;
+    return row ? sessionStateOf(row) : undefined;
   }
 
   const byId = (id: string) => states.get(id, () => loadBy({ id }));
@@ -49,12 +56,39 @@ export function createSessionStateCache(
       const id = await ids.get(hash, async () => (await loadBy({ tokenHash: hash }))?.id);
       return id ? byId(id) : undefined;
     },
+    mark: () => states.mark(),
+    prime(state, mark) {
+      states.prime(state.id, state, mark);
+    },
     invalidate(id) {
       states.invalidate(id);
     },
     invalidateAll() {
       states.invalidate();
     },
+  };
+}
+
+/** What the cache keeps of a session row (or of one about to be written). */
+export function sessionStateOf(row: {
+  id: string;
+  userId: string | null;
+  clientId: string | null;
+  kind: string;
+  scopes: string[];
+  isActive: boolean;
+  expiresAt: Date;
+  authTime: Date;
+}): SessionState {
+  return {
+    id: row.id,
+    userId: row.userId,
+    clientId: row.clientId,
+    kind: row.kind,
+    scopes: row.scopes,
+    isActive: row.isActive,
+    expiresAt: row.expiresAt.getTime(),
+    authTime: row.authTime.getTime(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD, signedInUser } from '../../helpers/fixtures';
-import { authorize, exchangeCode, pkcePair, registerClient } from '../oauth/oauth-helpers';
+import { authorize, basic, exchangeCode, pkcePair, registerClient } from '../oauth/oauth-helpers';
 import { countStatements } from '../../helpers/count-statements';
 import { eq } from 'drizzle-orm';
 import { auditLogs, authSessions } from '../../../src/server/db/schema/index';
@@ -80,6 +80,29 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     const { n, sent } = await statementsOf(flow);
     expect(sent.some((s) => s.includes('oauth_authorization_codes'))).toBe(true);
     expect(n, sent.join('\n')).toBeLessThanOrEqual(2);
+  });
+
+  it('a token’s first introspection on the node that issued it: no round trip (code flow and client_credentials)', async () => {
+    const client = await registerClient(t);
+    const { cookie } = await signedInUser(t.hub);
+    const { verifier, challenge } = pkcePair();
+    const { code } = await authorize(t, client, cookie, { code_challenge: challenge, code_challenge_method: 'S256' });
+    const fromCode = (await exchangeCode(t, client, code, verifier)).json().access_token as string;
+    const cc = await t.client.post('/oauth/token', {
+      headers: { authorization: basic(client) },
+      form: { grant_type: 'client_credentials', scope: 'read:profile' },
+    });
+    expect(cc.statusCode, cc.body).toBe(200);
+    for (const token of [fromCode, cc.json().access_token as string]) {
+      let answer: Record<string, unknown> = {};
+      const { n, sent } = await statementsOf(async () => {
+        answer = (
+          await t.client.post('/oauth/introspect', { headers: { authorization: basic(client) }, form: { token } })
+        ).json();
+      });
+      expect(answer).toMatchObject({ active: true, client_id: client.client_id });
+      expect(n, sent.join('\n')).toBe(0);
+    }
   });
 
   it('the session the authorization endpoint caches ends at once: sign-out, revoking all of a user’s sessions, idleness, the wipe', async () => {

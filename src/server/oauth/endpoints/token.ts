@@ -7,6 +7,7 @@ import { OAuthError, clientRefusal } from '../errors';
 import { exchangeAuthorizationCode, type CommitGrant, type GrantResult } from '../grants/authorization-code';
 import { grantClientCredentials } from '../grants/client-credentials';
 import { exchangeRefreshToken } from '../grants/refresh-token';
+import { oauthRuntime } from '../runtime';
 import { formBody, noStore } from './form';
 
 /** POST /oauth/token: client authentication, then one grant; every grant and refusal is audited. */
@@ -15,6 +16,10 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
   const grantType = body.grant_type;
   const who = { ipAddress: clientIp(request), userAgent: userAgent(request) };
   let clientId: string | undefined = body.client_id;
+  const sessions = oauthRuntime(hub).sessions;
+  // Taken before the grant reads or writes anything: a revocation heard after it keeps the new
+  // session out of the cache (the first introspection then reads the row).
+  const mark = sessions.mark();
   try {
     if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required.');
     if (!(GRANT_TYPES as readonly string[]).includes(grantType))
@@ -41,6 +46,8 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     else if (grantType === 'refresh_token') result = await exchangeRefreshToken(hub, client, body);
     else result = await grantClientCredentials(hub, client, body, issued);
     if (!result.committed) await issued({ ...result, scope: result.response.scope });
+    // Committed and about to be answered: the token's first introspection on this node is a hit.
+    sessions.prime(result.state, mark);
     return noStore(reply).send(result.response);
   } catch (e) {
     // The error hook (plugins/errors.ts) writes this event and renders the refusal.

@@ -20,6 +20,7 @@ import { findUserById } from '../../auth/user-queries';
 import { userinfoAudience } from '../resource';
 import { CODE_RULES, REFRESH_RULE, firstBrokenRule, unknownCode, type ExchangeFacts } from './code-rules';
 import { buildTokenResponse, type TokenResponse } from './issue';
+import { sessionStateOf, type SessionState } from '../token-cache';
 
 export interface GrantResult {
   response: TokenResponse;
@@ -29,6 +30,8 @@ export interface GrantResult {
   writes?: Write[];
   /** The grant's audit record (and rows) are already committed. */
   committed?: boolean;
+  /** The session behind the access token as it stands once the grant commits (token-cache.ts `prime`). */
+  state: SessionState;
 }
 
 /**
@@ -97,7 +100,7 @@ export async function exchangeFromCopy(
     if (isWriteNotApplied(e)) return undefined;
     throw e;
   }
-  return { response, userId: session.userId, sessionId: session.id, committed: true };
+  return { response, userId: session.userId, sessionId: session.id, committed: true, state: sessionStateOf(session) };
 }
 
 /** Path 2: the exchange's statement alone; undefined when it consumed nothing (nothing was written). */
@@ -105,7 +108,7 @@ export async function exchangeAtOnce(hub: Hub, x: Exchange): Promise<GrantResult
   const done = await runCodeExchange(hub.db, x.write);
   if (!done) return undefined;
   const { session, response } = await respond(hub, x, done.code, done.refreshIssued);
-  return { response, userId: session.userId, sessionId: session.id };
+  return { response, userId: session.userId, sessionId: session.id, state: sessionStateOf(session) };
 }
 
 type Locked =
@@ -141,7 +144,7 @@ export async function exchangeLocked(hub: Hub, x: Exchange): Promise<GrantResult
     throw outcome.error;
   }
   const { session, response } = await respond(hub, x, outcome.done.code, outcome.done.refreshIssued);
-  return { response, userId: session.userId, sessionId: session.id };
+  return { response, userId: session.userId, sessionId: session.id, state: sessionStateOf(session) };
 }
 
 /** The facts, the new rows and the statement of one exchange; the same for every path it tries. */

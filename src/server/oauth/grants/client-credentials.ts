@@ -8,6 +8,7 @@ import { signAccessToken } from '../jwt';
 import { resolveResource } from '../resource';
 import type { CommitGrant, GrantResult } from './authorization-code';
 import { insertSessionsStatement } from '../../auth/session-queries';
+import { sessionStateOf } from '../token-cache';
 
 /** Scopes that describe a person; a client acting for itself cannot hold them. */
 const USER_ONLY_SCOPES = new Set(['openid', 'profile', 'email', 'offline_access']);
@@ -63,5 +64,6 @@ export async function grantClientCredentials(
     sessionId: session.id,
     writes: commit ? undefined : writes,
     committed: !!commit,
+    state: sessionStateOf({ ...session, isActive: true }),
   };
 }
