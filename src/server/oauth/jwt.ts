@@ -2,7 +2,7 @@ import { createHash, randomUUID, sign as signBytes } from 'node:crypto';
 import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { Hub } from '../hub';
 import { ACCESS_TOKEN_TTL_S, ID_TOKEN_TTL_S, SIGNING_ALGS } from './constants';
-import { isKeyPublished } from './keys/key-store';
+import { isKeyPublished, type LoadedKeys } from './keys/key-store';
 import { oauthRuntime } from './runtime';
 import { CACHES } from '../caches';
 
@@ -178,19 +178,36 @@ export async function verifyHubJwt(
  * session cache.
  */
 export async function verifyAccessToken(hub: Hub, token: string): Promise<JWTPayload | null> {
-  const cache = hub.caches.verifiedTokens;
-  const hit = cache.get(token);
-  const now = hub.clock();
-  if (hit) {
-    const key = (await oauthRuntime(hub).keys.current()).published.get(hit.kid);
-    if (key && isKeyPublished(key, now) && typeof hit.claims.exp === 'number' && hit.claims.exp * 1000 > now.getTime())
-      return hit.claims;
-    cache.delete(token);
-    return null;
-  }
+  const hit = hub.caches.verifiedTokens.get(token);
+  if (hit) return claimsOfVerified(hub, token, hit, await oauthRuntime(hub).keys.current());
   const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt' });
   if (claims) rememberVerified(hub, token, { claims, kid: decodeProtectedHeader(token).kid! });
   return claims;
+}
+
+/**
+ * `verifyAccessToken` from what this process holds, without waiting: the claims, null for a token
+ * it knows to be no longer valid, undefined when it would have to check the signature or load keys.
+ */
+export function verifiedAccessTokenNow(hub: Hub, token: string): JWTPayload | null | undefined {
+  const hit = hub.caches.verifiedTokens.get(token);
+  const keys = hit && oauthRuntime(hub).keys.currentNow();
+  return hit && keys ? claimsOfVerified(hub, token, hit, keys) : undefined;
+}
+
+/** A checked token vouches for itself only while unexpired and while its key is still published. */
+function claimsOfVerified(
+  hub: Hub,
+  token: string,
+  hit: { claims: JWTPayload; kid: string },
+  keys: LoadedKeys,
+): JWTPayload | null {
+  const now = hub.clock();
+  const key = keys.published.get(hit.kid);
+  if (key && isKeyPublished(key, now) && typeof hit.claims.exp === 'number' && hit.claims.exp * 1000 > now.getTime())
+    return hit.claims;
+  hub.caches.verifiedTokens.delete(token);
+  return null;
 }
 
 function rememberVerified(hub: Hub, token: string, entry: { claims: JWTPayload; kid: string }) {

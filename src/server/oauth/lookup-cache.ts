@@ -12,9 +12,9 @@ export class LookupCache<T> {
     private readonly serve: () => boolean = () => true,
   ) {}
   async get(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.peek(key);
+    if (hit) return hit.value;
     if (!this.serve()) return load();
-    const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
     const gen = this.generation;
     const value = await load();
     // A revocation heard while we were reading must not be overwritten by what we read.
@@ -23,6 +23,12 @@ export class LookupCache<T> {
       this.entries.set(key, { value, at: Date.now() });
     }
     return value;
+  }
+  /** The entry without loading it: `{ value }` when held and fresh (and served), else undefined. */
+  peek(key: string): { value: T } | undefined {
+    if (!this.serve()) return undefined;
+    const hit = this.entries.get(key);
+    return hit && Date.now() - hit.at < this.ttlMs ? { value: hit.value } : undefined;
   }
   /** A mark to hand `prime`: taken before the value it will store was known to be true. */
   mark(): number {

@@ -18,6 +18,8 @@ export interface SessionStateCache {
   byId(id: string): Promise<SessionState | undefined>;
   /** The session whose opaque token hashes to `hash` (hand-off tokens). */
   byTokenHash(hash: string): Promise<SessionState | undefined>;
+  /** The session's state when this process holds it, without reading: `{ value }` or undefined. */
+  peek(id: string): { value: SessionState | undefined } | undefined;
   /** A mark taken before a grant starts, for `prime`. */
   mark(): number;
   /**
@@ -56,6 +58,7 @@ export function createSessionStateCache(
       const id = await ids.get(hash, async () => (await loadBy({ tokenHash: hash }))?.id);
       return id ? byId(id) : undefined;
     },
+    peek: (id) => states.peek(id),
     mark: () => states.mark(),
     prime(state, mark) {
       states.prime(state.id, state, mark);

@@ -1,13 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { JWTPayload } from 'jose';
 import type { Hub } from '../../hub';
 import type { OAuthClient } from '../../db/schema/index';
 import { sha256Hex } from '../../crypto/tokens';
 import { authenticateClient } from '../client-auth';
 import { clientRefusal, OAuthError } from '../errors';
-import { looksLikeJwt, verifyAccessToken } from '../jwt';
+import { looksLikeJwt, verifiedAccessTokenNow, verifyAccessToken } from '../jwt';
 import { findRefreshToken } from '../queries';
 import { oauthRuntime } from '../runtime';
-import { isSessionLive } from '../token-cache';
+import { isSessionLive, type SessionState } from '../token-cache';
 import { formBody, noStore } from './form';
 
 const INACTIVE = { active: false } as const;
@@ -17,28 +18,14 @@ const INACTIVE = { active: false } as const;
  * client, revoked, expired, or not ours at all is simply `{active: false}` (RFC 7662 §2.2).
  */
 export async function introspectToken(hub: Hub, client: OAuthClient, token: string): Promise<Record<string, unknown>> {
-  if (!token || token.length > 4096) return INACTIVE;
-  // Only the token's own client may introspect it, and only while it is active.
-  if (!client.isActive) return INACTIVE;
+  const first = firstChecks(client, token);
+  if (first) return first;
   const now = hub.clock();
   const sessions = oauthRuntime(hub).sessions;
   if (looksLikeJwt(token)) {
     const claims = await verifyAccessToken(hub, token);
-    if (!claims || claims.client_id !== client.clientId || typeof claims.sid !== 'string') return INACTIVE;
-    const session = await sessions.byId(claims.sid);
-    if (!isSessionLive(session, now)) return INACTIVE;
-    return {
-      active: true,
-      token_type: 'Bearer',
-      scope: claims.scope,
-      client_id: claims.client_id,
-      sub: claims.sub,
-      aud: claims.aud,
-      iss: claims.iss,
-      exp: claims.exp,
-      iat: claims.iat,
-      jti: claims.jti,
-    };
+    const sid = sessionOfClaims(client, claims);
+    return sid ? accessTokenAnswer(claims!, await sessions.byId(sid), now) : INACTIVE;
   }
   const hash = sha256Hex(token);
   const handoff = await sessions.byTokenHash(hash);
@@ -65,6 +52,55 @@ export async function introspectToken(hub: Hub, client: OAuthClient, token: stri
     sub: refresh.userId,
     scope: refresh.scopes.join(' '),
     exp: Math.floor(refresh.expiresAt.getTime() / 1000),
+  };
+}
+
+/**
+ * `introspectToken` for an access token from this process's caches alone (the fast path before
+ * routing, introspect-fast-path.ts): the answer, or undefined when something must be read.
+ */
+export function introspectFromCaches(
+  hub: Hub,
+  client: OAuthClient,
+  token: string,
+): Record<string, unknown> | undefined {
+  const first = firstChecks(client, token);
+  if (first) return first;
+  if (!looksLikeJwt(token)) return undefined;
+  const claims = verifiedAccessTokenNow(hub, token);
+  if (claims === undefined) return undefined;
+  const sid = sessionOfClaims(client, claims);
+  if (!sid) return INACTIVE;
+  const session = oauthRuntime(hub).sessions.peek(sid);
+  return session && accessTokenAnswer(claims!, session.value, hub.clock());
+}
+
+/** Inactive whatever the token: too long to be ours, or asked by a client that is no longer active. */
+function firstChecks(client: OAuthClient, token: string): typeof INACTIVE | undefined {
+  if (!token || token.length > 4096) return INACTIVE;
+  // Only the token's own client may introspect it, and only while it is active.
+  if (!client.isActive) return INACTIVE;
+  return undefined;
+}
+
+/** The session a verified access token stands for, when the token is the asking client's. */
+function sessionOfClaims(client: OAuthClient, claims: JWTPayload | null): string | null {
+  return claims && claims.client_id === client.clientId && typeof claims.sid === 'string' ? claims.sid : null;
+}
+
+function accessTokenAnswer(claims: JWTPayload, session: SessionState | undefined, now: Date): Record<string, unknown> {
+  if (!isSessionLive(session, now)) return INACTIVE;
+  return {
+    active: true,
+    token_type: 'Bearer',
+    scope: claims.scope,
+    client_id: claims.client_id,
+    sub: claims.sub,
+    aud: claims.aud,
+    iss: claims.iss,
+    exp: claims.exp,
+    iat: claims.iat,
+    jti: claims.jti,
   };
 }
 
