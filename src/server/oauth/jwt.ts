@@ -204,14 +204,18 @@ function claimsOfVerified(
 ): JWTPayload | null {
   const now = hub.clock();
   const key = keys.published.get(hit.kid);
-  if (key && isKeyPublished(key, now) && typeof hit.claims.exp === 'number' && hit.claims.exp * 1000 > now.getTime())
+  if (key && isKeyPublished(key, now) && typeof hit.claims.exp === 'number' && hit.claims.exp * 1000 > now.getTime()) {
+    rememberVerified(hub, token, hit);
     return hit.claims;
+  }
   hub.caches.verifiedTokens.delete(token);
   return null;
 }
 
+/** Kept in order of last use: when full, the token least recently issued or introspected goes. */
 function rememberVerified(hub: Hub, token: string, entry: { claims: JWTPayload; kid: string }) {
   const cache = hub.caches.verifiedTokens;
-  if (cache.size >= CACHES.verifiedTokens.maxEntries) cache.clear();
+  cache.delete(token);
+  if (cache.size >= CACHES.verifiedTokens.maxEntries) cache.delete(cache.keys().next().value!);
   cache.set(token, entry);
 }

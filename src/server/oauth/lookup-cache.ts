@@ -1,5 +1,5 @@
 /**
- * A per-process lookup cache, bounded by size (`max` entries; full → cleared) and by age (`ttlMs`);
+ * A per-process lookup cache, bounded by size (`max` entries; full → the oldest goes) and by age (`ttlMs`);
  * `invalidate` wins over lookups in flight. While `serve()` is false (the node cannot hear other
  * nodes' invalidations), every get reads through and nothing is stored.
  */
@@ -18,10 +18,7 @@ export class LookupCache<T> {
     const gen = this.generation;
     const value = await load();
     // A revocation heard while we were reading must not be overwritten by what we read.
-    if (gen === this.generation && this.serve()) {
-      if (this.entries.size >= this.max) this.entries.clear();
-      this.entries.set(key, { value, at: Date.now() });
-    }
+    if (gen === this.generation && this.serve()) this.store(key, value);
     return value;
   }
   /** The entry without loading it: `{ value }` when held and fresh (and served), else undefined. */
@@ -39,8 +36,13 @@ export class LookupCache<T> {
    * invalidation was heard since `mark` was taken: that one could be about this very key.
    */
   prime(key: string, value: T, mark: number) {
-    if (mark !== this.generation || !this.serve()) return;
-    if (this.entries.size >= this.max) this.entries.clear();
+    if (mark === this.generation && this.serve()) this.store(key, value);
+  }
+  private store(key: string, value: T) {
+    this.entries.delete(key);
+    // Full: the entry stored longest ago goes (a Map iterates in insertion order), not every
+    // entry at once — a node issuing thousands of tokens a second keeps the ones just issued.
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { value, at: Date.now() });
   }
   invalidate(key?: string) {
