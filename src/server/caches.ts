@@ -61,8 +61,9 @@ const MINUTE = 60_000;
 /** The one list of a hub's caches: how large each may grow, how long it serves, what clears it. */
 export const CACHES = {
   clients: { maxEntries: 10_000, ttlMs: MINUTE, clearedBy: ['client'] },
-  // Two maps of this size: token hash → session id (never changes), and session id → state.
-  sessionStates: { maxEntries: 100_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions'] },
+  // Three maps of this size: token hash → session id (never changes), session id → state, and
+  // jti → revoked, for the access tokens no session row stands behind (client_credentials).
+  sessionStates: { maxEntries: 100_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions', 'tokens'] },
   // Vouches only for a session touched less than a minute ago; anything else is read again.
   signedInSessions: { maxEntries: 10_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions'] },
   // One key set, read again every minute or when a rotation or prune says so.
@@ -141,6 +142,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
   hub.revocations.subscribe((sessionIds, message) => {
     if (message.kind === 'client') clients.invalidate(message.clientId);
     else if (message.kind === 'keys') keys.invalidate();
+    else if (message.kind === 'tokens') for (const jti of message.jtis) sessionStates.invalidateToken(jti);
     else if (message.kind === 'all-sessions') {
       sessionStates.invalidateAll();
       forgetSignedIn();

@@ -50,7 +50,8 @@ async function signJwtWithKid(
 /**
  * RFC 9068 access token: typ at+jwt, aud = the API it is for (RFC 8707 resource, or the hub's
  * userinfo endpoint) — never the client_id an ID token carries, so neither passes for the other —
- * client_id = the client, sid = the auth_sessions row that backs it.
+ * client_id = the client, sid = the auth_sessions row that backs it — none for a client acting for
+ * itself (client_credentials), whose token is revoked by its `jti` (oauth_revoked_tokens).
  */
 export async function signAccessToken(
   hub: Hub,
@@ -58,16 +59,16 @@ export async function signAccessToken(
     sub: string;
     clientId: string;
     scopes: string[];
-    sid: string;
+    sid: string | null;
     authTime?: Date | null;
     audience?: string | null;
   },
-): Promise<{ token: string; expiresIn: number }> {
+): Promise<{ token: string; expiresIn: number; jti: string }> {
   const now = Math.floor(hub.clock().getTime() / 1000);
   const claims = {
     client_id: input.clientId,
     scope: input.scopes.join(' '),
-    sid: input.sid,
+    ...(input.sid ? { sid: input.sid } : {}),
     ...(input.authTime ? { auth_time: Math.floor(input.authTime.getTime() / 1000) } : {}),
     iss: issuerOf(hub),
     sub: input.sub,
@@ -80,7 +81,7 @@ export async function signAccessToken(
   // The token's issuer is usually the node it is introspected on: what its signature would tell
   // is known already (a token never answered, its grant not committed, has no live session).
   rememberVerified(hub, token, { claims, kid });
-  return { token, expiresIn: ACCESS_TOKEN_TTL_S };
+  return { token, expiresIn: ACCESS_TOKEN_TTL_S, jti: claims.jti };
 }
 
 export async function signIdToken(

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { findSessionState } from '../auth/session-queries';
+import { isAccessTokenRevoked } from './queries';
 import { LookupCache } from './lookup-cache';
 
 export interface SessionState {
@@ -20,20 +21,33 @@ export interface SessionStateCache {
   byTokenHash(hash: string): Promise<SessionState | undefined>;
   /** The session's state when this process holds it, without reading: `{ value }` or undefined. */
   peek(id: string): { value: SessionState | undefined } | undefined;
-  /** A mark taken before a grant starts, for `prime`. */
-  mark(): number;
+  /** Whether the access token with this `jti`, which no session row stands behind, was revoked. */
+  isRevoked(jti: string): Promise<boolean>;
+  /** The same without reading: `{ value }` when this process holds it, else undefined. */
+  peekRevoked(jti: string): { value: boolean } | undefined;
+  /** A mark taken before a grant starts, for `prime` and `primeToken`. */
+  mark(): CacheMark;
   /**
    * The state of a session this process has just committed, so that the first introspection of
    * its token here reads nothing; dropped when any revocation was heard since `mark`.
    */
-  prime(state: SessionState, mark: number): void;
+  prime(state: SessionState, mark: CacheMark): void;
+  /** The same for an access token just issued without a session row: not revoked. */
+  primeToken(jti: string, mark: CacheMark): void;
   invalidate(id: string): void;
+  invalidateToken(jti: string): void;
   invalidateAll(): void;
 }
 
+export interface CacheMark {
+  states: number;
+  tokens: number;
+}
+
 /**
- * The per-process token-lookup cache. Entries say whether a session is live; they are dropped
- * the moment hub.revocations reports the session (this node at once, other nodes through
+ * The per-process token-lookup cache. Entries say whether a session is live (or whether an access
+ * token without one was revoked); they are dropped the moment hub.revocations reports the session
+ * or the token (this node at once, other nodes through
  * LISTEN/NOTIFY), and otherwise live at most 5 minutes as a safety net against a lost NOTIFY.
  */
 export function createSessionStateCache(
@@ -45,6 +59,8 @@ export function createSessionStateCache(
   const states = new LookupCache<SessionState | undefined>(bound.ttlMs, bound.maxEntries, live);
   // token hash → session id never changes, so it can be cached without invalidation.
   const ids = new LookupCache<string | undefined>(bound.ttlMs, bound.maxEntries);
+  // jti → revoked, for tokens without a session row; not served while revocations cannot be heard.
+  const revoked = new LookupCache<boolean>(bound.ttlMs, bound.maxEntries, live);
 
   async function loadBy(by: { id: string } | { tokenHash: string }): Promise<SessionState | undefined> {
     const row = await findSessionState(db, by);
@@ -59,15 +75,24 @@ export function createSessionStateCache(
       return id ? byId(id) : undefined;
     },
     peek: (id) => states.peek(id),
-    mark: () => states.mark(),
+    isRevoked: (jti) => revoked.get(jti, () => isAccessTokenRevoked(db, jti)),
+    peekRevoked: (jti) => revoked.peek(jti),
+    mark: () => ({ states: states.mark(), tokens: revoked.mark() }),
     prime(state, mark) {
-      states.prime(state.id, state, mark);
+      states.prime(state.id, state, mark.states);
+    },
+    primeToken(jti, mark) {
+      revoked.prime(jti, false, mark.tokens);
     },
     invalidate(id) {
       states.invalidate(id);
     },
+    invalidateToken(jti) {
+      revoked.invalidate(jti);
+    },
     invalidateAll() {
       states.invalidate();
+      revoked.invalidate();
     },
   };
 }

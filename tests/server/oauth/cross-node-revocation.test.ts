@@ -9,6 +9,8 @@ import { createTestClient, type TestClient } from '../../helpers/client';
 import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { authorize, basic, exchangeCode, registerClient, type RegisteredClient } from './oauth-helpers';
+import { setClientActive } from '../../../src/server/oauth/clients/service';
+import { systemActor } from '../../../src/server/actor';
 
 /**
  * Two hub instances (two hubs, two token caches) on one database: a revocation on node A must be
@@ -113,6 +115,24 @@ describe.each(TEST_DATABASES)('token cache across nodes [%s]', (kind) => {
     await revoke(onB, token);
     await heardOnA;
     expect((await introspect(a.client, token)).active).toBe(false);
+  });
+
+  it('a client deactivated on node A: its client_credentials tokens are refused on A at once and on B once B hears it', async () => {
+    const own = await registerClient(a);
+    const res = await a.client.post('/oauth/token', {
+      headers: { authorization: basic(own) },
+      form: { grant_type: 'client_credentials', scope: 'read:profile' },
+    });
+    const token = String(res.json().access_token);
+    const ask = (on: TestClient) =>
+      on.post('/oauth/introspect', { headers: { authorization: basic(own) }, form: { token } });
+    expect((await ask(a.client)).json()).toMatchObject({ active: true }); // cached on A at issue
+    expect((await ask(onB)).json()).toMatchObject({ active: true }); // now cached on B too
+    const heardOnB = nextHeard(bHub);
+    await setClientActive(a.hub, own.id, false, systemActor());
+    expect((await ask(a.client)).statusCode).toBe(401);
+    await heardOnB;
+    expect((await ask(onB)).statusCode).toBe(401);
   });
 
   it('picks a key rotated on node A up on node B without restart', async () => {

@@ -105,6 +105,30 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     }
   });
 
+  it('a client_credentials grant: 1 round trip, its chained oauth_token_issued row and no session row', async () => {
+    const client = await registerClient(t);
+    const grant = () =>
+      t.client.post('/oauth/token', {
+        headers: { authorization: basic(client) },
+        form: { grant_type: 'client_credentials', scope: 'read:profile' },
+      });
+    expect((await grant()).statusCode).toBe(200); // the client is now in this node's cache
+    let res: Awaited<ReturnType<typeof grant>> | undefined;
+    const { n, sent } = await statementsOf(async () => {
+      res = await grant();
+    });
+    expect(res!.statusCode, res!.body).toBe(200);
+    expect(sent.some((s) => s.includes('audit_logs'))).toBe(true);
+    expect(n, sent.join('\n')).toBe(1);
+    const jti = String(JSON.parse(Buffer.from(res!.json().access_token.split('.')[1], 'base64url').toString()).jti);
+    const issued = (
+      await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'oauth_token_issued'))
+    ).filter((r) => (r.details as { jti?: string }).jti === jti);
+    expect(issued).toHaveLength(1);
+    expect(await t.hub.db.select().from(authSessions).where(eq(authSessions.clientId, client.client_id))).toEqual([]);
+    expect((await t.hub.audit.verifyChain()).ok).toBe(true);
+  });
+
   it('the session the authorization endpoint caches ends at once: sign-out, revoking all of a user’s sessions, idleness, the wipe', async () => {
     const client = await registerClient(t);
     const silent = async (cookie: string) => {
@@ -177,7 +201,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     expect(res.json()).toMatchObject({ error: 'invalid_grant' });
     expect(await countEvents('oauth_token_issued')).toBe(issuedBefore);
     expect(await countEvents('oauth_code_reuse')).toBeGreaterThan(0);
-    const [session] = await t.hub.db.select().from(authSessions).where(eq(authSessions.id, first.sessionId));
+    const [session] = await t.hub.db.select().from(authSessions).where(eq(authSessions.id, first.sessionId!));
     expect(session).toMatchObject({ userId: user.id, isActive: false });
 
     // The chain is whole, and the next flow commits as usual.

@@ -8,7 +8,7 @@ import { clientRefusal, OAuthError } from '../errors';
 import { looksLikeJwt, verifiedAccessTokenNow, verifyAccessToken } from '../jwt';
 import { findRefreshToken } from '../queries';
 import { oauthRuntime } from '../runtime';
-import { isSessionLive, type SessionState } from '../token-cache';
+import { isSessionLive } from '../token-cache';
 import { formBody, noStore } from './form';
 
 const INACTIVE = { active: false } as const;
@@ -24,8 +24,13 @@ export async function introspectToken(hub: Hub, client: OAuthClient, token: stri
   const sessions = oauthRuntime(hub).sessions;
   if (looksLikeJwt(token)) {
     const claims = await verifyAccessToken(hub, token);
-    const sid = sessionOfClaims(client, claims);
-    return sid ? accessTokenAnswer(claims!, await sessions.byId(sid), now) : INACTIVE;
+    const backing = backingOf(client, claims);
+    if (!backing) return INACTIVE;
+    const live =
+      'sid' in backing
+        ? isSessionLive(await sessions.byId(backing.sid), now)
+        : !(await sessions.isRevoked(backing.jti));
+    return accessTokenAnswer(claims!, live);
   }
   const hash = sha256Hex(token);
   const handoff = await sessions.byTokenHash(hash);
@@ -69,10 +74,15 @@ export function introspectFromCaches(
   if (!looksLikeJwt(token)) return undefined;
   const claims = verifiedAccessTokenNow(hub, token);
   if (claims === undefined) return undefined;
-  const sid = sessionOfClaims(client, claims);
-  if (!sid) return INACTIVE;
-  const session = oauthRuntime(hub).sessions.peek(sid);
-  return session && accessTokenAnswer(claims!, session.value, hub.clock());
+  const backing = backingOf(client, claims);
+  if (!backing) return INACTIVE;
+  const sessions = oauthRuntime(hub).sessions;
+  if ('sid' in backing) {
+    const session = sessions.peek(backing.sid);
+    return session && accessTokenAnswer(claims!, isSessionLive(session.value, hub.clock()));
+  }
+  const revoked = sessions.peekRevoked(backing.jti);
+  return revoked && accessTokenAnswer(claims!, !revoked.value);
 }
 
 /** Inactive whatever the token: too long to be ours, or asked by a client that is no longer active. */
@@ -83,13 +93,19 @@ function firstChecks(client: OAuthClient, token: string): typeof INACTIVE | unde
   return undefined;
 }
 
-/** The session a verified access token stands for, when the token is the asking client's. */
-function sessionOfClaims(client: OAuthClient, claims: JWTPayload | null): string | null {
-  return claims && claims.client_id === client.clientId && typeof claims.sid === 'string' ? claims.sid : null;
+/**
+ * What decides whether a verified access token of the asking client is live: its session (`sid`),
+ * or, for a client's own token that no session stands behind (client_credentials), the
+ * revocations by `jti`. Null when the token is not the asking client's.
+ */
+function backingOf(client: OAuthClient, claims: JWTPayload | null): { sid: string } | { jti: string } | null {
+  if (!claims || claims.client_id !== client.clientId) return null;
+  if (typeof claims.sid === 'string') return { sid: claims.sid };
+  return claims.sub === client.clientId && typeof claims.jti === 'string' ? { jti: claims.jti } : null;
 }
 
-function accessTokenAnswer(claims: JWTPayload, session: SessionState | undefined, now: Date): Record<string, unknown> {
-  if (!isSessionLive(session, now)) return INACTIVE;
+function accessTokenAnswer(claims: JWTPayload, live: boolean): Record<string, unknown> {
+  if (!live) return INACTIVE;
   return {
     active: true,
     token_type: 'Bearer',

@@ -37,7 +37,13 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
           userId: g.userId,
           sessionId: g.sessionId,
           ...who,
-          details: { grant_type: grantType, client_id: client.clientId, scope: g.scope },
+          // A token no session stands behind is named by its jti (what its revocation names).
+          details: {
+            grant_type: grantType,
+            client_id: client.clientId,
+            scope: g.scope,
+            ...(g.jti ? { jti: g.jti } : {}),
+          },
         },
         g.writes,
       );
@@ -47,7 +53,8 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     else result = await grantClientCredentials(hub, client, body, issued);
     if (!result.committed) await issued({ ...result, scope: result.response.scope });
     // Committed and about to be answered: the token's first introspection on this node is a hit.
-    sessions.prime(result.state, mark);
+    if (result.state) sessions.prime(result.state, mark);
+    if (result.jti) sessions.primeToken(result.jti, mark);
     return noStore(reply).send(result.response);
   } catch (e) {
     // The error hook (plugins/errors.ts) writes this event and renders the refusal.

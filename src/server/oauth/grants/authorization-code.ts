@@ -25,21 +25,24 @@ import { sessionStateOf, type SessionState } from '../token-cache';
 export interface GrantResult {
   response: TokenResponse;
   userId: string | null;
-  sessionId: string;
+  /** The session behind the grant; null for client_credentials, whose token stands alone (`jti`). */
+  sessionId: string | null;
+  /** The access token's `jti` when no session stands behind it. */
+  jti?: string;
   /** Writes the token endpoint must commit with the grant's audit record before answering. */
   writes?: Write[];
   /** The grant's audit record (and rows) are already committed. */
   committed?: boolean;
   /** The session behind the access token as it stands once the grant commits (token-cache.ts `prime`). */
-  state: SessionState;
+  state?: SessionState;
 }
 
 /**
  * Commits a grant's `oauth_token_issued` record (token endpoint, one unit of work) with the
- * writes behind it: the client_credentials session rows, or a code exchange.
+ * writes behind it (a code exchange; none for client_credentials).
  */
 export type CommitGrant = (
-  grant: Pick<GrantResult, 'sessionId' | 'userId' | 'writes'> & { scope: string },
+  grant: Pick<GrantResult, 'sessionId' | 'userId' | 'writes' | 'jti'> & { scope: string },
 ) => Promise<void>;
 
 type ExchangeRequest = { code: string; redirect_uri: string; code_verifier?: string; resource?: string };
