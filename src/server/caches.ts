@@ -35,6 +35,8 @@ export interface HubCaches {
   codes: Map<string, CodeRow>;
   /** Access tokens whose signature this process checked or made, by token (oauth/jwt.ts). */
   verifiedTokens: Map<string, { claims: JWTPayload; kid: string }>;
+  /** Access tokens this process signed and nobody asked about here yet, by token (oauth/jwt.ts). */
+  issuedTokens: Map<string, { claims: JWTPayload; kid: string }>;
   /** The discovery document as bytes, for the issuer it was built for (oauth/endpoints/well-known.ts). */
   discovery: { document?: PrecomputedDocument & { issuer: string } };
   /** The recovery-code HMAC key (account/totp.ts). */
@@ -62,7 +64,8 @@ const MINUTE = 60_000;
 export const CACHES = {
   clients: { maxEntries: 10_000, ttlMs: MINUTE, clearedBy: ['client'] },
   // Three maps of this size: token hash → session id (never changes), session id → state, and
-  // jti → revoked, for the access tokens no session row stands behind (client_credentials).
+  // jti → revoked, for the access tokens no session row stands behind (client_credentials); the
+  // last two keep what the token endpoint primes in a segment of the same size (lookup-cache.ts).
   sessionStates: { maxEntries: 100_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions', 'tokens'] },
   // Vouches only for a session touched less than a minute ago; anything else is read again.
   signedInSessions: { maxEntries: 10_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions'] },
@@ -83,6 +86,15 @@ export const CACHES = {
     clearedBy: {
       never:
         "every hit checks the token's exp and that its key is still published; whether its session is live is asked of sessionStates",
+    },
+  },
+  issuedTokens: {
+    maxEntries: 20_000,
+    ttlMs: MAX_JWT_TTL_S * 1000,
+    clearedBy: {
+      never:
+        'what verifiedTokens would hold once the token is first looked up (it moves there then), kept apart ' +
+        'so that tokens issued and never looked up here do not push out the ones that are',
     },
   },
   discovery: {
@@ -123,6 +135,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
     keys: createKeyStore(hub),
     codes: new Map(),
     verifiedTokens: new Map(),
+    issuedTokens: new Map(),
     discovery: {},
     recoveryCodeKey: deriveSubkey(hub.config.masterKey!, 'ecosystem-hub/recovery-codes/v1'),
     oidcConfigurations: new Map(),

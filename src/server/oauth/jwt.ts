@@ -80,7 +80,9 @@ export async function signAccessToken(
   const { token, kid } = await signJwtWithKid(hub, 'at+jwt', claims);
   // The token's issuer is usually the node it is introspected on: what its signature would tell
   // is known already (a token never answered, its grant not committed, has no live session).
-  rememberVerified(hub, token, { claims, kid });
+  const issued = hub.caches.issuedTokens;
+  if (issued.size >= CACHES.issuedTokens.maxEntries) issued.delete(issued.keys().next().value!);
+  issued.set(token, { claims, kid });
   return { token, expiresIn: ACCESS_TOKEN_TTL_S, jti: claims.jti };
 }
 
@@ -179,7 +181,7 @@ export async function verifyHubJwt(
  * session cache.
  */
 export async function verifyAccessToken(hub: Hub, token: string): Promise<JWTPayload | null> {
-  const hit = hub.caches.verifiedTokens.get(token);
+  const hit = checkedBefore(hub, token);
   if (hit) return claimsOfVerified(hub, token, hit, await oauthRuntime(hub).keys.current());
   const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt' });
   if (claims) rememberVerified(hub, token, { claims, kid: decodeProtectedHeader(token).kid! });
@@ -191,9 +193,18 @@ export async function verifyAccessToken(hub: Hub, token: string): Promise<JWTPay
  * it knows to be no longer valid, undefined when it would have to check the signature or load keys.
  */
 export function verifiedAccessTokenNow(hub: Hub, token: string): JWTPayload | null | undefined {
-  const hit = hub.caches.verifiedTokens.get(token);
-  const keys = hit && oauthRuntime(hub).keys.currentNow();
+  const keys = oauthRuntime(hub).keys.currentNow();
+  const hit = keys && checkedBefore(hub, token);
   return hit && keys ? claimsOfVerified(hub, token, hit, keys) : undefined;
+}
+
+/** The token's claims when this process signed or checked it (a signed one moves to the checked). */
+function checkedBefore(hub: Hub, token: string): { claims: JWTPayload; kid: string } | undefined {
+  const hit = hub.caches.verifiedTokens.get(token);
+  if (hit) return hit;
+  const issued = hub.caches.issuedTokens.get(token);
+  if (issued) hub.caches.issuedTokens.delete(token);
+  return issued;
 }
 
 /** A checked token vouches for itself only while unexpired and while its key is still published. */

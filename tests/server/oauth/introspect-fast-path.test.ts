@@ -109,6 +109,7 @@ describe.each(TEST_DATABASES)('introspection before routing [%s]', (kind) => {
 
     // A token this process never saw checked (its caches emptied): read by the route, still active.
     t.hub.caches.verifiedTokens.clear();
+    t.hub.caches.issuedTokens.clear();
     t.hub.caches.sessionStates.invalidateAll();
     const cold = await introspect({ authorization: basic(client) }, `token=${token}`);
     expect(await cold.json()).toMatchObject({ active: true, client_id: client.client_id });

@@ -24,6 +24,19 @@ describe('LookupCache', () => {
     expect(await cache.get('s2', async () => 'read')).toBe('read');
   });
 
+  it('keeps primed values apart until their first use: priming many never pushes out the entries in use', async () => {
+    const cache = new LookupCache<string>(60_000, 2);
+    await cache.get('used-1', async () => 'read');
+    await cache.get('used-2', async () => 'read');
+    for (let i = 0; i < 5; i++) cache.prime(`issued-${i}`, 'live', cache.mark());
+    expect(cache.peek('used-1')).toEqual({ value: 'read' });
+    expect(cache.peek('used-2')).toEqual({ value: 'read' });
+    expect(cache.peek('issued-0')).toBeUndefined(); // the oldest primed went
+    expect(cache.peek('issued-4')).toEqual({ value: 'live' }); // and now joins the used ones
+    cache.invalidate('issued-3');
+    expect(cache.peek('issued-3')).toBeUndefined();
+  });
+
   it('serves and stores nothing while revocations cannot be heard', async () => {
     let live = true;
     const cache = new LookupCache<string>(60_000, 10, () => live);
