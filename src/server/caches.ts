@@ -65,7 +65,7 @@ export const CACHES = {
   clients: { maxEntries: 10_000, ttlMs: MINUTE, clearedBy: ['client'] },
   // Three maps of this size: token hash → session id (never changes), session id → state, and
   // jti → revoked, for the access tokens no session row stands behind (client_credentials); the
-  // last two keep what the token endpoint primes in a segment of the same size (lookup-cache.ts).
+  // last two keep what the token endpoint primes apart, as many as issuedTokens (lookup-cache.ts).
   sessionStates: { maxEntries: 100_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions', 'tokens'] },
   // Vouches only for a session touched less than a minute ago; anything else is read again.
   signedInSessions: { maxEntries: 10_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions'] },
@@ -127,7 +127,12 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
   const live = hub.revocations.live;
   const caches: HubCaches = {
     clients: new LookupCache(CACHES.clients.ttlMs, CACHES.clients.maxEntries, live),
-    sessionStates: createSessionStateCache(hub.db, CACHES.sessionStates, live),
+    // Primed at issue and not yet used: as many as the signed tokens kept for their first use.
+    sessionStates: createSessionStateCache(
+      hub.db,
+      { ...CACHES.sessionStates, primed: CACHES.issuedTokens.maxEntries },
+      live,
+    ),
     signedInSessions: {
       entries: new LookupCache(CACHES.signedInSessions.ttlMs, CACHES.signedInSessions.maxEntries, live),
       hashOf: new Map(),

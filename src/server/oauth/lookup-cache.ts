@@ -9,8 +9,9 @@ interface Entry<T> {
  * nodes' invalidations), every get reads through and nothing is stored.
  *
  * Values primed (known without a read: what this process has just written) wait in a segment of
- * their own, of the same bound, and join the others on their first use: a node issuing thousands
- * of tokens a second, most never looked up here, does not push out the entries that are used.
+ * their own (`primedMax` entries, full → the oldest goes) and join the others on their first use:
+ * a node issuing thousands of tokens a second, most never looked up here, does not push out the
+ * entries that are used.
  */
 export class LookupCache<T> {
   private entries = new Map<string, Entry<T>>();
@@ -20,6 +21,7 @@ export class LookupCache<T> {
     private readonly ttlMs: number,
     private readonly max = 10_000,
     private readonly serve: () => boolean = () => true,
+    private readonly primedMax = max,
   ) {}
   async get(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.peek(key);
@@ -53,13 +55,14 @@ export class LookupCache<T> {
    * invalidation was heard since `mark` was taken: that one could be about this very key.
    */
   prime(key: string, value: T, mark: number) {
-    if (mark === this.generation && this.serve()) this.store(this.primed, key, { value, at: Date.now() });
+    if (mark === this.generation && this.serve())
+      this.store(this.primed, key, { value, at: Date.now() }, this.primedMax);
   }
-  private store(segment: Map<string, Entry<T>>, key: string, entry: Entry<T>) {
+  private store(segment: Map<string, Entry<T>>, key: string, entry: Entry<T>, max = this.max) {
     segment.delete(key);
     // Full: the entry stored longest ago goes (a Map iterates in insertion order), not every
     // entry at once.
-    if (segment.size >= this.max) segment.delete(segment.keys().next().value!);
+    if (segment.size >= max) segment.delete(segment.keys().next().value!);
     segment.set(key, entry);
   }
   invalidate(key?: string) {

@@ -52,15 +52,16 @@ export interface CacheMark {
  */
 export function createSessionStateCache(
   db: Db,
-  bound: { maxEntries: number; ttlMs: number },
+  /** `primed`: how many of what the token endpoint primes are kept until their first use. */
+  bound: { maxEntries: number; ttlMs: number; primed: number },
   live: () => boolean,
 ): SessionStateCache {
   // Not served while revocations cannot be heard.
-  const states = new LookupCache<SessionState | undefined>(bound.ttlMs, bound.maxEntries, live);
+  const states = new LookupCache<SessionState | undefined>(bound.ttlMs, bound.maxEntries, live, bound.primed);
   // token hash → session id never changes, so it can be cached without invalidation.
   const ids = new LookupCache<string | undefined>(bound.ttlMs, bound.maxEntries);
   // jti → revoked, for tokens without a session row; not served while revocations cannot be heard.
-  const revoked = new LookupCache<boolean>(bound.ttlMs, bound.maxEntries, live);
+  const revoked = new LookupCache<boolean>(bound.ttlMs, bound.maxEntries, live, bound.primed);
 
   async function loadBy(by: { id: string } | { tokenHash: string }): Promise<SessionState | undefined> {
     const row = await findSessionState(db, by);
