@@ -7,7 +7,7 @@ import type { RevocationKind } from './revocations';
 import { deriveSubkey } from './crypto/secrets';
 import { AUTH_CODE_TTL_S, MAX_JWT_TTL_S } from './oauth/constants';
 import type { CodeRow } from './oauth/queries';
-import { LookupCache } from './oauth/lookup-cache';
+import { LookupCache, RecentMap } from './oauth/lookup-cache';
 import { createSessionStateCache, type SessionStateCache } from './oauth/token-cache';
 import { createKeyStore, type KeyStore, type KeyStoreDeps } from './oauth/keys/key-store';
 
@@ -34,9 +34,9 @@ export interface HubCaches {
   /** The codes this process issued, by hash, as their rows were written (oauth/code-cache.ts). */
   codes: Map<string, CodeRow>;
   /** Access tokens whose signature this process checked or made, by token (oauth/jwt.ts). */
-  verifiedTokens: Map<string, { claims: JWTPayload; kid: string }>;
+  verifiedTokens: RecentMap<{ claims: JWTPayload; kid: string }>;
   /** Access tokens this process signed and nobody asked about here yet, by token (oauth/jwt.ts). */
-  issuedTokens: Map<string, { claims: JWTPayload; kid: string }>;
+  issuedTokens: RecentMap<{ claims: JWTPayload; kid: string }>;
   /** The discovery document as bytes, for the issuer it was built for (oauth/endpoints/well-known.ts). */
   discovery: { document?: PrecomputedDocument & { issuer: string } };
   /** The recovery-code HMAC key (account/totp.ts). */
@@ -139,8 +139,8 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
     },
     keys: createKeyStore(hub),
     codes: new Map(),
-    verifiedTokens: new Map(),
-    issuedTokens: new Map(),
+    verifiedTokens: new RecentMap(CACHES.verifiedTokens.maxEntries),
+    issuedTokens: new RecentMap(CACHES.issuedTokens.maxEntries),
     discovery: {},
     recoveryCodeKey: deriveSubkey(hub.config.masterKey!, 'ecosystem-hub/recovery-codes/v1'),
     oidcConfigurations: new Map(),

@@ -4,7 +4,6 @@ import type { Hub } from '../hub';
 import { ACCESS_TOKEN_TTL_S, ID_TOKEN_TTL_S, SIGNING_ALGS } from './constants';
 import { isKeyPublished, type LoadedKeys } from './keys/key-store';
 import { oauthRuntime } from './runtime';
-import { CACHES } from '../caches';
 
 /** The issuer is the hub's public URL (read per call: e2e tests learn their port after start). */
 export const issuerOf = (hub: Hub) => hub.config.publicUrl;
@@ -80,9 +79,7 @@ export async function signAccessToken(
   const { token, kid } = await signJwtWithKid(hub, 'at+jwt', claims);
   // The token's issuer is usually the node it is introspected on: what its signature would tell
   // is known already (a token never answered, its grant not committed, has no live session).
-  const issued = hub.caches.issuedTokens;
-  if (issued.size >= CACHES.issuedTokens.maxEntries) issued.delete(issued.keys().next().value!);
-  issued.set(token, { claims, kid });
+  hub.caches.issuedTokens.set(token, { claims, kid });
   return { token, expiresIn: ACCESS_TOKEN_TTL_S, jti: claims.jti };
 }
 
@@ -203,7 +200,10 @@ function checkedBefore(hub: Hub, token: string): { claims: JWTPayload; kid: stri
   const hit = hub.caches.verifiedTokens.get(token);
   if (hit) return hit;
   const issued = hub.caches.issuedTokens.get(token);
-  if (issued) hub.caches.issuedTokens.delete(token);
+  if (issued) {
+    hub.caches.issuedTokens.delete(token);
+    hub.caches.verifiedTokens.set(token, issued);
+  }
   return issued;
 }
 
@@ -216,18 +216,13 @@ function claimsOfVerified(
 ): JWTPayload | null {
   const now = hub.clock();
   const key = keys.published.get(hit.kid);
-  if (key && isKeyPublished(key, now) && typeof hit.claims.exp === 'number' && hit.claims.exp * 1000 > now.getTime()) {
-    rememberVerified(hub, token, hit);
+  if (key && isKeyPublished(key, now) && typeof hit.claims.exp === 'number' && hit.claims.exp * 1000 > now.getTime())
     return hit.claims;
-  }
   hub.caches.verifiedTokens.delete(token);
   return null;
 }
 
-/** Kept in order of last use: when full, the token least recently issued or introspected goes. */
+/** Kept while recently used (RecentMap): a full cache drops the tokens least recently looked up. */
 function rememberVerified(hub: Hub, token: string, entry: { claims: JWTPayload; kid: string }) {
-  const cache = hub.caches.verifiedTokens;
-  cache.delete(token);
-  if (cache.size >= CACHES.verifiedTokens.maxEntries) cache.delete(cache.keys().next().value!);
-  cache.set(token, entry);
+  hub.caches.verifiedTokens.set(token, entry);
 }

@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { LookupCache } from '../../../src/server/oauth/lookup-cache';
+import { LookupCache, RecentMap } from '../../../src/server/oauth/lookup-cache';
 
 /** The per-process lookup cache's bounds and its primed entries (issue 28). */
 describe('LookupCache', () => {
-  it('when full drops the entry stored longest ago, not every entry', async () => {
-    const cache = new LookupCache<number>(60_000, 3);
-    for (const [i, key] of ['a', 'b', 'c', 'd'].entries()) await cache.get(key, async () => i);
-    expect(cache.size).toBe(3);
-    expect(cache.peek('a')).toBeUndefined();
-    expect(cache.peek('d')).toEqual({ value: 3 });
-    expect(cache.peek('b')).toEqual({ value: 1 });
+  it('when full keeps the most recently used entries, not none of them', async () => {
+    const cache = new LookupCache<number>(60_000, 4);
+    await cache.get('a', async () => 1);
+    await cache.get('b', async () => 2);
+    expect(cache.peek('a')).toEqual({ value: 1 }); // used: moves to the newer half
+    for (const [i, key] of ['c', 'd', 'e'].entries()) await cache.get(key, async () => i + 3);
+    expect(cache.size).toBeLessThanOrEqual(4);
+    expect(cache.peek('b')).toBeUndefined();
+    expect(cache.peek('e')).toEqual({ value: 5 });
+  });
+
+  it('RecentMap holds at most its bound and keeps what was used', () => {
+    const map = new RecentMap<number>(1000);
+    map.set('kept', 0);
+    for (let i = 0; i < 10_000; i++) {
+      map.set(`k${i}`, i);
+      expect(map.get('kept')).toBe(0);
+      expect(map.size).toBeLessThanOrEqual(1000);
+    }
+    expect(map.get('k0')).toBeUndefined();
+    expect(map.get('k9999')).toBe(9999);
   });
 
   it('keeps a primed value, unless an invalidation was heard since the mark', async () => {
@@ -25,7 +39,7 @@ describe('LookupCache', () => {
   });
 
   it('keeps primed values apart until their first use: priming many never pushes out the entries in use', async () => {
-    const cache = new LookupCache<string>(60_000, 2);
+    const cache = new LookupCache<string>(60_000, 4);
     await cache.get('used-1', async () => 'read');
     await cache.get('used-2', async () => 'read');
     for (let i = 0; i < 5; i++) cache.prime(`issued-${i}`, 'live', cache.mark());
