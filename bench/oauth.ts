@@ -464,7 +464,8 @@ async function main() {
     if (ONLY.includes('introspect10k')) {
       ratio('hubIntro10k', 'peerMemIntro10k', `introspection (${TOKENS} tokens): hub / peer in memory`);
       ratio('hubIntro10k', 'peerPgIntro10k', `introspection (${TOKENS} tokens): hub / peer on PostgreSQL`);
-      if (baseline) ratio('hubIntro10k', 'baselineIntro10k', `introspection (${TOKENS} tokens): this hub / baseline hub`);
+      if (baseline)
+        ratio('hubIntro10k', 'baselineIntro10k', `introspection (${TOKENS} tokens): this hub / baseline hub`);
     }
     if (ONLY.includes('introspectFirst')) {
       const what = `introspection from first use (${TOKENS} fresh tokens × ${USES})`;
