@@ -36,11 +36,13 @@ export function createIntrospectFastPath(
     pragma: 'no-cache',
     'content-type': 'application/json; charset=utf-8',
   }).flat();
-  const answer = (req: IncomingMessage, res: ServerResponse, body: Buffer, startedAt: number): boolean => {
+  /** The answer from the caches, or undefined for the route to give. */
+  const answerOf = (req: IncomingMessage, body: Buffer): Record<string, unknown> | undefined => {
     const form = readForm(body);
     const client = form && basicClientNow(hub, req.headers.authorization);
-    const found = form?.token && client ? introspectFromCaches(hub, client, form.token) : undefined;
-    if (!found) return false;
+    return form?.token && client ? introspectFromCaches(hub, client, form.token) : undefined;
+  };
+  const send = (req: IncomingMessage, res: ServerResponse, found: Record<string, unknown>, startedAt: number) => {
     const id = requestId(req);
     const json = Buffer.from(JSON.stringify(found));
     const headers = [...common, 'content-length', String(json.length), 'x-request-id', id];
@@ -48,7 +50,6 @@ export function createIntrospectFastPath(
     res.writeHead(200, headers);
     res.end(json);
     observe(req, INTROSPECT_PATH, 200, id, startedAt);
-    return true;
   };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'POST' || req.url !== INTROSPECT_PATH) return false;
@@ -76,13 +77,15 @@ export function createIntrospectFastPath(
     req.on('error', () => res.destroy());
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      let done = false;
+      let found: Record<string, unknown> | undefined;
       try {
-        done = size === length && answer(req, res, body, startedAt);
-      } finally {
-        // Fastify reads the same bytes again and decides as it always does (a wrong length too).
-        if (!done) route(req, res, body);
+        found = size === length ? answerOf(req, body) : undefined;
+      } catch {
+        found = undefined; // whatever went wrong, the route answers it as it always would
       }
+      // Fastify reads the same bytes again and decides as it always does (a wrong length too).
+      if (found) send(req, res, found, startedAt);
+      else route(req, res, body);
     });
     return true;
   };
