@@ -18,7 +18,7 @@ export async function grantClientCredentials(
   hub: Hub,
   client: OAuthClient,
   input: { scope?: string; resource?: string },
-  /** Commits the grant's audit record; runs while the token is being signed. */
+  /** Commits the grant's audit record, which names the signed token's jti. */
   commit?: CommitGrant,
 ): Promise<GrantResult> {
   if (!client.grantTypes.includes('client_credentials') || !client.clientSecretHash) {
