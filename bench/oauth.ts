@@ -1,5 +1,5 @@
 /**
- * npm run bench:oauth [-- --duration=10 --connections=32 --reps=3 --only=token,introspect --baseline=<checkout>]
+ * npm run bench:oauth [-- --duration=10 --connections=32 --reps=3 --tokens=10000 --uses=5 --only=token,introspect --baseline=<checkout>]
  *
  * The hub's token endpoint (client_credentials, every grant durable and in the audit chain before
  * it is answered) and its introspection, against panva's oidc-provider with the same client and
@@ -13,8 +13,11 @@
  * Per request: server CPU and its PostgreSQL backends' CPU from /proc, and the statements the
  * server's driver sent (round trips), counted by a preload (bench/lib/count-queries.mjs).
  * Afterwards the hub's chain must hold at least one oauth_token_issued row per answered grant.
+ * Introspection from each token's first use (`introspectFirst`): every rep issues --tokens fresh
+ * tokens (untimed), then introspects each about --uses times in rotation with no warm pass, so
+ * 1/uses of the calls are a token's first sight; `introspect10k` is the steady state.
  * --baseline=<path of another checkout> also runs that checkout's hub (its own scratch database)
- * in the same interleaved reps, for before/after figures from one run.
+ * in the same interleaved reps (token and introspection), for before/after figures from one run.
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (scratch databases are created and dropped).
  */
 import { randomBytes } from 'node:crypto';
@@ -38,19 +41,22 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const DURATION = Number(args.duration ?? 10);
 const CONNECTIONS = Number(args.connections ?? 32);
 const REPS = Math.max(1, Number(args.reps ?? 3));
-const ONLY = (args.only ?? 'token,introspect,introspect10k,discovery,jwks').split(',');
+const ONLY = (args.only ?? 'token,introspect,introspect10k,introspectFirst,discovery,jwks').split(',');
 /** Distinct live tokens introspected in rotation (goal 3). */
 const TOKENS = Number(args.tokens ?? 10_000);
+/** Introspections per fresh token in `introspectFirst` (the first of them its first sight). */
+const USES = Math.max(1, Number(args.uses ?? 5));
 const BASELINE = args.baseline;
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 process.env.TEST_DATABASE_URL = adminUrl;
 
-type Endpoint = 'token' | 'introspect' | 'introspect10k' | 'discovery' | 'jwks';
+type Endpoint = 'token' | 'introspect' | 'introspect10k' | 'introspectFirst' | 'discovery' | 'jwks';
 const PATHS: Record<Endpoint, string> = {
   token: '/oauth/token',
   introspect: '/oauth/introspect',
   introspect10k: '/oauth/introspect',
+  introspectFirst: '/oauth/introspect',
   discovery: '/.well-known/openid-configuration',
   jwks: '/oauth/jwks',
 };
@@ -67,6 +73,8 @@ interface Scenario {
   database?: string;
   /** Every request carries a fresh DPoP proof for this URL (issue 31). */
   dpopHtu?: string;
+  /** Issues fresh tokens into `bodiesFile` before each timed run (untimed; no warm pass). */
+  fresh?: () => Promise<string>;
 }
 
 /** The load generator's DPoP key (ES256), one for the run. */
@@ -342,33 +350,46 @@ async function main() {
         },
       );
     }
-    if (ONLY.includes('introspect10k')) {
-      // Distinct live tokens, issued before timing (32 at a time), one form body a line.
-      const issueMany = async (s: Server, body: string, file: string) => {
-        const lines: string[] = [];
-        const worker = async () => {
-          while (lines.length < TOKENS) {
-            lines.push(new URLSearchParams({ token: (await grant(s, body)).access_token }).toString());
-          }
-        };
-        await Promise.all(Array.from({ length: 32 }, worker));
-        writeFileSync(file, lines.slice(0, TOKENS).join('\n'));
-        return file;
+    // Distinct live tokens, issued before timing (32 at a time), one form body a line.
+    const issueMany = async (s: Server, body: string, file: string) => {
+      const lines: string[] = [];
+      const worker = async () => {
+        while (lines.length < TOKENS) {
+          lines.push(new URLSearchParams({ token: (await grant(s, body)).access_token }).toString());
+        }
       };
-      const n = TOKENS.toLocaleString('en-US');
+      await Promise.all(Array.from({ length: 32 }, worker));
+      writeFileSync(file, lines.slice(0, TOKENS).join('\n'));
+      return file;
+    };
+    const tokensText = TOKENS.toLocaleString('en-US');
+    if (ONLY.includes('introspect10k')) {
       scenarios.push(
         {
           key: 'hubIntro10k',
-          label: `hub, its JWTs (${n} distinct tokens)`,
+          label: `hub, its JWTs (${tokensText} distinct tokens)`,
           endpoint: 'introspect10k',
           server: hub,
           body: '',
           bodiesFile: await issueMany(hub, jwtBody, `${docs}-hub-tokens`),
           database: dbName(hubDb.url),
         },
+        ...(baseline && baseDb
+          ? [
+              {
+                key: 'baselineIntro10k',
+                label: `hub baseline (${BASELINE}), its JWTs (${tokensText} distinct tokens)`,
+                endpoint: 'introspect10k' as const,
+                server: baseline,
+                body: '',
+                bodiesFile: await issueMany(baseline, jwtBody, `${docs}-baseline-tokens`),
+                database: dbName(baseDb.url),
+              },
+            ]
+          : []),
         {
           key: 'peerMemIntro10k',
-          label: `oidc-provider memory, opaque (${n} distinct tokens)`,
+          label: `oidc-provider memory, opaque (${tokensText} distinct tokens)`,
           endpoint: 'introspect10k',
           server: peerMem,
           body: '',
@@ -376,13 +397,36 @@ async function main() {
         },
         {
           key: 'peerPgIntro10k',
-          label: `oidc-provider PostgreSQL, opaque (${n} distinct tokens)`,
+          label: `oidc-provider PostgreSQL, opaque (${tokensText} distinct tokens)`,
           endpoint: 'introspect10k',
           server: peerPg,
           body: '',
           bodiesFile: await issueMany(peerPg, opaqueBody, `${docs}-peer-pg-tokens`),
           database: dbName(peerDb.url),
         },
+      );
+    }
+    if (ONLY.includes('introspectFirst')) {
+      const first = (key: string, label: string, server: Server, body: string, database?: string): Scenario => {
+        const file = `${docs}-${key}-fresh`;
+        return {
+          key,
+          label: `${label} (${tokensText} fresh tokens × ${USES})`,
+          endpoint: 'introspectFirst',
+          server,
+          body: '',
+          bodiesFile: file,
+          database,
+          fresh: () => issueMany(server, body, file),
+        };
+      };
+      scenarios.push(
+        first('hubFirst', 'hub, its JWTs', hub, jwtBody, dbName(hubDb.url)),
+        ...(baseline && baseDb
+          ? [first('baselineFirst', `hub baseline (${BASELINE}), its JWTs`, baseline, jwtBody, dbName(baseDb.url))]
+          : []),
+        first('peerMemFirst', 'oidc-provider memory, opaque', peerMem, opaqueBody),
+        first('peerPgFirst', 'oidc-provider PostgreSQL, opaque', peerPg, opaqueBody, dbName(peerDb.url)),
       );
     }
     for (const endpoint of ['discovery', 'jwks'] as const) {
@@ -399,6 +443,7 @@ async function main() {
     // state of a server whose tokens are each introspected again and again, not its first sight
     // of each (that cold cost is what the first warm-up pass shows, printed below).
     for (const s of scenarios) {
+      if (s.fresh) continue; // measured from each token's first use: no warm pass
       if (s.bodiesFile) {
         const cold = await measure({ ...s }, headers, 0, TOKENS);
         console.log(
@@ -424,7 +469,8 @@ async function main() {
       // Rotate the order every rep, so no scenario always runs first or right after the hub.
       const order = scenarios.map((_, i) => scenarios[(i + rep) % scenarios.length]);
       for (const s of order) {
-        const m = await measure(s, headers, DURATION);
+        if (s.fresh) await s.fresh();
+        const m = await measure(s, headers, DURATION, s.fresh ? TOKENS * USES : undefined);
         if (s.key === 'hub' || s.key === 'hubDpop') hubAnswered += m.ok;
         if (m.non2xx || m.errors) console.warn(`  ! ${s.label}: ${m.non2xx} non-2xx, ${m.errors} errors of ${m.total}`);
         results.get(s.key)!.push(m);
@@ -489,6 +535,17 @@ async function main() {
     if (ONLY.includes('introspect10k')) {
       ratio('hubIntro10k', 'peerMemIntro10k', `introspection (${TOKENS} tokens): hub / peer in memory`);
       ratio('hubIntro10k', 'peerPgIntro10k', `introspection (${TOKENS} tokens): hub / peer on PostgreSQL`);
+      if (baseline)
+        ratio('hubIntro10k', 'baselineIntro10k', `introspection (${TOKENS} tokens): this hub / baseline hub`);
+    }
+    if (ONLY.includes('introspectFirst')) {
+      const what = `introspection from first use (${TOKENS} fresh tokens × ${USES})`;
+      ratio('hubFirst', 'peerMemFirst', `${what}: hub / peer in memory`);
+      ratio('hubFirst', 'peerPgFirst', `${what}: hub / peer on PostgreSQL`);
+      if (baseline) {
+        ratio('baselineFirst', 'peerMemFirst', `${what}, baseline: hub / peer in memory`);
+        ratio('hubFirst', 'baselineFirst', `${what}: this hub / baseline hub`);
+      }
     }
     for (const endpoint of ['discovery', 'jwks'] as const) {
       if (!ONLY.includes(endpoint)) continue;

@@ -22,6 +22,8 @@ import { registerContracts } from './http/contract';
 import { registerOpenApi } from './http/openapi';
 import { canonicalUrl, pathOf } from './http/path';
 import { healthRoutes } from './health/routes';
+import { createIntrospectFastPath } from './oauth/endpoints/introspect-fast-path';
+import { registerReplayedBody, withReplayedBody } from './http/replayed-body';
 import { fastPathObserver, metricsRoutes, registerObservability, requestIdGenerator } from './observability/http';
 import { authRoutes } from './auth/routes';
 import { setupRoutes } from './setup/routes';
@@ -75,12 +77,23 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   // Discovery and JWKS from precomputed bytes before routing (oauth/endpoints/well-known.ts):
   // only a listening hub goes through here; inject() takes the routes, which send the same.
   // While the drain refuses, they go through Fastify too, to be refused like every new request.
-  const fastPath = createWellKnownFastPath(hub, requestIdGenerator(hub.config.trustProxy), fastPathObserver(app, hub));
+  const requestId = requestIdGenerator(hub.config.trustProxy);
+  const observe = fastPathObserver(app, hub);
+  const fastPath = createWellKnownFastPath(hub, requestId, observe);
   const routed = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  const route = (req: IncomingMessage, res: ServerResponse) => {
+    for (const listener of routed) listener.call(app.server, req, res);
+  };
+  // Introspection of a token this node holds, likewise (oauth/endpoints/introspect-fast-path.ts);
+  // what it reads but does not answer reaches the routes with its body (http/replayed-body.ts).
+  const introspectFastPath = createIntrospectFastPath(hub, requestId, observe, (req, res, body) =>
+    route(withReplayedBody(req, body), res),
+  );
   app.server.removeAllListeners('request');
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (drain.refusing || !fastPath(req, res)) for (const listener of routed) listener.call(app.server, req, res);
+    if (drain.refusing || !(fastPath(req, res) || introspectFastPath(req, res))) route(req, res);
   });
+  registerReplayedBody(app);
 
   registerContracts(app);
   registerObservability(app, hub);

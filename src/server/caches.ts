@@ -7,7 +7,7 @@ import type { RevocationKind } from './revocations';
 import { deriveSubkey } from './crypto/secrets';
 import { AUTH_CODE_TTL_S, MAX_JWT_TTL_S } from './oauth/constants';
 import type { CodeRow } from './oauth/queries';
-import { LookupCache } from './oauth/lookup-cache';
+import { LookupCache, RecentMap } from './oauth/lookup-cache';
 import { createSessionStateCache, type SessionStateCache } from './oauth/token-cache';
 import { createKeyStore, type KeyStore, type KeyStoreDeps } from './oauth/keys/key-store';
 import type { ProofKey } from './oauth/dpop';
@@ -34,8 +34,10 @@ export interface HubCaches {
   keys: KeyStore;
   /** The codes this process issued, by hash, as their rows were written (oauth/code-cache.ts). */
   codes: Map<string, CodeRow>;
-  /** Access tokens whose signature this process checked, by token (oauth/jwt.ts). */
-  verifiedTokens: Map<string, { claims: JWTPayload; kid: string }>;
+  /** Access tokens whose signature this process checked or made, by token (oauth/jwt.ts). */
+  verifiedTokens: RecentMap<{ claims: JWTPayload; kid: string }>;
+  /** Access tokens this process signed and nobody asked about here yet, by token (oauth/jwt.ts). */
+  issuedTokens: RecentMap<{ claims: JWTPayload; kid: string }>;
   /** The discovery document as bytes, for the issuer it was built for (oauth/endpoints/well-known.ts). */
   discovery: { document?: PrecomputedDocument & { issuer: string } };
   /** The recovery-code HMAC key (account/totp.ts). */
@@ -68,8 +70,10 @@ const MINUTE = 60_000;
 /** The one list of a hub's caches: how large each may grow, how long it serves, what clears it. */
 export const CACHES = {
   clients: { maxEntries: 10_000, ttlMs: MINUTE, clearedBy: ['client'] },
-  // Two maps of this size: token hash → session id (never changes), and session id → state.
-  sessionStates: { maxEntries: 100_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions'] },
+  // Three maps of this size: token hash → session id (never changes), session id → state, and
+  // jti → revoked, for the access tokens no session row stands behind (client_credentials); the
+  // last two keep what the token endpoint primes apart, as many as issuedTokens (lookup-cache.ts).
+  sessionStates: { maxEntries: 100_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions', 'tokens'] },
   // Vouches only for a session touched less than a minute ago; anything else is read again.
   signedInSessions: { maxEntries: 10_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions'] },
   // One key set, read again every minute or when a rotation or prune says so.
@@ -89,6 +93,15 @@ export const CACHES = {
     clearedBy: {
       never:
         "every hit checks the token's exp and that its key is still published; whether its session is live is asked of sessionStates",
+    },
+  },
+  issuedTokens: {
+    maxEntries: 20_000,
+    ttlMs: MAX_JWT_TTL_S * 1000,
+    clearedBy: {
+      never:
+        'what verifiedTokens would hold once the token is first looked up (it moves there then), kept apart ' +
+        'so that tokens issued and never looked up here do not push out the ones that are',
     },
   },
   discovery: {
@@ -137,14 +150,20 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
   const live = hub.revocations.live;
   const caches: HubCaches = {
     clients: new LookupCache(CACHES.clients.ttlMs, CACHES.clients.maxEntries, live),
-    sessionStates: createSessionStateCache(hub.db, CACHES.sessionStates, live),
+    // Primed at issue and not yet used: as many as the signed tokens kept for their first use.
+    sessionStates: createSessionStateCache(
+      hub.db,
+      { ...CACHES.sessionStates, primed: CACHES.issuedTokens.maxEntries },
+      live,
+    ),
     signedInSessions: {
       entries: new LookupCache(CACHES.signedInSessions.ttlMs, CACHES.signedInSessions.maxEntries, live),
       hashOf: new Map(),
     },
     keys: createKeyStore(hub),
     codes: new Map(),
-    verifiedTokens: new Map(),
+    verifiedTokens: new RecentMap(CACHES.verifiedTokens.maxEntries),
+    issuedTokens: new RecentMap(CACHES.issuedTokens.maxEntries),
     discovery: {},
     recoveryCodeKey: deriveSubkey(hub.config.masterKey!, 'ecosystem-hub/recovery-codes/v1'),
     oidcConfigurations: new Map(),
@@ -169,6 +188,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
       clients.invalidate(message.clientId);
       caches.clientJwks.delete(message.clientId);
     } else if (message.kind === 'keys') keys.invalidate();
+    else if (message.kind === 'tokens') for (const jti of message.jtis) sessionStates.invalidateToken(jti);
     else if (message.kind === 'all-sessions') {
       sessionStates.invalidateAll();
       forgetSignedIn();

@@ -11,6 +11,8 @@ export type Revocation =
   /** The setup tool's wipe: every session ended at once, no id left to name. */
   | { kind: 'all-sessions' }
   | { kind: 'client'; clientId: string }
+  /** Access tokens revoked by their `jti` (those with no session row behind them). */
+  | { kind: 'tokens'; jtis: string[] }
   | { kind: 'keys' }
   /** Webhook endpoints were added, changed or removed: every node reloads which events have subscribers. */
   | { kind: 'webhooks' };
@@ -101,6 +103,8 @@ const ALL_SESSIONS_ENDED = 'sessions:all-ended';
 const CLIENT_PREFIX = 'oauth-client:';
 const KEYS_CHANGED = 'oauth-keys:changed';
 const WEBHOOKS_CHANGED = 'webhooks:changed';
+/** Nodes of an earlier version take `oauth-token:<jti>` for a session id they do not know: a no-op. */
+const TOKEN_PREFIX = 'oauth-token:';
 /** NOTIFY payloads are limited to 8000 bytes: session ids go 100 to a message. */
 const IDS_PER_MESSAGE = 100;
 
@@ -110,6 +114,7 @@ function encode(message: Revocation): string[] {
   else if (message.kind === 'all-sessions') ids.push(ALL_SESSIONS_ENDED);
   else if (message.kind === 'client') ids.push(CLIENT_PREFIX + message.clientId);
   else if (message.kind === 'webhooks') ids.push(WEBHOOKS_CHANGED);
+  else if (message.kind === 'tokens') ids.push(...message.jtis.map((jti) => TOKEN_PREFIX + jti));
   else ids.push(KEYS_CHANGED);
   const payloads: string[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_MESSAGE) {
@@ -131,14 +136,17 @@ function decode(payload: string): { messages: Revocation[]; at?: number } | unde
   if (!body || !Array.isArray(body.ids)) return undefined;
   const messages: Revocation[] = [];
   const sessions: string[] = [];
+  const jtis: string[] = [];
   for (const id of body.ids) {
     if (typeof id !== 'string') continue;
     if (id === ALL_SESSIONS_ENDED) messages.push({ kind: 'all-sessions' });
     else if (id === KEYS_CHANGED) messages.push({ kind: 'keys' });
     else if (id === WEBHOOKS_CHANGED) messages.push({ kind: 'webhooks' });
     else if (id.startsWith(CLIENT_PREFIX)) messages.push({ kind: 'client', clientId: id.slice(CLIENT_PREFIX.length) });
+    else if (id.startsWith(TOKEN_PREFIX)) jtis.push(id.slice(TOKEN_PREFIX.length));
     else sessions.push(id);
   }
   if (sessions.length) messages.push({ kind: 'sessions', ids: sessions });
+  if (jtis.length) messages.push({ kind: 'tokens', jtis });
   return { messages, at: typeof body.at === 'number' ? body.at : undefined };
 }

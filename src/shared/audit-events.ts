@@ -162,8 +162,15 @@ export const AUDIT_EVENTS = {
   client_secret_viewed: event<{ client_id: string }>('high', 'OAuth client secret viewed'),
   client_secret_rotated: event<{ client_id: string }>('high', 'OAuth client secret rotated'),
   oauth_consent_granted: event<ClientRef & { scopes: string[] }>('low', 'OAuth consent granted'),
-  oauth_token_issued: event<ClientRef & { grant_type: string; scope: string }>('info', 'OAuth token issued'),
-  oauth_token_revoked: event<ClientRef & { token_type_hint: string | null }>('medium', 'OAuth token revoked'),
+  // jti: a token no session stands behind (client_credentials) is named by it.
+  oauth_token_issued: event<ClientRef & { grant_type: string; scope: string; jti?: string }>(
+    'info',
+    'OAuth token issued',
+  ),
+  oauth_token_revoked: event<ClientRef & { token_type_hint: string | null; jti?: string }>(
+    'medium',
+    'OAuth token revoked',
+  ),
   oauth_refresh_reuse: event<OAuthRefusal>('critical', 'Refresh token reuse detected'),
   oauth_invalid_client: event<OAuthRefusal & { endpoint?: string }>('medium', 'OAuth client authentication failed'),
   oauth_token_refused: event<OAuthRefusal>('low', 'OAuth token request refused'),

@@ -4,9 +4,9 @@ import type { AuditEvent, AuditLog } from './record';
 
 /**
  * The one way a hot path commits a change: its audit record and the writes behind it (a
- * sign-in's session, last-login time and cleared counter; a grant's session rows; a code
- * exchange), handed over by the modules that own those tables (db/writes.ts), commit together
- * in ONE statement — audit rows, anchor move and writes — before the answer goes out.
+ * sign-in's session, last-login time and cleared counter; a code exchange), handed over by the
+ * modules that own those tables (db/writes.ts), commit together in ONE statement — audit rows,
+ * anchor move and writes — before the answer goes out.
  *
  * Group commit is a property of the unit of work, not of its callers: units that arrive while
  * batches commit go together in the next one (one round trip and one commit for many requests),

@@ -180,8 +180,8 @@ export async function findSessionState(
 }
 
 /**
- * Session rows as a unit of work's write (audit/unit-of-work.ts): the client_credentials grants'
- * rows, a sign-in's browser session. The rows of every unit in a batch merge into one insert
+ * Session rows as a unit of work's write (audit/unit-of-work.ts): a sign-in's browser session.
+ * The rows of every unit in a batch merge into one insert
  * with one JSON parameter, which writes only when the audit append goes through.
  */
 export function insertSessionsStatement(sessions: NewAuthSession[]): RowsWrite {

@@ -4,6 +4,7 @@ import type { OAuthClient } from '../db/schema/index';
 import { isClientSecretValid, loadClient } from './clients/service';
 import { OAuthError, usedBasicAuth } from './errors';
 import { authenticateWithAssertion } from './private-key-jwt';
+import { oauthRuntime } from './runtime';
 
 export interface AuthenticatedClient {
   client: OAuthClient;
@@ -68,4 +69,18 @@ export async function authenticateClient(
   if (!secretValid || client.tokenEndpointAuthMethod !== method)
     throw new OAuthError('invalid_client', 'Client authentication failed.');
   return { client, method };
+}
+
+/**
+ * `authenticateClient` for the one case the fast path before routing takes (introspect-fast-path.ts):
+ * a client_secret_basic client this process holds, active, its secret right. Undefined for anything
+ * else — unknown here, refused, another method — which then goes through `authenticateClient`,
+ * where every refusal is answered and audited.
+ */
+export function basicClientNow(hub: Hub, authorization: string | undefined): OAuthClient | undefined {
+  const basic = parseBasic(authorization);
+  const client = basic && oauthRuntime(hub).clients.peek(basic.id)?.value;
+  if (!basic || !client || !client.isActive || client.tokenEndpointAuthMethod !== 'client_secret_basic')
+    return undefined;
+  return isClientSecretValid(client, basic.secret) ? client : undefined;
 }

@@ -2,9 +2,8 @@ import { createHash, randomUUID, sign as signBytes } from 'node:crypto';
 import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { Hub } from '../hub';
 import { ACCESS_TOKEN_TTL_S, ID_TOKEN_TTL_S, SIGNING_ALGS } from './constants';
-import { isKeyPublished } from './keys/key-store';
+import { isKeyPublished, type LoadedKeys } from './keys/key-store';
 import { oauthRuntime } from './runtime';
-import { CACHES } from '../caches';
 
 /** The issuer is the hub's public URL (read per call: e2e tests learn their port after start). */
 export const issuerOf = (hub: Hub) => hub.config.publicUrl;
@@ -22,6 +21,14 @@ export async function signJwt(
   typ: 'at+jwt' | 'JWT' | 'logout+jwt',
   claims: Record<string, unknown>,
 ): Promise<string> {
+  return (await signJwtWithKid(hub, typ, claims)).token;
+}
+
+async function signJwtWithKid(
+  hub: Hub,
+  typ: 'at+jwt' | 'JWT' | 'logout+jwt',
+  claims: Record<string, unknown>,
+): Promise<{ token: string; kid: string }> {
   const { active } = await oauthRuntime(hub).keys.current();
   const headerKey = `${active.kid}\n${typ}`;
   let header = encodedHeaders.get(headerKey);
@@ -36,13 +43,14 @@ export async function signJwt(
     Buffer.from(input),
     active.alg === 'ES256' ? { key: active.key, dsaEncoding: 'ieee-p1363' } : active.key,
   );
-  return `${input}.${signature.toString('base64url')}`;
+  return { token: `${input}.${signature.toString('base64url')}`, kid: active.kid };
 }
 
 /**
  * RFC 9068 access token: typ at+jwt, aud = the API it is for (RFC 8707 resource, or the hub's
  * userinfo endpoint) — never the client_id an ID token carries, so neither passes for the other —
- * client_id = the client, sid = the auth_sessions row that backs it.
+ * client_id = the client, sid = the auth_sessions row that backs it — none for a client acting for
+ * itself (client_credentials), whose token is revoked by its `jti` (oauth_revoked_tokens).
  */
 export async function signAccessToken(
   hub: Hub,
@@ -50,7 +58,7 @@ export async function signAccessToken(
     sub: string;
     clientId: string;
     scopes: string[];
-    sid: string;
+    sid: string | null;
     authTime?: Date | null;
     audience?: string | null;
     /** Further claims (issue 29: org_id, org_roles); the registered claims below win. */
@@ -58,13 +66,13 @@ export async function signAccessToken(
     /** RFC 9449 §6: the thumbprint of the key the token is bound to (`cnf.jkt`). */
     dpopJkt?: string | null;
   },
-): Promise<{ token: string; expiresIn: number }> {
+): Promise<{ token: string; expiresIn: number; jti: string }> {
   const now = Math.floor(hub.clock().getTime() / 1000);
-  const token = await signJwt(hub, 'at+jwt', {
+  const claims = {
     ...input.claims,
     client_id: input.clientId,
     scope: input.scopes.join(' '),
-    sid: input.sid,
+    ...(input.sid ? { sid: input.sid } : {}),
     ...(input.authTime ? { auth_time: Math.floor(input.authTime.getTime() / 1000) } : {}),
     iss: issuerOf(hub),
     sub: input.sub,
@@ -73,8 +81,12 @@ export async function signAccessToken(
     exp: now + ACCESS_TOKEN_TTL_S,
     jti: randomUUID(),
     ...(input.dpopJkt ? { cnf: { jkt: input.dpopJkt } } : {}),
-  });
-  return { token, expiresIn: ACCESS_TOKEN_TTL_S };
+  };
+  const { token, kid } = await signJwtWithKid(hub, 'at+jwt', claims);
+  // The token's issuer is usually the node it is introspected on: what its signature would tell
+  // is known already (a token never answered, its grant not committed, has no live session).
+  hub.caches.issuedTokens.set(token, { claims, kid });
+  return { token, expiresIn: ACCESS_TOKEN_TTL_S, jti: claims.jti };
 }
 
 export async function signIdToken(
@@ -172,20 +184,51 @@ export async function verifyHubJwt(
  * session cache.
  */
 export async function verifyAccessToken(hub: Hub, token: string): Promise<JWTPayload | null> {
-  const cache = hub.caches.verifiedTokens;
-  const hit = cache.get(token);
-  const now = hub.clock();
-  if (hit) {
-    const key = (await oauthRuntime(hub).keys.current()).published.get(hit.kid);
-    if (key && isKeyPublished(key, now) && typeof hit.claims.exp === 'number' && hit.claims.exp * 1000 > now.getTime())
-      return hit.claims;
-    cache.delete(token);
-    return null;
-  }
+  const hit = checkedBefore(hub, token);
+  if (hit) return claimsOfVerified(hub, token, hit, await oauthRuntime(hub).keys.current());
   const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt' });
-  if (claims) {
-    if (cache.size >= CACHES.verifiedTokens.maxEntries) cache.clear();
-    cache.set(token, { claims, kid: decodeProtectedHeader(token).kid! });
-  }
+  if (claims) rememberVerified(hub, token, { claims, kid: decodeProtectedHeader(token).kid! });
   return claims;
+}
+
+/**
+ * `verifyAccessToken` from what this process holds, without waiting: the claims, null for a token
+ * it knows to be no longer valid, undefined when it would have to check the signature or load keys.
+ */
+export function verifiedAccessTokenNow(hub: Hub, token: string): JWTPayload | null | undefined {
+  const keys = oauthRuntime(hub).keys.currentNow();
+  const hit = keys && checkedBefore(hub, token);
+  return hit && keys ? claimsOfVerified(hub, token, hit, keys) : undefined;
+}
+
+/** The token's claims when this process signed or checked it (a signed one moves to the checked). */
+function checkedBefore(hub: Hub, token: string): { claims: JWTPayload; kid: string } | undefined {
+  const hit = hub.caches.verifiedTokens.get(token);
+  if (hit) return hit;
+  const issued = hub.caches.issuedTokens.get(token);
+  if (issued) {
+    hub.caches.issuedTokens.delete(token);
+    hub.caches.verifiedTokens.set(token, issued);
+  }
+  return issued;
+}
+
+/** A checked token vouches for itself only while unexpired and while its key is still published. */
+function claimsOfVerified(
+  hub: Hub,
+  token: string,
+  hit: { claims: JWTPayload; kid: string },
+  keys: LoadedKeys,
+): JWTPayload | null {
+  const now = hub.clock();
+  const key = keys.published.get(hit.kid);
+  if (key && isKeyPublished(key, now) && typeof hit.claims.exp === 'number' && hit.claims.exp * 1000 > now.getTime())
+    return hit.claims;
+  hub.caches.verifiedTokens.delete(token);
+  return null;
+}
+
+/** Kept while recently used (RecentMap): a full cache drops the tokens least recently looked up. */
+function rememberVerified(hub: Hub, token: string, entry: { claims: JWTPayload; kid: string }) {
+  hub.caches.verifiedTokens.set(token, entry);
 }

@@ -2,9 +2,15 @@ import { and, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import { mapRow } from '../db/map-row';
-import { authSessions, oauthAuthorizationCodes, oauthClients, oauthRefreshTokens } from '../db/schema/index';
+import {
+  authSessions,
+  oauthAuthorizationCodes,
+  oauthClients,
+  oauthRefreshTokens,
+  oauthRevokedTokens,
+} from '../db/schema/index';
 import type { AuthSession } from '../db/schema/index';
-import { standaloneStatement, type StepsWrite } from '../db/writes';
+import { standaloneStatement, statementWrite, type StepsWrite } from '../db/writes';
 
 export type CodeRow = typeof oauthAuthorizationCodes.$inferSelect;
 export type RefreshRow = typeof oauthRefreshTokens.$inferSelect;
@@ -52,6 +58,32 @@ export async function lockRefreshToken(db: DbOrTx, tokenHash: string): Promise<R
     .for('update')
     .limit(1);
   return row;
+}
+
+/** Whether the access token with this `jti` was revoked (one without a session row behind it). */
+export async function isAccessTokenRevoked(db: DbOrTx, jti: string): Promise<boolean> {
+  const [row] = await db
+    .select({ jti: oauthRevokedTokens.jti })
+    .from(oauthRevokedTokens)
+    .where(eq(oauthRevokedTokens.jti, jti))
+    .limit(1);
+  return !!row;
+}
+
+/** The revocation of an access token by its `jti`, as a unit of work's write (with its audit record). */
+export function revokeAccessTokenWrite(token: {
+  jti: string;
+  clientId: string;
+  expiresAt: Date;
+  now: Date;
+}): StepsWrite {
+  return statementWrite(
+    (guard) => sql`insert into ${oauthRevokedTokens} (jti, client_id, expires_at, revoked_at)
+      select ${token.jti}::uuid, ${token.clientId}, ${token.expiresAt.toISOString()}::timestamptz,
+        ${token.now.toISOString()}::timestamptz
+      where ${guard}
+      on conflict (jti) do nothing`,
+  );
 }
 
 export async function findRefreshToken(db: DbOrTx, tokenHash: string): Promise<RefreshRow | undefined> {

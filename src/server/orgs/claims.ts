@@ -135,6 +135,13 @@ export async function userinfoOrgClaims(
   return { organizations: organizationsClaim(await membershipsOf(hub, userId)) };
 }
 
+/** Whether introspecting this access token reads memberships (its scope carries `organizations`). */
+export function orgClaimsNeedRead(claims: JWTPayload): boolean {
+  return String(claims.scope ?? '')
+    .split(' ')
+    .includes(ORGANIZATIONS_SCOPE);
+}
+
 /**
  * What introspection adds for an access token (oauth/endpoints/introspect.ts): its own `org_id`
  * and `org_roles`, and the `organizations` claim when its scope carries it.
@@ -145,7 +152,7 @@ export async function introspectionOrgClaims(hub: Hub, claims: JWTPayload): Prom
     out.org_id = claims.org_id;
     out.org_roles = claims.org_roles;
   }
-  const scopes = String(claims.scope ?? '').split(' ');
-  if (typeof claims.sub === 'string') Object.assign(out, await userinfoOrgClaims(hub, claims.sub, scopes));
+  if (typeof claims.sub === 'string' && orgClaimsNeedRead(claims))
+    Object.assign(out, await userinfoOrgClaims(hub, claims.sub, [ORGANIZATIONS_SCOPE]));
   return out;
 }

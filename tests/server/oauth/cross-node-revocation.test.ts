@@ -9,6 +9,8 @@ import { createTestClient, type TestClient } from '../../helpers/client';
 import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { authorize, basic, exchangeCode, registerClient, type RegisteredClient } from './oauth-helpers';
+import { setClientActive } from '../../../src/server/oauth/clients/service';
+import { systemActor } from '../../../src/server/actor';
 
 /**
  * Two hub instances (two hubs, two token caches) on one database: a revocation on node A must be
@@ -74,6 +76,63 @@ describe.each(TEST_DATABASES)('token cache across nodes [%s]', (kind) => {
     expect(res.statusCode).toBe(200);
     await heardOnB;
     expect((await introspectOnB()).active).toBe(false);
+  });
+
+  /** A client_credentials token issued on node A (its state primed in A's caches at issue). */
+  const issueOnA = async () => {
+    const res = await a.client.post('/oauth/token', {
+      headers: { authorization: basic(client) },
+      form: { grant_type: 'client_credentials', scope: 'read:profile' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return String(res.json().access_token);
+  };
+  const introspect = async (on: TestClient, token: string) =>
+    (await on.post('/oauth/introspect', { headers: { authorization: basic(client) }, form: { token } })).json();
+  const revoke = async (on: TestClient, token: string) =>
+    expect(
+      (await on.post('/oauth/revoke', { headers: { authorization: basic(client) }, form: { token } })).statusCode,
+    ).toBe(200);
+  const nextHeard = (hub: Hub) =>
+    new Promise<void>((resolve) => {
+      const stop = hub.revocations.subscribe(() => {
+        stop();
+        resolve();
+      });
+    });
+
+  it('a token revoked right after it was issued is inactive at once on the issuing node, and on B once B hears it', async () => {
+    const token = await issueOnA();
+    await revoke(a.client, token);
+    expect((await introspect(a.client, token)).active).toBe(false);
+    expect((await introspect(onB, token)).active).toBe(false);
+  });
+
+  it('a token primed active at issue on node A is refused on A as soon as A hears B revoke it', async () => {
+    const token = await issueOnA();
+    expect(await introspect(a.client, token)).toMatchObject({ active: true, client_id: client.client_id });
+    const heardOnA = nextHeard(a.hub);
+    await revoke(onB, token);
+    await heardOnA;
+    expect((await introspect(a.client, token)).active).toBe(false);
+  });
+
+  it('a client deactivated on node A: its client_credentials tokens are refused on A at once and on B once B hears it', async () => {
+    const own = await registerClient(a);
+    const res = await a.client.post('/oauth/token', {
+      headers: { authorization: basic(own) },
+      form: { grant_type: 'client_credentials', scope: 'read:profile' },
+    });
+    const token = String(res.json().access_token);
+    const ask = (on: TestClient) =>
+      on.post('/oauth/introspect', { headers: { authorization: basic(own) }, form: { token } });
+    expect((await ask(a.client)).json()).toMatchObject({ active: true }); // cached on A at issue
+    expect((await ask(onB)).json()).toMatchObject({ active: true }); // now cached on B too
+    const heardOnB = nextHeard(bHub);
+    await setClientActive(a.hub, own.id, false, systemActor());
+    expect((await ask(a.client)).statusCode).toBe(401);
+    await heardOnB;
+    expect((await ask(onB)).statusCode).toBe(401);
   });
 
   it('picks a key rotated on node A up on node B without restart', async () => {

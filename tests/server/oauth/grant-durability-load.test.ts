@@ -8,9 +8,10 @@ import { useTestHub } from '../../helpers/use-test-hub';
 
 /**
  * The benchmark's durability check, small: a short load run over real HTTP (autocannon, 16
- * connections, client_credentials), then the chain must hold an oauth_token_issued row and a
- * session for every 2xx the load generator counted, and still verify. Rows may exceed answers
- * (a grant committed while autocannon closed its socket); never the other way round.
+ * connections, client_credentials), then the chain must hold an oauth_token_issued row for every
+ * 2xx the load generator counted, and still verify. Rows may exceed answers (a grant committed
+ * while autocannon closed its socket); never the other way round. A client_credentials grant
+ * writes no session row (issue 28): the record is the grant's one write.
  */
 describe.each(TEST_DATABASES)('every answered grant of a load run is in the chain [%s]', (kind) => {
   const t = useTestHub(kind, { listen: true });
@@ -33,12 +34,12 @@ describe.each(TEST_DATABASES)('every answered grant of a load run is in the chai
     const [{ issued, sessions }] = await rows<{ issued: number; sessions: number }>(
       t.hub.db,
       sql`select
-            (select count(*)::int from audit_logs where event_type = 'oauth_token_issued'
+            (select count(distinct details->>'jti')::int from audit_logs where event_type = 'oauth_token_issued'
                and details->>'client_id' = ${client.client_id}) as issued,
             (select count(*)::int from auth_sessions where client_id = ${client.client_id}) as sessions`,
     );
     expect(issued).toBeGreaterThanOrEqual(result['2xx']);
-    expect(sessions).toBeGreaterThanOrEqual(result['2xx']);
+    expect(sessions).toBe(0);
     expect(await t.hub.audit.verifyChain()).toMatchObject({ ok: true });
   });
 });

@@ -108,7 +108,7 @@ describe.each(TEST_DATABASES)('OAuth token endpoint [%s]', (kind) => {
       sub: client.client_id,
       scope: 'read:profile read:organization',
     });
-    // Backed by a session row committed with the audit batch: introspectable and revocable.
+    // No session row behind it (issue 28): introspectable and revocable by its jti.
     const cc = ok.json().access_token;
     const introspect = () =>
       t.client.post('/oauth/introspect', { headers: { authorization: basic(client) }, form: { token: cc } });

@@ -234,9 +234,29 @@ describe.each(TEST_DATABASES)('invalidation lives with the write [%s]', (kind) =
     expect(await heardOnB(() => cleanupAllUsers(a.hub))).toEqual([{ kind: 'all-sessions' }]);
   });
 
+  it('revoking an access token no session stands behind (client_credentials): every node hears its jti once', async () => {
+    const client = await registerClient(a);
+    const issued = await a.client.post('/oauth/token', {
+      headers: { authorization: basic(client) },
+      form: { grant_type: 'client_credentials' },
+    });
+    const token = String(issued.json().access_token);
+    const jti = String(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti);
+    const heard = await heardOnB(() =>
+      a.client.post('/oauth/revoke', { headers: { authorization: basic(client) }, form: { token } }),
+    );
+    expect(heard).toEqual([{ kind: 'tokens', jtis: [jti] }]);
+    // Revoked already: a second revocation writes and publishes nothing.
+    expect(
+      await heardOnB(() =>
+        a.client.post('/oauth/revoke', { headers: { authorization: basic(client) }, form: { token } }),
+      ),
+    ).toEqual([]);
+  });
+
   it('every cache of a hub is declared, with a bound and what clears it', () => {
     expect(Object.keys(a.hub.caches).sort()).toEqual(Object.keys(CACHES).sort());
-    const kinds: Revocation['kind'][] = ['sessions', 'all-sessions', 'client', 'keys'];
+    const kinds: Revocation['kind'][] = ['sessions', 'all-sessions', 'client', 'keys', 'tokens'];
     for (const [name, declared] of Object.entries(CACHES)) {
       expect(Number.isFinite(declared.maxEntries) && declared.maxEntries > 0, name).toBe(true);
       expect(declared.ttlMs > 0, name).toBe(true);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD, signedInUser } from '../../helpers/fixtures';
-import { authorize, exchangeCode, pkcePair, registerClient } from '../oauth/oauth-helpers';
+import { authorize, basic, exchangeCode, pkcePair, registerClient } from '../oauth/oauth-helpers';
 import { countStatements } from '../../helpers/count-statements';
 import { eq } from 'drizzle-orm';
 import { auditLogs, authSessions } from '../../../src/server/db/schema/index';
@@ -82,6 +82,53 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     expect(n, sent.join('\n')).toBeLessThanOrEqual(2);
   });
 
+  it('a token’s first introspection on the node that issued it: no round trip (code flow and client_credentials)', async () => {
+    const client = await registerClient(t);
+    const { cookie } = await signedInUser(t.hub);
+    const { verifier, challenge } = pkcePair();
+    const { code } = await authorize(t, client, cookie, { code_challenge: challenge, code_challenge_method: 'S256' });
+    const fromCode = (await exchangeCode(t, client, code, verifier)).json().access_token as string;
+    const cc = await t.client.post('/oauth/token', {
+      headers: { authorization: basic(client) },
+      form: { grant_type: 'client_credentials', scope: 'read:profile' },
+    });
+    expect(cc.statusCode, cc.body).toBe(200);
+    for (const token of [fromCode, cc.json().access_token as string]) {
+      let answer: Record<string, unknown> = {};
+      const { n, sent } = await statementsOf(async () => {
+        answer = (
+          await t.client.post('/oauth/introspect', { headers: { authorization: basic(client) }, form: { token } })
+        ).json();
+      });
+      expect(answer).toMatchObject({ active: true, client_id: client.client_id });
+      expect(n, sent.join('\n')).toBe(0);
+    }
+  });
+
+  it('a client_credentials grant: 1 round trip, its chained oauth_token_issued row and no session row', async () => {
+    const client = await registerClient(t);
+    const grant = () =>
+      t.client.post('/oauth/token', {
+        headers: { authorization: basic(client) },
+        form: { grant_type: 'client_credentials', scope: 'read:profile' },
+      });
+    expect((await grant()).statusCode).toBe(200); // the client is now in this node's cache
+    let res: Awaited<ReturnType<typeof grant>> | undefined;
+    const { n, sent } = await statementsOf(async () => {
+      res = await grant();
+    });
+    expect(res!.statusCode, res!.body).toBe(200);
+    expect(sent.some((s) => s.includes('audit_logs'))).toBe(true);
+    expect(n, sent.join('\n')).toBe(1);
+    const jti = String(JSON.parse(Buffer.from(res!.json().access_token.split('.')[1], 'base64url').toString()).jti);
+    const issued = (
+      await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'oauth_token_issued'))
+    ).filter((r) => (r.details as { jti?: string }).jti === jti);
+    expect(issued).toHaveLength(1);
+    expect(await t.hub.db.select().from(authSessions).where(eq(authSessions.clientId, client.client_id))).toEqual([]);
+    expect((await t.hub.audit.verifyChain()).ok).toBe(true);
+  });
+
   it('the session the authorization endpoint caches ends at once: sign-out, revoking all of a user’s sessions, idleness, the wipe', async () => {
     const client = await registerClient(t);
     const silent = async (cookie: string) => {
@@ -154,7 +201,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     expect(res.json()).toMatchObject({ error: 'invalid_grant' });
     expect(await countEvents('oauth_token_issued')).toBe(issuedBefore);
     expect(await countEvents('oauth_code_reuse')).toBeGreaterThan(0);
-    const [session] = await t.hub.db.select().from(authSessions).where(eq(authSessions.id, first.sessionId));
+    const [session] = await t.hub.db.select().from(authSessions).where(eq(authSessions.id, first.sessionId!));
     expect(session).toMatchObject({ userId: user.id, isActive: false });
 
     // The chain is whole, and the next flow commits as usual.

@@ -162,6 +162,17 @@ export const oauthConsents = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
 );
 
+/**
+ * Access tokens revoked by their `jti` that no session row stands behind (client_credentials,
+ * issue 28): kept until the token would have expired anyway.
+ */
+export const oauthRevokedTokens = pgTable('oauth_revoked_tokens', {
+  jti: uuid('jti').primaryKey(),
+  clientId: text('client_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
   /** 'ES256' | 'RS256'. */

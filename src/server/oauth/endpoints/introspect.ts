@@ -1,15 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { JWTPayload } from 'jose';
 import type { Hub } from '../../hub';
 import type { OAuthClient } from '../../db/schema/index';
 import { sha256Hex } from '../../crypto/tokens';
 import { authenticateClient } from '../client-auth';
 import { clientRefusal, OAuthError } from '../errors';
-import { looksLikeJwt, verifyAccessToken } from '../jwt';
+import { looksLikeJwt, verifiedAccessTokenNow, verifyAccessToken } from '../jwt';
 import { findRefreshToken } from '../queries';
 import { oauthRuntime } from '../runtime';
 import { isSessionLive } from '../token-cache';
 import { formBody, noStore } from './form';
-import { introspectionOrgClaims } from '../../orgs/claims';
+import { introspectionOrgClaims, orgClaimsNeedRead } from '../../orgs/claims';
 import { checkProofIfSent } from '../dpop';
 import { claimedClientId } from '../private-key-jwt';
 
@@ -20,31 +21,21 @@ const INACTIVE = { active: false } as const;
  * client, revoked, expired, or not ours at all is simply `{active: false}` (RFC 7662 §2.2).
  */
 export async function introspectToken(hub: Hub, client: OAuthClient, token: string): Promise<Record<string, unknown>> {
-  if (!token || token.length > 4096) return INACTIVE;
-  // Only the token's own client may introspect it, and only while it is active.
-  if (!client.isActive) return INACTIVE;
+  const first = firstChecks(client, token);
+  if (first) return first;
   const now = hub.clock();
   const sessions = oauthRuntime(hub).sessions;
   if (looksLikeJwt(token)) {
     const claims = await verifyAccessToken(hub, token);
-    if (!claims || claims.client_id !== client.clientId || typeof claims.sid !== 'string') return INACTIVE;
-    const session = await sessions.byId(claims.sid);
-    if (!isSessionLive(session, now)) return INACTIVE;
-    return {
-      active: true,
-      token_type: claims.cnf ? 'DPoP' : 'Bearer', // fapi: RFC 9449 §6.2
-      ...(claims.cnf ? { cnf: claims.cnf } : {}), // fapi: the key a resource server checks the proof against
-      scope: claims.scope,
-      client_id: claims.client_id,
-      sub: claims.sub,
-      aud: claims.aud,
-      iss: claims.iss,
-      exp: claims.exp,
-      iat: claims.iat,
-      jti: claims.jti,
-      // Issue 29: org_id, org_roles and the organizations claim (orgs/claims.ts).
-      ...(await introspectionOrgClaims(hub, claims)),
-    };
+    const backing = backingOf(client, claims);
+    if (!backing) return INACTIVE;
+    const live =
+      'sid' in backing
+        ? isSessionLive(await sessions.byId(backing.sid), now)
+        : !(await sessions.isRevoked(backing.jti));
+    const answer = accessTokenAnswer(claims!, live);
+    // Issue 29: the organizations claim, read when the token's scope carries it (orgs/claims.ts).
+    return answer.active ? { ...answer, ...(await introspectionOrgClaims(hub, claims!)) } : answer;
   }
   const hash = sha256Hex(token);
   const handoff = await sessions.byTokenHash(hash);
@@ -71,6 +62,71 @@ export async function introspectToken(hub: Hub, client: OAuthClient, token: stri
     sub: refresh.userId,
     scope: refresh.scopes.join(' '),
     exp: Math.floor(refresh.expiresAt.getTime() / 1000),
+  };
+}
+
+/**
+ * `introspectToken` for an access token from this process's caches alone (the fast path before
+ * routing, introspect-fast-path.ts): the answer, or undefined when something must be read.
+ */
+export function introspectFromCaches(
+  hub: Hub,
+  client: OAuthClient,
+  token: string,
+): Record<string, unknown> | undefined {
+  const first = firstChecks(client, token);
+  if (first) return first;
+  if (!looksLikeJwt(token)) return undefined;
+  const claims = verifiedAccessTokenNow(hub, token);
+  if (claims === undefined) return undefined;
+  // Issue 29: the organizations claim is read from the database (the routed path answers it).
+  if (claims && orgClaimsNeedRead(claims)) return undefined;
+  const backing = backingOf(client, claims);
+  if (!backing) return INACTIVE;
+  const sessions = oauthRuntime(hub).sessions;
+  if ('sid' in backing) {
+    const session = sessions.peek(backing.sid);
+    return session && accessTokenAnswer(claims!, isSessionLive(session.value, hub.clock()));
+  }
+  const revoked = sessions.peekRevoked(backing.jti);
+  return revoked && accessTokenAnswer(claims!, !revoked.value);
+}
+
+/** Inactive whatever the token: too long to be ours, or asked by a client that is no longer active. */
+function firstChecks(client: OAuthClient, token: string): typeof INACTIVE | undefined {
+  if (!token || token.length > 4096) return INACTIVE;
+  // Only the token's own client may introspect it, and only while it is active.
+  if (!client.isActive) return INACTIVE;
+  return undefined;
+}
+
+/**
+ * What decides whether a verified access token of the asking client is live: its session (`sid`),
+ * or, for a client's own token that no session stands behind (client_credentials), the
+ * revocations by `jti`. Null when the token is not the asking client's.
+ */
+function backingOf(client: OAuthClient, claims: JWTPayload | null): { sid: string } | { jti: string } | null {
+  if (!claims || claims.client_id !== client.clientId) return null;
+  if (typeof claims.sid === 'string') return { sid: claims.sid };
+  return claims.sub === client.clientId && typeof claims.jti === 'string' ? { jti: claims.jti } : null;
+}
+
+function accessTokenAnswer(claims: JWTPayload, live: boolean): Record<string, unknown> {
+  if (!live) return INACTIVE;
+  return {
+    active: true,
+    token_type: claims.cnf ? 'DPoP' : 'Bearer', // fapi: RFC 9449 §6.2
+    ...(claims.cnf ? { cnf: claims.cnf } : {}), // fapi: the key a resource server checks the proof against
+    scope: claims.scope,
+    client_id: claims.client_id,
+    sub: claims.sub,
+    aud: claims.aud,
+    iss: claims.iss,
+    exp: claims.exp,
+    iat: claims.iat,
+    jti: claims.jti,
+    // Issue 29: a token scoped to one organization says which, and the roles it carries.
+    ...(typeof claims.org_id === 'string' ? { org_id: claims.org_id, org_roles: claims.org_roles } : {}),
   };
 }
 

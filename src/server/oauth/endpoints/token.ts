@@ -7,6 +7,7 @@ import { OAuthError, clientRefusal } from '../errors';
 import { exchangeAuthorizationCode, type CommitGrant, type GrantResult } from '../grants/authorization-code';
 import { grantClientCredentials } from '../grants/client-credentials';
 import { exchangeRefreshToken } from '../grants/refresh-token';
+import { oauthRuntime } from '../runtime';
 import { formBody, noStore } from './form';
 import { checkDPoPProof, requireDPoPFor } from '../dpop';
 import { claimedClientId } from '../private-key-jwt';
@@ -19,6 +20,10 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
   const grantType = body.grant_type;
   const who = { ipAddress: clientIp(request), userAgent: userAgent(request) };
   let clientId: string | undefined = body.client_id ?? claimedClientId(body);
+  const sessions = oauthRuntime(hub).sessions;
+  // Taken before the grant reads or writes anything: a revocation heard after it keeps the new
+  // session out of the cache (the first introspection then reads the row).
+  const mark = sessions.mark();
   try {
     if (!grantType) throw new OAuthError('invalid_request', 'grant_type is required.');
     if (!(GRANT_TYPES as readonly string[]).includes(grantType))
@@ -39,7 +44,13 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
           userId: g.userId,
           sessionId: g.sessionId,
           ...who,
-          details: { grant_type: grantType, client_id: client.clientId, scope: g.scope },
+          // A token no session stands behind is named by its jti (what its revocation names).
+          details: {
+            grant_type: grantType,
+            client_id: client.clientId,
+            scope: g.scope,
+            ...(g.jti ? { jti: g.jti } : {}),
+          },
         },
         g.writes,
       );
@@ -48,6 +59,9 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     else if (grantType === 'refresh_token') result = await exchangeRefreshToken(hub, client, body, dpop);
     else result = await grantClientCredentials(hub, client, body, issued, dpop);
     if (!result.committed) await issued({ ...result, scope: result.response.scope });
+    // Committed and about to be answered: the token's first introspection on this node is a hit.
+    if (result.state) sessions.prime(result.state, mark);
+    if (result.jti) sessions.primeToken(result.jti, mark);
     return noStore(reply).send(result.response);
   } catch (e) {
     // The error hook (plugins/errors.ts) writes this event and renders the refusal.

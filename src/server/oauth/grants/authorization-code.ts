@@ -20,23 +20,29 @@ import { findUserById } from '../../auth/user-queries';
 import { userinfoAudience } from '../resource';
 import { CODE_RULES, REFRESH_RULE, firstBrokenRule, unknownCode, type ExchangeFacts } from './code-rules';
 import { buildTokenResponse, type TokenResponse } from './issue';
+import { sessionStateOf, type SessionState } from '../token-cache';
 
 export interface GrantResult {
   response: TokenResponse;
   userId: string | null;
-  sessionId: string;
+  /** The session behind the grant; null for client_credentials, whose token stands alone (`jti`). */
+  sessionId: string | null;
+  /** The access token's `jti` when no session stands behind it. */
+  jti?: string;
   /** Writes the token endpoint must commit with the grant's audit record before answering. */
   writes?: Write[];
   /** The grant's audit record (and rows) are already committed. */
   committed?: boolean;
+  /** The session behind the access token as it stands once the grant commits (token-cache.ts `prime`). */
+  state?: SessionState;
 }
 
 /**
  * Commits a grant's `oauth_token_issued` record (token endpoint, one unit of work) with the
- * writes behind it: the client_credentials session rows, or a code exchange.
+ * writes behind it (a code exchange; none for client_credentials).
  */
 export type CommitGrant = (
-  grant: Pick<GrantResult, 'sessionId' | 'userId' | 'writes'> & { scope: string },
+  grant: Pick<GrantResult, 'sessionId' | 'userId' | 'writes' | 'jti'> & { scope: string },
 ) => Promise<void>;
 
 type ExchangeRequest = { code: string; redirect_uri: string; code_verifier?: string; resource?: string };
@@ -104,7 +110,7 @@ export async function exchangeFromCopy(
     if (isWriteNotApplied(e)) return undefined;
     throw e;
   }
-  return { response, userId: session.userId, sessionId: session.id, committed: true };
+  return { response, userId: session.userId, sessionId: session.id, committed: true, state: sessionStateOf(session) };
 }
 
 /** Path 2: the exchange's statement alone; undefined when it consumed nothing (nothing was written). */
@@ -112,7 +118,7 @@ export async function exchangeAtOnce(hub: Hub, x: Exchange): Promise<GrantResult
   const done = await runCodeExchange(hub.db, x.write);
   if (!done) return undefined;
   const { session, response } = await respond(hub, x, done.code, done.refreshIssued);
-  return { response, userId: session.userId, sessionId: session.id };
+  return { response, userId: session.userId, sessionId: session.id, state: sessionStateOf(session) };
 }
 
 type Locked =
@@ -148,7 +154,7 @@ export async function exchangeLocked(hub: Hub, x: Exchange): Promise<GrantResult
     throw outcome.error;
   }
   const { session, response } = await respond(hub, x, outcome.done.code, outcome.done.refreshIssued);
-  return { response, userId: session.userId, sessionId: session.id };
+  return { response, userId: session.userId, sessionId: session.id, state: sessionStateOf(session) };
 }
 
 /** The facts, the new rows and the statement of one exchange; the same for every path it tries. */

@@ -1,26 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import type { Hub } from '../../hub';
 import type { OAuthClient } from '../../db/schema/index';
-import { randomToken, sha256Hex } from '../../crypto/tokens';
-import { ACCESS_TOKEN_TTL_S } from '../constants';
 import { OAuthError } from '../errors';
 import { signAccessToken } from '../jwt';
 import { resolveResource } from '../resource';
 import type { CommitGrant, DPoPBinding, GrantResult } from './authorization-code';
-import { insertSessionsStatement } from '../../auth/session-queries';
 
 /** Scopes that describe a person; a client acting for itself cannot hold them. */
 const USER_ONLY_SCOPES = new Set(['openid', 'profile', 'email', 'offline_access']);
 
 /**
- * client_credentials grant: the client acts on its own behalf (sub = client_id). The token is
- * backed by an auth_sessions row (no user) so that it can be revoked and introspected like any other.
+ * client_credentials grant: the client acts on its own behalf (sub = client_id). No session row
+ * stands behind the token (issue 28): the JWT carries what a resource server needs; introspection
+ * answers from the token itself, the client (inactive → refused) and the revocations by `jti`
+ * (oauth_revoked_tokens). The grant's one write is its chained `oauth_token_issued` record.
  */
 export async function grantClientCredentials(
   hub: Hub,
   client: OAuthClient,
   input: { scope?: string; resource?: string },
-  /** Commits the grant (session row + audit record); runs while the token is being signed. */
+  /** Commits the grant's audit record, which names the signed token's jti. */
   commit?: CommitGrant,
   /** RFC 9449 (fapi): the key of the request's DPoP proof; the token is bound to it. */
   dpop?: DPoPBinding,
@@ -34,34 +32,18 @@ export async function grantClientCredentials(
   if (asked.some((s) => !allowed.includes(s)))
     throw new OAuthError('invalid_scope', 'The requested scope is not allowed for this client.');
   const audience = input.resource === undefined ? null : await resolveResource(hub, input.resource);
-  const now = hub.clock();
-  // The row is written by the token endpoint in the same group commit as the grant's audit
-  // record, before the token is answered: durable, and one commit for many concurrent grants.
-  const session = {
-    id: randomUUID(),
-    userId: null,
+  const access = await signAccessToken(hub, {
+    sub: client.clientId,
     clientId: client.clientId,
-    kind: 'app',
-    sessionTokenHash: sha256Hex(randomToken()),
     scopes: asked,
-    authTime: now,
-    createdAt: now,
-    lastAccessedAt: now,
-    expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_S * 1000),
-  };
-  const writes = [insertSessionsStatement([session])];
-  // Signing and the durable commit overlap: the answer waits for both, but not one after the other.
-  const [access] = await Promise.all([
-    signAccessToken(hub, {
-      sub: client.clientId,
-      clientId: client.clientId,
-      scopes: asked,
-      sid: session.id,
-      audience,
-      dpopJkt: dpop?.jkt, // fapi: DPoP binding
-    }),
-    commit?.({ sessionId: session.id, userId: null, writes, scope: asked.join(' ') }),
-  ]);
+    sid: null,
+    audience,
+    dpopJkt: dpop?.jkt, // fapi: DPoP binding
+  });
+  const grant = { sessionId: null, userId: null, jti: access.jti };
+  // Durable before it is answered: the record commits in the next group commit (one statement and
+  // one commit for many concurrent grants).
+  await commit?.({ ...grant, writes: [], scope: asked.join(' ') });
   return {
     response: {
       access_token: access.token,
@@ -69,9 +51,7 @@ export async function grantClientCredentials(
       expires_in: access.expiresIn,
       scope: asked.join(' '),
     },
-    userId: null,
-    sessionId: session.id,
-    writes: commit ? undefined : writes,
+    ...grant,
     committed: !!commit,
   };
 }

@@ -10,6 +10,7 @@ import { userinfoAudience } from '../resource';
 import { oauthRuntime } from '../runtime';
 import { buildTokenResponse, mintRefreshToken, type TokenResponse } from './issue';
 import type { DPoPBinding, GrantResult } from './authorization-code';
+import { sessionStateOf } from '../token-cache';
 
 const GRACE_CONTEXT = 'oauth_refresh_tokens.grace_response';
 
@@ -109,5 +110,6 @@ export async function exchangeRefreshToken(
     });
     throw outcome.error;
   }
-  return { response: outcome.response, userId: outcome.session.userId, sessionId: outcome.session.id };
+  const { session } = outcome;
+  return { response: outcome.response, userId: session.userId, sessionId: session.id, state: sessionStateOf(session) };
 }

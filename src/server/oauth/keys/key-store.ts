@@ -58,6 +58,8 @@ export interface KeyStore {
   jwksDocument(): Promise<PrecomputedDocument>;
   /** The same, without waiting: undefined until the key set is loaded, or when it is due for a re-read. */
   jwksDocumentNow(): PrecomputedDocument | undefined;
+  /** The key set without waiting: undefined until it is loaded, or when it is due for a re-read. */
+  currentNow(): LoadedKeys | undefined;
   invalidate(): void;
   /**
    * Promotes the pre-published `next` key to active, retires the old active key and publishes
@@ -87,7 +89,7 @@ export interface KeyStoreDeps {
  * re-reads it when told (NOTIFY after a rotation) or every minute.
  */
 export function createKeyStore(hub: KeyStoreDeps): KeyStore {
-  let loaded: { at: number; value: Promise<LoadedKeys> } | undefined;
+  let loaded: { at: number; value: Promise<LoadedKeys>; settled?: LoadedKeys } | undefined;
   /** The JWKS bytes of one loaded key set, good until the next retired key leaves it. */
   let document: { from: Promise<LoadedKeys>; until: number; doc: PrecomputedDocument } | undefined;
 
@@ -145,10 +147,16 @@ export function createKeyStore(hub: KeyStoreDeps): KeyStore {
     current() {
       if (!loaded || Date.now() - loaded.at > RELOAD_MS) {
         const value = load();
-        loaded = { at: Date.now(), value };
-        value.catch(() => {
-          if (loaded?.value === value) loaded = undefined;
-        });
+        const entry: NonNullable<typeof loaded> = { at: Date.now(), value };
+        loaded = entry;
+        value.then(
+          (keys) => {
+            entry.settled = keys;
+          },
+          () => {
+            if (loaded === entry) loaded = undefined;
+          },
+        );
       }
       return loaded.value;
     },
@@ -172,6 +180,9 @@ export function createKeyStore(hub: KeyStoreDeps): KeyStore {
       if (!document || !loaded || document.from !== loaded.value || Date.now() - loaded.at > RELOAD_MS)
         return undefined;
       return hub.clock().getTime() < document.until ? document.doc : undefined;
+    },
+    currentNow() {
+      return loaded && Date.now() - loaded.at <= RELOAD_MS ? loaded.settled : undefined;
     },
     invalidate() {
       loaded = undefined;

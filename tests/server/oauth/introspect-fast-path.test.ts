@@ -1,0 +1,143 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLogs } from '../../../src/server/db/schema/index';
+import { TEST_DATABASES } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
+import { countStatements } from '../../helpers/count-statements';
+import { basic, registerClient, type RegisteredClient } from './oauth-helpers';
+
+/** Headers that belong to the connection or the moment, not to the answer. */
+const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
+const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * Issue 28: a listening hub answers the introspection of a token it holds before routing
+ * (oauth/endpoints/introspect-fast-path.ts) — the same bytes and headers as the route, no
+ * database statement — and hands everything else to the route with the body it read, where
+ * refusals are answered and audited as before.
+ */
+describe.each(TEST_DATABASES)('introspection before routing [%s]', (kind) => {
+  const log = new PassThrough();
+  const lines: Record<string, unknown>[] = [];
+  log.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+  });
+  const t = useTestHub(kind, { listen: true, logStream: log, config: { logLevel: 'info' } });
+
+  const url = () => `${t.hub.config.publicUrl}/oauth/introspect`;
+  const headersOf = (h: Headers | Record<string, unknown>) =>
+    Object.fromEntries(
+      (h instanceof Headers ? [...h.entries()] : Object.entries(h))
+        .filter(([k]) => !TRANSPORT.has(k.toLowerCase()))
+        .map(([k, v]) => [k.toLowerCase(), String(v)]),
+    );
+  const issue = async (client: RegisteredClient) => {
+    const res = await fetch(`${t.hub.config.publicUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: basic(client), 'content-type': FORM },
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'read:profile' }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
+  /** The access-log line of the last answer with this request id. */
+  const logged = async (requestId: string) => {
+    await expect.poll(() => lines.some((l) => l.reqId === requestId && l.msg === 'request')).toBe(true);
+    return lines.find((l) => l.reqId === requestId && l.msg === 'request')!;
+  };
+  const introspect = (headers: Record<string, string>, body: string) =>
+    fetch(url(), { method: 'POST', headers: { 'content-type': FORM, ...headers }, body });
+
+  it('a token this node issued: answered before routing, the route’s bytes and headers, no statement', async () => {
+    const client = await registerClient(t);
+    const token = await issue(client);
+    const counter = countStatements();
+    let fast: Response;
+    let fastBody: string;
+    try {
+      fast = await introspect({ authorization: basic(client) }, `token=${token}&token_type_hint=access_token`);
+      fastBody = await fast.text();
+    } finally {
+      counter.stop();
+    }
+    expect(counter.count(), counter.texts.join('\n')).toBe(0);
+    expect(fast.status).toBe(200);
+    expect(JSON.parse(fastBody)).toMatchObject({ active: true, client_id: client.client_id, sub: client.client_id });
+    expect((await logged(fast.headers.get('x-request-id')!)).fast_path).toBe(true);
+    // inject() takes the routes.
+    const routed = await t.client.post('/oauth/introspect', {
+      headers: { authorization: basic(client) },
+      form: { token, token_type_hint: 'access_token' },
+    });
+    expect(routed.statusCode).toBe(200);
+    expect(fastBody).toBe(routed.body);
+    expect(headersOf(fast.headers)).toEqual(headersOf(routed.headers as Record<string, unknown>));
+    expect(fast.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('anything else reaches the route with its body: refusals answered and audited as before', async () => {
+    const client = await registerClient(t);
+    const token = await issue(client);
+    const routedBy = async (res: Response) => (await logged(res.headers.get('x-request-id')!)).fast_path;
+
+    // A wrong secret over Basic: 401 with a Basic challenge, and one oauth_invalid_client row.
+    const wrong = await introspect(
+      { authorization: `Basic ${Buffer.from(`${client.client_id}:wrong`).toString('base64')}` },
+      `token=${token}`,
+    );
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('www-authenticate')).toMatch(/^Basic/);
+    expect(await wrong.json()).toMatchObject({ error: 'invalid_client' });
+    expect(await routedBy(wrong)).toBeUndefined();
+    // Recorded off the answer's path (plugins/refusal-audit.ts; more from this address in the
+    // same minute are counted into one aggregate row): the first is a row of its own.
+    await expect.poll(() => invalidClientRows()).toBe(1);
+
+    // The client's secret in the form (client_secret_post is not this client's method): refused.
+    const post = await introspect(
+      {},
+      new URLSearchParams({ token, client_id: client.client_id, client_secret: client.client_secret! }).toString(),
+    );
+    expect(post.status).toBe(401);
+    expect(await routedBy(post)).toBeUndefined();
+
+    // No token: invalid_request from the route.
+    const none = await introspect({ authorization: basic(client) }, 'token_type_hint=access_token');
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ error: 'invalid_request' });
+
+    // A token this process never saw checked (its caches emptied): read by the route, still active.
+    t.hub.caches.verifiedTokens.clear();
+    t.hub.caches.issuedTokens.clear();
+    t.hub.caches.sessionStates.invalidateAll();
+    const cold = await introspect({ authorization: basic(client) }, `token=${token}`);
+    expect(await cold.json()).toMatchObject({ active: true, client_id: client.client_id });
+    expect(await routedBy(cold)).toBeUndefined();
+    // …and from then on held: answered before routing.
+    const warm = await introspect({ authorization: basic(client) }, `token=${token}`);
+    expect(await warm.json()).toMatchObject({ active: true });
+    expect(await routedBy(warm)).toBe(true);
+
+    // A percent-encoded form goes to the route, which decodes it.
+    const encoded = await introspect({ authorization: basic(client) }, `token=${encodeURIComponent(token)}%20`);
+    expect(await encoded.json()).toEqual({ active: false });
+    expect(await routedBy(encoded)).toBeUndefined();
+
+    // Revoked: the cached state is dropped, the route reads the row: inactive.
+    const revoked = await fetch(`${t.hub.config.publicUrl}/oauth/revoke`, {
+      method: 'POST',
+      headers: { authorization: basic(client), 'content-type': FORM },
+      body: `token=${token}`,
+    });
+    expect(revoked.status).toBe(200);
+    const after = await introspect({ authorization: basic(client) }, `token=${token}`);
+    expect(await after.json()).toEqual({ active: false });
+  });
+
+  /** oauth_invalid_client rows of the introspection endpoint (a Basic refusal names no client_id). */
+  const invalidClientRows = async () =>
+    (await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'oauth_invalid_client'))).filter(
+      (r) => (r.details as { endpoint?: string } | null)?.endpoint === 'introspect',
+    ).length;
+});
