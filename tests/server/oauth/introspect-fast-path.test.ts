@@ -107,6 +107,12 @@ describe.each(TEST_DATABASES)('introspection before routing [%s]', (kind) => {
     expect(none.status).toBe(400);
     expect(await none.json()).toMatchObject({ error: 'invalid_request' });
 
+    // A DPoP proof (issue 31) is the route's to check and spend: a bad one is refused there.
+    const proofSent = await introspect({ authorization: basic(client), dpop: 'not.a.proof' }, `token=${token}`);
+    expect(proofSent.status).toBe(400);
+    expect(await proofSent.json()).toMatchObject({ error: 'invalid_dpop_proof' });
+    expect(await routedBy(proofSent)).toBeUndefined();
+
     // A token this process never saw checked (its caches emptied): read by the route, still active.
     t.hub.caches.verifiedTokens.clear();
     t.hub.caches.issuedTokens.clear();
