@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateOrgBody } from '@shared/api/orgs';
+import type { CreateOrgBody, UpdateOrgBody } from '@shared/api/orgs';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
 import { orgKeys, orgPath, type OrgMode } from './keys';
@@ -44,6 +44,23 @@ export function useOrgDeleteMutation(
       await onSuccess?.(...args);
     },
     meta: { errorToast: 'Failed to delete the organization' },
+    ...options,
+  });
+}
+
+/** POST /api/orgs: the caller becomes its first owner. Refusals (a slug taken: 409) go to the form. */
+export function createOrg(body: CreateOrgBody): Promise<OrgResult> {
+  return api.post<OrgResult>('/api/orgs', body);
+}
+
+export function useOrgCreateMutation({ onSuccess, ...options }: MutationOptions<OrgResult, CreateOrgBody> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createOrg,
+    onSuccess: async (...args) => {
+      await client.invalidateQueries({ queryKey: orgKeys.mine() });
+      await onSuccess?.(...args);
+    },
     ...options,
   });
 }

@@ -13,6 +13,7 @@ import { useMemberRemoveMutation } from '@/data/orgs/member-mutations';
 import { useMyOrgsQuery, type MyOrg } from '@/data/orgs/my-orgs-query';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
+import { OrgCreateForm } from '@/features/orgs/org-create-form';
 import { orgHref, roleLabel } from '@/features/orgs/orgs.utils';
 
 /**
@@ -71,7 +72,7 @@ function OrgRow({ org, userId }: { org: MyOrg; userId: string }) {
   );
 }
 
-/** Organizations: the ones you belong to, your roles in each, open one, leave one. */
+/** Organizations: the ones you belong to, your roles in each, open one, leave one, create one. */
 export default function OrgsTab() {
   const orgs = useMyOrgsQuery();
   const { user } = useAuth();
@@ -100,6 +101,7 @@ export default function OrgsTab() {
       >
         {(list) => list.map((o) => <OrgRow key={o.id} org={o} userId={user?.id ?? ''} />)}
       </QueryState>
+      <OrgCreateForm />
     </section>
   );
 }

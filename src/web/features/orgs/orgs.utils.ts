@@ -91,3 +91,15 @@ export function roleLabel(role: string): string {
 export function orgHref(mode: OrgMode, id: string): string {
   return mode === 'admin' ? `/admin/orgs/${id}` : `/orgs/${id}`;
 }
+
+/** "Acme Hiring, Inc." → "acme-hiring-inc": a slug the API accepts (1-48 letters, digits, dashes). */
+export function slugOf(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/, '');
+}
