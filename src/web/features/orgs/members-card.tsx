@@ -11,7 +11,7 @@ import { useMembersQuery, type OrgMember } from '@/data/orgs/members-query';
 import { formatDate } from '@/lib/format';
 import { MemberRolesDialog } from './member-roles-dialog';
 import { MemberRemoveDialog } from './member-remove-dialog';
-import { mayDo, roleLabel } from './orgs.utils';
+import { joinedViaText, mayDo, roleLabel } from './orgs.utils';
 
 /** Members with their roles, a page of the API's cursor at a time; admins change roles and remove. */
 export function MembersCard({ mode, orgId, myRoles }: { mode: OrgMode; orgId: string; myRoles: string[] }) {
@@ -59,7 +59,7 @@ export function MembersCard({ mode, orgId, myRoles }: { mode: OrgMode; orgId: st
                         </Badge>
                       ))}
                       <span>
-                        · joined {formatDate(m.joined_at)} by {m.joined_via}
+                        · {joinedViaText(m.joined_via)} on {formatDate(m.joined_at)}
                       </span>
                     </p>
                   </div>

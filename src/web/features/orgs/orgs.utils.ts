@@ -103,3 +103,15 @@ export function slugOf(name: string): string {
     .slice(0, 48)
     .replace(/-+$/, '');
 }
+
+const JOINED_VIA: Record<string, string> = {
+  created: 'created the organization',
+  invitation: 'joined by invitation',
+  domain: 'joined through the email domain',
+  admin: 'added by an ecosystem admin',
+};
+
+/** How a member came in, as a phrase ("joined by invitation"); an unknown way reads as "joined". */
+export function joinedViaText(joinedVia: string): string {
+  return JOINED_VIA[joinedVia] ?? 'joined';
+}
