@@ -492,3 +492,23 @@ export async function listVerifiedDomains(db: DbOrTx, limit: number): Promise<{ 
     .where(isNotNull(organizationDomains.verifiedAt))
     .limit(limit);
 }
+
+/**
+ * The identity provider required by the organization holding `domain` verified (home-realm
+ * discovery, federation/discovery.ts): one row at most, by organization_domains_verified_key.
+ */
+export async function findRequiredProviderIdOfDomain(db: DbOrTx, domain: string): Promise<string | null> {
+  const [row] = await db
+    .select({ providerId: organizations.requireSsoProviderId })
+    .from(organizationDomains)
+    .innerJoin(organizations, eq(organizations.id, organizationDomains.orgId))
+    .where(
+      and(
+        eq(organizationDomains.domain, domain),
+        isNotNull(organizationDomains.verifiedAt),
+        isNotNull(organizations.requireSsoProviderId),
+      ),
+    )
+    .limit(1);
+  return row?.providerId ?? null;
+}
