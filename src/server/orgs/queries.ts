@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import type { StepsWrite } from '../db/writes';
 import {
   federatedIdentities,
+  identityProviders,
   organizationDomains,
   organizationInvitations,
   organizationMembers,
@@ -511,4 +512,22 @@ export async function findRequiredProviderIdOfDomain(db: DbOrTx, domain: string)
     )
     .limit(1);
   return row?.providerId ?? null;
+}
+
+/** The enabled provider an organization requires its members to sign in through, with both names (null: none). */
+export async function findEnabledRequiredProvider(
+  db: DbOrTx,
+  orgId: string,
+): Promise<{ orgName: string; providerSlug: string; providerName: string } | null> {
+  const [row] = await db
+    .select({
+      orgName: organizations.name,
+      providerSlug: identityProviders.slug,
+      providerName: identityProviders.displayName,
+    })
+    .from(organizations)
+    .innerJoin(identityProviders, eq(identityProviders.id, organizations.requireSsoProviderId))
+    .where(and(eq(organizations.id, orgId), eq(identityProviders.enabled, true)))
+    .limit(1);
+  return row ?? null;
 }
