@@ -56,7 +56,9 @@ export async function refusePasswordWhenSsoRequired(
   const required = await findEnabledRequiredProvider(hub.db, orgId);
   if (!required) return;
   throw new Refusal('forbidden', {
-    message: `${required.orgName} requires signing in with ${required.providerName}: use "Continue with ${required.providerName}" instead of a password.`,
+    message:
+      `${required.orgName} requires signing in with ${required.providerName}: ` +
+      `use "Continue with ${required.providerName}" instead of a password.`,
     extra: { sso: { slug: required.providerSlug, display_name: required.providerName } },
     audit: {
       type: 'org_access_refused',

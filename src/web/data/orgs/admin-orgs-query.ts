@@ -1,11 +1,10 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminOrgListSchema, adminOrgSchema } from '@shared/api/orgs';
+import type { adminOrgListSchema } from '@shared/api/orgs';
 import { api } from '@/lib/api';
 import type { InfiniteQueryOptions } from '../options';
 import { orgKeys } from './keys';
 
-export type AdminOrg = z.output<typeof adminOrgSchema>;
 export type AdminOrgPage = z.output<typeof adminOrgListSchema>;
 
 export const ADMIN_ORGS_PAGE_SIZE = 25;
