@@ -8,6 +8,7 @@ import { AuthProvider } from '@/auth/auth-provider';
 import OrgsTab from '@/features/account/orgs-tab';
 import { InviteForm } from '@/features/orgs/invite-form';
 import { MemberRolesDialog } from '@/features/orgs/member-roles-dialog';
+import { MembersCard } from '@/features/orgs/members-card';
 
 const ORG_ID = '6f1c2a8e-0000-4000-8000-0000000000a1';
 const ME = '6f1c2a8e-0000-4000-8000-0000000000b1';
@@ -195,5 +196,47 @@ describe('the invitation form', () => {
       { email: 'rita@acme.test', role: 'sourcer' },
       { email: 'rita@acme.test', role: 'recruiter' },
     ]);
+  });
+});
+
+describe('the members card', () => {
+  const OLGA: OrgMemberView = {
+    ...RITA,
+    user_id: ME,
+    email: 'olga@acme.test',
+    full_name: 'Olga Owner',
+    roles: ['owner'],
+    joined_via: 'created',
+  };
+
+  it('pages by the API cursor, and offers an admin no action on an owner', async () => {
+    const calls = mockHub({
+      [`GET /api/orgs/${ORG_ID}/members?limit=50`]: [json(200, { members: [OLGA], next_cursor: 'c2' })],
+      [`GET /api/orgs/${ORG_ID}/members?limit=50&cursor=c2`]: [json(200, { members: [RITA], next_cursor: null })],
+    });
+    renderWith(<MembersCard mode="member" orgId={ORG_ID} myRoles={['admin']} />);
+    await screen.findByText('Olga Owner');
+    expect(screen.queryByRole('button', { name: 'Change roles of olga@acme.test' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more members' }));
+    await screen.findByRole('button', { name: 'Change roles of rita@acme.test' });
+    expect(screen.getByRole('button', { name: 'Remove rita@acme.test' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more members' })).toBeNull();
+    expect(screen.getAllByTestId('org-member').map((row) => row.textContent)).toEqual([
+      expect.stringContaining('created the organization'),
+      expect.stringContaining('joined by invitation'),
+    ]);
+    expect(calls.filter((c) => c.url.includes('/members')).map((c) => c.url)).toEqual([
+      `/api/orgs/${ORG_ID}/members?limit=50`,
+      `/api/orgs/${ORG_ID}/members?limit=50&cursor=c2`,
+    ]);
+  });
+
+  it('a plain member reads the list and is offered nothing to change', async () => {
+    mockHub({
+      [`GET /api/orgs/${ORG_ID}/members?limit=50`]: [json(200, { members: [OLGA, RITA], next_cursor: null })],
+    });
+    renderWith(<MembersCard mode="member" orgId={ORG_ID} myRoles={['member']} />);
+    await screen.findByText('Rita Recruiter');
+    expect(screen.queryAllByRole('button')).toEqual([]);
   });
 });

@@ -20,6 +20,8 @@ export function MembersCard({ mode, orgId, myRoles }: { mode: OrgMode; orgId: st
   const [editing, setEditing] = useState<OrgMember | null>(null);
   const [removing, setRemoving] = useState<OrgMember | null>(null);
   const mayManage = mayDo('manage_members', myRoles, mode);
+  // An admin may not change or remove an owner: only owners touch the owner role.
+  const mayOwners = mayDo('manage_owners', myRoles, mode);
   const list = { ...query, data: query.data?.pages.flatMap((p) => p.members) };
   return (
     <Card>
@@ -63,7 +65,7 @@ export function MembersCard({ mode, orgId, myRoles }: { mode: OrgMode; orgId: st
                       </span>
                     </p>
                   </div>
-                  {mayManage && (
+                  {mayManage && (!m.roles.includes('owner') || mayOwners) && (
                     <div className="flex gap-2">
                       <Button
                         variant="outline"
