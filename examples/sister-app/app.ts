@@ -12,7 +12,7 @@ export type { SisterAppConfig } from './config';
 const SESSION_COOKIE = 'sister_session';
 const LOGIN_COOKIE = 'sister_login';
 /** offline_access asks for a refresh token (OIDC Core §11). */
-const SCOPES = 'openid profile email offline_access';
+const DEFAULT_SCOPES = 'openid profile email offline_access';
 /** The hub's hand-off session token lives 5 minutes; an older POST is stale. */
 const HANDOFF_MAX_AGE_MS = 5 * 60_000;
 
@@ -85,7 +85,7 @@ export function createSisterApp(config: SisterAppConfig): express.Express {
     });
     const url = oidc.buildAuthorizationUrl(configuration, {
       redirect_uri: redirectUri,
-      scope: SCOPES,
+      scope: config.scopes ?? DEFAULT_SCOPES,
       code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
       state,

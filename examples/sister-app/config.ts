@@ -8,6 +8,8 @@ export interface SisterAppConfig {
   clientSecret: string;
   /** This app's public base URL: the redirect, post-logout and back-channel URIs hang off it. */
   appUrl: string;
+  /** What to ask for at sign-in (default: `openid profile email offline_access`); add `organizations` for the claim. */
+  scopes?: string;
 }
 
 const required = (message: string) => z.string({ error: message }).min(1, message);
@@ -19,6 +21,7 @@ const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65_535).default(4000),
   HOST: z.string().min(1).default('127.0.0.1'),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SCOPES: z.string().trim().min(1).optional(),
 });
 
 /** Reads the environment; a bad value stops the app with one line naming the variable. */
@@ -34,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): SisterAppConfig & { port: nu
     clientId: e.CLIENT_ID,
     clientSecret: e.CLIENT_SECRET,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    scopes: e.SCOPES,
     port: e.PORT,
     host: e.HOST,
   };

@@ -42,6 +42,11 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', ...page(() => import('./features/auth/reset-password-page')) },
       // The link mailed to a new address works signed in or not (the token names the change).
       { path: 'account/confirm-email', ...page(() => import('./features/account/confirm-email-page')) },
+      {
+        // The invitation mail's link: signed out, the page itself sends the person to /auth and back.
+        path: 'invitations/accept',
+        ...page(() => import('./features/orgs/invitation-accept-page')),
+      },
       { path: 'final-todo', ...page(() => import('./features/final-todo/final-todo-page')) },
       {
         path: 'demo',
@@ -64,6 +69,9 @@ export const routes: RouteObject[] = [
               { path: 'admin', ...page(() => import('./features/admin/admin-page')) },
               { path: 'oauth-admin', ...page(() => import('./features/oauth-admin/oauth-admin-page')) },
               { path: 'account', ...page(() => import('./features/account/account-page')) },
+              // One organization page: a member's view, and an ecosystem admin's (through /api/admin/orgs).
+              { path: 'orgs/:id', ...page(() => import('./features/orgs/org-page')) },
+              { path: 'admin/orgs/:id', ...page(() => import('./features/orgs/org-page')) },
               // The sessions screen is now the account's Sessions section.
               { path: 'sessions', element: <Navigate to="/account?tab=sessions" replace /> },
               ...MODULE_ROUTES.map((m) => ({ path: m.path, ...page(m.load) })),

@@ -17,6 +17,7 @@ const ROUTES = [
   '/account?tab=security',
   '/account?tab=sessions',
   '/account?tab=apps',
+  '/account?tab=organizations',
   '/admin',
   '/oauth-admin',
   '/auth-redirect',

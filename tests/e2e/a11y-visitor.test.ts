@@ -13,6 +13,8 @@ const ROUTES = [
   '/forgot-password',
   '/reset-password?token=sample-token',
   '/account/confirm-email',
+  // Issue 29: the invitation mail's link, signed out (sign in or sign up, then back).
+  '/invitations/accept?token=sample-token',
   '/demo',
   '/demo/admin',
   ...MODULES.map((m) => `/demo/${m}`),

@@ -8,7 +8,7 @@ import { accountAttemptEvents, countedAttempt } from './counted-attempt';
 import { reserveAttemptAndFindUser } from './sign-in-queries';
 import { recordLoginStatement } from './user-queries';
 import { insertSessionsStatement } from './session-queries';
-import { joinOrgsByEmailDomain } from '../orgs/domain-join';
+import { joinOrgsByEmailDomain, refusePasswordWhenSsoRequired } from '../orgs/domain-join';
 import { newBrowserSession, revokeSession } from './sessions';
 import type { BrowserAuth } from './sessions';
 import type { PlatformUser } from '../db/schema/index';
@@ -70,6 +70,8 @@ export async function signIn(
     clear: 'with-session',
   });
   const user = found!; // verify passed: the account exists and is active
+  // Issue 29: an organization that requires SSO of its domain takes the password away (orgs/domain-join.ts).
+  await refusePasswordWhenSsoRequired(hub, user, who);
 
   // A second factor is enrolled: the password was right, but this is not a session yet. The
   // counter is not cleared until the factor is proved, so codes cannot be guessed for free.

@@ -1,5 +1,6 @@
 import type { Hub } from '../hub';
-import { listEnabledProviders, findEnabledProviderByDomain } from './queries';
+import { findRequiredProviderIdOfDomain } from '../orgs/queries';
+import { listEnabledProviders, findEnabledProviderByDomain, findProviderById } from './queries';
 
 /** The enabled providers the sign-in page offers as buttons. */
 export async function listSignInProviders(hub: Hub) {
@@ -11,8 +12,10 @@ export async function listSignInProviders(hub: Hub) {
 }
 
 /**
- * Home-realm discovery: the enabled provider that owns the email's domain. Decided by the
- * domain alone, never by whether an account exists, so the answer reveals no account.
+ * Home-realm discovery: the enabled provider that owns the email's domain, else the one an
+ * organization requires of its members (issue 29: a verified domain of an organization with
+ * `require_sso_provider_id`). Decided by the domain alone, never by whether an account exists,
+ * so the answer reveals no account.
  */
 export async function discoverProvider(
   hub: Hub,
@@ -22,6 +25,14 @@ export async function discoverProvider(
     .slice(email.lastIndexOf('@') + 1)
     .trim()
     .toLowerCase();
-  const provider = await findEnabledProviderByDomain(hub.db, domain);
+  const provider =
+    (await findEnabledProviderByDomain(hub.db, domain)) ?? (await findProviderRequiredForDomain(hub, domain));
   return provider ? { slug: provider.slug, display_name: provider.displayName } : null;
+}
+
+/** The provider an organization holding this domain requires, when it is enabled (a disabled one offers nothing). */
+async function findProviderRequiredForDomain(hub: Hub, domain: string) {
+  const id = await findRequiredProviderIdOfDomain(hub.db, domain);
+  const provider = id ? await findProviderById(hub.db, id) : undefined;
+  return provider?.enabled ? provider : undefined;
 }

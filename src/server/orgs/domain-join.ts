@@ -4,7 +4,8 @@ import type { AuditActorFields } from '../audit/record';
 import { isWriteNotApplied } from '../db/writes';
 import { CACHES } from '../caches';
 import { DEFAULT_ORG_ROLE } from '../../shared/api/orgs';
-import { domainJoinWrite, listVerifiedDomains } from './queries';
+import { Refusal } from '../errors';
+import { domainJoinWrite, findEnabledRequiredProvider, listVerifiedDomains } from './queries';
 
 /**
  * Domain membership (issue 29): a user whose *verified* address is in a domain an organization
@@ -35,6 +36,37 @@ export async function joinOrgsByEmailDomain(hub: Hub, user: PlatformUser, who: A
     // A member already, or the domain no longer verified: nothing was written, nothing to do.
     if (!isWriteNotApplied(e)) throw e;
   }
+}
+
+/**
+ * Issue 29's "cannot use a password": a verified address in a domain whose organization requires
+ * SSO through an enabled provider is refused a password sign-in (auth/sign-in.ts, once the password
+ * proved right, so nobody else learns it), with the provider named so the person knows where to
+ * go. The same cached set of domains as the join: outside them nothing more is read; inside one,
+ * one indexed read. An unverified address joins no organization, so it is not held to its policy.
+ */
+export async function refusePasswordWhenSsoRequired(
+  hub: Hub,
+  user: PlatformUser,
+  who: AuditActorFields,
+): Promise<void> {
+  if (!user.emailVerifiedAt) return;
+  const orgId = (await claimedDomains(hub)).get(user.email.slice(user.email.lastIndexOf('@') + 1));
+  if (!orgId) return;
+  const required = await findEnabledRequiredProvider(hub.db, orgId);
+  if (!required) return;
+  throw new Refusal('forbidden', {
+    message:
+      `${required.orgName} requires signing in with ${required.providerName}: ` +
+      `use "Continue with ${required.providerName}" instead of a password.`,
+    extra: { sso: { slug: required.providerSlug, display_name: required.providerName } },
+    audit: {
+      type: 'org_access_refused',
+      ...who,
+      userId: user.id,
+      details: { org_id: orgId, action: 'password_sign_in', reason: 'sso_required' },
+    },
+  });
 }
 
 /** domain → the organization holding it verified, read again every minute (or when this node changed one). */

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import type { StepsWrite } from '../db/writes';
 import {
   federatedIdentities,
+  identityProviders,
   organizationDomains,
   organizationInvitations,
   organizationMembers,
@@ -491,4 +492,42 @@ export async function listVerifiedDomains(db: DbOrTx, limit: number): Promise<{ 
     .from(organizationDomains)
     .where(isNotNull(organizationDomains.verifiedAt))
     .limit(limit);
+}
+
+/**
+ * The identity provider required by the organization holding `domain` verified (home-realm
+ * discovery, federation/discovery.ts): one row at most, by organization_domains_verified_key.
+ */
+export async function findRequiredProviderIdOfDomain(db: DbOrTx, domain: string): Promise<string | null> {
+  const [row] = await db
+    .select({ providerId: organizations.requireSsoProviderId })
+    .from(organizationDomains)
+    .innerJoin(organizations, eq(organizations.id, organizationDomains.orgId))
+    .where(
+      and(
+        eq(organizationDomains.domain, domain),
+        isNotNull(organizationDomains.verifiedAt),
+        isNotNull(organizations.requireSsoProviderId),
+      ),
+    )
+    .limit(1);
+  return row?.providerId ?? null;
+}
+
+/** The enabled provider an organization requires its members to sign in through, with both names (null: none). */
+export async function findEnabledRequiredProvider(
+  db: DbOrTx,
+  orgId: string,
+): Promise<{ orgName: string; providerSlug: string; providerName: string } | null> {
+  const [row] = await db
+    .select({
+      orgName: organizations.name,
+      providerSlug: identityProviders.slug,
+      providerName: identityProviders.displayName,
+    })
+    .from(organizations)
+    .innerJoin(identityProviders, eq(identityProviders.id, organizations.requireSsoProviderId))
+    .where(and(eq(organizations.id, orgId), eq(identityProviders.enabled, true)))
+    .limit(1);
+  return row ?? null;
 }

@@ -5,7 +5,8 @@ import { ACCOUNT_TABS, accountTabOf } from './account-tabs';
 
 /**
  * /account (issue 13): every user's own home. Profile, Security (password, authenticator app,
- * recovery codes, passkeys), Sessions and Connected apps; the section lives in the URL.
+ * recovery codes, passkeys), Sessions, Connected apps and Organizations (issue 29); the section
+ * lives in the URL.
  */
 export default function AccountPage() {
   const [params] = useSearchParams();

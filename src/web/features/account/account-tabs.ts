@@ -6,6 +6,7 @@ export const ACCOUNT_TABS = [
   { key: 'security', label: 'Security', Tab: lazy(() => import('./security-tab')) },
   { key: 'sessions', label: 'Sessions', Tab: lazy(() => import('./sessions-tab')) },
   { key: 'apps', label: 'Connected apps', Tab: lazy(() => import('./apps-tab')) },
+  { key: 'organizations', label: 'Organizations', Tab: lazy(() => import('./orgs-tab')) },
 ] as const;
 
 export function accountTabOf(param: string | null): (typeof ACCOUNT_TABS)[number] {

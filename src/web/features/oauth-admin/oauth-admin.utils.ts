@@ -10,7 +10,14 @@ export const DEFAULT_SCOPES: (typeof SUPPORTED_SCOPES)[number][] = ['read:profil
  * Beyond the spec (issue 12): the OpenID Connect scopes an admin may add for a sister platform
  * that signs users in; the spec's two defaults stay, first.
  */
-export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+export const OIDC_SCOPES = [
+  'openid',
+  'profile',
+  'email',
+  'offline_access',
+  // Issue 29 (helper orgsweb, this one entry only): the `organizations` claim in ID tokens and userinfo.
+  'organizations',
+] as const;
 export type OidcScope = (typeof OIDC_SCOPES)[number];
 export const CORE_PLATFORM_NAME = 'Ecosystem Hub';
 

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Building2Icon, Search } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state';
+import { QueryState } from '@/components/query-state';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { useAdminOrgsQuery } from '@/data/orgs/admin-orgs-query';
+import { countOf } from '@/lib/format';
+import { OrgRolesCard } from './org-roles-card';
+import { orgHref } from './orgs.utils';
+
+/**
+ * /admin?tab=organizations (issue 29): every organization, searched on the server by name or
+ * slug (the term lives in the URL), each opening the organization page in admin mode; and the
+ * custom organization role names.
+ */
+export default function AdminOrgsTab() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [draft, setDraft] = useState(q);
+  const orgs = useAdminOrgsQuery({ q });
+
+  // Debounced: the server searches, so don't ask it on every keystroke.
+  useEffect(() => {
+    if (draft === q) return;
+    const timer = setTimeout(() => {
+      const next = new URLSearchParams(params);
+      if (draft.trim()) next.set('q', draft.trim());
+      else next.delete('q');
+      setParams(next, { replace: true });
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [draft, q, params, setParams]);
+
+  const list = { ...orgs, data: orgs.data?.pages.flatMap((p) => p.organizations) };
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="flex items-center gap-2">
+            <Building2Icon className="size-5" aria-hidden /> Organizations
+          </CardTitle>
+          <CardDescription>Employers and teams, their members, invitations, domains and policies.</CardDescription>
+          <div className="relative mt-2 max-w-md">
+            <Search
+              className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              aria-label="Search organizations"
+              placeholder="Name or slug"
+              className="pl-8"
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+            />
+          </div>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          <QueryState
+            query={list}
+            loadingLabel="Loading organizations…"
+            errorTitle="Could not load organizations"
+            isEmpty={(d) => d.length === 0}
+            empty={
+              <EmptyState
+                icon={Building2Icon}
+                title="No organizations found"
+                hint={q ? 'Try another name or slug.' : 'Organizations appear here once someone creates one.'}
+              />
+            }
+          >
+            {(items) => (
+              <ul className="divide-y" aria-label="Organizations">
+                {items.map((o) => (
+                  <li
+                    key={o.id}
+                    className="flex flex-wrap items-center justify-between gap-3 py-3"
+                    data-testid="admin-org"
+                  >
+                    <div className="min-w-0">
+                      <p className="font-medium break-words">{o.name}</p>
+                      <p className="text-sm text-muted-foreground">
+                        <code>{o.slug}</code> · {countOf(o.member_count, 'member', 'members')}
+                      </p>
+                    </div>
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={orgHref('admin', o.id)} aria-label={`Open ${o.name}`}>
+                        Open
+                      </Link>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
+          {orgs.hasNextPage && (
+            <Button variant="outline" onClick={() => void orgs.fetchNextPage()} disabled={orgs.isFetchingNextPage}>
+              {orgs.isFetchingNextPage ? 'Loading…' : 'Load more organizations'}
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+      <OrgRolesCard />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { DestructiveConfirmDialog } from '@/components/destructive-confirm-dialog';
+import type { OrgMode } from '@/data/orgs/keys';
+import { useMemberRemoveMutation } from '@/data/orgs/member-mutations';
+import type { OrgMember } from '@/data/orgs/members-query';
+import { notify } from '@/lib/notify';
+
+/** Removing a member ends their organization roles; the last owner's removal is refused (its 409 as a toast). */
+export function MemberRemoveDialog({
+  mode,
+  orgId,
+  member,
+  onClose,
+}: {
+  mode: OrgMode;
+  orgId: string;
+  member: OrgMember;
+  onClose: () => void;
+}) {
+  const remove = useMemberRemoveMutation(
+    { mode, orgId },
+    {
+      onSuccess: () => notify.success(`${member.email} removed`),
+      meta: { errorToast: 'Could not remove the member' },
+    },
+  );
+  return (
+    <DestructiveConfirmDialog
+      title={`Remove ${member.full_name ?? member.email}?`}
+      description="They lose their roles in this organization, and sister platforms stop receiving it in their organizations claim."
+      action="Remove"
+      onConfirm={() => remove.mutate(member.user_id, { onSettled: onClose })}
+      onClose={onClose}
+    />
+  );
+}

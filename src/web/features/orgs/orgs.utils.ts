@@ -1,0 +1,117 @@
+import type { BuiltInOrgRole } from '@shared/api/orgs';
+import type { OrgMode } from '@/data/orgs/keys';
+
+/**
+ * What the organization screens may offer, mirroring src/server/orgs/service.ts's REQUIRED_ROLE
+ * so that a button the server would refuse is not shown. The server decides anyway: this only
+ * keeps the screen honest.
+ */
+/**
+ * The built-in roles, strongest first, as src/shared/api/orgs.ts lists them (the web imports only
+ * types from there, so zod stays off the browser; the annotation keeps the two spellings together).
+ */
+const BUILT_IN_ORG_ROLES: readonly BuiltInOrgRole[] = ['owner', 'admin', 'member'];
+
+export type OrgAction =
+  | 'update'
+  | 'update_policies'
+  | 'delete'
+  | 'manage_members'
+  | 'manage_owners'
+  | 'manage_invitations'
+  | 'manage_domains';
+
+const REQUIRED_RANK: Record<OrgAction, number> = {
+  update: 2,
+  update_policies: 3,
+  delete: 3,
+  manage_members: 2,
+  manage_owners: 3,
+  manage_invitations: 2,
+  manage_domains: 2,
+};
+
+/** owner 3, admin 2, member 1, none 0 — the strongest built-in role among `roles`. */
+export function rankOf(roles: readonly string[]): number {
+  const i = BUILT_IN_ORG_ROLES.findIndex((r) => roles.includes(r));
+  return i < 0 ? 0 : BUILT_IN_ORG_ROLES.length - i;
+}
+
+/** An ecosystem admin on /admin/orgs/:id may do everything (the last-owner rule still holds on the server). */
+export function mayDo(action: OrgAction, roles: readonly string[], mode: OrgMode): boolean {
+  return mode === 'admin' || rankOf(roles) >= REQUIRED_RANK[action];
+}
+
+/** The one built-in role of a member (the API keeps exactly one), 'member' when none is found. */
+export function builtInRoleOf(roles: readonly string[]): string {
+  return BUILT_IN_ORG_ROLES.find((r) => roles.includes(r)) ?? 'member';
+}
+
+/** The custom role names of a member (recruiter, hiring_manager), in their order. */
+export function customRolesOf(roles: readonly string[]): string[] {
+  return roles.filter((r) => !(BUILT_IN_ORG_ROLES as readonly string[]).includes(r));
+}
+
+/**
+ * The roles sent when a member's roles change: the chosen built-in role first, then the custom
+ * names typed as a comma- or space-separated list (lower-cased, duplicates and built-ins dropped).
+ */
+export function rolesFromInput(builtIn: string, customText: string): string[] {
+  const custom = customText
+    .split(/[\s,]+/)
+    .map((r) => r.trim().toLowerCase())
+    .filter((r) => r && !(BUILT_IN_ORG_ROLES as readonly string[]).includes(r));
+  return [builtIn, ...new Set(custom)];
+}
+
+/** The built-in roles a caller may hand out: owners (and ecosystem admins) every one, admins not owner. */
+export function assignableBuiltInRoles(roles: readonly string[], mode: OrgMode): string[] {
+  return mayDo('manage_owners', roles, mode)
+    ? [...BUILT_IN_ORG_ROLES]
+    : BUILT_IN_ORG_ROLES.filter((r) => r !== 'owner');
+}
+
+/** Whether the invitation form may send: an address that looks like one (the server checks it again). */
+export function inviteFormError(email: string, role: string): string | null {
+  const address = email.trim();
+  if (!address) return 'Enter the email address to invite.';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return 'Enter a valid email address.';
+  if (!/^[a-z][a-z0-9_]{1,39}$/.test(role.trim()))
+    return 'Choose a role: 2-40 lower-case letters, digits or underscores.';
+  return null;
+}
+
+/** "Owner", "Hiring manager": a role name as people read it. */
+export function roleLabel(role: string): string {
+  const words = role.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Where an organization's page lives for this mode. */
+export function orgHref(mode: OrgMode, id: string): string {
+  return mode === 'admin' ? `/admin/orgs/${id}` : `/orgs/${id}`;
+}
+
+/** "Acme Hiring, Inc." → "acme-hiring-inc": a slug the API accepts (1-48 letters, digits, dashes). */
+export function slugOf(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/, '');
+}
+
+const JOINED_VIA: Record<string, string> = {
+  created: 'created the organization',
+  invitation: 'joined by invitation',
+  domain: 'joined through the email domain',
+  admin: 'added by an ecosystem admin',
+};
+
+/** How a member came in, as a phrase ("joined by invitation"); an unknown way reads as "joined". */
+export function joinedViaText(joinedVia: string): string {
+  return JOINED_VIA[joinedVia] ?? 'joined';
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { FormError } from '@/components/form-error';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { useAuth } from '@/auth/auth-provider';
+import { useIdentityProvidersQuery } from '@/data/identity-providers/providers-query';
+import type { OrgMode } from '@/data/orgs/keys';
+import { useOrgUpdateMutation } from '@/data/orgs/org-mutations';
+import type { Org } from '@/data/orgs/org-query';
+import { errorText } from '@/lib/error-text';
+import { notify } from '@/lib/notify';
+import { mayDo } from './orgs.utils';
+
+/**
+ * Require MFA, require SSO through one identity provider: owners change them, everyone reads them.
+ * The providers' ids come from the ecosystem admin's list, so only an ecosystem admin can name a
+ * provider here; an owner can see and lift the requirement.
+ */
+export function PoliciesCard({ mode, org, myRoles }: { mode: OrgMode; org: Org; myRoles: string[] }) {
+  const { isEcosystemAdmin } = useAuth();
+  const mayEdit = mayDo('update_policies', myRoles, mode);
+  const providers = useIdentityProvidersQuery({ enabled: mayEdit && isEcosystemAdmin });
+  const [requireMfa, setRequireMfa] = useState(org.policies.require_mfa);
+  const [providerId, setProviderId] = useState(org.policies.require_sso_provider_id ?? '');
+  const save = useOrgUpdateMutation({ mode, id: org.id }, { onSuccess: () => notify.success('Policies saved') });
+  const dirty =
+    requireMfa !== org.policies.require_mfa || (providerId || null) !== org.policies.require_sso_provider_id;
+  const providerName = (id: string) => providers.data?.find((p) => p.id === id)?.display_name ?? 'an identity provider';
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Policies</CardTitle>
+        <CardDescription>
+          What members must do before sister platforms accept them for this organization.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
+          <div>
+            <Label htmlFor="policy-mfa">Require two-step verification</Label>
+            <p className="text-xs text-muted-foreground">Members without a second factor are sent to set one up.</p>
+          </div>
+          <Switch
+            id="policy-mfa"
+            checked={requireMfa}
+            disabled={!mayEdit}
+            onCheckedChange={(on) => {
+              save.reset();
+              setRequireMfa(on);
+            }}
+          />
+        </div>
+        <div className="space-y-2 rounded-lg border p-3">
+          <Label htmlFor="policy-sso">Require single sign-on through</Label>
+          {mayEdit && isEcosystemAdmin ? (
+            <select
+              id="policy-sso"
+              value={providerId}
+              onChange={(e) => {
+                save.reset();
+                setProviderId(e.target.value);
+              }}
+              className="h-9 w-full rounded-md border border-input bg-card px-3 text-sm"
+            >
+              <option value="">No requirement (any way of signing in)</option>
+              {(providers.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.display_name}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <p id="policy-sso" className="text-sm">
+              {org.policies.require_sso_provider_id
+                ? `Members must sign in through ${providerName(org.policies.require_sso_provider_id)}.`
+                : 'No requirement: members may sign in any way.'}
+              {mayEdit && ' An ecosystem admin names the provider.'}
+            </p>
+          )}
+          {mayEdit && !isEcosystemAdmin && org.policies.require_sso_provider_id && (
+            <Button variant="outline" size="sm" onClick={() => setProviderId('')} disabled={providerId === ''}>
+              Lift the requirement
+            </Button>
+          )}
+        </div>
+        <FormError message={save.isError ? errorText(save.error) : null} />
+        {mayEdit && (
+          <Button
+            onClick={() => save.mutate({ require_mfa: requireMfa, require_sso_provider_id: providerId || null })}
+            disabled={!dirty || save.isPending}
+          >
+            {save.isPending ? 'Saving…' : 'Save policies'}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

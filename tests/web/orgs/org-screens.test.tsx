@@ -1,0 +1,242 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import type { InvitationView, OrgMemberView } from '@shared/api/orgs';
+import { AuthProvider } from '@/auth/auth-provider';
+import OrgsTab from '@/features/account/orgs-tab';
+import { InviteForm } from '@/features/orgs/invite-form';
+import { MemberRolesDialog } from '@/features/orgs/member-roles-dialog';
+import { MembersCard } from '@/features/orgs/members-card';
+
+const ORG_ID = '6f1c2a8e-0000-4000-8000-0000000000a1';
+const ME = '6f1c2a8e-0000-4000-8000-0000000000b1';
+const LAST_OWNER = 'An organization keeps at least one owner: make someone else an owner first.';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const refusal = (status: number, code: string, message: string, field?: string) =>
+  json(status, { error: { code, message, ...(field ? { field } : {}) } });
+
+const RITA: OrgMemberView = {
+  user_id: '6f1c2a8e-0000-4000-8000-0000000000c1',
+  email: 'rita@acme.test',
+  full_name: 'Rita Recruiter',
+  roles: ['member', 'recruiter'],
+  joined_via: 'invitation',
+  joined_at: '2026-11-20T10:00:00.000Z',
+};
+const ORG = {
+  id: ORG_ID,
+  name: 'Acme Hiring',
+  slug: 'acme-hiring',
+  logo_url: null,
+  policies: { require_mfa: false, require_sso_provider_id: null },
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+};
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** The hub: queued answers per "METHOD url", then the session and the caller's organizations. */
+function mockHub(answers: Record<string, Response[]> = {}) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      const queued = answers[`${method} ${url}`]?.shift();
+      if (queued) return queued;
+      if (url === '/api/auth/session')
+        return json(200, {
+          user: {
+            id: ME,
+            email: 'olga@acme.test',
+            full_name: 'Olga Owner',
+            organization: null,
+            department: null,
+            email_verified: true,
+          },
+          session: { id: 's1', expires_at: '2026-12-20T10:00:00.000Z' },
+          is_ecosystem_admin: false,
+        });
+      if (url === '/api/me/orgs') return json(200, { organizations: [{ ...ORG, roles: ['owner'] }] });
+      return refusal(500, 'internal_error', 'unexpected call');
+    }),
+  );
+  return calls;
+}
+
+function renderWith(node: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AuthProvider>{node}</AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('changing a member’s roles', () => {
+  it('sends the chosen built-in role first, then the custom names, and closes', async () => {
+    const calls = mockHub({
+      [`PATCH /api/orgs/${ORG_ID}/members/${RITA.user_id}`]: [json(200, { member: { ...RITA, roles: ['admin'] } })],
+    });
+    const onClose = vi.fn();
+    renderWith(<MemberRolesDialog mode="member" orgId={ORG_ID} member={RITA} myRoles={['owner']} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Change roles' });
+    // Owners may hand out owner; the member's current role is chosen and their custom role kept.
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['owner', 'admin', 'member']);
+    expect((within(dialog).getByRole('radio', { name: /^Member/ }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText('Custom roles') as HTMLInputElement).value).toBe('recruiter');
+    fireEvent.click(within(dialog).getByRole('radio', { name: /^Admin/ }));
+    fireEvent.change(within(dialog).getByLabelText('Custom roles'), { target: { value: 'recruiter, hiring_manager' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save roles' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      url: `/api/orgs/${ORG_ID}/members/${RITA.user_id}`,
+      body: { roles: ['admin', 'recruiter', 'hiring_manager'] },
+    });
+  });
+
+  it('an admin is not offered owner; the last owner’s 409 stays in the dialog in the server’s words', async () => {
+    const owner: OrgMemberView = { ...RITA, roles: ['owner'] };
+    mockHub({
+      [`PATCH /api/admin/orgs/${ORG_ID}/members/${RITA.user_id}`]: [refusal(409, 'conflict', LAST_OWNER)],
+    });
+    const onClose = vi.fn();
+    renderWith(<MemberRolesDialog mode="admin" orgId={ORG_ID} member={owner} myRoles={[]} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Change roles' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /^Member/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save roles' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(LAST_OWNER);
+    expect(onClose).not.toHaveBeenCalled();
+    // Choosing again clears the old reason: it never describes a choice it was not given.
+    fireEvent.click(within(dialog).getByRole('radio', { name: /^Admin/ }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    cleanup();
+
+    mockHub();
+    renderWith(<MemberRolesDialog mode="member" orgId={ORG_ID} member={RITA} myRoles={['admin']} onClose={onClose} />);
+    const asAdmin = await screen.findByRole('dialog', { name: 'Change roles' });
+    expect(within(asAdmin).queryByRole('radio', { name: /^Owner/ })).toBeNull();
+  });
+});
+
+describe('leaving an organization from /account', () => {
+  it('the last owner is refused: the 409 message shows on the organization’s card', async () => {
+    const calls = mockHub({
+      [`DELETE /api/orgs/${ORG_ID}/members/${ME}`]: [refusal(409, 'conflict', LAST_OWNER)],
+    });
+    renderWith(<OrgsTab />);
+    const card = await screen.findByTestId('my-org');
+    expect(within(card).getByRole('link', { name: 'Open Acme Hiring' }).getAttribute('href')).toBe(`/orgs/${ORG_ID}`);
+    fireEvent.click(within(card).getByRole('button', { name: 'Leave Acme Hiring' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    expect((await within(card).findByRole('alert')).textContent).toContain(LAST_OWNER);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/api/orgs/${ORG_ID}/members/${ME}`]);
+  });
+});
+
+describe('the invitation form', () => {
+  const sent: InvitationView = {
+    id: '6f1c2a8e-0000-4000-8000-0000000000d1',
+    email: 'rita@acme.test',
+    role: 'recruiter',
+    status: 'pending',
+    invited_by: ME,
+    created_at: '2026-11-20T10:00:00.000Z',
+    expires_at: '2026-11-27T10:00:00.000Z',
+  };
+
+  it('checks the address in the browser, shows the server’s refusal, then confirms what was sent', async () => {
+    const calls = mockHub({
+      [`POST /api/orgs/${ORG_ID}/invitations`]: [
+        refusal(400, 'invalid_request', 'role: no organization role named sourcer.', 'role'),
+        json(201, { invitation: sent }),
+      ],
+      [`GET /api/orgs/${ORG_ID}/invitations`]: [json(200, { invitations: [sent] })],
+    });
+    renderWith(<InviteForm mode="member" orgId={ORG_ID} myRoles={['admin']} />);
+    const send = screen.getByRole('button', { name: 'Send invitation' });
+    fireEvent.click(send);
+    expect((await screen.findByRole('alert')).textContent).toContain('Enter the email address to invite.');
+    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'rita@' } });
+    fireEvent.click(send);
+    expect((await screen.findByRole('alert')).textContent).toContain('Enter a valid email address.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'rita@acme.test' } });
+    fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'sourcer' } });
+    fireEvent.click(send);
+    expect((await screen.findByRole('alert')).textContent).toContain('no organization role named sourcer');
+    // The server named the field: the role control is the one marked invalid.
+    expect(screen.getByLabelText('Role').getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'recruiter' } });
+    fireEvent.click(send);
+    expect((await screen.findByRole('status')).textContent).toBe('Invitation sent to rita@acme.test.');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { email: 'rita@acme.test', role: 'sourcer' },
+      { email: 'rita@acme.test', role: 'recruiter' },
+    ]);
+  });
+});
+
+describe('the members card', () => {
+  const OLGA: OrgMemberView = {
+    ...RITA,
+    user_id: ME,
+    email: 'olga@acme.test',
+    full_name: 'Olga Owner',
+    roles: ['owner'],
+    joined_via: 'created',
+  };
+
+  it('pages by the API cursor, and offers an admin no action on an owner', async () => {
+    const calls = mockHub({
+      [`GET /api/orgs/${ORG_ID}/members?limit=50`]: [json(200, { members: [OLGA], next_cursor: 'c2' })],
+      [`GET /api/orgs/${ORG_ID}/members?limit=50&cursor=c2`]: [json(200, { members: [RITA], next_cursor: null })],
+    });
+    renderWith(<MembersCard mode="member" orgId={ORG_ID} myRoles={['admin']} />);
+    await screen.findByText('Olga Owner');
+    expect(screen.queryByRole('button', { name: 'Change roles of olga@acme.test' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more members' }));
+    await screen.findByRole('button', { name: 'Change roles of rita@acme.test' });
+    expect(screen.getByRole('button', { name: 'Remove rita@acme.test' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more members' })).toBeNull();
+    expect(screen.getAllByTestId('org-member').map((row) => row.textContent)).toEqual([
+      expect.stringContaining('created the organization'),
+      expect.stringContaining('joined by invitation'),
+    ]);
+    expect(calls.filter((c) => c.url.includes('/members')).map((c) => c.url)).toEqual([
+      `/api/orgs/${ORG_ID}/members?limit=50`,
+      `/api/orgs/${ORG_ID}/members?limit=50&cursor=c2`,
+    ]);
+  });
+
+  it('a plain member reads the list and is offered nothing to change', async () => {
+    mockHub({
+      [`GET /api/orgs/${ORG_ID}/members?limit=50`]: [json(200, { members: [OLGA, RITA], next_cursor: null })],
+    });
+    renderWith(<MembersCard mode="member" orgId={ORG_ID} myRoles={['member']} />);
+    await screen.findByText('Rita Recruiter');
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+});

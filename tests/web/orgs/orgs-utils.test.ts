@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assignableBuiltInRoles,
+  builtInRoleOf,
+  customRolesOf,
+  inviteFormError,
+  joinedViaText,
+  mayDo,
+  rankOf,
+  roleLabel,
+  rolesFromInput,
+  slugOf,
+} from '@/features/orgs/orgs.utils';
+
+describe('what the organization screens offer (mirrors src/server/orgs/service.ts)', () => {
+  it('ranks the built-in roles, custom names count for nothing', () => {
+    expect(rankOf(['owner'])).toBe(3);
+    expect(rankOf(['admin', 'recruiter'])).toBe(2);
+    expect(rankOf(['member'])).toBe(1);
+    expect(rankOf(['recruiter'])).toBe(0);
+  });
+
+  it('members read, admins manage members, invitations and domains, owners the rest; an ecosystem admin all', () => {
+    expect(mayDo('manage_members', ['member'], 'member')).toBe(false);
+    expect(mayDo('manage_members', ['admin'], 'member')).toBe(true);
+    expect(mayDo('manage_invitations', ['admin'], 'member')).toBe(true);
+    expect(mayDo('manage_domains', ['admin'], 'member')).toBe(true);
+    expect(mayDo('update_policies', ['admin'], 'member')).toBe(false);
+    expect(mayDo('delete', ['admin'], 'member')).toBe(false);
+    expect(mayDo('delete', ['owner'], 'member')).toBe(true);
+    expect(mayDo('delete', [], 'admin')).toBe(true);
+  });
+
+  it('admins cannot hand out owner; owners and ecosystem admins can', () => {
+    expect(assignableBuiltInRoles(['admin'], 'member')).toEqual(['admin', 'member']);
+    expect(assignableBuiltInRoles(['owner'], 'member')).toEqual(['owner', 'admin', 'member']);
+    expect(assignableBuiltInRoles([], 'admin')).toEqual(['owner', 'admin', 'member']);
+  });
+
+  it('splits a member’s roles into the built-in one and custom names, and builds them back', () => {
+    expect(builtInRoleOf(['member', 'recruiter'])).toBe('member');
+    expect(builtInRoleOf(['recruiter'])).toBe('member');
+    expect(customRolesOf(['member', 'recruiter', 'hiring_manager'])).toEqual(['recruiter', 'hiring_manager']);
+    expect(rolesFromInput('admin', ' Recruiter, hiring_manager  recruiter, owner,')).toEqual([
+      'admin',
+      'recruiter',
+      'hiring_manager',
+    ]);
+    expect(rolesFromInput('member', '')).toEqual(['member']);
+  });
+});
+
+describe('the invitation form’s own checks, before the server’s', () => {
+  it('asks for an address, then a well-formed one, then a role name', () => {
+    expect(inviteFormError('', 'member')).toBe('Enter the email address to invite.');
+    expect(inviteFormError('rita@', 'member')).toBe('Enter a valid email address.');
+    expect(inviteFormError('rita@acme.test', 'Recruiter!')).toMatch(/^Choose a role/);
+    expect(inviteFormError(' rita@acme.test ', 'recruiter')).toBeNull();
+  });
+});
+
+describe('words', () => {
+  it('role labels, how a member joined, and slugs from names', () => {
+    expect(roleLabel('hiring_manager')).toBe('Hiring manager');
+    expect(joinedViaText('invitation')).toBe('joined by invitation');
+    expect(joinedViaText('something-new')).toBe('joined');
+    expect(slugOf('Acme Hiring, Inc.')).toBe('acme-hiring-inc');
+    expect(slugOf('  Café Ñandú  ')).toBe('cafe-nandu');
+    expect(slugOf('x'.repeat(60))).toHaveLength(48);
+  });
+});
