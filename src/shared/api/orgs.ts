@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PUBLIC_MAIL_DOMAINS } from '../public-mail-domains';
 
 /**
  * Wire schemas of organizations (issue 29): /api/orgs…, /api/me/orgs, /api/invitations/accept and
@@ -16,7 +15,6 @@ export const INVITATION_LIFETIME_DAYS = 7;
 /** The DNS name that carries a domain's proof: `<prefix>.<domain>` TXT `hub-verification=<token>`. */
 export const DOMAIN_CHALLENGE_PREFIX = '_hub-challenge';
 export const DOMAIN_CHALLENGE_VALUE_PREFIX = 'hub-verification=';
-export { PUBLIC_MAIL_DOMAINS };
 
 export const orgSlugSchema = z
   .string()
@@ -113,7 +111,6 @@ export const adminOrgListSchema = z.object({
   organizations: z.array(adminOrgSchema),
   next_cursor: z.string().nullable(),
 });
-export const adminOrgResultSchema = z.object({ organization: orgSchema, roles: z.array(z.string()) });
 
 export const orgMemberSchema = z.object({
   user_id: z.string(),
@@ -182,8 +179,3 @@ export const createOrgRoleBodySchema = z.strictObject({
 });
 
 export const deletedSchema = z.object({ deleted: z.literal(true) });
-
-/** The `organizations` claim (ID token, userinfo, introspection): one entry per membership. */
-export const organizationsClaimSchema = z.array(
-  z.object({ id: z.string(), slug: z.string(), name: z.string(), roles: z.array(z.string()) }),
-);
