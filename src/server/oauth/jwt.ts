@@ -19,7 +19,7 @@ const encodedHeaders = new Map<string, string>();
  */
 export async function signJwt(
   hub: Hub,
-  typ: 'at+jwt' | 'JWT' | 'logout+jwt',
+  typ: 'at+jwt' | 'JWT' | 'logout+jwt' | 'secevent+jwt',
   claims: Record<string, unknown>,
 ): Promise<string> {
   const { active } = await oauthRuntime(hub).keys.current();
