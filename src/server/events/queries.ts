@@ -84,23 +84,25 @@ export async function insertEndpoint(db: DbOrTx, values: NewWebhookEndpoint): Pr
   return created;
 }
 
+/** `channel`: an SSF stream's endpoint is changed through its stream only (ssf-queries.ts). */
 export async function updateEndpoint(
   db: DbOrTx,
   id: string,
   values: Partial<NewWebhookEndpoint>,
+  channel: 'webhook' | 'ssf' = 'webhook',
 ): Promise<WebhookEndpoint | undefined> {
   const [updated] = await db
     .update(webhookEndpoints)
     .set(values)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.channel, 'webhook')))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.channel, channel)))
     .returning();
   return updated;
 }
 
-export async function deleteEndpoint(db: DbOrTx, id: string): Promise<boolean> {
+export async function deleteEndpoint(db: DbOrTx, id: string, channel: 'webhook' | 'ssf' = 'webhook'): Promise<boolean> {
   const deleted = await db
     .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.channel, 'webhook')))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.channel, channel)))
     .returning({ id: webhookEndpoints.id });
   return deleted.length > 0;
 }

@@ -9,6 +9,7 @@ import {
   type SsfStream,
   type WebhookEndpoint,
 } from '../db/schema/index';
+import { deleteEndpoint, insertEndpoint, updateEndpoint } from './queries';
 
 /** A stream with the endpoint row that delivers it. */
 export interface StreamRow {
@@ -31,10 +32,7 @@ export async function insertStream(
   endpoint: NewWebhookEndpoint,
   stream: Omit<typeof ssfStreams.$inferInsert, 'endpointId'>,
 ): Promise<StreamRow> {
-  const [e] = await db
-    .insert(webhookEndpoints)
-    .values({ ...endpoint, channel: 'ssf' })
-    .returning();
+  const e = await insertEndpoint(db, { ...endpoint, channel: 'ssf' });
   const [s] = await db
     .insert(ssfStreams)
     .values({ ...stream, endpointId: e.id })
@@ -49,19 +47,13 @@ export async function updateStreamRows(
   endpoint: Partial<NewWebhookEndpoint>,
 ): Promise<StreamRow> {
   const [s] = await db.update(ssfStreams).set(stream).where(eq(ssfStreams.id, row.stream.id)).returning();
-  const [e] = await db
-    .update(webhookEndpoints)
-    .set(endpoint)
-    .where(and(eq(webhookEndpoints.id, row.endpoint.id), eq(webhookEndpoints.channel, 'ssf')))
-    .returning();
-  return { stream: s, endpoint: e };
+  const e = await updateEndpoint(db, row.endpoint.id, endpoint, 'ssf');
+  return { stream: s, endpoint: e ?? row.endpoint };
 }
 
 /** Deletes the stream's endpoint: the stream, its subjects and its pending deliveries go with it. */
 export async function deleteStreamRows(db: DbOrTx, row: StreamRow): Promise<void> {
-  await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, row.endpoint.id), eq(webhookEndpoints.channel, 'ssf')));
+  await deleteEndpoint(db, row.endpoint.id, 'ssf');
 }
 
 /** The audiences of the streams delivered by these endpoints (the worker's pass). */
