@@ -301,7 +301,10 @@ export const AUDIT_EVENTS = {
   ssf_subject_added: event<SsfStreamRef & { format: string; known: boolean }>('medium', 'Shared Signals subject added'),
   ssf_subject_removed: event<SsfStreamRef & { format: string }>('medium', 'Shared Signals subject removed'),
   ssf_verification_requested: event<SsfStreamRef>('low', 'Shared Signals verification event queued'),
-  credential_compromised: event<TargetUser & { credential_type: string; reason: string | null }>('critical', 'Credential flagged as compromised'),
+  credential_compromised: event<TargetUser & { credential_type: string; reason: string | null }>(
+    'critical',
+    'Credential flagged as compromised',
+  ),
 } as const satisfies Record<string, AuditEventSpec<object>>;
 
 /** An organization, by id. */

@@ -29,14 +29,25 @@ export async function sendToStream(
   options: SendOptions,
 ): Promise<SendResult & { permanent: string | null }> {
   const audience = streams.get(endpoint.id);
-  if (!audience) return { statusCode: null, latencyMs: 0, error: 'the stream is gone', permanent: 'the stream is gone' };
+  if (!audience)
+    return { statusCode: null, latencyMs: 0, error: 'the stream is gone', permanent: 'the stream is gone' };
   let authorization: string;
   try {
     authorization = hub.secrets.open(endpoint.secretEnc, SSF_AUTHORIZATION_CONTEXT);
   } catch {
-    return { statusCode: null, latencyMs: 0, error: 'the authorization header cannot be opened (master key?)', permanent: null };
+    return {
+      statusCode: null,
+      latencyMs: 0,
+      error: 'the authorization header cannot be opened (master key?)',
+      permanent: null,
+    };
   }
   const set = await signSet(hub, delivery, audience);
   const result = await pushSet(endpoint.url, set, authorization, { ...options, userAgent: 'EcosystemHub-SSF/1' });
-  return { statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error, permanent: permanentSetError(result) };
+  return {
+    statusCode: result.statusCode,
+    latencyMs: result.latencyMs,
+    error: result.error,
+    permanent: permanentSetError(result),
+  };
 }

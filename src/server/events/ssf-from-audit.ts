@@ -28,7 +28,11 @@ const one = (type: SsfEventType, userId: string | null | undefined, body: Record
 const selfCredential =
   (credential_type: string, change_type: 'create' | 'update' | 'delete'): Derive =>
   (e) => {
-    const events = one(SSF_EVENTS.credentialChange, e.userId, { credential_type, change_type, initiating_entity: 'user' });
+    const events = one(SSF_EVENTS.credentialChange, e.userId, {
+      credential_type,
+      change_type,
+      initiating_entity: 'user',
+    });
     if (change_type === 'create' && credential_type !== 'password') {
       // A second factor raises what the next sign-in can reach to NIST AAL2 (CAEP §3.4).
       events.push(

@@ -72,7 +72,13 @@ export async function upsertSubject(
 ): Promise<void> {
   await db
     .insert(ssfSubjects)
-    .values({ streamId: values.streamId, key: values.key, subject: values.subject, userId: values.userId, createdAt: values.now })
+    .values({
+      streamId: values.streamId,
+      key: values.key,
+      subject: values.subject,
+      userId: values.userId,
+      createdAt: values.now,
+    })
     .onConflictDoUpdate({ target: [ssfSubjects.streamId, ssfSubjects.key], set: { userId: sql`excluded.user_id` } });
 }
 
@@ -85,12 +91,8 @@ export async function deleteSubject(db: DbOrTx, streamId: string, key: string): 
 }
 
 /** The account a subject names: by id (the hub's `sub`) or by email, case-insensitively. */
-export async function findSubjectUser(
-  db: DbOrTx,
-  by: { id: string } | { email: string },
-): Promise<string | null> {
-  const where =
-    'id' in by ? eq(platformUsers.id, by.id) : sql`lower(${platformUsers.email}) = lower(${by.email})`;
+export async function findSubjectUser(db: DbOrTx, by: { id: string } | { email: string }): Promise<string | null> {
+  const where = 'id' in by ? eq(platformUsers.id, by.id) : sql`lower(${platformUsers.email}) = lower(${by.email})`;
   const [found] = await db.select({ id: platformUsers.id }).from(platformUsers).where(where).limit(1);
   return found?.id ?? null;
 }

@@ -91,7 +91,12 @@ export async function ssfRoutes(app: FastifyInstance, opts: { hub: Hub }) {
 
   r.get(
     SSF_PATHS.status,
-    { schema: { querystring: streamIdQuerySchema, response: { 200: streamStatusSchema, ...guarded, ...apiErrors(404) } } },
+    {
+      schema: {
+        querystring: streamIdQuerySchema,
+        response: { 200: streamStatusSchema, ...guarded, ...apiErrors(404) },
+      },
+    },
     async (request) => readStatus(hub, await streamClient(hub, request), request.query.stream_id),
   );
 

@@ -79,14 +79,24 @@ export async function streamClient(hub: Hub, request: FastifyRequest): Promise<s
   const challenge = (error?: string, description?: string) =>
     `Bearer realm="ssf"${error ? `, error="${error}", error_description="${description}"` : ''}`;
   if (!header || !/^bearer /i.test(header)) {
-    throw new HubError('unauthenticated', 'A bearer access token with scope ssf.manage is required.', {}, {
-      'www-authenticate': challenge(),
-    });
+    throw new HubError(
+      'unauthenticated',
+      'A bearer access token with scope ssf.manage is required.',
+      {},
+      {
+        'www-authenticate': challenge(),
+      },
+    );
   }
   const invalid = (why: string) =>
-    new HubError('unauthenticated', `The access token is ${why}.`, {}, {
-      'www-authenticate': challenge('invalid_token', `The access token is ${why}`),
-    });
+    new HubError(
+      'unauthenticated',
+      `The access token is ${why}.`,
+      {},
+      {
+        'www-authenticate': challenge('invalid_token', `The access token is ${why}`),
+      },
+    );
   const claims = await verifyAccessToken(hub, header.slice(7).trim());
   if (!claims || typeof claims.sid !== 'string' || typeof claims.client_id !== 'string')
     throw invalid('invalid or expired');
@@ -99,9 +109,14 @@ export async function streamClient(hub: Hub, request: FastifyRequest): Promise<s
   if (!client?.isActive) throw invalid('of an inactive client');
   const scopes = String(claims.scope ?? '').split(' ');
   if (!scopes.includes(SSF_MANAGE_SCOPE)) {
-    throw new HubError('forbidden', 'The access token lacks the ssf.manage scope.', {}, {
-      'www-authenticate': `Bearer realm="ssf", error="insufficient_scope", scope="${SSF_MANAGE_SCOPE}"`,
-    });
+    throw new HubError(
+      'forbidden',
+      'The access token lacks the ssf.manage scope.',
+      {},
+      {
+        'www-authenticate': `Bearer realm="ssf", error="insufficient_scope", scope="${SSF_MANAGE_SCOPE}"`,
+      },
+    );
   }
   return claims.client_id;
 }
@@ -123,7 +138,8 @@ export function toStreamConfig(hub: Hub, row: StreamRow): StreamConfig {
 /** The client's stream; `streamId` when given must name it (another client's is not found). */
 async function mustFindStream(hub: Hub, clientId: string, streamId?: string): Promise<StreamRow> {
   const row = await findStreamOfClient(hub.db, clientId);
-  if (!row || (streamId !== undefined && row.stream.id !== streamId)) throw new HubError('not_found', 'No such stream.');
+  if (!row || (streamId !== undefined && row.stream.id !== streamId))
+    throw new HubError('not_found', 'No such stream.');
   return row;
 }
 
@@ -201,7 +217,10 @@ export async function updateStream(hub: Hub, clientId: string, input: UpdateStre
     const fields = Object.keys(input)
       .filter((k) => k !== 'stream_id')
       .sort();
-    await hub.audit.record({ type: 'ssf_stream_updated', ...actor.audit, details: { ...streamAudit(row), fields } }, tx);
+    await hub.audit.record(
+      { type: 'ssf_stream_updated', ...actor.audit, details: { ...streamAudit(row), fields } },
+      tx,
+    );
     await hub.revocations.publish({ kind: 'webhooks' }, tx);
     return next;
   });

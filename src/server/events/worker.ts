@@ -121,7 +121,12 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
           ? await sendToStream(hub, claimed, streams, sendOptions())
           : await send(claimed, at);
     const outcome: Outcome = result.permanent
-      ? { ...outcomeOf(result, delivery.attempts, hub.clock(), random), status: 'failed', nextAttemptAt: null, disable: null }
+      ? {
+          ...outcomeOf(result, delivery.attempts, hub.clock(), random),
+          status: 'failed',
+          nextAttemptAt: null,
+          disable: null,
+        }
       : outcomeOf(result, delivery.attempts, hub.clock(), random);
     if (result.permanent) outcome.error = result.permanent;
     hub.metrics.webhookDeliveries.inc({

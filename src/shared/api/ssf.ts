@@ -41,7 +41,9 @@ const httpUrl = z
 
 /** RFC 9493 subjects the hub understands: its own `iss_sub`, and `email`. */
 export const ssfSubjectSchema = z.discriminatedUnion('format', [
-  z.object({ format: z.literal('iss_sub'), iss: z.string().min(1).max(2000), sub: z.string().min(1).max(255) }).strict(),
+  z
+    .object({ format: z.literal('iss_sub'), iss: z.string().min(1).max(2000), sub: z.string().min(1).max(255) })
+    .strict(),
   z.object({ format: z.literal('email'), email: z.email().max(320) }).strict(),
 ]);
 export type SsfSubject = z.infer<typeof ssfSubjectSchema>;

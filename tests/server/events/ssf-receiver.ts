@@ -125,7 +125,8 @@ export async function startSsfReceiver(transmitter: string, now: () => Date): Pr
       throw fail('invalid_key', (e as Error).message);
     }
     if (typeof claims.jti !== 'string' || typeof claims.iat !== 'number') throw fail('invalid_request', 'jti/iat');
-    if ('sub' in claims || 'exp' in claims) throw fail('invalid_request', 'a SET carries no sub or exp (RFC 8417 §2.2)');
+    if ('sub' in claims || 'exp' in claims)
+      throw fail('invalid_request', 'a SET carries no sub or exp (RFC 8417 §2.2)');
     if (seen.has(claims.jti)) return 'duplicate';
     const events = claims.events as Record<string, Record<string, unknown>> | undefined;
     const types = Object.keys(events ?? {});

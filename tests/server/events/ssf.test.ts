@@ -55,7 +55,11 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
   async function createStream(events: string[] = [...SSF_EVENT_TYPES], extra: Record<string, unknown> = {}) {
     receiver.authorization = 'Bearer receiver-secret-1';
     const res = await ssf('POST', '/ssf/streams', {
-      delivery: { method: 'urn:ietf:rfc:8935', endpoint_url: receiver.url, authorization_header: 'Bearer receiver-secret-1' },
+      delivery: {
+        method: 'urn:ietf:rfc:8935',
+        endpoint_url: receiver.url,
+        authorization_header: 'Bearer receiver-secret-1',
+      },
       events_requested: events,
       description: 'Role Builder',
       ...extra,
@@ -113,7 +117,12 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
     expect(forged.headers['www-authenticate']).toMatch(/^Bearer realm="ssf", error="invalid_token"/);
 
     const narrow = await clientToken('read:profile');
-    const res = await ssf('POST', '/ssf/streams', { delivery: { method: 'urn:ietf:rfc:8935', endpoint_url: receiver.url } }, narrow);
+    const res = await ssf(
+      'POST',
+      '/ssf/streams',
+      { delivery: { method: 'urn:ietf:rfc:8935', endpoint_url: receiver.url } },
+      narrow,
+    );
     expect(res.statusCode).toBe(403);
     expect(res.headers['www-authenticate']).toBe('Bearer realm="ssf", error="insufficient_scope", scope="ssf.manage"');
     expect(await t.hub.db.select().from(webhookEndpoints)).toEqual([]);
@@ -294,7 +303,9 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
       .post(`/api/admin/users/${user.id}/credential-compromise`, { body: { credential_type: 'password' } });
     expect(refused.statusCode).toBe(403);
 
-    const res = await (await admin()).post(`/api/admin/users/${user.id}/credential-compromise`, {
+    const res = await (
+      await admin()
+    ).post(`/api/admin/users/${user.id}/credential-compromise`, {
       body: { credential_type: 'password', reason: 'Found in a breach corpus' },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -315,7 +326,11 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
     await worker.runOnce();
     expect(receiver.refused).toEqual([{ err: 'invalid_key', description: expect.stringContaining('aud') }]);
     const [row] = await t.hub.db.select().from(webhookDeliveries);
-    expect(row).toMatchObject({ status: 'failed', lastStatusCode: 400, lastError: 'refused by the receiver: invalid_key' });
+    expect(row).toMatchObject({
+      status: 'failed',
+      lastStatusCode: 400,
+      lastError: 'refused by the receiver: invalid_key',
+    });
     const status = await ssf('GET', `/ssf/status?stream_id=${stream.stream_id}`);
     expect(status.json().status).toBe('enabled');
   });

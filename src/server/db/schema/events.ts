@@ -125,7 +125,10 @@ export const ssfSubjects = pgTable(
     userId: uuid('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('ssf_subjects_stream_key_idx').on(t.streamId, t.key), index('ssf_subjects_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('ssf_subjects_stream_key_idx').on(t.streamId, t.key),
+    index('ssf_subjects_user_idx').on(t.userId),
+  ],
 );
 
 export type SsfStream = typeof ssfStreams.$inferSelect;
