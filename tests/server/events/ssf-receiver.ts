@@ -84,7 +84,7 @@ export interface SsfReceiver {
   duplicates: string[];
   /** Statuses to answer the next requests with instead of validating (shifted per request). */
   answers: number[];
-  /** The Authorization header it expects (the one it gave the stream); null: none. */
+  /** The Authorization header it expects (the one it gave the stream); '': none at all; null: not checked. */
   authorization: string | null;
   /** The audience its SETs must carry (its client_id, learnt when the stream is created). */
   audience: string;
@@ -110,7 +110,7 @@ export async function startSsfReceiver(transmitter: string, now: () => Date): Pr
   async function validate(req: http.IncomingMessage, body: string): Promise<AcceptedSet | 'duplicate'> {
     const fail = (err: string, description: string) => Object.assign(new Error(description), { err });
     if (req.headers['content-type'] !== 'application/secevent+jwt') throw fail('invalid_request', 'media type');
-    if (state.authorization !== null && req.headers.authorization !== state.authorization)
+    if (state.authorization !== null && (req.headers.authorization ?? '') !== state.authorization)
       throw fail('authentication_failed', 'authorization header');
     if (decodeProtectedHeader(body).typ !== 'secevent+jwt') throw fail('invalid_request', 'typ');
     let claims: JWTPayload;

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { createUser, signedInUser } from '../../helpers/fixtures';
+import { countStatements } from '../../helpers/count-statements';
 import { basic, registerClient, type RegisteredClient } from '../oauth/oauth-helpers';
 import { auditLogs, webhookDeliveries, webhookEndpoints } from '../../../src/server/db/schema/index';
 import { createDeliveryWorker, type DeliveryWorker } from '../../../src/server/events/worker';
@@ -197,6 +198,16 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
     expect(set.claims.jti).toBe(`${row.eventId}.${row.id}`);
     const [after] = await t.hub.db.select().from(webhookDeliveries);
     expect(after).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 202 });
+
+    // A node that died after the push but before recording it sends it again: the same SET, the same jti,
+    // which the receiver accepts once.
+    await t.hub.db
+      .update(webhookDeliveries)
+      .set({ status: 'pending', nextAttemptAt: t.clock.now() })
+      .where(eq(webhookDeliveries.id, row.id));
+    await worker.runOnce();
+    expect(receiver.duplicates).toHaveLength(1);
+    expect(receiver.accepted).toHaveLength(1);
   });
 
   it('a deactivated user is pushed as RISC account-disabled, an activated one as account-enabled', async () => {
@@ -260,6 +271,13 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
 
   it('the verification event carries the receiver’s state and names the stream', async () => {
     const stream = await createStream([]);
+    // A stream may do without an Authorization header: then none is sent.
+    const changed = await ssf('PATCH', '/ssf/streams', {
+      stream_id: stream.stream_id,
+      delivery: { method: 'urn:ietf:rfc:8935', endpoint_url: receiver.url },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    receiver.authorization = '';
     const res = await ssf('POST', '/ssf/verify', { stream_id: stream.stream_id, state: 'VGhpcyBpcyBhIHN0YXRl' });
     expect(res.statusCode, res.body).toBe(204);
     await delivered(1);
@@ -317,6 +335,35 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
     });
     const [row] = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'credential_compromised'));
     expect(row.details).toMatchObject({ target_user_id: user.id, credential_type: 'password' });
+  });
+
+  it('a stream adds no round trip to the request whose change it reports', async () => {
+    const counter = countStatements();
+    try {
+      const client = await admin();
+      const statementsOf = async (userId: string) => {
+        const from = counter.count();
+        const res = await client.patch(`/api/admin/users/${userId}`, { body: { is_active: false } });
+        expect(res.statusCode).toBe(200);
+        // The subscribed events read again after the stream's change runs in the background, not in the request.
+        return counter.texts.slice(from).filter((s) => !s.startsWith('select distinct unnest(events)'));
+      };
+      // The fewest of three: a busy machine may add a chain append's retry, never take a statement away.
+      const fewest = async () => {
+        const runs = [];
+        for (let i = 0; i < 3; i++) runs.push(await statementsOf((await createUser(t.hub)).id));
+        return runs.reduce((a, b) => (b.length < a.length ? b : a));
+      };
+      await statementsOf((await createUser(t.hub)).id);
+      const without = await fewest();
+      await createStream([SSF_EVENTS.accountDisabled]);
+      await t.hub.outbox.refresh();
+      const withStream = await fewest();
+      expect(withStream.length, `${withStream.join('\n')}\n--- without:\n${without.join('\n')}`).toBe(without.length);
+      expect(await t.hub.db.select().from(webhookDeliveries)).toHaveLength(3);
+    } finally {
+      counter.stop();
+    }
   });
 
   it('a SET the receiver refuses with 400 {err} fails at once and is not retried; the stream stays enabled', async () => {
