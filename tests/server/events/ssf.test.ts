@@ -171,6 +171,19 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
     expect(types).toEqual(expect.arrayContaining(['ssf_stream_created', 'ssf_stream_updated', 'ssf_stream_deleted']));
   });
 
+  it('refuses a loopback push endpoint when private addresses are not allowed (SSRF), and stores nothing', async () => {
+    t.hub.config.webhooksAllowPrivate = false;
+    try {
+      for (const endpoint_url of [receiver.url, 'http://2130706433/events', 'http://[::ffff:127.0.0.1]/events']) {
+        const res = await ssf('POST', '/ssf/streams', { delivery: { method: 'urn:ietf:rfc:8935', endpoint_url } });
+        expect(res.statusCode, endpoint_url).toBe(400);
+      }
+      expect(await t.hub.db.select().from(webhookEndpoints)).toEqual([]);
+    } finally {
+      t.hub.config.webhooksAllowPrivate = true;
+    }
+  });
+
   function createStreamAgain() {
     return ssf('POST', '/ssf/streams', { delivery: { method: 'urn:ietf:rfc:8935', endpoint_url: receiver.url } });
   }
