@@ -4,7 +4,14 @@ import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { createUser, signedInUser } from '../../helpers/fixtures';
 import { countStatements } from '../../helpers/count-statements';
-import { basic, registerClient, type RegisteredClient } from '../oauth/oauth-helpers';
+import {
+  authorize,
+  basic,
+  exchangeCode,
+  pkcePair,
+  registerClient,
+  type RegisteredClient,
+} from '../oauth/oauth-helpers';
 import { auditLogs, webhookDeliveries, webhookEndpoints } from '../../../src/server/db/schema/index';
 import { createDeliveryWorker, type DeliveryWorker } from '../../../src/server/events/worker';
 import { SSF_EVENTS, SSF_EVENT_TYPES, SSF_VERIFICATION_EVENT } from '../../../src/shared/api/ssf';
@@ -23,7 +30,7 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
   let client: RegisteredClient;
   let token: string;
 
-  const scopes = ['read:profile', 'ssf.manage'];
+  const scopes = ['openid', 'read:profile', 'ssf.manage'];
   beforeAll(async () => {
     client = await registerClient(t, { scopes });
   });
@@ -128,9 +135,22 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
     expect(res.headers['www-authenticate']).toBe('Bearer realm="ssf", error="insufficient_scope", scope="ssf.manage"');
     expect(await t.hub.db.select().from(webhookEndpoints)).toEqual([]);
 
-    // A user's browser session is not a client's token either.
+    // A user's browser session is not a client's token either, nor is a user's access token that carries the scope.
     const browser = await admin();
     expect((await browser.get('/ssf/streams')).statusCode).toBe(401);
+    const { cookie } = await signedInUser(t.hub);
+    const pkce = pkcePair();
+    const { code } = await authorize(t, client, cookie, {
+      scope: 'openid ssf.manage',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+    });
+    const exchanged = await exchangeCode(t, client, code, pkce.verifier);
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    const userToken = (exchanged.json() as { access_token: string }).access_token;
+    const asUser = await ssf('GET', '/ssf/streams', undefined, userToken);
+    expect(asUser.statusCode).toBe(401);
+    expect(asUser.headers['www-authenticate']).toMatch(/error="invalid_token"/);
 
     const refusals = await t.hub.db
       .select({ type: auditLogs.eventType })
