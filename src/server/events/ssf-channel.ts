@@ -1,20 +1,21 @@
 import type { Hub } from '../hub';
 import type { DbOrTx } from '../db/client';
 import type { ClaimedDelivery } from './queries';
-import { findStreamAudiences } from './ssf-queries';
+import { loadClient } from '../oauth/clients/service';
+import { findStreamTargets } from './ssf-queries';
 import { permanentSetError, pushSet, signSet } from './ssf-set';
 import type { SendOptions, SendResult } from './webhooks';
 
 /** The sealing context of a stream's push Authorization header (in its endpoint's secret_enc). */
 export const SSF_AUTHORIZATION_CONTEXT = 'ssf_streams.authorization_header';
 
-/** The audience of each SSF stream among a pass's claimed deliveries (endpoint id → aud). */
-export type StreamTargets = Map<string, string>;
+/** The audience and owner of each SSF stream among a pass's claimed deliveries, by endpoint id. */
+export type StreamTargets = Map<string, { audience: string; clientId: string }>;
 
 /** One query per pass, and none when the pass holds no SSF delivery. */
 export async function ssfStreamsOf(db: DbOrTx, claimed: ClaimedDelivery[]): Promise<StreamTargets> {
   const ids = [...new Set(claimed.filter((c) => c.endpoint.channel === 'ssf').map((c) => c.endpoint.id))];
-  return ids.length ? findStreamAudiences(db, ids) : new Map();
+  return ids.length ? findStreamTargets(db, ids) : new Map();
 }
 
 /**
@@ -28,9 +29,13 @@ export async function sendToStream(
   streams: StreamTargets,
   options: SendOptions,
 ): Promise<SendResult & { permanent: string | null }> {
-  const audience = streams.get(endpoint.id);
-  if (!audience)
-    return { statusCode: null, latencyMs: 0, error: 'the stream is gone', permanent: 'the stream is gone' };
+  const target = streams.get(endpoint.id);
+  if (!target) return { statusCode: null, latencyMs: 0, error: 'the stream is gone', permanent: 'the stream is gone' };
+  // A deactivated client no longer speaks for anyone: it hears nothing about the hub's users either.
+  if (!(await loadClient(hub, target.clientId))?.isActive) {
+    const why = "the stream's client is inactive";
+    return { statusCode: null, latencyMs: 0, error: why, permanent: why };
+  }
   let authorization: string;
   try {
     authorization = hub.secrets.open(endpoint.secretEnc, SSF_AUTHORIZATION_CONTEXT);
@@ -42,7 +47,7 @@ export async function sendToStream(
       permanent: null,
     };
   }
-  const set = await signSet(hub, delivery, audience);
+  const set = await signSet(hub, delivery, target.audience);
   const result = await pushSet(endpoint.url, set, authorization, { ...options, userAgent: 'EcosystemHub-SSF/1' });
   return {
     statusCode: result.statusCode,

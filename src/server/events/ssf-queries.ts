@@ -56,13 +56,16 @@ export async function deleteStreamRows(db: DbOrTx, row: StreamRow): Promise<void
   await deleteEndpoint(db, row.endpoint.id, 'ssf');
 }
 
-/** The audiences of the streams delivered by these endpoints (the worker's pass). */
-export async function findStreamAudiences(db: DbOrTx, endpointIds: string[]): Promise<Map<string, string>> {
+/** The audience and owner of the streams delivered by these endpoints (the worker's pass). */
+export async function findStreamTargets(
+  db: DbOrTx,
+  endpointIds: string[],
+): Promise<Map<string, { audience: string; clientId: string }>> {
   const found = await db
-    .select({ endpointId: ssfStreams.endpointId, audience: ssfStreams.audience })
+    .select({ endpointId: ssfStreams.endpointId, audience: ssfStreams.audience, clientId: ssfStreams.clientId })
     .from(ssfStreams)
     .where(inArray(ssfStreams.endpointId, endpointIds));
-  return new Map(found.map((r) => [r.endpointId, r.audience]));
+  return new Map(found.map((r) => [r.endpointId, { audience: r.audience, clientId: r.clientId }]));
 }
 
 /** Adds a subject (again: its resolved user is refreshed). */

@@ -399,6 +399,25 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
     }
   });
 
+  it('a deactivated client’s stream is sent nothing and its token manages nothing', async () => {
+    await createStream([SSF_EVENTS.accountDisabled]);
+    const setActive = async (is_active: boolean) => {
+      const res = await (await admin()).patch(`/api/admin/oauth-clients/${client.id}`, { body: { is_active } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await setActive(false);
+    try {
+      await deactivate((await createUser(t.hub)).id);
+      await worker.runOnce();
+      expect(receiver.accepted).toEqual([]);
+      const [row] = await t.hub.db.select().from(webhookDeliveries);
+      expect(row).toMatchObject({ status: 'failed', lastError: "the stream's client is inactive" });
+      expect((await ssf('GET', '/ssf/streams')).statusCode).toBe(401);
+    } finally {
+      await setActive(true);
+    }
+  });
+
   it('a SET the receiver refuses with 400 {err} fails at once and is not retried; the stream stays enabled', async () => {
     const stream = await createStream([SSF_EVENTS.accountDisabled]);
     receiver.audience = 'someone-else';
