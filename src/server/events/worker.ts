@@ -120,15 +120,11 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
         : ssf
           ? await sendToStream(hub, claimed, streams, sendOptions())
           : await send(claimed, at);
+    const answered = outcomeOf(result, delivery.attempts, hub.clock(), random);
+    // RFC 8935 §2.4: a SET the receiver refused (400) is given up at once, not retried; the stream stays.
     const outcome: Outcome = result.permanent
-      ? {
-          ...outcomeOf(result, delivery.attempts, hub.clock(), random),
-          status: 'failed',
-          nextAttemptAt: null,
-          disable: null,
-        }
-      : outcomeOf(result, delivery.attempts, hub.clock(), random);
-    if (result.permanent) outcome.error = result.permanent;
+      ? { ...answered, status: 'failed', nextAttemptAt: null, disable: null, error: result.permanent }
+      : answered;
     hub.metrics.webhookDeliveries.inc({
       outcome: outcome.disable ?? (outcome.status === 'pending' ? 'retry' : outcome.status),
     });
