@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
-import { createUser, signedInUser } from '../../helpers/fixtures';
+import { createUser, FIXTURE_PASSWORD, sessionCookieFor, signedInUser } from '../../helpers/fixtures';
 import { countStatements } from '../../helpers/count-statements';
 import {
   authorize,
@@ -257,6 +257,38 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
     expect(receiver.accepted[1].type).toBe(SSF_EVENTS.accountEnabled);
     const jtis = new Set(receiver.accepted.map((a) => a.claims.jti));
     expect(jtis.size).toBe(2);
+  });
+
+  it('a password change is CAEP credential-change and a role change token-claims-change, each valid for its schema', async () => {
+    await createStream();
+    const user = await createUser(t.hub);
+    const cookie = await sessionCookieFor(t.hub, user);
+    const changed = await t.client
+      .asBrowser(cookie)
+      .post('/api/auth/change-password', {
+        body: { current_password: FIXTURE_PASSWORD, new_password: 'Granite-Orchid-6153!' },
+      });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await delivered(1);
+    expect(receiver.accepted[0]).toMatchObject({
+      type: SSF_EVENTS.credentialChange,
+      event: { credential_type: 'password', change_type: 'update', initiating_entity: 'user' },
+      subId: { sub: user.id },
+    });
+
+    const roles = await (
+      await admin()
+    ).put(`/api/admin/users/${user.id}/roles`, { body: { roles: ['user', 'platform_admin'] } });
+    expect(roles.statusCode, roles.body).toBe(200);
+    await expect
+      .poll(async () => {
+        await worker.runOnce();
+        return receiver.accepted.map((a) => a.type).filter((x) => x === SSF_EVENTS.tokenClaimsChange).length;
+      })
+      .toBeGreaterThan(0);
+    expect(receiver.refused).toEqual([]);
+    const claims = receiver.accepted.filter((a) => a.type === SSF_EVENTS.tokenClaimsChange).map((a) => a.event.claims);
+    expect(JSON.stringify(claims)).toContain('platform_admin');
   });
 
   it('a stream with subjects gets events about them only, unless it asks for all; removing the last brings all back', async () => {
