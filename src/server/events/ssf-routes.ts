@@ -6,6 +6,7 @@ import { requireActor } from '../plugins/session';
 import { idParamsSchema } from '../../shared/admin-api';
 import {
   createStreamBodySchema,
+  replaceStreamBodySchema,
   credentialCompromiseBodySchema,
   credentialCompromiseResultSchema,
   ssfConfigurationSchema,
@@ -78,6 +79,16 @@ export async function ssfRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     SSF_PATHS.streams,
     { schema: { body: updateStreamBodySchema, response: { 200: streamConfigSchema, ...guarded, ...apiErrors(404) } } },
     async (request) => updateStream(hub, await streamClient(hub, request), request.body, await request.actor()),
+  );
+
+  r.put(
+    SSF_PATHS.streams,
+    { schema: { body: replaceStreamBodySchema, response: { 200: streamConfigSchema, ...guarded, ...apiErrors(404) } } },
+    async (request) => {
+      const { description, all_subjects, ...rest } = request.body;
+      const replaced = { ...rest, description: description ?? '', all_subjects: all_subjects ?? false };
+      return updateStream(hub, await streamClient(hub, request), replaced, await request.actor());
+    },
   );
 
   r.delete(

@@ -79,6 +79,9 @@ export const updateStreamBodySchema = z
   .strict();
 export type UpdateStreamBody = z.infer<typeof updateStreamBodySchema>;
 
+/** SSF §8.1.1.4: the whole configuration again; what it leaves out goes back to its default. */
+export const replaceStreamBodySchema = createStreamBodySchema.extend({ stream_id: streamId }).strict();
+
 export const streamQuerySchema = z.object({ stream_id: streamId.optional() }).strict();
 export const streamIdQuerySchema = z.object({ stream_id: streamId }).strict();
 

@@ -179,6 +179,17 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().events_delivered).toEqual([SSF_EVENTS.sessionRevoked, SSF_EVENTS.accountDisabled]);
 
+    const replaced = await t.client.request('PUT', '/ssf/streams', {
+      headers: { authorization: `Bearer ${token}` },
+      body: {
+        stream_id: stream.stream_id,
+        delivery: { method: 'urn:ietf:rfc:8935', endpoint_url: receiver.url },
+        events_requested: [SSF_EVENTS.credentialChange],
+      },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json()).toMatchObject({ events_delivered: [SSF_EVENTS.credentialChange], description: '' });
+
     // The admin's webhook API neither lists nor touches a receiver's stream.
     const hooks = await (await admin()).get('/api/admin/webhooks');
     expect(hooks.json().webhooks).toEqual([]);
@@ -263,11 +274,9 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
     await createStream();
     const user = await createUser(t.hub);
     const cookie = await sessionCookieFor(t.hub, user);
-    const changed = await t.client
-      .asBrowser(cookie)
-      .post('/api/auth/change-password', {
-        body: { current_password: FIXTURE_PASSWORD, new_password: 'Granite-Orchid-6153!' },
-      });
+    const changed = await t.client.asBrowser(cookie).post('/api/auth/change-password', {
+      body: { current_password: FIXTURE_PASSWORD, new_password: 'Granite-Orchid-6153!' },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     await delivered(1);
     expect(receiver.accepted[0]).toMatchObject({
