@@ -40,6 +40,7 @@ import { federationRoutes } from './federation/routes';
 import { myOrgRoutes, orgRoutes } from './orgs/routes';
 import { orgAdminRoutes } from './orgs/admin-routes';
 import { webhookAdminRoutes } from './events/routes';
+import { ssfAdminRoutes, ssfRoutes } from './events/ssf-routes';
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
@@ -119,6 +120,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await app.register(federationRoutes, { hub });
   await app.register(orgRoutes, { hub });
   await app.register(myOrgRoutes, { prefix: '/api/me', hub });
+  await app.register(ssfRoutes, { hub });
   await app.register(
     async (admin) => {
       // Every route in this scope requires an effective ecosystem admin, checked on the server.
@@ -129,6 +131,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
       await admin.register(auditAdminRoutes, { hub });
       await admin.register(orgAdminRoutes, { hub });
       await admin.register(webhookAdminRoutes, { hub });
+      await admin.register(ssfAdminRoutes, { hub });
     },
     { prefix: '/api/admin' },
   );

@@ -300,6 +300,18 @@ export const AUDIT_EVENTS = {
     'medium',
     'Webhook endpoint disabled by failures',
   ),
+  // OpenID Shared Signals (issue 30): the streams receivers manage with an ssf.manage token, and
+  // the administrator's RISC credential-compromise flag.
+  ssf_stream_created: event<SsfStreamRef & { host: string; events: string[] }>('high', 'Shared Signals stream created'),
+  ssf_stream_updated: event<SsfStreamRef & { fields: string[] }>('high', 'Shared Signals stream updated'),
+  ssf_stream_deleted: event<SsfStreamRef>('high', 'Shared Signals stream deleted'),
+  ssf_subject_added: event<SsfStreamRef & { format: string; known: boolean }>('medium', 'Shared Signals subject added'),
+  ssf_subject_removed: event<SsfStreamRef & { format: string }>('medium', 'Shared Signals subject removed'),
+  ssf_verification_requested: event<SsfStreamRef>('low', 'Shared Signals verification event queued'),
+  credential_compromised: event<TargetUser & { credential_type: string; reason: string | null }>(
+    'critical',
+    'Credential flagged as compromised',
+  ),
 } as const satisfies Record<string, AuditEventSpec<object>>;
 
 /** An organization, by id. */
@@ -311,6 +323,12 @@ interface OrgRef {
 interface WebhookRef {
   webhook_id: string;
   host: string;
+}
+
+/** A Shared Signals stream, by id and the client that owns it. */
+interface SsfStreamRef {
+  stream_id: string;
+  client_id: string;
 }
 
 /** An identity provider, by id and slug. */

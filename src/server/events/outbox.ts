@@ -5,6 +5,8 @@ import { afterCommit } from '../db/after-commit';
 import type { Write } from '../db/writes';
 import type { Revocations } from '../revocations';
 import { deriveEvent } from './from-audit';
+import { deriveSecurityEvents } from './ssf-from-audit';
+import { ssfPayload } from './ssf-set';
 import { findSubscribedTypes, outboxWrite, type OutboxRow } from './queries';
 
 /**
@@ -92,6 +94,23 @@ export function createOutbox(db: Db, revocations: Revocations, clock: () => Date
           occurred_at: at,
         });
       }
+      // --- SSF: the same events' CAEP/RISC twins, rows of the same outbox (ssf-from-audit.ts).
+      for (const event of events) {
+        for (const security of deriveSecurityEvents(event)) {
+          if (!wanted(security.type)) continue;
+          const at = event.occurredAt ?? clock();
+          rows.push({
+            event_id: `set_${randomUUID().replaceAll('-', '')}`,
+            event_type: security.type,
+            user_id: security.userId,
+            client_id: null,
+            // The SET's claims but iss/aud/jti/iat and sub_id, which the worker adds as it signs.
+            payload: ssfPayload(security, at),
+            occurred_at: at,
+          });
+        }
+      }
+      // --- end SSF
       return rows.length ? [outboxWrite(rows)] : [];
     },
     onCommitted(listener) {

@@ -5,6 +5,8 @@ import type { RowsWrite } from '../db/writes';
 import {
   authSessions,
   oauthConsents,
+  ssfStreams,
+  ssfSubjects,
   webhookDeliveries,
   webhookEndpoints,
   type NewWebhookEndpoint,
@@ -42,6 +44,10 @@ export function outboxWrite(events: OutboxRow[]): RowsWrite {
         e.client_id is null or e.client_id = x.client_id or (x.user_id is not null and (
           exists (select 1 from ${oauthConsents} c where c.user_id = x.user_id and c.client_id = e.client_id)
           or exists (select 1 from ${authSessions} s where s.user_id = x.user_id and s.client_id = e.client_id))))
+      -- SSF: a stream listing subjects gets events about them only (unless it asked for all).
+      and (e.channel <> 'ssf' or exists (select 1 from ${ssfStreams} st where st.endpoint_id = e.id and (st.all_subjects
+        or not exists (select 1 from ${ssfSubjects} ss where ss.stream_id = st.id)
+        or exists (select 1 from ${ssfSubjects} ss where ss.stream_id = st.id and ss.user_id = x.user_id))))
       where ${guard}
       returning 1`,
   };
@@ -57,11 +63,19 @@ export async function findSubscribedTypes(db: DbOrTx): Promise<string[]> {
 }
 
 export async function listEndpoints(db: DbOrTx): Promise<WebhookEndpoint[]> {
-  return db.select().from(webhookEndpoints).orderBy(webhookEndpoints.createdAt);
+  // SSF streams share the table but are managed by their receivers (ssf-service.ts), not here.
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.channel, 'webhook'))
+    .orderBy(webhookEndpoints.createdAt);
 }
 
 export async function findEndpoint(db: DbOrTx, id: string): Promise<WebhookEndpoint | undefined> {
-  const [found] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  const [found] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.channel, 'webhook')));
   return found;
 }
 
@@ -70,19 +84,25 @@ export async function insertEndpoint(db: DbOrTx, values: NewWebhookEndpoint): Pr
   return created;
 }
 
+/** `channel`: an SSF stream's endpoint is changed through its stream only (ssf-queries.ts). */
 export async function updateEndpoint(
   db: DbOrTx,
   id: string,
   values: Partial<NewWebhookEndpoint>,
+  channel: 'webhook' | 'ssf' = 'webhook',
 ): Promise<WebhookEndpoint | undefined> {
-  const [updated] = await db.update(webhookEndpoints).set(values).where(eq(webhookEndpoints.id, id)).returning();
+  const [updated] = await db
+    .update(webhookEndpoints)
+    .set(values)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.channel, channel)))
+    .returning();
   return updated;
 }
 
-export async function deleteEndpoint(db: DbOrTx, id: string): Promise<boolean> {
+export async function deleteEndpoint(db: DbOrTx, id: string, channel: 'webhook' | 'ssf' = 'webhook'): Promise<boolean> {
   const deleted = await db
     .delete(webhookEndpoints)
-    .where(eq(webhookEndpoints.id, id))
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.channel, channel)))
     .returning({ id: webhookEndpoints.id });
   return deleted.length > 0;
 }
@@ -148,7 +168,7 @@ export async function claimDueDeliveries(
     db,
     sql`with due as (
       select d.id from ${webhookDeliveries} d
-      join ${webhookEndpoints} e on e.id = d.endpoint_id and e.enabled
+      join ${webhookEndpoints} e on e.id = d.endpoint_id and e.enabled and not e.paused
       where d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz
       order by d.next_attempt_at
       limit ${limit}

@@ -74,7 +74,7 @@ export function toDeliveryView(d: WebhookDelivery): WebhookDeliveryView {
  * spelling, and the addresses its name resolves to now (a name that does not resolve yet is
  * accepted; every delivery resolves and checks it again).
  */
-async function assertTarget(hub: Hub, url: string, resolver: Resolver): Promise<void> {
+export async function assertTarget(hub: Hub, url: string, resolver: Resolver): Promise<void> {
   const allowPrivate = hub.config.webhooksAllowPrivate;
   const checked = checkTargetUrl(url, { allowPrivate, isProduction: hub.config.isProduction });
   if ('refused' in checked) throw refusedTarget(checked.refused);

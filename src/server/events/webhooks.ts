@@ -50,6 +50,8 @@ export interface SendResult {
 
 /** At most this much of an answer is read: the receiver's body is never stored, only its status. */
 const MAX_ANSWER_BYTES = 16 * 1024;
+/** Of which this much is kept for the caller (never stored whole). */
+const ANSWER_KEPT_BYTES = 1024;
 
 /**
  * Sends one message. node:http rather than fetch: its `lookup` hook lets the connection go only to
@@ -57,10 +59,29 @@ const MAX_ANSWER_BYTES = 16 * 1024;
  * followed (a 3xx is an answer, not a 2xx, so it fails), and nothing is ever thrown.
  */
 export function sendWebhook(message: WebhookMessage, options: SendOptions): Promise<SendResult> {
-  const started = performance.now();
   const seconds = Math.floor(message.timestamp.getTime() / 1000);
   const signature = message.secrets.map((s) => signWebhook(s, message.id, seconds, message.body)).join(' ');
-  const url = new URL(message.url);
+  return postGuarded(message.url, message.body, options, {
+    'content-type': 'application/json',
+    'webhook-id': message.id,
+    'webhook-timestamp': String(seconds),
+    'webhook-signature': signature,
+  });
+}
+
+/**
+ * One POST through the SSRF guard, for every channel of the outbox (the Standard Webhooks
+ * message above, an SSF push in ssf-set.ts): `headers` are the channel's. The first
+ * ANSWER_KEPT_BYTES of the answer are kept in `answer` (an RFC 8935 error names itself there).
+ */
+export function postGuarded(
+  target: string,
+  body: string,
+  options: SendOptions,
+  headers: Record<string, string>,
+): Promise<SendResult & { answer?: string }> {
+  const started = performance.now();
+  const url = new URL(target);
   const client = url.protocol === 'https:' ? https : http;
   const latency = () => Math.round(performance.now() - started);
   // An address in the URL is connected to without any lookup: it is checked here instead.
@@ -70,7 +91,7 @@ export function sendWebhook(message: WebhookMessage, options: SendOptions): Prom
   }
   return new Promise((resolve) => {
     let settled = false;
-    const done = (result: Omit<SendResult, 'latencyMs'>) => {
+    const done = (result: Omit<SendResult, 'latencyMs'> & { answer?: string }) => {
       if (settled) return;
       settled = true;
       resolve({ ...result, latencyMs: latency() });
@@ -82,21 +103,25 @@ export function sendWebhook(message: WebhookMessage, options: SendOptions): Prom
         lookup: guardedLookup(options.resolver, options.allowPrivate),
         timeout: options.timeoutMs,
         headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(message.body),
+          ...headers,
+          'content-length': String(Buffer.byteLength(body)),
           'user-agent': options.userAgent,
-          'webhook-id': message.id,
-          'webhook-timestamp': String(seconds),
-          'webhook-signature': signature,
         },
       },
       (response) => {
         let read = 0;
+        const kept: Buffer[] = [];
         response.on('data', (chunk: Buffer) => {
+          if (read < ANSWER_KEPT_BYTES) kept.push(chunk);
           read += chunk.length;
           if (read > MAX_ANSWER_BYTES) response.destroy();
         });
-        const finish = () => done({ statusCode: response.statusCode ?? null, error: null });
+        const finish = () =>
+          done({
+            statusCode: response.statusCode ?? null,
+            error: null,
+            answer: Buffer.concat(kept).subarray(0, ANSWER_KEPT_BYTES).toString('utf8'),
+          });
         response.on('end', finish);
         response.on('close', finish);
         response.on('error', finish);
@@ -110,7 +135,7 @@ export function sendWebhook(message: WebhookMessage, options: SendOptions): Prom
       done({ statusCode: null, error });
     });
     request.on('close', () => clearTimeout(deadline));
-    request.end(message.body);
+    request.end(body);
   });
 }
 

@@ -12,6 +12,7 @@ import {
 } from './queries';
 import { checkTargetUrl, systemResolver, type Resolver } from './ssrf';
 import { sendWebhook, type SendResult } from './webhooks';
+import { sendToStream, ssfStreamsOf, type StreamTargets } from './ssf-channel';
 
 /**
  * The delivery worker, on every node (issue 30). It claims due deliveries in small batches with
@@ -102,17 +103,28 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
   let unsubscribe: (() => void) | undefined;
 
   /** One attempt: the send and what its answer means (recorded by the pass, with the others). */
-  async function attempt(claimed: ClaimedDelivery): Promise<{ claimed: ClaimedDelivery; outcome: Outcome }> {
+  async function attempt(
+    claimed: ClaimedDelivery,
+    streams: StreamTargets,
+  ): Promise<{ claimed: ClaimedDelivery; outcome: Outcome }> {
     const { delivery, endpoint } = claimed;
     const at = hub.clock();
     const policy = { allowPrivate: hub.config.webhooksAllowPrivate, isProduction: hub.config.isProduction };
     // Checked again at every attempt: the policy may have tightened since the endpoint was registered.
     const checked = checkTargetUrl(endpoint.url, policy);
-    const result: SendResult =
+    // SSF: a stream's delivery is a signed SET pushed by RFC 8935 (ssf-channel.ts); the rest is shared.
+    const ssf = endpoint.channel === 'ssf';
+    const result: SendResult & { permanent?: string | null } =
       'refused' in checked
         ? { statusCode: null, latencyMs: 0, error: `refused: ${checked.refused}` }
-        : await send(claimed, at);
-    const outcome = outcomeOf(result, delivery.attempts, hub.clock(), random);
+        : ssf
+          ? await sendToStream(hub, claimed, streams, sendOptions())
+          : await send(claimed, at);
+    const answered = outcomeOf(result, delivery.attempts, hub.clock(), random);
+    // RFC 8935 §2.4: a SET the receiver refused (400) is given up at once, not retried; the stream stays.
+    const outcome: Outcome = result.permanent
+      ? { ...answered, status: 'failed', nextAttemptAt: null, disable: null, error: result.permanent }
+      : answered;
     hub.metrics.webhookDeliveries.inc({
       outcome: outcome.disable ?? (outcome.status === 'pending' ? 'retry' : outcome.status),
     });
@@ -135,13 +147,17 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
         body: JSON.stringify(delivery.payload),
         secrets,
       },
-      {
-        timeoutMs: SEND_TIMEOUT_MS,
-        resolver,
-        allowPrivate: hub.config.webhooksAllowPrivate,
-        userAgent: 'EcosystemHub-Webhooks/1',
-      },
+      sendOptions(),
     );
+  }
+
+  function sendOptions() {
+    return {
+      timeoutMs: SEND_TIMEOUT_MS,
+      resolver,
+      allowPrivate: hub.config.webhooksAllowPrivate,
+      userAgent: 'EcosystemHub-Webhooks/1',
+    };
   }
 
   async function disable(claimed: ClaimedDelivery, reason: 'gone' | 'failing', status: number | null) {
@@ -174,7 +190,8 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
   async function pass(): Promise<number> {
     const now = hub.clock();
     const claimed = await claimDueDeliveries(db, now, new Date(now.getTime() + LEASE_MS), batch);
-    const attempts = await Promise.all(claimed.map(attempt));
+    const streams = await ssfStreamsOf(db, claimed);
+    const attempts = await Promise.all(claimed.map((c) => attempt(c, streams)));
     await recordAttempts(db, attempts);
     for (const { claimed: c, outcome } of attempts) {
       if (outcome.disable) await disable(c, outcome.disable, outcome.statusCode);

@@ -16,9 +16,12 @@ const encodedHeaders = new Map<string, string>();
  * as PKCS#1 v1.5), synchronously: for one small token that is cheaper than a WebCrypto job.
  * Verified by jose like any other (tests/server/oauth/keys-and-tokens.test.ts).
  */
+/** The JWT types the hub signs: access tokens, ID tokens, logout tokens and Security Event Tokens (SSF). */
+type SignedTyp = 'at+jwt' | 'JWT' | 'logout+jwt' | 'secevent+jwt';
+
 export async function signJwt(
   hub: Hub,
-  typ: 'at+jwt' | 'JWT' | 'logout+jwt',
+  typ: SignedTyp,
   claims: Record<string, unknown>,
 ): Promise<string> {
   return (await signJwtWithKid(hub, typ, claims)).token;
@@ -26,7 +29,7 @@ export async function signJwt(
 
 async function signJwtWithKid(
   hub: Hub,
-  typ: 'at+jwt' | 'JWT' | 'logout+jwt',
+  typ: SignedTyp,
   claims: Record<string, unknown>,
 ): Promise<{ token: string; kid: string }> {
   const { active } = await oauthRuntime(hub).keys.current();

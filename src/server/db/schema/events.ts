@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * A webhook endpoint an administrator registered (issue 30). The signing secret is sealed at rest
@@ -22,6 +33,12 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   /** 'gone' (answered 410) | 'failing' (retries exhausted) | 'admin'; null while enabled. */
   disabledReason: text('disabled_reason'),
   failureStreak: integer('failure_streak').notNull().default(0),
+  // --- SSF (issue 30): an OpenID Shared Signals stream is one more delivery target of the same
+  // outbox ('ssf': its row in ssf_streams; secret_enc then seals the push authorization header).
+  // A paused stream's deliveries are written but not claimed until it is enabled again.
+  channel: text('channel').notNull().default('webhook'),
+  paused: boolean('paused').notNull().default(false),
+  // --- end SSF
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -63,6 +80,60 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
   ],
 );
+
+// --- SSF (issue 30): OpenID Shared Signals streams and their subjects.
+
+/**
+ * A Shared Signals stream (SSF 1.0 §8): one per OAuth client (`client_id`, the receiver that
+ * manages it with an `ssf.manage` token), delivering by push (RFC 8935) through its row in
+ * webhook_endpoints (`endpoint_id`: URL, events delivered, enabled/paused, the sealed
+ * authorization header). `aud` is the SETs' audience. With subjects listed (ssf_subjects), the
+ * stream gets events about them only, unless `all_subjects`.
+ */
+export const ssfStreams = pgTable('ssf_streams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  endpointId: uuid('endpoint_id')
+    .notNull()
+    .unique()
+    .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  clientId: text('client_id').notNull().unique(),
+  audience: text('audience').notNull(),
+  eventsRequested: text('events_requested').array().notNull(),
+  description: text('description').notNull().default(''),
+  allSubjects: boolean('all_subjects').notNull().default(false),
+  /** 'enabled' | 'paused' | 'disabled' (SSF §8.1.2); the endpoint row carries what the worker obeys. */
+  status: text('status').notNull().default('enabled'),
+  statusReason: text('status_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A subject a stream asked for (SSF §8.1.3), in RFC 9493 form (`subject`, `key` its canonical
+ * spelling for uniqueness); `user_id` is the account it names when the hub knows it (the fan-out
+ * filters by it), null for one it does not know (no event can be about it).
+ */
+export const ssfSubjects = pgTable(
+  'ssf_subjects',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    streamId: uuid('stream_id')
+      .notNull()
+      .references(() => ssfStreams.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    subject: jsonb('subject').$type<Record<string, string>>().notNull(),
+    userId: uuid('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('ssf_subjects_stream_key_idx').on(t.streamId, t.key),
+    index('ssf_subjects_user_idx').on(t.userId),
+  ],
+);
+
+export type SsfStream = typeof ssfStreams.$inferSelect;
+export type SsfSubject = typeof ssfSubjects.$inferSelect;
+// --- end SSF
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type NewWebhookEndpoint = typeof webhookEndpoints.$inferInsert;

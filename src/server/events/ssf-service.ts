@@ -1,0 +1,385 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../actor';
+import { findUserById } from '../auth/user-queries';
+import { afterCommit } from '../db/after-commit';
+import { HubError } from '../errors';
+import type { Hub } from '../hub';
+import { loadClient } from '../oauth/clients/service';
+import { issuerOf, verifyAccessToken } from '../oauth/jwt';
+import { userinfoAudience } from '../oauth/resource';
+import { oauthRuntime } from '../oauth/runtime';
+import { isSessionLive } from '../oauth/token-cache';
+import {
+  SSF_EVENT_TYPES,
+  SSF_MANAGE_SCOPE,
+  SSF_PUSH_METHOD,
+  SSF_VERIFICATION_EVENT,
+  type CreateStreamBody,
+  type SsfSubject,
+  type StreamConfig,
+  type UpdateStreamBody,
+} from '../../shared/api/ssf';
+import { insertDelivery } from './queries';
+import { assertTarget } from './service';
+import { systemResolver } from './ssrf';
+import { SSF_AUTHORIZATION_CONTEXT } from './ssf-channel';
+import {
+  deleteStreamRows,
+  deleteSubject,
+  findStreamOfClient,
+  findSubjectUser,
+  insertStream,
+  updateStreamRows,
+  upsertSubject,
+  type StreamRow,
+} from './ssf-queries';
+import type { SsfPayload } from './ssf-set';
+import { hostOf } from './worker';
+
+/**
+ * The stream management API of the SSF transmitter (SSF 1.0 §8, issue 30): a receiver manages
+ * its own stream (one per OAuth client) with a client_credentials access token carrying
+ * `ssf.manage`. Every change is audited in its transaction and tells every node (the `webhooks`
+ * revocation) to read the subscribed event types again, so the outbox starts writing at once.
+ */
+
+export const SSF_PATHS = {
+  configuration: '/.well-known/ssf-configuration',
+  streams: '/ssf/streams',
+  status: '/ssf/status',
+  addSubject: '/ssf/subjects/add',
+  removeSubject: '/ssf/subjects/remove',
+  verify: '/ssf/verify',
+} as const;
+
+/** The transmitter configuration metadata (SSF 1.0 §7.1). */
+export function ssfConfiguration(hub: Hub) {
+  const iss = issuerOf(hub);
+  return {
+    spec_version: '1_0',
+    issuer: iss,
+    jwks_uri: `${iss}/oauth/jwks`,
+    delivery_methods_supported: [SSF_PUSH_METHOD],
+    configuration_endpoint: `${iss}${SSF_PATHS.streams}`,
+    status_endpoint: `${iss}${SSF_PATHS.status}`,
+    add_subject_endpoint: `${iss}${SSF_PATHS.addSubject}`,
+    remove_subject_endpoint: `${iss}${SSF_PATHS.removeSubject}`,
+    verification_endpoint: `${iss}${SSF_PATHS.verify}`,
+    critical_subject_members: ['user'],
+    authorization_schemes: [{ spec_urn: 'urn:ietf:rfc:6749' }],
+    // A stream without subjects hears about every user (SSF §7.1 `default_subjects`).
+    default_subjects: 'ALL',
+  };
+}
+
+/** The client whose `ssf.manage` token the request carries, or the refusal RFC 6750 §3 describes. */
+export async function streamClient(hub: Hub, request: FastifyRequest): Promise<string> {
+  const header = request.headers.authorization;
+  const challenge = (error?: string, description?: string) =>
+    `Bearer realm="ssf"${error ? `, error="${error}", error_description="${description}"` : ''}`;
+  if (!header || !/^bearer /i.test(header)) {
+    throw new HubError(
+      'unauthenticated',
+      'A bearer access token with scope ssf.manage is required.',
+      {},
+      {
+        'www-authenticate': challenge(),
+      },
+    );
+  }
+  const invalid = (why: string) =>
+    new HubError(
+      'unauthenticated',
+      `The access token is ${why}.`,
+      {},
+      {
+        'www-authenticate': challenge('invalid_token', `The access token is ${why}`),
+      },
+    );
+  const claims = await verifyAccessToken(hub, header.slice(7).trim());
+  if (!claims || typeof claims.sid !== 'string' || typeof claims.client_id !== 'string')
+    throw invalid('invalid or expired');
+  const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (!aud.includes(userinfoAudience(hub)) && !aud.includes(issuerOf(hub))) throw invalid('for another API');
+  const session = await oauthRuntime(hub).sessions.byId(claims.sid);
+  // The stream is the client's own: a token a user holds does not manage it.
+  if (!isSessionLive(session, hub.clock()) || session.userId) throw invalid('revoked or not a client token');
+  const client = await loadClient(hub, claims.client_id);
+  if (!client?.isActive) throw invalid('of an inactive client');
+  const scopes = String(claims.scope ?? '').split(' ');
+  if (!scopes.includes(SSF_MANAGE_SCOPE)) {
+    throw new HubError(
+      'forbidden',
+      'The access token lacks the ssf.manage scope.',
+      {},
+      {
+        'www-authenticate': `Bearer realm="ssf", error="insufficient_scope", scope="${SSF_MANAGE_SCOPE}"`,
+      },
+    );
+  }
+  return claims.client_id;
+}
+
+export function toStreamConfig(hub: Hub, row: StreamRow): StreamConfig {
+  return {
+    stream_id: row.stream.id,
+    iss: issuerOf(hub),
+    aud: row.stream.audience,
+    delivery: { method: SSF_PUSH_METHOD, endpoint_url: row.endpoint.url },
+    events_supported: [...SSF_EVENT_TYPES],
+    events_requested: row.stream.eventsRequested,
+    events_delivered: row.endpoint.events,
+    description: row.stream.description,
+    all_subjects: row.stream.allSubjects,
+  };
+}
+
+/** The client's stream; `streamId` when given must name it (another client's is not found). */
+async function mustFindStream(hub: Hub, clientId: string, streamId?: string): Promise<StreamRow> {
+  const row = await findStreamOfClient(hub.db, clientId);
+  if (!row || (streamId !== undefined && row.stream.id !== streamId))
+    throw new HubError('not_found', 'No such stream.');
+  return row;
+}
+
+export async function readStreams(hub: Hub, clientId: string, streamId?: string): Promise<StreamConfig[]> {
+  if (streamId) return [toStreamConfig(hub, await mustFindStream(hub, clientId, streamId))];
+  const row = await findStreamOfClient(hub.db, clientId);
+  return row ? [toStreamConfig(hub, row)] : [];
+}
+
+/** What the hub delivers of what was asked: the supported events, in the catalogue's order. */
+const delivered = (requested: string[]) => SSF_EVENT_TYPES.filter((t) => requested.includes(t));
+
+function streamAudit(row: StreamRow) {
+  return { stream_id: row.stream.id, client_id: row.stream.clientId };
+}
+
+export async function createStream(hub: Hub, clientId: string, input: CreateStreamBody, actor: Actor) {
+  await assertTarget(hub, input.delivery.endpoint_url, systemResolver);
+  const now = hub.clock();
+  const created = await hub.db.transaction(async (tx) => {
+    if (await findStreamOfClient(tx, clientId)) throw new HubError('conflict', 'This client already has a stream.');
+    const row = await insertStream(
+      tx,
+      {
+        url: input.delivery.endpoint_url,
+        description: `SSF stream of ${clientId}`,
+        events: delivered(input.events_requested),
+        secretEnc: hub.secrets.seal(input.delivery.authorization_header ?? '', SSF_AUTHORIZATION_CONTEXT),
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        clientId,
+        audience: clientId,
+        eventsRequested: [...new Set(input.events_requested)],
+        description: input.description ?? '',
+        allSubjects: input.all_subjects ?? false,
+        createdAt: now,
+        updatedAt: now,
+      },
+    );
+    await hub.audit.record(
+      {
+        type: 'ssf_stream_created',
+        ...actor.audit,
+        details: { ...streamAudit(row), host: hostOf(row.endpoint.url), events: row.endpoint.events },
+      },
+      tx,
+    );
+    await hub.revocations.publish({ kind: 'webhooks' }, tx);
+    return row;
+  });
+  return toStreamConfig(hub, created);
+}
+
+export async function updateStream(hub: Hub, clientId: string, input: UpdateStreamBody, actor: Actor) {
+  if (input.delivery) await assertTarget(hub, input.delivery.endpoint_url, systemResolver);
+  const now = hub.clock();
+  const updated = await hub.db.transaction(async (tx) => {
+    const row = await findStreamOfClient(tx, clientId);
+    if (!row || row.stream.id !== input.stream_id) throw new HubError('not_found', 'No such stream.');
+    const stream: Parameters<typeof updateStreamRows>[2] = { updatedAt: now };
+    const endpoint: Parameters<typeof updateStreamRows>[3] = { updatedAt: now };
+    if (input.events_requested) {
+      stream.eventsRequested = [...new Set(input.events_requested)];
+      endpoint.events = delivered(input.events_requested);
+    }
+    if (input.description !== undefined) stream.description = input.description;
+    if (input.all_subjects !== undefined) stream.allSubjects = input.all_subjects;
+    if (input.delivery) {
+      endpoint.url = input.delivery.endpoint_url;
+      endpoint.secretEnc = hub.secrets.seal(input.delivery.authorization_header ?? '', SSF_AUTHORIZATION_CONTEXT);
+    }
+    const next = await updateStreamRows(tx, row, stream, endpoint);
+    const fields = Object.keys(input)
+      .filter((k) => k !== 'stream_id')
+      .sort();
+    await hub.audit.record(
+      { type: 'ssf_stream_updated', ...actor.audit, details: { ...streamAudit(row), fields } },
+      tx,
+    );
+    await hub.revocations.publish({ kind: 'webhooks' }, tx);
+    return next;
+  });
+  return toStreamConfig(hub, updated);
+}
+
+export async function deleteStream(hub: Hub, clientId: string, streamId: string, actor: Actor): Promise<void> {
+  await hub.db.transaction(async (tx) => {
+    const row = await findStreamOfClient(tx, clientId);
+    if (!row || row.stream.id !== streamId) throw new HubError('not_found', 'No such stream.');
+    await deleteStreamRows(tx, row);
+    await hub.audit.record({ type: 'ssf_stream_deleted', ...actor.audit, details: streamAudit(row) }, tx);
+    await hub.revocations.publish({ kind: 'webhooks' }, tx);
+  });
+}
+
+export type StreamStatus = 'enabled' | 'paused' | 'disabled';
+
+/** The status the worker obeys: an endpoint it disabled (410, failing) is a disabled stream. */
+export function statusOf(row: StreamRow): { stream_id: string; status: StreamStatus; reason?: string } {
+  const status: StreamStatus = !row.endpoint.enabled ? 'disabled' : row.endpoint.paused ? 'paused' : 'enabled';
+  const reason = row.stream.statusReason ?? (row.endpoint.enabled ? null : row.endpoint.disabledReason);
+  return { stream_id: row.stream.id, status, ...(reason ? { reason } : {}) };
+}
+
+export async function readStatus(hub: Hub, clientId: string, streamId: string) {
+  return statusOf(await mustFindStream(hub, clientId, streamId));
+}
+
+/**
+ * SSF §8.1.2: enabled delivers; paused holds the events (written, not claimed) until enabled
+ * again; disabled neither writes nor delivers them.
+ */
+export async function changeStatus(
+  hub: Hub,
+  clientId: string,
+  input: { stream_id: string; status: StreamStatus; reason?: string },
+  actor: Actor,
+) {
+  const now = hub.clock();
+  const updated = await hub.db.transaction(async (tx) => {
+    const row = await findStreamOfClient(tx, clientId);
+    if (!row || row.stream.id !== input.stream_id) throw new HubError('not_found', 'No such stream.');
+    const next = await updateStreamRows(
+      tx,
+      row,
+      { status: input.status, statusReason: input.reason ?? null, updatedAt: now },
+      {
+        enabled: input.status !== 'disabled',
+        paused: input.status === 'paused',
+        disabledReason: input.status === 'disabled' ? 'receiver' : null,
+        ...(input.status === 'enabled' ? { failureStreak: 0 } : {}),
+        updatedAt: now,
+      },
+    );
+    await hub.audit.record(
+      { type: 'ssf_stream_updated', ...actor.audit, details: { ...streamAudit(row), fields: ['status'] } },
+      tx,
+    );
+    await hub.revocations.publish({ kind: 'webhooks' }, tx);
+    return next;
+  });
+  // Enabling a paused stream: what it held is due now.
+  if (input.status === 'enabled') hub.outbox.committed();
+  return statusOf(updated);
+}
+
+/** A subject's canonical key and the account it names (null: not one of the hub's). */
+async function resolveSubject(hub: Hub, subject: SsfSubject): Promise<{ key: string; userId: string | null }> {
+  if (subject.format === 'email') {
+    const email = subject.email.toLowerCase();
+    return { key: `email:${email}`, userId: await findSubjectUser(hub.db, { email }) };
+  }
+  const ours = subject.iss === issuerOf(hub) && /^[0-9a-f-]{36}$/i.test(subject.sub);
+  return {
+    key: `iss_sub:${subject.iss}|${subject.sub}`,
+    userId: ours ? await findSubjectUser(hub.db, { id: subject.sub }) : null,
+  };
+}
+
+/**
+ * SSF §8.1.3.2: the stream gets events about this subject. A subject the hub does not know is
+ * stored all the same and answered alike, so the endpoint tells no one which accounts exist.
+ */
+export async function addSubject(hub: Hub, clientId: string, streamId: string, subject: SsfSubject, actor: Actor) {
+  const { key, userId } = await resolveSubject(hub, subject);
+  await hub.db.transaction(async (tx) => {
+    const row = await findStreamOfClient(tx, clientId);
+    if (!row || row.stream.id !== streamId) throw new HubError('not_found', 'No such stream.');
+    await upsertSubject(tx, { streamId, key, subject, userId, now: hub.clock() });
+    await hub.audit.record(
+      {
+        type: 'ssf_subject_added',
+        ...actor.audit,
+        details: { ...streamAudit(row), format: subject.format, known: userId !== null },
+      },
+      tx,
+    );
+  });
+}
+
+export async function removeSubject(hub: Hub, clientId: string, streamId: string, subject: SsfSubject, actor: Actor) {
+  const { key } = await resolveSubject(hub, subject);
+  await hub.db.transaction(async (tx) => {
+    const row = await findStreamOfClient(tx, clientId);
+    if (!row || row.stream.id !== streamId) throw new HubError('not_found', 'No such stream.');
+    if (!(await deleteSubject(tx, streamId, key))) throw new HubError('not_found', 'The stream has no such subject.');
+    await hub.audit.record(
+      { type: 'ssf_subject_removed', ...actor.audit, details: { ...streamAudit(row), format: subject.format } },
+      tx,
+    );
+  });
+}
+
+/**
+ * SSF §8.1.4.2: a verification event through the stream, carrying the receiver's `state`,
+ * queued on the same outbox (subscribed or not) and delivered by the worker like any other.
+ */
+export async function requestVerification(
+  hub: Hub,
+  clientId: string,
+  input: { stream_id: string; state?: string },
+  actor: Actor,
+): Promise<void> {
+  const now = hub.clock();
+  await hub.db.transaction(async (tx) => {
+    const row = await findStreamOfClient(tx, clientId);
+    if (!row || row.stream.id !== input.stream_id) throw new HubError('not_found', 'No such stream.');
+    const payload: SsfPayload = {
+      sub_id: { format: 'opaque', id: row.stream.id },
+      iat: Math.floor(now.getTime() / 1000),
+      events: { [SSF_VERIFICATION_EVENT]: input.state === undefined ? {} : { state: input.state } },
+    };
+    await insertDelivery(tx, {
+      eventId: `set_${randomUUID().replaceAll('-', '')}`,
+      eventType: SSF_VERIFICATION_EVENT,
+      endpointId: row.endpoint.id,
+      payload: payload as unknown as Record<string, unknown>,
+      now,
+    });
+    await hub.audit.record({ type: 'ssf_verification_requested', ...actor.audit, details: streamAudit(row) }, tx);
+    afterCommit(tx, () => hub.outbox.committed());
+  });
+}
+
+/**
+ * An administrator flags a user's credential as compromised (RISC credential-compromise): the
+ * audit record is the change, and the outbox derives the event from it (ssf-from-audit.ts).
+ */
+export async function flagCredentialCompromise(
+  hub: Hub,
+  userId: string,
+  input: { credential_type: string; reason?: string },
+  actor: Actor,
+): Promise<void> {
+  if (!(await findUserById(hub.db, userId))) throw new HubError('not_found', 'No such user.');
+  await hub.audit.record({
+    type: 'credential_compromised',
+    ...actor.audit,
+    details: { target_user_id: userId, credential_type: input.credential_type, reason: input.reason ?? null },
+  });
+}
