@@ -2,7 +2,7 @@ import { lazy } from 'react';
 
 /**
  * The dashboard's tabs: the six of spec §2 in its order, then the team's own — the audit
- * pipeline's Audit Log and issue 27's Identity Providers. Each is its own chunk: opening /admin
+ * pipeline's Audit Log, issue 27's Identity Providers and issue 30's Integrations. Each is its own chunk: opening /admin
  * downloads the Overview only; recharts arrives with Analytics.
  */
 export const ADMIN_TABS = [
@@ -18,6 +18,7 @@ export const ADMIN_TABS = [
     label: 'Identity Providers',
     Tab: lazy(() => import('@/features/identity-providers/identity-providers-tab')),
   },
+  { key: 'integrations', label: 'Integrations', Tab: lazy(() => import('@/features/integrations/integrations-tab')) },
 ] as const;
 
 export function adminTabOf(param: string | null): (typeof ADMIN_TABS)[number] {
