@@ -14,6 +14,7 @@ const SHOWS: Record<string, string> = {
   '/admin?tab=analytics': 'Sign-ins per day',
   '/admin?tab=settings': 'Settings coming soon.',
   '/admin?tab=identity-providers': 'No identity providers yet',
+  '/admin?tab=integrations': 'No webhooks yet',
   '/oauth-admin': 'Builds structured role definitions',
   '/oauth-admin?tab=sessions': 'Revoke',
   '/account?tab=sessions': 'Your sessions',

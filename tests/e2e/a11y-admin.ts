@@ -5,7 +5,16 @@ import { createUser } from '../helpers/fixtures';
 import { signInAs } from './admin-helpers';
 import { calmMotion } from './a11y';
 
-const ADMIN_TABS = ['users', 'security', 'security-audit', 'analytics', 'settings', 'audit-log', 'identity-providers'];
+const ADMIN_TABS = [
+  'users',
+  'security',
+  'security-audit',
+  'analytics',
+  'settings',
+  'audit-log',
+  'identity-providers',
+  'integrations',
+];
 /**
  * Every screen an administrator opens: the dashboard's tabs, OAuth admin, own sessions, the
  * hand-off page, and a module screen in the signed-in shell (the module screens' content is

@@ -221,9 +221,9 @@ describe('Integrations tab (issue 30)', () => {
 
     fireEvent.click(e.getByRole('button', { name: /^Resend user\.deactivated/ }));
     await waitFor(() =>
-      expect(calls.some((c) => c.method === 'POST' && c.url === `/api/admin/webhooks/${HOOK.id}/deliveries/7/resend`)).toBe(
-        true,
-      ),
+      expect(
+        calls.some((c) => c.method === 'POST' && c.url === `/api/admin/webhooks/${HOOK.id}/deliveries/7/resend`),
+      ).toBe(true),
     );
     // The log is fetched again, so the resent delivery's new state shows.
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/deliveries')).length).toBeGreaterThanOrEqual(2));

@@ -107,9 +107,7 @@ function WebhookRow({
             )}
           </p>
           {w.description && <p className="text-sm">{w.description}</p>}
-          {!w.enabled && w.disabled_reason && (
-            <p className="text-sm text-destructive">Disabled: {w.disabled_reason}</p>
-          )}
+          {!w.enabled && w.disabled_reason && <p className="text-sm text-destructive">Disabled: {w.disabled_reason}</p>}
           <p className="break-words text-sm text-muted-foreground">
             {w.events.length > 0 ? w.events.join(', ') : 'No events'}
           </p>

@@ -15,8 +15,7 @@ export function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook; on
     <DestructiveConfirmDialog
       title={`Delete the webhook to ${host}?`}
       description={
-        'The hub stops sending events there and its delivery log is removed. ' +
-        'To pause it instead, disable it.'
+        'The hub stops sending events there and its delivery log is removed. ' + 'To pause it instead, disable it.'
       }
       action="Delete"
       onConfirm={() => remove.mutate(webhook.id, { onSettled: onClose })}

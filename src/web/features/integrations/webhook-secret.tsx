@@ -26,10 +26,7 @@ export function WebhookSecret({ title, secret, onDone }: { title: string; secret
       <div className="space-y-1">
         <p className="text-sm font-medium">Signing secret</p>
         <div className="flex items-center gap-1">
-          <code
-            data-testid="webhook-secret"
-            className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 text-xs"
-          >
+          <code data-testid="webhook-secret" className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1 text-xs">
             {secret}
           </code>
           <CopyButton label="Signing secret" getText={() => secret} />
