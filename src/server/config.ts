@@ -34,6 +34,12 @@ export interface HubConfig {
    * link-local addresses (events/ssrf.ts). Off, they are refused at registration and at delivery.
    */
   webhooksAllowPrivate: boolean;
+  /**
+   * HUB_WEBHOOK_RETRY_SCALE (default 1): the webhook retry schedule (events/worker.ts, about 27.6
+   * hours) multiplied by this factor. Below 1 only for tests and staging, where a receiver's
+   * outage is minutes, not hours: the cluster test drives retries with it instead of waiting.
+   */
+  webhookRetryScale: number;
   /** A separate port (on HUB_METRICS_HOST) serving /metrics without a token; undefined = none. */
   metricsPort?: number;
   metricsHost: string;
@@ -135,6 +141,7 @@ const envSchema = z.object({
   HUB_DRAIN_QUIET_MS: positiveInt.default(1000),
   HUB_DRAIN_MAX_MS: z.coerce.number().int().min(0).default(5000),
   HUB_WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).default('false'),
+  HUB_WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -190,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     drainQuietMs: e.HUB_DRAIN_QUIET_MS,
     drainMaxMs: e.HUB_DRAIN_MAX_MS,
     webhooksAllowPrivate: e.HUB_WEBHOOKS_ALLOW_PRIVATE === 'true' || e.HUB_WEBHOOKS_ALLOW_PRIVATE === '1',
+    webhookRetryScale: e.HUB_WEBHOOK_RETRY_SCALE,
   };
 }
 
