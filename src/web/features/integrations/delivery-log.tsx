@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useWebhookDeliveriesQuery, type WebhookDelivery } from '@/data/webhooks/deliveries-query';
 import { useWebhookResendMutation } from '@/data/webhooks/webhook-mutations';
-import { countOf, formatNumber, formatTimestamp } from '@/lib/format';
+import { formatNumber, formatTimestamp } from '@/lib/format';
 import { notify } from '@/lib/notify';
 
 const STATUS_BADGE: Record<WebhookDelivery['status'], 'default' | 'secondary' | 'destructive'> = {
@@ -80,7 +80,7 @@ function DeliveryRow({ webhookId, delivery: d }: { webhookId: string; delivery: 
         </div>
         <div>
           <dt className="inline">Latency: </dt>
-          <dd className="inline">{d.last_latency_ms === null ? '—' : countOf(d.last_latency_ms, 'ms', 'ms')}</dd>
+          <dd className="inline">{d.last_latency_ms === null ? '—' : `${formatNumber(d.last_latency_ms)} ms`}</dd>
         </div>
         <div>
           <dt className="inline">Created: </dt>
