@@ -53,7 +53,7 @@ export const GUARDED_SCREENS: Record<string, ScreenExpectation> = {
   ...Object.fromEntries(MODULES.map((m) => [`/${m}`, MODULE_SCREENS[m]])),
   '/oauth-admin': { heading: 'OAuth Administration', tabs: ['OAuth Clients', 'Active Sessions'] },
   '/auth-redirect': { heading: 'Invalid Request', tabs: [] },
-  // The six tabs of spec §2, then the team's own: Audit Log, and Identity Providers (issue 27).
+  // The six tabs of spec §2, then the team's own: Audit Log, Identity Providers (issue 27), Integrations (issue 30).
   '/admin': {
     heading: /\S/,
     tabs: [
@@ -65,6 +65,7 @@ export const GUARDED_SCREENS: Record<string, ScreenExpectation> = {
       'Settings',
       'Audit Log',
       'Identity Providers',
+      'Integrations',
     ],
   },
 };
