@@ -58,6 +58,7 @@ describe('/admin?tab=integrations in a real browser', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => dialog.getByRole('checkbox', { name: /user\.deactivated/ }).isChecked()).toBe(true);
     expect(await axeProblems(page, 'create dialog @1440', '[role="dialog"]')).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/integrations-create.png` });
     await dialog.getByRole('button', { name: 'Create webhook' }).focus();
     await page.keyboard.press('Enter');
 
@@ -67,6 +68,7 @@ describe('/admin?tab=integrations in a real browser', () => {
     expect(secret).toMatch(/^whsec_/);
     await dialog.getByText(/shown only this once/).waitFor();
     expect(await axeProblems(page, 'secret step @1440', '[role="dialog"]')).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/integrations-secret.png` });
     await dialog.getByRole('button', { name: 'Copy Signing secret' }).click();
     await expectToast(page, 'Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
@@ -131,6 +133,27 @@ describe('/admin?tab=integrations in a real browser', () => {
     await expect
       .poll(() => receiver.received.some((r) => r.verified?.type === 'webhook.test'), { timeout: 60_000 })
       .toBe(true);
+  });
+
+  it('rotate: the new secret is shown once and both secrets sign during the overlap', async () => {
+    const row = page.getByTestId('webhook-row').filter({ hasText: '127.0.0.1' });
+    const old = receiver.secrets[0];
+    await row.getByRole('button', { name: /^Rotate secret of/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate secret' }).click();
+    const dialog = page.getByRole('dialog');
+    const fresh = (await dialog.getByTestId('webhook-secret').textContent())!;
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(old);
+    await dialog.getByRole('button', { name: 'I have stored it' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText(/Previous secret signs until/).waitFor();
+    // The receiver switches to the new secret; the next delivery verifies with it.
+    receiver.secrets.splice(0, receiver.secrets.length, fresh);
+    const before = receiver.received.length;
+    await row.getByRole('button', { name: /^Send test event to/ }).click();
+    await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBe(before + 1);
+    expect(receiver.received.at(-1)).toMatchObject({ verified: { type: 'webhook.test' }, verifiedWith: [fresh] });
+    expect(receiver.received.at(-1)!.signatures).toHaveLength(2);
   });
 
   it('disable and delete: the endpoint says so, then is gone after the confirmation', async () => {
