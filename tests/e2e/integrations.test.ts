@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './harness';
-import { createUser } from '../helpers/fixtures';
+import { eq } from 'drizzle-orm';
+import { authSessions } from '../../src/server/db/schema/index';
+import { createUser, FIXTURE_PASSWORD, totpCodeAt } from '../helpers/fixtures';
 import { expectToast, signInAs } from './admin-helpers';
 import { axeProblems, calmMotion, focused, scrollsSideways, settle } from './a11y';
 import { startReceiver, type Receiver } from '../server/events/receiver';
@@ -22,6 +24,7 @@ describe('/admin?tab=integrations in a real browser', () => {
   let page: Page;
   let receiver: Receiver;
   let worker: DeliveryWorker;
+  let admin: { id: string };
   beforeAll(async () => {
     e2e = await startE2E({ config: { webhooksAllowPrivate: true } });
     page = e2e.page;
@@ -31,7 +34,7 @@ describe('/admin?tab=integrations in a real browser', () => {
     // The hub of the tests runs no worker of its own: this one delivers, as each node's does.
     worker = createDeliveryWorker(e2e.hub.hub);
     worker.start();
-    await signInAs(e2e, page, ['user', 'super_admin'], { email: 'integrations.admin@hub.test' });
+    admin = await signInAs(e2e, page, ['user', 'super_admin'], { email: 'integrations.admin@hub.test' });
   });
   afterAll(async () => {
     await worker?.stop();
@@ -135,11 +138,20 @@ describe('/admin?tab=integrations in a real browser', () => {
       .toBe(true);
   });
 
-  it('rotate: the new secret is shown once and both secrets sign during the overlap', async () => {
+  it('rotate after step-up: the new secret is shown once and both secrets sign during the overlap', async () => {
     const row = page.getByTestId('webhook-row').filter({ hasText: '127.0.0.1' });
     const old = receiver.secrets[0];
+    // A sign-in 11 minutes ago: the route wants a recent one, the shell asks for it, then rotates.
+    await e2e.hub.hub.db
+      .update(authSessions)
+      .set({ authTime: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(authSessions.userId, admin.id));
     await row.getByRole('button', { name: /^Rotate secret of/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate secret' }).click();
+    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    await stepUp.getByLabel('Password').fill(FIXTURE_PASSWORD);
+    await stepUp.getByLabel('Authentication code').fill(await totpCodeAt(e2e.hub.hub));
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
     const dialog = page.getByRole('dialog');
     const fresh = (await dialog.getByTestId('webhook-secret').textContent())!;
     expect(fresh).toMatch(/^whsec_/);
