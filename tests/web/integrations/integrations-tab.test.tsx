@@ -202,7 +202,8 @@ describe('Integrations tab (issue 30)', () => {
 
   it('the delivery log shows status, attempts, answer, latency and payload; Resend calls the API', async () => {
     const calls = mockApi((call) => {
-      if (call.url === `/api/admin/webhooks/${HOOK.id}/deliveries`) return json(200, { deliveries: [DELIVERY] });
+      if (call.url === `/api/admin/webhooks/${HOOK.id}/deliveries?limit=50`)
+        return json(200, { deliveries: [DELIVERY] });
       if (call.method === 'POST' && call.url.endsWith('/resend')) {
         return json(200, { delivery: { ...DELIVERY, status: 'pending', attempts: 0 } });
       }
@@ -226,7 +227,26 @@ describe('Integrations tab (issue 30)', () => {
       ).toBe(true),
     );
     // The log is fetched again, so the resent delivery's new state shows.
-    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/deliveries')).length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(calls.filter((c) => c.url.includes('/deliveries?')).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('the log pages back 50 at a time with "Load older deliveries"', async () => {
+    const newest = Array.from({ length: 50 }, (_, i) => ({ ...DELIVERY, id: 100 - i, status: 'delivered' as const }));
+    const calls = mockApi((call) => {
+      const base = `/api/admin/webhooks/${HOOK.id}/deliveries`;
+      if (call.url === `${base}?limit=50`) return json(200, { deliveries: newest });
+      if (call.url === `${base}?limit=50&before=51`) return json(200, { deliveries: [{ ...DELIVERY, id: 3 }] });
+      return standard(call);
+    });
+    renderTab();
+    await screen.findAllByTestId('webhook-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Delivery log of mining.example' }));
+    await waitFor(() => expect(screen.getAllByTestId('webhook-delivery')).toHaveLength(50));
+    fireEvent.click(screen.getByRole('button', { name: 'Load older deliveries' }));
+    await waitFor(() => expect(screen.getAllByTestId('webhook-delivery')).toHaveLength(51));
+    expect(calls.some((c) => c.url.endsWith('before=51'))).toBe(true);
+    // A short page is the end of the log.
+    expect(screen.queryByRole('button', { name: 'Load older deliveries' })).toBeNull();
   });
 
   it('disable, send a test event, rotate (new secret shown once) and delete call their routes', async () => {
@@ -238,7 +258,7 @@ describe('Integrations tab (issue 30)', () => {
         return json(200, { webhook: HOOK, secret: SECRET });
       }
       if (call.method === 'DELETE' && call.url === base) return json(200, { deleted: true });
-      if (call.url === `${base}/deliveries`) return json(200, { deliveries: [] });
+      if (call.url.startsWith(`${base}/deliveries?`)) return json(200, { deliveries: [] });
       return standard(call);
     });
     renderTab();

@@ -1,25 +1,29 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { WebhookDeliveryView } from '@shared/api/events';
 import { api } from '@/lib/api';
-import type { QueryOptions } from '../options';
+import type { InfiniteQueryOptions } from '../options';
 import { webhookKeys } from './keys';
 
 export type WebhookDelivery = WebhookDeliveryView;
 
-/** The newest 50 deliveries of one endpoint (the API pages further with `before`). */
-export function getWebhookDeliveries(id: string, signal?: AbortSignal): Promise<WebhookDelivery[]> {
+/** A page of the log: the API's default size, so a full page means there may be older ones. */
+export const DELIVERY_PAGE = 50;
+
+/** One endpoint's deliveries, newest first; `before` is the last id of the previous page. */
+export function getWebhookDeliveries(id: string, before: number | null, signal?: AbortSignal): Promise<WebhookDelivery[]> {
+  const params = new URLSearchParams({ limit: String(DELIVERY_PAGE) });
+  if (before !== null) params.set('before', String(before));
   return api
-    .get<{ deliveries: WebhookDelivery[] }>(`/api/admin/webhooks/${encodeURIComponent(id)}/deliveries`, signal)
+    .get<{ deliveries: WebhookDelivery[] }>(`/api/admin/webhooks/${encodeURIComponent(id)}/deliveries?${params}`, signal)
     .then((r) => r.deliveries);
 }
 
-export function useWebhookDeliveriesQuery<T = WebhookDelivery[]>(
-  id: string,
-  options: QueryOptions<WebhookDelivery[], T> = {},
-) {
-  return useQuery({
+export function useWebhookDeliveriesQuery(id: string, options: InfiniteQueryOptions<WebhookDelivery[]> = {}) {
+  return useInfiniteQuery({
     queryKey: webhookKeys.deliveries(id),
-    queryFn: ({ signal }) => getWebhookDeliveries(id, signal),
+    queryFn: ({ pageParam, signal }) => getWebhookDeliveries(id, pageParam as number | null, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => (last.length === DELIVERY_PAGE ? last[last.length - 1].id : undefined),
     meta: { errorToast: 'Failed to fetch deliveries' },
     ...options,
   });

@@ -20,7 +20,7 @@ const STATUS_LABEL: Record<WebhookDelivery['status'], string> = {
   failed: 'Failed',
 };
 
-/** The newest deliveries of one endpoint, each with its payload and a "Resend". */
+/** One endpoint's deliveries, newest first (50 at a time), each with its payload and a "Resend". */
 export function DeliveryLog({ webhookId, host }: { webhookId: string; host: string }) {
   const query = useWebhookDeliveriesQuery(webhookId);
   return (
@@ -35,15 +35,28 @@ export function DeliveryLog({ webhookId, host }: { webhookId: string; host: stri
         query={query}
         errorTitle="Failed to fetch deliveries"
         loadingRows={2}
-        isEmpty={(d) => d.length === 0}
+        isEmpty={(d) => d.pages[0].length === 0}
         empty={<EmptyState icon={InboxIcon} title="No deliveries yet" hint="Send a test event to try the endpoint." />}
       >
-        {(deliveries) => (
-          <ul className="divide-y rounded-md border" aria-label={`Deliveries to ${host}`}>
-            {deliveries.map((d) => (
-              <DeliveryRow key={d.id} webhookId={webhookId} delivery={d} />
-            ))}
-          </ul>
+        {(data) => (
+          <>
+            <ul className="divide-y rounded-md border" aria-label={`Deliveries to ${host}`}>
+              {data.pages.flat().map((d) => (
+                <DeliveryRow key={d.id} webhookId={webhookId} delivery={d} />
+              ))}
+            </ul>
+            {query.hasNextPage && (
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-2"
+                disabled={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
+                {query.isFetchingNextPage ? 'Loading…' : 'Load older deliveries'}
+              </Button>
+            )}
+          </>
         )}
       </QueryState>
     </section>
