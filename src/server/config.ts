@@ -34,6 +34,12 @@ export interface HubConfig {
    * link-local addresses (events/ssrf.ts). Off, they are refused at registration and at delivery.
    */
   webhooksAllowPrivate: boolean;
+  /**
+   * HUB_WEBHOOK_RETRY_SCALE (default 1): the webhook retry schedule (events/worker.ts, about 27.6
+   * hours) multiplied by this factor. Below 1 only for tests and staging, where a receiver's
+   * outage is minutes, not hours: the cluster test drives retries with it instead of waiting.
+   */
+  webhookRetryScale: number;
   /** A separate port (on HUB_METRICS_HOST) serving /metrics without a token; undefined = none. */
   metricsPort?: number;
   metricsHost: string;
@@ -151,6 +157,7 @@ const envSchema = z.object({
   HUB_OAUTH_REQUIRE_PAR: z.enum(['true', 'false', '1', '0']).default('false'),
   HUB_OAUTH_DPOP_NONCE: z.enum(['true', 'false', '1', '0']).default('false'),
   HUB_OAUTH_JWKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).default('false'),
+  HUB_WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -211,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
       dpopNonce: isTrue(e.HUB_OAUTH_DPOP_NONCE),
       allowPrivateJwksUri: isTrue(e.HUB_OAUTH_JWKS_ALLOW_PRIVATE),
     },
+    webhookRetryScale: e.HUB_WEBHOOK_RETRY_SCALE,
   };
 }
 

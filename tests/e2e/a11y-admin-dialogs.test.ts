@@ -95,6 +95,19 @@ describe('accessibility of the administrator dialogs and shell', () => {
           await focusReturnsTo(page, page.getByTestId('audit-row').first(), scan('Audit event drawer')),
         );
 
+        await page.goto('/admin?tab=integrations');
+        await settle(page);
+        await check(
+          'Add webhook',
+          width,
+          await focusReturnsTo(page, page.getByRole('button', { name: 'Add webhook' }), async () => {
+            const dialog = page.getByRole('dialog');
+            await dialog.getByRole('button', { name: 'Create webhook' }).click();
+            await dialog.getByTestId('form-error').waitFor();
+            await scan('Add webhook')();
+          }),
+        );
+
         await page.goto('/oauth-admin');
         await settle(page);
         await check(

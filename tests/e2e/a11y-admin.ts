@@ -14,6 +14,7 @@ const ADMIN_TABS = [
   'audit-log',
   'identity-providers',
   'organizations',
+  'integrations',
 ];
 /**
  * Every screen an administrator opens: the dashboard's tabs, OAuth admin, own sessions, the

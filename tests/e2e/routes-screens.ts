@@ -53,7 +53,8 @@ export const GUARDED_SCREENS: Record<string, ScreenExpectation> = {
   ...Object.fromEntries(MODULES.map((m) => [`/${m}`, MODULE_SCREENS[m]])),
   '/oauth-admin': { heading: 'OAuth Administration', tabs: ['OAuth Clients', 'Active Sessions'] },
   '/auth-redirect': { heading: 'Invalid Request', tabs: [] },
-  // The six tabs of spec §2, then the team's own: Audit Log, Identity Providers (issue 27), Organizations (issue 29).
+  // The six tabs of spec §2, then the team's own: Audit Log, Identity Providers (issue 27), Organizations (issue 29),
+  // Integrations (issue 30).
   '/admin': {
     heading: /\S/,
     tabs: [
@@ -66,6 +67,7 @@ export const GUARDED_SCREENS: Record<string, ScreenExpectation> = {
       'Audit Log',
       'Identity Providers',
       'Organizations',
+      'Integrations',
     ],
   },
 };

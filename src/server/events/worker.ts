@@ -54,24 +54,33 @@ export interface WorkerOptions {
   batch?: number;
 }
 
-/** The delay before attempt `attempts + 1`, or null when the schedule is exhausted. */
-export function nextDelayMs(attempts: number, random: () => number = Math.random): number | null {
+/**
+ * The delay before attempt `attempts + 1`, or null when the schedule is exhausted. `scale` is
+ * HUB_WEBHOOK_RETRY_SCALE (1 in production; tests shrink the schedule rather than wait it out).
+ */
+export function nextDelayMs(attempts: number, random: () => number = Math.random, scale = 1): number | null {
   const base = RETRY_SCHEDULE_S[attempts - 1];
   if (base === undefined) return null;
-  return Math.round(base * 1000 * (1 - JITTER + 2 * JITTER * random()));
+  return Math.round(base * scale * 1000 * (1 - JITTER + 2 * JITTER * random()));
 }
 
 type Outcome = AttemptOutcome & { disable: 'gone' | 'failing' | null };
 
 /** Decides what an answer means for the delivery (pure; the table of cases is the test's). */
-export function outcomeOf(result: SendResult, attempts: number, at: Date, random: () => number = Math.random): Outcome {
+export function outcomeOf(
+  result: SendResult,
+  attempts: number,
+  at: Date,
+  random: () => number = Math.random,
+  scale = 1,
+): Outcome {
   const base = { statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error, at };
   const code = result.statusCode;
   if (code !== null && code >= 200 && code < 300) {
     return { ...base, status: 'delivered', nextAttemptAt: null, disable: null };
   }
   if (code === 410) return { ...base, status: 'failed', nextAttemptAt: null, disable: 'gone' };
-  const delay = nextDelayMs(attempts, random);
+  const delay = nextDelayMs(attempts, random, scale);
   if (delay === null) return { ...base, status: 'failed', nextAttemptAt: null, disable: 'failing' };
   return { ...base, status: 'pending', nextAttemptAt: new Date(at.getTime() + delay), disable: null };
 }
@@ -120,7 +129,7 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
         : ssf
           ? await sendToStream(hub, claimed, streams, sendOptions())
           : await send(claimed, at);
-    const answered = outcomeOf(result, delivery.attempts, hub.clock(), random);
+    const answered = outcomeOf(result, delivery.attempts, hub.clock(), random, hub.config.webhookRetryScale);
     // RFC 8935 §2.4: a SET the receiver refused (400) is given up at once, not retried; the stream stays.
     const outcome: Outcome = result.permanent
       ? { ...answered, status: 'failed', nextAttemptAt: null, disable: null, error: result.permanent }
@@ -175,7 +184,7 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
       const why =
         reason === 'gone'
           ? 'it answered 410 Gone'
-          : `its deliveries failed for ${Math.round(totalScheduleHours())} hours`;
+          : `its deliveries failed for ${scheduleSpan(hub.config.webhookRetryScale)}`;
       log(
         JSON.stringify({
           msg: `webhook endpoint ${endpoint.id} (${hostOf(endpoint.url)}) disabled: ${why}; enable it again in the admin console`,
@@ -279,8 +288,10 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
   };
 }
 
-function totalScheduleHours() {
-  return RETRY_SCHEDULE_S.reduce((a, b) => a + b, 0) / 3600;
+/** The whole retry schedule in words ("28 hours"; minutes when HUB_WEBHOOK_RETRY_SCALE shrinks it). */
+function scheduleSpan(scale: number): string {
+  const hours = (RETRY_SCHEDULE_S.reduce((a, b) => a + b, 0) / 3600) * scale;
+  return hours >= 1 ? `${Math.round(hours)} hours` : `${Math.max(1, Math.round(hours * 60))} minutes`;
 }
 
 /** The host of a URL, for logs and audit rows: a webhook URL's path or query may hold a token. */

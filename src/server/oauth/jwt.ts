@@ -19,11 +19,7 @@ const encodedHeaders = new Map<string, string>();
 /** The JWT types the hub signs: access tokens, ID tokens, logout tokens and Security Event Tokens (SSF). */
 type SignedTyp = 'at+jwt' | 'JWT' | 'logout+jwt' | 'secevent+jwt';
 
-export async function signJwt(
-  hub: Hub,
-  typ: SignedTyp,
-  claims: Record<string, unknown>,
-): Promise<string> {
+export async function signJwt(hub: Hub, typ: SignedTyp, claims: Record<string, unknown>): Promise<string> {
   return (await signJwtWithKid(hub, typ, claims)).token;
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { loadConfig } from '../../../src/server/config';
 import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
@@ -220,5 +221,16 @@ describe('what an answer means for a delivery', () => {
     expect(RETRY_SCHEDULE_S.reduce((x, y) => x + y, 0) * 0.9).toBeGreaterThan(24 * 3600);
     const early = outcomeOf(answer(500), 1, at, () => 0).nextAttemptAt!;
     expect(early.getTime() - at.getTime()).toBe(4_500);
+  });
+
+  it('HUB_WEBHOOK_RETRY_SCALE shrinks the whole schedule (tests), not the number of attempts', () => {
+    const scaled = RETRY_SCHEDULE_S.map((_, i) => outcomeOf(answer(500), i + 1, at, () => 0.5, 0.01).nextAttemptAt!);
+    expect(scaled.map((d) => d.getTime() - at.getTime())).toEqual(RETRY_SCHEDULE_S.map((s) => Math.round(s * 10)));
+    expect(outcomeOf(answer(500), RETRY_SCHEDULE_S.length + 1, at, () => 0.5, 0.01)).toMatchObject({
+      disable: 'failing',
+    });
+    expect(loadConfig({ HUB_WEBHOOK_RETRY_SCALE: '0.005' }).webhookRetryScale).toBe(0.005);
+    expect(loadConfig({}).webhookRetryScale).toBe(1);
+    expect(() => loadConfig({ HUB_WEBHOOK_RETRY_SCALE: '2' })).toThrow(/HUB_WEBHOOK_RETRY_SCALE/);
   });
 });

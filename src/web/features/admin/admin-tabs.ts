@@ -2,8 +2,9 @@ import { lazy } from 'react';
 
 /**
  * The dashboard's tabs: the six of spec §2 in its order, then the team's own — the audit
- * pipeline's Audit Log, issue 27's Identity Providers and issue 29's Organizations. Each is its own chunk: opening /admin
- * downloads the Overview only; recharts arrives with Analytics.
+ * pipeline's Audit Log, issue 27's Identity Providers, issue 29's Organizations and issue 30's
+ * Integrations. Each is its own chunk: opening /admin downloads the Overview only; recharts
+ * arrives with Analytics.
  */
 export const ADMIN_TABS = [
   { key: 'overview', label: 'Overview', Tab: lazy(() => import('./overview-tab')) },
@@ -20,6 +21,7 @@ export const ADMIN_TABS = [
   },
   // Issue 29: every organization, opening the organization page in admin mode.
   { key: 'organizations', label: 'Organizations', Tab: lazy(() => import('@/features/orgs/admin-orgs-tab')) },
+  { key: 'integrations', label: 'Integrations', Tab: lazy(() => import('@/features/integrations/integrations-tab')) },
 ] as const;
 
 export function adminTabOf(param: string | null): (typeof ADMIN_TABS)[number] {

@@ -1,0 +1,69 @@
+import { useRef, useState } from 'react';
+import { DestructiveConfirmDialog } from '@/components/destructive-confirm-dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import type { Webhook } from '@/data/webhooks/webhooks-query';
+import { useWebhookDeleteMutation, useWebhookRotateMutation } from '@/data/webhooks/webhook-mutations';
+import { notify } from '@/lib/notify';
+import { hostOf } from './integrations.utils';
+import { WebhookSecret } from './webhook-secret';
+
+/** Confirms removing an endpoint: its pending deliveries go with it. */
+export function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
+  const host = hostOf(webhook.url);
+  const remove = useWebhookDeleteMutation({ onSuccess: () => notify.success(`Webhook to ${host} deleted`) });
+  return (
+    <DestructiveConfirmDialog
+      title={`Delete the webhook to ${host}?`}
+      description={
+        'The hub stops sending events there and its delivery log is removed. ' + 'To pause it instead, disable it.'
+      }
+      action="Delete"
+      onConfirm={() => remove.mutate(webhook.id, { onSettled: onClose })}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * Rotates the signing secret after a confirmation, then shows the new one this once. The route
+ * wants a recent sign-in: the shell's step-up dialog asks for it and the request runs again.
+ */
+export function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
+  const host = hostOf(webhook.url);
+  const [secret, setSecret] = useState<string | null>(null);
+  // The confirmation closes as its button is pressed; the component stays for the new secret.
+  const confirmed = useRef(false);
+  const rotate = useWebhookRotateMutation({
+    onSuccess: (result) => {
+      notify.success('Signing secret rotated');
+      setSecret(result.secret);
+    },
+  });
+  if (!secret) {
+    if (confirmed.current) return null;
+    return (
+      <DestructiveConfirmDialog
+        title={`Rotate the signing secret of ${host}?`}
+        description={
+          'A new secret signs every delivery from now on. For 24 hours the old one signs too (both signatures are ' +
+          'sent), so the receiver can switch without losing events.'
+        }
+        action="Rotate secret"
+        onConfirm={() => {
+          confirmed.current = true;
+          rotate.mutate(webhook.id, { onError: onClose });
+        }}
+        onClose={() => {
+          if (!confirmed.current) onClose();
+        }}
+      />
+    );
+  }
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-xl">
+        <WebhookSecret title="New signing secret" secret={secret} onDone={onClose} />
+      </DialogContent>
+    </Dialog>
+  );
+}

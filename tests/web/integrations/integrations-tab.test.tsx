@@ -1,0 +1,292 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { WebhookDeliveryView, WebhookView } from '@shared/api/events';
+import IntegrationsTab from '@/features/integrations/integrations-tab';
+import { createBodyOf, EMPTY_WEBHOOK_FORM, firstProblem, hostOf } from '@/features/integrations/integrations.utils';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const SECRET = 'whsec_c2VjcmV0LXNob3duLW9uY2Utb25seS1mb3ItdGhlLXRlc3Q=';
+const HOOK: WebhookView = {
+  id: '0b9c8a36-5b55-4f0e-9a0f-0c6f5e3b1a11',
+  url: 'https://mining.example/hooks/hub?token=t0k',
+  description: 'Mining platform',
+  events: ['user.deactivated', 'user.roles_changed'],
+  client_id: null,
+  enabled: true,
+  disabled_reason: null,
+  failure_streak: 0,
+  previous_secret_valid_until: null,
+  created_at: '2026-11-26T12:00:00.000Z',
+  updated_at: '2026-11-26T12:00:00.000Z',
+};
+const DISABLED: WebhookView = {
+  ...HOOK,
+  id: '5f0b7c0e-1a2b-4c3d-8e9f-0a1b2c3d4e5f',
+  url: 'https://shop.example/webhooks',
+  description: '',
+  client_id: 'shop-client',
+  enabled: false,
+  disabled_reason: 'The endpoint answered 410 Gone.',
+  failure_streak: 3,
+};
+const DELIVERY: WebhookDeliveryView = {
+  id: 7,
+  event_id: 'msg_2f1c',
+  event_type: 'user.deactivated',
+  status: 'failed',
+  attempts: 4,
+  next_attempt_at: null,
+  last_status_code: 500,
+  last_latency_ms: 12,
+  last_error: 'HTTP 500',
+  payload: { type: 'user.deactivated', data: { user_id: 'u-1', sessions_revoked: 2 } },
+  created_at: '2026-11-26T12:01:00.000Z',
+  delivered_at: null,
+};
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function mockApi(answer: (call: Call) => Response | undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = {
+        method: init?.method ?? 'GET',
+        url,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      return answer(call) ?? json(404, { error: { code: 'not_found', message: `unexpected ${call.method} ${url}` } });
+    }),
+  );
+  return calls;
+}
+
+/** The list, the clients of the client filter; anything else the test answers itself. */
+function standard(call: Call): Response | undefined {
+  if (call.method !== 'GET') return undefined;
+  if (call.url === '/api/admin/webhooks') return json(200, { webhooks: [HOOK, DISABLED] });
+  if (call.url === '/api/admin/oauth-clients') return json(200, { clients: [] });
+  return undefined;
+}
+
+function renderTab() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <IntegrationsTab />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Integrations tab (issue 30)', () => {
+  it('lists each endpoint by host with its events, client filter, state, reason and failure streak', async () => {
+    mockApi(standard);
+    renderTab();
+    const rows = await screen.findAllByTestId('webhook-row');
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows.map((r) => within(r));
+    expect(first.getByText('mining.example')).toBeTruthy();
+    // The path and query (a token some receivers put there) stay off the list.
+    expect(rows[0].textContent).not.toContain('token=t0k');
+    expect(first.getByText('Enabled')).toBeTruthy();
+    expect(first.getByText('user.deactivated, user.roles_changed')).toBeTruthy();
+    expect(first.getByText('All clients')).toBeTruthy();
+    expect(second.getByText('Disabled')).toBeTruthy();
+    expect(second.getByText('Disabled: The endpoint answered 410 Gone.')).toBeTruthy();
+    expect(second.getByText('3 failures in a row')).toBeTruthy();
+    expect(second.getByText('Only client shop-client')).toBeTruthy();
+    expect(second.getByRole('button', { name: 'Enable shop.example' })).toBeTruthy();
+  });
+
+  it('creates an endpoint, shows the secret once with a copy button and a warning, and never again', async () => {
+    const calls = mockApi(
+      (call) =>
+        standard(call) ??
+        (call.method === 'POST' && call.url === '/api/admin/webhooks'
+          ? json(201, { webhook: HOOK, secret: SECRET })
+          : undefined),
+    );
+    renderTab();
+    await screen.findAllByTestId('webhook-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Endpoint URL'), {
+      target: { value: ' https://mining.example/hooks/hub ' },
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /user\.deactivated/ }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /session\.revoked/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create webhook' }));
+
+    expect(await screen.findByTestId('webhook-secret')).toHaveProperty('textContent', SECRET);
+    expect(screen.getByRole('button', { name: 'Copy Signing secret' })).toBeTruthy();
+    expect(screen.getByText(/shown only this once/)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/admin/webhooks',
+      // Catalogue order, not clicking order; no client_id: every client.
+      body: { url: 'https://mining.example/hooks/hub', events: ['user.deactivated', 'session.revoked'] },
+    });
+    expect(calls.find((c) => c.method === 'POST')!.body).not.toHaveProperty('client_id');
+
+    fireEvent.click(screen.getByRole('button', { name: 'I have stored it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.body.innerHTML).not.toContain(SECRET);
+    fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
+    expect(await screen.findByLabelText('Endpoint URL')).toHaveProperty('value', '');
+    expect(document.body.innerHTML).not.toContain(SECRET);
+  });
+
+  it('shows the server’s refusal on the URL field and checks the form before sending', async () => {
+    const calls = mockApi(
+      (call) =>
+        standard(call) ??
+        (call.method === 'POST'
+          ? json(400, {
+              error: {
+                code: 'invalid_request',
+                message: 'url: the address is private (set HUB_WEBHOOKS_ALLOW_PRIVATE to allow it).',
+                field: 'url',
+              },
+            })
+          : undefined),
+    );
+    renderTab();
+    await screen.findAllByTestId('webhook-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
+    const dialog = await screen.findByRole('dialog');
+    const url = within(dialog).getByLabelText('Endpoint URL');
+    fireEvent.change(url, { target: { value: 'https://10.0.0.5/hook' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create webhook' }));
+    // No event chosen: the browser says so and sends nothing.
+    expect((await within(dialog).findByTestId('form-error')).textContent).toContain('Choose at least one event.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /user\.created/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create webhook' }));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('form-error').textContent).toContain('the address is private'),
+    );
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('webhook-secret')).toBeNull();
+  });
+
+  it('a list that cannot be fetched says so with Retry', async () => {
+    mockApi(() => json(503, { error: { code: 'database_unavailable', message: 'The database is unavailable.' } }));
+    renderTab();
+    expect(await screen.findByText('Failed to fetch webhooks')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /retry/i })).toBeTruthy();
+  });
+
+  it('the delivery log shows status, attempts, answer, latency and payload; Resend calls the API', async () => {
+    const calls = mockApi((call) => {
+      if (call.url === `/api/admin/webhooks/${HOOK.id}/deliveries?limit=50`)
+        return json(200, { deliveries: [DELIVERY] });
+      if (call.method === 'POST' && call.url.endsWith('/resend')) {
+        return json(200, { delivery: { ...DELIVERY, status: 'pending', attempts: 0 } });
+      }
+      return standard(call);
+    });
+    renderTab();
+    await screen.findAllByTestId('webhook-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Delivery log of mining.example' }));
+    const entry = await screen.findByTestId('webhook-delivery');
+    const e = within(entry);
+    expect(e.getByText('Failed')).toBeTruthy();
+    expect(e.getByText('4')).toBeTruthy();
+    expect(e.getByText('500')).toBeTruthy();
+    expect(e.getByText('12 ms')).toBeTruthy();
+    expect(e.getByLabelText('Payload').textContent).toContain('"sessions_revoked": 2');
+
+    fireEvent.click(e.getByRole('button', { name: /^Resend user\.deactivated/ }));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'POST' && c.url === `/api/admin/webhooks/${HOOK.id}/deliveries/7/resend`),
+      ).toBe(true),
+    );
+    // The log is fetched again, so the resent delivery's new state shows.
+    await waitFor(() => expect(calls.filter((c) => c.url.includes('/deliveries?')).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('the log pages back 50 at a time with "Load older deliveries"', async () => {
+    const newest = Array.from({ length: 50 }, (_, i) => ({ ...DELIVERY, id: 100 - i, status: 'delivered' as const }));
+    const calls = mockApi((call) => {
+      const base = `/api/admin/webhooks/${HOOK.id}/deliveries`;
+      if (call.url === `${base}?limit=50`) return json(200, { deliveries: newest });
+      if (call.url === `${base}?limit=50&before=51`) return json(200, { deliveries: [{ ...DELIVERY, id: 3 }] });
+      return standard(call);
+    });
+    renderTab();
+    await screen.findAllByTestId('webhook-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Delivery log of mining.example' }));
+    await waitFor(() => expect(screen.getAllByTestId('webhook-delivery')).toHaveLength(50));
+    fireEvent.click(screen.getByRole('button', { name: 'Load older deliveries' }));
+    await waitFor(() => expect(screen.getAllByTestId('webhook-delivery')).toHaveLength(51));
+    expect(calls.some((c) => c.url.endsWith('before=51'))).toBe(true);
+    // A short page is the end of the log.
+    expect(screen.queryByRole('button', { name: 'Load older deliveries' })).toBeNull();
+  });
+
+  it('disable, send a test event, rotate (new secret shown once) and delete call their routes', async () => {
+    const calls = mockApi((call) => {
+      const base = `/api/admin/webhooks/${HOOK.id}`;
+      if (call.method === 'PATCH' && call.url === base) return json(200, { webhook: { ...HOOK, enabled: false } });
+      if (call.method === 'POST' && call.url === `${base}/test`) return json(202, { delivery: DELIVERY });
+      if (call.method === 'POST' && call.url === `${base}/rotate-secret`) {
+        return json(200, { webhook: HOOK, secret: SECRET });
+      }
+      if (call.method === 'DELETE' && call.url === base) return json(200, { deleted: true });
+      if (call.url.startsWith(`${base}/deliveries?`)) return json(200, { deliveries: [] });
+      return standard(call);
+    });
+    renderTab();
+    await screen.findAllByTestId('webhook-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Disable mining.example' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ enabled: false }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send test event to mining.example' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/test'))).toBe(true));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate secret of mining.example' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Rotate secret' }));
+    expect(await screen.findByTestId('webhook-secret')).toHaveProperty('textContent', SECRET);
+    fireEvent.click(screen.getByRole('button', { name: 'I have stored it' }));
+    await waitFor(() => expect(screen.queryByTestId('webhook-secret')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete mining.example' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith(HOOK.id))).toBe(true));
+  });
+
+  it('utils: the form’s own checks and body, the host of a URL', () => {
+    expect(firstProblem(EMPTY_WEBHOOK_FORM)).toEqual(['url', expect.stringContaining('https://')]);
+    expect(firstProblem({ ...EMPTY_WEBHOOK_FORM, url: 'ftp://x.example/' })?.[0]).toBe('url');
+    expect(firstProblem({ ...EMPTY_WEBHOOK_FORM, url: 'https://x.example/' })?.[0]).toBe('events');
+    expect(
+      createBodyOf({ url: 'https://x.example/h', description: ' d ', events: ['user.created'], client: 'c1' }),
+    ).toEqual({ url: 'https://x.example/h', description: 'd', events: ['user.created'], client_id: 'c1' });
+    expect(hostOf('https://x.example:8443/a?b=c')).toBe('x.example:8443');
+  });
+});
