@@ -9,6 +9,7 @@ import { loadClient } from '../oauth/clients/service';
 import { issuerOf, verifyAccessToken } from '../oauth/jwt';
 import { userinfoAudience } from '../oauth/resource';
 import { oauthRuntime } from '../oauth/runtime';
+import { backingOf } from '../oauth/endpoints/introspect';
 import { isSessionLive } from '../oauth/token-cache';
 import {
   SSF_EVENT_TYPES,
@@ -98,15 +99,21 @@ export async function streamClient(hub: Hub, request: FastifyRequest): Promise<s
       },
     );
   const claims = await verifyAccessToken(hub, header.slice(7).trim());
-  if (!claims || typeof claims.sid !== 'string' || typeof claims.client_id !== 'string')
-    throw invalid('invalid or expired');
+  if (!claims || typeof claims.client_id !== 'string') throw invalid('invalid or expired');
   const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (!aud.includes(userinfoAudience(hub)) && !aud.includes(issuerOf(hub))) throw invalid('for another API');
-  const session = await oauthRuntime(hub).sessions.byId(claims.sid);
-  // The stream is the client's own: a token a user holds does not manage it.
-  if (!isSessionLive(session, hub.clock()) || session.userId) throw invalid('revoked or not a client token');
   const client = await loadClient(hub, claims.client_id);
   if (!client?.isActive) throw invalid('of an inactive client');
+  // What decides whether the token is live is introspection's rule (its session, or for a
+  // client's own token with no session behind it, the revocations by jti).
+  const backing = backingOf(client, claims);
+  if (!backing) throw invalid('revoked or not a client token');
+  const sessions = oauthRuntime(hub).sessions;
+  if ('sid' in backing) {
+    const session = await sessions.byId(backing.sid);
+    // The stream is the client's own: a token a user holds does not manage it.
+    if (!isSessionLive(session, hub.clock()) || session.userId) throw invalid('revoked or not a client token');
+  } else if (await sessions.isRevoked(backing.jti)) throw invalid('revoked or not a client token');
   const scopes = String(claims.scope ?? '').split(' ');
   if (!scopes.includes(SSF_MANAGE_SCOPE)) {
     throw new HubError(

@@ -105,7 +105,7 @@ function firstChecks(client: OAuthClient, token: string): typeof INACTIVE | unde
  * or, for a client's own token that no session stands behind (client_credentials), the
  * revocations by `jti`. Null when the token is not the asking client's.
  */
-function backingOf(client: OAuthClient, claims: JWTPayload | null): { sid: string } | { jti: string } | null {
+export function backingOf(client: OAuthClient, claims: JWTPayload | null): { sid: string } | { jti: string } | null {
   if (!claims || claims.client_id !== client.clientId) return null;
   if (typeof claims.sid === 'string') return { sid: claims.sid };
   return claims.sub === client.clientId && typeof claims.jti === 'string' ? { jti: claims.jti } : null;
