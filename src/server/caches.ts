@@ -10,7 +10,14 @@ import type { CodeRow } from './oauth/queries';
 import { LookupCache, RecentMap } from './oauth/lookup-cache';
 import { createSessionStateCache, type SessionStateCache } from './oauth/token-cache';
 import { createKeyStore, type KeyStore, type KeyStoreDeps } from './oauth/keys/key-store';
-import type { ProofKey } from './oauth/dpop';
+
+/** A DPoP proof's public key as oauth/dpop.ts imported it, kept in `dpopKeys`. */
+export interface ProofKey {
+  key: CryptoKey;
+  alg: string;
+  /** RFC 7638 SHA-256 thumbprint of the JWK. */
+  jkt: string;
+}
 
 /** A live browser session and its user, without the roles (what the authorization endpoint needs). */
 export interface SignedInSession {

@@ -6,7 +6,7 @@ import type { Write } from '../db/writes';
 import type { Revocations } from '../revocations';
 import { deriveEvent } from './from-audit';
 import { deriveSecurityEvents } from './ssf-from-audit';
-import { ssfPayload } from './ssf-set';
+import { ssfPayload } from './ssf-payload';
 import { findSubscribedTypes, outboxWrite, type OutboxRow } from './queries';
 
 /**

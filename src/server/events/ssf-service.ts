@@ -35,7 +35,7 @@ import {
   upsertSubject,
   type StreamRow,
 } from './ssf-queries';
-import type { SsfPayload } from './ssf-set';
+import type { SsfPayload } from './ssf-payload';
 import { hostOf } from './worker';
 
 /**

@@ -1,7 +1,7 @@
 import type { Hub } from '../hub';
 import type { WebhookDelivery } from '../db/schema/index';
 import { issuerOf, signJwt } from '../oauth/jwt';
-import type { DerivedSecurityEvent } from './ssf-from-audit';
+import type { SsfPayload } from './ssf-payload';
 import { postGuarded, type SendOptions, type SendResult } from './webhooks';
 
 /**
@@ -11,26 +11,6 @@ import { postGuarded, type SendOptions, type SendResult } from './webhooks';
  * stream's), iat (when the event happened, the same on every retry) and jti (the delivery's, so
  * a retried SET is the same SET and the receiver drops the second copy).
  */
-
-/** What a delivery row of an SSF stream holds. */
-export interface SsfPayload {
-  /** The account the event is about: named as `iss_sub` when signed. */
-  user_id?: string;
-  /** A subject given whole (the verification event names its stream). */
-  sub_id?: Record<string, string>;
-  iat: number;
-  events: Record<string, Record<string, unknown>>;
-}
-
-export function ssfPayload(event: DerivedSecurityEvent, at: Date): Record<string, unknown> {
-  const seconds = Math.floor(at.getTime() / 1000);
-  const payload: SsfPayload = {
-    user_id: event.userId,
-    iat: seconds,
-    events: { [event.type]: { ...event.body, event_timestamp: seconds } },
-  };
-  return payload as unknown as Record<string, unknown>;
-}
 
 /** The SET of a delivery, signed (typ secevent+jwt, RFC 8417 §2.3). */
 export async function signSet(hub: Hub, delivery: WebhookDelivery, audience: string): Promise<string> {

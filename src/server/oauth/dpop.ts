@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { calculateJwkThumbprint, decodeProtectedHeader, importJWK, jwtVerify, type JWTPayload } from 'jose';
-import { CACHES } from '../caches';
+import { CACHES, type ProofKey } from '../caches';
 import type { Hub } from '../hub';
 import { safeEqual } from '../crypto/tokens';
 import { DPOP_ALGS, DPOP_IAT_SKEW_S, DPOP_IAT_WINDOW_S } from './constants';
@@ -22,13 +22,6 @@ export interface DPoPTarget {
   accessToken?: string;
   /** A resource answers 401 with a `WWW-Authenticate: DPoP` challenge; the token endpoint 400. */
   resource?: boolean;
-}
-
-export interface ProofKey {
-  key: CryptoKey;
-  alg: string;
-  /** RFC 7638 SHA-256 thumbprint of the JWK. */
-  jkt: string;
 }
 
 /**
