@@ -39,7 +39,7 @@ export function OrgMfaNotice({
         className="flex flex-wrap items-center gap-3 rounded-lg border border-success/50 bg-success/10 p-4 text-sm"
       >
         <ShieldCheckIcon className="size-5 shrink-0" aria-hidden />
-        <p className="min-w-0 flex-1">
+        <p className="min-w-0 flex-1 basis-64">
           <strong>Your second factor is set up.</strong> {orgName} asks you to sign in with it once more.
         </p>
         {back && (
