@@ -29,7 +29,13 @@ export async function changePassword(
     // again is not a second factor, so it does not satisfy step-up on its own.
     const { token, session } = await createBrowserSession(
       hub,
-      { userId: auth.user.id, ...client, authTime: auth.session.authTime, amr: auth.session.amr },
+      {
+        userId: auth.user.id,
+        ...client,
+        authTime: auth.session.authTime,
+        amr: auth.session.amr,
+        idpId: auth.session.idpId,
+      },
       tx,
     );
     await hub.audit.record(

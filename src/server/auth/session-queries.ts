@@ -198,6 +198,7 @@ export function insertSessionsStatement(sessions: NewAuthSession[]): RowsWrite {
       amr: s.amr ?? [],
       browser_session_id: s.browserSessionId ?? null,
       resource: s.resource ?? null,
+      idp_id: s.idpId ?? null,
       auth_time: s.authTime,
       created_at: s.createdAt,
       last_accessed_at: s.lastAccessedAt,
@@ -212,12 +213,12 @@ export function insertSessionsStatement(sessions: NewAuthSession[]): RowsWrite {
       json: string,
       guard: SQL,
     ) => sql`insert into ${authSessions} (id, user_id, client_id, kind, session_token_hash, scopes, ip_address, user_agent,
-      amr, browser_session_id, resource, auth_time, created_at, last_accessed_at, expires_at)
+      amr, browser_session_id, resource, idp_id, auth_time, created_at, last_accessed_at, expires_at)
     select id, user_id, client_id, kind, session_token_hash, scopes, ip_address, user_agent,
-      amr, browser_session_id, resource, auth_time, created_at, last_accessed_at, expires_at
+      amr, browser_session_id, resource, idp_id, auth_time, created_at, last_accessed_at, expires_at
     from jsonb_to_recordset(${json}::jsonb)
       as x(id uuid, user_id uuid, client_id text, kind text, session_token_hash text, scopes text[], ip_address text,
-        user_agent text, amr text[], browser_session_id uuid, resource text, auth_time timestamptz, created_at timestamptz,
+        user_agent text, amr text[], browser_session_id uuid, resource text, idp_id uuid, auth_time timestamptz, created_at timestamptz,
         last_accessed_at timestamptz, expires_at timestamptz)
     where ${guard}
     returning 1`,

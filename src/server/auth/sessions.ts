@@ -35,6 +35,8 @@ export interface NewBrowserSessionInput {
   amr?: string[];
   /** When they proved it (OIDC auth_time); now unless a step-up keeps an earlier proof. */
   authTime?: Date;
+  /** Issue 29: the identity provider the sign-in came through (federation), else none. */
+  idpId?: string | null;
 }
 
 /**
@@ -62,6 +64,7 @@ export function newBrowserSession(hub: Hub, input: NewBrowserSessionInput): { to
       amr: input.amr ?? ['pwd'],
       browserSessionId: null,
       resource: null,
+      idpId: input.idpId ?? null,
       createdAt: now,
       lastAccessedAt: now,
       expiresAt: new Date(now.getTime() + hub.config.sessionAbsoluteHours * 3_600_000),

@@ -117,12 +117,17 @@ export async function finishSignIn(
   hub: Hub,
   user: PlatformUser,
   client: ClientInfo,
-  input: { previousSessionId: string | null; amr: string[]; roles?: string[] },
+  input: { previousSessionId: string | null; amr: string[]; roles?: string[]; idpId?: string | null },
 ): Promise<{ token: string; auth: BrowserAuth }> {
   const now = hub.clock();
   if (input.previousSessionId) await revokeSession(hub, input.previousSessionId, user.id);
   const roles = input.roles ?? (await findEffectiveRoles(hub.db, user.id, now));
-  const { token, session } = newBrowserSession(hub, { userId: user.id, ...client, amr: input.amr });
+  const { token, session } = newBrowserSession(hub, {
+    userId: user.id,
+    ...client,
+    amr: input.amr,
+    idpId: input.idpId,
+  });
   await hub.unitOfWork.commit(
     { type: 'sign_in_success', ...client, userId: user.id, sessionId: session.id, details: { email: user.email } },
     [

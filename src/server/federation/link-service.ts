@@ -151,7 +151,11 @@ export async function confirmLinkByReauthentication(
   }
   await linkIdentity(hub, { ...link, userId: user.id }, 'reauthentication', client);
   const amr = [...new Set([...link.amr, ...proof])];
-  const result = await finishSignIn(hub, user, client, { previousSessionId: actor.sessionId, amr });
+  const result = await finishSignIn(hub, user, client, {
+    previousSessionId: actor.sessionId,
+    amr,
+    idpId: link.providerId,
+  });
   return { ...result, returnTo: link.returnTo };
 }
 
@@ -242,7 +246,11 @@ export async function completeMailedLink(
   if (!link.mfa && (await signInMethodsOf(hub.db, user.id)).length) {
     return { session: null, returnTo: `/auth?linked=${encodeURIComponent(link.slug)}` };
   }
-  const session = await finishSignIn(hub, user, client, { previousSessionId: actor.sessionId, amr: link.amr });
+  const session = await finishSignIn(hub, user, client, {
+    previousSessionId: actor.sessionId,
+    amr: link.amr,
+    idpId: link.providerId,
+  });
   return { session, returnTo: link.returnTo };
 }
 

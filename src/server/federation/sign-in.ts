@@ -371,6 +371,8 @@ async function finishUpstreamSignIn(
   const result = await finishSignIn(hub, outcome.user, client, {
     previousSessionId: actor.sessionId,
     amr: outcome.amr,
+    // Issue 29: the session remembers its provider, which an organization's require_sso asks for.
+    idpId: provider.id,
   });
   return { kind: 'signed_in', ...result, returnTo: state.returnTo };
 }

@@ -17,18 +17,16 @@ import { listMembershipsForToken, type TokenMembership } from './queries';
 export const ORGANIZATIONS_SCOPE = 'organizations';
 export const ORG_SCOPE_PREFIX = 'organization:';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/**
- * How far apart the provider's sign-in record and the session's sign-in may be: federation writes
- * the identity's last_sign_in_at just before the session is made (federation/sign-in.ts).
- */
-const SSO_SIGN_IN_SLACK_MS = 60_000;
 
 export type OrganizationsClaim = { id: string; slug: string; name: string; roles: string[] }[];
 
-/** What the session says about the sign-in behind a grant. */
+/**
+ * What the browser session says about the sign-in behind a grant: how the user proved who they
+ * are, and the identity provider it came through (auth_sessions.idp_id; null: not federated).
+ */
 export interface SignInFacts {
   amr: readonly string[];
-  authTime: Date;
+  idpId: string | null;
 }
 
 /**
@@ -79,17 +77,12 @@ export function checkOrgAccess(
         'This organization requires a second factor: set up an authenticator app or passkey in your account ' +
         'security settings, then sign in with it.',
     };
-  if (m.org.requireSsoProviderId) {
-    const viaProvider =
-      signIn.amr.includes('fed') &&
-      m.ssoSignInAt !== null &&
-      Math.abs(signIn.authTime.getTime() - m.ssoSignInAt.getTime()) <= SSO_SIGN_IN_SLACK_MS;
-    if (!viaProvider)
-      return {
-        reason: 'sso_required',
-        description: 'This organization requires signing in through its single sign-on provider, not a password.',
-      };
-  }
+  // The session's own record of its provider: a later sign-in elsewhere neither grants nor takes it.
+  if (m.org.requireSsoProviderId && signIn.idpId !== m.org.requireSsoProviderId)
+    return {
+      reason: 'sso_required',
+      description: 'This organization requires signing in through its single sign-on provider, not a password.',
+    };
   return { roles: m.roles };
 }
 
@@ -100,22 +93,26 @@ export async function membershipsOf(hub: Hub, userId: string): Promise<TokenMemb
 /**
  * What the token endpoint adds to a user grant's tokens (oauth/grants/issue.ts). An
  * organization-scoped grant is checked again here, at every issue and refresh: a member removed,
- * or a policy tightened since, gets `invalid_scope` instead of a token.
+ * or a policy tightened since, gets `invalid_scope` instead of a token. The provider of the browser
+ * session behind the grant (`browserSessionId`) is read in the same query as the memberships.
  */
 export async function tokenOrgClaims(
   hub: Hub,
   db: DbOrTx,
-  input: { userId: string; scopes: readonly string[]; signIn: SignInFacts },
+  input: { userId: string; scopes: readonly string[]; amr: readonly string[]; browserSessionId: string | null },
 ): Promise<{ access: Record<string, unknown>; id: Record<string, unknown> }> {
   const orgId = orgIdOfScopes(input.scopes);
   const wantsList = input.scopes.includes(ORGANIZATIONS_SCOPE);
   if (!orgId && !wantsList) return { access: {}, id: {} };
-  const memberships = await listMembershipsForToken(db, input.userId);
+  const memberships = await listMembershipsForToken(db, input.userId, input.browserSessionId);
   const access: Record<string, unknown> = {};
   const id: Record<string, unknown> = {};
   if (wantsList) id.organizations = organizationsClaim(memberships);
   if (orgId) {
-    const verdict = checkOrgAccess(memberships, orgId, input.signIn);
+    const verdict = checkOrgAccess(memberships, orgId, {
+      amr: input.amr,
+      idpId: memberships.find((x) => x.org.id === orgId)?.sessionIdpId ?? null,
+    });
     if ('reason' in verdict) throw new OAuthError('invalid_scope', verdict.description);
     access.org_id = orgId;
     access.org_roles = verdict.roles;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, or, sql,
 import type { DbOrTx } from '../db/client';
 import type { StepsWrite } from '../db/writes';
 import {
-  federatedIdentities,
+  authSessions,
   identityProviders,
   organizationDomains,
   organizationInvitations,
@@ -460,29 +460,34 @@ export async function isMemberByEmail(db: DbOrTx, orgId: string, email: string):
 export interface TokenMembership {
   org: Organization;
   roles: string[];
-  /** The user's latest sign-in through the organization's required identity provider, if it has one. */
-  ssoSignInAt: Date | null;
+  /**
+   * The identity provider of the browser session the token is for (auth_sessions.idp_id), the same
+   * on every row; null without a session asked about, or for a session not signed in through one.
+   */
+  sessionIdpId: string | null;
 }
 
 /**
  * Everything the token path needs of a user's organizations, in one query by
- * organization_members_user_idx: each membership, its organization, and the latest sign-in
- * through the provider the organization requires (a scalar subquery per row, by
- * federated_identities_user_idx).
+ * organization_members_user_idx: each membership, its organization, and the provider the browser
+ * session `browserSessionId` was signed in through (a scalar subquery by the sessions' primary key,
+ * only for an organization requiring SSO: no round trip of its own).
  */
-export async function listMembershipsForToken(db: DbOrTx, userId: string): Promise<TokenMembership[]> {
-  const found = await db
-    .select({
-      org: organizations,
-      roles: organizationMembers.roles,
-      ssoSignInAt: sql<string | null>`(select max(fi.last_sign_in_at)::text from ${federatedIdentities} fi
-        where fi.user_id = ${organizationMembers.userId} and fi.provider_id = ${organizations.requireSsoProviderId})`,
-    })
+export async function listMembershipsForToken(
+  db: DbOrTx,
+  userId: string,
+  browserSessionId: string | null = null,
+): Promise<TokenMembership[]> {
+  const sessionIdpId = browserSessionId
+    ? sql<string | null>`case when ${organizations.requireSsoProviderId} is null then null else
+        (select s.idp_id from ${authSessions} s where s.id = ${browserSessionId}) end`
+    : sql<string | null>`null::uuid`;
+  return db
+    .select({ org: organizations, roles: organizationMembers.roles, sessionIdpId })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.orgId))
     .where(eq(organizationMembers.userId, userId))
     .orderBy(asc(organizations.name), asc(organizations.id));
-  return found.map((r) => ({ ...r, ssoSignInAt: r.ssoSignInAt ? new Date(r.ssoSignInAt) : null }));
 }
 
 /** Every domain some organization holds verified, and that organization (the sign-in's hint, orgs/domain-join.ts). */

@@ -116,11 +116,12 @@ describe.each(TEST_DATABASES)('organizations: claims in tokens, userinfo and int
     });
   });
 
-  it('enforces require_mfa: a password-only sign-in is refused, a sign-in with a second factor is not', async () => {
+  it('enforces require_mfa: a silent password-only sign-in is refused, a sign-in with a second factor is not', async () => {
     const org = await seedOrg(t, [{ user: recruiter.user, roles: ['member'] }], 'Strict Co');
     await t.hub.db.update(organizations).set({ requireMfa: true }).where(eq(organizations.id, org.id));
-    const refused = await deniedBy(recruiter.cookie, { organization_id: org.id });
-    expect(refused).toMatchObject({ error: 'access_denied' });
+    // Without prompt=none the member is sent to enrolment instead (mfa-policy.test.ts).
+    const refused = await deniedBy(recruiter.cookie, { organization_id: org.id, prompt: 'none' });
+    expect(refused).toMatchObject({ error: 'interaction_required' });
     expect(refused.description).toContain('second factor');
     await enrolFixtureTotp(t.hub, recruiter.user.id);
     const { token } = await createBrowserSession(t.hub, { userId: recruiter.user.id, amr: ['pwd', 'otp', 'mfa'] });
@@ -128,7 +129,7 @@ describe.each(TEST_DATABASES)('organizations: claims in tokens, userinfo and int
     expect(decodeJwt(body.access_token).org_id).toBe(org.id);
   });
 
-  it('enforces require_sso: only a sign-in through the organization’s provider gets its token', async () => {
+  it('enforces require_sso by the session’s own provider: not a password session, not another browser’s sign-in', async () => {
     const [idp] = await t.hub.db
       .insert(identityProviders)
       .values({
@@ -150,11 +151,37 @@ describe.each(TEST_DATABASES)('organizations: claims in tokens, userinfo and int
     await t.hub.db
       .insert(federatedIdentities)
       .values({ providerId: idp.id, subject: 'emp-1', userId: employee.user.id, lastSignInAt: now });
-    // A password session is still not a sign-in through the provider.
+    const { token } = await createBrowserSession(t.hub, { userId: employee.user.id, amr: ['fed'], idpId: idp.id });
+    // A password session of the same user, even right after a sign-in through the provider, is refused.
     expect(await deniedBy(employee.cookie, { organization_id: org.id })).toMatchObject({ error: 'access_denied' });
-    const { token } = await createBrowserSession(t.hub, { userId: employee.user.id, amr: ['fed'], authTime: now });
-    const body = await tokensFor(`${SESSION_COOKIE}=${token}`, { scope: 'openid', organization_id: org.id });
+    // A sign-in through the same provider in another browser, much later, takes nothing from this session.
+    t.clock.advance(3_600_000);
+    await createBrowserSession(t.hub, { userId: employee.user.id, amr: ['fed'], idpId: idp.id });
+    await t.hub.db
+      .update(federatedIdentities)
+      .set({ lastSignInAt: t.hub.clock() })
+      .where(eq(federatedIdentities.userId, employee.user.id));
+    const body = await tokensFor(`${SESSION_COOKIE}=${token}`, {
+      scope: 'openid offline_access',
+      organization_id: org.id,
+    });
     expect(decodeJwt(body.access_token).org_id).toBe(org.id);
+    // The token endpoint reads the browser session's provider again at every refresh.
+    const refreshed = await t.client.post('/oauth/token', {
+      headers: { authorization: basic(client) },
+      form: { grant_type: 'refresh_token', refresh_token: body.refresh_token },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(decodeJwt(refreshed.json().access_token).org_id).toBe(org.id);
+    // A session through another provider is not this organization's.
+    const { token: other } = await createBrowserSession(t.hub, {
+      userId: employee.user.id,
+      amr: ['fed'],
+      idpId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(await deniedBy(`${SESSION_COOKIE}=${other}`, { organization_id: org.id })).toMatchObject({
+      error: 'access_denied',
+    });
   });
 
   it('checks again at the token endpoint: a refresh after removal or a tightened policy is refused', async () => {

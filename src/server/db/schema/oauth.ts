@@ -75,6 +75,12 @@ export const authSessions = pgTable(
     browserSessionId: uuid('browser_session_id'),
     /** For an app session: the access token's audience (RFC 8707 resource), null = the hub's userinfo. */
     resource: text('resource'),
+    /**
+     * For a browser session (issue 29): the identity provider it was signed in through, null for any
+     * other sign-in. An organization's require_sso is this equal to its provider (orgs/claims.ts).
+     * No foreign key: a provider removed leaves the fact of how the session began.
+     */
+    idpId: uuid('idp_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -175,6 +175,7 @@ function applyDecision(ctx: AuthorizeContext, decision: { choice: string; csrf: 
 function interrupt(ctx: AuthorizeContext, reply: FastifyReply, e: AuthorizeInterrupt, rawQuery: string) {
   const { hub } = ctx;
   if (e.kind === 'login') return reply.redirect(signInUrl(ctx), 302);
+  if (e.kind === 'enrol_mfa') return reply.redirect(enrolmentUrl(ctx, e.orgSlug!), 302);
   const csrf = consentCsrf(hub, ctx.auth!.session.id, ctx.query);
   if (e.kind === 'select_account') {
     return sendAccountChooser(reply, {
@@ -208,4 +209,19 @@ function signInUrl(ctx: AuthorizeContext): string {
   const search = new URLSearchParams({ return_to: back, next: back });
   if (ctx.auth) search.set('reauth', '1');
   return `/auth?${search}`;
+}
+
+/**
+ * Issue 29: the Security tab, told which organization asks for a second factor (`org_mfa`) and for
+ * which app, with the way back to this very request. The way back carries no re-authentication
+ * marker: enrolment is not a sign-in, so the request then asks for one with the new factor.
+ */
+function enrolmentUrl(ctx: AuthorizeContext, orgSlug: string): string {
+  const search = new URLSearchParams({
+    tab: 'security',
+    org_mfa: orgSlug,
+    app: ctx.client!.appName,
+    return_to: `/oauth/authorize?${ctx.query}`,
+  });
+  return `/account?${search}`;
 }

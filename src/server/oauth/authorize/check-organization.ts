@@ -1,3 +1,4 @@
+import { hasSecondFactor } from '../../account/second-factor-queries';
 import {
   checkOrgAccess,
   membershipsOf,
@@ -5,13 +6,18 @@ import {
   ORGANIZATIONS_SCOPE,
   requestedOrganization,
 } from '../../orgs/claims';
-import { AuthorizeRedirectError, type AuthorizeContext } from './context';
+import { AuthorizeInterrupt, AuthorizeRedirectError, type AuthorizeContext } from './context';
 
 /**
  * After consent (issue 29): `organization_id=<id>` (or scope `organization:<id>`) asks for a token scoped
  * to one organization. Only a client registered for `organizations` may ask; the signed-in user
  * must be a member and the organization's policies must hold for this sign-in (orgs/claims.ts).
  * The grant then carries scope `organization:<id>`, which the token endpoint checks again.
+ *
+ * An organization requiring MFA is a way forward for its member, not a dead end: without a second
+ * factor the browser goes to enrolment (and comes back here); with one this session did not use,
+ * to the sign-in this endpoint uses for prompt=login, which then asks for the factor. A sign-in this
+ * very request asked for that still lacks it (a provider without MFA) is refused, so nothing loops.
  */
 export async function checkOrganization(ctx: AuthorizeContext): Promise<void> {
   const asked = requestedOrganization(ctx.params);
@@ -20,10 +26,18 @@ export async function checkOrganization(ctx: AuthorizeContext): Promise<void> {
   if (!ctx.client!.scopes.includes(ORGANIZATIONS_SCOPE))
     throw new AuthorizeRedirectError('invalid_scope', 'This client is not registered for the scope organizations.');
   const { session, user } = ctx.auth!;
-  const verdict = checkOrgAccess(await membershipsOf(ctx.hub, user.id), asked, {
-    amr: session.amr,
-    authTime: session.authTime,
-  });
-  if ('reason' in verdict) throw new AuthorizeRedirectError('access_denied', verdict.description);
+  const memberships = await membershipsOf(ctx.hub, user.id);
+  const verdict = checkOrgAccess(memberships, asked, { amr: session.amr, idpId: session.idpId });
+  if ('reason' in verdict) {
+    if (verdict.reason === 'mfa_required' && !ctx.prompt.has('none')) {
+      const justSignedIn = ctx.reauthSince !== undefined && session.authTime.getTime() >= ctx.reauthSince;
+      const org = memberships.find((m) => m.org.id === asked)!.org;
+      if (!(await hasSecondFactor(ctx.hub.db, user.id))) throw new AuthorizeInterrupt('enrol_mfa', org.slug);
+      if (!justSignedIn) throw new AuthorizeInterrupt('login');
+    }
+    const error =
+      verdict.reason === 'mfa_required' && ctx.prompt.has('none') ? 'interaction_required' : 'access_denied';
+    throw new AuthorizeRedirectError(error, verdict.description);
+  }
   ctx.scopes = [...ctx.scopes.filter((s) => !s.startsWith(ORG_SCOPE_PREFIX)), `${ORG_SCOPE_PREFIX}${asked}`];
 }

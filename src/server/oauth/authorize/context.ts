@@ -73,9 +73,15 @@ export class AuthorizeRedirectError extends Error {
   }
 }
 
-/** Not an error: the pipeline stops to sign the user in or to ask for consent. */
+/**
+ * Not an error: the pipeline stops to sign the user in, to ask for consent, or (issue 29) to send a
+ * member of an organization requiring MFA to set up a second factor (`orgSlug` says which).
+ */
 export class AuthorizeInterrupt extends Error {
-  constructor(readonly kind: 'login' | 'consent' | 'select_account') {
+  constructor(
+    readonly kind: 'login' | 'consent' | 'select_account' | 'enrol_mfa',
+    readonly orgSlug?: string,
+  ) {
     super(kind);
   }
 }

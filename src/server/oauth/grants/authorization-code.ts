@@ -209,6 +209,8 @@ async function respond(hub: Hub, x: Exchange, code: CodeRow, refreshIssued: bool
     amr: code.amr,
     browserSessionId: code.browserSessionId,
     resource: code.resource,
+    // An app session's provider is its browser session's (read with the memberships, orgs/claims.ts).
+    idpId: null,
     createdAt: x.facts.now,
     lastAccessedAt: x.facts.now,
     expiresAt: x.rows.session.expiresAt,

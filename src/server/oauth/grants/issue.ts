@@ -65,7 +65,9 @@ export async function buildTokenResponse(
   const org = await tokenOrgClaims(hub, input.db ?? hub.db, {
     userId: session.userId!,
     scopes,
-    signIn: { amr: session.amr, authTime: session.authTime },
+    amr: session.amr,
+    // An app session carries the browser session it came from; a browser session is its own.
+    browserSessionId: session.browserSessionId ?? session.id,
   });
   const access = await signAccessToken(hub, {
     claims: org.access,

@@ -6,20 +6,32 @@ import { PasskeysCard } from './passkeys-card';
 import { PasswordCard } from './password-card';
 import { TotpCard } from './totp-card';
 import { LinkedIdentitiesCard } from './linked-identities-card';
+import { OrgMfaNotice } from './org-mfa-notice';
 
 /**
  * Security: the password, the authenticator app with its recovery codes, passkeys and the linked
  * identity providers (issue 27). An
  * administrator the server refused for want of a second factor arrives here with
- * ?enrol=required and is told why.
+ * ?enrol=required and is told why; so is a member of an organization requiring MFA, sent from an
+ * app's sign-in with ?org_mfa=<slug> (issue 29), who is offered the way back once enrolled.
  */
 export default function SecurityTab() {
   const me = useMeQuery();
   const [params] = useSearchParams();
   const mustEnrol = params.get('enrol') === 'required';
+  const orgMfa = params.get('org_mfa');
+  const hasSecondFactor = Boolean(me.data && (me.data.mfa.totp || me.data.mfa.passkeys > 0));
   return (
     <>
-      {mustEnrol && !(me.data && (me.data.mfa.totp || me.data.mfa.passkeys > 0)) && (
+      {orgMfa && me.data && (
+        <OrgMfaNotice
+          orgSlug={orgMfa}
+          appName={params.get('app')}
+          returnTo={params.get('return_to')}
+          hasSecondFactor={hasSecondFactor}
+        />
+      )}
+      {mustEnrol && !hasSecondFactor && (
         <div
           role="alert"
           data-testid="mfa-required"
