@@ -40,6 +40,7 @@ import { federationRoutes } from './federation/routes';
 import { myOrgRoutes, orgRoutes } from './orgs/routes';
 import { orgAdminRoutes } from './orgs/admin-routes';
 import { webhookAdminRoutes } from './events/routes';
+import { auditSinkAdminRoutes } from './events/siem-routes';
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
@@ -129,6 +130,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
       await admin.register(auditAdminRoutes, { hub });
       await admin.register(orgAdminRoutes, { hub });
       await admin.register(webhookAdminRoutes, { hub });
+      await admin.register(auditSinkAdminRoutes, { hub });
     },
     { prefix: '/api/admin' },
   );

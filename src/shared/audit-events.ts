@@ -300,6 +300,13 @@ export const AUDIT_EVENTS = {
     'medium',
     'Webhook endpoint disabled by failures',
   ),
+  // SIEM sinks (issue 30): where the audit log streams.
+  audit_sink_created: event<AuditSinkRef & { event_types: string[]; min_severity: string }>(
+    'high',
+    'Audit sink created',
+  ),
+  audit_sink_updated: event<AuditSinkRef & { fields: string[] }>('high', 'Audit sink updated'),
+  audit_sink_deleted: event<AuditSinkRef>('high', 'Audit sink deleted'),
 } as const satisfies Record<string, AuditEventSpec<object>>;
 
 /** An organization, by id. */
@@ -310,6 +317,13 @@ interface OrgRef {
 /** A webhook endpoint, by id and host (never its path or query: they may hold a token). */
 interface WebhookRef {
   webhook_id: string;
+  host: string;
+}
+
+/** A SIEM sink, by id, kind and host (never an https URL's path or query: they may hold a token). */
+interface AuditSinkRef {
+  sink_id: string;
+  kind: string;
   host: string;
 }
 
