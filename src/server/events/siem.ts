@@ -58,6 +58,8 @@ export interface SiemWorker {
   /** Serves every due sink once, until each is caught up or fails; resolves with the rows passed. */
   runOnce(): Promise<number>;
   start(): void;
+  /** The sinks this node holds a usable syslog connection to (health, and tests waiting on a drop). */
+  openConnections(): string[];
   /** Stops polling, waits for the pass in flight, closes the connections. */
   stop(): Promise<void>;
 }
@@ -221,6 +223,7 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
 
   return {
     runOnce,
+    openConnections: () => [...connections].filter(([, c]) => c.conn.usable).map(([id]) => id),
     start() {
       if (timer) return;
       timer = setInterval(() => void tick(), POLL_INTERVAL_MS);
