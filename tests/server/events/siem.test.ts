@@ -183,7 +183,7 @@ describe.each(TEST_DATABASES)('SIEM sinks [%s]', (kind) => {
     expect(metrics).toMatch(new RegExp(`hub_audit_sink_lag_rows\\{sink="${sink.id}"\\} \\d+`));
   });
 
-  it('a listener that is down, then back, gets everything from the cursor on; the failure shows in the GET answer and /metrics', async () => {
+  it('a listener that is down, then back, gets everything from the cursor on; its failure shows in GET and /metrics', async () => {
     listener = await startSyslogListener(cert);
     const port = listener.port;
     const { sink, checkpoint_key } = await createSink({
