@@ -6,8 +6,10 @@ import { signedInUser } from '../../helpers/fixtures';
 import { auditLogs, auditSinks } from '../../../src/server/db/schema/index';
 import { CHECKPOINT_INTERVAL_MS, createSiemWorker, type SiemWorker } from '../../../src/server/events/siem';
 import type { AuditEvent } from '../../../src/server/audit/record';
+import { escapeSdValue, octetCounted, syslogMessage } from '../../../src/server/events/siem-format';
 import {
   makeServerCert,
+  parseRfc5424,
   startNdjsonReceiver,
   startSyslogListener,
   type SyslogFrame,
@@ -269,6 +271,26 @@ describe.each(TEST_DATABASES)('SIEM sinks [%s]', (kind) => {
     }
   });
 
+  it('two workers (two nodes) share a sink one at a time: every row once, none twice', async () => {
+    listener = await startSyslogListener(cert);
+    const { sink, checkpoint_key } = await createSink({
+      kind: 'syslog-tls',
+      target: `127.0.0.1:${listener.port}`,
+      ca_pem: cert.cert,
+    });
+    const second = createSiemWorker(t.hub, { batch: 25, checkpointEvery: 40, log: () => {} });
+    try {
+      await t.hub.audit.record(deactivations(80));
+      await Promise.all([worker.runOnce(), second.runOnce()]);
+      const head = await headId();
+      await expect.poll(() => lastReceivedId(listener!)).toBe(head);
+      const { audit } = verifyStream(listener.frames.map(checkFrame), sink.id, checkpoint_key);
+      expect(audit.map((a) => a.id)).toEqual(Array.from({ length: head }, (_, i) => i + 1));
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('an https sink POSTs ndjson batches with its auth header, verified against a private CA', async () => {
     const receiver = await startNdjsonReceiver(cert);
     try {
@@ -330,6 +352,23 @@ describe.each(TEST_DATABASES)('SIEM sinks [%s]', (kind) => {
     expect(await t.hub.db.select().from(auditSinks)).toHaveLength(0);
     const { cookie } = await signedInUser(t.hub);
     expect((await t.client.asBrowser(cookie).get('/api/admin/audit-sinks')).statusCode).toBe(403);
+  });
+});
+
+describe('RFC 5424 messages of a sink', () => {
+  it('escapes ", \\ and ] in SD-PARAM values and frames by octet count (UTF-8 bytes, not characters)', () => {
+    expect(escapeSdValue('a"b\\c]d')).toBe('a\\"b\\\\c\\]d');
+    const message = syslogMessage(
+      { record: 'checkpoint', sink_id: 'x"]\\y', head_id: 7, head_hash: 'h', at: '2026-01-01T00:00:00.000Z', mac: 'm' },
+      { hostname: 'node é 1', procId: '42' },
+    );
+    const frame = octetCounted(message);
+    const space = frame.indexOf(0x20);
+    expect(Number(frame.subarray(0, space).toString())).toBe(frame.length - space - 1);
+    const parsed = parseRfc5424(frame.subarray(space + 1).toString('utf8'));
+    expect(parsed).toMatchObject({ pri: 13 * 8 + 6, version: 1, hostname: 'node1', appName: 'hub', procId: '42' });
+    expect(parsed.sd['checkpoint@32473'].sink).toBe('x"]\\y');
+    expect(JSON.parse(parsed.msg)).toMatchObject({ sink_id: 'x"]\\y', head_id: 7 });
   });
 });
 
