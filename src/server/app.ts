@@ -41,6 +41,7 @@ import { myOrgRoutes, orgRoutes } from './orgs/routes';
 import { orgAdminRoutes } from './orgs/admin-routes';
 import { webhookAdminRoutes } from './events/routes';
 import { ssfAdminRoutes, ssfRoutes } from './events/ssf-routes';
+import { auditSinkAdminRoutes } from './events/siem-routes';
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
@@ -132,6 +133,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
       await admin.register(orgAdminRoutes, { hub });
       await admin.register(webhookAdminRoutes, { hub });
       await admin.register(ssfAdminRoutes, { hub });
+      await admin.register(auditSinkAdminRoutes, { hub });
     },
     { prefix: '/api/admin' },
   );

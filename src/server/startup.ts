@@ -5,6 +5,7 @@ import { startOAuth } from './oauth/startup';
 import { startSignInCleanup } from './auth/startup';
 import { startAssertionCleanup } from './federation/assertions';
 import { createDeliveryWorker } from './events/worker';
+import { createSiemWorker } from './events/siem';
 
 /**
  * Work that runs once at start and in the background while the process lives (signing-key
@@ -26,9 +27,13 @@ export async function startupTasks(_hub: Hub): Promise<() => Promise<void>> {
   // Events: the webhook worker claims due deliveries on this node (and when this node commits some).
   const webhooks = createDeliveryWorker(_hub);
   webhooks.start();
+  // SIEM sinks: each sink's cursor through the audit log, one node per sink at a time.
+  const siem = createSiemWorker(_hub);
+  siem.start();
   return async () => {
     for (const t of timers) clearInterval(t);
     // The pass in flight records its outcomes before the pool closes; unsent rows stay for another node.
     await webhooks.stop();
+    await siem.stop();
   };
 }

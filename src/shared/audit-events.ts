@@ -312,6 +312,13 @@ export const AUDIT_EVENTS = {
     'critical',
     'Credential flagged as compromised',
   ),
+  // SIEM sinks (issue 30): where the audit log streams.
+  audit_sink_created: event<AuditSinkRef & { event_types: string[]; min_severity: string }>(
+    'high',
+    'Audit sink created',
+  ),
+  audit_sink_updated: event<AuditSinkRef & { fields: string[] }>('high', 'Audit sink updated'),
+  audit_sink_deleted: event<AuditSinkRef>('high', 'Audit sink deleted'),
 } as const satisfies Record<string, AuditEventSpec<object>>;
 
 /** An organization, by id. */
@@ -329,6 +336,13 @@ interface WebhookRef {
 interface SsfStreamRef {
   stream_id: string;
   client_id: string;
+}
+
+/** A SIEM sink, by id, kind and host (never an https URL's path or query: they may hold a token). */
+interface AuditSinkRef {
+  sink_id: string;
+  kind: string;
+  host: string;
 }
 
 /** An identity provider, by id and slug. */

@@ -1,6 +1,7 @@
 import client from 'prom-client';
 import type { Database } from '../db/client';
 import { outboxBacklog } from '../events/queries';
+import { sinkLags } from '../events/siem-queries';
 
 /**
  * The hub's Prometheus metrics. One registry per hub (tests run many hubs in one process); the
@@ -22,6 +23,8 @@ export interface HubMetrics {
   revocationLagSeconds: client.Histogram;
   /** Webhook delivery attempts by outcome (delivered, retry, failed, gone, failing: events/worker.ts). */
   webhookDeliveries: client.Counter<'outcome'>;
+  /** Failed SIEM sink batches by sink id (events/siem.ts). */
+  auditSinkFailures: client.Counter<'sink'>;
   /** The whole exposition: this hub's metrics and the process's. */
   scrape(): Promise<string>;
   contentType: string;
@@ -109,8 +112,27 @@ export function createMetrics(database: Database, clock: () => Date = () => new 
       labelNames: ['outcome'] as const,
       registers: [registry],
     }),
+    auditSinkFailures: new client.Counter({
+      name: 'hub_audit_sink_failures_total',
+      help: 'SIEM sink batches that failed on this process (connection, TLS, non-2xx), by sink id',
+      labelNames: ['sink'] as const,
+      registers: [registry],
+    }),
   };
   registerOutboxGauges(registry, database, clock);
+  new client.Gauge({
+    name: 'hub_audit_sink_lag_rows',
+    help: 'Audit rows a SIEM sink is behind the chain head (all nodes), by sink id',
+    labelNames: ['sink'] as const,
+    registers: [registry],
+    // Read at each scrape on the background connection; a database that cannot answer keeps the last values.
+    async collect() {
+      const lags = await sinkLags(database.background).catch(() => null);
+      if (!lags) return;
+      this.reset();
+      for (const { id, lag } of lags) this.set({ sink: id }, lag);
+    },
+  });
   new client.Gauge({
     name: 'hub_db_pool_connections',
     help: 'Database pool: connections open (total), in use, idle, and requests waiting for one',

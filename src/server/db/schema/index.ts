@@ -8,3 +8,4 @@ export * from './mfa';
 export * from './federation';
 export * from './orgs';
 export * from './events';
+export * from './siem';

@@ -1,0 +1,23 @@
+CREATE TABLE "audit_sinks" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"kind" text NOT NULL,
+	"target" text NOT NULL,
+	"ca_pem" text,
+	"auth_header_enc" text,
+	"event_types" text[] DEFAULT '{}' NOT NULL,
+	"min_severity" text DEFAULT 'info' NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"last_audit_id" bigint NOT NULL,
+	"last_checkpoint_id" bigint NOT NULL,
+	"last_checkpoint_at" timestamp with time zone NOT NULL,
+	"last_delivered_at" timestamp with time zone,
+	"last_error" text,
+	"last_error_at" timestamp with time zone,
+	"failure_streak" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone NOT NULL,
+	"lease_until" timestamp with time zone,
+	"lease_token" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL
+);
