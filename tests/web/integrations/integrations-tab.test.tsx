@@ -75,6 +75,8 @@ function standard(call: Call): Response | undefined {
   if (call.method !== 'GET') return undefined;
   if (call.url === '/api/admin/webhooks') return json(200, { webhooks: [HOOK, DISABLED] });
   if (call.url === '/api/admin/oauth-clients') return json(200, { clients: [] });
+  // The SIEM section below (its own tests: audit-sinks.test.tsx).
+  if (call.url === '/api/admin/audit-sinks') return json(200, { sinks: [] });
   return undefined;
 }
 
@@ -197,7 +199,9 @@ describe('Integrations tab (issue 30)', () => {
     mockApi(() => json(503, { error: { code: 'database_unavailable', message: 'The database is unavailable.' } }));
     renderTab();
     expect(await screen.findByText('Failed to fetch webhooks')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /retry/i })).toBeTruthy();
+    // One Retry per section: the webhooks' and the SIEM sinks'.
+    expect(await screen.findByText('Failed to fetch audit sinks')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /retry/i })).toHaveLength(2);
   });
 
   it('the delivery log shows status, attempts, answer, latency and payload; Resend calls the API', async () => {

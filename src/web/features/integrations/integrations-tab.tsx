@@ -9,13 +9,26 @@ import { useWebhooksQuery, type Webhook } from '@/data/webhooks/webhooks-query';
 import { useWebhookTestMutation, useWebhookUpdateMutation } from '@/data/webhooks/webhook-mutations';
 import { countOf, formatTimestamp } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { AuditSinksSection } from './audit-sinks-section';
 import { DeliveryLog } from './delivery-log';
 import { hostOf } from './integrations.utils';
 import { DeleteWebhookDialog, RotateSecretDialog } from './webhook-dialogs';
 import { WebhookFormDialog } from './webhook-form-dialog';
 
-/** /admin?tab=integrations (issue 30): the webhook endpoints the hub tells about what happened. */
+/**
+ * /admin?tab=integrations (issue 30): the webhook endpoints the hub tells about what happened,
+ * then the SIEM sinks the audit log streams to.
+ */
 export default function IntegrationsTab() {
+  return (
+    <div className="space-y-6">
+      <WebhooksSection />
+      <AuditSinksSection />
+    </div>
+  );
+}
+
+function WebhooksSection() {
   const query = useWebhooksQuery();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Webhook | null>(null);

@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { AuditSinkView, CreateAuditSinkBody, UpdateAuditSinkBody, auditSinkWithKeySchema } from '@shared/api/siem';
+import { api } from '@/lib/api';
+import type { MutationOptions } from '../options';
+import { auditSinkKeys } from './keys';
+
+/** The creation answer: the only one that carries the checkpoint key. */
+export type AuditSinkWithKey = z.output<typeof auditSinkWithKeySchema>;
+
+const path = (id: string) => `/api/admin/audit-sinks/${encodeURIComponent(id)}`;
+
+/**
+ * A step-up route (its answer holds the checkpoint key): the signed-in shell's refusal host asks
+ * to confirm, then this is sent again.
+ */
+export function createAuditSink(body: CreateAuditSinkBody): Promise<AuditSinkWithKey> {
+  return api.post<AuditSinkWithKey>('/api/admin/audit-sinks', body);
+}
+
+export interface AuditSinkUpdateVars {
+  id: string;
+  body: UpdateAuditSinkBody;
+}
+
+export function updateAuditSink({ id, body }: AuditSinkUpdateVars): Promise<AuditSinkView> {
+  return api.patch<{ sink: AuditSinkView }>(path(id), body).then((r) => r.sink);
+}
+
+export function deleteAuditSink(id: string): Promise<{ deleted: true }> {
+  return api.delete<{ deleted: true }>(path(id));
+}
+
+/** Every sink mutation changes the list: refetch it, then the caller's own follow-up. */
+function useAuditSinkMutation<TData, TVars>(
+  mutationFn: (vars: TVars) => Promise<TData>,
+  errorToast: string | undefined,
+  { onSuccess, ...options }: MutationOptions<TData, TVars>,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (...args) => {
+      await client.invalidateQueries({ queryKey: auditSinkKeys.all() });
+      await onSuccess?.(...args);
+    },
+    ...(errorToast ? { meta: { errorToast } } : {}),
+    ...options,
+  });
+}
+
+/** Form errors are shown in the form: no toast. */
+export const useAuditSinkCreateMutation = (options: MutationOptions<AuditSinkWithKey, CreateAuditSinkBody> = {}) =>
+  useAuditSinkMutation(createAuditSink, undefined, options);
+
+export const useAuditSinkUpdateMutation = (options: MutationOptions<AuditSinkView, AuditSinkUpdateVars> = {}) =>
+  useAuditSinkMutation(updateAuditSink, undefined, options);
+
+export const useAuditSinkDeleteMutation = (options: MutationOptions<{ deleted: true }, string> = {}) =>
+  useAuditSinkMutation(deleteAuditSink, 'Failed to delete the audit sink', options);

@@ -1,0 +1,22 @@
+import { DestructiveConfirmDialog } from '@/components/destructive-confirm-dialog';
+import type { AuditSink } from '@/data/siem/audit-sinks-query';
+import { useAuditSinkDeleteMutation } from '@/data/siem/audit-sink-mutations';
+import { notify } from '@/lib/notify';
+import { sinkHostOf } from './audit-sinks.utils';
+
+/** Confirms removing a sink: the collector stops receiving the audit log from here on. */
+export function DeleteAuditSinkDialog({ sink, onClose }: { sink: AuditSink; onClose: () => void }) {
+  const host = sinkHostOf(sink);
+  const remove = useAuditSinkDeleteMutation({ onSuccess: () => notify.success(`Audit sink ${host} deleted`) });
+  return (
+    <DestructiveConfirmDialog
+      title={`Delete the audit sink ${host}?`}
+      description={
+        'The hub stops streaming the audit log there and forgets its checkpoint key. To pause it instead, disable it.'
+      }
+      action="Delete"
+      onConfirm={() => remove.mutate(sink.id, { onSettled: onClose })}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import { AUDIT_EVENT_TYPE_PATTERN, AUDIT_SEVERITIES, type AuditSeverity } from '@shared/audit-events';
+import type { AuditSinkKind, CreateAuditSinkBody, UpdateAuditSinkBody } from '@shared/api/siem';
+import type { AuditSink } from '@/data/siem/audit-sinks-query';
+
+/** A type, not an interface: useForm needs the index signature an interface cannot give. */
+export type AuditSinkFormValues = {
+  kind: AuditSinkKind;
+  target: string;
+  ca_pem: string;
+  auth_header: string;
+  /** Comma- or space-separated audit event types; empty: every type. */
+  event_types: string;
+  min_severity: AuditSeverity;
+};
+
+export const EMPTY_AUDIT_SINK_FORM: AuditSinkFormValues = {
+  kind: 'https',
+  target: '',
+  ca_pem: '',
+  auth_header: '',
+  event_types: '',
+  min_severity: 'info',
+};
+
+export const SEVERITY_LABELS: Record<AuditSeverity, string> = {
+  info: 'Info (everything)',
+  low: 'Low and above',
+  medium: 'Medium and above',
+  high: 'High and above',
+  critical: 'Critical only',
+};
+
+export const isSeverity = (v: string): v is AuditSeverity => (AUDIT_SEVERITIES as readonly string[]).includes(v);
+
+export function eventTypesOf(text: string): string[] {
+  return [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+}
+
+export function formValuesOf(s: AuditSink): AuditSinkFormValues {
+  return {
+    ...EMPTY_AUDIT_SINK_FORM,
+    kind: s.kind,
+    target: s.target,
+    event_types: s.event_types.join(', '),
+    min_severity: s.min_severity,
+  };
+}
+
+/** The browser's own checks, before sending; the server decides where a target may point (SSRF). */
+export function firstSinkProblem(v: AuditSinkFormValues): [keyof AuditSinkFormValues, string] | null {
+  const target = v.target.trim();
+  if (v.kind === 'syslog-tls' && !/^(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(target)) {
+    return ['target', 'Enter the collector as host:port, for example siem.example:6514.'];
+  }
+  if (v.kind === 'https' && !/^https?:\/\/\S+$/.test(target)) {
+    return ['target', 'Enter the collector’s full URL, starting with https://.'];
+  }
+  if (v.ca_pem.trim() && !v.ca_pem.includes('-----BEGIN CERTIFICATE-----')) {
+    return ['ca_pem', 'Paste PEM certificates (-----BEGIN CERTIFICATE-----).'];
+  }
+  if (v.kind === 'https' && v.auth_header.trim() && !/^[A-Za-z0-9-]{1,64}: ?\S/.test(v.auth_header.trim())) {
+    return ['auth_header', 'Write the header as "Header-Name: value".'];
+  }
+  const bad = eventTypesOf(v.event_types).find((t) => !AUDIT_EVENT_TYPE_PATTERN.test(t));
+  if (bad) return ['event_types', `"${bad}" is not an audit event type (lower case, e.g. permission_denied).`];
+  return null;
+}
+
+export function createSinkBodyOf(v: AuditSinkFormValues): CreateAuditSinkBody {
+  return {
+    kind: v.kind,
+    target: v.target.trim(),
+    event_types: eventTypesOf(v.event_types),
+    min_severity: v.min_severity,
+    ...(v.ca_pem.trim() ? { ca_pem: v.ca_pem.trim() } : {}),
+    ...(v.kind === 'https' && v.auth_header.trim() ? { auth_header: v.auth_header.trim() } : {}),
+  };
+}
+
+/** An edit changes the filters only; the target, its trust and its credentials stay as created. */
+export function updateSinkBodyOf(v: AuditSinkFormValues): UpdateAuditSinkBody {
+  return { event_types: eventTypesOf(v.event_types), min_severity: v.min_severity };
+}
+
+/** The list names a sink by its host: an https path may carry a token some collectors put there. */
+export function sinkHostOf(s: Pick<AuditSink, 'kind' | 'target'>): string {
+  if (s.kind === 'syslog-tls') return s.target;
+  try {
+    return new URL(s.target).host;
+  } catch {
+    return s.target;
+  }
+}
