@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { AUDIT_SEVERITIES } from '@shared/audit-events';
-import { AUDIT_SINK_KINDS, type AuditSinkKind } from '@shared/api/siem';
+import type { AuditSinkKind } from '@shared/api/siem';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import {
@@ -36,7 +36,9 @@ const KIND_LABELS: Record<AuditSinkKind, string> = {
   https: 'HTTPS (NDJSON batches)',
   'syslog-tls': 'Syslog over TLS (RFC 5424)',
 };
-const isKind = (v: string): v is AuditSinkKind => (AUDIT_SINK_KINDS as readonly string[]).includes(v);
+/** The wire module's values stay on the server; the Record above keeps this list complete. */
+const KINDS = Object.keys(KIND_LABELS) as AuditSinkKind[];
+const isKind = (v: string): v is AuditSinkKind => (KINDS as string[]).includes(v);
 
 /**
  * Add (sink = undefined) or edit a SIEM sink. Adding names the collector, how the hub trusts it
@@ -122,7 +124,7 @@ export function AuditSinkFormDialog({
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>
-                      {AUDIT_SINK_KINDS.map((k) => (
+                      {KINDS.map((k) => (
                         <SelectItem key={k} value={k}>
                           {KIND_LABELS[k]}
                         </SelectItem>

@@ -13,8 +13,8 @@ export function AuditSinkKey({ checkpointKey, onDone }: { checkpointKey: string;
       <DialogHeader>
         <DialogTitle>Audit sink created</DialogTitle>
         <DialogDescription>
-          Each batch carries a checkpoint signed with this key (HMAC-SHA256), so the collector can prove no audit
-          entry was left out.
+          Each batch carries a checkpoint signed with this key (HMAC-SHA256), so the collector can prove no audit entry
+          was left out.
         </DialogDescription>
       </DialogHeader>
       <p
@@ -22,8 +22,8 @@ export function AuditSinkKey({ checkpointKey, onDone }: { checkpointKey: string;
         className="flex gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm text-foreground"
       >
         <TriangleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
-        Copy the checkpoint key now and store it with the collector. It is shown only this once; to get another, add
-        the sink again.
+        Copy the checkpoint key now and store it with the collector. It is shown only this once; to get another, add the
+        sink again.
       </p>
       <div className="space-y-1">
         <p className="text-sm font-medium">Checkpoint key</p>

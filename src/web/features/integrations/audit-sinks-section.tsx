@@ -85,7 +85,9 @@ function AuditSinkRow({ sink: s, onEdit, onDelete }: { sink: AuditSink; onEdit: 
             {SEVERITY_LABELS[s.min_severity]}
           </p>
           <p className="text-sm text-muted-foreground">
-            {s.lag_rows === 0 ? 'Up to date' : `${formatNumber(s.lag_rows)} ${s.lag_rows === 1 ? 'row' : 'rows'} behind`}
+            {s.lag_rows === 0
+              ? 'Up to date'
+              : `${formatNumber(s.lag_rows)} ${s.lag_rows === 1 ? 'row' : 'rows'} behind`}
             {' · '}
             {s.last_delivered_at ? `Last delivered ${formatTimestamp(s.last_delivered_at)}` : 'Nothing delivered yet'}
           </p>
