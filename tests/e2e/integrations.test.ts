@@ -178,4 +178,49 @@ describe('/admin?tab=integrations in a real browser', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No webhooks yet').waitFor();
   });
+
+  it('adds an audit sink after step-up: its checkpoint key is shown once, then the sink is listed and deleted', async () => {
+    await page.getByText('No audit sinks yet').waitFor();
+    await e2e.hub.hub.db
+      .update(authSessions)
+      .set({ authTime: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(authSessions.userId, admin.id));
+    await page.getByRole('button', { name: 'Add sink' }).click();
+    const form = page.getByRole('dialog', { name: 'Add audit sink' });
+    await form.getByLabel('Target').fill(receiver.url);
+    await form.getByLabel('Event types (optional)').fill('user_deactivated');
+    expect(await axeProblems(page, 'add sink dialog @1440', '[role="dialog"]')).toEqual([]);
+    await form.getByRole('button', { name: 'Add sink' }).click();
+    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    await stepUp.getByLabel('Password').fill(FIXTURE_PASSWORD);
+    // The next step's code: the rotation above spent this step's.
+    await stepUp.getByLabel('Authentication code').fill(await totpCodeAt(e2e.hub.hub, undefined, 1));
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Audit sink created' });
+    const key = (await dialog.getByTestId('checkpoint-key').textContent())!;
+    expect(key.length).toBeGreaterThanOrEqual(40);
+    expect(await axeProblems(page, 'checkpoint key step @1440', '[role="dialog"]')).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/integrations-sink-key.png` });
+    await dialog.getByRole('button', { name: 'Copy Checkpoint key' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await dialog.getByRole('button', { name: 'I have stored it' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.content()).not.toContain(key);
+    expect(await (await page.request.get('/api/admin/audit-sinks')).text()).not.toContain(key);
+
+    const row = page.getByTestId('audit-sink-row').filter({ hasText: '127.0.0.1' });
+    await row.getByText('user_deactivated', { exact: false }).waitFor();
+    expect(await axeProblems(page, 'integrations with a sink @1440')).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/integrations-sinks-1440.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 900 });
+    expect(await axeProblems(page, 'integrations with a sink @375')).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/integrations-sinks-375.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await row.getByRole('button', { name: /^Delete audit sink/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No audit sinks yet').waitFor();
+  });
 });
