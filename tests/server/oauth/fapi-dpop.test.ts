@@ -81,6 +81,56 @@ describe.each(TEST_DATABASES)('DPoP at the token endpoint [%s]', (kind) => {
     ]);
   });
 
+  it('refuses a replayed proof among concurrent grants: only that one, the others answered and durable', async () => {
+    const plain = await registerClient(a);
+    const keys = await oidc.randomDPoPKeyPair('ES256');
+    const spent = await handMadeProof(keys, { htm: 'POST', htu: tokenUrl(a.hub) });
+    expect((await clientCredentials(a.client, { dpop: spent })).statusCode).toBe(200);
+    const proofs = await Promise.all(
+      [1, 2, 3, 4].map(() => handMadeProof(keys, { htm: 'POST', htu: tokenUrl(a.hub) })),
+    );
+    const bearer = () =>
+      a.client.post('/oauth/token', {
+        headers: { authorization: basic(plain) },
+        form: { grant_type: 'client_credentials' },
+      });
+    // Fired together, so that they meet in the unit of work's queue (bearer grants batch together).
+    const { result, rows } = await auditRowsOf(a, () =>
+      Promise.all([
+        ...proofs.map((dpop) => clientCredentials(a.client, { dpop })),
+        bearer(),
+        clientCredentials(a.client, { dpop: spent }),
+        bearer(),
+        bearer(),
+      ]),
+    );
+    const replay = result[5];
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({
+      error: 'invalid_dpop_proof',
+      error_description: 'The DPoP proof was already used.',
+    });
+    const answered = result.filter((_, i) => i !== 5);
+    for (const res of answered) expect(res.statusCode, res.body).toBe(200);
+    expect(answered.map((r) => r.json().token_type)).toEqual([
+      'DPoP',
+      'DPoP',
+      'DPoP',
+      'DPoP',
+      'Bearer',
+      'Bearer',
+      'Bearer',
+    ]);
+    // Every answered token has its record; the refused grant has only its refusal.
+    const jtiOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti as string;
+    const issued = rows.filter((r) => r.type === 'oauth_token_issued').map((r) => (r.details as { jti?: string }).jti);
+    expect(issued.sort()).toEqual(answered.map((r) => jtiOf(r.json().access_token)).sort());
+    expect(rows.filter((r) => r.type === 'oauth_token_refused')).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ error: 'invalid_dpop_proof' }) }),
+    ]);
+    expect((await a.hub.audit.verifyChain()).ok).toBe(true);
+  });
+
   it('refuses a DPoP-bound client that sends no proof', async () => {
     const res = await clientCredentials(a.client, {});
     expect(res.statusCode).toBe(400);
@@ -117,6 +167,46 @@ describe.each(TEST_DATABASES)('DPoP at the token endpoint [%s]', (kind) => {
       config = await oidc.discovery(new URL(a.hub.config.publicUrl), pub.client_id, undefined, oidc.None(), {
         execute: [oidc.allowInsecureRequests],
       });
+    });
+
+    it('a code exchanged with a replayed proof is refused and stays unconsumed: the same code then works', async () => {
+      const keys = await oidc.randomDPoPKeyPair('ES256');
+      const verifier = oidc.randomPKCECodeVerifier();
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: pub.redirect_uris[0],
+        scope: 'openid',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+      const code = (await followAuthorization(a, url, cookie)).searchParams.get('code')!;
+      const exchange = (dpop: string) =>
+        a.client.post('/oauth/token', {
+          headers: { dpop },
+          form: {
+            grant_type: 'authorization_code',
+            code,
+            redirect_uri: pub.redirect_uris[0],
+            code_verifier: verifier,
+            client_id: pub.client_id,
+          },
+        });
+      const spent = await handMadeProof(keys, { htm: 'POST', htu: tokenUrl(a.hub) });
+      // The proof is spent by another grant (a refused one: the jti is recorded all the same).
+      const other = await a.client.post('/oauth/token', {
+        headers: { dpop: spent },
+        form: { grant_type: 'refresh_token', refresh_token: 'hubrt_unknown', client_id: pub.client_id },
+      });
+      expect(other.json().error).toBe('invalid_grant');
+      const { result: replay, rows } = await auditRowsOf(a, () => exchange(spent));
+      expect(replay.statusCode).toBe(400);
+      expect(replay.json()).toEqual({
+        error: 'invalid_dpop_proof',
+        error_description: 'The DPoP proof was already used.',
+      });
+      expect(rows.map((r) => r.type)).toEqual(['oauth_token_refused']);
+      const fresh = await exchange(await handMadeProof(keys, { htm: 'POST', htu: tokenUrl(a.hub) }));
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      expect(fresh.json().token_type).toBe('DPoP');
     });
 
     it('gets a refresh token that only works with a proof by the same key', async () => {

@@ -82,7 +82,8 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
       unspentJti = undefined;
     };
     let result: GrantResult;
-    if (grantType === 'authorization_code') result = await exchangeAuthorizationCode(hub, client, body, issued, binding);
+    if (grantType === 'authorization_code')
+      result = await exchangeAuthorizationCode(hub, client, body, issued, binding);
     else if (grantType === 'refresh_token') {
       await spendJti();
       result = await exchangeRefreshToken(hub, client, body, binding);
