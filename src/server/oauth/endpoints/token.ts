@@ -49,7 +49,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
       if (jti && !(await acceptJtiOnce(hub, jti))) throw replayedProof({});
     };
     const binding = dpop && { jkt: dpop.jkt, spendJti };
-    const commitGrant = (g: Parameters<CommitGrant>[0], writes: readonly Write[]) =>
+    const commitGrant = (g: Parameters<CommitGrant>[0], writes: readonly Write[], batchRequired: boolean) =>
       hub.unitOfWork.commit(
         {
           type: 'oauth_token_issued',
@@ -65,6 +65,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
           },
         },
         writes,
+        { batchRequired },
       );
     // The proof's jti is one more required write of the grant's unit of work: it commits with
     // the grant's rows and record, or the unit fails as a whole and nothing of the grant is written.
@@ -72,7 +73,8 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
       const jti = unspentJti;
       const writes = g.writes ?? [];
       try {
-        await commitGrant(g, jti ? [jtiOnceWrite(jti), ...writes] : writes);
+        // A jti is fresh but for a replay: the grant joins the group commit (audit/unit-of-work.ts).
+        await commitGrant(g, jti ? [jtiOnceWrite(jti), ...writes] : writes, !mustCommitAlone(writes));
       } catch (e) {
         // With no other required write in the unit, only the jti can have failed it: a replay.
         // Otherwise the grant decides (a code exchange falls back to a path that calls spendJti).
