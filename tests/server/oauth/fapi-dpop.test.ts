@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import * as oidc from 'openid-client';
@@ -11,6 +12,9 @@ import { createTestClient, type TestClient } from '../../helpers/client';
 import { signedInUser } from '../../helpers/fixtures';
 import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
+import { auditLogs } from '../../../src/server/db/schema/index';
+import { isWriteNotApplied } from '../../../src/server/db/writes';
+import { acceptJtiOnce, jtiOnceWrite } from '../../../src/server/oauth/jti-once';
 import { auditRowsOf, followAuthorization, handMadeProof } from './fapi-helpers';
 import { basic, registerClient, type RegisteredClient } from './oauth-helpers';
 
@@ -128,6 +132,46 @@ describe.each(TEST_DATABASES)('DPoP at the token endpoint [%s]', (kind) => {
     expect(rows.filter((r) => r.type === 'oauth_token_refused')).toEqual([
       expect.objectContaining({ details: expect.objectContaining({ error: 'invalid_dpop_proof' }) }),
     ]);
+    expect((await a.hub.audit.verifyChain()).ok).toBe(true);
+  });
+
+  it('a batch that a replayed jti fails commits again unit by unit: only the replay fails', async () => {
+    const until = new Date(Date.now() + 60_000);
+    const jti = (n: number) => ({ kind: 'dpop' as const, issuer: 'batch-test', jti: `${randomUUID()}-${n}`, until });
+    const used = jti(0);
+    expect(await acceptJtiOnce(a.hub, used)).toBe(true);
+    const event = (n: number) => ({
+      type: 'oauth_token_issued' as const,
+      details: { client_id: 'batch-test', grant_type: 'client_credentials', scope: '', jti: `unit-${n}` },
+    });
+    // Handed over in one tick: they meet in one batch of the unit of work.
+    const fresh = [1, 2, 3, 4].map(jti);
+    const outcomes = await Promise.allSettled([
+      ...fresh.map((j, i) => a.hub.unitOfWork.commit(event(i), [jtiOnceWrite(j)], { batchRequired: true })),
+      a.hub.unitOfWork.commit(event(9), [jtiOnceWrite(used)], { batchRequired: true }),
+      a.hub.unitOfWork.commit(event(5)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(isWriteNotApplied((outcomes[4] as PromiseRejectedResult).reason)).toBe(true);
+    // The four jtis were recorded (each is refused now), and the records of every unit but the replay are there.
+    for (const j of fresh) expect(await acceptJtiOnce(a.hub, j)).toBe(false);
+    const rows = await a.hub.db
+      .select({ details: auditLogs.details })
+      .from(auditLogs)
+      .where(eq(auditLogs.eventType, 'oauth_token_issued'));
+    const ns = rows
+      .map((r) => r.details as { client_id?: string; jti?: string })
+      .filter((d) => d.client_id === 'batch-test')
+      .map((d) => d.jti)
+      .sort();
+    expect(ns).toEqual(['unit-0', 'unit-1', 'unit-2', 'unit-3', 'unit-5']);
     expect((await a.hub.audit.verifyChain()).ok).toBe(true);
   });
 
