@@ -13,8 +13,9 @@ import type { AuditEvent, AuditLog } from './record';
  * rows of the same table merge into one insert, and a unit with a required write (one that may
  * fail the statement on purpose) commits in a batch of its own so that its failure never takes
  * other requests' records with it — or, when its required writes fail only on a replay
- * (`batchRequired`), joins a batch, which commits again unit by unit should one of them fail. The chain orders commits (each batch moves the anchor only
- * after the one before it committed), so without batching the rate of a hot path would be one
+ * (`batchRequired`), joins a batch, which commits again unit by unit should one of them fail.
+ * The chain orders commits (each batch moves the anchor only after the one before it
+ * committed), so without batching the rate of a hot path would be one
  * commit latency per request. Up to `maxInFlight` batches are on the wire at once: the chain
  * writer places each batch when it is handed over, in order, and each waits in the database for
  * the one before it to commit before it moves the anchor, while its own rows are already being
