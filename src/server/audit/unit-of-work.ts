@@ -1,5 +1,5 @@
 import type { Write } from '../db/writes';
-import { mustCommitAlone } from '../db/writes';
+import { isWriteNotApplied, mustCommitAlone } from '../db/writes';
 import type { AuditEvent, AuditLog } from './record';
 
 /**
@@ -12,8 +12,10 @@ import type { AuditEvent, AuditLog } from './record';
  * batches commit go together in the next one (one round trip and one commit for many requests),
  * rows of the same table merge into one insert, and a unit with a required write (one that may
  * fail the statement on purpose) commits in a batch of its own so that its failure never takes
- * other requests' records with it. The chain orders commits (each batch moves the anchor only
- * after the one before it committed), so without batching the rate of a hot path would be one
+ * other requests' records with it — or, when its required writes fail only on a replay
+ * (`batchRequired`), joins a batch, which commits again unit by unit should one of them fail.
+ * The chain orders commits (each batch moves the anchor only after the one before it
+ * committed), so without batching the rate of a hot path would be one
  * commit latency per request. Up to `maxInFlight` batches are on the wire at once: the chain
  * writer places each batch when it is handed over, in order, and each waits in the database for
  * the one before it to commit before it moves the anchor, while its own rows are already being
@@ -25,7 +27,16 @@ export interface UnitOfWork {
    * written, when its batch fails; a required write that found nothing fails it with an error
    * that `isWriteNotApplied` (db/writes.ts) recognises.
    */
-  commit(event: AuditEvent, writes?: readonly Write[]): Promise<void>;
+  commit(event: AuditEvent, writes?: readonly Write[], options?: CommitOptions): Promise<void>;
+}
+
+export interface CommitOptions {
+  /**
+   * The unit's required writes almost always apply (a DPoP proof's jti, issue 31): it joins a
+   * batch like any unit. Should a required write not apply, the batch failed as a whole and wrote
+   * nothing; each of its units then commits again alone, so only the one it belongs to fails.
+   */
+  batchRequired?: boolean;
 }
 
 interface Pending {
@@ -61,7 +72,9 @@ export function createUnitOfWork(audit: AuditLog, clock: () => Date, maxBatch = 
           for (const b of batch) b.resolve();
         },
         (e: unknown) => {
-          for (const b of batch) b.reject(e);
+          // Only a batchRequired unit can fail a batch of several with a write that did not apply.
+          if (batch.length > 1 && isWriteNotApplied(e)) queue.unshift(...batch.map((b) => ({ ...b, alone: true })));
+          else for (const b of batch) b.reject(e);
         },
       )
       .finally(() => {
@@ -71,10 +84,11 @@ export function createUnitOfWork(audit: AuditLog, clock: () => Date, maxBatch = 
   }
 
   return {
-    commit(event, writes = []) {
+    commit(event, writes = [], options = {}) {
       const at = event.occurredAt ?? clock();
       return new Promise<void>((resolve, reject) => {
-        queue.push({ event: { ...event, occurredAt: at }, writes, alone: mustCommitAlone(writes), resolve, reject });
+        const alone = !options.batchRequired && mustCommitAlone(writes);
+        queue.push({ event: { ...event, occurredAt: at }, writes, alone, resolve, reject });
         // Wait for the current tick's units to join, unless a batch slot is idle anyway.
         if (inFlight < maxInFlight && queue.length === 1)
           setImmediate(() => queue.length && inFlight < maxInFlight && flush());

@@ -7,11 +7,17 @@ import { safeEqual } from '../crypto/tokens';
 import { DPOP_ALGS, DPOP_IAT_SKEW_S, DPOP_IAT_WINDOW_S } from './constants';
 import { OAuthError, clientRefusal } from './errors';
 import { issuerOf } from './jwt';
-import { acceptJtiOnce } from './jti-once';
+import { acceptJtiOnce, type UsedJti } from './jti-once';
 
 /** A verified DPoP proof (RFC 9449 §4.3): the thumbprint of the key the client proved it holds. */
 export interface DPoPProof {
   jkt: string;
+  /**
+   * With `deferJti` (the token endpoint): the proof's jti, not yet recorded as used. The caller
+   * records it with the grant (jti-once.ts `jtiOnceWrite`), or alone before a grant that commits
+   * otherwise, and refuses the grant with `replayedProof` when it was used already.
+   */
+  unspentJti?: UsedJti;
 }
 
 /** Where the proof is checked: the token endpoint (§5) or a protected resource (§7, with `ath`). */
@@ -22,6 +28,11 @@ export interface DPoPTarget {
   accessToken?: string;
   /** A resource answers 401 with a `WWW-Authenticate: DPoP` challenge; the token endpoint 400. */
   resource?: boolean;
+  /**
+   * The token endpoint: the jti is returned (`unspentJti`) instead of recorded here, so that it
+   * commits in the grant's one statement (one round trip instead of two per DPoP grant).
+   */
+  deferJti?: boolean;
 }
 
 /**
@@ -141,14 +152,20 @@ export async function checkDPoPProof(
     throw error;
   }
   const { jkt } = key;
-  const fresh = await acceptJtiOnce(hub, {
+  const jti: UsedJti = {
     kind: 'dpop',
     issuer: jkt,
     jti: payload.jti,
     until: new Date((payload.iat + DPOP_IAT_WINDOW_S + DPOP_IAT_SKEW_S) * 1000),
-  });
-  if (!fresh) throw refuse(target, 'The DPoP proof was already used.');
+  };
+  if (target.deferJti) return { jkt, unspentJti: jti };
+  if (!(await acceptJtiOnce(hub, jti))) throw replayedProof(target);
   return { jkt };
+}
+
+/** The refusal of a proof whose jti was used before, on any node (RFC 9449 §11.1). */
+export function replayedProof(target: Pick<DPoPTarget, 'resource'>): OAuthError {
+  return refuse({ path: '', ...target }, 'The DPoP proof was already used.');
 }
 
 /**

@@ -1,5 +1,6 @@
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import type { StepsWrite } from '../db/writes';
 import { oauthUsedJtis } from '../db/schema/index';
 
 /** Records a JWT ID as used; false when it already was (a replay, from any node). */
@@ -10,6 +11,27 @@ export async function insertUsedJti(db: DbOrTx, values: { jtiHash: string; expir
     .onConflictDoNothing({ target: oauthUsedJtis.jtiHash })
     .returning({ hash: oauthUsedJtis.jtiHash });
   return rows.length === 1;
+}
+
+/**
+ * The same record as a write of a unit of work (db/writes.ts): required, so a JWT ID already used
+ * fails the whole unit (HU001) and nothing of it — the grant's rows, its audit record — is written.
+ * A required write commits in a unit of its own, so the failure takes no other request with it.
+ */
+export function usedJtiWrite(values: { jtiHash: string; expiresAt: Date }): StepsWrite {
+  return {
+    kind: 'steps',
+    requireOne: 'jti',
+    steps: [
+      {
+        name: 'jti',
+        body: ({ guard }) => sql`insert into oauth_used_jtis (jti_hash, expires_at)
+          select ${values.jtiHash}, ${values.expiresAt.toISOString()}::timestamptz where ${guard}
+          on conflict (jti_hash) do nothing
+          returning 1`,
+      },
+    ],
+  };
 }
 
 /** Forgets the JWT IDs whose JWTs would be refused as too old anyway. */

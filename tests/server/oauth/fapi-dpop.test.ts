@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import * as oidc from 'openid-client';
@@ -11,6 +12,9 @@ import { createTestClient, type TestClient } from '../../helpers/client';
 import { signedInUser } from '../../helpers/fixtures';
 import { createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
+import { auditLogs } from '../../../src/server/db/schema/index';
+import { isWriteNotApplied } from '../../../src/server/db/writes';
+import { acceptJtiOnce, jtiOnceWrite } from '../../../src/server/oauth/jti-once';
 import { auditRowsOf, followAuthorization, handMadeProof } from './fapi-helpers';
 import { basic, registerClient, type RegisteredClient } from './oauth-helpers';
 
@@ -81,6 +85,96 @@ describe.each(TEST_DATABASES)('DPoP at the token endpoint [%s]', (kind) => {
     ]);
   });
 
+  it('refuses a replayed proof among concurrent grants: only that one, the others answered and durable', async () => {
+    const plain = await registerClient(a);
+    const keys = await oidc.randomDPoPKeyPair('ES256');
+    const spent = await handMadeProof(keys, { htm: 'POST', htu: tokenUrl(a.hub) });
+    expect((await clientCredentials(a.client, { dpop: spent })).statusCode).toBe(200);
+    const proofs = await Promise.all(
+      [1, 2, 3, 4].map(() => handMadeProof(keys, { htm: 'POST', htu: tokenUrl(a.hub) })),
+    );
+    const bearer = () =>
+      a.client.post('/oauth/token', {
+        headers: { authorization: basic(plain) },
+        form: { grant_type: 'client_credentials' },
+      });
+    // Fired together, so that they meet in the unit of work's queue (bearer grants batch together).
+    const { result, rows } = await auditRowsOf(a, () =>
+      Promise.all([
+        ...proofs.map((dpop) => clientCredentials(a.client, { dpop })),
+        bearer(),
+        clientCredentials(a.client, { dpop: spent }),
+        bearer(),
+        bearer(),
+      ]),
+    );
+    const replay = result[5];
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({
+      error: 'invalid_dpop_proof',
+      error_description: 'The DPoP proof was already used.',
+    });
+    const answered = result.filter((_, i) => i !== 5);
+    for (const res of answered) expect(res.statusCode, res.body).toBe(200);
+    expect(answered.map((r) => r.json().token_type)).toEqual([
+      'DPoP',
+      'DPoP',
+      'DPoP',
+      'DPoP',
+      'Bearer',
+      'Bearer',
+      'Bearer',
+    ]);
+    // Every answered token has its record; the refused grant has only its refusal.
+    const jtiOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti as string;
+    const issued = rows.filter((r) => r.type === 'oauth_token_issued').map((r) => (r.details as { jti?: string }).jti);
+    expect(issued.sort()).toEqual(answered.map((r) => jtiOf(r.json().access_token)).sort());
+    expect(rows.filter((r) => r.type === 'oauth_token_refused')).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ error: 'invalid_dpop_proof' }) }),
+    ]);
+    expect((await a.hub.audit.verifyChain()).ok).toBe(true);
+  });
+
+  it('a batch that a replayed jti fails commits again unit by unit: only the replay fails', async () => {
+    const until = new Date(Date.now() + 60_000);
+    const jti = (n: number) => ({ kind: 'dpop' as const, issuer: 'batch-test', jti: `${randomUUID()}-${n}`, until });
+    const used = jti(0);
+    expect(await acceptJtiOnce(a.hub, used)).toBe(true);
+    const event = (n: number) => ({
+      type: 'oauth_token_issued' as const,
+      details: { client_id: 'batch-test', grant_type: 'client_credentials', scope: '', jti: `unit-${n}` },
+    });
+    // Handed over in one tick: they meet in one batch of the unit of work.
+    const fresh = [1, 2, 3, 4].map(jti);
+    const outcomes = await Promise.allSettled([
+      ...fresh.map((j, i) => a.hub.unitOfWork.commit(event(i), [jtiOnceWrite(j)], { batchRequired: true })),
+      a.hub.unitOfWork.commit(event(9), [jtiOnceWrite(used)], { batchRequired: true }),
+      a.hub.unitOfWork.commit(event(5)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(isWriteNotApplied((outcomes[4] as PromiseRejectedResult).reason)).toBe(true);
+    // The four jtis were recorded (each is refused now), and the records of every unit but the replay are there.
+    for (const j of fresh) expect(await acceptJtiOnce(a.hub, j)).toBe(false);
+    const rows = await a.hub.db
+      .select({ details: auditLogs.details })
+      .from(auditLogs)
+      .where(eq(auditLogs.eventType, 'oauth_token_issued'));
+    const ns = rows
+      .map((r) => r.details as { client_id?: string; jti?: string })
+      .filter((d) => d.client_id === 'batch-test')
+      .map((d) => d.jti)
+      .sort();
+    expect(ns).toEqual(['unit-0', 'unit-1', 'unit-2', 'unit-3', 'unit-5']);
+    expect((await a.hub.audit.verifyChain()).ok).toBe(true);
+  });
+
   it('refuses a DPoP-bound client that sends no proof', async () => {
     const res = await clientCredentials(a.client, {});
     expect(res.statusCode).toBe(400);
@@ -117,6 +211,46 @@ describe.each(TEST_DATABASES)('DPoP at the token endpoint [%s]', (kind) => {
       config = await oidc.discovery(new URL(a.hub.config.publicUrl), pub.client_id, undefined, oidc.None(), {
         execute: [oidc.allowInsecureRequests],
       });
+    });
+
+    it('a code exchanged with a replayed proof is refused and stays unconsumed: the same code then works', async () => {
+      const keys = await oidc.randomDPoPKeyPair('ES256');
+      const verifier = oidc.randomPKCECodeVerifier();
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: pub.redirect_uris[0],
+        scope: 'openid',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
+      const code = (await followAuthorization(a, url, cookie)).searchParams.get('code')!;
+      const exchange = (dpop: string) =>
+        a.client.post('/oauth/token', {
+          headers: { dpop },
+          form: {
+            grant_type: 'authorization_code',
+            code,
+            redirect_uri: pub.redirect_uris[0],
+            code_verifier: verifier,
+            client_id: pub.client_id,
+          },
+        });
+      const spent = await handMadeProof(keys, { htm: 'POST', htu: tokenUrl(a.hub) });
+      // The proof is spent by another grant (a refused one: the jti is recorded all the same).
+      const other = await a.client.post('/oauth/token', {
+        headers: { dpop: spent },
+        form: { grant_type: 'refresh_token', refresh_token: 'hubrt_unknown', client_id: pub.client_id },
+      });
+      expect(other.json().error).toBe('invalid_grant');
+      const { result: replay, rows } = await auditRowsOf(a, () => exchange(spent));
+      expect(replay.statusCode).toBe(400);
+      expect(replay.json()).toEqual({
+        error: 'invalid_dpop_proof',
+        error_description: 'The DPoP proof was already used.',
+      });
+      expect(rows.map((r) => r.type)).toEqual(['oauth_token_refused']);
+      const fresh = await exchange(await handMadeProof(keys, { htm: 'POST', htu: tokenUrl(a.hub) }));
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      expect(fresh.json().token_type).toBe('DPoP');
     });
 
     it('gets a refresh token that only works with a proof by the same key', async () => {

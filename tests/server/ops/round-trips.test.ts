@@ -4,11 +4,13 @@ import { createUser, FIXTURE_PASSWORD, signedInUser } from '../../helpers/fixtur
 import { authorize, basic, exchangeCode, pkcePair, registerClient } from '../oauth/oauth-helpers';
 import { countStatements } from '../../helpers/count-statements';
 import { eq } from 'drizzle-orm';
-import { auditLogs, authSessions } from '../../../src/server/db/schema/index';
+import { auditLogs, authSessions, oauthUsedJtis } from '../../../src/server/db/schema/index';
 import { loadClient } from '../../../src/server/oauth/clients/service';
 import { exchangeAuthorizationCode } from '../../../src/server/oauth/grants/authorization-code';
 import { revokeUserSessions } from '../../../src/server/auth/sessions';
 import { cleanupAllUsers } from '../../../src/server/setup/setup-service';
+import { generateKeyPair } from 'jose';
+import { handMadeProof } from '../oauth/fapi-helpers';
 
 /**
  * Issue 15: the hot paths' database round trips, counted (not timed), so that a change that
@@ -129,6 +131,60 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     expect((await t.hub.audit.verifyChain()).ok).toBe(true);
   });
 
+  it('a DPoP grant takes the round trips of a bearer one: the proof’s jti commits with the grant (issue 31)', async () => {
+    const client = await registerClient(t);
+    const keys = await generateKeyPair('ES256');
+    const proof = () =>
+      handMadeProof(keys, {
+        htm: 'POST',
+        htu: `${t.hub.config.publicUrl}/oauth/token`,
+        // The test hub's clock, not the machine's: the proof's iat must be recent to it.
+        iat: Math.floor(t.hub.clock().getTime() / 1000),
+      });
+    const { cookie } = await signedInUser(t.hub);
+    const grant = async (dpop: string) =>
+      t.client.post('/oauth/token', {
+        headers: { authorization: basic(client), dpop },
+        form: { grant_type: 'client_credentials', scope: 'read:profile' },
+      });
+    expect((await grant(await proof())).statusCode).toBe(200); // the client and the key are now in this node's caches
+    const usedBefore = await usedJtis();
+    const cc = await proof();
+    let res: Awaited<ReturnType<typeof grant>> | undefined;
+    const one = await statementsOf(async () => {
+      res = await grant(cc);
+    });
+    expect(res!.statusCode, res!.body).toBe(200);
+    expect(res!.json().token_type).toBe('DPoP');
+    expect(one.n, one.sent.join('\n')).toBe(1);
+
+    const { verifier, challenge } = pkcePair();
+    const { code } = await authorize(t, client, cookie, { code_challenge: challenge, code_challenge_method: 'S256' });
+    const exchangeProof = await proof();
+    const exchange = await statementsOf(async () => {
+      res = await t.client.post('/oauth/token', {
+        headers: { authorization: basic(client), dpop: exchangeProof },
+        form: {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: client.redirect_uris[0],
+          code_verifier: verifier,
+        },
+      });
+    });
+    expect(res!.statusCode, res!.body).toBe(200);
+    expect(res!.json().token_type).toBe('DPoP');
+    expect(exchange.n, exchange.sent.join('\n')).toBe(1);
+
+    // Each grant's one statement recorded its proof's jti; the same proof again is refused.
+    expect(await usedJtis()).toBe(usedBefore + 2);
+    res = await grant(cc);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_dpop_proof' });
+    expect(await usedJtis()).toBe(usedBefore + 2);
+    expect((await t.hub.audit.verifyChain()).ok).toBe(true);
+  });
+
   it('the session the authorization endpoint caches ends at once: sign-out, revoking all of a user’s sessions, idleness, the wipe', async () => {
     const client = await registerClient(t);
     const silent = async (cookie: string) => {
@@ -215,6 +271,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     expect((await t.hub.audit.verifyChain()).ok).toBe(true);
   });
 
+  const usedJtis = async () => (await t.hub.db.select().from(oauthUsedJtis)).length;
   const countEvents = async (type: string) =>
     (await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, type))).length;
 });

@@ -9,7 +9,9 @@ import { grantClientCredentials } from '../grants/client-credentials';
 import { exchangeRefreshToken } from '../grants/refresh-token';
 import { oauthRuntime } from '../runtime';
 import { formBody, noStore } from './form';
-import { checkDPoPProof, requireDPoPFor } from '../dpop';
+import { checkDPoPProof, replayedProof, requireDPoPFor } from '../dpop';
+import { acceptJtiOnce, jtiOnceWrite } from '../jti-once';
+import { isWriteNotApplied, mustCommitAlone, type Write } from '../../db/writes';
 import { claimedClientId } from '../private-key-jwt';
 
 export const TOKEN_PATH = '/oauth/token';
@@ -35,9 +37,19 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     if (!client.grantTypes.includes(grantType))
       throw new OAuthError('unauthorized_client', `This client may not use ${grantType}.`);
     // RFC 9449 §5: a proof, when sent (or required for this client), binds the tokens to its key.
-    const dpop = await checkDPoPProof(hub, request, { path: TOKEN_PATH });
+    // Its jti is recorded with the grant below: the checks that need no database stay in front.
+    const dpop = await checkDPoPProof(hub, request, { path: TOKEN_PATH, deferJti: true });
     requireDPoPFor(client, dpop);
-    const issued: CommitGrant = (g) =>
+    let unspentJti = dpop?.unspentJti;
+    // A grant that commits apart from its audit record (a code another node issued, a refresh)
+    // records the jti first, on its own, as before: never a token answered for a replayed proof.
+    const spendJti = async () => {
+      const jti = unspentJti;
+      unspentJti = undefined;
+      if (jti && !(await acceptJtiOnce(hub, jti))) throw replayedProof({});
+    };
+    const binding = dpop && { jkt: dpop.jkt, spendJti };
+    const commitGrant = (g: Parameters<CommitGrant>[0], writes: readonly Write[], batchRequired: boolean) =>
       hub.unitOfWork.commit(
         {
           type: 'oauth_token_issued',
@@ -52,12 +64,32 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
             ...(g.jti ? { jti: g.jti } : {}),
           },
         },
-        g.writes,
+        writes,
+        { batchRequired },
       );
+    // The proof's jti is one more required write of the grant's unit of work: it commits with
+    // the grant's rows and record, or the unit fails as a whole and nothing of the grant is written.
+    const issued: CommitGrant = async (g) => {
+      const jti = unspentJti;
+      const writes = g.writes ?? [];
+      try {
+        // A jti is fresh but for a replay: the grant joins the group commit (audit/unit-of-work.ts).
+        await commitGrant(g, jti ? [jtiOnceWrite(jti), ...writes] : writes, !mustCommitAlone(writes));
+      } catch (e) {
+        // With no other required write in the unit, only the jti can have failed it: a replay.
+        // Otherwise the grant decides (a code exchange falls back to a path that calls spendJti).
+        if (jti && isWriteNotApplied(e) && !mustCommitAlone(writes)) throw replayedProof({});
+        throw e;
+      }
+      unspentJti = undefined;
+    };
     let result: GrantResult;
-    if (grantType === 'authorization_code') result = await exchangeAuthorizationCode(hub, client, body, issued, dpop);
-    else if (grantType === 'refresh_token') result = await exchangeRefreshToken(hub, client, body, dpop);
-    else result = await grantClientCredentials(hub, client, body, issued, dpop);
+    if (grantType === 'authorization_code')
+      result = await exchangeAuthorizationCode(hub, client, body, issued, binding);
+    else if (grantType === 'refresh_token') {
+      await spendJti();
+      result = await exchangeRefreshToken(hub, client, body, binding);
+    } else result = await grantClientCredentials(hub, client, body, issued, binding);
     if (!result.committed) await issued({ ...result, scope: result.response.scope });
     // Committed and about to be answered: the token's first introspection on this node is a hit.
     if (result.state) sessions.prime(result.state, mark);

@@ -47,8 +47,12 @@ export type CommitGrant = (
 
 type ExchangeRequest = { code: string; redirect_uri: string; code_verifier?: string; resource?: string };
 
-/** RFC 9449 §5: the key of the token request's DPoP proof, if it carried one. */
-export type DPoPBinding = { jkt: string } | undefined;
+/**
+ * RFC 9449 §5: the key of the token request's DPoP proof, if it carried one. `spendJti` records
+ * the proof's jti on its own (refusing a replay), for a path whose grant does not commit through
+ * the token endpoint's unit of work, which records it otherwise (endpoints/token.ts).
+ */
+export type DPoPBinding = { jkt: string; spendJti?: () => Promise<void> } | undefined;
 
 /** One exchange as every path sees it: the rules' facts and the rows it would write. */
 interface Exchange {
@@ -83,11 +87,12 @@ export async function exchangeAuthorizationCode(
   const request = { ...input, code: input.code, redirect_uri: input.redirect_uri };
   const exchange = planExchange(hub, client, request, dpop);
   const copy = commit ? takeCode(hub, exchange.rows.codeHash) : undefined;
-  return (
-    (copy && commit && (await exchangeFromCopy(hub, exchange, copy, commit))) ||
-    (await exchangeAtOnce(hub, exchange)) ||
-    exchangeLocked(hub, exchange)
-  );
+  const fromCopy = copy && commit ? await exchangeFromCopy(hub, exchange, copy, commit) : undefined;
+  if (fromCopy) return fromCopy;
+  // The next paths consume the code before the grant's record commits: a replayed proof is
+  // refused first, so that it consumes nothing.
+  await dpop?.spendJti?.();
+  return (await exchangeAtOnce(hub, exchange)) || exchangeLocked(hub, exchange);
 }
 
 /**
