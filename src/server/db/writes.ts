@@ -51,7 +51,10 @@ export function statementWrite(body: (guard: SQL) => SQL): StepsWrite {
   return { kind: 'steps', steps: [{ name: 'write', body: ({ guard }) => sql`${body(guard)} returning 1` }] };
 }
 
-/** Whether a unit holding these writes must commit alone (a required write may fail it on purpose). */
+/**
+ * Whether a unit holding these writes must commit alone (a required write may fail it on purpose);
+ * a unit committed with `batchRequired` (audit/unit-of-work.ts) joins a batch all the same.
+ */
 export function mustCommitAlone(writes: readonly Write[]): boolean {
   return writes.some((w) => w.kind === 'steps' && w.requireOne !== undefined);
 }
