@@ -144,10 +144,12 @@ describe.each(TEST_DATABASES)('sign-in timing does not reveal accounts [%s]', (k
       known.push(await time((await realUser()).email));
       unknown.push(await time(`missing-${i}-${kind}@example.test`));
     }
-    // Both run argon2id at full cost (tens of ms of CPU); without the dummy hash the unknown case
-    // costs a quarter of it or less (the queries alone). CPU time hardly varies with load.
+    // Both run argon2id at full cost; without the dummy hash the unknown case costs the queries
+    // alone. A full-cost verification is about 5 ms of CPU on a quiet 2-core VM and more under
+    // load (its 19 MiB compete for the cache), the fixtures' cheap hash (1 MiB) a twentieth of
+    // that: the floor below only tells the two apart (10 ms failed on a quiet machine, 9.6 ms).
     const ratio = median(unknown) / median(known);
-    expect(median(known)).toBeGreaterThan(10);
+    expect(median(known)).toBeGreaterThan(3);
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
   });
