@@ -76,9 +76,10 @@ describe('webhook target classification', () => {
     expect(checkTargetUrl(url, policy)).toEqual({ refused: refusal });
   });
 
+  // checkTargetUrl only classifies (no lookup, no connection): nothing here is sent anywhere.
   it('accepts public https targets, and private ones only when allowed; http only to this machine in development', () => {
     expect(checkTargetUrl('https://hooks.example.com/x', policy)).toHaveProperty('url');
-    expect(checkTargetUrl('https://10.0.0.5/x', { ...policy, allowPrivate: true })).toHaveProperty('url');
+    expect(checkTargetUrl('https://127.0.0.2/x', { ...policy, allowPrivate: true })).toHaveProperty('url');
     expect(checkTargetUrl('http://localhost:8080/x', { allowPrivate: true, isProduction: false })).toHaveProperty(
       'url',
     );
@@ -91,7 +92,7 @@ describe('webhook target classification', () => {
     expect(checkTargetUrl('http://localhost:8080/x', { allowPrivate: true, isProduction: true })).toEqual({
       refused: 'https_required',
     });
-    expect(checkTargetUrl('http://10.0.0.5/x', { allowPrivate: true, isProduction: false })).toEqual({
+    expect(checkTargetUrl('http://hooks.example.com/x', { allowPrivate: true, isProduction: false })).toEqual({
       refused: 'https_required',
     });
   });

@@ -203,7 +203,7 @@ describe('Integrations tab: audit log streaming (SIEM sinks, issue 30)', () => {
     renderTab();
     const dialog = await openAddSink();
     const target = within(dialog).getByLabelText('Target');
-    fireEvent.change(target, { target: { value: 'https://10.0.0.5/ingest' } });
+    fireEvent.change(target, { target: { value: 'https://127.0.0.1/ingest' } });
     const events = within(dialog).getByLabelText('Event types (optional)');
     fireEvent.change(events, { target: { value: 'User-Created' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add sink' }));
