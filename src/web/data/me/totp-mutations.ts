@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { MfaStatus } from '@shared/api/me';
 import type { RecoveryCodes, TotpSetup } from '@shared/api/mfa';
 import { apiFetch, api } from '@/lib/api';
 import type { MutationOptions } from '../options';
 import { meKeys } from './keys';
+import { useRefetchingMutation } from '../refetching-mutation';
 
 export type TotpEnrolment = TotpSetup;
 
@@ -25,27 +26,12 @@ export function regenerateRecoveryCodes(currentPassword: string): Promise<Recove
   return api.post<RecoveryCodes>('/api/me/mfa/recovery-codes', { current_password: currentPassword });
 }
 
-/** Each TOTP change alters GET /api/me's `mfa`: it is re-read after every one. */
-function useMfaMutation<TData, TVars>(
-  mutationFn: (vars: TVars) => Promise<TData>,
-  { onSuccess, ...options }: MutationOptions<TData, TVars>,
-) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async (...args) => {
-      await client.invalidateQueries({ queryKey: meKeys.profile() });
-      await onSuccess?.(...args);
-    },
-    ...options,
-  });
-}
 
 export const useTotpEnrolMutation = (options: MutationOptions<TotpEnrolment, void> = {}) =>
   useMutation({ mutationFn: startTotpEnrolment, ...options });
 export const useTotpConfirmMutation = (options: MutationOptions<RecoveryCodes, string> = {}) =>
-  useMfaMutation(confirmTotp, options);
+  useRefetchingMutation(meKeys.profile(), confirmTotp, options);
 export const useTotpDisableMutation = (options: MutationOptions<MfaStatus, string> = {}) =>
-  useMfaMutation(disableTotp, options);
+  useRefetchingMutation(meKeys.profile(), disableTotp, options);
 export const useRecoveryCodesMutation = (options: MutationOptions<RecoveryCodes, string> = {}) =>
-  useMfaMutation(regenerateRecoveryCodes, options);
+  useRefetchingMutation(meKeys.profile(), regenerateRecoveryCodes, options);

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AuditSinkView, CreateAuditSinkBody, UpdateAuditSinkBody, auditSinkWithKeySchema } from '@shared/api/siem';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
 import { auditSinkKeys } from './keys';
+import { useRefetchingMutation } from '../refetching-mutation';
 
 /** The creation answer: the only one that carries the checkpoint key. */
 export type AuditSinkWithKey = z.output<typeof auditSinkWithKeySchema>;
@@ -31,30 +31,13 @@ export function deleteAuditSink(id: string): Promise<{ deleted: true }> {
   return api.delete<{ deleted: true }>(path(id));
 }
 
-/** Every sink mutation changes the list: refetch it, then the caller's own follow-up. */
-function useAuditSinkMutation<TData, TVars>(
-  mutationFn: (vars: TVars) => Promise<TData>,
-  errorToast: string | undefined,
-  { onSuccess, ...options }: MutationOptions<TData, TVars>,
-) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async (...args) => {
-      await client.invalidateQueries({ queryKey: auditSinkKeys.all() });
-      await onSuccess?.(...args);
-    },
-    ...(errorToast ? { meta: { errorToast } } : {}),
-    ...options,
-  });
-}
 
 /** Form errors are shown in the form: no toast. */
 export const useAuditSinkCreateMutation = (options: MutationOptions<AuditSinkWithKey, CreateAuditSinkBody> = {}) =>
-  useAuditSinkMutation(createAuditSink, undefined, options);
+  useRefetchingMutation(auditSinkKeys.all(), createAuditSink, options);
 
 export const useAuditSinkUpdateMutation = (options: MutationOptions<AuditSinkView, AuditSinkUpdateVars> = {}) =>
-  useAuditSinkMutation(updateAuditSink, undefined, options);
+  useRefetchingMutation(auditSinkKeys.all(), updateAuditSink, options);
 
 export const useAuditSinkDeleteMutation = (options: MutationOptions<{ deleted: true }, string> = {}) =>
-  useAuditSinkMutation(deleteAuditSink, 'Failed to delete the audit sink', options);
+  useRefetchingMutation(auditSinkKeys.all(), deleteAuditSink, options, 'Failed to delete the audit sink');

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   CreateWebhookBody,
@@ -10,6 +9,7 @@ import type {
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
 import { webhookKeys } from './keys';
+import { useRefetchingMutation } from '../refetching-mutation';
 
 /** Creation and rotation answer with the signing secret: the only two answers that carry it. */
 export type WebhookWithSecret = z.output<typeof webhookWithSecretSchema>;
@@ -53,39 +53,22 @@ export function resendWebhookDelivery({ id, deliveryId }: ResendVars): Promise<W
     .then((r) => r.delivery);
 }
 
-/** Every webhook mutation changes the list or a log: refetch both, then the caller's own follow-up. */
-function useWebhookMutation<TData, TVars>(
-  mutationFn: (vars: TVars) => Promise<TData>,
-  errorToast: string | undefined,
-  { onSuccess, ...options }: MutationOptions<TData, TVars>,
-) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async (...args) => {
-      await client.invalidateQueries({ queryKey: webhookKeys.all() });
-      await onSuccess?.(...args);
-    },
-    ...(errorToast ? { meta: { errorToast } } : {}),
-    ...options,
-  });
-}
 
 /** Form errors are shown in the form: no toast. */
 export const useWebhookCreateMutation = (options: MutationOptions<WebhookWithSecret, CreateWebhookBody> = {}) =>
-  useWebhookMutation(createWebhook, undefined, options);
+  useRefetchingMutation(webhookKeys.all(), createWebhook, options);
 
 export const useWebhookUpdateMutation = (options: MutationOptions<WebhookView, WebhookUpdateVars> = {}) =>
-  useWebhookMutation(updateWebhook, undefined, options);
+  useRefetchingMutation(webhookKeys.all(), updateWebhook, options);
 
 export const useWebhookDeleteMutation = (options: MutationOptions<{ deleted: true }, string> = {}) =>
-  useWebhookMutation(deleteWebhook, 'Failed to delete webhook', options);
+  useRefetchingMutation(webhookKeys.all(), deleteWebhook, options, 'Failed to delete webhook');
 
 export const useWebhookRotateMutation = (options: MutationOptions<WebhookWithSecret, string> = {}) =>
-  useWebhookMutation(rotateWebhookSecret, 'Failed to rotate the signing secret', options);
+  useRefetchingMutation(webhookKeys.all(), rotateWebhookSecret, options, 'Failed to rotate the signing secret');
 
 export const useWebhookTestMutation = (options: MutationOptions<WebhookDeliveryView, string> = {}) =>
-  useWebhookMutation(sendWebhookTest, 'Failed to send the test event', options);
+  useRefetchingMutation(webhookKeys.all(), sendWebhookTest, options, 'Failed to send the test event');
 
 export const useWebhookResendMutation = (options: MutationOptions<WebhookDeliveryView, ResendVars> = {}) =>
-  useWebhookMutation(resendWebhookDelivery, 'Failed to resend the delivery', options);
+  useRefetchingMutation(webhookKeys.all(), resendWebhookDelivery, options, 'Failed to resend the delivery');
