@@ -301,7 +301,8 @@ function printTables(results: Map<number, Run[]>) {
     );
   }
   console.log(
-    '\n| nodes | grant ms (connections / grants/s) | anchor wait ms/link | share of a grant waiting for the anchor | per rep | samples/run |',
+    '\n| nodes | grant ms (connections / grants/s) | anchor wait ms/link | ' +
+      'share of a grant waiting for the anchor | per rep | samples/run |',
   );
   console.log('|---|---|---|---|---|---|');
   for (const [nodes, runs] of results) {
