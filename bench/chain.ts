@@ -41,8 +41,10 @@ import {
   meanSample,
   metricValue,
   waitingForAnchor,
+  loadWindow,
   type AnchorSample,
   type BackendRow,
+  type TimedSample,
 } from './lib/chain-figures';
 import { backendCpu, cpuMs, loadAverage } from './lib/proc';
 import { dbName, fmt, median, ratioCells } from './lib/report';
@@ -64,6 +66,7 @@ const METRICS_TOKEN = randomBytes(24).toString('hex');
 interface Run {
   nodes: number;
   cannon: CannonResult;
+  /** How long the load ran, as the sampler saw it (loadWindow). */
   seconds: number;
   hubUsPerGrant: number;
   dbUsPerGrant: number;
@@ -103,7 +106,7 @@ async function chainCounters(s: Server): Promise<{ links: number; commitSeconds:
  */
 function startSampler(database: string, startCpu: Map<number, number>) {
   const CPU_EVERY = 20;
-  const samples: AnchorSample[] = [];
+  const samples: TimedSample[] = [];
   const lastCpu = new Map<number, number>();
   const client = new pg.Client({ connectionString: adminUrl });
   let running = true;
@@ -111,12 +114,17 @@ function startSampler(database: string, startCpu: Map<number, number>) {
     await client.connect();
     try {
       while (running) {
-        const { rows: backends } = await client.query<BackendRow & { pid: number }>(
-          `select pid, state, wait_event_type, wait_event from pg_stat_activity
+        // The nodes' request pools ('hub'): their background, listener and maintenance connections
+        // serve no grant, and an outbox poll would otherwise mark an idle moment busy.
+        const { rows: backends } = await client.query<BackendRow & { pid: number; application_name: string }>(
+          `select pid, application_name, state, wait_event_type, wait_event from pg_stat_activity
             where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()`,
           [database],
         );
-        samples.push(classifyBackends(backends));
+        samples.push({
+          at: performance.now(),
+          sample: classifyBackends(backends.filter((b) => b.application_name === 'hub')),
+        });
         if (samples.length % CPU_EVERY === 1) {
           for (const { pid } of backends) lastCpu.set(pid, Math.max(lastCpu.get(pid) ?? 0, cpuMs(pid)));
         }
@@ -128,7 +136,7 @@ function startSampler(database: string, startCpu: Map<number, number>) {
   })();
   return {
     /** The samples, and the CPU (ms) the database's backends spent since `startCpu`, exited ones included. */
-    async stop(endCpu: () => Promise<Map<number, number>>): Promise<{ samples: AnchorSample[]; dbMs: number }> {
+    async stop(endCpu: () => Promise<Map<number, number>>): Promise<{ samples: TimedSample[]; dbMs: number }> {
       running = false;
       await done;
       for (const [pid, ms] of await endCpu()) lastCpu.set(pid, Math.max(lastCpu.get(pid) ?? 0, ms));
@@ -184,12 +192,14 @@ async function measure(
   const idle = servers.filter((s) => !nodes.includes(s)).map((s) => s.child.pid!);
   const idle0 = idle.map((p) => cpuMs(p));
   const sampler = startSampler(database, db0);
-  const started = performance.now();
   const cannon = await load(nodes, body, headers, DURATION);
-  const seconds = (performance.now() - started) / 1000;
   const cpu1 = pids.map((p) => cpuMs(p));
   const idle1 = idle.map((p) => cpuMs(p));
-  const { samples, dbMs } = await sampler.stop(() => backendCpu(adminUrl, database));
+  const stopped = await sampler.stop(() => backendCpu(adminUrl, database));
+  const window = loadWindow(stopped.samples);
+  const { samples } = window;
+  const seconds = window.seconds > 0 ? window.seconds : DURATION;
+  const dbMs = stopped.dbMs;
   const q1 = await Promise.all(nodes.map((s) => s.queries()));
   const m1 = await Promise.all(nodes.map(chainCounters));
   const id1 = await newestAuditId(hubDbUrl);
@@ -204,7 +214,8 @@ async function measure(
   const links = sum(m1.map((m) => m.links)) - sum(m0.map((m) => m.links));
   const commitSeconds = sum(m1.map((m) => m.commitSeconds)) - sum(m0.map((m) => m.commitSeconds));
   const anchor = meanSample(samples);
-  // autocannon's rate is over its own clock; the chain's over the same run's wall time.
+  // Links per second and the waiting backends over the same window (loadWindow); grants per
+  // second over autocannon's own.
   const wait = anchorWait({
     waiting: waitingForAnchor(anchor),
     batchesPerSecond: links / seconds,
@@ -245,18 +256,13 @@ function printTables(results: Map<number, Run[]>) {
     const rps = runs.map((r) => r.cannon.rps);
     const st = runs.map((r) => r.statementsPerGrant).filter((x): x is number => x !== null);
     const idle = runs.map((r) => r.idleNodeCores).filter((x): x is number => x !== null);
+    const cores = [med(runs, (r) => r.hubCores), med(runs, (r) => r.dbCores)].map((x) => fmt(x, 2)).join(' / ');
     console.log(
       `| ${nodes} | ${fmt(median(rps))} (${fmt(Math.min(...rps))}–${fmt(Math.max(...rps))}) ` +
         `| ${med(runs, (r) => r.cannon.p50)} / ${med(runs, (r) => r.cannon.p99)} ` +
         `| ${fmt(med(runs, (r) => r.hubUsPerGrant))} | ${fmt(med(runs, (r) => r.dbUsPerGrant))} ` +
         `| ${st.length ? fmt(median(st), 2) : '—'} ` +
-        `| ${fmt(
-          med(runs, (r) => r.hubCores),
-          2,
-        )} / ${fmt(
-          med(runs, (r) => r.dbCores),
-          2,
-        )} ` +
+        `| ${cores} ` +
         `| ${idle.length ? fmt(median(idle), 3) : '—'} |`,
     );
   }
@@ -267,38 +273,19 @@ function printTables(results: Map<number, Run[]>) {
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const [nodes, runs] of results) {
     const sl = runs.map((r) => r.statementsPerLink).filter((x): x is number => x !== null);
-    console.log(
-      `| ${nodes} | ${fmt(med(runs, (r) => r.links / r.seconds))} | ${fmt(
-        med(runs, (r) => r.rowsPerLink),
-        1,
-      )} ` +
-        `| ${sl.length ? fmt(median(sl), 2) : '—'} | ${fmt(
-          med(runs, (r) => r.commitMsPerLink),
-          1,
-        )} ` +
-        `| ${fmt(
-          med(runs, (r) => r.anchor.active),
-          2,
-        )} ` +
-        `| ${fmt(
-          med(runs, (r) => r.anchor.rowLock),
-          2,
-        )} / ${fmt(
-          med(runs, (r) => r.anchor.ticket),
-          2,
-        )} / ` +
-        `${fmt(
-          med(runs, (r) => r.anchor.retrySleep),
-          2,
-        )} | ${fmt(
-          med(runs, (r) => r.anchor.walCommit),
-          2,
-        )} ` +
-        `| ${fmt(
-          med(runs, (r) => r.anchor.heldAcrossRoundTrip),
-          2,
-        )} |`,
-    );
+    const m = (f: (r: Run) => number, digits = 0) => fmt(med(runs, f), digits);
+    const cells = [
+      nodes,
+      m((r) => r.links / r.seconds),
+      m((r) => r.rowsPerLink, 1),
+      sl.length ? fmt(median(sl), 2) : '—',
+      m((r) => r.commitMsPerLink, 1),
+      m((r) => r.anchor.active, 2),
+      [m((r) => r.anchor.rowLock, 2), m((r) => r.anchor.ticket, 2), m((r) => r.anchor.retrySleep, 2)].join(' / '),
+      m((r) => r.anchor.walCommit, 2),
+      m((r) => r.anchor.heldAcrossRoundTrip, 2),
+    ];
+    console.log(`| ${cells.join(' | ')} |`);
   }
   console.log(
     '\n| nodes | grant ms (connections / grants/s) | anchor wait ms/link | ' +

@@ -68,6 +68,29 @@ export function meanSample(samples: readonly AnchorSample[]): AnchorSample {
   return mean;
 }
 
+/** A sample and when it was taken (performance.now(), ms). */
+export interface TimedSample {
+  at: number;
+  sample: AnchorSample;
+}
+
+/**
+ * The samples taken while the load ran — from the first to the last in which a hub backend was
+ * busy (running a statement or holding a transaction open) — and how long that was. The load
+ * generator starts in a process of its own, so a run's wall time begins with a second or more in
+ * which nothing happens; counted in, it would thin every mean and every rate alike.
+ */
+export function loadWindow(samples: readonly TimedSample[]): { samples: AnchorSample[]; seconds: number } {
+  const isBusy = (t: TimedSample) => t.sample.active + t.sample.heldAcrossRoundTrip > 0;
+  const first = samples.findIndex(isBusy);
+  if (first < 0) return { samples: samples.map((t) => t.sample), seconds: 0 };
+  const last = samples.findLastIndex(isBusy);
+  return {
+    samples: samples.slice(first, last + 1).map((t) => t.sample),
+    seconds: (samples[last].at - samples[first].at) / 1000,
+  };
+}
+
 /**
  * How long a batch (and so each grant in it) waits for the anchor, and the share of a grant's
  * time that is, by Little's law on both sides: a batch's mean wait is the mean number of batches

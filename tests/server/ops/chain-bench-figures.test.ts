@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   anchorWait,
   classifyBackends,
+  loadWindow,
   meanSample,
   metricValue,
   waitingForAnchor,
@@ -31,6 +32,25 @@ describe('bench:chain figures', () => {
     const idle = classifyBackends([]);
     expect(meanSample([busy, idle, busy, busy]).rowLock).toBe(0.75);
     expect(meanSample([]).active).toBe(0);
+  });
+
+  it('measures the window in which a backend was busy, not the idle start and end of a run', () => {
+    const busy = classifyBackends([{ state: 'active', wait_event_type: null, wait_event: null }]);
+    const held = classifyBackends([
+      { state: 'idle in transaction', wait_event_type: 'Client', wait_event: 'ClientRead' },
+    ]);
+    const idle = classifyBackends([{ state: 'idle', wait_event_type: 'Client', wait_event: 'ClientRead' }]);
+    const w = loadWindow([
+      { at: 0, sample: idle },
+      { at: 1000, sample: idle },
+      { at: 1500, sample: busy },
+      { at: 2000, sample: idle },
+      { at: 4500, sample: held },
+      { at: 5000, sample: idle },
+    ]);
+    expect(w.seconds).toBe(3);
+    expect(w.samples).toEqual([busy, idle, held]);
+    expect(loadWindow([{ at: 0, sample: idle }]).seconds).toBe(0);
   });
 
   it("turns backends waiting into a grant's share of time by Little's law", () => {
