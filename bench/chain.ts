@@ -1,0 +1,425 @@
+/**
+ * npm run bench:chain [-- --duration=12 --connections=48 --reps=3 --nodes=1,2,3 --sample-ms=5]
+ *
+ * Scale of the audit chain (issue 28): every audited write of every node moves one anchor row
+ * (audit_chain_head). One scratch PostgreSQL database, one confidential client, three hub
+ * processes on it (the built server, as `npm start` and the cluster harness run it; same
+ * DATABASE_URL and master key), and client_credentials grants — each one durable and chained
+ * before it is answered — from one autocannon process whose connections are spread evenly over
+ * the first N nodes (connection i goes to node i mod N). The total number of connections stays
+ * the same for every N: the offered load is the same, only the number of writers of the anchor
+ * changes. Reps are interleaved (each rep runs N = 1, 2, 3 in a rotated order, after 2 untimed
+ * seconds of the same load); ratios are taken within a rep.
+ *
+ * Per N: grants/s, p50/p99, hub CPU per grant (the driven nodes, /proc), PostgreSQL CPU per grant
+ * (the database's backends, /proc), statements per grant (bench/lib/count-queries.mjs; all of
+ * them the chain's: a link is 1 statement pipelined, 4 under the anchor's row lock, 5 when a
+ * pipelined attempt failed first), chain
+ * links (batches, one anchor move each: the hub's hub_audit_batch_size histogram on /metrics)
+ * and audit rows per link (audit_logs' id moved / links), the hub's own commit time per batch
+ * (hub_audit_commit_seconds: from handing the batch over to its commit), and the share of a
+ * grant's time spent waiting for the anchor: a separate connection samples pg_stat_activity
+ * every --sample-ms and counts the hub backends waiting on the anchor's row lock, on the ticket
+ * of the batch before, or in audit_chain_advance's retry sleep (bench/lib/chain-figures.ts turns
+ * that into milliseconds by Little's law). Nothing in the hub is changed or instrumented for it.
+ * Afterwards every answered grant must have its oauth_token_issued row and the chain must verify.
+ * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (the scratch database is created and dropped).
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../src/server/config';
+import { closeHub, createHub } from '../src/server/create-hub';
+import { rows } from '../src/server/db/client';
+import { createClient } from '../src/server/oauth/clients/service';
+import { systemActor } from '../src/server/actor';
+import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
+import {
+  anchorWait,
+  classifyBackends,
+  meanSample,
+  metricValue,
+  waitingForAnchor,
+  loadWindow,
+  type AnchorSample,
+  type BackendRow,
+  type TimedSample,
+} from './lib/chain-figures';
+import { backendCpu, cpuMs, loadAverage } from './lib/proc';
+import { dbName, fmt, median, ratioCells } from './lib/report';
+import { hubEntry, runJson, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const DURATION = Number(args.duration ?? 12);
+const CONNECTIONS = Number(args.connections ?? 48);
+const REPS = Math.max(1, Number(args.reps ?? 3));
+const NODES = (args.nodes ?? '1,2,3').split(',').map(Number);
+const SAMPLE_MS = Number(args['sample-ms'] ?? 5);
+const SETTLE_S = 2;
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+process.env.TEST_DATABASE_URL = adminUrl;
+const METRICS_TOKEN = randomBytes(24).toString('hex');
+
+/** One measured run with N nodes. */
+interface Run {
+  nodes: number;
+  cannon: CannonResult;
+  /** How long the load ran, as the sampler saw it (loadWindow). */
+  seconds: number;
+  hubUsPerGrant: number;
+  dbUsPerGrant: number;
+  /** CPU of the driven nodes, and of the database's backends, in cores over the run. */
+  hubCores: number;
+  dbCores: number;
+  /** CPU of one node left out of the run (its timers and background work), in cores. */
+  idleNodeCores: number | null;
+  statementsPerGrant: number | null;
+  links: number;
+  rowsPerLink: number;
+  statementsPerLink: number | null;
+  commitMsPerLink: number;
+  anchor: AnchorSample;
+  samples: number;
+  waitPerLinkMs: number;
+  grantMs: number;
+  share: number;
+}
+
+/** The chain counters of one node from its /metrics. */
+async function chainCounters(s: Server): Promise<{ links: number; commitSeconds: number }> {
+  const res = await fetch(`${s.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`${s.name}: /metrics answered ${res.status}`);
+  const text = await res.text();
+  return {
+    links: metricValue(text, 'hub_audit_batch_size_count'),
+    commitSeconds: metricValue(text, 'hub_audit_commit_seconds_sum'),
+  };
+}
+
+/**
+ * Samples the hub backends of `database` until stopped, from a connection to another database.
+ * Every CPU_EVERY samples it also reads each backend's CPU from /proc and keeps the last figure:
+ * a node's pool closes a connection after 10 s idle (pg's default), and a backend that exits
+ * during the run would otherwise take its CPU with it.
+ */
+function startSampler(database: string, startCpu: Map<number, number>) {
+  const CPU_EVERY = 20;
+  const samples: TimedSample[] = [];
+  const lastCpu = new Map<number, number>();
+  const client = new pg.Client({ connectionString: adminUrl });
+  let running = true;
+  const done = (async () => {
+    await client.connect();
+    try {
+      while (running) {
+        // The nodes' request pools ('hub'): their background, listener and maintenance connections
+        // serve no grant, and an outbox poll would otherwise mark an idle moment busy.
+        const { rows: backends } = await client.query<BackendRow & { pid: number; application_name: string }>(
+          `select pid, application_name, state, wait_event_type, wait_event from pg_stat_activity
+            where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+          [database],
+        );
+        samples.push({
+          at: performance.now(),
+          sample: classifyBackends(backends.filter((b) => b.application_name === 'hub')),
+        });
+        if (samples.length % CPU_EVERY === 1) {
+          for (const { pid } of backends) lastCpu.set(pid, Math.max(lastCpu.get(pid) ?? 0, cpuMs(pid)));
+        }
+        await new Promise((r) => setTimeout(r, SAMPLE_MS));
+      }
+    } finally {
+      await client.end();
+    }
+  })();
+  return {
+    /** The samples, and the CPU (ms) the database's backends spent since `startCpu`, exited ones included. */
+    async stop(endCpu: () => Promise<Map<number, number>>): Promise<{ samples: TimedSample[]; dbMs: number }> {
+      running = false;
+      await done;
+      for (const [pid, ms] of await endCpu()) lastCpu.set(pid, Math.max(lastCpu.get(pid) ?? 0, ms));
+      let dbMs = 0;
+      for (const [pid, ms] of lastCpu) dbMs += ms - (startCpu.get(pid) ?? 0);
+      return { samples, dbMs };
+    },
+  };
+}
+
+async function newestAuditId(hubDb: string): Promise<number> {
+  const c = new pg.Client({ connectionString: hubDb });
+  await c.connect();
+  try {
+    const { rows: r } = await c.query<{ id: string | null }>('select max(id) as id from audit_logs');
+    return Number(r[0]?.id ?? 0);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * The load: one autocannon process, its connections spread over the nodes by autocannon itself
+ * (bench/autocannon-run.ts hands `url` to autocannon, which takes an array and gives connection i
+ * the URL i mod N). runJson, not cannon(): cannon's options name one URL.
+ */
+function load(nodes: Server[], body: string, headers: Record<string, string>, duration: number) {
+  return runJson<CannonResult>('bench/autocannon-run.ts', {
+    url: nodes.map((s) => `${s.base}/oauth/token`),
+    method: 'POST',
+    body,
+    headers,
+    duration,
+    connections: CONNECTIONS,
+  });
+}
+
+/** One run on `nodes` (the first N of `servers`; the others stay up, idle). */
+async function measure(
+  servers: Server[],
+  nodes: Server[],
+  hubDbUrl: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<Run> {
+  const database = dbName(hubDbUrl);
+  const pids = nodes.map((s) => s.child.pid!);
+  const cpu0 = pids.map((p) => cpuMs(p));
+  const db0 = await backendCpu(adminUrl, database);
+  const q0 = await Promise.all(nodes.map((s) => s.queries()));
+  const m0 = await Promise.all(nodes.map(chainCounters));
+  const id0 = await newestAuditId(hubDbUrl);
+  const idle = servers.filter((s) => !nodes.includes(s)).map((s) => s.child.pid!);
+  const idle0 = idle.map((p) => cpuMs(p));
+  const sampler = startSampler(database, db0);
+  const cannon = await load(nodes, body, headers, DURATION);
+  const cpu1 = pids.map((p) => cpuMs(p));
+  const idle1 = idle.map((p) => cpuMs(p));
+  const stopped = await sampler.stop(() => backendCpu(adminUrl, database));
+  const window = loadWindow(stopped.samples);
+  const { samples } = window;
+  const seconds = window.seconds > 0 ? window.seconds : DURATION;
+  const dbMs = stopped.dbMs;
+  const q1 = await Promise.all(nodes.map((s) => s.queries()));
+  const m1 = await Promise.all(nodes.map(chainCounters));
+  const id1 = await newestAuditId(hubDbUrl);
+
+  const n = Math.max(1, cannon.total);
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const hubMs = sum(cpu1) - sum(cpu0);
+  const statements =
+    q0.every((q) => q !== undefined) && q1.every((q) => q !== undefined)
+      ? sum(q1 as number[]) - sum(q0 as number[])
+      : null;
+  const links = sum(m1.map((m) => m.links)) - sum(m0.map((m) => m.links));
+  const commitSeconds = sum(m1.map((m) => m.commitSeconds)) - sum(m0.map((m) => m.commitSeconds));
+  const anchor = meanSample(samples);
+  // Links per second and the waiting backends over the same window (loadWindow); grants per
+  // second over autocannon's own.
+  const wait = anchorWait({
+    waiting: waitingForAnchor(anchor),
+    batchesPerSecond: links / seconds,
+    grantsPerSecond: cannon.rps,
+    connections: CONNECTIONS,
+  });
+  return {
+    nodes: nodes.length,
+    cannon,
+    seconds,
+    hubUsPerGrant: (hubMs * 1000) / n,
+    dbUsPerGrant: (dbMs * 1000) / n,
+    hubCores: hubMs / 1000 / seconds,
+    dbCores: dbMs / 1000 / seconds,
+    idleNodeCores: idle.length ? (sum(idle1) - sum(idle0)) / 1000 / seconds / idle.length : null,
+    statementsPerGrant: statements === null ? null : statements / n,
+    links,
+    rowsPerLink: links > 0 ? (id1 - id0) / links : 0,
+    statementsPerLink: statements === null || links === 0 ? null : statements / links,
+    commitMsPerLink: links > 0 ? (commitSeconds * 1000) / links : 0,
+    anchor,
+    samples: samples.length,
+    waitPerLinkMs: wait.waitPerBatchMs,
+    grantMs: wait.grantMs,
+    share: wait.share,
+  };
+}
+
+function printTables(results: Map<number, Run[]>) {
+  const med = (runs: Run[], f: (r: Run) => number) => median(runs.map(f));
+  const pct = (x: number) => `${fmt(x * 100, 1)} %`;
+  console.log(
+    '\n| nodes | grants/s median (min–max) | p50 / p99 ms | hub CPU µs/grant | PostgreSQL CPU µs/grant | ' +
+      'statements/grant | hub / PostgreSQL cores busy | an idle node, cores |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const [nodes, runs] of results) {
+    const rps = runs.map((r) => r.cannon.rps);
+    const st = runs.map((r) => r.statementsPerGrant).filter((x): x is number => x !== null);
+    const idle = runs.map((r) => r.idleNodeCores).filter((x): x is number => x !== null);
+    const cores = [med(runs, (r) => r.hubCores), med(runs, (r) => r.dbCores)].map((x) => fmt(x, 2)).join(' / ');
+    console.log(
+      `| ${nodes} | ${fmt(median(rps))} (${fmt(Math.min(...rps))}–${fmt(Math.max(...rps))}) ` +
+        `| ${med(runs, (r) => r.cannon.p50)} / ${med(runs, (r) => r.cannon.p99)} ` +
+        `| ${fmt(med(runs, (r) => r.hubUsPerGrant))} | ${fmt(med(runs, (r) => r.dbUsPerGrant))} ` +
+        `| ${st.length ? fmt(median(st), 2) : '—'} ` +
+        `| ${cores} ` +
+        `| ${idle.length ? fmt(median(idle), 3) : '—'} |`,
+    );
+  }
+  console.log(
+    '\n| nodes | chain links/s | audit rows/link | statements/link | hub commit ms/link | ' +
+      'backends active | waiting: row lock / ticket / retry sleep | WAL at commit | anchor held over a round trip |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const [nodes, runs] of results) {
+    const sl = runs.map((r) => r.statementsPerLink).filter((x): x is number => x !== null);
+    const m = (f: (r: Run) => number, digits = 0) => fmt(med(runs, f), digits);
+    const cells = [
+      nodes,
+      m((r) => r.links / r.seconds),
+      m((r) => r.rowsPerLink, 1),
+      sl.length ? fmt(median(sl), 2) : '—',
+      m((r) => r.commitMsPerLink, 1),
+      m((r) => r.anchor.active, 2),
+      [m((r) => r.anchor.rowLock, 2), m((r) => r.anchor.ticket, 2), m((r) => r.anchor.retrySleep, 2)].join(' / '),
+      m((r) => r.anchor.walCommit, 2),
+      m((r) => r.anchor.heldAcrossRoundTrip, 2),
+    ];
+    console.log(`| ${cells.join(' | ')} |`);
+  }
+  console.log(
+    '\n| nodes | grant ms (connections / grants/s) | anchor wait ms/link | ' +
+      'share of a grant waiting for the anchor | per rep | samples/run |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const [nodes, runs] of results) {
+    console.log(
+      `| ${nodes} | ${fmt(
+        med(runs, (r) => r.grantMs),
+        1,
+      )} | ${fmt(
+        med(runs, (r) => r.waitPerLinkMs),
+        2,
+      )} ` +
+        `| ${pct(med(runs, (r) => r.share))} | ${runs.map((r) => pct(r.share)).join(', ')} ` +
+        `| ${fmt(med(runs, (r) => r.samples))} |`,
+    );
+  }
+  const base = results.get(NODES[0]);
+  if (!base) return;
+  console.log(`\n| within each rep, against ${NODES[0]} node(s) | median | per rep |`);
+  console.log('|---|---|---|');
+  for (const [nodes, runs] of results) {
+    if (nodes === NODES[0]) continue;
+    const ratio = (f: (r: Run) => number) => ratioCells(runs.map((r, i) => f(r) / f(base[i])));
+    console.log(`| grants/s, ${nodes} / ${NODES[0]} | ${ratio((r) => r.cannon.rps)} |`);
+    console.log(`| hub CPU per grant, ${nodes} / ${NODES[0]} | ${ratio((r) => r.hubUsPerGrant)} |`);
+    console.log(`| PostgreSQL CPU per grant, ${nodes} / ${NODES[0]} | ${ratio((r) => r.dbUsPerGrant)} |`);
+    console.log(`| audit rows per link, ${nodes} / ${NODES[0]} | ${ratio((r) => r.rowsPerLink)} |`);
+  }
+}
+
+async function main() {
+  const cpu = os.cpus();
+  console.log(
+    `bench:chain — ${new Date().toISOString()} — ${cpu[0]?.model ?? 'cpu'} ×${cpu.length}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadAverage()}`,
+  );
+  console.log('The machine may be shared: absolute figures move with its load; the ratios are taken within each rep.');
+  console.log(
+    `autocannon: ${CONNECTIONS} connections in all, spread over the nodes, ${DURATION} s per run, ` +
+      `${REPS} interleaved reps, own process; pg_stat_activity sampled every ${SAMPLE_MS} ms\n`,
+  );
+  const hubDb = await createScratchPostgresDatabase();
+  const masterKey = randomBytes(32).toString('base64');
+  const servers: Server[] = [];
+  let failed = false;
+  try {
+    const hubConfig = { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: masterKey }), databaseUrl: hubDb.url };
+    const setupHub = await createHub({ config: hubConfig });
+    const { client, clientSecret } = await createClient(
+      setupHub,
+      {
+        app_name: 'Bench',
+        app_url: 'https://bench.example.test',
+        redirect_uris: ['https://bench.example.test/cb'],
+        app_type: 'platform',
+      },
+      systemActor(),
+    );
+    await closeHub(setupHub);
+    const entry = hubEntry();
+    for (let i = 1; i <= Math.max(...NODES); i++) {
+      servers.push(
+        await startServer(`hub ${i}`, entry, {
+          DATABASE_URL: hubDb.url,
+          HUB_MASTER_KEY: masterKey,
+          HUB_METRICS_TOKEN: METRICS_TOKEN,
+          LOG_LEVEL: 'silent',
+          NODE_ENV: 'production',
+        }),
+      );
+    }
+    const basic = `Basic ${Buffer.from(`${client.clientId}:${clientSecret}`).toString('base64')}`;
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', authorization: basic };
+    // No `resource`: its check is a read of its own per grant (isRegisteredResource), and here every
+    // statement a grant sends is the chain's, so statements per link show which append path ran.
+    const body = 'grant_type=client_credentials&scope=read%3Aprofile';
+    for (const s of servers) {
+      const res = await fetch(`${s.base}/oauth/token`, { method: 'POST', headers, body });
+      if (!res.ok) throw new Error(`${s.name}: grant answered ${res.status}`);
+    }
+    let answered = servers.length;
+
+    const results = new Map<number, Run[]>(NODES.map((n) => [n, []]));
+    for (let rep = 0; rep < REPS; rep++) {
+      const order = NODES.map((_, i) => NODES[(i + rep) % NODES.length]);
+      for (const n of order) {
+        const nodes = servers.slice(0, n);
+        // Untimed: the nodes learn where the anchor stands after the other runs moved it.
+        answered += (await load(nodes, body, headers, SETTLE_S)).ok;
+        const run = await measure(servers, nodes, hubDb.url, body, headers);
+        answered += run.cannon.ok;
+        if (run.cannon.non2xx || run.cannon.errors)
+          console.warn(
+            `  ! ${n} node(s): ${run.cannon.non2xx} non-2xx, ${run.cannon.errors} errors of ${run.cannon.total}`,
+          );
+        results.get(n)!.push(run);
+      }
+      console.log(`  rep ${rep + 1}/${REPS} done, load average ${loadAverage()}`);
+    }
+    printTables(results);
+    console.log(`\nload average at the end: ${loadAverage()}`);
+
+    // Durability: every answered grant is in the chain (rows may exceed answers by the grants
+    // committed while autocannon was closing its connections), and the chain verifies.
+    for (const s of servers) await stopServer(s);
+    const check = await createHub({ config: hubConfig, skipMigrations: true });
+    const [{ n }] = await rows<{ n: number }>(
+      check.db,
+      sql`select count(*)::int as n from audit_logs where event_type = 'oauth_token_issued'`,
+    );
+    const chain = await check.audit.verifyChain();
+    await closeHub(check);
+    const durable = Number(n) >= answered;
+    failed = !durable || !chain.ok;
+    console.log(
+      `\ndurability: ${answered.toLocaleString('en-US')} grants answered, ` +
+        `${Number(n).toLocaleString('en-US')} oauth_token_issued rows — ` +
+        `${durable ? 'every answered grant is in the chain' : 'ROWS MISSING'}; ` +
+        `chain ${chain.ok ? 'verified' : `BROKEN (${chain.reason})`} (${chain.checked.toLocaleString('en-US')} rows)`,
+    );
+  } finally {
+    for (const s of servers) await stopServer(s);
+    await hubDb.drop();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
