@@ -156,7 +156,11 @@ function isUsableJwk(jwk: Record<string, unknown>, alg: JwsAlg, kid: unknown): b
   );
 }
 
-/** Imported keys by JWK object and algorithm: a client's set is imported once while it is cached. */
+/**
+ * Imported keys by JWK object and algorithm: a client's set is imported once while its row (hub.caches.clients)
+ * or its fetched set (hub.caches.clientJwks) is cached. Not a cache of CACHES: an entry lives exactly as long as
+ * the JWK object it was made from, so it is dropped with that object and has nothing of its own to invalidate.
+ */
 const imported = new WeakMap<object, Map<JwsAlg, KeyObject>>();
 
 /**
