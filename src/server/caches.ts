@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { JSONWebKeySet, JWTPayload } from 'jose';
 import type { Configuration } from 'openid-client';
 import type { HubConfig } from './config';
@@ -5,6 +6,7 @@ import type { AuthSession, OAuthClient, PlatformUser } from './db/schema/index';
 import type { PrecomputedDocument } from './http/precomputed';
 import type { RevocationKind } from './revocations';
 import { deriveSubkey } from './crypto/secrets';
+import type { JwsAlg } from './crypto/jws';
 import { AUTH_CODE_TTL_S, MAX_JWT_TTL_S } from './oauth/constants';
 import type { CodeRow } from './oauth/queries';
 import { LookupCache, RecentMap } from './oauth/lookup-cache';
@@ -13,8 +15,8 @@ import { createKeyStore, type KeyStore, type KeyStoreDeps } from './oauth/keys/k
 
 /** A DPoP proof's public key as oauth/dpop.ts imported it, kept in `dpopKeys`. */
 export interface ProofKey {
-  key: CryptoKey;
-  alg: string;
+  key: KeyObject;
+  alg: JwsAlg;
   /** RFC 7638 SHA-256 thumbprint of the JWK. */
   jkt: string;
 }

@@ -1,6 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import type { KeyObject } from 'node:crypto';
+import type { JSONWebKeySet } from 'jose';
+import { JwsInvalid, jwkCurve, jwkType, publicKeyFromJwk, type JwsAlg, type JwsHeader } from '../crypto/jws';
 import type { Hub } from '../hub';
 import type { OAuthClient } from '../db/schema/index';
 import { CACHES } from '../caches';
@@ -124,14 +126,71 @@ async function readLimited(body: ReadableStream<Uint8Array>, max: number): Promi
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** No key of the set fits the JWS (its kid, alg or key type): the set may be out of date. */
+class NoMatchingKey extends JwsInvalid {}
+
+/** What jose's createLocalJWKSet accepted as a key set: an object whose `keys` are all plain objects. */
+function isJwkSet(value: unknown): value is { keys: Record<string, unknown>[] } {
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  return (
+    isObject(value) &&
+    Array.isArray((value as { keys?: unknown }).keys) &&
+    (value as { keys: unknown[] }).keys.every(isObject)
+  );
+}
+
+/** Whether a JWK of the set may verify a JWS of `alg` naming `kid` (jose's createLocalJWKSet rules). */
+function isUsableJwk(jwk: Record<string, unknown>, alg: JwsAlg, kid: unknown): boolean {
+  const ops = jwk.key_ops;
+  return (
+    (jwk.ext === undefined || typeof jwk.ext === 'boolean') &&
+    (ops === undefined ||
+      (Array.isArray(ops) &&
+        ops.every((op, i) => typeof op === 'string' && ops.indexOf(op) === i) &&
+        ops.includes('verify'))) &&
+    jwk.kty === jwkType(alg) &&
+    (kid === undefined || (typeof kid === 'string' && kid === jwk.kid)) &&
+    (jwk.alg === undefined || jwk.alg === alg) &&
+    (jwk.use === undefined || jwk.use === 'sig') &&
+    (jwkCurve(alg) === undefined || jwk.crv === jwkCurve(alg))
+  );
+}
+
 /**
- * The keys a client signs its assertions and request objects with (RFC 7591 §2): the registered
- * `jwks`, or its `jwks_uri`'s set from hub.caches.clientJwks (CACHES: ten minutes, dropped when
- * the client changes), fetched again once when a JWT names a kid the cached set lacks (the
- * client rotated its keys).
+ * Imported keys by JWK object and algorithm: a client's set is imported once while its row (hub.caches.clients)
+ * or its fetched set (hub.caches.clientJwks) is cached. Not a cache of CACHES: an entry lives exactly as long as
+ * the JWK object it was made from, so it is dropped with that object and has nothing of its own to invalidate.
  */
-export async function clientKeySet(hub: Hub, client: OAuthClient): Promise<JWTVerifyGetKey> {
-  if (client.jwks) return createLocalJWKSet(client.jwks as unknown as JSONWebKeySet);
+const imported = new WeakMap<object, Map<JwsAlg, KeyObject>>();
+
+/**
+ * The one key of `jwks` for a JWS with this header, as a KeyObject: none or several that fit is
+ * a refusal, as it was with jose's createLocalJWKSet.
+ */
+export function keyFromSet(jwks: unknown, header: JwsHeader): KeyObject {
+  if (!isJwkSet(jwks)) throw new JwsInvalid('not a key set');
+  const candidates = jwks.keys.filter((jwk) => isUsableJwk(jwk, header.alg, header.kid));
+  if (candidates.length === 0) throw new NoMatchingKey('no key fits');
+  if (candidates.length > 1) throw new JwsInvalid('several keys fit');
+  const jwk = candidates[0];
+  let byAlg = imported.get(jwk);
+  if (!byAlg) imported.set(jwk, (byAlg = new Map()));
+  let key = byAlg.get(header.alg);
+  if (!key) byAlg.set(header.alg, (key = publicKeyFromJwk(jwk, header.alg)));
+  return key;
+}
+
+/**
+ * The key a client signed a JWS with (RFC 7591 §2): from the registered `jwks`, or its
+ * `jwks_uri`'s set from hub.caches.clientJwks (CACHES: ten minutes, dropped when the client
+ * changes), fetched again once when the JWS names a kid the cached set lacks (the client rotated
+ * its keys).
+ */
+export async function clientKeyFor(hub: Hub, client: OAuthClient): Promise<(header: JwsHeader) => Promise<KeyObject>> {
+  if (client.jwks) {
+    const jwks = client.jwks;
+    return async (header) => keyFromSet(jwks, header);
+  }
   const uri = client.jwksUri;
   if (!uri) throw refusal('This client has registered no keys.');
   const cache = hub.caches.clientJwks;
@@ -145,12 +204,12 @@ export async function clientKeySet(hub: Hub, client: OAuthClient): Promise<JWTVe
   let entry = cache.get(client.clientId);
   if (!entry || entry.uri !== uri || Date.now() - entry.fetchedAt > CACHES.clientJwks.ttlMs) entry = await load();
   const first = entry;
-  return async (header, token) => {
+  return async (header) => {
     try {
-      return await createLocalJWKSet(first.jwks)(header, token);
+      return keyFromSet(first.jwks, header);
     } catch (e) {
-      if (!(e instanceof errors.JWKSNoMatchingKey) || Date.now() - first.fetchedAt < REFETCH_COOLDOWN_MS) throw e;
-      return createLocalJWKSet((await load()).jwks)(header, token);
+      if (!(e instanceof NoMatchingKey) || Date.now() - first.fetchedAt < REFETCH_COOLDOWN_MS) throw e;
+      return keyFromSet((await load()).jwks, header);
     }
   };
 }

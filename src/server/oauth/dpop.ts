@@ -1,8 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { calculateJwkThumbprint, decodeProtectedHeader, importJWK, jwtVerify, type JWTPayload } from 'jose';
+import { calculateJwkThumbprint, type JWK, type JWTPayload } from 'jose';
 import { CACHES, type ProofKey } from '../caches';
 import type { Hub } from '../hub';
+import { parseCompactJws, publicKeyFromJwk, verifyParsedJws, type ParsedJws } from '../crypto/jws';
+import { checkJwtClaims } from '../crypto/jwt-claims';
 import { safeEqual } from '../crypto/tokens';
 import { DPOP_ALGS, DPOP_IAT_SKEW_S, DPOP_IAT_WINDOW_S } from './constants';
 import { OAuthError, clientRefusal } from './errors';
@@ -36,24 +38,19 @@ export interface DPoPTarget {
 }
 
 /**
- * The public key in a proof's `jwk` header, imported by jose for the header's algorithm, and its
+ * The public key in a proof's `jwk` header as a KeyObject for the header's algorithm, and its
  * thumbprint: from hub.caches.dpopKeys when this process saw the same JWK and algorithm before
  * (a client sends one key with every request; importing it is most of a proof check's cost).
  * A private or symmetric key, or an algorithm the hub does not accept, is never imported.
  */
-async function proofKey(hub: Hub, proof: string): Promise<ProofKey> {
-  const header = decodeProtectedHeader(proof);
-  const alg = header.alg;
-  if (!alg || !(DPOP_ALGS as readonly string[]).includes(alg)) throw new Error('alg');
-  const jwk = header.jwk;
-  if (!jwk || typeof jwk !== 'object' || 'd' in jwk || 'k' in jwk || 'p' in jwk) throw new Error('jwk');
+async function proofKey(hub: Hub, proof: ParsedJws): Promise<ProofKey> {
+  const { alg, jwk } = proof.header;
   const cacheKey = `${alg}\n${JSON.stringify(jwk)}`;
   const cache = hub.caches.dpopKeys;
   const hit = cache.get(cacheKey);
   if (hit) return hit;
-  const key = await importJWK(jwk, alg);
-  if (key instanceof Uint8Array || key.type !== 'public') throw new Error('jwk');
-  const entry = { key, alg, jkt: await calculateJwkThumbprint(jwk, 'sha256') };
+  const key = publicKeyFromJwk(jwk, alg);
+  const entry = { key, alg, jkt: await calculateJwkThumbprint(jwk as JWK, 'sha256') };
   if (cache.size >= CACHES.dpopKeys.maxEntries) cache.clear();
   cache.set(cacheKey, entry);
   return entry;
@@ -107,7 +104,7 @@ function refuse(
 /**
  * Checks the request's DPoP proof (RFC 9449 §4.3), if it carries one: one `DPoP` header, a JWT
  * of `typ: dpop+jwt` signed with an asymmetric algorithm by the public key in its `jwk` header
- * (jose verifies the signature and refuses a private key), `htm` and `htu` naming this very
+ * (node:crypto verifies the signature, crypto/jws.ts; a private key is refused), `htm` and `htu` naming this very
  * request, `iat` recent, `ath` matching the presented access token at a resource, the server
  * nonce when the hub asks for one, and a `jti` never seen before on any node. Undefined when
  * the request carries no proof: whether one was needed is the caller's decision.
@@ -123,13 +120,12 @@ export async function checkDPoPProof(
   let payload: JWTPayload;
   let key: ProofKey;
   try {
-    key = await proofKey(hub, header);
-    // iat is checked below against the hub's own window; jose would also refuse a token with exp in the past.
-    ({ payload } = await jwtVerify(header, key.key, {
-      typ: 'dpop+jwt',
-      algorithms: [key.alg],
-      currentDate: hub.clock(),
-    }));
+    const proof = parseCompactJws(header, DPOP_ALGS);
+    key = await proofKey(hub, proof);
+    // iat is checked below against the hub's own window; like jose before, an exp in the past is refused too.
+    const verified = verifyParsedJws(proof, key.key);
+    checkJwtClaims(verified.header, verified.payload, { typ: 'dpop+jwt', currentDate: hub.clock() });
+    payload = verified.payload;
   } catch {
     throw refuse(target, 'The DPoP proof is not a valid dpop+jwt signed by the key in its header.');
   }

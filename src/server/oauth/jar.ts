@@ -1,8 +1,10 @@
-import { jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
+import { parseCompactJws, verifyParsedJws } from '../crypto/jws';
+import { checkJwtClaims } from '../crypto/jwt-claims';
 import type { Hub } from '../hub';
 import type { OAuthClient } from '../db/schema/index';
 import { pickAuthorizeParams, type AuthorizeParams } from './authorize/context';
-import { clientKeySet } from './client-jwks';
+import { clientKeyFor } from './client-jwks';
 import { CLIENT_JWT_ALGS } from './constants';
 import { OAuthError } from './errors';
 import { issuerOf } from './jwt';
@@ -24,14 +26,16 @@ export async function paramsFromRequestObject(hub: Hub, client: OAuthClient, jwt
   const now = hub.clock();
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(jwt, await clientKeySet(hub, client), {
-      algorithms,
+    const jws = parseCompactJws(jwt, algorithms);
+    const verified = verifyParsedJws(jws, await (await clientKeyFor(hub, client))(jws.header));
+    payload = verified.payload;
+    checkJwtClaims(verified.header, payload, {
       issuer: client.clientId,
       audience: issuerOf(hub),
       requiredClaims: ['exp'],
       currentDate: now,
       clockTolerance: 5,
-    }));
+    });
   } catch (e) {
     if (e instanceof OAuthError) throw invalid(e.description);
     throw invalid('The request object does not verify with this client’s keys.');

@@ -1,5 +1,7 @@
 import { createHash, randomUUID, sign as signBytes } from 'node:crypto';
-import { decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
+import { parseCompactJws, verifyParsedJws, type ParsedJws } from '../crypto/jws';
+import { checkJwtClaims } from '../crypto/jwt-claims';
 import type { Hub } from '../hub';
 import { ACCESS_TOKEN_TTL_S, ID_TOKEN_TTL_S, SIGNING_ALGS } from './constants';
 import { isKeyPublished, type LoadedKeys } from './keys/key-store';
@@ -14,7 +16,8 @@ const encodedHeaders = new Map<string, string>();
 /**
  * A compact JWS signed with the active key through node:crypto (ES256 as IEEE P1363 r||s, RS256
  * as PKCS#1 v1.5), synchronously: for one small token that is cheaper than a WebCrypto job.
- * Verified by jose like any other (tests/server/oauth/keys-and-tokens.test.ts).
+ * Verified by jose like any other (tests/server/oauth/keys-and-tokens.test.ts); the hub verifies
+ * with the mirror of this, crypto/jws.ts.
  */
 /** The JWT types the hub signs: access tokens, ID tokens, logout tokens and Security Event Tokens (SSF). */
 type SignedTyp = 'at+jwt' | 'JWT' | 'logout+jwt' | 'secevent+jwt';
@@ -132,27 +135,36 @@ export function looksLikeJwt(token: string): boolean {
 /**
  * Verifies a JWT the hub signed: only ES256/RS256 (so `alg: none` and HMAC tricks fail), only a
  * key still published in the JWKS (a retired-and-removed key verifies nothing), our issuer,
- * and the expected `typ`. Returns null instead of throwing: callers answer "inactive".
+ * and the expected `typ`. The signature is checked by node:crypto (crypto/jws.ts), the mirror of
+ * `signJwtWithKid`. Returns null instead of throwing: callers answer "inactive".
  */
 export async function verifyHubJwt(
   hub: Hub,
   token: string,
   options: { typ: 'at+jwt' | 'JWT'; allowExpired?: boolean },
 ): Promise<JWTPayload | null> {
+  return (await verifyHubJws(hub, token, options))?.payload ?? null;
+}
+
+async function verifyHubJws(
+  hub: Hub,
+  token: string,
+  options: { typ: 'at+jwt' | 'JWT'; allowExpired?: boolean },
+): Promise<{ payload: JWTPayload; kid: string } | null> {
   if (!looksLikeJwt(token)) return null;
-  let kid: string | undefined;
+  let jws: ParsedJws;
   try {
-    const header = decodeProtectedHeader(token);
-    kid = header.kid;
-    if (
-      header.typ?.toLowerCase() !== options.typ.toLowerCase() &&
-      header.typ?.toLowerCase() !== `application/${options.typ.toLowerCase()}`
-    )
-      return null;
+    jws = parseCompactJws(token, SIGNING_ALGS);
   } catch {
     return null;
   }
-  if (!kid) return null;
+  const { typ, kid } = jws.header;
+  if (typeof typ !== 'string' || typeof kid !== 'string' || !kid) return null;
+  if (
+    typ.toLowerCase() !== options.typ.toLowerCase() &&
+    typ.toLowerCase() !== `application/${options.typ.toLowerCase()}`
+  )
+    return null;
   const { published } = await oauthRuntime(hub).keys.current();
   let key = published.get(kid);
   if (!key) {
@@ -161,15 +173,15 @@ export async function verifyHubJwt(
     key = (await oauthRuntime(hub).keys.current()).published.get(kid);
   }
   const now = hub.clock();
-  if (!key || !isKeyPublished(key, now)) return null;
+  if (!key || !isKeyPublished(key, now) || jws.header.alg !== key.alg) return null;
   try {
-    const { payload } = await jwtVerify(token, key.key, {
-      algorithms: [...SIGNING_ALGS].filter((a) => a === key.alg),
+    const { header, payload } = verifyParsedJws(jws, key.key);
+    checkJwtClaims(header, payload, {
       issuer: issuerOf(hub),
       currentDate: options.allowExpired ? new Date(0) : now,
       clockTolerance: options.allowExpired ? undefined : 5,
     });
-    return payload;
+    return { payload, kid };
   } catch {
     return null;
   }
@@ -185,9 +197,9 @@ export async function verifyHubJwt(
 export async function verifyAccessToken(hub: Hub, token: string): Promise<JWTPayload | null> {
   const hit = checkedBefore(hub, token);
   if (hit) return claimsOfVerified(hub, token, hit, await oauthRuntime(hub).keys.current());
-  const claims = await verifyHubJwt(hub, token, { typ: 'at+jwt' });
-  if (claims) rememberVerified(hub, token, { claims, kid: decodeProtectedHeader(token).kid! });
-  return claims;
+  const verified = await verifyHubJws(hub, token, { typ: 'at+jwt' });
+  if (verified) rememberVerified(hub, token, { claims: verified.payload, kid: verified.kid });
+  return verified?.payload ?? null;
 }
 
 /**

@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { decodeJwt, jwtVerify, type JWTPayload } from 'jose';
+import { decodeJwt, type JWTPayload } from 'jose';
+import { parseCompactJws, verifyParsedJws } from '../crypto/jws';
+import { checkJwtClaims } from '../crypto/jwt-claims';
 import type { Hub } from '../hub';
 import type { OAuthClient } from '../db/schema/index';
 import { loadClient } from './clients/service';
-import { clientKeySet } from './client-jwks';
+import { clientKeyFor } from './client-jwks';
 import { CLIENT_JWT_ALGS } from './constants';
 import { OAuthError } from './errors';
 import { issuerOf } from './jwt';
@@ -51,15 +53,17 @@ export async function authenticateWithAssertion(
   const now = hub.clock();
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(assertion, await clientKeySet(hub, client), {
-      algorithms: [...CLIENT_JWT_ALGS],
+    const jws = parseCompactJws(assertion, CLIENT_JWT_ALGS);
+    const verified = verifyParsedJws(jws, await (await clientKeyFor(hub, client))(jws.header));
+    payload = verified.payload;
+    checkJwtClaims(verified.header, payload, {
       issuer: clientId,
       subject: clientId,
       audience: [issuer, `${issuer}/oauth/token`, `${issuer}${request.routeOptions.url ?? ''}`],
       requiredClaims: ['exp', 'jti'],
       currentDate: now,
       clockTolerance: 5,
-    }));
+    });
   } catch (e) {
     if (e instanceof OAuthError) throw e;
     throw failed();

@@ -1,5 +1,5 @@
-import { createPrivateKey, randomBytes, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import { createPrivateKey, createPublicKey, randomBytes, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Database, Db } from '../../db/client';
 import type { SecretBox } from '../../crypto/secrets';
 import type { AuditLog } from '../../audit/record';
@@ -40,7 +40,8 @@ export interface LoadedKeys {
 export interface PublishedKey {
   alg: SigningAlg;
   jwk: JWK;
-  key: CryptoKey;
+  /** The public key as a node:crypto KeyObject, what crypto/jws.ts verifies with. */
+  key: KeyObject;
   /** Retired keys leave the JWKS (and stop verifying) at this time (ms); null while not retired. */
   until: number | null;
 }
@@ -133,7 +134,8 @@ export function createKeyStore(hub: KeyStoreDeps): KeyStore {
     for (const row of rows) {
       const alg = row.alg as SigningAlg;
       const jwk = row.publicJwk as JWK;
-      published.set(row.kid, { alg, jwk, key: (await importJWK(jwk, alg)) as CryptoKey, until: retiredUntil(row) });
+      const key = createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' });
+      published.set(row.kid, { alg, jwk, key, until: retiredUntil(row) });
       if (row.status === 'active') {
         const priv = JSON.parse(hub.secrets.open(row.privateJwkEnc, PRIVATE_JWK_CONTEXT)) as JWK;
         active = { kid: row.kid, alg, key: createPrivateKey({ key: priv as JsonWebKey, format: 'jwk' }) };
