@@ -20,12 +20,8 @@ export async function findSession(db: DbOrTx, id: string): Promise<AuthSession |
   return row;
 }
 
-/** One statement for one code or several (authorize/issue-code.ts coalesces the codes issued meanwhile). */
-export async function insertCode(
-  db: DbOrTx,
-  values: typeof oauthAuthorizationCodes.$inferInsert | (typeof oauthAuthorizationCodes.$inferInsert)[],
-): Promise<void> {
-  await db.insert(oauthAuthorizationCodes).values(Array.isArray(values) ? values : [values]);
+export async function insertCode(db: DbOrTx, values: typeof oauthAuthorizationCodes.$inferInsert): Promise<void> {
+  await db.insert(oauthAuthorizationCodes).values(values);
 }
 
 export async function lockCode(db: DbOrTx, codeHash: string): Promise<CodeRow | undefined> {

@@ -84,28 +84,6 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     expect(n, sent.join('\n')).toBeLessThanOrEqual(2);
   });
 
-  it('concurrent silent authorizations share their code inserts; every code is stored before its redirect', async () => {
-    const client = await registerClient(t);
-    const { cookie } = await signedInUser(t.hub);
-    const pairs = Array.from({ length: 6 }, () => pkcePair());
-    const silent = (challenge: string) =>
-      authorize(t, client, cookie, { prompt: 'none', code_challenge: challenge, code_challenge_method: 'S256' });
-    await silent(pairs[0].challenge); // the client and the browser session are now in this node's caches
-    let codes: string[] = [];
-    const { sent } = await statementsOf(async () => {
-      codes = (await Promise.all(pairs.map((p) => silent(p.challenge)))).map((a) => a.code);
-    });
-    const inserts = sent.filter((s) => /^insert into "oauth_authorization_codes"/.test(s));
-    expect(inserts.length, sent.join('\n')).toBeGreaterThanOrEqual(1);
-    expect(inserts.length, sent.join('\n')).toBeLessThan(pairs.length);
-    // Each answered code was committed: another node (no copy in its cache) could exchange it.
-    t.hub.caches.codes.clear();
-    for (const [i, code] of codes.entries()) {
-      const res = await exchangeCode(t, client, code, pairs[i].verifier);
-      expect(res.statusCode, res.body).toBe(200);
-    }
-  });
-
   it('a token’s first introspection on the node that issued it: no round trip (code flow and client_credentials)', async () => {
     const client = await registerClient(t);
     const { cookie } = await signedInUser(t.hub);
