@@ -1,5 +1,5 @@
 /**
- * npm run bench:flow [-- --duration=10 --reps=3 --agents=8 --baseline=<checkout> --only-hub]
+ * npm run bench:flow [-- --duration=10 --reps=3 --agents=8 --baseline=<checkout> --only-hub --profile=<folder>]
  *
  * The authorization code flow with PKCE from signed-in browsers: each of 8 agents holds a
  * session (signed in before timing) and runs flows back to back — a silent GET /oauth/authorize
@@ -12,8 +12,8 @@
  * backends' CPU and database round trips (bench/lib/count-queries.mjs); RSS idle and peak.
  * --baseline=<path of another checkout> also runs that checkout's hub (its own scratch database,
  * client and agents) in the same interleaved reps, and prints this hub / baseline; --only-hub leaves
- * the peers out (a change measured against the baseline alone). BENCH_CPU_PROF=<folder> writes the
- * hubs' CPU profiles there (bench/lib/servers.ts).
+ * the peers out (a change measured against the baseline alone). --profile=<folder> (or BENCH_CPU_PROF)
+ * writes the hubs' CPU profiles there and prints their summaries over the measured reps.
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (scratch databases are created and dropped).
  */
 import { randomBytes } from 'node:crypto';
@@ -29,7 +29,7 @@ import { CookieJar, request } from './lib/http';
 import { authorizeUrl, codeFrom, exchange, oneFlow, pkcePair, type FlowTarget } from './lib/flow';
 import { backendCpu, backendDelta, cpuMs, loadAverage, rssMb } from './lib/proc';
 import { dbName, figureCells, printRss, ratioCells } from './lib/report';
-import { hubEntry, runJson, startServer, stopServer, type Server } from './lib/servers';
+import { hubEntry, runJson, startServer, stopServer, type Server, printHubProfiles } from './lib/servers';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DURATION = Number(args.duration ?? 10);
@@ -37,6 +37,7 @@ const REPS = Math.max(1, Number(args.reps ?? 3));
 const AGENTS = Number(args.agents ?? 8);
 const BASELINE = args.baseline;
 const ONLY_HUB = 'only-hub' in args;
+if (args.profile) process.env.BENCH_CPU_PROF = args.profile;
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 process.env.TEST_DATABASE_URL = adminUrl;
@@ -122,6 +123,7 @@ async function main() {
   const peerDb = ONLY_HUB ? undefined : await createScratchPostgresDatabase();
   const masterKey = randomBytes(32).toString('base64');
   const servers: Server[] = [];
+  let measuredFrom = Date.now();
   try {
     const hub = await startHub('hub', hubDb.url, masterKey);
     servers.push(hub);
@@ -212,6 +214,7 @@ async function main() {
       await runJson('bench/flow-agents.ts', { target: c.target, cookies: c.cookies, duration: 3 });
 
     const results = new Map<string, Measured[]>(contenders.map((c) => [c.key, []]));
+    measuredFrom = Date.now();
     for (let rep = 0; rep < REPS; rep++) {
       const order = contenders.map((_, i) => contenders[(i + rep) % contenders.length]);
       for (const c of order) {
@@ -247,6 +250,7 @@ async function main() {
     console.log(`\nload average at the end: ${loadAverage()}`);
   } finally {
     for (const s of servers) await stopServer(s);
+    printHubProfiles(servers, Math.ceil((Date.now() - measuredFrom) / 1000));
     await hubDb.drop();
     await baseDb?.drop();
     await peerDb?.drop();

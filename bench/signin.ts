@@ -1,5 +1,5 @@
 /**
- * npm run bench:signin [-- --duration=10 --reps=3 --connections=8 --users=256 --baseline=<checkout>]
+ * npm run bench:signin [-- --duration=10 --reps=3 --connections=8 --users=256 --baseline=<checkout> --profile=<folder>]
  *
  * The hub's sign-in (POST /api/auth/sign-in, correct password, c=8) against the floor: a bare
  * node:http server verifying the same password with argon2id at the hub's parameters
@@ -9,7 +9,8 @@
  * PostgreSQL CPU and database round trips; RSS idle and peak.
  * --baseline=<path of another checkout> also runs that checkout's hub (its own scratch database,
  * the same users) in the same reps, and prints this hub / baseline: CPU and main-thread CPU per
- * sign-in. BENCH_CPU_PROF=<folder> writes the hubs' CPU profiles there (bench/lib/servers.ts).
+ * sign-in. --profile=<folder> (or BENCH_CPU_PROF) writes the hubs' CPU profiles there and prints
+ * their summaries over the measured reps (main thread: what `node --cpu-prof` samples).
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (scratch databases are created and dropped).
  */
 import { randomBytes } from 'node:crypto';
@@ -24,7 +25,15 @@ import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD } from '../tests/helpers/fixtures';
 import { backendCpu, backendDelta, cpuMs, loadAverage, mainThreadCpuMs, rssMb } from './lib/proc';
 import { dbName, figureCells, fmt, median, printRss, ratioCells } from './lib/report';
-import { cannon, hubEntry, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
+import {
+  cannon,
+  hubEntry,
+  startServer,
+  stopServer,
+  type CannonResult,
+  type Server,
+  printHubProfiles,
+} from './lib/servers';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DURATION = Number(args.duration ?? 10);
@@ -32,6 +41,7 @@ const REPS = Math.max(1, Number(args.reps ?? 3));
 const CONNECTIONS = Number(args.connections ?? 8);
 const USERS = Number(args.users ?? 256);
 const BASELINE = args.baseline;
+if (args.profile) process.env.BENCH_CPU_PROF = args.profile;
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 process.env.TEST_DATABASE_URL = adminUrl;
@@ -67,6 +77,7 @@ async function main() {
   const baseDb = BASELINE ? await createScratchPostgresDatabase() : undefined;
   const masterKey = randomBytes(32).toString('base64');
   const servers: Server[] = [];
+  let measuredFrom = Date.now();
   const bodiesFile = path.join(os.tmpdir(), `bench-signin-${process.pid}`);
   try {
     const hash = await hashPassword(FIXTURE_PASSWORD);
@@ -116,6 +127,7 @@ async function main() {
       if (w.non2xx || w.errors) throw new Error(`${c.label}: ${w.non2xx} non-2xx, ${w.errors} errors in the warm-up`);
     }
     const results = new Map<string, Measured[]>(contenders.map((c) => [c.key, []]));
+    measuredFrom = Date.now();
     for (let rep = 0; rep < REPS; rep++) {
       const order = contenders.map((_, i) => contenders[(i + rep) % contenders.length]);
       for (const c of order) {
@@ -182,6 +194,7 @@ async function main() {
     console.log(`\nload average at the end: ${loadAverage()}`);
   } finally {
     for (const s of servers) await stopServer(s);
+    printHubProfiles(servers, Math.ceil((Date.now() - measuredFrom) / 1000));
     await hubDb.drop();
     await baseDb?.drop();
   }
