@@ -1,5 +1,5 @@
 /**
- * npm run bench:signin [-- --duration=10 --reps=3 --connections=8 --users=256]
+ * npm run bench:signin [-- --duration=10 --reps=3 --connections=8 --users=256 --baseline=<checkout> --profile=<folder>]
  *
  * The hub's sign-in (POST /api/auth/sign-in, correct password, c=8) against the floor: a bare
  * node:http server verifying the same password with argon2id at the hub's parameters
@@ -7,7 +7,11 @@
  * rotation, so no account's attempt counter sees concurrent attempts). Interleaved reps, the
  * ratio within each rep; per sign-in: server CPU (and what it costs beyond the floor's),
  * PostgreSQL CPU and database round trips; RSS idle and peak.
- * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a scratch database is created and dropped).
+ * --baseline=<path of another checkout> also runs that checkout's hub (its own scratch database,
+ * the same users) in the same reps, and prints this hub / baseline: CPU and main-thread CPU per
+ * sign-in. --profile=<folder> (or BENCH_CPU_PROF) writes the hubs' CPU profiles there and prints
+ * their summaries over the measured reps (main thread: what `node --cpu-prof` samples).
+ * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (scratch databases are created and dropped).
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -20,14 +24,24 @@ import { hashPassword } from '../src/server/auth/passwords';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD } from '../tests/helpers/fixtures';
 import { backendCpu, backendDelta, cpuMs, loadAverage, mainThreadCpuMs, rssMb } from './lib/proc';
-import { figureCells, fmt, median, printRss, ratioCells } from './lib/report';
-import { cannon, hubEntry, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
+import { dbName, figureCells, fmt, median, printRss, ratioCells } from './lib/report';
+import {
+  cannon,
+  hubEntry,
+  startServer,
+  stopServer,
+  type CannonResult,
+  type Server,
+  printHubProfiles,
+} from './lib/servers';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DURATION = Number(args.duration ?? 10);
 const REPS = Math.max(1, Number(args.reps ?? 3));
 const CONNECTIONS = Number(args.connections ?? 8);
 const USERS = Number(args.users ?? 256);
+const BASELINE = args.baseline;
+if (args.profile) process.env.BENCH_CPU_PROF = args.profile;
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 process.env.TEST_DATABASE_URL = adminUrl;
@@ -60,29 +74,28 @@ async function main() {
       `${USERS} users in rotation; the machine may be shared: ratios are taken within each rep.\n`,
   );
   const hubDb = await createScratchPostgresDatabase();
+  const baseDb = BASELINE ? await createScratchPostgresDatabase() : undefined;
   const masterKey = randomBytes(32).toString('base64');
   const servers: Server[] = [];
+  let measuredFrom = Date.now();
   const bodiesFile = path.join(os.tmpdir(), `bench-signin-${process.pid}`);
   try {
-    const hubConfig = { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: masterKey }), databaseUrl: hubDb.url };
-    const setup = await createHub({ config: hubConfig });
-    const lines: string[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const user = await createUser(setup, { email: `signin${i}@bench.example.test` });
-      lines.push(JSON.stringify({ email: user.email, password: FIXTURE_PASSWORD }));
-    }
-    // At the hub's real parameters (fixtures hash cheaply).
-    await setup.db.execute(sql`update platform_users set password_hash = ${await hashPassword(FIXTURE_PASSWORD)}`);
-    await closeHub(setup);
+    const hash = await hashPassword(FIXTURE_PASSWORD);
+    let lines: string[] = [];
+    for (const db of [hubDb, baseDb]) if (db) lines = await createUsers(db.url, masterKey, hash);
     writeFileSync(bodiesFile, lines.join('\n'));
 
-    const hub = await startServer('hub', hubEntry(), {
-      DATABASE_URL: hubDb.url,
+    const env = (url: string) => ({
+      DATABASE_URL: url,
       HUB_MASTER_KEY: masterKey,
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',
     });
+    const hub = await startServer('hub', hubEntry(), env(hubDb.url));
     servers.push(hub);
+    const baseline =
+      BASELINE && baseDb ? await startServer('hub baseline', hubEntry(BASELINE), env(baseDb.url), BASELINE) : undefined;
+    if (baseline) servers.push(baseline);
     const floor = await startServer('argon2id floor', 'bench/argon2-server.ts', { ARGON2_PASSWORD: FIXTURE_PASSWORD });
     servers.push(floor);
     const idle = new Map(servers.map((s) => [s.name, rssMb(s.child.pid!).rss]));
@@ -92,8 +105,19 @@ async function main() {
         label: 'hub sign-in (PostgreSQL)',
         server: hub,
         url: `${hub.base}/api/auth/sign-in`,
-        database: new URL(hubDb.url).pathname.slice(1),
+        database: dbName(hubDb.url),
       },
+      ...(baseline && baseDb
+        ? [
+            {
+              key: 'baseline',
+              label: `hub sign-in, baseline checkout (${BASELINE})`,
+              server: baseline,
+              url: `${baseline.base}/api/auth/sign-in`,
+              database: dbName(baseDb.url),
+            },
+          ]
+        : []),
       { key: 'floor', label: 'raw argon2id verify (node:http)', server: floor, url: `${floor.base}/sign-in` },
     ];
     const run = (c: Contender, duration: number) =>
@@ -103,8 +127,9 @@ async function main() {
       if (w.non2xx || w.errors) throw new Error(`${c.label}: ${w.non2xx} non-2xx, ${w.errors} errors in the warm-up`);
     }
     const results = new Map<string, Measured[]>(contenders.map((c) => [c.key, []]));
+    measuredFrom = Date.now();
     for (let rep = 0; rep < REPS; rep++) {
-      const order = rep % 2 ? [...contenders].reverse() : contenders;
+      const order = contenders.map((_, i) => contenders[(i + rep) % contenders.length]);
       for (const c of order) {
         const pid = c.server.child.pid!;
         const cpu0 = cpuMs(pid);
@@ -155,11 +180,42 @@ async function main() {
       `| floor main-thread CPU, µs per sign-in (HTTP and JSON only) ` +
         `| ${fmt(median(floorMain))} | ${floorMain.map((x) => fmt(x)).join(', ')} |`,
     );
+    const base = results.get('baseline');
+    if (base) {
+      const per = (figure: (m: Measured) => number) => hubR.map((m, i) => figure(m) / figure(base[i]));
+      console.log(`| server CPU per sign-in: this hub / baseline hub | ${ratioCells(per((m) => m.serverUs))} |`);
+      console.log(`| main-thread CPU per sign-in: this hub / baseline hub | ${ratioCells(per((m) => m.mainUs))} |`);
+      console.log(
+        `| baseline main-thread CPU, µs per sign-in | ${fmt(median(base.map((m) => m.mainUs)))} | ` +
+          `${base.map((m) => fmt(m.mainUs)).join(', ')} |`,
+      );
+    }
     printRss(servers, idle);
     console.log(`\nload average at the end: ${loadAverage()}`);
   } finally {
     for (const s of servers) await stopServer(s);
+    printHubProfiles(servers, Math.ceil((Date.now() - measuredFrom) / 1000));
     await hubDb.drop();
+    await baseDb?.drop();
+  }
+}
+
+/** USERS accounts in a fresh database (migrated here), all with `hash`; answers the sign-in bodies. */
+async function createUsers(databaseUrl: string, masterKey: string, hash: string): Promise<string[]> {
+  const setup = await createHub({
+    config: { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: masterKey }), databaseUrl },
+  });
+  try {
+    const lines: string[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const user = await createUser(setup, { email: `signin${i}@bench.example.test` });
+      lines.push(JSON.stringify({ email: user.email, password: FIXTURE_PASSWORD }));
+    }
+    // At the hub's real parameters (fixtures hash cheaply).
+    await setup.db.execute(sql`update platform_users set password_hash = ${hash}`);
+    return lines;
+  } finally {
+    await closeHub(setup);
   }
 }
 

@@ -1,6 +1,6 @@
 /** Starting, probing and stopping the benchmarked servers, each in its own process, and driving autocannon. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +43,25 @@ export interface Server {
 function profileFlags(name: string): string[] {
   const dir = process.env.BENCH_CPU_PROF;
   return dir && name.startsWith('hub') ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
+
+/**
+ * The summaries (bench/lib/profile-summary.mjs) of the CPU profiles the stopped hubs among `servers`
+ * wrote under BENCH_CPU_PROF, over their last `windowS` seconds (the measured reps, not the start-up).
+ */
+export function printHubProfiles(servers: Server[], windowS: number, top = 30) {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return;
+  const files = readdirSync(path.resolve(dir));
+  for (const s of servers) {
+    const file = files.find((f) => f.endsWith('.cpuprofile') && f.includes(`.${s.child.pid}.`));
+    if (!s.name.startsWith('hub') || !file) continue;
+    const summary = path.join(root, 'bench/lib/profile-summary.mjs');
+    const r = spawnSync(process.execPath, [summary, path.join(path.resolve(dir), file), String(top), String(windowS)], {
+      encoding: 'utf8',
+    });
+    console.log(`\n### CPU profile of ${s.name} (${file}), last ${windowS} s\n\n\`\`\`\n${r.stdout.trim()}\n\`\`\``);
+  }
 }
 
 /**
