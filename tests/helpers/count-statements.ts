@@ -18,7 +18,10 @@ export function countStatements(): { count: () => number; texts: string[]; stop:
   const liteExec = PGlite.prototype.exec;
   const liteTransaction = PGlite.prototype.transaction;
   pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
-    note(args[0]);
+    // The LISTEN connection's health probe (`select 1` every few seconds, db/listen.ts) is no
+    // request's statement: counting it made a round-trip count flaky when it fell in the window.
+    const app = (this as unknown as { connectionParameters?: { application_name?: string } }).connectionParameters;
+    if (app?.application_name !== 'hub-listener') note(args[0]);
     return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof pgQuery;
   PGlite.prototype.query = function counted(this: PGlite, ...args: Parameters<PGlite['query']>) {
