@@ -119,6 +119,66 @@ describe.each(TEST_DATABASES)('the unit of work [%s]', (kind) => {
     expect(await auditRowsOf([id])).toHaveLength(0);
   });
 
+  /** Holds the next statement the unit of work sends until `release()`: a batch that stays on the wire. */
+  async function holdNextStatement() {
+    // A failed batch (the test before) makes the writer learn the anchor again, in a transaction of
+    // its own: one unit first, so that the batches below take the one-statement path.
+    await t.hub.unitOfWork.commit(event(randomUUID()));
+    const db = t.hub.database.db;
+    const execute = db.execute.bind(db);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = async (query: Parameters<typeof db.execute>[0]) => {
+      await gate;
+      return execute(query);
+    };
+    const spy = vi.spyOn(db, 'execute').mockImplementationOnce(held as unknown as typeof db.execute);
+    return { spy, release };
+  }
+
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it('units that arrive while a batch is on the wire wait for it, then leave together in one statement', async () => {
+    const [first, ...later] = Array.from({ length: 6 }, () => randomUUID());
+    const { spy, release } = await holdNextStatement();
+    try {
+      const commits = [t.hub.unitOfWork.commit(event(first))];
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+      // One unit per turn of the event loop, as requests that finish apart would.
+      for (const id of later) {
+        commits.push(t.hub.unitOfWork.commit(event(id)));
+        await nextTurn();
+      }
+      expect(spy).toHaveBeenCalledTimes(1);
+      release();
+      await Promise.all(commits);
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+    expect(await auditRowsOf([first, ...later])).toHaveLength(6);
+    expect((await t.hub.audit.verifyChain()).ok).toBe(true);
+  });
+
+  it('a full window does not wait: 32 units waiting go out beside the batch on the wire', async () => {
+    const [first, ...many] = Array.from({ length: 33 }, () => randomUUID());
+    const { spy, release } = await holdNextStatement();
+    try {
+      const commits = [t.hub.unitOfWork.commit(event(first))];
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+      commits.push(...many.map((id) => t.hub.unitOfWork.commit(event(id))));
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(2));
+      release();
+      await Promise.all(commits);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+    expect(await auditRowsOf([first, ...many])).toHaveLength(33);
+    expect((await t.hub.audit.verifyChain()).ok).toBe(true);
+  });
+
   it('writes with the same step names in one batch do not clash', async () => {
     const ids = [randomUUID(), randomUUID()];
     await Promise.all(ids.map((id) => t.hub.unitOfWork.commit(event(id), [required(1), required(1)])));
