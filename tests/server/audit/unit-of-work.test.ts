@@ -9,6 +9,7 @@ import { auditLogs, authSessions } from '../../../src/server/db/schema/index';
 import { insertSessionsStatement } from '../../../src/server/auth/session-queries';
 import { isWriteNotApplied, type StepsWrite } from '../../../src/server/db/writes';
 import type { AuditEvent } from '../../../src/server/audit/record';
+import { jtiOnceWrite } from '../../../src/server/oauth/jti-once';
 
 /**
  * Issue 26: hot-path writes commit through one unit of work with their audit record. Batching,
@@ -117,6 +118,31 @@ describe.each(TEST_DATABASES)('the unit of work [%s]', (kind) => {
     expect(error).toBeDefined();
     expect(isWriteNotApplied(error)).toBe(false);
     expect(await auditRowsOf([id])).toHaveLength(0);
+  });
+
+  it('required rows of a batch (DPoP proof IDs) go in with one insert; one used already fails only its own unit', async () => {
+    const until = new Date(t.hub.clock().getTime() + 60_000);
+    const jtiWrite = (jti: string) => jtiOnceWrite({ kind: 'dpop', issuer: 'unit-of-work-test', jti, until });
+    const jtis = Array.from({ length: 4 }, () => randomUUID());
+    await t.hub.unitOfWork.commit(event(randomUUID()), [jtiWrite(jtis[0])], { batchRequired: true });
+    const ids = jtis.map(() => randomUUID());
+    const spy = vi.spyOn(t.hub.database.db, 'execute');
+    let results: PromiseSettledResult<void>[];
+    let first: string;
+    try {
+      results = await Promise.allSettled(
+        jtis.map((jti, i) => t.hub.unitOfWork.commit(event(ids[i]), [jtiWrite(jti)], { batchRequired: true })),
+      );
+      first = new PgDialect().sqlToQuery(spy.mock.calls[0][0] as SQL).sql;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(first.match(/insert into oauth_used_jtis/g)).toHaveLength(1);
+    expect(results[0].status).toBe('rejected');
+    expect(isWriteNotApplied((results[0] as PromiseRejectedResult).reason)).toBe(true);
+    expect(results.slice(1).map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect((await auditRowsOf(ids)).map((r) => r.sessionId).sort()).toEqual(ids.slice(1).sort());
+    expect((await t.hub.audit.verifyChain()).ok).toBe(true);
   });
 
   /** Holds the next statement the unit of work sends until `release()`: a batch that stays on the wire. */
