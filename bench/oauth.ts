@@ -302,6 +302,19 @@ async function main() {
           database: dbName(hubDb.url),
           dpopHtu: hubMeta.token_endpoint,
         },
+        ...(baseline && baseDb
+          ? [
+              {
+                key: 'baselineDpop',
+                label: `hub JWT bound by DPoP, baseline checkout (${BASELINE})`,
+                endpoint: 'token' as const,
+                server: baseline,
+                body: jwtBody,
+                database: dbName(baseDb.url),
+                dpopHtu: `${baseline.base}/oauth/token`,
+              },
+            ]
+          : []),
       );
     }
     if (ONLY.includes('introspect')) {
@@ -515,6 +528,18 @@ async function main() {
       const xs = results.get(a)!.map((m, i) => m.serverUsPerReq / results.get(b)![i].serverUsPerReq);
       console.log(`| ${title} | ${ratioCells(xs)} |`);
     };
+    if (ONLY.includes('token') && baseline) {
+      cpuRatio('hub', 'baseline', 'token: this hub / baseline hub (server CPU per request)');
+      const dbXs = results
+        .get('hub')!
+        .map((m, i) => (m.dbUsPerReq ?? NaN) / (results.get('baseline')![i].dbUsPerReq ?? NaN));
+      console.log(`| token: this hub / baseline hub (PostgreSQL CPU per request) | ${ratioCells(dbXs)} |`);
+      cpuRatio('hubDpop', 'baselineDpop', 'token with DPoP: this hub / baseline hub (server CPU per request)');
+      const dpopDb = results
+        .get('hubDpop')!
+        .map((m, i) => (m.dbUsPerReq ?? NaN) / (results.get('baselineDpop')![i].dbUsPerReq ?? NaN));
+      console.log(`| token with DPoP: this hub / baseline hub (PostgreSQL CPU per request) | ${ratioCells(dpopDb)} |`);
+    }
     if (ONLY.includes('token')) {
       ratio('hubDpop', 'hub', 'token: hub with DPoP / hub bearer (requests/s)');
       cpuRatio('hubDpop', 'hub', 'token: hub with DPoP / hub bearer (server CPU per request; goal ≤ 1.3)');

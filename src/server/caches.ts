@@ -31,6 +31,8 @@ export interface SignedInSession {
 export interface HubCaches {
   /** OAuth clients by client_id (oauth/clients/service.ts). */
   clients: LookupCache<OAuthClient | undefined>;
+  /** Resource indicators found registered (an active client's app_url), by URL (oauth/resource.ts). */
+  registeredResources: LookupCache<true>;
   /** Sessions behind access and hand-off tokens (oauth/token-cache.ts). */
   sessionStates: SessionStateCache;
   /** Browser sessions by cookie-token hash, for the authorization endpoint (auth/session-cache.ts). */
@@ -79,6 +81,9 @@ const MINUTE = 60_000;
 /** The one list of a hub's caches: how large each may grow, how long it serves, what clears it. */
 export const CACHES = {
   clients: { maxEntries: 10_000, ttlMs: MINUTE, clearedBy: ['client'] },
+  // Only what was found registered is kept (a client registered since is read, never refused from
+  // here); a client message empties it whole, since it names the client, not its app_url.
+  registeredResources: { maxEntries: 1000, ttlMs: MINUTE, clearedBy: ['client'] },
   // Three maps of this size: token hash → session id (never changes), session id → state, and
   // jti → revoked, for the access tokens no session row stands behind (client_credentials); the
   // last two keep what the token endpoint primes apart, as many as issuedTokens (lookup-cache.ts).
@@ -159,6 +164,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
   const live = hub.revocations.live;
   const caches: HubCaches = {
     clients: new LookupCache(CACHES.clients.ttlMs, CACHES.clients.maxEntries, live),
+    registeredResources: new LookupCache(CACHES.registeredResources.ttlMs, CACHES.registeredResources.maxEntries, live),
     // Primed at issue and not yet used: as many as the signed tokens kept for their first use.
     sessionStates: createSessionStateCache(
       hub.db,
@@ -180,7 +186,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
     clientJwks: new Map(),
     dpopKeys: new Map(),
   };
-  const { clients, sessionStates, signedInSessions, keys } = caches;
+  const { clients, registeredResources, sessionStates, signedInSessions, keys } = caches;
   const forgetSignedIn = (sessionId?: string) => {
     if (sessionId === undefined) {
       signedInSessions.hashOf.clear();
@@ -195,6 +201,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
   hub.revocations.subscribe((sessionIds, message) => {
     if (message.kind === 'client') {
       clients.invalidate(message.clientId);
+      registeredResources.invalidate();
       caches.clientJwks.delete(message.clientId);
     } else if (message.kind === 'keys') keys.invalidate();
     else if (message.kind === 'tokens') for (const jti of message.jtis) sessionStates.invalidateToken(jti);
@@ -209,6 +216,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
   });
   hub.revocations.onResync(() => {
     clients.invalidate();
+    registeredResources.invalidate();
     caches.clientJwks.clear();
     sessionStates.invalidateAll();
     forgetSignedIn();

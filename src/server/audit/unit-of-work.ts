@@ -20,6 +20,13 @@ import type { AuditEvent, AuditLog } from './record';
  * writer places each batch when it is handed over, in order, and each waits in the database for
  * the one before it to commit before it moves the anchor, while its own rows are already being
  * inserted (audit/chain-queries.ts).
+ *
+ * The coalescing window: a batch leaves when the event loop has run every request already read
+ * (a `setImmediate` turn: the units of one I/O phase go together), and, while another batch is
+ * on the wire, only once `coalesce` units wait; otherwise they wait for that batch to commit and
+ * leave together then. Every statement — its build, its write to the socket, its parse and
+ * commit in PostgreSQL — then serves many grants even when PostgreSQL answers fast; a second and
+ * third batch go out only when enough units wait to fill them.
  */
 export interface UnitOfWork {
   /**
@@ -47,15 +54,35 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
-export function createUnitOfWork(audit: AuditLog, clock: () => Date, maxBatch = 256, maxInFlight = 3): UnitOfWork {
+export function createUnitOfWork(
+  audit: AuditLog,
+  clock: () => Date,
+  maxBatch = 256,
+  maxInFlight = 3,
+  coalesce = 32,
+): UnitOfWork {
   const queue: Pending[] = [];
   let inFlight = 0;
+  let scheduled = false;
 
   /** The next batch: up to maxBatch units in order, or one that must commit alone. */
   function take(): Pending[] {
     let n = 1;
     if (!queue[0].alone) while (n < queue.length && n < maxBatch && !queue[n].alone) n += 1;
     return queue.splice(0, n);
+  }
+
+  /** A batch may leave: a slot is free, and either none is on the wire or enough units wait. */
+  const mayFlush = () => queue.length > 0 && inFlight < maxInFlight && (inFlight === 0 || queue.length >= coalesce);
+
+  /** Flushes after the current turn, so the units of requests already read join the batch. */
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      if (mayFlush()) flush();
+    });
   }
 
   function flush() {
@@ -79,7 +106,8 @@ export function createUnitOfWork(audit: AuditLog, clock: () => Date, maxBatch = 
       )
       .finally(() => {
         inFlight -= 1;
-        if (queue.length && inFlight < maxInFlight) flush();
+        // What waited for this batch leaves now, together (it has waited a commit already).
+        if (mayFlush()) flush();
       });
   }
 
@@ -89,9 +117,7 @@ export function createUnitOfWork(audit: AuditLog, clock: () => Date, maxBatch = 
       return new Promise<void>((resolve, reject) => {
         const alone = !options.batchRequired && mustCommitAlone(writes);
         queue.push({ event: { ...event, occurredAt: at }, writes, alone, resolve, reject });
-        // Wait for the current tick's units to join, unless a batch slot is idle anyway.
-        if (inFlight < maxInFlight && queue.length === 1)
-          setImmediate(() => queue.length && inFlight < maxInFlight && flush());
+        if (mayFlush()) schedule();
       });
     },
   };

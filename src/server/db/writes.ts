@@ -20,6 +20,13 @@ export interface RowsWrite {
   rows: string[];
   /** The statement for `json` (a JSON array of the rows), writing only when `guard` holds; ends in RETURNING. */
   statement: (json: string, guard: SQL) => SQL;
+  /**
+   * Every row is required, under this name: the merged insert must return one row per row given,
+   * or the whole statement fails with WriteNotApplied (HU001), as a `requireOne` step does — one
+   * insert for the used DPoP proof IDs of a whole batch instead of one per unit. Writes of one key
+   * come from one owner and are all required or all not.
+   */
+  requireEach?: string;
 }
 
 /**
@@ -56,14 +63,15 @@ export function statementWrite(body: (guard: SQL) => SQL): StepsWrite {
  * a unit committed with `batchRequired` (audit/unit-of-work.ts) joins a batch all the same.
  */
 export function mustCommitAlone(writes: readonly Write[]): boolean {
-  return writes.some((w) => w.kind === 'steps' && w.requireOne !== undefined);
+  return writes.some((w) => (w.kind === 'steps' ? w.requireOne : w.requireEach) !== undefined);
 }
 
 /**
  * The writes as CTEs of one statement: `w0 as (…)`, `w1_code as (…)`, with every name given here
  * (`defs`, and `following`: the same behind a comma, to follow a statement's own CTEs), the
  * names (for statements that must read each CTE to order their work), and a WHERE
- * clause that fails the statement unless every required step returned exactly one row (in the
+ * clause that fails the statement unless every required step returned exactly one row, and every
+ * required merged insert one row per row (in the
  * WHERE — a one-time filter, evaluated before any row — never as an unread column, which the
  * planner would drop).
  */
@@ -87,6 +95,11 @@ export function compileWrites(writes: readonly Write[], guard: SQL) {
       const m = merged.get(w.key);
       if (m?.first !== w) return;
       cte(`w${i}`, w.statement(`[${m.rows.join(',')}]`, guard));
+      // One returned row per row given, as one required step's exactly one: 1 when all went in.
+      if (w.requireEach !== undefined)
+        required.push(
+          sql`hub_require_one(((select count(*) from ${sql.raw(`w${i}`)}) = ${m.rows.length}::bigint)::int, ${w.requireEach})`,
+        );
       return;
     }
     const local = stepName(w, i);

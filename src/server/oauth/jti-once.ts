@@ -1,6 +1,6 @@
 import type { Hub } from '../hub';
 import { sha256Hex } from '../crypto/tokens';
-import type { StepsWrite } from '../db/writes';
+import type { RowsWrite } from '../db/writes';
 import { deleteExpiredJtis, insertUsedJti, usedJtiWrite } from './jti-queries';
 import { deleteExpiredPushedRequests } from './par-queries';
 import { PAR_INTERACTION_TTL_S } from './constants';
@@ -27,7 +27,7 @@ export interface UsedJti {
  * proof's jti in the statement that commits the grant (one round trip instead of two); a jti
  * already used fails the unit (`isWriteNotApplied`) and nothing of the grant is written.
  */
-export function jtiOnceWrite(input: UsedJti): StepsWrite {
+export function jtiOnceWrite(input: UsedJti): RowsWrite {
   return usedJtiWrite(usedJtiRow(input));
 }
 

@@ -21,7 +21,12 @@ export async function resolveResource(hub: Hub, resource: string | undefined): P
   }
   if (url.hash || resource.includes('#')) throw new OAuthError('invalid_target', 'resource must not have a fragment.');
   if (resource === userinfoAudience(hub)) return null;
-  if (!(await isRegisteredResource(hub.db, resource)))
-    throw new OAuthError('invalid_target', 'resource is not an API registered with the hub.');
+  // Found registered once, kept until a client message (caches.ts): a grant naming its API reads
+  // nothing. A refusal is thrown by the lookup, so it is never kept.
+  await hub.caches.registeredResources.get(resource, async () => {
+    if (!(await isRegisteredResource(hub.db, resource)))
+      throw new OAuthError('invalid_target', 'resource is not an API registered with the hub.');
+    return true;
+  });
   return resource;
 }

@@ -9,6 +9,7 @@ import { auditLogs, authSessions } from '../../../src/server/db/schema/index';
 import { insertSessionsStatement } from '../../../src/server/auth/session-queries';
 import { isWriteNotApplied, type StepsWrite } from '../../../src/server/db/writes';
 import type { AuditEvent } from '../../../src/server/audit/record';
+import { jtiOnceWrite } from '../../../src/server/oauth/jti-once';
 
 /**
  * Issue 26: hot-path writes commit through one unit of work with their audit record. Batching,
@@ -117,6 +118,91 @@ describe.each(TEST_DATABASES)('the unit of work [%s]', (kind) => {
     expect(error).toBeDefined();
     expect(isWriteNotApplied(error)).toBe(false);
     expect(await auditRowsOf([id])).toHaveLength(0);
+  });
+
+  it('required rows of a batch (DPoP proof IDs) go in with one insert; one used already fails only its own unit', async () => {
+    const until = new Date(t.hub.clock().getTime() + 60_000);
+    const jtiWrite = (jti: string) => jtiOnceWrite({ kind: 'dpop', issuer: 'unit-of-work-test', jti, until });
+    const jtis = Array.from({ length: 4 }, () => randomUUID());
+    await t.hub.unitOfWork.commit(event(randomUUID()), [jtiWrite(jtis[0])], { batchRequired: true });
+    const ids = jtis.map(() => randomUUID());
+    const spy = vi.spyOn(t.hub.database.db, 'execute');
+    let results: PromiseSettledResult<void>[];
+    let first: string;
+    try {
+      results = await Promise.allSettled(
+        jtis.map((jti, i) => t.hub.unitOfWork.commit(event(ids[i]), [jtiWrite(jti)], { batchRequired: true })),
+      );
+      first = new PgDialect().sqlToQuery(spy.mock.calls[0][0] as SQL).sql;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(first.match(/insert into oauth_used_jtis/g)).toHaveLength(1);
+    expect(results[0].status).toBe('rejected');
+    expect(isWriteNotApplied((results[0] as PromiseRejectedResult).reason)).toBe(true);
+    expect(results.slice(1).map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    expect((await auditRowsOf(ids)).map((r) => r.sessionId).sort()).toEqual(ids.slice(1).sort());
+    expect((await t.hub.audit.verifyChain()).ok).toBe(true);
+  });
+
+  /** Holds the next statement the unit of work sends until `release()`: a batch that stays on the wire. */
+  async function holdNextStatement() {
+    // A failed batch (the test before) makes the writer learn the anchor again, in a transaction of
+    // its own: one unit first, so that the batches below take the one-statement path.
+    await t.hub.unitOfWork.commit(event(randomUUID()));
+    const db = t.hub.database.db;
+    const execute = db.execute.bind(db);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = async (query: Parameters<typeof db.execute>[0]) => {
+      await gate;
+      return execute(query);
+    };
+    const spy = vi.spyOn(db, 'execute').mockImplementationOnce(held as unknown as typeof db.execute);
+    return { spy, release };
+  }
+
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it('units that arrive while a batch is on the wire wait for it, then leave together in one statement', async () => {
+    const [first, ...later] = Array.from({ length: 6 }, () => randomUUID());
+    const { spy, release } = await holdNextStatement();
+    try {
+      const commits = [t.hub.unitOfWork.commit(event(first))];
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+      // One unit per turn of the event loop, as requests that finish apart would.
+      for (const id of later) {
+        commits.push(t.hub.unitOfWork.commit(event(id)));
+        await nextTurn();
+      }
+      expect(spy).toHaveBeenCalledTimes(1);
+      release();
+      await Promise.all(commits);
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+    expect(await auditRowsOf([first, ...later])).toHaveLength(6);
+    expect((await t.hub.audit.verifyChain()).ok).toBe(true);
+  });
+
+  it('a full window does not wait: 32 units waiting go out beside the batch on the wire', async () => {
+    const [first, ...many] = Array.from({ length: 33 }, () => randomUUID());
+    const { spy, release } = await holdNextStatement();
+    try {
+      const commits = [t.hub.unitOfWork.commit(event(first))];
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+      commits.push(...many.map((id) => t.hub.unitOfWork.commit(event(id))));
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(2));
+      release();
+      await Promise.all(commits);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+    expect(await auditRowsOf([first, ...many])).toHaveLength(33);
+    expect((await t.hub.audit.verifyChain()).ok).toBe(true);
   });
 
   it('writes with the same step names in one batch do not clash', async () => {

@@ -9,6 +9,7 @@ import { createBrowserSession, revokeSession, revokeUserSessions } from '../../.
 import { revokeSessionIds } from '../../../src/server/oauth/revoke-service';
 import { loadClient } from '../../../src/server/oauth/clients/service';
 import { oauthRuntime } from '../../../src/server/oauth/runtime';
+import { resolveResource } from '../../../src/server/oauth/resource';
 import { cleanupAllUsers } from '../../../src/server/setup/setup-service';
 import { MAX_JWT_TTL_S, REFRESH_GRACE_S } from '../../../src/server/oauth/constants';
 import { CSRF, createTestHub, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
@@ -215,6 +216,23 @@ describe.each(TEST_DATABASES)('invalidation lives with the write [%s]', (kind) =
       });
       expect(heard).toEqual([{ kind: 'client', clientId: other.client_id }]);
       expect(await loadClient(bHub, other.client_id)).toMatchObject({ isActive: false });
+    });
+
+    it('a deactivated client’s app_url stops being a resource on every node', async () => {
+      const api = `https://api-${markers}-${Date.now()}.example.test`;
+      const other = await registerClient(a, { app_url: api });
+      expect(await resolveResource(bHub, api)).toBe(api); // B now holds it as registered
+      const admin = await signedInUser(a.hub, ['platform_admin']);
+      await heardOnB(async () => {
+        const res = await a.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/oauth-clients/${other.id}`,
+          headers: { cookie: admin.cookie, ...CSRF },
+          payload: { is_active: false },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      await expect(resolveResource(bHub, api)).rejects.toMatchObject({ error: 'invalid_target' });
     });
 
     it('a key rotation and a prune are each heard once', async () => {

@@ -109,12 +109,13 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
 
   it('a client_credentials grant: 1 round trip, its chained oauth_token_issued row and no session row', async () => {
     const client = await registerClient(t);
+    // RFC 8707: it names a registered API (the client's own app_url), as bench:oauth does.
     const grant = () =>
       t.client.post('/oauth/token', {
         headers: { authorization: basic(client) },
-        form: { grant_type: 'client_credentials', scope: 'read:profile' },
+        form: { grant_type: 'client_credentials', scope: 'read:profile', resource: 'https://rb.example.test' },
       });
-    expect((await grant()).statusCode).toBe(200); // the client is now in this node's cache
+    expect((await grant()).statusCode).toBe(200); // the client and the resource are now in this node's caches
     let res: Awaited<ReturnType<typeof grant>> | undefined;
     const { n, sent } = await statementsOf(async () => {
       res = await grant();
