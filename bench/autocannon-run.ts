@@ -24,8 +24,11 @@ const opts = JSON.parse(process.argv[2]) as {
   duration: number;
   /** Stop after this many requests instead of after `duration`. */
   amount?: number;
-  /** A DPoP proof per request: the private JWK (ES256) and the request's htm/htu. */
-  dpop?: { privateJwk: Record<string, string>; htm: string; htu: string };
+  /**
+   * A DPoP proof per request: the private JWK (EC: ES256, RSA: PS256) and the request's htm/htu;
+   * `perSecond` proofs per second of the run are signed ahead (default PROOFS_PER_S).
+   */
+  dpop?: { privateJwk: Record<string, string>; htm: string; htu: string; perSecond?: number };
 };
 const bodies = opts.bodiesFile ? readFileSync(opts.bodiesFile, 'utf8').split('\n').filter(Boolean) : undefined;
 let next = bodies ? Math.floor(Math.random() * bodies.length) : 0;
@@ -35,7 +38,7 @@ const dpop = opts.dpop;
 const PROOFS_PER_S = 6_000;
 const ready: string[] = [];
 if (dpop) {
-  const n = Math.min(opts.amount ?? Infinity, opts.duration * PROOFS_PER_S);
+  const n = Math.min(opts.amount ?? Infinity, opts.duration * (dpop.perSecond ?? PROOFS_PER_S));
   for (let i = 0; i < n; i++) ready.push(proof(dpop.privateJwk, dpop.htm, dpop.htu));
 }
 let nextProof = 0;
