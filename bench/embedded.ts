@@ -1,5 +1,5 @@
 /**
- * npm run bench:embedded [-- --duration=10 --connections=2 --reps=1 --build=server --solo=3 --restart=1
+ * npm run bench:embedded [-- --duration=10 --connections=2 --reps=1 --build=server --solo=1 --restart=1
  *                             --baseline=<checkout>]
  *
  * The hub as a newcomer runs it: `npm start` on the embedded database (PGlite), from a clean
@@ -14,12 +14,13 @@
  *     (own processes, not in the group) drive sign-in, GET /api/me, discovery, the JWKS and
  *     client_credentials grants at once; the rate each of them got;
  *   - the hub's CPU per request (its process, every thread: argon2's libuv pool and V8's
- *     compiler threads too, from /proc): over the mixed load, and for each endpoint alone for
- *     --solo s afterwards (0: not run). CPU per request, not req/s, is what compares on a busy
+ *     compiler threads too, from /proc): over the mixed load, and for each endpoint alone
+ *     afterwards, a fixed number of requests (SOLO_REQUESTS × --solo; 0: not run). CPU per request, not req/s, is what compares on a busy
  *     machine;
  *   - with --restart=1, the same hub started again on the data directory it made (the start of
  *     every day after the first): start → ready, RSS idle and the CPU per request of each
- *     endpoint alone, the first requests after that start included;
+ *     endpoint alone, twice: the first requests after that start (V8 still compiling the hot
+ *     code) and the same again;
  *   - anything else still running in the group (a build's service process left behind);
  * and the goals (idle ≤ 200 MB, ≤ 300 MB under load, nothing of the build left) as ratios.
  * The administrator and the client are made through the API with the setup key (HUB_SETUP_KEY).
@@ -47,7 +48,13 @@ const CONNECTIONS = Number(args.connections ?? 2);
 const REPS = Math.max(1, Number(args.reps ?? 1));
 const BUILD = (args.build ?? 'server') as 'server' | 'all' | 'none';
 const BASELINE = args.baseline;
-const SOLO = Number(args.solo ?? 3);
+const SOLO = Number(args.solo ?? 1);
+/**
+ * Requests per endpoint alone (× --solo): a fixed count, so that even on a machine shared with
+ * other work each figure is tens of /proc clock ticks (10 ms) of the hub's CPU, not one or two.
+ */
+const SOLO_REQUESTS: Record<Endpoint, number> = { 'sign-in': 30, me: 300, discovery: 1000, jwks: 1000, token: 200 };
+const SOLO_CONNECTIONS = 4;
 const RESTART = args.restart !== '0' && args.restart !== undefined;
 const GOAL = { idleMb: 200, loadMb: 300 };
 const READY_TIMEOUT_MS = 300_000;
@@ -80,7 +87,8 @@ interface Figures {
   startCpuMs: number;
   /** Each endpoint alone after the mixed load: the hub's CPU per request (ms). */
   solo?: Record<Endpoint, number>;
-  restart?: { readyMs: number; idleMb: number; solo?: Record<Endpoint, number> };
+  /** Started again on its directory: `solo` the first requests after that start, `again` the same once more. */
+  restart?: { readyMs: number; idleMb: number; solo?: Record<Endpoint, number>; again?: Record<Endpoint, number> };
 }
 
 /** What the loads send: the sign-in bodies, a signed-in administrator's cookie, a client's Basic credentials. */
@@ -229,8 +237,13 @@ async function prepareLoad(run: Running): Promise<LoadKit> {
 
 /** The five loads at once, each in its own autocannon process; the hub tree's RSS sampled meanwhile. */
 /** One endpoint's load for `duration` s in its own autocannon process. */
-function endpointLoad(run: Running, kit: LoadKit, e: Endpoint, duration: number): Promise<CannonResult> {
-  const common = { duration, connections: CONNECTIONS, body: '' };
+function endpointLoad(
+  run: Running,
+  kit: LoadKit,
+  e: Endpoint,
+  size: { duration: number; connections: number; amount?: number },
+): Promise<CannonResult> {
+  const common = { ...size, body: '' };
   const json = { 'content-type': 'application/json', ...CSRF };
   switch (e) {
     case 'sign-in':
@@ -269,13 +282,18 @@ function cpuWithChildrenMs(pid: number): number {
   }
 }
 
-/** Each endpoint alone for SOLO s, one after the other: the hub's CPU per request answered (ms). */
+/** Each endpoint alone for SOLO_REQUESTS × SOLO requests, one after the other: the hub's CPU per request answered (ms). */
 async function soloLoads(run: Running, kit: LoadKit): Promise<Record<Endpoint, number>> {
   const pid = hubPid(run);
   const perRequest = {} as Record<Endpoint, number>;
   for (const e of ENDPOINTS) {
     const before = cpuMs(pid);
-    const r = await endpointLoad(run, kit, e, SOLO);
+    const amount = Math.max(1, Math.round(SOLO_REQUESTS[e] * SOLO));
+    const r = await endpointLoad(run, kit, e, {
+      duration: READY_TIMEOUT_MS / 1000,
+      connections: SOLO_CONNECTIONS,
+      amount,
+    });
     perRequest[e] = (cpuMs(pid) - before) / Math.max(1, r.ok);
     if (r.non2xx || r.errors) console.warn(`  ! alone, ${e}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}`);
   }
@@ -288,10 +306,9 @@ async function mixedLoad(
 ): Promise<{ peakMb: number; cpuPerRequest: number; load: Record<Endpoint, CannonResult> }> {
   const pid = hubPid(run);
   const cpuBefore = cpuMs(pid);
-  const runs = Object.fromEntries(ENDPOINTS.map((e) => [e, endpointLoad(run, kit, e, DURATION)])) as Record<
-    Endpoint,
-    Promise<CannonResult>
-  >;
+  const runs = Object.fromEntries(
+    ENDPOINTS.map((e) => [e, endpointLoad(run, kit, e, { duration: DURATION, connections: CONNECTIONS })]),
+  ) as Record<Endpoint, Promise<CannonResult>>;
   let done = false;
   const all = Promise.all(ENDPOINTS.map((e) => runs[e])).finally(() => (done = true));
   let peakMb = 0;
@@ -348,7 +365,9 @@ async function measureRestart(c: Contender, dataDir: string, kit: LoadKit): Prom
   try {
     const readyMs = await waitReady(run, t0);
     const idleMb = await settledRss(run);
-    return { readyMs, idleMb, solo: SOLO > 0 ? await soloLoads(run, kit) : undefined };
+    const solo = SOLO > 0 ? await soloLoads(run, kit) : undefined;
+    const again = SOLO > 0 ? await soloLoads(run, kit) : undefined;
+    return { readyMs, idleMb, solo, again };
   } finally {
     await stopGroup(run);
   }
@@ -467,6 +486,7 @@ async function main() {
         `| ${c.label} | ${med(fs, (f) => f.restart!.readyMs / 1000, 1)} | ${med(fs, (f) => f.restart!.idleMb)} ` +
           `| ${soloCells(fs, (f) => f.restart!.solo)} |`,
       );
+      console.log(`| ${c.label}, the same again | | | ${soloCells(fs, (f) => f.restart!.again)} |`);
     }
   }
 
@@ -517,7 +537,10 @@ async function main() {
       ratio('restart: RSS idle', (f) => f.restart!.idleMb);
       ratio('restart: start → ready time', (f) => f.restart!.readyMs);
       if (SOLO > 0)
-        for (const e of ENDPOINTS) ratio(`restart: CPU per request, ${e} alone`, (f) => f.restart!.solo![e]);
+        for (const e of ENDPOINTS) {
+          ratio(`restart: CPU per request, ${e} alone`, (f) => f.restart!.solo![e]);
+          ratio(`restart: CPU per request, ${e} alone again`, (f) => f.restart!.again![e]);
+        }
     }
   }
   console.log(`\nload average at the end: ${loadAverage()}`);
