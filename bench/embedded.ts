@@ -1,5 +1,6 @@
 /**
- * npm run bench:embedded [-- --duration=10 --connections=2 --reps=1 --build=server --baseline=<checkout>]
+ * npm run bench:embedded [-- --duration=10 --connections=2 --reps=1 --build=server --solo=1 --restart=1
+ *                             --baseline=<checkout>]
  *
  * The hub as a newcomer runs it: `npm start` on the embedded database (PGlite), from a clean
  * temporary data directory, in a process group of its own. It reports:
@@ -12,6 +13,14 @@
  *   - RSS under a short mixed load: the highest sum sampled while five autocannon processes
  *     (own processes, not in the group) drive sign-in, GET /api/me, discovery, the JWKS and
  *     client_credentials grants at once; the rate each of them got;
+ *   - the hub's CPU per request (its process, every thread: argon2's libuv pool and V8's
+ *     compiler threads too, from /proc): over the mixed load, and for each endpoint alone
+ *     afterwards, a fixed number of requests (SOLO_REQUESTS × --solo; 0: not run). CPU per request, not req/s, is what compares on a busy
+ *     machine;
+ *   - with --restart=1, the same hub started again on the data directory it made (the start of
+ *     every day after the first): start → ready, RSS idle and the CPU per request of each
+ *     endpoint alone, twice: the first requests after that start (V8 still compiling the hot
+ *     code) and the same again;
  *   - anything else still running in the group (a build's service process left behind);
  * and the goals (idle ≤ 200 MB, ≤ 300 MB under load, nothing of the build left) as ratios.
  * The administrator and the client are made through the API with the setup key (HUB_SETUP_KEY).
@@ -22,13 +31,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generate } from 'otplib';
 import { request, CookieJar } from './lib/http';
-import { loadAverage } from './lib/proc';
+import { cpuMs, loadAverage } from './lib/proc';
 import { listProcessGroup, selectTree, sumRss, type ProcessInfo } from './lib/process-tree';
 import { fmt, median, ratioCells } from './lib/report';
 import { cannon, freePort, root, type CannonResult } from './lib/servers';
@@ -39,6 +48,14 @@ const CONNECTIONS = Number(args.connections ?? 2);
 const REPS = Math.max(1, Number(args.reps ?? 1));
 const BUILD = (args.build ?? 'server') as 'server' | 'all' | 'none';
 const BASELINE = args.baseline;
+const SOLO = Number(args.solo ?? 1);
+/**
+ * Requests per endpoint alone (× --solo): a fixed count, so that even on a machine shared with
+ * other work each figure is tens of /proc clock ticks (10 ms) of the hub's CPU, not one or two.
+ */
+const SOLO_REQUESTS: Record<Endpoint, number> = { 'sign-in': 30, me: 300, discovery: 1000, jwks: 1000, token: 200 };
+const SOLO_CONNECTIONS = 4;
+const RESTART = args.restart !== '0' && args.restart !== undefined;
 const GOAL = { idleMb: 200, loadMb: 300 };
 const READY_TIMEOUT_MS = 300_000;
 const CSRF = { 'x-hub-csrf': '1' };
@@ -64,6 +81,21 @@ interface Figures {
   /** Processes of the group still alive once the stop was asked for and waited on. */
   leftAfterStop: number;
   load: Record<Endpoint, CannonResult>;
+  /** The hub process's CPU over the mixed load, per request answered (ms). */
+  mixedCpuPerRequest: number;
+  /** CPU of the hub process (and of the children it waited for: the builds, an initdb) until it was idle (ms). */
+  startCpuMs: number;
+  /** Each endpoint alone after the mixed load: the hub's CPU per request (ms). */
+  solo?: Record<Endpoint, number>;
+  /** Started again on its directory: `solo` the first requests after that start, `again` the same once more. */
+  restart?: { readyMs: number; idleMb: number; solo?: Record<Endpoint, number>; again?: Record<Endpoint, number> };
+}
+
+/** What the loads send: the sign-in bodies, a signed-in administrator's cookie, a client's Basic credentials. */
+interface LoadKit {
+  bodiesFile: string;
+  cookie: string;
+  basic: string;
 }
 
 interface Running {
@@ -82,10 +114,11 @@ function hubTree(run: Running): { hub: ProcessInfo[]; all: ProcessInfo[] } {
   return { hub: main ? selectTree(all, main.pid) : [], all };
 }
 
-async function startHub(c: Contender): Promise<{ run: Running; dataDir: string }> {
-  if (BUILD !== 'none') rmSync(path.join(c.cwd, 'dist/server'), { recursive: true, force: true });
-  if (BUILD === 'all') rmSync(path.join(c.cwd, 'dist/web'), { recursive: true, force: true });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-embedded-'));
+/** Starts `npm start`; without `dataDir` from a clean one, after removing what --build says to rebuild. */
+async function startHub(c: Contender, existingDir?: string): Promise<{ run: Running; dataDir: string }> {
+  if (!existingDir && BUILD !== 'none') rmSync(path.join(c.cwd, 'dist/server'), { recursive: true, force: true });
+  if (!existingDir && BUILD === 'all') rmSync(path.join(c.cwd, 'dist/web'), { recursive: true, force: true });
+  const dataDir = existingDir ?? mkdtempSync(path.join(os.tmpdir(), 'bench-embedded-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const setupKey = randomBytes(24).toString('base64url');
@@ -140,7 +173,7 @@ async function settledRss(run: Running): Promise<number> {
 }
 
 /** Administrators through the setup key, one signed in, and a confidential client for client_credentials. */
-async function prepareLoad(run: Running) {
+async function prepareLoad(run: Running): Promise<LoadKit> {
   const emails = [1, 2, 3, 4].map((i) => `bench-admin-${i}@bench.example.test`);
   const json = { 'content-type': 'application/json', ...CSRF };
   const made = await request(
@@ -203,22 +236,79 @@ async function prepareLoad(run: Running) {
 }
 
 /** The five loads at once, each in its own autocannon process; the hub tree's RSS sampled meanwhile. */
-async function mixedLoad(run: Running): Promise<{ peakMb: number; load: Record<Endpoint, CannonResult> }> {
-  const { bodiesFile, cookie, basic } = await prepareLoad(run);
-  const common = { duration: DURATION, connections: CONNECTIONS, body: '' };
+/** One endpoint's load for `duration` s in its own autocannon process. */
+function endpointLoad(
+  run: Running,
+  kit: LoadKit,
+  e: Endpoint,
+  size: { duration: number; connections: number; amount?: number },
+): Promise<CannonResult> {
+  const common = { ...size, body: '' };
   const json = { 'content-type': 'application/json', ...CSRF };
-  const runs: Record<Endpoint, Promise<CannonResult>> = {
-    'sign-in': cannon({ ...common, url: `${run.base}/api/auth/sign-in`, bodiesFile, headers: json }),
-    me: cannon({ ...common, url: `${run.base}/api/me`, method: 'GET', headers: { cookie } }),
-    discovery: cannon({ ...common, url: `${run.base}/.well-known/openid-configuration`, method: 'GET', headers: {} }),
-    jwks: cannon({ ...common, url: `${run.base}/oauth/jwks`, method: 'GET', headers: {} }),
-    token: cannon({
-      ...common,
-      url: `${run.base}/oauth/token`,
-      body: 'grant_type=client_credentials',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
-    }),
-  };
+  switch (e) {
+    case 'sign-in':
+      return cannon({ ...common, url: `${run.base}/api/auth/sign-in`, bodiesFile: kit.bodiesFile, headers: json });
+    case 'me':
+      return cannon({ ...common, url: `${run.base}/api/me`, method: 'GET', headers: { cookie: kit.cookie } });
+    case 'discovery':
+      return cannon({ ...common, url: `${run.base}/.well-known/openid-configuration`, method: 'GET', headers: {} });
+    case 'jwks':
+      return cannon({ ...common, url: `${run.base}/oauth/jwks`, method: 'GET', headers: {} });
+    case 'token':
+      return cannon({
+        ...common,
+        url: `${run.base}/oauth/token`,
+        body: 'grant_type=client_credentials',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: kit.basic },
+      });
+  }
+}
+
+/** The hub's own process (scripts/start.mjs), whose CPU is read from /proc. */
+function hubPid(run: Running): number {
+  const pid = hubTree(run).hub[0]?.pid;
+  if (!pid) throw new Error(`the hub's process is gone:\n${run.output.join('')}`);
+  return pid;
+}
+
+/** utime + stime of the process and of the children it waited for (cutime, cstime), in ms. */
+function cpuWithChildrenMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return [11, 12, 13, 14].reduce((n, i) => n + Number(fields[i]), 0) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** Each endpoint alone for SOLO_REQUESTS × SOLO requests, one after the other: the hub's CPU per request answered (ms). */
+async function soloLoads(run: Running, kit: LoadKit): Promise<Record<Endpoint, number>> {
+  const pid = hubPid(run);
+  const perRequest = {} as Record<Endpoint, number>;
+  for (const e of ENDPOINTS) {
+    const before = cpuMs(pid);
+    const amount = Math.max(1, Math.round(SOLO_REQUESTS[e] * SOLO));
+    const r = await endpointLoad(run, kit, e, {
+      duration: READY_TIMEOUT_MS / 1000,
+      connections: SOLO_CONNECTIONS,
+      amount,
+    });
+    perRequest[e] = (cpuMs(pid) - before) / Math.max(1, r.ok);
+    if (r.non2xx || r.errors) console.warn(`  ! alone, ${e}: ${r.non2xx} non-2xx, ${r.errors} errors of ${r.total}`);
+  }
+  return perRequest;
+}
+
+async function mixedLoad(
+  run: Running,
+  kit: LoadKit,
+): Promise<{ peakMb: number; cpuPerRequest: number; load: Record<Endpoint, CannonResult> }> {
+  const pid = hubPid(run);
+  const cpuBefore = cpuMs(pid);
+  const runs = Object.fromEntries(
+    ENDPOINTS.map((e) => [e, endpointLoad(run, kit, e, { duration: DURATION, connections: CONNECTIONS })]),
+  ) as Record<Endpoint, Promise<CannonResult>>;
   let done = false;
   const all = Promise.all(ENDPOINTS.map((e) => runs[e])).finally(() => (done = true));
   let peakMb = 0;
@@ -228,9 +318,10 @@ async function mixedLoad(run: Running): Promise<{ peakMb: number; load: Record<E
     await sleep(200);
   }
   const results = await all;
-  rmSync(bodiesFile, { force: true });
+  const answered = results.reduce((n, r) => n + r.ok, 0);
   return {
     peakMb,
+    cpuPerRequest: (cpuMs(pid) - cpuBefore) / Math.max(1, answered),
     load: Object.fromEntries(ENDPOINTS.map((e, i) => [e, results[i]])) as Record<Endpoint, CannonResult>,
   };
 }
@@ -255,17 +346,37 @@ async function stopGroup(run: Running): Promise<number> {
 async function measureHub(c: Contender): Promise<Figures> {
   const t0 = performance.now();
   const { run, dataDir } = await startHub(c);
+  let kit: LoadKit | undefined;
   try {
-    return await measureStarted(run, t0);
+    const figures = await measureStarted(run, t0, (k) => (kit = k));
+    if (RESTART && kit) figures.restart = await measureRestart(c, dataDir, kit);
+    return figures;
   } finally {
     await stopGroup(run);
+    if (kit) rmSync(kit.bodiesFile, { force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function measureStarted(run: Running, t0: number): Promise<Figures> {
+/** The same hub started again on the directory it made (nothing rebuilt): ready, idle RSS, each endpoint alone. */
+async function measureRestart(c: Contender, dataDir: string, kit: LoadKit): Promise<Figures['restart']> {
+  const t0 = performance.now();
+  const { run } = await startHub(c, dataDir);
+  try {
+    const readyMs = await waitReady(run, t0);
+    const idleMb = await settledRss(run);
+    const solo = SOLO > 0 ? await soloLoads(run, kit) : undefined;
+    const again = SOLO > 0 ? await soloLoads(run, kit) : undefined;
+    return { readyMs, idleMb, solo, again };
+  } finally {
+    await stopGroup(run);
+  }
+}
+
+async function measureStarted(run: Running, t0: number, onKit: (kit: LoadKit) => void): Promise<Figures> {
   const readyMs = await waitReady(run, t0);
   const idleMb = await settledRss(run);
+  const startCpuMs = cpuWithChildrenMs(hubPid(run));
   const { hub, all } = hubTree(run);
   // npm and its shell: the hub's ancestors in the group. Anything else that is not the hub's own
   // process is left over, its child or an orphan that kept the group (a build's service process).
@@ -273,11 +384,27 @@ async function measureStarted(run: Running, t0: number): Promise<Figures> {
   for (let p = all.find((q) => q.pid === hub[0]?.ppid); p; p = all.find((q) => q.pid === p!.ppid)) wrappers.push(p);
   const npmMb = sumRss(wrappers);
   const others = all.filter((p) => p !== hub[0] && !wrappers.includes(p));
-  const { peakMb, load } = await mixedLoad(run);
+  const kit = await prepareLoad(run);
+  onKit(kit);
+  const { peakMb, cpuPerRequest, load } = await mixedLoad(run, kit);
   const afterLoadMb = await settledRss(run);
+  const solo = SOLO > 0 ? await soloLoads(run, kit) : undefined;
   const leftAfterStop = await stopGroup(run);
   const built = run.output.some((l) => l.includes('Building the server'));
-  return { readyMs, built, idleMb, npmMb, loadPeakMb: peakMb, afterLoadMb, others, leftAfterStop, load };
+  return {
+    readyMs,
+    built,
+    idleMb,
+    npmMb,
+    loadPeakMb: peakMb,
+    afterLoadMb,
+    others,
+    leftAfterStop,
+    load,
+    mixedCpuPerRequest: cpuPerRequest,
+    startCpuMs,
+    solo,
+  };
 }
 
 async function main() {
@@ -334,6 +461,35 @@ async function main() {
     console.log(`| ${c.label} | ${cells.join(' | ')} |`);
   }
 
+  const soloCells = (fs: Figures[], pick: (f: Figures) => Record<Endpoint, number> | undefined) =>
+    ENDPOINTS.map((e) => (fs.every((f) => pick(f)) ? med(fs, (f) => pick(f)![e], 2) : '—')).join(' | ');
+  console.log(
+    `\n| hub CPU | start CPU s (with its builds) | ms per request, mixed load | ${ENDPOINTS.map((e) => `${e} alone ms/req`).join(' | ')} |`,
+  );
+  console.log(`|---|---|---|${ENDPOINTS.map(() => '---').join('|')}|`);
+  for (const c of contenders) {
+    const fs = results.get(c.key)!;
+    console.log(
+      `| ${c.label} | ${med(fs, (f) => f.startCpuMs / 1000, 1)} | ${med(fs, (f) => f.mixedCpuPerRequest, 2)} ` +
+        `| ${soloCells(fs, (f) => f.solo)} |`,
+    );
+  }
+  if (RESTART) {
+    console.log(
+      `\n| restarted on its directory | start → ready s | RSS idle MB | ${ENDPOINTS.map((e) => `${e} alone ms/req`).join(' | ')} |`,
+    );
+    console.log(`|---|---|---|${ENDPOINTS.map(() => '---').join('|')}|`);
+    for (const c of contenders) {
+      const fs = results.get(c.key)!.filter((f) => f.restart);
+      if (!fs.length) continue;
+      console.log(
+        `| ${c.label} | ${med(fs, (f) => f.restart!.readyMs / 1000, 1)} | ${med(fs, (f) => f.restart!.idleMb)} ` +
+          `| ${soloCells(fs, (f) => f.restart!.solo)} |`,
+      );
+      console.log(`| ${c.label}, the same again | | | ${soloCells(fs, (f) => f.restart!.again)} |`);
+    }
+  }
+
   const mine = results.get('hub')!;
   console.log('\n| goal (this checkout) | median | per rep | value / goal | met |');
   console.log('|---|---|---|---|---|');
@@ -352,6 +508,13 @@ async function main() {
     mine.map((f) => f.loadPeakMb),
     GOAL.loadMb,
   );
+  if (RESTART && mine.every((f) => f.restart)) {
+    goalRow(
+      `RSS idle after a restart MB (goal ≤ ${GOAL.idleMb})`,
+      mine.map((f) => f.restart!.idleMb),
+      GOAL.idleMb,
+    );
+  }
   const leftovers = mine.map((f) => f.others.length);
   console.log(
     `| processes beside the hub once started (goal 0) | ${median(leftovers)} | ${leftovers.join(', ')} | — ` +
@@ -367,6 +530,18 @@ async function main() {
     ratio('RSS peak under load', (f) => f.loadPeakMb);
     ratio('start → ready time', (f) => f.readyMs);
     for (const e of ENDPOINTS) ratio(`${e} req/s`, (f) => f.load[e].rps);
+    ratio('start CPU (with its builds)', (f) => f.startCpuMs);
+    ratio('CPU per request, mixed load', (f) => f.mixedCpuPerRequest);
+    if (SOLO > 0) for (const e of ENDPOINTS) ratio(`CPU per request, ${e} alone`, (f) => f.solo![e]);
+    if (RESTART) {
+      ratio('restart: RSS idle', (f) => f.restart!.idleMb);
+      ratio('restart: start → ready time', (f) => f.restart!.readyMs);
+      if (SOLO > 0)
+        for (const e of ENDPOINTS) {
+          ratio(`restart: CPU per request, ${e} alone`, (f) => f.restart!.solo![e]);
+          ratio(`restart: CPU per request, ${e} alone again`, (f) => f.restart!.again![e]);
+        }
+    }
   }
   console.log(`\nload average at the end: ${loadAverage()}`);
 }

@@ -1,9 +1,3 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Hub } from '../hub';
 import { HubError, Refusal } from '../errors';
@@ -26,6 +20,12 @@ import {
   listPasskeys,
   touchPasskey,
 } from './passkey-queries';
+
+/**
+ * The WebAuthn library, loaded on the first passkey ceremony: ~4 MB of JavaScript heap and over a
+ * second of loading that a hub whose users have no passkeys never needs (bench:embedded).
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 const RP_NAME = 'Ecosystem Hub';
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -64,7 +64,9 @@ export async function passkeyRegistrationOptions(hub: Hub, actor: SignedInActor)
   const { rpID } = webauthnRp(hub);
   const existing = await listPasskeys(hub.db, actor.userId);
   const user = actor.auth.user;
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
     userName: user.email,
@@ -99,7 +101,9 @@ export async function registerPasskey(hub: Hub, actor: SignedInActor, response: 
   }
   let verification;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: origin,
@@ -162,7 +166,9 @@ export async function passkeyAuthenticationOptions(hub: Hub, ipAddress: string |
     throw new HubError('rate_limited', undefined, {}, { 'retry-after': String(wait) });
   }
   const { rpID } = webauthnRp(hub);
-  const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', timeout: TIMEOUT_MS });
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({ rpID, userVerification: 'required', timeout: TIMEOUT_MS });
   const now = hub.clock();
   await insertChallenge(hub.db, {
     challengeHash: sha256Hex(options.challenge),
@@ -193,7 +199,9 @@ export async function verifyPasskeyAssertion(
   const credential = await findPasskeyByCredentialId(hub.db, response.id);
   if (!credential || (opts.userId && credential.userId !== opts.userId)) return null;
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: origin,

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -36,6 +35,9 @@ export function createMailer(
       if (smtpUrl) {
         let transport = transports.get(smtpUrl);
         if (!transport) {
+          // Loaded on the first mail: a hub without SMTP_URL (the embedded default) never needs
+          // nodemailer, ~3 MB of JavaScript heap.
+          const { default: nodemailer } = await import('nodemailer');
           transport = nodemailer.createTransport(smtpUrl);
           transports.set(smtpUrl, transport);
         }
