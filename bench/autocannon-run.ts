@@ -29,6 +29,8 @@ const opts = JSON.parse(process.argv[2]) as {
    * `perSecond` proofs per second of the run are signed ahead (default PROOFS_PER_S).
    */
   dpop?: { privateJwk: Record<string, string>; htm: string; htu: string; perSecond?: number };
+  /** Requests per second offered in all, instead of as many as the server answers. */
+  overallRate?: number;
 };
 const bodies = opts.bodiesFile ? readFileSync(opts.bodiesFile, 'utf8').split('\n').filter(Boolean) : undefined;
 let next = bodies ? Math.floor(Math.random() * bodies.length) : 0;
@@ -48,6 +50,7 @@ const result = await autocannon({
   ...(method === 'POST' ? { body: opts.body } : {}),
   headers: opts.headers,
   connections: opts.connections,
+  ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
   ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
   ...(bodies || dpop
     ? {

@@ -166,7 +166,9 @@ export function cannon(opts: {
   /** Stop after this many requests instead. */
   amount?: number;
   /** A fresh DPoP proof per request (bench/autocannon-run.ts). */
-  dpop?: { privateJwk: Record<string, string>; htm: string; htu: string };
+  dpop?: { privateJwk: Record<string, string>; htm: string; htu: string; perSecond?: number };
+  /** Requests per second offered in all (autocannon's overallRate) instead of as many as answered. */
+  overallRate?: number;
 }): Promise<CannonResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/autocannon-run.ts', JSON.stringify(opts)], {
