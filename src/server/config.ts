@@ -37,7 +37,8 @@ export interface HubConfig {
   /**
    * HUB_WEBHOOK_RETRY_SCALE (default 1): the webhook retry schedule (events/worker.ts, about 27.6
    * hours) multiplied by this factor. Below 1 only for tests and staging, where a receiver's
-   * outage is minutes, not hours: the cluster test drives retries with it instead of waiting.
+   * outage is minutes, not hours: the cluster test drives retries with it instead of waiting. The
+   * delivery lease (60 s) shrinks with it, to no less than two send timeouts (20 s).
    */
   webhookRetryScale: number;
   /** A separate port (on HUB_METRICS_HOST) serving /metrics without a token; undefined = none. */

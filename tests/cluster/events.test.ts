@@ -153,7 +153,7 @@ describe.skipIf(!!unavailable)('webhooks on a cluster, under faults', () => {
     // The outbox holds exactly one event per audited change: committed together or not at all.
     const audited = await auditedChanges();
     expect(audited).toBeGreaterThanOrEqual(ok);
-    // A delivery a killed node had claimed comes due again when its lease (LEASE_MS, 60 s) ends.
+    // A delivery a killed node had claimed comes due again when its lease ends (leaseMs: 20 s at this scale).
     const drained = await until('every event delivered', 150_000, async () => (await undelivered()) === 0);
     const rows = await outboxRows();
     expect(rows).toHaveLength(audited);

@@ -18,7 +18,7 @@ import { sendToStream, ssfStreamsOf, type StreamTargets } from './ssf-channel';
  * The delivery worker, on every node (issue 30). It claims due deliveries in small batches with
  * FOR UPDATE SKIP LOCKED on the background connection (N nodes share the work, no row is sent by
  * two at once, no request waits on it), sends them concurrently, and records each outcome. A
- * claim leases its rows: a node that dies mid-delivery leaves them due again after LEASE_MS, so
+ * claim leases its rows: a node that dies mid-delivery leaves them due again after its lease (`leaseMs`), so
  * nothing is lost (and a duplicate carries the same `webhook-id`).
  *
  * Any answer but 2xx is a failure; the next attempt follows RETRY_SCHEDULE_S with jitter (about
@@ -33,6 +33,15 @@ const JITTER = 0.1;
 /** How long a claim holds its rows: longer than any attempt can take (the send timeout). */
 export const LEASE_MS = 60_000;
 export const SEND_TIMEOUT_MS = 10_000;
+
+/**
+ * The lease under HUB_WEBHOOK_RETRY_SCALE: a dead node's claims come due again sooner when the
+ * retry schedule is shrunk (tests, staging), but never sooner than two send timeouts, so a live
+ * node's attempt always ends before its rows can be claimed again.
+ */
+export function leaseMs(scale = 1): number {
+  return Math.max(2 * SEND_TIMEOUT_MS, LEASE_MS * scale);
+}
 /** Rows per claim: small enough that one slow receiver holds few others back. */
 export const CLAIM_BATCH = 50;
 /** The poll when nothing nudges (another node's events, retries coming due). */
@@ -198,7 +207,12 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
 
   async function pass(): Promise<number> {
     const now = hub.clock();
-    const claimed = await claimDueDeliveries(db, now, new Date(now.getTime() + LEASE_MS), batch);
+    const claimed = await claimDueDeliveries(
+      db,
+      now,
+      new Date(now.getTime() + leaseMs(hub.config.webhookRetryScale)),
+      batch,
+    );
     const streams = await ssfStreamsOf(db, claimed);
     const attempts = await Promise.all(claimed.map((c) => attempt(c, streams)));
     await recordAttempts(db, attempts);

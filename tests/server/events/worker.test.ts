@@ -14,8 +14,10 @@ import {
   createDeliveryWorker,
   DELIVERY_LOG_DAYS,
   LEASE_MS,
+  leaseMs,
   outcomeOf,
   RETRY_SCHEDULE_S,
+  SEND_TIMEOUT_MS,
 } from '../../../src/server/events/worker';
 import { startReceiver, type Receiver } from './receiver';
 
@@ -232,5 +234,13 @@ describe('what an answer means for a delivery', () => {
     expect(loadConfig({ HUB_WEBHOOK_RETRY_SCALE: '0.005' }).webhookRetryScale).toBe(0.005);
     expect(loadConfig({}).webhookRetryScale).toBe(1);
     expect(() => loadConfig({ HUB_WEBHOOK_RETRY_SCALE: '2' })).toThrow(/HUB_WEBHOOK_RETRY_SCALE/);
+  });
+
+  it('the lease shrinks with the schedule, never below two send timeouts (an attempt in flight is never claimed again)', () => {
+    expect(leaseMs()).toBe(LEASE_MS);
+    expect(leaseMs(1)).toBe(60_000);
+    expect(leaseMs(0.5)).toBe(30_000);
+    expect(leaseMs(0.005)).toBe(2 * SEND_TIMEOUT_MS);
+    expect(leaseMs(0.005)).toBeGreaterThan(SEND_TIMEOUT_MS);
   });
 });
