@@ -88,8 +88,11 @@ export default defineConfig({
           hookTimeout: 300_000,
           expect: { poll },
           pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
+          // The three workers it shares with the browser journeys (vitest wants one maxWorkers per
+          // group); tests/helpers/longest-first.ts starts each cluster file about when the one
+          // before it ends.
+          maxWorkers: 3,
+          fileParallelism: true,
           // Beside the browser journeys, not after them: a cluster file spends much of its time
           // waiting (drains, a PostgreSQL restart, a dead node's lease), which the journeys fill.
           // Run after them, its files added ~250 s to the suite on an idle machine and ~4 minutes

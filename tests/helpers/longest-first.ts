@@ -9,6 +9,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * browser phase on the two signed-out sweeps alone.
  */
 const SECONDS: Record<string, number> = {
+  // The cluster files share their group's workers with the browser journeys (vitest.config.ts).
+  // Placed so that one starts about when the one before it ends, not beside it: events first
+  // (about 90 s), drain next, taken by the first worker to free up, the short cluster file last.
+  'tests/cluster/events.test.ts': 200,
+  'tests/cluster/drain.test.ts': 175,
+  'tests/cluster/cluster.test.ts': -1,
   'tests/e2e/a11y-visitor.test.ts': 190,
   'tests/e2e/a11y-admin-screens.test.ts': 180,
   'tests/e2e/a11y-admin-dialogs.test.ts': 140,
@@ -25,7 +31,8 @@ const SECONDS: Record<string, number> = {
 
 /**
  * Vitest's own order (timing cache when there is one: failed first, then longest), except that
- * the files known to be long go first, longest first. Groups and projects keep their order.
+ * the files known to be long go first, longest first, and the cluster files where SECONDS puts
+ * them. Groups keep their order.
  */
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -36,7 +43,7 @@ export default class LongestFirst extends BaseSequencer {
     return [...sorted].sort((a, b) => {
       const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
       if (group !== 0) return group;
-      if (a.project.name !== b.project.name) return rank.get(a)! - rank.get(b)!;
+      // Across the projects of a group too (the browser journeys and the cluster share theirs).
       return seconds(b) - seconds(a) || rank.get(a)! - rank.get(b)!;
     });
   }
