@@ -32,8 +32,6 @@ import pg from 'pg';
 import { loadConfig } from '../src/server/config';
 import { closeHub, createHub } from '../src/server/create-hub';
 import { rows } from '../src/server/db/client';
-import { createClient } from '../src/server/oauth/clients/service';
-import { systemActor } from '../src/server/actor';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 import {
   anchorWait,
@@ -47,6 +45,7 @@ import {
   type TimedSample,
 } from './lib/chain-figures';
 import { backendCpu, cpuMs, loadAverage } from './lib/proc';
+import { registerBenchClient } from './lib/bench-client';
 import { dbName, fmt, median, ratioCells } from './lib/report';
 import { hubEntry, runJson, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
 
@@ -336,18 +335,7 @@ async function main() {
   let failed = false;
   try {
     const hubConfig = { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: masterKey }), databaseUrl: hubDb.url };
-    const setupHub = await createHub({ config: hubConfig });
-    const { client, clientSecret } = await createClient(
-      setupHub,
-      {
-        app_name: 'Bench',
-        app_url: 'https://bench.example.test',
-        redirect_uris: ['https://bench.example.test/cb'],
-        app_type: 'platform',
-      },
-      systemActor(),
-    );
-    await closeHub(setupHub);
+    const { clientId, clientSecret } = await registerBenchClient(hubConfig);
     const entry = hubEntry();
     for (let i = 1; i <= Math.max(...NODES); i++) {
       servers.push(
@@ -360,7 +348,7 @@ async function main() {
         }),
       );
     }
-    const basic = `Basic ${Buffer.from(`${client.clientId}:${clientSecret}`).toString('base64')}`;
+    const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
     const headers = { 'content-type': 'application/x-www-form-urlencoded', authorization: basic };
     // No `resource`: its check is a read of its own per grant (isRegisteredResource), and here every
     // statement a grant sends is the chain's, so statements per link show which append path ran.

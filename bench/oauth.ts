@@ -29,10 +29,9 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
 import { closeHub, createHub } from '../src/server/create-hub';
 import { rows } from '../src/server/db/client';
-import { createClient } from '../src/server/oauth/clients/service';
-import { systemActor } from '../src/server/actor';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 import { backendCpu, backendDelta, cpuMs, loadAverage, rssMb } from './lib/proc';
+import { registerBenchClient } from './lib/bench-client';
 import { dbName, fmt, median, printRss, ratioCells } from './lib/report';
 import { cannon, hubEntry, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
 import { proof } from './lib/dpop-proof';
@@ -166,18 +165,7 @@ async function main() {
   let failed = false;
   try {
     const hubConfig = { ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: masterKey }), databaseUrl: hubDb.url };
-    const setupHub = await createHub({ config: hubConfig });
-    const { client, clientSecret } = await createClient(
-      setupHub,
-      {
-        app_name: 'Bench',
-        app_url: 'https://bench.example.test',
-        redirect_uris: ['https://bench.example.test/cb'],
-        app_type: 'platform',
-      },
-      systemActor(),
-    );
-    await closeHub(setupHub);
+    const { clientId, clientSecret } = await registerBenchClient(hubConfig);
     if (baseDb) {
       // The baseline hub gets the same client (id and secret) in its own database, copied row for row.
       const copy = await createHub({ config: { ...hubConfig, databaseUrl: baseDb.url } });
@@ -190,11 +178,11 @@ async function main() {
       await closeHub(from);
       await closeHub(copy);
     }
-    const basic = `Basic ${Buffer.from(`${client.clientId}:${clientSecret}`).toString('base64')}`;
+    const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
     const headers = { 'content-type': 'application/x-www-form-urlencoded', authorization: basic };
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
     const peerJwk = JSON.stringify({ ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig', kid: 'peer-es256' });
-    const peerEnv = { CLIENT_ID: client.clientId, CLIENT_SECRET: clientSecret!, PEER_JWK: peerJwk };
+    const peerEnv = { CLIENT_ID: clientId, CLIENT_SECRET: clientSecret!, PEER_JWK: peerJwk };
 
     const hub = await startServer('hub', hubEntry(), {
       DATABASE_URL: hubDb.url,
