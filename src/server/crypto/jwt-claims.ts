@@ -31,6 +31,11 @@ const normaliseTyp = (value: string) => {
   return value.includes('/') ? lower : `application/${lower}`;
 };
 
+/** Whether a header's `typ` is `expected` as a media type (`at+jwt` = `application/at+jwt`, any case). */
+export function typMatches(typ: unknown, expected: string): boolean {
+  return typeof typ === 'string' && normaliseTyp(typ) === normaliseTyp(expected);
+}
+
 /** The numeric date `claim`, undefined when absent; anything but a number is refused. */
 function numericDate(payload: Record<string, unknown>, claim: string): number | undefined {
   const value = payload[claim];
@@ -45,11 +50,7 @@ export function checkJwtClaims(
   payload: Record<string, unknown>,
   rules: JwtClaimsRules,
 ): void {
-  if (
-    rules.typ !== undefined &&
-    (typeof header.typ !== 'string' || normaliseTyp(header.typ) !== normaliseTyp(rules.typ))
-  )
-    throw new JwtClaimInvalid('typ');
+  if (rules.typ !== undefined && !typMatches(header.typ, rules.typ)) throw new JwtClaimInvalid('typ');
   const present = [...(rules.requiredClaims ?? [])];
   if (rules.audience !== undefined) present.push('aud');
   if (rules.subject !== undefined) present.push('sub');

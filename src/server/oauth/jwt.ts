@@ -1,7 +1,7 @@
 import { createHash, randomUUID, sign as signBytes } from 'node:crypto';
 import type { JWTPayload } from 'jose';
 import { parseCompactJws, verifyParsedJws, type ParsedJws } from '../crypto/jws';
-import { checkJwtClaims } from '../crypto/jwt-claims';
+import { checkJwtClaims, typMatches } from '../crypto/jwt-claims';
 import type { Hub } from '../hub';
 import { ACCESS_TOKEN_TTL_S, ID_TOKEN_TTL_S, SIGNING_ALGS } from './constants';
 import { isKeyPublished, type LoadedKeys } from './keys/key-store';
@@ -158,13 +158,9 @@ async function verifyHubJws(
   } catch {
     return null;
   }
+  // The type first, before any key is looked up (the same rule as checkJwtClaims' `typ`).
   const { typ, kid } = jws.header;
-  if (typeof typ !== 'string' || typeof kid !== 'string' || !kid) return null;
-  if (
-    typ.toLowerCase() !== options.typ.toLowerCase() &&
-    typ.toLowerCase() !== `application/${options.typ.toLowerCase()}`
-  )
-    return null;
+  if (!typMatches(typ, options.typ) || typeof kid !== 'string' || !kid) return null;
   const { published } = await oauthRuntime(hub).keys.current();
   let key = published.get(kid);
   if (!key) {
