@@ -12,6 +12,7 @@ import { runMigrations } from './db/migrate';
 import type { Hub } from './hub';
 import { createRevocations } from './revocations';
 import { createUnitOfWork } from './audit/unit-of-work';
+import { createUsedJtis } from './oauth/jti-once';
 import { createHubCaches } from './caches';
 import { withCommitHooks } from './db/after-commit';
 import { createOutbox, withOutbox } from './events/outbox';
@@ -47,13 +48,15 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   await outbox.refresh();
   const audit = measuredAuditLog(withOutbox(createAuditLog(database, clock, masterKey), outbox), metrics);
   await sealAuditChain(audit);
+  const db = withCommitHooks(database.db);
   const hub = {
     config: { ...config, masterKey },
     database,
-    db: withCommitHooks(database.db),
+    db,
     secrets: createSecretBox(masterKey),
     audit,
     unitOfWork: createUnitOfWork(audit, clock),
+    usedJtis: createUsedJtis(db),
     revocations,
     outbox,
     metrics,

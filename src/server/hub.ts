@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client';
 import type { SecretBox } from './crypto/secrets';
 import type { AuditLog } from './audit/record';
 import type { UnitOfWork } from './audit/unit-of-work';
+import type { UsedJtis } from './oauth/jti-once';
 import type { Revocations } from './revocations';
 import type { HubMetrics } from './observability/metrics';
 import type { HubCaches } from './caches';
@@ -21,6 +22,8 @@ export interface Hub {
   audit: AuditLog;
   /** Commits a hot path's change with its audit record, group-committed (audit/unit-of-work.ts). */
   unitOfWork: UnitOfWork;
+  /** Used JWT IDs (DPoP proofs, client assertions) recorded once across nodes, group-committed (oauth/jti-once.ts). */
+  usedJtis: UsedJtis;
   revocations: Revocations;
   /** The transactional outbox joined to every audit append (events/outbox.ts); the worker hears its commits. */
   outbox: Outbox;

@@ -1,6 +1,7 @@
 import type { Write } from '../db/writes';
 import { isWriteNotApplied, mustCommitAlone } from '../db/writes';
 import type { AuditEvent, AuditLog } from './record';
+import { coalescingWindow } from '../db/coalescing-window';
 
 /**
  * The one way a hot path commits a change: its audit record and the writes behind it (a
@@ -21,12 +22,10 @@ import type { AuditEvent, AuditLog } from './record';
  * the one before it to commit before it moves the anchor, while its own rows are already being
  * inserted (audit/chain-queries.ts).
  *
- * The coalescing window: a batch leaves when the event loop has run every request already read
- * (a `setImmediate` turn: the units of one I/O phase go together), and, while another batch is
- * on the wire, only once `coalesce` units wait; otherwise they wait for that batch to commit and
- * leave together then. Every statement — its build, its write to the socket, its parse and
- * commit in PostgreSQL — then serves many grants even when PostgreSQL answers fast; a second and
- * third batch go out only when enough units wait to fill them.
+ * When a batch leaves is the coalescing window's rule (db/coalescing-window.ts): after the
+ * current turn, and while another batch is on the wire only once `coalesce` units wait. Every
+ * statement then serves many grants even when PostgreSQL answers fast; a second and third batch
+ * go out only when enough units wait to fill them.
  */
 export interface UnitOfWork {
   /**
@@ -62,8 +61,6 @@ export function createUnitOfWork(
   coalesce = 32,
 ): UnitOfWork {
   const queue: Pending[] = [];
-  let inFlight = 0;
-  let scheduled = false;
 
   /** The next batch: up to maxBatch units in order, or one that must commit alone. */
   function take(): Pending[] {
@@ -72,24 +69,10 @@ export function createUnitOfWork(
     return queue.splice(0, n);
   }
 
-  /** A batch may leave: a slot is free, and either none is on the wire or enough units wait. */
-  const mayFlush = () => queue.length > 0 && inFlight < maxInFlight && (inFlight === 0 || queue.length >= coalesce);
-
-  /** Flushes after the current turn, so the units of requests already read join the batch. */
-  function schedule() {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      if (mayFlush()) flush();
-    });
-  }
-
-  function flush() {
+  function send() {
     const batch = take();
-    inFlight += 1;
-    // append() places the batch in the chain synchronously, here, before any other flush can.
-    audit
+    // append() places the batch in the chain synchronously, here, before any other batch can.
+    return audit
       .append(
         batch.map((b) => b.event),
         { writes: batch.flatMap((b) => b.writes) },
@@ -103,13 +86,10 @@ export function createUnitOfWork(
           if (batch.length > 1 && isWriteNotApplied(e)) queue.unshift(...batch.map((b) => ({ ...b, alone: true })));
           else for (const b of batch) b.reject(e);
         },
-      )
-      .finally(() => {
-        inFlight -= 1;
-        // What waited for this batch leaves now, together (it has waited a commit already).
-        if (mayFlush()) flush();
-      });
+      );
   }
+
+  const window = coalescingWindow({ waiting: () => queue.length, send, maxInFlight, coalesce });
 
   return {
     commit(event, writes = [], options = {}) {
@@ -117,7 +97,7 @@ export function createUnitOfWork(
       return new Promise<void>((resolve, reject) => {
         const alone = !options.batchRequired && mustCommitAlone(writes);
         queue.push({ event: { ...event, occurredAt: at }, writes, alone, resolve, reject });
-        if (mayFlush()) schedule();
+        window.arrived();
       });
     },
   };

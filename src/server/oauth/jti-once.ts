@@ -1,7 +1,8 @@
-import type { Hub } from '../hub';
 import { sha256Hex } from '../crypto/tokens';
 import type { RowsWrite } from '../db/writes';
-import { deleteExpiredJtis, insertUsedJti, usedJtiWrite } from './jti-queries';
+import { deleteExpiredJtis, insertUsedJtis, usedJtiWrite } from './jti-queries';
+import { coalescingWindow } from '../db/coalescing-window';
+import type { DbOrTx } from '../db/client';
 import { deleteExpiredPushedRequests } from './par-queries';
 import { PAR_INTERACTION_TTL_S } from './constants';
 
@@ -9,9 +10,46 @@ import { PAR_INTERACTION_TTL_S } from './constants';
  * Records a JWT's `jti` as used, on whichever node sees it first (the database decides): false
  * when it was already. `kind` and `issuer` keep one client's IDs from colliding with another's
  * (RFC 7523 §3, RFC 9449 §11.1). The row lives until the JWT would be refused as too old anyway.
+ * Concurrent requests' IDs go in together (`hub.usedJtis`, one insert for many).
  */
-export async function acceptJtiOnce(hub: Hub, input: UsedJti): Promise<boolean> {
-  return insertUsedJti(hub.db, usedJtiRow(input));
+export async function acceptJtiOnce(hub: { usedJtis: UsedJtis }, input: UsedJti): Promise<boolean> {
+  return hub.usedJtis.accept(input);
+}
+
+/** This process's used JWT IDs, group-committed: one insert for the IDs of concurrent requests. */
+export interface UsedJtis {
+  /** True when the ID was not used before, on any node; it is recorded as used now. */
+  accept(input: UsedJti): Promise<boolean>;
+}
+
+/**
+ * The IDs that wait go in with one insert when the coalescing window lets a batch leave
+ * (db/coalescing-window.ts, the unit of work's rule): a client assertion or a proof at
+ * introspection, userinfo or revocation costs a share of a statement instead of a round trip.
+ * Of equal IDs in one batch, the first is fresh and the others are its replays.
+ */
+export function createUsedJtis(db: DbOrTx, maxBatch = 256, maxInFlight = 3, coalesce = 32): UsedJtis {
+  const queue: { row: UsedJtiRow; resolve: (fresh: boolean) => void; reject: (e: unknown) => void }[] = [];
+  async function send() {
+    const batch = queue.splice(0, maxBatch);
+    const distinct = new Map(batch.map((b) => [b.row.jtiHash, b.row]));
+    try {
+      const inserted = await insertUsedJtis(db, [...distinct.values()]);
+      // delete() is true once per hash: the first of equal IDs takes it, the rest are replays.
+      for (const b of batch) b.resolve(inserted.delete(b.row.jtiHash));
+    } catch (e) {
+      for (const b of batch) b.reject(e);
+    }
+  }
+  const window = coalescingWindow({ waiting: () => queue.length, send, maxInFlight, coalesce });
+  return {
+    accept(input) {
+      return new Promise<boolean>((resolve, reject) => {
+        queue.push({ row: usedJtiRow(input), resolve, reject });
+        window.arrived();
+      });
+    },
+  };
 }
 
 /** A JWT ID to record as used: what `acceptJtiOnce` or `jtiOnceWrite` takes. */
@@ -31,12 +69,14 @@ export function jtiOnceWrite(input: UsedJti): RowsWrite {
   return usedJtiWrite(usedJtiRow(input));
 }
 
+type UsedJtiRow = ReturnType<typeof usedJtiRow>;
+
 function usedJtiRow(input: UsedJti) {
   return { jtiHash: sha256Hex(`${input.kind}\n${input.issuer}\n${input.jti}`), expiresAt: input.until };
 }
 
 /** Every 10 minutes: used JWT IDs past their JWTs' lifetime and pushed requests nobody can use are removed. */
-export function startJtiCleanup(hub: Hub): NodeJS.Timeout[] {
+export function startJtiCleanup(hub: { db: DbOrTx; clock: () => Date }): NodeJS.Timeout[] {
   const timer = setInterval(() => {
     const now = hub.clock();
     deleteExpiredJtis(hub.db, now).catch(() => undefined);

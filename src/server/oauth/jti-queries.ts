@@ -1,16 +1,31 @@
-import { lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { lt, sql, type SQL } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../db/client';
 import type { RowsWrite } from '../db/writes';
 import { oauthUsedJtis } from '../db/schema/index';
 
-/** Records a JWT ID as used; false when it already was (a replay, from any node). */
-export async function insertUsedJti(db: DbOrTx, values: { jtiHash: string; expiresAt: Date }): Promise<boolean> {
-  const rows = await db
-    .insert(oauthUsedJtis)
-    .values(values)
-    .onConflictDoNothing({ target: oauthUsedJtis.jtiHash })
-    .returning({ hash: oauthUsedJtis.jtiHash });
-  return rows.length === 1;
+interface UsedJtiRow {
+  jtiHash: string;
+  expiresAt: Date;
+}
+
+const rowJson = (v: UsedJtiRow) => JSON.stringify({ jti_hash: v.jtiHash, expires_at: v.expiresAt });
+
+/** The one insert of used JWT IDs, `json` a JSON array of rows, writing only where `guard` holds. */
+const insertRows = (json: string, guard: SQL) => sql`insert into oauth_used_jtis (jti_hash, expires_at)
+  select jti_hash, expires_at from jsonb_to_recordset(${json}::jsonb) as x(jti_hash text, expires_at timestamptz)
+  where ${guard}
+  on conflict (jti_hash) do nothing`;
+
+/**
+ * Records JWT IDs as used, with one insert however many: the hashes that went in. One missing
+ * from the answer was used already (a replay, from any node). The hashes must be distinct.
+ */
+export async function insertUsedJtis(db: DbOrTx, values: readonly UsedJtiRow[]): Promise<Set<string>> {
+  const inserted = await rows<{ jti_hash: string }>(
+    db,
+    sql`${insertRows(`[${values.map(rowJson).join(',')}]`, sql`true`)} returning jti_hash`,
+  );
+  return new Set(inserted.map((r) => r.jti_hash));
 }
 
 /**
@@ -19,17 +34,13 @@ export async function insertUsedJti(db: DbOrTx, values: { jtiHash: string; expir
  * The IDs of a batch's units go in with one insert (a used one fails the batch, whose units then
  * commit again one by one: only the replay is refused).
  */
-export function usedJtiWrite(values: { jtiHash: string; expiresAt: Date }): RowsWrite {
+export function usedJtiWrite(values: UsedJtiRow): RowsWrite {
   return {
     kind: 'rows',
     key: 'oauth_used_jtis',
     requireEach: 'jti',
-    rows: [JSON.stringify({ jti_hash: values.jtiHash, expires_at: values.expiresAt })],
-    statement: (json, guard) => sql`insert into oauth_used_jtis (jti_hash, expires_at)
-      select jti_hash, expires_at from jsonb_to_recordset(${json}::jsonb) as x(jti_hash text, expires_at timestamptz)
-      where ${guard}
-      on conflict (jti_hash) do nothing
-      returning 1`,
+    rows: [rowJson(values)],
+    statement: (json, guard) => sql`${insertRows(json, guard)} returning 1`,
   };
 }
 

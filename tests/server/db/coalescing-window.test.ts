@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { coalescingWindow } from '../../../src/server/db/coalescing-window';
+
+/**
+ * The rule of every group-committed write (the unit of work, used JWT IDs): when waiting items
+ * leave as a batch. Driven here by a send whose answers the test gives, so each case fails if
+ * the rule changes (a batch per item, a timer, more batches on the wire than allowed).
+ */
+function harness(maxInFlight = 2, coalesce = 4) {
+  const queue: number[] = [];
+  const batches: number[][] = [];
+  const answers: { ok: () => void; fail: () => void }[] = [];
+  const window = coalescingWindow({
+    waiting: () => queue.length,
+    send: () => {
+      batches.push(queue.splice(0, queue.length));
+      return new Promise<void>((resolve, reject) =>
+        answers.push({ ok: resolve, fail: () => reject(new Error('down')) }),
+      );
+    },
+    maxInFlight,
+    coalesce,
+  });
+  let next = 0;
+  const add = (n: number) => {
+    for (let i = 0; i < n; i++) {
+      queue.push(next++);
+      window.arrived();
+    }
+  };
+  return { batches, answers, add };
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('the coalescing window', () => {
+  it('items queued in one turn leave together, after the turn, in one batch', async () => {
+    const h = harness();
+    h.add(5);
+    expect(h.batches).toEqual([]);
+    await nextTurn();
+    expect(h.batches).toEqual([[0, 1, 2, 3, 4]]);
+  });
+
+  it('while a batch is on the wire, fewer than `coalesce` items wait for its answer and leave together', async () => {
+    const h = harness();
+    h.add(1);
+    await nextTurn();
+    for (let i = 0; i < 3; i++) {
+      h.add(1);
+      await nextTurn();
+    }
+    expect(h.batches).toEqual([[0]]);
+    h.answers[0].ok();
+    await nextTurn();
+    expect(h.batches).toEqual([[0], [1, 2, 3]]);
+  });
+
+  it('`coalesce` waiting items go out beside the batch on the wire, but never more than `maxInFlight` batches', async () => {
+    const h = harness(2, 4);
+    h.add(1);
+    await nextTurn();
+    h.add(4);
+    await nextTurn();
+    expect(h.batches).toEqual([[0], [1, 2, 3, 4]]);
+    h.add(8);
+    await nextTurn();
+    expect(h.batches).toHaveLength(2);
+    h.answers[1].ok();
+    await nextTurn();
+    expect(h.batches).toEqual([[0], [1, 2, 3, 4], [5, 6, 7, 8, 9, 10, 11, 12]]);
+  });
+
+  it('a batch that failed frees its place: what waited leaves', async () => {
+    const h = harness();
+    h.add(1);
+    await nextTurn();
+    h.add(2);
+    await nextTurn();
+    h.answers[0].fail();
+    await nextTurn();
+    expect(h.batches).toEqual([[0], [1, 2]]);
+  });
+});
