@@ -98,7 +98,13 @@ function dpopOption(s: Scenario) {
   const privateJwk = s.dpopRsa ? dpopRsaJwk : dpopJwk;
   if (!privateJwk) return {};
   return {
-    dpop: { privateJwk, htm: 'POST', htu: s.dpopHtu, ...(s.dpopRsa ? { perSecond: RSA_PROOFS_PER_S } : {}) },
+    dpop: {
+      privateJwk,
+      htm: 'POST',
+      htu: s.dpopHtu,
+      // RSA signing is slow: as many proofs signed ahead as a matched-rate run takes, else RSA_PROOFS_PER_S.
+      ...(s.dpopRsa ? { perSecond: s.atRate && matchedRate ? matchedRate : RSA_PROOFS_PER_S } : {}),
+    },
   };
 }
 
@@ -345,6 +351,17 @@ async function main() {
           body: jwtBody,
           database: dbName(hubDb.url),
           dpopHtu: hubMeta.token_endpoint,
+          atRate: true,
+        },
+        {
+          key: 'hubDpopPsAtRate',
+          label: 'hub JWT bound by DPoP, PS256 proofs, at the matched rate',
+          endpoint: 'token',
+          server: hub,
+          body: jwtBody,
+          database: dbName(hubDb.url),
+          dpopHtu: hubMeta.token_endpoint,
+          dpopRsa: true,
           atRate: true,
         },
         ...(baseline && baseDb
@@ -607,6 +624,11 @@ async function main() {
         'hubDpopAtRate',
         'hubAtRate',
         `token at ${matchedRate} req/s both: DPoP, ES256 proofs / bearer (server CPU per request; goal ≤ 1.3)`,
+      );
+      cpuRatio(
+        'hubDpopPsAtRate',
+        'hubAtRate',
+        `token at ${matchedRate} req/s both: DPoP, PS256 proofs / bearer (server CPU per request; goal ≤ 1.3)`,
       );
     }
     if (ONLY.includes('introspect')) {

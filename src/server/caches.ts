@@ -6,17 +6,18 @@ import type { AuthSession, OAuthClient, PlatformUser } from './db/schema/index';
 import type { PrecomputedDocument } from './http/precomputed';
 import type { RevocationKind } from './revocations';
 import { deriveSubkey } from './crypto/secrets';
-import type { JwsAlg } from './crypto/jws';
+import type { JwsHeader } from './crypto/jws';
 import { AUTH_CODE_TTL_S, MAX_JWT_TTL_S } from './oauth/constants';
 import type { CodeRow } from './oauth/queries';
 import { LookupCache, RecentMap } from './oauth/lookup-cache';
 import { createSessionStateCache, type SessionStateCache } from './oauth/token-cache';
 import { createKeyStore, type KeyStore, type KeyStoreDeps } from './oauth/keys/key-store';
 
-/** A DPoP proof's public key as oauth/dpop.ts imported it, kept in `dpopKeys`. */
+/** A DPoP proof's checked header and public key as oauth/dpop.ts imported them, kept in `dpopKeys` by header segment. */
 export interface ProofKey {
+  /** The proof's protected header, checked (crypto/jws.ts `parseJwsHeader`). */
+  header: JwsHeader;
   key: KeyObject;
-  alg: JwsAlg;
   /** RFC 7638 SHA-256 thumbprint of the JWK. */
   jkt: string;
 }
@@ -144,7 +145,9 @@ export const CACHES = {
   dpopKeys: {
     maxEntries: 10_000,
     ttlMs: Infinity,
-    clearedBy: { never: 'an entry is the JWK it was imported from, keyed by that JWK: nothing about it can change' },
+    clearedBy: {
+      never: 'an entry is what the proof header it is keyed by says (its alg and JWK): nothing about it can change',
+    },
   },
   // A client's keys are fetched again after ten minutes, or (at most once a minute) for a kid they lack.
   clientJwks: { maxEntries: 1000, ttlMs: 10 * MINUTE, clearedBy: ['client'] },

@@ -64,9 +64,8 @@ export async function passkeyRegistrationOptions(hub: Hub, actor: SignedInActor)
   const { rpID } = webauthnRp(hub);
   const existing = await listPasskeys(hub.db, actor.userId);
   const user = actor.auth.user;
-  const options = await (
-    await webauthn()
-  ).generateRegistrationOptions({
+  const { generateRegistrationOptions } = await webauthn();
+  const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
     userName: user.email,
@@ -101,9 +100,8 @@ export async function registerPasskey(hub: Hub, actor: SignedInActor, response: 
   }
   let verification;
   try {
-    verification = await (
-      await webauthn()
-    ).verifyRegistrationResponse({
+    const { verifyRegistrationResponse } = await webauthn();
+    verification = await verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: origin,
@@ -166,9 +164,8 @@ export async function passkeyAuthenticationOptions(hub: Hub, ipAddress: string |
     throw new HubError('rate_limited', undefined, {}, { 'retry-after': String(wait) });
   }
   const { rpID } = webauthnRp(hub);
-  const options = await (
-    await webauthn()
-  ).generateAuthenticationOptions({ rpID, userVerification: 'required', timeout: TIMEOUT_MS });
+  const { generateAuthenticationOptions } = await webauthn();
+  const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', timeout: TIMEOUT_MS });
   const now = hub.clock();
   await insertChallenge(hub.db, {
     challengeHash: sha256Hex(options.challenge),
@@ -199,9 +196,8 @@ export async function verifyPasskeyAssertion(
   const credential = await findPasskeyByCredentialId(hub.db, response.id);
   if (!credential || (opts.userId && credential.userId !== opts.userId)) return null;
   try {
-    const result = await (
-      await webauthn()
-    ).verifyAuthenticationResponse({
+    const { verifyAuthenticationResponse } = await webauthn();
+    const result = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: origin,

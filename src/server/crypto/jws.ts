@@ -101,25 +101,33 @@ function decodeJsonObject(segment: string): Record<string, unknown> {
 /**
  * The form and the header of a compact JWS: three segments, a header with an allowed `alg` and
  * neither `crit` nor `b64` (no extension is understood, so none may be critical). The payload is
- * decoded only once the signature holds (`verifyParsedJws`).
+ * decoded only once the signature holds (`verifyParsedJws`). `knownHeader`: what
+ * `parseJwsHeader` answered before for this token's very first segment, with the same
+ * algorithms (a caller that sees one header again and again keeps the answer by segment).
  */
-export function parseCompactJws(token: string, algorithms: readonly string[]): ParsedJws {
+export function parseCompactJws(token: string, algorithms: readonly string[], knownHeader?: JwsHeader): ParsedJws {
   const dot1 = token.indexOf('.');
   const dot2 = token.indexOf('.', dot1 + 1);
   if (dot1 < 0 || dot2 < 0 || token.includes('.', dot2 + 1)) throw new JwsInvalid('not three segments');
-  const header = decodeJsonObject(token.slice(0, dot1));
-  // Only the callers' algorithms that are also this module's: never HMAC or `none`, whatever a caller lists.
-  if (typeof header.alg !== 'string' || !algorithms.includes(header.alg) || !Object.hasOwn(ALGS, header.alg))
-    throw new JwsInvalid('alg not allowed');
-  if ('crit' in header || 'b64' in header) throw new JwsInvalid('crit and b64 are not supported');
+  const header = knownHeader ?? parseJwsHeader(token.slice(0, dot1), algorithms);
   const payloadSegment = token.slice(dot1 + 1, dot2);
   if (!BASE64URL.test(payloadSegment)) throw new JwsInvalid('not base64url');
   return {
-    header: header as JwsHeader,
+    header,
     signingInput: token.slice(0, dot2),
     payloadSegment,
     signature: decodeSegment(token.slice(dot2 + 1)),
   };
+}
+
+/** A compact JWS's first segment as its protected header: JSON, an allowed `alg`, no `crit` or `b64`. */
+export function parseJwsHeader(segment: string, algorithms: readonly string[]): JwsHeader {
+  const header = decodeJsonObject(segment);
+  // Only the callers' algorithms that are also this module's: never HMAC or `none`, whatever a caller lists.
+  if (typeof header.alg !== 'string' || !algorithms.includes(header.alg) || !Object.hasOwn(ALGS, header.alg))
+    throw new JwsInvalid('alg not allowed');
+  if ('crit' in header || 'b64' in header) throw new JwsInvalid('crit and b64 are not supported');
+  return header as JwsHeader;
 }
 
 /** Whether `key` is a public key of the type, curve and size `alg` needs. */

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { calculateJwkThumbprint, type JWK, type JWTPayload } from 'jose';
 import { CACHES, type ProofKey } from '../caches';
 import type { Hub } from '../hub';
-import { parseCompactJws, publicKeyFromJwk, verifyParsedJws, type ParsedJws } from '../crypto/jws';
+import { parseCompactJws, parseJwsHeader, publicKeyFromJwk, verifyParsedJws } from '../crypto/jws';
 import { checkJwtClaims } from '../crypto/jwt-claims';
 import { safeEqual } from '../crypto/tokens';
 import { DPOP_ALGS, DPOP_IAT_SKEW_S, DPOP_IAT_WINDOW_S } from './constants';
@@ -38,21 +38,21 @@ export interface DPoPTarget {
 }
 
 /**
- * The public key in a proof's `jwk` header as a KeyObject for the header's algorithm, and its
- * thumbprint: from hub.caches.dpopKeys when this process saw the same JWK and algorithm before
- * (a client sends one key with every request; importing it is most of a proof check's cost).
- * A private or symmetric key, or an algorithm the hub does not accept, is never imported.
+ * A proof's header checked, and the public key in its `jwk` as a KeyObject for its algorithm,
+ * with the key's thumbprint: from hub.caches.dpopKeys when this process saw the same header
+ * segment before (a client sends one key, so one header, with every request; decoding it and
+ * importing the key is most of a proof check's cost beside the signature). A private or
+ * symmetric key, or an algorithm the hub does not accept, is never imported, nor kept.
  */
-async function proofKey(hub: Hub, proof: ParsedJws): Promise<ProofKey> {
-  const { alg, jwk } = proof.header;
-  const cacheKey = `${alg}\n${JSON.stringify(jwk)}`;
+async function proofKey(hub: Hub, segment: string): Promise<ProofKey> {
   const cache = hub.caches.dpopKeys;
-  const hit = cache.get(cacheKey);
+  const hit = cache.get(segment);
   if (hit) return hit;
-  const key = publicKeyFromJwk(jwk, alg);
-  const entry = { key, alg, jkt: await calculateJwkThumbprint(jwk as JWK, 'sha256') };
+  const header = parseJwsHeader(segment, DPOP_ALGS);
+  const key = publicKeyFromJwk(header.jwk, header.alg);
+  const entry = { header, key, jkt: await calculateJwkThumbprint(header.jwk as JWK, 'sha256') };
   if (cache.size >= CACHES.dpopKeys.maxEntries) cache.clear();
-  cache.set(cacheKey, entry);
+  cache.set(segment, entry);
   return entry;
 }
 
@@ -120,8 +120,8 @@ export async function checkDPoPProof(
   let payload: JWTPayload;
   let key: ProofKey;
   try {
-    const proof = parseCompactJws(header, DPOP_ALGS);
-    key = await proofKey(hub, proof);
+    key = await proofKey(hub, header.slice(0, Math.max(0, header.indexOf('.'))));
+    const proof = parseCompactJws(header, DPOP_ALGS, key.header);
     // iat is checked below against the hub's own window; like jose before, an exp in the past is refused too.
     const verified = verifyParsedJws(proof, key.key);
     checkJwtClaims(verified.header, verified.payload, { typ: 'dpop+jwt', currentDate: hub.clock() });
@@ -132,8 +132,12 @@ export async function checkDPoPProof(
   if (typeof payload.jti !== 'string' || payload.jti.length < 8 || payload.jti.length > 256)
     throw refuse(target, 'The DPoP proof needs a unique jti.');
   if (payload.htm !== request.method) throw refuse(target, 'The DPoP proof is for another HTTP method.');
-  const expectedHtu = normaliseHtu(`${issuerOf(hub)}${target.path}`);
-  if (typeof payload.htu !== 'string' || normaliseHtu(payload.htu) !== expectedHtu)
+  // The URL as discovery spells it (what client libraries send) needs no parsing to be equal.
+  const expectedHtu = `${issuerOf(hub)}${target.path}`;
+  if (
+    typeof payload.htu !== 'string' ||
+    (payload.htu !== expectedHtu && normaliseHtu(payload.htu) !== normaliseHtu(expectedHtu))
+  )
     throw refuse(target, 'The DPoP proof is for another URL.');
   const now = hub.clock().getTime() / 1000;
   if (typeof payload.iat !== 'number' || payload.iat < now - DPOP_IAT_WINDOW_S || payload.iat > now + DPOP_IAT_SKEW_S)
