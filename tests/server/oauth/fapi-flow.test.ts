@@ -64,23 +64,27 @@ describe.each(TEST_DATABASES)('FAPI 2.0 client with PAR, DPoP and private_key_jw
     return { tokens, DPoP, callback };
   }
 
-  it('runs PAR, PKCE, private_key_jwt and DPoP; the tokens are bound to the key', async () => {
-    const dpopKeys = await oidc.randomDPoPKeyPair('ES256');
-    const { tokens, DPoP, callback } = await fapiTokens(dpopKeys);
-    // RFC 9207: the authorization response names the issuer.
-    expect(callback.searchParams.get('iss')).toBe(t.hub.config.publicUrl);
-    expect(tokens.token_type.toLowerCase()).toBe('dpop');
-    expect(tokens.claims()?.sub).toBe(sub);
-    // RFC 9449 §6.2: introspection tells a resource server which key the token is bound to.
-    const info = await oidc.tokenIntrospection(config, tokens.access_token);
-    expect(info).toMatchObject({ active: true, token_type: 'DPoP', client_id: client.client_id });
-    expect(info.cnf).toEqual({ jkt: await calculateJwkThumbprint(await exportJWK(dpopKeys.publicKey)) });
-    const claims = await oidc.fetchUserInfo(config, tokens.access_token, sub, { DPoP });
-    expect(claims.sub).toBe(sub);
-    const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!, undefined, { DPoP });
-    expect(refreshed.token_type.toLowerCase()).toBe('dpop');
-    expect((await oidc.fetchUserInfo(config, refreshed.access_token, sub, { DPoP })).sub).toBe(sub);
-  });
+  // ES256 is what most clients use; PS256 is what the FAPI quick start recommends (docs/integrating.md).
+  it.each(['ES256', 'PS256'])(
+    'runs PAR, PKCE, private_key_jwt and DPoP with %s proofs; the tokens are bound to the key',
+    async (alg) => {
+      const dpopKeys = await oidc.randomDPoPKeyPair(alg);
+      const { tokens, DPoP, callback } = await fapiTokens(dpopKeys);
+      // RFC 9207: the authorization response names the issuer.
+      expect(callback.searchParams.get('iss')).toBe(t.hub.config.publicUrl);
+      expect(tokens.token_type.toLowerCase()).toBe('dpop');
+      expect(tokens.claims()?.sub).toBe(sub);
+      // RFC 9449 §6.2: introspection tells a resource server which key the token is bound to.
+      const info = await oidc.tokenIntrospection(config, tokens.access_token);
+      expect(info).toMatchObject({ active: true, token_type: 'DPoP', client_id: client.client_id });
+      expect(info.cnf).toEqual({ jkt: await calculateJwkThumbprint(await exportJWK(dpopKeys.publicKey)) });
+      const claims = await oidc.fetchUserInfo(config, tokens.access_token, sub, { DPoP });
+      expect(claims.sub).toBe(sub);
+      const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!, undefined, { DPoP });
+      expect(refreshed.token_type.toLowerCase()).toBe('dpop');
+      expect((await oidc.fetchUserInfo(config, refreshed.access_token, sub, { DPoP })).sub).toBe(sub);
+    },
+  );
 
   it('binds the code to the key of the proof sent with PAR: another key cannot exchange it', async () => {
     const pushedWith = oidc.getDPoPHandle(config, await oidc.randomDPoPKeyPair('ES256'));
