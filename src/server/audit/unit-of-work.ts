@@ -38,8 +38,8 @@ export interface UnitOfWork {
 
 export interface CommitOptions {
   /**
-   * The unit's required writes almost always apply (a DPoP proof's jti, issue 31): it joins a
-   * batch like any unit. Should a required write not apply, the batch failed as a whole and wrote
+   * The unit's required writes almost always apply (a grant's DPoP proof jti, issue 31; its
+   * code's consumption, which fails only on a replay or a lost race): it joins a batch like any unit. Should a required write not apply, the batch failed as a whole and wrote
    * nothing; each of its units then commits again alone, so only the one it belongs to fails.
    */
   batchRequired?: boolean;

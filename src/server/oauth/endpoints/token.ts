@@ -49,7 +49,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
       if (jti && !(await acceptJtiOnce(hub, jti))) throw replayedProof({});
     };
     const binding = dpop && { jkt: dpop.jkt, spendJti };
-    const commitGrant = (g: Parameters<CommitGrant>[0], writes: readonly Write[], batchRequired: boolean) =>
+    const commitGrant = (g: Parameters<CommitGrant>[0], writes: readonly Write[]) =>
       hub.unitOfWork.commit(
         {
           type: 'oauth_token_issued',
@@ -65,7 +65,10 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
           },
         },
         writes,
-        { batchRequired },
+        // A grant's required writes (a proof's jti, a code's consumption) fail only on a replay or
+        // a lost race: the grant joins the group commit, and a batch one of them fails commits
+        // again unit by unit, so that only that grant fails (audit/unit-of-work.ts).
+        { batchRequired: true },
       );
     // The proof's jti is one more required write of the grant's unit of work: it commits with
     // the grant's rows and record, or the unit fails as a whole and nothing of the grant is written.
@@ -73,8 +76,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
       const jti = unspentJti;
       const writes = g.writes ?? [];
       try {
-        // A jti is fresh but for a replay: the grant joins the group commit (audit/unit-of-work.ts).
-        await commitGrant(g, jti ? [jtiOnceWrite(jti), ...writes] : writes, !mustCommitAlone(writes));
+        await commitGrant(g, jti ? [jtiOnceWrite(jti), ...writes] : writes);
       } catch (e) {
         // With no other required write in the unit, only the jti can have failed it: a replay.
         // Otherwise the grant decides (a code exchange falls back to a path that calls spendJti).
