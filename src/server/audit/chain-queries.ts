@@ -145,7 +145,13 @@ export async function pipelinedAppendStatement(
 ): Promise<void> {
   const { from, next } = input;
   const { following: writes, names, where } = compileWrites(input.writes, sql`true`);
-  const counted = names.map((n) => sql.raw(`, (select count(*) from ${n}) ${n}_n`));
+  // Every CTE is read to its end before the anchor moves, in one FROM item: the writes' counts as
+  // a one-time filter of the aggregate over `appended` (an aggregate is never pulled up into the
+  // outer query, and a filter is never dropped). A FROM item per CTE made the planner join them
+  // all, and planning grew faster than the batch (~10 ms for six code exchanges).
+  const read = names.length
+    ? sql.raw(` where ${names.map((n) => `(select count(*) from ${n})`).join(' + ')} >= 0`)
+    : sql``;
   await db.execute(sql`with ticket as materialized (
       select pg_advisory_xact_lock(${AUDIT_TICKET_LOCK_CLASS}, ${ticketOf(next.lastId)}) as t
     ), appended as (
@@ -156,7 +162,7 @@ export async function pipelinedAppendStatement(
     )${writes}
     select audit_chain_advance(${from.lastId}::bigint, ${from.mac}, ${next.lastId}::bigint, ${next.lastHash}, ${next.mac},
       ${input.now.toISOString()}::timestamptz)
-    from (select count(*) from appended) a${sql.join(counted)}${where}`);
+    from (select count(*) from appended${read}) a${where}`);
 }
 
 /** SQLSTATEs that mean "another append got there first": the batch is redone under the row lock. */

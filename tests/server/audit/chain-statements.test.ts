@@ -8,6 +8,15 @@ import { useTestHub } from '../../helpers/use-test-hub';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { rows, type DbOrTx } from '../../../src/server/db/client';
 import { AUDIT_TICKET_LOCK_CLASS } from '../../../src/server/audit/chain-queries';
+import { clearAttemptsStatement } from '../../../src/server/auth/sign-in-limit-queries';
+
+/** A parameter as an SQL literal, so that EXPLAIN can plan the captured statement on its own. */
+const literal = (value: unknown) =>
+  value === null || value === undefined
+    ? 'null'
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : `'${String(value).replaceAll("'", "''")}'`;
 
 const dialect = new PgDialect();
 const schemaColumns = Object.values(getTableColumns(auditLogs)).map((c) => c.name);
@@ -76,6 +85,25 @@ describe.each(TEST_DATABASES)('the chain statements take their columns from the 
       for (const keys of columns.jsonKeys) expect(keys).toEqual(schemaColumns);
     }
     expect(await t.hub.audit.verifyChain()).toMatchObject({ ok: true });
+  });
+
+  it('the pipelined append joins nothing, however many writes its batch carries (its plan grows with them, not faster)', async () => {
+    // A batch of units with a write each (a sign-in's cleared counter), handed over in one turn.
+    await t.hub.unitOfWork.commit({ type: 'sign_out', details: {} });
+    const units = Array.from({ length: 12 }, (_, i) =>
+      t.hub.unitOfWork.commit({ type: 'sign_out', details: { n: i } }, [clearAttemptsStatement(`plan-test-${i}`)]),
+    );
+    const statements = await captureStatements(t.hub.database.db, () => Promise.all(units));
+    const append = statements.find((s) => s.sql.includes('audit_chain_advance') && s.sql.includes('w11'));
+    expect(append, statements.map((s) => s.sql.slice(0, 80)).join('\n')).toBeDefined();
+    // A FROM item per write made the planner join them all (~10 ms of planning for six code exchanges).
+    const plan = await rows<Record<string, string>>(
+      t.hub.db,
+      sql.raw(`explain ${append!.sql.replace(/\$(\d+)/g, (_, n: string) => literal(append!.params[Number(n) - 1]))}`),
+    );
+    const lines = plan.map((r) => Object.values(r)[0]);
+    // The one join is the audit insert's own (its ticket with its rows), whatever the batch's size.
+    expect(lines.filter((l) => /Nested Loop|Hash Join|Merge Join/.test(l))).toHaveLength(1);
   });
 
   it('the ticket lock of the pipelined append is the one audit_chain_advance waits on (migration 0004)', async () => {
