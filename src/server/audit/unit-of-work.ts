@@ -14,7 +14,7 @@ import { coalescingWindow } from '../db/coalescing-window';
  * rows of the same table merge into one insert, and a unit with a required write (one that may
  * fail the statement on purpose) commits in a batch of its own so that its failure never takes
  * other requests' records with it — or, when its required writes fail only on a replay
- * (`batchRequired`), joins a batch, which commits again unit by unit should one of them fail.
+ * (`batchRequired`), joins a batch, which commits again in halves should one of them fail.
  * The chain orders commits (each batch moves the anchor only after the one before it
  * committed), so without batching the rate of a hot path would be one
  * commit latency per request. Up to `maxInFlight` batches are on the wire at once: the chain
@@ -39,8 +39,11 @@ export interface UnitOfWork {
 export interface CommitOptions {
   /**
    * The unit's required writes almost always apply (a grant's DPoP proof jti, issue 31; its
-   * code's consumption, which fails only on a replay or a lost race): it joins a batch like any unit. Should a required write not apply, the batch failed as a whole and wrote
-   * nothing; each of its units then commits again alone, so only the one it belongs to fails.
+   * code's consumption, which fails only on a replay or a lost race): it joins a batch like any
+   * unit. Should a required write not apply, the batch failed as a whole and wrote nothing; its
+   * units then commit again in halves, and a half that fails again in halves of it, down to the
+   * one unit the write belongs to, which fails alone: a replay costs its batch about 2·log₂(n)
+   * statements, not n.
    */
   batchRequired?: boolean;
 }
@@ -48,7 +51,8 @@ export interface CommitOptions {
 interface Pending {
   event: AuditEvent;
   writes: readonly Write[];
-  alone: boolean;
+  /** The most units of the batch it may join: 1 commits it alone. */
+  limit: number;
   resolve: () => void;
   reject: (e: unknown) => void;
 }
@@ -62,10 +66,14 @@ export function createUnitOfWork(
 ): UnitOfWork {
   const queue: Pending[] = [];
 
-  /** The next batch: up to maxBatch units in order, or one that must commit alone. */
+  /** The next batch: units in order, as many as the smallest limit among them allows. */
   function take(): Pending[] {
+    let limit = Math.min(maxBatch, queue[0].limit);
     let n = 1;
-    if (!queue[0].alone) while (n < queue.length && n < maxBatch && !queue[n].alone) n += 1;
+    while (n < queue.length && n + 1 <= Math.min(limit, queue[n].limit)) {
+      limit = Math.min(limit, queue[n].limit);
+      n += 1;
+    }
     return queue.splice(0, n);
   }
 
@@ -82,9 +90,12 @@ export function createUnitOfWork(
           for (const b of batch) b.resolve();
         },
         (e: unknown) => {
-          // Only a batchRequired unit can fail a batch of several with a write that did not apply.
-          if (batch.length > 1 && isWriteNotApplied(e)) queue.unshift(...batch.map((b) => ({ ...b, alone: true })));
-          else for (const b of batch) b.reject(e);
+          // Only a batchRequired unit can fail a batch of several with a write that did not apply:
+          // the batch goes again in halves (first in line, in order), so only that unit ends alone.
+          if (batch.length > 1 && isWriteNotApplied(e)) {
+            const limit = Math.ceil(batch.length / 2);
+            queue.unshift(...batch.map((b) => ({ ...b, limit })));
+          } else for (const b of batch) b.reject(e);
         },
       );
   }
@@ -95,8 +106,8 @@ export function createUnitOfWork(
     commit(event, writes = [], options = {}) {
       const at = event.occurredAt ?? clock();
       return new Promise<void>((resolve, reject) => {
-        const alone = !options.batchRequired && mustCommitAlone(writes);
-        queue.push({ event: { ...event, occurredAt: at }, writes, alone, resolve, reject });
+        const limit = !options.batchRequired && mustCommitAlone(writes) ? 1 : maxBatch;
+        queue.push({ event: { ...event, occurredAt: at }, writes, limit, resolve, reject });
         window.arrived();
       });
     },

@@ -32,7 +32,7 @@ export async function insertUsedJtis(db: DbOrTx, values: readonly UsedJtiRow[]):
  * The same record as a write of a unit of work (db/writes.ts): required, so a JWT ID already used
  * fails the whole unit (HU001) and nothing of it — the grant's rows, its audit record — is written.
  * The IDs of a batch's units go in with one insert (a used one fails the batch, whose units then
- * commit again one by one: only the replay is refused).
+ * commit again in halves, down to the replay, which alone is refused).
  */
 export function usedJtiWrite(values: UsedJtiRow): RowsWrite {
   return {

@@ -145,6 +145,31 @@ describe.each(TEST_DATABASES)('the unit of work [%s]', (kind) => {
     expect((await t.hub.audit.verifyChain()).ok).toBe(true);
   });
 
+  it('a batch that one required write fails commits again in halves down to that unit: 2·log₂(n) statements, not n', async () => {
+    const until = new Date(t.hub.clock().getTime() + 60_000);
+    const jtiWrite = (jti: string) => jtiOnceWrite({ kind: 'dpop', issuer: 'unit-of-work-halves', jti, until });
+    const jtis = Array.from({ length: 16 }, () => randomUUID());
+    const replayed = 11;
+    await t.hub.unitOfWork.commit(event(randomUUID()), [jtiWrite(jtis[replayed])], { batchRequired: true });
+    const ids = jtis.map(() => randomUUID());
+    const from = counter.count();
+    // Handed over in one turn: one batch of 16, which the replay fails.
+    const results = await Promise.allSettled(
+      jtis.map((jti, i) => t.hub.unitOfWork.commit(event(ids[i]), [jtiWrite(jti)], { batchRequired: true })),
+    );
+    // Every append: pipelined (`with ticket …`) or, after a failure, under the anchor's lock (`with moved …`).
+    const appends = counter.texts.slice(from).filter((q) => /^with (ticket|moved) as/.test(q)).length;
+    // 16 fails; halves of 8 (one fails), 4 (one fails), 2 (one fails), 1 and 1: 1 + 2 + 2 + 2 + 2.
+    // Unit by unit it would be 1 + 16.
+    expect(appends).toBe(9);
+    expect(results.map((r) => r.status)).toEqual(jtis.map((_, i) => (i === replayed ? 'rejected' : 'fulfilled')));
+    expect(isWriteNotApplied((results[replayed] as PromiseRejectedResult).reason)).toBe(true);
+    expect((await auditRowsOf(ids)).map((r) => r.sessionId).sort()).toEqual(
+      ids.filter((_, i) => i !== replayed).sort(),
+    );
+    expect((await t.hub.audit.verifyChain()).ok).toBe(true);
+  });
+
   /** Holds the next statement the unit of work sends until `release()`: a batch that stays on the wire. */
   async function holdNextStatement() {
     // A failed batch (the test before) makes the writer learn the anchor again, in a transaction of

@@ -14,7 +14,7 @@ import { authorize, exchangeCode, pkcePair, registerClient, type RegisteredClien
  * Code exchanges join the group commit (`batchRequired`, oauth/endpoints/token.ts): exchanges
  * that arrive together consume their codes, write their sessions and chain their
  * `oauth_token_issued` records in one statement. A code that cannot be consumed (another node
- * exchanged it first) fails its batch as a whole; the batch commits again unit by unit, so only
+ * exchanged it first) fails its batch as a whole; the batch commits again in halves, so only
  * that exchange is refused — as the replay it is — and the others are answered.
  */
 describe.each(TEST_DATABASES)('code exchanges in the group commit [%s]', (kind) => {

@@ -67,7 +67,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
         writes,
         // A grant's required writes (a proof's jti, a code's consumption) fail only on a replay or
         // a lost race: the grant joins the group commit, and a batch one of them fails commits
-        // again unit by unit, so that only that grant fails (audit/unit-of-work.ts).
+        // again in halves, so that only that grant fails (audit/unit-of-work.ts).
         { batchRequired: true },
       );
     // The proof's jti is one more required write of the grant's unit of work: it commits with
