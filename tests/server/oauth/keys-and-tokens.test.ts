@@ -172,6 +172,27 @@ describe.each(TEST_DATABASES)('OAuth keys, introspection, revocation, userinfo [
     expect(String(session.headers.location)).toMatch(/^\/auth\?return_to=/);
   });
 
+  it('without a redirect, answers the hub’s own signed-out page: styled like its other pages, never cached', async () => {
+    const u = await signedInUser(t.hub);
+    const ask = await t.client.get(`/oauth/end-session?${new URLSearchParams({ client_id: client.client_id })}`, {
+      cookie: u.cookie,
+    });
+    const csrf = /name="csrf" value="([^"]+)"/.exec(ask.body)![1];
+    const done = await t.client.post('/oauth/end-session', {
+      cookie: u.cookie,
+      form: { client_id: client.client_id, csrf },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(done.headers['cache-control']).toBe('no-store');
+    expect(done.body).toContain('<title>Signed out · Ecosystem Hub</title>');
+    expect(done.body).toContain('<h1>You are signed out</h1>');
+    expect(done.body).toContain('<a class="button" href="/">Return to the hub</a>');
+    // The same shell as the consent and error pages: its viewport and styles.
+    expect(done.body).toContain('<meta name="viewport"');
+    expect((await t.client.get('/api/auth/session', { cookie: u.cookie })).json().user).toBeNull();
+  });
+
   it('asks before signing out when there is no id_token_hint', async () => {
     const u = await signedInUser(t.hub);
     const q = new URLSearchParams({

@@ -6,7 +6,7 @@ import { sessionCookieOptions } from '../../plugins/session';
 import { loadClient } from '../clients/service';
 import { endSignedInSessions } from '../backchannel';
 import { verifyHubJwt } from '../jwt';
-import { escapeHtml, sendErrorPage, sendLogoutConfirm } from '../pages';
+import { sendErrorPage, sendLogoutConfirm, sendPage } from '../pages';
 import { createHmac } from 'node:crypto';
 import { safeEqual } from '../../crypto/tokens';
 
@@ -92,10 +92,9 @@ export async function handleEndSession(hub: Hub, request: FastifyRequest, reply:
     if (state) url.searchParams.set('state', state);
     return reply.redirect(url.toString(), 302);
   }
-  return reply
-    .type('text/html; charset=utf-8')
-    .send(
-      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title></head>' +
-        `<body><main><h1>You are signed out</h1><p><a href="/">${escapeHtml('Return to the hub')}</a></p></main></body></html>`,
-    );
+  return sendPage(
+    reply,
+    'Signed out',
+    '<h1>You are signed out</h1><div class="actions"><a class="button" href="/">Return to the hub</a></div>',
+  );
 }
