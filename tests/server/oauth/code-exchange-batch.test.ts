@@ -17,6 +17,9 @@ import { authorize, exchangeCode, pkcePair, registerClient, type RegisteredClien
  * exchanged it first) fails its batch as a whole; the batch commits again in halves, so only
  * that exchange is refused — as the replay it is — and the others are answered.
  */
+/** A condition, not a clock: generous, for a CI machine that other suites keep busy. */
+const WAIT = { timeout: 30_000, interval: 20 };
+
 describe.each(TEST_DATABASES)('code exchanges in the group commit [%s]', (kind) => {
   const t = useTestHub(kind);
 
@@ -54,7 +57,7 @@ describe.each(TEST_DATABASES)('code exchanges in the group commit [%s]', (kind) 
       sessionId: randomUUID(),
       details: { grant_type: 'client_credentials', client_id: 'held-batch', scope: '' },
     });
-    await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1), WAIT);
     return {
       release: async () => {
         release();
@@ -69,7 +72,7 @@ describe.each(TEST_DATABASES)('code exchanges in the group commit [%s]', (kind) 
     const commits = vi.spyOn(t.hub.unitOfWork, 'commit');
     const hold = await holdABatch();
     const answers = list.map(({ code, verifier }) => exchangeCode(t, client, code, verifier));
-    await vi.waitFor(() => expect(commits.mock.calls.length).toBeGreaterThanOrEqual(list.length + 1));
+    await vi.waitFor(() => expect(commits.mock.calls.length).toBeGreaterThanOrEqual(list.length + 1), WAIT);
     commits.mockRestore();
     const counter = countStatements();
     try {
