@@ -636,12 +636,13 @@ async function main() {
         return `${fmt(median(xs))} µs | ${xs.map((x) => `${fmt(x)} µs`).join(', ')}`;
       };
       const bearerUs = median(results.get('hubAtRate')!.map((m) => m.serverUsPerReq));
-      console.log(
-        `| token at ${matchedRate} req/s: DPoP's extra server CPU per grant, ES256 proofs (one ES256 verification: ${fmt(verifyCostUs(dpopJwk!), 1)} µs; a bearer grant: ${fmt(bearerUs)} µs) | ${extraCells('hubDpopAtRate')} |`,
-      );
-      console.log(
-        `| token at ${matchedRate} req/s: DPoP's extra server CPU per grant, PS256 proofs (one PS256 verification: ${fmt(verifyCostUs(dpopRsaJwk!), 1)} µs) | ${extraCells('hubDpopPsAtRate')} |`,
-      );
+      const extraRow = (alg: string, jwk: Record<string, string>, scenario: string, more = '') =>
+        console.log(
+          `| token at ${matchedRate} req/s: DPoP's extra server CPU per grant, ${alg} proofs ` +
+            `(one ${alg} verification: ${fmt(verifyCostUs(jwk), 1)} µs${more}) | ${extraCells(scenario)} |`,
+        );
+      extraRow('ES256', dpopJwk!, 'hubDpopAtRate', `; a bearer grant: ${fmt(bearerUs)} µs`);
+      extraRow('PS256', dpopRsaJwk!, 'hubDpopPsAtRate');
     }
     if (ONLY.includes('introspect')) {
       cpuRatio('hubIntroBound', 'hubIntro', 'introspection: DPoP-bound token / bearer token (server CPU per request)');
