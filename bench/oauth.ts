@@ -270,16 +270,24 @@ async function main() {
       new URLSearchParams({ token: (await grant(s, s === hub ? jwtBody : opaqueBody)).access_token }).toString();
 
     const scenarios: Scenario[] = [];
+    /** A client_credentials grant of the hub under test: bearer, or with a fresh DPoP proof per request. */
+    const hubGrant = (
+      key: string,
+      label: string,
+      o: { dpop?: 'ES256' | 'PS256'; atRate?: boolean } = {},
+    ): Scenario => ({
+      key,
+      label,
+      endpoint: 'token',
+      server: hub,
+      body: jwtBody,
+      database: dbName(hubDb.url),
+      ...(o.dpop ? { dpopHtu: hubMeta.token_endpoint, dpopRsa: o.dpop === 'PS256' } : {}),
+      atRate: o.atRate,
+    });
     if (ONLY.includes('token')) {
       scenarios.push(
-        {
-          key: 'hub',
-          label: 'hub JWT, durable + audited (PostgreSQL)',
-          endpoint: 'token',
-          server: hub,
-          body: jwtBody,
-          database: dbName(hubDb.url),
-        },
+        hubGrant('hub', 'hub JWT, durable + audited (PostgreSQL)'),
         ...(baseline && baseDb
           ? [
               {
@@ -315,55 +323,17 @@ async function main() {
           body: opaqueBody,
         },
         { key: 'bare', label: 'bare node:http', endpoint: 'token', server: bare, body: opaqueBody },
-        {
-          key: 'hubDpop',
-          label: 'hub JWT bound by DPoP (a fresh proof per request)',
-          endpoint: 'token',
-          server: hub,
-          body: jwtBody,
-          database: dbName(hubDb.url),
-          dpopHtu: hubMeta.token_endpoint,
-        },
-        {
-          key: 'hubDpopPs',
-          label: 'hub JWT bound by DPoP, PS256 proofs (a fresh proof per request)',
-          endpoint: 'token',
-          server: hub,
-          body: jwtBody,
-          database: dbName(hubDb.url),
-          dpopHtu: hubMeta.token_endpoint,
-          dpopRsa: true,
-        },
-        {
-          key: 'hubAtRate',
-          label: 'hub JWT, bearer, at the matched rate',
-          endpoint: 'token',
-          server: hub,
-          body: jwtBody,
-          database: dbName(hubDb.url),
+        hubGrant('hubDpop', 'hub JWT bound by DPoP (a fresh proof per request)', { dpop: 'ES256' }),
+        hubGrant('hubDpopPs', 'hub JWT bound by DPoP, PS256 proofs (a fresh proof per request)', { dpop: 'PS256' }),
+        hubGrant('hubAtRate', 'hub JWT, bearer, at the matched rate', { atRate: true }),
+        hubGrant('hubDpopAtRate', 'hub JWT bound by DPoP, ES256 proofs, at the matched rate', {
+          dpop: 'ES256',
           atRate: true,
-        },
-        {
-          key: 'hubDpopAtRate',
-          label: 'hub JWT bound by DPoP, ES256 proofs, at the matched rate',
-          endpoint: 'token',
-          server: hub,
-          body: jwtBody,
-          database: dbName(hubDb.url),
-          dpopHtu: hubMeta.token_endpoint,
+        }),
+        hubGrant('hubDpopPsAtRate', 'hub JWT bound by DPoP, PS256 proofs, at the matched rate', {
+          dpop: 'PS256',
           atRate: true,
-        },
-        {
-          key: 'hubDpopPsAtRate',
-          label: 'hub JWT bound by DPoP, PS256 proofs, at the matched rate',
-          endpoint: 'token',
-          server: hub,
-          body: jwtBody,
-          database: dbName(hubDb.url),
-          dpopHtu: hubMeta.token_endpoint,
-          dpopRsa: true,
-          atRate: true,
-        },
+        }),
         ...(baseline && baseDb
           ? [
               {
