@@ -5,6 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { countStatements } from '../../helpers/count-statements';
+import { holdNextStatement } from '../../helpers/hold-statement';
 import { auditLogs, authSessions } from '../../../src/server/db/schema/index';
 import { insertSessionsStatement } from '../../../src/server/auth/session-queries';
 import { isWriteNotApplied, type StepsWrite } from '../../../src/server/db/writes';
@@ -171,27 +172,18 @@ describe.each(TEST_DATABASES)('the unit of work [%s]', (kind) => {
   });
 
   /** Holds the next statement the unit of work sends until `release()`: a batch that stays on the wire. */
-  async function holdNextStatement() {
+  async function holdNextAppend() {
     // A failed batch (the test before) makes the writer learn the anchor again, in a transaction of
     // its own: one unit first, so that the batches below take the one-statement path.
     await t.hub.unitOfWork.commit(event(randomUUID()));
-    const db = t.hub.database.db;
-    const execute = db.execute.bind(db);
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const held = async (query: Parameters<typeof db.execute>[0]) => {
-      await gate;
-      return execute(query);
-    };
-    const spy = vi.spyOn(db, 'execute').mockImplementationOnce(held as unknown as typeof db.execute);
-    return { spy, release };
+    return holdNextStatement(t.hub.database.db);
   }
 
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   it('units that arrive while a batch is on the wire wait for it, then leave together in one statement', async () => {
     const [first, ...later] = Array.from({ length: 6 }, () => randomUUID());
-    const { spy, release } = await holdNextStatement();
+    const { spy, release } = await holdNextAppend();
     try {
       const commits = [t.hub.unitOfWork.commit(event(first))];
       await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
@@ -214,7 +206,7 @@ describe.each(TEST_DATABASES)('the unit of work [%s]', (kind) => {
 
   it('a full window does not wait: 32 units waiting go out beside the batch on the wire', async () => {
     const [first, ...many] = Array.from({ length: 33 }, () => randomUUID());
-    const { spy, release } = await holdNextStatement();
+    const { spy, release } = await holdNextAppend();
     try {
       const commits = [t.hub.unitOfWork.commit(event(first))];
       await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));

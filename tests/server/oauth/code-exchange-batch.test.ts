@@ -5,6 +5,7 @@ import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { countStatements } from '../../helpers/count-statements';
+import { holdNextStatement } from '../../helpers/hold-statement';
 import { auditLogs, authSessions } from '../../../src/server/db/schema/index';
 import { loadClient } from '../../../src/server/oauth/clients/service';
 import { exchangeAuthorizationCode } from '../../../src/server/oauth/grants/authorization-code';
@@ -43,14 +44,7 @@ describe.each(TEST_DATABASES)('code exchanges in the group commit [%s]', (kind) 
    * units that arrive meanwhile wait for it, and then leave together (db/coalescing-window.ts).
    */
   async function holdABatch() {
-    const db = t.hub.database.db;
-    const execute = db.execute.bind(db);
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const spy = vi.spyOn(db, 'execute').mockImplementationOnce((async (query: Parameters<typeof execute>[0]) => {
-      await gate;
-      return execute(query);
-    }) as unknown as typeof db.execute);
+    const { spy, release } = holdNextStatement(t.hub.database.db);
     const held = t.hub.unitOfWork.commit({
       type: 'oauth_token_issued',
       userId: null,
