@@ -1,5 +1,5 @@
 import type { Write } from '../db/writes';
-import { isWriteNotApplied, mustCommitAlone } from '../db/writes';
+import { isWriteNotApplied, hasRequiredWrite } from '../db/writes';
 import type { AuditEvent, AuditLog } from './record';
 import { coalescingWindow } from '../db/coalescing-window';
 
@@ -106,7 +106,7 @@ export function createUnitOfWork(
     commit(event, writes = [], options = {}) {
       const at = event.occurredAt ?? clock();
       return new Promise<void>((resolve, reject) => {
-        const limit = !options.batchRequired && mustCommitAlone(writes) ? 1 : maxBatch;
+        const limit = !options.batchRequired && hasRequiredWrite(writes) ? 1 : maxBatch;
         queue.push({ event: { ...event, occurredAt: at }, writes, limit, resolve, reject });
         window.arrived();
       });

@@ -59,10 +59,10 @@ export function statementWrite(body: (guard: SQL) => SQL): StepsWrite {
 }
 
 /**
- * Whether a unit holding these writes must commit alone (a required write may fail it on purpose);
- * a unit committed with `batchRequired` (audit/unit-of-work.ts) joins a batch all the same.
+ * Whether any of these writes is required (`requireOne`, `requireEach`): it may fail its unit on
+ * purpose, so the unit commits alone unless committed with `batchRequired` (audit/unit-of-work.ts).
  */
-export function mustCommitAlone(writes: readonly Write[]): boolean {
+export function hasRequiredWrite(writes: readonly Write[]): boolean {
   return writes.some((w) => (w.kind === 'steps' ? w.requireOne : w.requireEach) !== undefined);
 }
 

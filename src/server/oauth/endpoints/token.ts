@@ -11,7 +11,7 @@ import { oauthRuntime } from '../runtime';
 import { formBody, noStore } from './form';
 import { checkDPoPProof, replayedProof, requireDPoPFor } from '../dpop';
 import { acceptJtiOnce, jtiOnceWrite } from '../jti-once';
-import { isWriteNotApplied, mustCommitAlone, type Write } from '../../db/writes';
+import { isWriteNotApplied, hasRequiredWrite, type Write } from '../../db/writes';
 import { claimedClientId } from '../private-key-jwt';
 
 export const TOKEN_PATH = '/oauth/token';
@@ -80,7 +80,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
       } catch (e) {
         // With no other required write in the unit, only the jti can have failed it: a replay.
         // Otherwise the grant decides (a code exchange falls back to a path that calls spendJti).
-        if (jti && isWriteNotApplied(e) && !mustCommitAlone(writes)) throw replayedProof({});
+        if (jti && isWriteNotApplied(e) && !hasRequiredWrite(writes)) throw replayedProof({});
         throw e;
       }
       unspentJti = undefined;
