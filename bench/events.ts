@@ -73,7 +73,7 @@ async function run(kind: string) {
   const config = {
     ...loadConfig({ LOG_LEVEL: 'silent', HUB_MASTER_KEY: randomBytes(32).toString('base64') }),
     databaseUrl: url,
-    webhooksAllowPrivate: true,
+    outboundAllowPrivate: true,
   };
   const database = await openDatabase({ url, pgliteDir: 'memory://', poolMax: 10 });
   const hub = await createHub({ config, database });

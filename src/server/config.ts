@@ -30,10 +30,13 @@ export interface HubConfig {
   /** Bearer token that /metrics requires on the main port; undefined = not served there. */
   metricsToken?: string;
   /**
-   * HUB_WEBHOOKS_ALLOW_PRIVATE (default false): let webhooks reach loopback, private and
-   * link-local addresses (events/ssrf.ts). Off, they are refused at registration and at delivery.
+   * HUB_OUTBOUND_ALLOW_PRIVATE (default false): let the hub's outbound calls (webhooks, SSF,
+   * SIEM sinks, clients' jwks_uri, back-channel logout, upstream identity providers) reach
+   * loopback, private, link-local and the other special addresses (net/outbound.ts). Off, they are
+   * refused at registration and at every call. HUB_WEBHOOKS_ALLOW_PRIVATE and
+   * HUB_OAUTH_JWKS_ALLOW_PRIVATE are read as deprecated aliases.
    */
-  webhooksAllowPrivate: boolean;
+  outboundAllowPrivate: boolean;
   /**
    * HUB_WEBHOOK_RETRY_SCALE (default 1): the webhook retry schedule (events/worker.ts, about 27.6
    * hours) multiplied by this factor. Below 1 only for tests and staging, where a receiver's
@@ -85,12 +88,6 @@ export interface HubConfig {
     requirePar: boolean;
     /** HUB_OAUTH_DPOP_NONCE: DPoP proofs must carry a server nonce (RFC 9449 §8, §9); default false. */
     dpopNonce: boolean;
-    /**
-     * HUB_OAUTH_JWKS_ALLOW_PRIVATE: a client's jwks_uri may point at a loopback or private
-     * address; default false (the hub would otherwise fetch from its own network for anyone who
-     * may register a client).
-     */
-    allowPrivateJwksUri: boolean;
   };
 }
 
@@ -154,10 +151,11 @@ const envSchema = z.object({
   HUB_SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   HUB_DRAIN_QUIET_MS: positiveInt.default(1000),
   HUB_DRAIN_MAX_MS: z.coerce.number().int().min(0).default(5000),
-  HUB_WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).default('false'),
+  HUB_OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
+  HUB_WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
   HUB_OAUTH_REQUIRE_PAR: z.enum(['true', 'false', '1', '0']).default('false'),
   HUB_OAUTH_DPOP_NONCE: z.enum(['true', 'false', '1', '0']).default('false'),
-  HUB_OAUTH_JWKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).default('false'),
+  HUB_OAUTH_JWKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
   HUB_WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
@@ -213,14 +211,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     shutdownDelayMs: e.HUB_SHUTDOWN_DELAY_MS,
     drainQuietMs: e.HUB_DRAIN_QUIET_MS,
     drainMaxMs: e.HUB_DRAIN_MAX_MS,
-    webhooksAllowPrivate: e.HUB_WEBHOOKS_ALLOW_PRIVATE === 'true' || e.HUB_WEBHOOKS_ALLOW_PRIVATE === '1',
+    // One policy, one setting: either old name allowing private targets allows them for every call.
+    outboundAllowPrivate: isTrue(
+      e.HUB_OUTBOUND_ALLOW_PRIVATE ?? e.HUB_WEBHOOKS_ALLOW_PRIVATE ?? e.HUB_OAUTH_JWKS_ALLOW_PRIVATE ?? 'false',
+    ),
     oauthSecurity: {
       requirePar: isTrue(e.HUB_OAUTH_REQUIRE_PAR),
       dpopNonce: isTrue(e.HUB_OAUTH_DPOP_NONCE),
-      allowPrivateJwksUri: isTrue(e.HUB_OAUTH_JWKS_ALLOW_PRIVATE),
     },
     webhookRetryScale: e.HUB_WEBHOOK_RETRY_SCALE,
   };
+}
+
+/** Settings read under an old name: one line each for the operator, printed at start. */
+const DEPRECATED_NAMES: Record<string, string> = {
+  HUB_WEBHOOKS_ALLOW_PRIVATE: 'HUB_OUTBOUND_ALLOW_PRIVATE',
+  HUB_OAUTH_JWKS_ALLOW_PRIVATE: 'HUB_OUTBOUND_ALLOW_PRIVATE',
+};
+
+export function configDeprecations(env: NodeJS.ProcessEnv = process.env): string[] {
+  return Object.entries(DEPRECATED_NAMES)
+    .filter(([old]) => env[old] !== undefined && env[old] !== '')
+    .map(([old, now]) => `${old} is deprecated: it is read as ${now}, which governs every outbound call; rename it.`);
 }
 
 function isTrue(v: string): boolean {

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configDeprecations, loadConfig } from './config';
 import { buildApp } from './app';
 import { closeHub, createHub } from './create-hub';
 import { ensureSetupKey } from './setup/setup-key';
@@ -12,6 +12,7 @@ async function main() {
   let config;
   try {
     config = loadConfig();
+    for (const line of configDeprecations()) console.warn(`Configuration: ${line}`);
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(`Configuration error: ${e.message}`);

@@ -43,7 +43,7 @@ describe.skipIf(!!unavailable)('webhooks on a cluster, under faults', () => {
       env: {
         // The admin signs in with the password form (MFA is tested elsewhere).
         HUB_ADMIN_MFA: 'optional',
-        HUB_WEBHOOKS_ALLOW_PRIVATE: 'true',
+        HUB_OUTBOUND_ALLOW_PRIVATE: 'true',
         HUB_WEBHOOK_RETRY_SCALE: String(RETRY_SCALE),
         // The receiver's throwaway certificate, trusted as an operator would trust a private CA.
         NODE_EXTRA_CA_CERTS: receiver.caFile,
@@ -51,7 +51,7 @@ describe.skipIf(!!unavailable)('webhooks on a cluster, under faults', () => {
     });
     ({ hub, sql } = await connectToCluster(cluster));
     // The test's own hub registers the endpoint: it applies the same SSRF policy as the nodes.
-    hub.config.webhooksAllowPrivate = true;
+    hub.config.outboundAllowPrivate = true;
     const admin = await createUser(hub, { roles: ['user', 'platform_admin'], mfa: false });
     const created = await createWebhook(
       hub,

@@ -15,7 +15,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 /**
  * Issue 30's Integrations tab in a real browser against a real receiver on 127.0.0.1 (the hub
- * allows private targets for it, as an operator would with HUB_WEBHOOKS_ALLOW_PRIVATE): an
+ * allows private targets for it, as an operator would with HUB_OUTBOUND_ALLOW_PRIVATE): an
  * administrator registers the endpoint with the keyboard, copies the secret shown once, a user is
  * deactivated, and the delivery log shows the event delivered, verified by the receiver.
  */
@@ -26,7 +26,7 @@ describe('/admin?tab=integrations in a real browser', () => {
   let worker: DeliveryWorker;
   let admin: { id: string };
   beforeAll(async () => {
-    e2e = await startE2E({ config: { webhooksAllowPrivate: true } });
+    e2e = await startE2E({ config: { outboundAllowPrivate: true } });
     page = e2e.page;
     await calmMotion(page);
     await e2e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.baseUrl });

@@ -92,7 +92,7 @@ describe('OpenID Connect with passport-openidconnect on Express (another site)',
   const refusedLogoutTokens: string[] = [];
 
   beforeAll(async () => {
-    e2e = await startE2E();
+    e2e = await startE2E({ config: { outboundAllowPrivate: true } });
     const user = await createUser(e2e.hub.hub, { fullName: 'Paul Port' });
     email = user.email;
     userId = user.id;

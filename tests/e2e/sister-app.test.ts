@@ -27,7 +27,7 @@ describe('the sister-app example on a real hub', () => {
   let userId: string;
 
   beforeAll(async () => {
-    e2e = await startE2E();
+    e2e = await startE2E({ config: { outboundAllowPrivate: true } });
     const port = await freePort();
     appUrl = `http://localhost:${port}`;
     const user = await createUser(e2e.hub.hub, { fullName: 'Sam Sister', organization: 'Role Builder' });

@@ -75,7 +75,7 @@ export function toDeliveryView(d: WebhookDelivery): WebhookDeliveryView {
  * accepted; every delivery resolves and checks it again).
  */
 export async function assertTarget(hub: Hub, url: string, resolver: Resolver): Promise<void> {
-  const allowPrivate = hub.config.webhooksAllowPrivate;
+  const allowPrivate = hub.config.outboundAllowPrivate;
   const checked = checkTargetUrl(url, { allowPrivate, isProduction: hub.config.isProduction });
   if ('refused' in checked) throw refusedTarget(checked.refused);
   if (allowPrivate) return;

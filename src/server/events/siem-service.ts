@@ -86,7 +86,7 @@ function refused(refusal: TargetRefusal): HubError {
  * the addresses again).
  */
 async function assertTarget(hub: Hub, kind: string, target: string, resolver: Resolver): Promise<void> {
-  const allowPrivate = hub.config.webhooksAllowPrivate;
+  const allowPrivate = hub.config.outboundAllowPrivate;
   let host: string;
   if (kind === 'https') {
     const checked = checkTargetUrl(target, { allowPrivate, isProduction: hub.config.isProduction });

@@ -97,7 +97,7 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
 
   const transport = () => ({
     resolver,
-    allowPrivate: hub.config.webhooksAllowPrivate,
+    allowPrivate: hub.config.outboundAllowPrivate,
     timeoutMs: SINK_SEND_TIMEOUT_MS,
   });
 

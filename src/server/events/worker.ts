@@ -127,7 +127,7 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
   ): Promise<{ claimed: ClaimedDelivery; outcome: Outcome }> {
     const { delivery, endpoint } = claimed;
     const at = hub.clock();
-    const policy = { allowPrivate: hub.config.webhooksAllowPrivate, isProduction: hub.config.isProduction };
+    const policy = { allowPrivate: hub.config.outboundAllowPrivate, isProduction: hub.config.isProduction };
     // Checked again at every attempt: the policy may have tightened since the endpoint was registered.
     const checked = checkTargetUrl(endpoint.url, policy);
     // SSF: a stream's delivery is a signed SET pushed by RFC 8935 (ssf-channel.ts); the rest is shared.
@@ -173,7 +173,7 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
     return {
       timeoutMs: SEND_TIMEOUT_MS,
       resolver,
-      allowPrivate: hub.config.webhooksAllowPrivate,
+      allowPrivate: hub.config.outboundAllowPrivate,
       userAgent: 'EcosystemHub-Webhooks/1',
     };
   }

@@ -3,6 +3,8 @@ import type { Hub } from '../hub';
 import { issuerOf, signJwt } from './jwt';
 import { findBackchannelTargets } from './queries';
 import { revokeSessionIds } from './revoke-service';
+import { outboundPolicy } from '../net/outbound';
+import { outboundRequest } from '../net/outbound-http';
 
 /** OIDC Back-Channel Logout 1.0 §2.4: the event member of a logout token. */
 const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
@@ -10,6 +12,8 @@ const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-lo
 const LOGOUT_TOKEN_TTL_S = 120;
 /** How long the hub waits for a client's back-channel endpoint (§2.5: answers 200/204 quickly). */
 const DELIVERY_TIMEOUT_MS = 5_000;
+/** The receiver's answer is not used: only this much of it is read. */
+const ANSWER_READ_BYTES = 1024;
 /** Waits before each retry of a delivery that got no HTTP answer (as Connect2id: two retries). */
 const RETRY_DELAYS_MS = [1_000, 4_000];
 
@@ -66,15 +70,19 @@ export async function endSignedInSessions(
 async function post(hub: Hub, d: Delivery): Promise<number | null> {
   try {
     const token = await signLogoutToken(hub, d);
-    const res = await fetch(d.uri, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ logout_token: token }).toString(),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-    });
-    await res.body?.cancel();
-    return res.status;
+    const answer = await outboundRequest(
+      d.uri,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ logout_token: token }).toString(),
+        timeoutMs: DELIVERY_TIMEOUT_MS,
+        maxBytes: ANSWER_READ_BYTES,
+        overflow: 'truncate',
+      },
+      outboundPolicy(hub.config),
+    );
+    return answer.status;
   } catch {
     return null;
   }

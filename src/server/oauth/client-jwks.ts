@@ -1,5 +1,3 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 import type { KeyObject } from 'node:crypto';
 import type { JSONWebKeySet } from 'jose';
 import { JwsInvalid, jwkCurve, jwkType, publicKeyFromJwk, type JwsAlg, type JwsHeader } from '../crypto/jws';
@@ -7,42 +5,14 @@ import type { Hub } from '../hub';
 import type { OAuthClient } from '../db/schema/index';
 import { CACHES } from '../caches';
 import { OAuthError } from './errors';
+import { describeRefusal, outboundPolicy, OutboundRefusedError } from '../net/outbound';
+import { outboundRequest, type OutboundResponse } from '../net/outbound-http';
 
 /** A client's key set may not be larger than this, nor take longer to arrive. */
 const MAX_JWKS_BYTES = 64 * 1024;
 const FETCH_TIMEOUT_MS = 3000;
 /** A kid the cached set lacks triggers one fetch, then none for this long. */
 const REFETCH_COOLDOWN_MS = 60_000;
-
-/**
- * Addresses the hub must not be made to fetch from for whoever may register a client: loopback,
- * private, link-local (cloud metadata), carrier-grade NAT, unique-local, unspecified.
- */
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['::ffff:0:0', 96],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv6');
-
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
 
 const refusal = (description: string) => new OAuthError('invalid_client', description);
 
@@ -66,64 +36,35 @@ export function isPublicKeySet(value: unknown): value is JSONWebKeySet {
 }
 
 /**
- * Fetches a client's jwks_uri: https (http only where private targets are allowed, i.e. tests
- * and closed networks), every address the name resolves to public unless
- * HUB_OAUTH_JWKS_ALLOW_PRIVATE, no redirect, at most 64 KiB within 3 s. The name is resolved
- * again by fetch: a DNS answer that changes in between is the residual risk, bounded by the
- * size and time limits and by the key-set shape a response must have to be used at all.
+ * Fetches a client's jwks_uri through the outbound policy (net/outbound.ts): https, every address
+ * public unless HUB_OUTBOUND_ALLOW_PRIVATE, the connection pinned to the checked address, no
+ * redirect, at most 64 KiB within 3 s.
  */
 export async function fetchClientJwks(hub: Hub, uri: string): Promise<JSONWebKeySet> {
-  const allowPrivate = hub.config.oauthSecurity.allowPrivateJwksUri;
-  let url: URL;
+  let answer: OutboundResponse;
   try {
-    url = new URL(uri);
-  } catch {
-    throw refusal('The client’s jwks_uri is not a URL.');
-  }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
-    throw refusal('The client’s jwks_uri must be https.');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
-  if (addresses.length === 0) throw refusal('The client’s jwks_uri does not resolve.');
-  if (!allowPrivate && addresses.some(isPrivateAddress))
-    throw refusal('The client’s jwks_uri points at a private address.');
-  let text: string;
-  try {
-    const res = await fetch(url, {
-      redirect: 'error',
-      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-      headers: { accept: 'application/jwk-set+json, application/json' },
-    });
-    if (!res.ok || !res.body) throw new Error(`status ${res.status}`);
-    text = await readLimited(res.body, MAX_JWKS_BYTES);
-  } catch {
+    answer = await outboundRequest(
+      uri,
+      {
+        headers: { accept: 'application/jwk-set+json, application/json' },
+        timeoutMs: FETCH_TIMEOUT_MS,
+        maxBytes: MAX_JWKS_BYTES,
+      },
+      outboundPolicy(hub.config),
+    );
+  } catch (e) {
+    if (e instanceof OutboundRefusedError) throw refusal(`The client’s jwks_uri ${describeRefusal(e.refusal)}.`);
     throw refusal('The client’s jwks_uri could not be fetched.');
   }
+  if (answer.status !== 200) throw refusal('The client’s jwks_uri could not be fetched.');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(answer.body.toString('utf8'));
   } catch {
     throw refusal('The client’s jwks_uri did not answer a JSON key set.');
   }
   if (!isPublicKeySet(parsed)) throw refusal('The client’s jwks_uri did not answer a set of public keys.');
   return parsed;
-}
-
-async function readLimited(body: ReadableStream<Uint8Array>, max: number): Promise<string> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw new Error('too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** No key of the set fits the JWS (its kid, alg or key type): the set may be out of date. */
@@ -180,6 +121,10 @@ export function keyFromSet(jwks: unknown, header: JwsHeader): KeyObject {
   return key;
 }
 
+type FetchedSet = { uri: string; jwks: JSONWebKeySet; fetchedAt: number };
+/** Fetches of a client's key set under way, per hub (its cache) by client and URI: single flight. */
+const inFlight = new WeakMap<object, Map<string, Promise<FetchedSet>>>();
+
 /**
  * The key a client signed a JWS with (RFC 7591 §2): from the registered `jwks`, or its
  * `jwks_uri`'s set from hub.caches.clientJwks (CACHES: ten minutes, dropped when the client
@@ -194,12 +139,25 @@ export async function clientKeyFor(hub: Hub, client: OAuthClient): Promise<(head
   const uri = client.jwksUri;
   if (!uri) throw refusal('This client has registered no keys.');
   const cache = hub.caches.clientJwks;
-  const load = async () => {
-    const jwks = await fetchClientJwks(hub, uri);
-    if (cache.size >= CACHES.clientJwks.maxEntries) cache.clear();
-    const entry = { uri, jwks, fetchedAt: Date.now() };
-    cache.set(client.clientId, entry);
-    return entry;
+  // Single flight: requests that find the set missing, stale or lacking a kid share one fetch.
+  let fetching = inFlight.get(cache);
+  if (!fetching) inFlight.set(cache, (fetching = new Map()));
+  const underWay = fetching;
+  const load = () => {
+    const key = `${client.clientId} ${uri}`;
+    let pending = underWay.get(key);
+    if (!pending) {
+      pending = fetchClientJwks(hub, uri)
+        .then((jwks) => {
+          if (cache.size >= CACHES.clientJwks.maxEntries) cache.clear();
+          const entry = { uri, jwks, fetchedAt: Date.now() };
+          cache.set(client.clientId, entry);
+          return entry;
+        })
+        .finally(() => underWay.delete(key));
+      underWay.set(key, pending);
+    }
+    return pending;
   };
   let entry = cache.get(client.clientId);
   if (!entry || entry.uri !== uri || Date.now() - entry.fetchedAt > CACHES.clientJwks.ttlMs) entry = await load();

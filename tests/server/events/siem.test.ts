@@ -110,7 +110,7 @@ const deactivations = (n: number): AuditEvent[] =>
   }));
 
 describe.each(TEST_DATABASES)('SIEM sinks [%s]', (kind) => {
-  const t = useTestHub(kind, { config: { webhooksAllowPrivate: true } });
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   const cert = makeServerCert();
   let worker: SiemWorker;
   let listener: SyslogListener | undefined;

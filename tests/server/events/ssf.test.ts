@@ -24,7 +24,7 @@ import { startSsfReceiver, type SsfReceiver } from './ssf-receiver';
  * receiver validates against the JWKS it fetched from the hub (ssf-receiver.ts).
  */
 describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
-  const t = useTestHub(kind, { listen: true, config: { webhooksAllowPrivate: true } });
+  const t = useTestHub(kind, { listen: true, config: { outboundAllowPrivate: true } });
   let receiver: SsfReceiver;
   let worker: DeliveryWorker;
   let client: RegisteredClient;
@@ -203,7 +203,7 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
   });
 
   it('refuses a loopback push endpoint when private addresses are not allowed (SSRF), and stores nothing', async () => {
-    t.hub.config.webhooksAllowPrivate = false;
+    t.hub.config.outboundAllowPrivate = false;
     try {
       for (const endpoint_url of [receiver.url, 'http://2130706433/events', 'http://[::ffff:127.0.0.1]/events']) {
         const res = await ssf('POST', '/ssf/streams', { delivery: { method: 'urn:ietf:rfc:8935', endpoint_url } });
@@ -211,7 +211,7 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
       }
       expect(await t.hub.db.select().from(webhookEndpoints)).toEqual([]);
     } finally {
-      t.hub.config.webhooksAllowPrivate = true;
+      t.hub.config.outboundAllowPrivate = true;
     }
   });
 

@@ -23,7 +23,7 @@ import { startReceiver, type Receiver } from './receiver';
  * `standardwebhooks` package, and failures follow the retry schedule on the hub's test clock.
  */
 describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
-  const t = useTestHub(kind, { config: { webhooksAllowPrivate: true } });
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let receiver: Receiver;
   let worker: DeliveryWorker;
   let logged: string[];
@@ -346,7 +346,7 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
   });
 
   it('refuses loopback targets when private addresses are not allowed', async () => {
-    t.hub.config.webhooksAllowPrivate = false;
+    t.hub.config.outboundAllowPrivate = false;
     try {
       const client = await admin();
       for (const url of [
@@ -361,12 +361,12 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
       }
       expect(await t.hub.db.select().from(webhookEndpoints)).toHaveLength(0);
     } finally {
-      t.hub.config.webhooksAllowPrivate = true;
+      t.hub.config.outboundAllowPrivate = true;
     }
   });
 
   it('refuses to register a name that resolves to a private address (a stub resolver answers; nothing is looked up)', async () => {
-    t.hub.config.webhooksAllowPrivate = false;
+    t.hub.config.outboundAllowPrivate = false;
     try {
       const resolver: Resolver = (host) =>
         Promise.resolve(
@@ -386,13 +386,13 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
       const created = await createWebhook(t.hub, input('unknown.example'), systemActor(), resolver);
       expect(created.webhook.url).toBe('https://unknown.example/hook');
     } finally {
-      t.hub.config.webhooksAllowPrivate = true;
+      t.hub.config.outboundAllowPrivate = true;
     }
   });
 
   it('refuses at delivery a loopback target registered while private addresses were allowed', async () => {
     const endpoint = await register(['user.deactivated']);
-    t.hub.config.webhooksAllowPrivate = false;
+    t.hub.config.outboundAllowPrivate = false;
     try {
       await deactivate((await createUser(t.hub)).id);
       expect(await worker.runOnce()).toBe(1);
@@ -405,7 +405,7 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
         lastError: 'refused: loopback',
       });
     } finally {
-      t.hub.config.webhooksAllowPrivate = true;
+      t.hub.config.outboundAllowPrivate = true;
     }
   });
 

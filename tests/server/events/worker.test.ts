@@ -33,7 +33,7 @@ describe.each(TEST_DATABASES)('the delivery worker [%s]', (kind) => {
   let receiver: Receiver;
 
   beforeAll(async () => {
-    a = await createTestHub(kind, { config: { webhooksAllowPrivate: true } });
+    a = await createTestHub(kind, { config: { outboundAllowPrivate: true } });
     // Node B: the same database and clock; on PGlite the same handle (one process owns it).
     b = await createHub({
       config: a.hub.config,
@@ -163,7 +163,7 @@ describe.each(TEST_DATABASES)('the delivery worker [%s]', (kind) => {
 });
 
 describe.each(TEST_DATABASES)('the delivery log [%s]', (kind) => {
-  const t = useTestHub(kind, { config: { webhooksAllowPrivate: true } });
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
 
   it(`keeps finished deliveries ${DELIVERY_LOG_DAYS} days, and pending ones until they are sent`, async () => {
     const receiver = await startReceiver(() => t.clock.now());

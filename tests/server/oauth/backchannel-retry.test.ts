@@ -26,7 +26,7 @@ describe('back-channel logout delivery', () => {
       res.writeHead(code).end();
 
   beforeAll(async () => {
-    t = await createTestHub('pglite');
+    t = await createTestHub('pglite', { config: { outboundAllowPrivate: true } });
     server = createServer((req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));

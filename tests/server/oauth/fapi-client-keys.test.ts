@@ -43,7 +43,7 @@ describe.each(TEST_DATABASES)('private_key_jwt and signed request objects [%s]',
     listen: true,
     realClock: true,
     // The test's JWKS endpoint is on loopback, which the hub refuses unless told otherwise.
-    config: { oauthSecurity: { requirePar: false, dpopNonce: false, allowPrivateJwksUri: true } },
+    config: { oauthSecurity: { requirePar: false, dpopNonce: false }, outboundAllowPrivate: true },
   });
   let key: ClientKey;
   let jwks: Awaited<ReturnType<typeof jwksServer>>;
@@ -169,11 +169,17 @@ describe.each(TEST_DATABASES)('private_key_jwt and signed request objects [%s]',
 describe.each(TEST_DATABASES)('jwks_uri on a private address [%s]', (kind) => {
   const t = useTestHub(kind, { listen: true, realClock: true });
 
-  it('is not fetched unless HUB_OAUTH_JWKS_ALLOW_PRIVATE allows it', async () => {
+  it('is refused at registration and never fetched unless HUB_OUTBOUND_ALLOW_PRIVATE allows it', async () => {
     const key = await clientKeyPair('ES256');
     const jwks = await jwksServer(() => [key]);
     try {
+      await expect(
+        registerClient(t, { token_endpoint_auth_method: 'private_key_jwt', jwks_uri: jwks.url }),
+      ).rejects.toThrow('jwks_uri: the address is loopback (HUB_OUTBOUND_ALLOW_PRIVATE=true lifts this).');
+      // Registered while private targets were allowed, then the policy tightened: every fetch checks again.
+      t.hub.config.outboundAllowPrivate = true;
       const client = await registerClient(t, { token_endpoint_auth_method: 'private_key_jwt', jwks_uri: jwks.url });
+      t.hub.config.outboundAllowPrivate = false;
       const res = await t.client.post('/oauth/token', {
         form: {
           grant_type: 'client_credentials',

@@ -288,7 +288,7 @@ describe.each(TEST_DATABASES)('DPoP server nonce [%s]', (kind) => {
   const t = useTestHub(kind, {
     listen: true,
     realClock: true,
-    config: { oauthSecurity: { requirePar: false, dpopNonce: true, allowPrivateJwksUri: false } },
+    config: { oauthSecurity: { requirePar: false, dpopNonce: true }, outboundAllowPrivate: false },
   });
   let client: RegisteredClient;
 

@@ -23,7 +23,7 @@ describe.each(TEST_DATABASES)('OpenID Connect conformance [%s]', (kind) => {
   const logoutTokens: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
+    t = await createTestHub(kind, { config: { outboundAllowPrivate: true } });
     logoutServer = createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import type { OAuthClient } from '../../db/schema/index';
 import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
 import { HubError } from '../../errors';
+import { assertOutboundTarget } from '../../net/outbound-target';
 import { DEFAULT_CLIENT_SCOPES } from '../constants';
 import type { ClientSecurityProfileInput, ClientView, CreateClientInput } from '../../../shared/api/oauth-clients';
 import type { Actor } from '../../actor';
@@ -51,6 +52,7 @@ export async function createClient(
   input: CreateClientInput,
   actor: Actor,
 ): Promise<{ client: OAuthClient; clientSecret: string | null }> {
+  await assertClientTargets(hub, input);
   const method = input.token_endpoint_auth_method ?? 'client_secret_basic';
   const isPublic = method === 'none';
   const clientId = `hub_${randomToken(16)}`;
@@ -100,6 +102,16 @@ export async function createClient(
   });
 }
 
+/** The URLs the hub will call for this client go through the outbound policy before they are stored. */
+async function assertClientTargets(
+  hub: Hub,
+  input: { backchannel_logout_uri?: string | null; jwks_uri?: string | null },
+): Promise<void> {
+  if (input.backchannel_logout_uri)
+    await assertOutboundTarget(hub, 'backchannel_logout_uri', input.backchannel_logout_uri);
+  if (input.jwks_uri) await assertOutboundTarget(hub, 'jwks_uri', input.jwks_uri);
+}
+
 /** The FAPI 2.0 building blocks as columns (clientSecurityProfileSchema's fields; absent = off). */
 function securityProfileColumns(input: Omit<ClientSecurityProfileInput, 'token_endpoint_auth_method'>) {
   return {
@@ -123,6 +135,7 @@ export async function setClientSecurityProfile(
   input: ClientSecurityProfileInput,
   actor: Actor,
 ): Promise<OAuthClient> {
+  await assertClientTargets(hub, input);
   const client = await hub.db.transaction(async (tx) => {
     const current = await findClientById(tx, id);
     if (!current) throw new HubError('not_found', 'No such OAuth client.');

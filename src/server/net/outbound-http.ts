@@ -1,0 +1,142 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
+import { checkOutboundUrl, OutboundRefusedError, pinnedLookup, type OutboundPolicy } from './outbound';
+
+/**
+ * One HTTP exchange through the outbound policy (net/outbound.ts): node:http rather than fetch,
+ * because its `lookup` hook lets the connection go only to the address the policy checked. A 3xx
+ * is an answer like any other (never followed); the answer is read up to `maxBytes`.
+ */
+
+export interface OutboundRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** The whole exchange, connect to last byte. */
+  timeoutMs: number;
+  /** The most of the answer that is read. */
+  maxBytes: number;
+  /** `fail` (default): a longer answer is an error; `truncate`: the first maxBytes are kept. */
+  overflow?: 'fail' | 'truncate';
+  /** Extra trust anchors for https (a SIEM receiver's own CA). */
+  ca?: string | null;
+  signal?: AbortSignal;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export class OutboundResponseTooLarge extends Error {
+  constructor() {
+    super('the answer is larger than allowed');
+  }
+}
+
+/** Sends one request; rejects with OutboundRefusedError, a network error or a limit. */
+export function outboundRequest(
+  target: string | URL,
+  request: OutboundRequest,
+  policy: OutboundPolicy,
+): Promise<OutboundResponse> {
+  const checked = checkOutboundUrl(target, policy);
+  if ('refused' in checked) return Promise.reject(new OutboundRefusedError(checked.refused));
+  const url = checked.url;
+  const client = url.protocol === 'https:' ? https : http;
+  const body = request.body ?? null;
+  return new Promise((resolve, reject) => {
+    const req = client.request(url, {
+      method: request.method ?? 'GET',
+      lookup: pinnedLookup(policy),
+      headers: {
+        ...request.headers,
+        ...(body !== null ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+      },
+      ...(request.ca && url.protocol === 'https:' ? { ca: request.ca } : {}),
+      // Never pooled: a kept-alive socket would skip the lookup, and with it the check.
+      agent: false,
+    });
+    const deadline = setTimeout(() => req.destroy(new Error('timeout')), request.timeoutMs);
+    const onAbort = () => req.destroy(new Error('aborted'));
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => {
+      clearTimeout(deadline);
+      request.signal?.removeEventListener('abort', onAbort);
+    };
+    req.on('error', (e) => {
+      settle();
+      reject(e);
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const finish = () => {
+        settle();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+      };
+      res.on('data', (chunk: Buffer) => {
+        const room = request.maxBytes - size;
+        size += chunk.length;
+        if (size <= request.maxBytes) chunks.push(chunk);
+        else if (request.overflow === 'truncate') {
+          if (room > 0) chunks.push(chunk.subarray(0, room));
+          res.removeAllListeners('data');
+          res.destroy();
+          finish();
+        } else req.destroy(new OutboundResponseTooLarge());
+      });
+      res.on('end', finish);
+      res.on('error', (e) => {
+        settle();
+        reject(e);
+      });
+    });
+    req.end(body ?? undefined);
+  });
+}
+
+function headersOf(init: HeadersInit | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  new Headers(init).forEach((value, name) => (out[name] = value));
+  return out;
+}
+
+type FetchInit = { method?: string; headers?: HeadersInit; body?: unknown; signal?: AbortSignal | null };
+
+async function bodyOf(body: unknown): Promise<string | Buffer | undefined> {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  if (body instanceof ArrayBuffer) return Buffer.from(body);
+  if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  return Buffer.from(await new Response(body as BodyInit).arrayBuffer());
+}
+
+/**
+ * A fetch for libraries that take one (openid-client's `customFetch`): the same policy and limits
+ * as every other outbound call, redirects answered, never followed.
+ */
+export function outboundFetch(policy: OutboundPolicy, limits: { timeoutMs: number; maxBytes: number }) {
+  return async (url: string, init: FetchInit = {}): Promise<Response> => {
+    const answer = await outboundRequest(
+      url,
+      {
+        method: init.method,
+        headers: headersOf(init.headers),
+        body: await bodyOf(init.body),
+        signal: init.signal ?? undefined,
+        ...limits,
+      },
+      policy,
+    );
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      for (const v of Array.isArray(value) ? value : [value ?? '']) headers.append(name, v);
+    }
+    const empty = answer.status === 204 || answer.status === 205 || answer.status === 304 || init.method === 'HEAD';
+    return new Response(empty ? null : new Uint8Array(answer.body), { status: answer.status, headers });
+  };
+}
