@@ -59,40 +59,36 @@ export function outboundRequest(
       // Never pooled: a kept-alive socket would skip the lookup, and with it the check.
       agent: false,
     });
+    let settled = false;
     const deadline = setTimeout(() => req.destroy(new Error('timeout')), request.timeoutMs);
     const onAbort = () => req.destroy(new Error('aborted'));
     request.signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = () => {
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(deadline);
       request.signal?.removeEventListener('abort', onAbort);
+      outcome();
     };
-    req.on('error', (e) => {
-      settle();
-      reject(e);
-    });
+    req.on('error', (e) => settle(() => reject(e)));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const finish = () => {
-        settle();
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
-      };
+      const finish = () =>
+        settle(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('data', (chunk: Buffer) => {
+        if (settled) return;
         const room = request.maxBytes - size;
         size += chunk.length;
-        if (size <= request.maxBytes) chunks.push(chunk);
-        else if (request.overflow === 'truncate') {
+        if (size <= request.maxBytes) return void chunks.push(chunk);
+        if (request.overflow === 'truncate') {
           if (room > 0) chunks.push(chunk.subarray(0, room));
-          res.removeAllListeners('data');
-          res.destroy();
           finish();
-        } else req.destroy(new OutboundResponseTooLarge());
+        } else settle(() => reject(new OutboundResponseTooLarge()));
+        res.destroy();
       });
       res.on('end', finish);
-      res.on('error', (e) => {
-        settle();
-        reject(e);
-      });
+      res.on('error', (e) => settle(() => reject(e)));
     });
     req.end(body ?? undefined);
   });
