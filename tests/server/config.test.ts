@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { ConfigError, configDeprecations, loadConfig } from '../../src/server/config';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -37,6 +37,22 @@ describe('configuration', () => {
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads one outbound setting, the two old names as deprecated aliases of it', () => {
+    expect(loadConfig({}).outboundAllowPrivate).toBe(false);
+    expect(loadConfig({ HUB_OUTBOUND_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate).toBe(true);
+    expect(loadConfig({ HUB_WEBHOOKS_ALLOW_PRIVATE: '1' }).outboundAllowPrivate).toBe(true);
+    expect(loadConfig({ HUB_OAUTH_JWKS_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate).toBe(true);
+    // The new name wins over an old one.
+    expect(
+      loadConfig({ HUB_OUTBOUND_ALLOW_PRIVATE: 'false', HUB_WEBHOOKS_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate,
+    ).toBe(false);
+    expect(configDeprecations({ HUB_OUTBOUND_ALLOW_PRIVATE: 'true' })).toEqual([]);
+    expect(configDeprecations({ HUB_WEBHOOKS_ALLOW_PRIVATE: 'true', HUB_OAUTH_JWKS_ALLOW_PRIVATE: '' })).toEqual([
+      'HUB_WEBHOOKS_ALLOW_PRIVATE is deprecated: it is read as HUB_OUTBOUND_ALLOW_PRIVATE, which governs every outbound call; rename it.',
+    ]);
+    expect(() => loadConfig({ HUB_OUTBOUND_ALLOW_PRIVATE: 'yes' })).toThrow(/^HUB_OUTBOUND_ALLOW_PRIVATE /);
   });
 
   it('accepts PostgreSQL with a master key', () => {
