@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findOutboundCalls, outboundCallsIn } from '../../../scripts/outbound-calls';
+import { outboundCallsIn } from '../../../scripts/outbound-calls';
 
 /**
  * One door out (issue 38): only src/server/net/ calls out, so the address policy, the pinned
