@@ -16,7 +16,8 @@ const noSqlOutsideQueries = [
     group: ['**/db/schema', '**/db/schema/*'],
     allowTypeImports: true,
     message:
-      'Table objects build SQL: use them in a query module (*queries.ts, queries/*.ts, src/server/db/); import row types with `import type`.',
+      'Table objects build SQL: use them in a query module (*queries.ts, queries/*.ts, src/server/db/); ' +
+      'import row types with `import type`.',
   },
 ];
 
