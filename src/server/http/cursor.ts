@@ -20,12 +20,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** As keysetAt prints it: UTC, microseconds. */
 const AT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.(\d{3})\d{3}Z$/;
 
-export function encodeCursor(position: TimedPosition): string {
+function encodeCursor(position: TimedPosition): string {
   return Buffer.from(JSON.stringify([VERSION, position.at, position.id])).toString('base64url');
 }
 
 /** The position a cursor of this API carries, or null for anything it did not issue. */
-export function decodeCursor(raw: string, idKind: CursorIdKind): TimedPosition | null {
+function decodeCursor(raw: string, idKind: CursorIdKind): TimedPosition | null {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
@@ -55,6 +55,7 @@ export function cursorParam(idKind: CursorIdKind) {
   return z
     .string()
     .max(200)
+    .describe('The next_cursor of the previous page, as given (opaque); absent for the first page.')
     .optional()
     .transform((raw, ctx) => {
       if (!raw) return undefined;
