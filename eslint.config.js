@@ -9,13 +9,15 @@ const noSqlOutsideQueries = [
   {
     group: ['drizzle-orm', 'drizzle-orm/*'],
     allowTypeImports: true,
-    message: 'SQL lives in query modules (*queries.ts, src/server/db/): add a function there and call it.',
+    message:
+      'SQL lives in query modules (*queries.ts, queries/*.ts, src/server/db/): add a function there and call it.',
   },
   {
     group: ['**/db/schema', '**/db/schema/*'],
     allowTypeImports: true,
     message:
-      'Table objects build SQL: use them in a query module (*queries.ts, src/server/db/); import row types with `import type`.',
+      'Table objects build SQL: use them in a query module (*queries.ts, queries/*.ts, src/server/db/); ' +
+      'import row types with `import type`.',
   },
 ];
 
@@ -45,7 +47,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['**/*queries.ts', 'src/server/db/**'],
+    ignores: ['**/*queries.ts', '**/queries/*.ts', 'src/server/db/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: noSqlOutsideQueries }],
     },

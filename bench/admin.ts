@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import { createTestHub, type DbKind } from '../tests/helpers/test-hub';
 import { rows } from '../src/server/db/client';
 import { listUsers } from '../src/server/admin/users-service';
-import { SEARCH_COUNT_CAP, likeContains } from '../src/server/admin/user-queries';
+import { SEARCH_COUNT_CAP } from '../src/server/admin/user-queries';
+import { likeContains } from '../src/server/db/like';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -63,10 +64,10 @@ async function run(kind: DbKind) {
     // The two statements a search runs (src/server/admin/user-queries.ts), for a common and a rare term.
     const statements = (term: string) => ({
       count:
-        `select count(*) from (select 1 from platform_users where ${expr} like '${likeContains(term)}' ` +
+        `select count(*) from (select 1 from platform_users where ${expr} like '${likeContains(term.toLowerCase())}' ` +
         `limit ${SEARCH_COUNT_CAP + 1}) m`,
       page:
-        `select id from platform_users where ${expr} like '${likeContains(term)}' ` +
+        `select id from platform_users where ${expr} like '${likeContains(term.toLowerCase())}' ` +
         `order by created_at desc nulls last, id desc nulls last limit 26`,
     });
     const planLines: string[] = [];

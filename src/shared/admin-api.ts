@@ -25,9 +25,9 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** The server adds `cursor`: the opaque `next_cursor` of the previous page (http/cursor.ts decodes it). */
 export const userListQuerySchema = z.object({
   q: z.string().trim().max(200).optional().default(''),
-  cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(25),
 });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Hub } from '../hub';
 import { requireActor } from '../plugins/session';
 import { apiErrors, contracts, emptyBody } from '../http/contract';
+import { cursorParam } from '../http/cursor';
 import {
   adminUserSchema,
   analyticsSchema,
@@ -34,6 +35,7 @@ import { createRequest, decide, listGrants, listRequests, reveal } from './crede
 
 /** Every admin route can refuse the caller (the guard) before anything else. */
 const guarded = apiErrors(401, 403);
+const userListQuery = userListQuerySchema.extend({ cursor: cursorParam('uuid') });
 const decisionSchema = credentialRequestResultSchema.pick({ request: true });
 const revokedSchema = z.object({ revoked: z.boolean() });
 
@@ -47,7 +49,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
 
   r.get(
     '/users',
-    { schema: { querystring: userListQuerySchema, response: { 200: userListSchema, ...guarded } } },
+    { schema: { querystring: userListQuery, response: { 200: userListSchema, ...guarded } } },
     async (request) => listUsers(hub, request.query),
   );
 

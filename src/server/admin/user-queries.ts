@@ -5,6 +5,8 @@ import { rows } from '../db/client';
 import { platformUsers } from '../db/schema/index';
 import { effectiveAssignment } from '../roles/queries';
 import type { PlatformUser } from '../db/schema/index';
+import { keysetAfter, keysetAt, keysetOrder, type Keyset, type KeysetPosition } from '../db/cursor';
+import { likeContains } from '../db/like';
 
 /**
  * Exactly the expression of platform_users_search_trgm_idx (schema/users.ts): the planner
@@ -13,20 +15,12 @@ import type { PlatformUser } from '../db/schema/index';
 const SEARCH_EXPR = sql`lower(${platformUsers.email} || ' ' || coalesce(${platformUsers.fullName}, '')
   || ' ' || coalesce(${platformUsers.organization}, ''))`;
 
-/** LIKE treats % and _ as wildcards; a search for "a_b" must match the text "a_b" only. */
-export function likeContains(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export function searchPredicate(term: string): SQL | undefined {
-  return term ? sql`${SEARCH_EXPR} like ${likeContains(term)}` : undefined;
+  return term ? sql`${SEARCH_EXPR} like ${likeContains(term.toLowerCase())}` : undefined;
 }
 
-export interface UserCursor {
-  /** created_at as PostgreSQL text with microseconds: a JS Date would drop them and skip rows. */
-  createdAt: string;
-  id: string;
-}
+/** Newest first, on platform_users_created_idx (created_at desc, id desc). */
+const USER_PAGES: Keyset = { at: platformUsers.createdAt, id: platformUsers.id, direction: 'desc' };
 
 export type UserPageRow = Pick<
   PlatformUser,
@@ -38,23 +32,13 @@ export type UserPageRow = Pick<
 /** One page of users, newest first, on the (created_at, id) index; optionally filtered. */
 export async function findUserPage(
   db: DbOrTx,
-  input: { term: string; cursor?: UserCursor; limit: number },
+  input: { term: string; cursor?: KeysetPosition; limit: number },
 ): Promise<UserPageRow[]> {
-  const conditions = [searchPredicate(input.term)];
-  if (input.cursor) {
-    conditions.push(
-      sql`(${platformUsers.createdAt}, ${platformUsers.id}) < (${input.cursor.createdAt}::timestamptz, ${input.cursor.id}::uuid)`,
-    );
-  }
   const found = await db
-    .select({
-      user: platformUsers,
-      cursorCreatedAt: sql<string>`to_char(${platformUsers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    })
+    .select({ user: platformUsers, cursorCreatedAt: keysetAt(platformUsers.createdAt) })
     .from(platformUsers)
-    .where(and(...conditions))
-    // NULLS LAST exactly as platform_users_created_idx is declared, or the index cannot supply the order.
-    .orderBy(sql`${platformUsers.createdAt} desc nulls last`, sql`${platformUsers.id} desc nulls last`)
+    .where(and(searchPredicate(input.term), keysetAfter(USER_PAGES, input.cursor)))
+    .orderBy(...keysetOrder(USER_PAGES))
     .limit(input.limit);
   return found.map((r) => ({ ...r.user, cursorCreatedAt: r.cursorCreatedAt }));
 }

@@ -10,7 +10,9 @@ import type { Mailer } from '../auth/mailer';
 import { sendVerificationMail } from '../auth/email-verification';
 import { requireRecentAuthentication } from '../account/step-up';
 import { mfaCountsFor } from '../account/second-factor-queries';
-import type { UserCursor } from './user-queries';
+import type { KeysetPosition } from '../db/cursor';
+import { conflictOnUnique } from '../db/unique';
+import { pageOf } from '../http/cursor';
 import { countOtherActiveSuperAdmins, countUsers, findUserPage, isEmailUsedByOther } from './user-queries';
 import { lockUserById, updateUser } from '../auth/user-queries';
 
@@ -36,35 +38,15 @@ export function toAdminUser(
   };
 }
 
-export function encodeCursor(c: UserCursor): string {
-  return Buffer.from(JSON.stringify([c.createdAt, c.id])).toString('base64url');
-}
-
-export function decodeCursor(raw: string | undefined): UserCursor | undefined {
-  if (!raw) return undefined;
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [unknown, unknown];
-    const okTime = typeof createdAt === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(createdAt);
-    const okId = typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);
-    if (okTime && okId) return { createdAt, id };
-  } catch {
-    // fall through
-  }
-  throw new HubError('invalid_request', 'cursor: not a cursor this API issued', { field: 'cursor' });
-}
-
 /** Users tab: one page (newest first), the matching count, and the cursor of the next page. */
-export async function listUsers(hub: Hub, input: { q: string; cursor?: string; limit: number }) {
-  const cursor = decodeCursor(input.cursor);
-  const [page, total] = await Promise.all([
-    findUserPage(hub.db, { term: input.q, cursor, limit: input.limit + 1 }),
+export async function listUsers(hub: Hub, input: { q: string; cursor?: KeysetPosition; limit: number }) {
+  const [found, total] = await Promise.all([
+    findUserPage(hub.db, { term: input.q, cursor: input.cursor, limit: input.limit + 1 }),
     countUsers(hub.db, input.q),
   ]);
-  const hasMore = page.length > input.limit;
-  const shown = page.slice(0, input.limit);
+  const { page: shown, next_cursor } = pageOf(found, input.limit, (u) => ({ at: u.cursorCreatedAt, id: u.id }));
   const ids = shown.map((u) => u.id);
   const [roles, mfa] = await Promise.all([findRolesOfUsers(hub.db, ids, hub.clock()), mfaCountsFor(hub.db, ids)]);
-  const last = shown[shown.length - 1];
   return {
     users: shown.map((u) => {
       const m = mfa.get(u.id);
@@ -72,7 +54,7 @@ export async function listUsers(hub: Hub, input: { q: string; cursor?: string; l
     }),
     total: total.total,
     total_capped: total.capped,
-    next_cursor: hasMore && last ? encodeCursor({ createdAt: last.cursorCreatedAt, id: last.id }) : null,
+    next_cursor,
   };
 }
 
@@ -94,67 +76,71 @@ export async function patchUser(
     await requireRecentAuthentication(hub, actor, { method: 'PATCH', url: '/api/admin/users/:id' });
   }
   const now = hub.clock();
-  const result = await runUserUpdate(async () =>
-    hub.db.transaction(async (tx) => {
-      const before = await lockUserById(tx, userId);
-      if (!before) throw new HubError('not_found', 'User not found.');
-      const targetRoles = await findEffectiveRoles(tx, userId, now);
-      const deactivating = patch.is_active === false && before.isActive;
-      const emailChanging = patch.email !== undefined && patch.email !== before.email;
+  // Two edits racing to the same email: the unique index decides, and the loser hears 409, not 500.
+  const emailInUse = new HubError('email_in_use', undefined, { field: 'email' });
+  const result = await conflictOnUnique(
+    async () =>
+      hub.db.transaction(async (tx) => {
+        const before = await lockUserById(tx, userId);
+        if (!before) throw new HubError('not_found', 'User not found.');
+        const targetRoles = await findEffectiveRoles(tx, userId, now);
+        const deactivating = patch.is_active === false && before.isActive;
+        const emailChanging = patch.email !== undefined && patch.email !== before.email;
 
-      if (
-        targetRoles.includes('super_admin') &&
-        !actor.roles.includes('super_admin') &&
-        (deactivating || emailChanging)
-      ) {
-        // Thrown, not recorded here: the error hook writes the event after this transaction rolls back.
-        throw new Refusal('forbidden', {
-          message: 'Only a super admin can deactivate or change the email of a super admin.',
-          audit: {
-            type: 'role_escalation_attempt',
-            ...actor.audit,
-            details: {
-              method: 'PATCH',
-              route: '/api/admin/users/:id',
-              action: 'edit_super_admin',
-              target_user_id: userId,
+        if (
+          targetRoles.includes('super_admin') &&
+          !actor.roles.includes('super_admin') &&
+          (deactivating || emailChanging)
+        ) {
+          // Thrown, not recorded here: the error hook writes the event after this transaction rolls back.
+          throw new Refusal('forbidden', {
+            message: 'Only a super admin can deactivate or change the email of a super admin.',
+            audit: {
+              type: 'role_escalation_attempt',
+              ...actor.audit,
+              details: {
+                method: 'PATCH',
+                route: '/api/admin/users/:id',
+                action: 'edit_super_admin',
+                target_user_id: userId,
+              },
             },
-          },
-        });
-      }
-      if (
-        deactivating &&
-        targetRoles.includes('super_admin') &&
-        (await countOtherActiveSuperAdmins(tx, userId, now)) === 0
-      ) {
-        throw new HubError('last_super_admin');
-      }
-      if (emailChanging && (await isEmailUsedByOther(tx, patch.email!, userId))) {
-        throw new HubError('email_in_use', undefined, { field: 'email' });
-      }
+          });
+        }
+        if (
+          deactivating &&
+          targetRoles.includes('super_admin') &&
+          (await countOtherActiveSuperAdmins(tx, userId, now)) === 0
+        ) {
+          throw new HubError('last_super_admin');
+        }
+        if (emailChanging && (await isEmailUsedByOther(tx, patch.email!, userId))) {
+          throw new HubError('email_in_use', undefined, { field: 'email' });
+        }
 
-      const values: Parameters<typeof updateUser>[2] = { updatedAt: now };
-      if (patch.email !== undefined) values.email = patch.email;
-      // A new address is unverified until its owner follows the link mailed to it.
-      if (emailChanging) values.emailVerifiedAt = null;
-      if (patch.full_name !== undefined) values.fullName = patch.full_name;
-      if (patch.organization !== undefined) values.organization = patch.organization;
-      if (patch.department !== undefined) values.department = patch.department;
-      if (patch.is_active !== undefined) values.isActive = patch.is_active;
-      const after = await updateUser(tx, userId, values);
+        const values: Parameters<typeof updateUser>[2] = { updatedAt: now };
+        if (patch.email !== undefined) values.email = patch.email;
+        // A new address is unverified until its owner follows the link mailed to it.
+        if (emailChanging) values.emailVerifiedAt = null;
+        if (patch.full_name !== undefined) values.fullName = patch.full_name;
+        if (patch.organization !== undefined) values.organization = patch.organization;
+        if (patch.department !== undefined) values.department = patch.department;
+        if (patch.is_active !== undefined) values.isActive = patch.is_active;
+        const after = await updateUser(tx, userId, values);
 
-      const changed = Object.keys(patch).filter((k) => patch[k as keyof UserPatch] !== undefined);
-      await hub.audit.record(
-        [
-          { type: 'user_updated', ...actor.audit, details: { target_user_id: userId, fields: changed } },
-          ...(patch.is_active === true && !before.isActive
-            ? [{ type: 'user_activated' as const, ...actor.audit, details: { target_user_id: userId } }]
-            : []),
-        ],
-        tx,
-      );
-      return { user: toAdminUser(after, targetRoles), deactivating, readdressed: emailChanging ? after : null };
-    }),
+        const changed = Object.keys(patch).filter((k) => patch[k as keyof UserPatch] !== undefined);
+        await hub.audit.record(
+          [
+            { type: 'user_updated', ...actor.audit, details: { target_user_id: userId, fields: changed } },
+            ...(patch.is_active === true && !before.isActive
+              ? [{ type: 'user_activated' as const, ...actor.audit, details: { target_user_id: userId } }]
+              : []),
+          ],
+          tx,
+        );
+        return { user: toAdminUser(after, targetRoles), deactivating, readdressed: emailChanging ? after : null };
+      }),
+    emailInUse,
   );
   if (result.deactivating) {
     // After commit: the revocation broadcast must not run inside the transaction (PGlite has one
@@ -169,17 +155,4 @@ export async function patchUser(
   }
   if (result.readdressed && mailer) await sendVerificationMail(hub, mailer, result.readdressed);
   return result.user;
-}
-
-/** Two edits racing to the same email: the unique index decides, and the loser hears 409, not 500. */
-async function runUserUpdate<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    const code =
-      (error as { code?: string; cause?: { code?: string } }).code ??
-      (error as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') throw new HubError('email_in_use', undefined, { field: 'email' });
-    throw error;
-  }
 }

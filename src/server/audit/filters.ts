@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { auditLogFiltersSchema } from '../../shared/api/audit';
 import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from '../../shared/audit-queue';
-import { isInstantInRange } from '../../shared/dates';
+import { cursorParam } from '../http/cursor';
 
 const auditFilterSchema = auditLogFiltersSchema;
 
 export const auditListQuerySchema = auditFilterSchema.extend({
-  /** Opaque to clients: the id of the last row of the previous page. */
-  cursor: z
-    .string()
-    .regex(/^(\d{1,15}\.)?\d{1,18}$/, 'is not a valid cursor')
-    .refine((v) => !v.includes('.') || isInstantInRange(Number(v.split('.')[0])), 'is not a valid cursor')
-    .optional(),
+  /** The opaque `next_cursor` of the previous page: the (occurred_at, id) of its last row. */
+  cursor: cursorParam('serial'),
   limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_DEFAULT),
 });
 

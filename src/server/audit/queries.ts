@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
+import { keysetAfter, keysetAt, keysetOrder, type Keyset, type KeysetPosition } from '../db/cursor';
 import { auditLogs, platformUsers, rateLimitCounters, type AuditLogRow } from '../db/schema/index';
 import type { AuditFilters } from './filters';
 import { AUDIT_BROWSER_PAGE_LOAD_TYPES } from '../../shared/audit-queue';
@@ -18,47 +19,32 @@ export const auditRowColumns = { ...listedColumns, userEmail: platformUsers.emai
 
 export type AuditListRow = Omit<AuditLogRow, 'requestId'> & { userEmail: string | null };
 
-/**
- * Where the next page starts: below `id`, or — in time order — below (`occurredAt`, `id`).
- * Time order is used whenever a time range is given: the range then bounds an index scan on
- * occurred_at, whereas walking the id index newest-first to a week six months back crosses half
- * the table (bench: p95 250 ms → see README). Both orders are newest first.
- */
-export interface AuditCursor {
-  id: number;
-  occurredAt?: Date;
-}
+/** A row of a page, with the position the next page starts after (db/cursor.ts). */
+export type AuditPageRow = AuditListRow & { cursorAt: string };
 
 /**
+ * The order of a page, newest first: by id (the chain order), or — whenever a time range is
+ * given — by (occurred_at, id): the range then bounds an index scan on occurred_at, whereas
+ * walking the id index newest-first to a week six months back crosses half the table (bench:
+ * p95 250 ms → see README).
+ *
  * ORDER BY must match an index exactly or PostgreSQL sorts the whole match. The filter indexes
  * are declared `(column, id DESC NULLS LAST)` (drizzle's .desc()), but a bare `DESC` means NULLS
  * FIRST; the primary key, walked backwards, gives exactly bare `id DESC`. So: NULLS LAST when an
  * equality filter picks a composite index, bare DESC otherwise (bench: 850–1,000 ms → < 1 ms in
- * EXPLAIN for each case). Both columns are NOT NULL, so the clause never changes a result.
+ * EXPLAIN for each case).
  */
-const DESC_ID = sql`${auditLogs.id} desc`;
-const DESC_ID_NULLS_LAST = sql`${auditLogs.id} desc nulls last`;
-const DESC_OCCURRED = sql`${auditLogs.occurredAt} desc nulls last`;
-
-function orderOf(filters: AuditFilters): SQL[] {
-  if (isTimeOrdered(filters)) return [DESC_OCCURRED, DESC_ID_NULLS_LAST];
+function keysetOf(filters: AuditFilters): Keyset {
+  if (isTimeOrdered(filters)) return { at: auditLogs.occurredAt, id: auditLogs.id, direction: 'desc' };
   const hasEqualityFilter = Boolean(filters.type || filters.severity || filters.userId || filters.source);
-  return [hasEqualityFilter ? DESC_ID_NULLS_LAST : DESC_ID];
+  return { id: auditLogs.id, direction: 'desc', nullsFirst: !hasEqualityFilter };
 }
 
-export function isTimeOrdered(filters: AuditFilters): boolean {
+function isTimeOrdered(filters: AuditFilters): boolean {
   return Boolean(filters.from || filters.to);
 }
 
-function afterCursor(filters: AuditFilters, cursor: AuditCursor | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  if (isTimeOrdered(filters) && cursor.occurredAt) {
-    return sql`(${auditLogs.occurredAt}, ${auditLogs.id}) < (${cursor.occurredAt.toISOString()}::timestamptz, ${cursor.id})`;
-  }
-  return lt(auditLogs.id, cursor.id);
-}
-
-function whereOf(filters: AuditFilters, cursor?: AuditCursor): SQL | undefined {
+function whereOf(filters: AuditFilters, cursor?: KeysetPosition): SQL | undefined {
   const parts: (SQL | undefined)[] = [
     filters.type ? eq(auditLogs.eventType, filters.type) : undefined,
     filters.severity ? eq(auditLogs.severity, filters.severity) : undefined,
@@ -67,16 +53,11 @@ function whereOf(filters: AuditFilters, cursor?: AuditCursor): SQL | undefined {
     filters.from ? gte(auditLogs.occurredAt, filters.from) : undefined,
     filters.to ? lte(auditLogs.occurredAt, filters.to) : undefined,
     filters.includeBrowser ? undefined : sql`not ${IS_BROWSER_PAGE_LOAD}`,
-    afterCursor(filters, cursor),
+    keysetAfter(keysetOf(filters), cursor),
   ];
   return and(...parts.filter((p): p is SQL => p !== undefined));
 }
 
-/**
- * One page, newest first. Keyset pagination (id, the chain order; or occurred_at, id with a time
- * range): each page is an index range scan that starts where the last one stopped, so page
- * 1,000 costs what page 1 does.
- */
 /** The user an audit filter names by email (the log keeps ids; people type addresses). */
 export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
   const [row] = await db
@@ -87,18 +68,22 @@ export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<stri
   return row?.id ?? null;
 }
 
+/**
+ * One page, newest first, after `cursor` (db/cursor.ts): each page is an index range scan that
+ * starts where the last one stopped, so page 1,000 costs what page 1 does.
+ */
 export async function findAuditPage(
   db: DbOrTx,
   filters: AuditFilters,
-  cursor: AuditCursor | undefined,
+  cursor: KeysetPosition | undefined,
   limit: number,
-): Promise<AuditListRow[]> {
+): Promise<AuditPageRow[]> {
   return db
-    .select(auditRowColumns)
+    .select({ ...auditRowColumns, cursorAt: keysetAt(auditLogs.occurredAt) })
     .from(auditLogs)
     .leftJoin(platformUsers, eq(platformUsers.id, auditLogs.userId))
     .where(whereOf(filters, cursor))
-    .orderBy(...orderOf(filters))
+    .orderBy(...keysetOrder(keysetOf(filters)))
     .limit(limit);
 }
 

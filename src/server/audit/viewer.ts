@@ -1,7 +1,9 @@
 import type { Hub } from '../hub';
 import type { AuditFilterInput, AuditFilters } from './filters';
 import { isUuid } from './filters';
-import { findAuditPage, findUserIdByEmail, type AuditCursor, type AuditListRow } from './queries';
+import type { KeysetPosition } from '../db/cursor';
+import { pageOf } from '../http/cursor';
+import { findAuditPage, findUserIdByEmail, type AuditListRow, type AuditPageRow } from './queries';
 
 /** Turns query-string filters into query filters; an email names its user. */
 export async function resolveFilters(hub: Hub, input: AuditFilterInput): Promise<AuditFilters> {
@@ -41,27 +43,22 @@ export function presentAuditRow(row: AuditListRow) {
 }
 export type AuditRowView = ReturnType<typeof presentAuditRow>;
 
-/** Cursors are opaque to clients: "<id>", or "<occurred_at ms>.<id>" in time order. */
-export function encodeCursor(row: AuditListRow): string {
-  return `${row.occurredAt.getTime()}.${row.id}`;
-}
-
-export function decodeCursor(cursor: string | undefined): AuditCursor | undefined {
-  if (!cursor) return undefined;
-  const [a, b] = cursor.split('.');
-  return b === undefined ? { id: Number(a) } : { id: Number(b), occurredAt: new Date(Number(a)) };
+/** Where the next page starts: the row's (occurred_at, id), whichever order the filters choose. */
+function positionOf(row: AuditPageRow) {
+  return { at: row.cursorAt, id: row.id };
 }
 
 /** One viewer page plus the cursor of the next one (null on the last page). */
-export async function listAuditPage(hub: Hub, filters: AuditFilters, cursor: string | undefined, limit: number) {
+export async function listAuditPage(
+  hub: Hub,
+  filters: AuditFilters,
+  cursor: KeysetPosition | undefined,
+  limit: number,
+) {
   if (filters.matchesNothing) return { events: [], next_cursor: null };
   // One extra row tells whether another page exists without a count(*) over a million rows.
-  const found = await findAuditPage(hub.db, filters, decodeCursor(cursor), limit + 1);
-  const page = found.slice(0, limit);
-  return {
-    events: page.map(presentAuditRow),
-    next_cursor: found.length > limit ? encodeCursor(page[page.length - 1]) : null,
-  };
+  const { page, next_cursor } = pageOf(await findAuditPage(hub.db, filters, cursor, limit + 1), limit, positionOf);
+  return { events: page.map(presentAuditRow), next_cursor };
 }
 
 /**
@@ -74,12 +71,11 @@ export async function* iterateAuditRows(
   chunkSize = 1000,
 ): AsyncGenerator<AuditRowView> {
   if (filters.matchesNothing) return;
-  let cursor: AuditCursor | undefined;
+  let cursor: KeysetPosition | undefined;
   for (;;) {
     const chunk = await findAuditPage(hub.db, filters, cursor, chunkSize);
     for (const row of chunk) yield presentAuditRow(row);
     if (chunk.length < chunkSize) return;
-    const last = chunk[chunk.length - 1];
-    cursor = { id: last.id, occurredAt: last.occurredAt };
+    cursor = positionOf(chunk[chunk.length - 1]);
   }
 }

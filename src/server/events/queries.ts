@@ -1,5 +1,6 @@
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../db/client';
+import { keysetAfter, keysetOrder, type Keyset } from '../db/cursor';
 import { mapRow } from '../db/map-row';
 import type { RowsWrite } from '../db/writes';
 import {
@@ -107,17 +108,27 @@ export async function deleteEndpoint(db: DbOrTx, id: string, channel: 'webhook' 
   return deleted.length > 0;
 }
 
-/** An endpoint's delivery log, newest first, `before` a delivery id (paging). */
+/** Newest first by id, on webhook_deliveries_endpoint_idx (endpoint_id, id) walked backwards: bare DESC. */
+const DELIVERY_PAGES: Keyset = { id: webhookDeliveries.id, direction: 'desc', nullsFirst: true };
+
+/** An endpoint's delivery log, newest first, `before` a delivery id (paging: the last id of the previous page). */
 export async function listDeliveries(
   db: DbOrTx,
   endpointId: string,
   limit: number,
   before?: number,
 ): Promise<WebhookDelivery[]> {
-  const where = before
-    ? and(eq(webhookDeliveries.endpointId, endpointId), lt(webhookDeliveries.id, before))
-    : eq(webhookDeliveries.endpointId, endpointId);
-  return db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.id)).limit(limit);
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        keysetAfter(DELIVERY_PAGES, before ? { id: before } : undefined),
+      ),
+    )
+    .orderBy(...keysetOrder(DELIVERY_PAGES))
+    .limit(limit);
 }
 
 /** A delivery of an endpoint queued again, due now (Resend); undefined when it is not that endpoint's. */

@@ -1,5 +1,5 @@
 import type { Hub } from '../hub';
-import { findRequiredProviderIdOfDomain } from '../orgs/queries';
+import { findRequiredProviderIdOfDomain } from '../orgs/queries/domains';
 import { listEnabledProviders, findEnabledProviderByDomain, findProviderById } from './queries';
 
 /** The enabled providers the sign-in page offers as buttons. */

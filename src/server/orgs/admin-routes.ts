@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../hub';
 import { apiErrors, contracts } from '../http/contract';
+import { cursorParam } from '../http/cursor';
 import { requireActor } from '../plugins/session';
 import {
   adminCreateOrgBodySchema,
@@ -19,6 +20,7 @@ import { orgScopedRoutes } from './routes';
 import { createMailer } from '../auth/mailer';
 
 const guarded = apiErrors(401, 403);
+const orgListQuery = adminOrgListQuerySchema.extend({ cursor: cursorParam('uuid') });
 
 /** /api/admin/orgs… and /api/admin/org-roles…: registered inside the admin guard (ecosystem admins only). */
 export async function orgAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
@@ -27,7 +29,7 @@ export async function orgAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
 
   r.get(
     '/orgs',
-    { schema: { querystring: adminOrgListQuerySchema, response: { 200: adminOrgListSchema, ...guarded } } },
+    { schema: { querystring: orgListQuery, response: { 200: adminOrgListSchema, ...guarded } } },
     async (request) => listAllOrgs(hub, request.query),
   );
 

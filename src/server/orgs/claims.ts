@@ -2,7 +2,7 @@ import type { JWTPayload } from 'jose';
 import type { Hub } from '../hub';
 import type { DbOrTx } from '../db/client';
 import { OAuthError } from '../oauth/errors';
-import { listMembershipsForToken, type TokenMembership } from './queries';
+import { listMembershipsForToken, type TokenMembership } from './queries/token-claims';
 
 /**
  * The organization claims, built once here for the ID token, userinfo and introspection (issue 29):

@@ -5,7 +5,9 @@ import { isWriteNotApplied } from '../db/writes';
 import { CACHES } from '../caches';
 import { DEFAULT_ORG_ROLE } from '../../shared/api/orgs';
 import { Refusal } from '../errors';
-import { domainJoinWrite, findEnabledRequiredProvider, listVerifiedDomains } from './queries';
+import { listVerifiedDomains } from './queries/domains';
+import { domainJoinWrite } from './queries/members';
+import { findEnabledRequiredProvider } from './queries/organizations';
 
 /**
  * Domain membership (issue 29): a user whose *verified* address is in a domain an organization

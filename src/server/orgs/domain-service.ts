@@ -12,11 +12,11 @@ import {
   insertDomain,
   listDomains,
   markDomainVerified,
-} from './queries';
+} from './queries/domains';
 import { authorize, loadOrgActor, lockOrgActor, type OrgAccess } from './service';
 import { challengeOf, findDomainProof } from './dns';
 import { forgetClaimedDomains } from './domain-join';
-import { conflictOnUnique } from './unique';
+import { conflictOnUnique } from '../db/unique';
 
 const NO_SUCH_DOMAIN = 'This organization has not claimed that domain.';
 const TAKEN = 'Another organization has proved this domain.';
@@ -128,7 +128,7 @@ export async function verifyDomain(
       );
       return row;
     });
-  const verified = await conflictOnUnique(verify, TAKEN, 'domain');
+  const verified = await conflictOnUnique(verify, new HubError('conflict', TAKEN, { field: 'domain' }));
   forgetClaimedDomains(hub);
   return toDomainView(verified);
 }

@@ -8,15 +8,13 @@ import { DEFAULT_ORG_ROLE, INVITATION_LIFETIME_DAYS, type InvitationView } from 
 import {
   findInvitation,
   findInvitationByHash,
-  findMember,
-  findOrgById,
   insertInvitation,
-  insertMember,
-  isMemberByEmail,
   listInvitations,
   retireExpiredInvitations,
   updatePendingInvitation,
-} from './queries';
+} from './queries/invitations';
+import { findMember, insertMember, isMemberByEmail } from './queries/members';
+import { findOrgById } from './queries/organizations';
 import { authorize, checkInvitationRole, lockOrgActor, loadOrgActor, toOrgView, type OrgAccess } from './service';
 import { normalizeRoles } from './member-service';
 

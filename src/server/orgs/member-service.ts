@@ -3,17 +3,18 @@ import type { SignedInActor } from '../actor';
 import type { DbOrTx } from '../db/client';
 import { HubError } from '../errors';
 import type { OrgMemberView } from '../../shared/api/orgs';
+import type { KeysetPosition } from '../db/cursor';
+import { pageOf } from '../http/cursor';
 import {
   countOwners,
   deleteMember,
-  findDefinedRoles,
   findMember,
   findMemberPage,
   findMemberView,
   setMemberRoles,
-  type MemberCursor,
   type MemberRow,
-} from './queries';
+} from './queries/members';
+import { findDefinedRoles } from './queries/role-names';
 import {
   authorize,
   checkRemoval,
@@ -23,7 +24,6 @@ import {
   splitRoles,
   type OrgAccess,
 } from './service';
-import { decodeCursor, encodeCursor } from './cursor';
 
 const NO_SUCH_MEMBER = 'No such member in this organization.';
 
@@ -56,21 +56,13 @@ export async function listMembers(
   actor: SignedInActor,
   orgId: string,
   access: OrgAccess,
-  input: { cursor?: string; limit: number },
+  input: { cursor?: KeysetPosition; limit: number },
 ) {
-  const cursor = decodeCursor<MemberCursor>(input.cursor, ['joinedAt', 'userId']);
   const o = await loadOrgActor(hub, actor, orgId, access);
   authorize(o, 'read');
-  const found = await findMemberPage(hub.db, orgId, { cursor, limit: input.limit + 1 });
-  const page = found.slice(0, input.limit);
-  const last = page[page.length - 1];
-  return {
-    members: page.map(toMemberView),
-    next_cursor:
-      found.length > input.limit && last
-        ? encodeCursor({ joinedAt: last.cursorJoinedAt, userId: last.member.userId })
-        : null,
-  };
+  const found = await findMemberPage(hub.db, orgId, { cursor: input.cursor, limit: input.limit + 1 });
+  const { page, next_cursor } = pageOf(found, input.limit, (r) => ({ at: r.cursorAt, id: r.member.userId }));
+  return { members: page.map(toMemberView), next_cursor };
 }
 
 /** Sets a member's roles (admins; owners for the owner role; never one's own role upwards; one owner at least). */

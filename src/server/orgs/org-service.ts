@@ -5,19 +5,12 @@ import { HubError } from '../errors';
 import type { AdminCreateOrgBody, OrgView, UpdateOrgBody } from '../../shared/api/orgs';
 import { findUserById } from '../auth/user-queries';
 import { findProviderById } from '../federation/queries';
-import {
-  deleteOrg,
-  findOrgPage,
-  insertMember,
-  insertOrg,
-  isSlugTaken,
-  listOrgsOfUser,
-  updateOrg,
-  type OrgCursor,
-} from './queries';
+import type { KeysetPosition } from '../db/cursor';
+import { conflictOnUnique } from '../db/unique';
+import { pageOf } from '../http/cursor';
+import { deleteOrg, findOrgPage, insertOrg, isSlugTaken, listOrgsOfUser, updateOrg } from './queries/organizations';
+import { insertMember } from './queries/members';
 import { authorize, lockOrgActor, toOrgView, type OrgAccess, type OrgActor } from './service';
-import { decodeCursor, encodeCursor } from './cursor';
-import { conflictOnUnique } from './unique';
 
 /** Creates an organization; its first owner is the caller (or, for an ecosystem admin, the user named). */
 export async function createOrg(
@@ -64,16 +57,10 @@ export async function listMyOrgs(hub: Hub, userId: string) {
 }
 
 /** Ecosystem admins: every organization, newest first, searchable by name or slug. */
-export async function listAllOrgs(hub: Hub, input: { q: string; cursor?: string; limit: number }) {
-  const cursor = decodeCursor<OrgCursor>(input.cursor, ['createdAt', 'id']);
-  const found = await findOrgPage(hub.db, { term: input.q, cursor, limit: input.limit + 1 });
-  const page = found.slice(0, input.limit);
-  const last = page[page.length - 1];
-  return {
-    organizations: page.map((r) => ({ ...toOrgView(r.org), member_count: r.memberCount })),
-    next_cursor:
-      found.length > input.limit && last ? encodeCursor({ createdAt: last.cursorCreatedAt, id: last.org.id }) : null,
-  };
+export async function listAllOrgs(hub: Hub, input: { q: string; cursor?: KeysetPosition; limit: number }) {
+  const found = await findOrgPage(hub.db, { term: input.q, cursor: input.cursor, limit: input.limit + 1 });
+  const { page, next_cursor } = pageOf(found, input.limit, (r) => ({ at: r.cursorAt, id: r.org.id }));
+  return { organizations: page.map((r) => ({ ...toOrgView(r.org), member_count: r.memberCount })), next_cursor };
 }
 
 /** The fields of a PATCH: name, slug and logo need an admin, the policies an owner. */
@@ -113,7 +100,7 @@ export async function changeOrg(
       );
       return { organization: toOrgView(org), roles: o.roles };
     });
-  return conflictOnUnique(change, slugTaken, 'slug');
+  return conflictOnUnique(change, new HubError('conflict', slugTaken, { field: 'slug' }));
 }
 
 /** Deletes an organization (owners only): its memberships, invitations and domains go with it. */

@@ -2,7 +2,7 @@ import type { Hub } from '../hub';
 import type { SignedInActor } from '../actor';
 import { HubError } from '../errors';
 import { BUILT_IN_ORG_ROLES } from '../../shared/api/orgs';
-import { deleteOrgRole, insertOrgRole, listOrgRoles } from './queries';
+import { deleteOrgRole, insertOrgRole, listOrgRoles } from './queries/role-names';
 
 /** The built-in organization roles and the custom names ecosystem admins defined. */
 export async function listRoleNames(hub: Hub) {

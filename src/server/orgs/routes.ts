@@ -30,6 +30,7 @@ import { changeMemberRoles, listMembers, removeMember } from './member-service';
 import { loadOrgActor, toOrgView, type OrgAccess } from './service';
 import { createMailer, type Mailer } from '../auth/mailer';
 import { emptyBody } from '../http/contract';
+import { cursorParam } from '../http/cursor';
 import {
   acceptInvitation,
   inviteMember,
@@ -41,6 +42,7 @@ import { claimDomain, listOrgDomains, removeDomain, verifyDomain } from './domai
 
 const signedIn = { auth: 'user' as const };
 const guarded = apiErrors(401, 403, 404);
+const memberListQuery = memberListQuerySchema.extend({ cursor: cursorParam('uuid') });
 
 /**
  * The routes of one organization, the same for its members (/api/orgs/:id…) and for ecosystem
@@ -87,7 +89,7 @@ export async function orgScopedRoutes(app: FastifyInstance, opts: { hub: Hub; ac
       config: signedIn,
       schema: {
         params: orgIdParamsSchema,
-        querystring: memberListQuerySchema,
+        querystring: memberListQuery,
         response: { 200: memberPageSchema, ...guarded },
       },
     },

@@ -4,7 +4,8 @@ import type { DbOrTx } from '../db/client';
 import type { Organization } from '../db/schema/index';
 import { HubError, Refusal } from '../errors';
 import { BUILT_IN_ORG_ROLES, type BuiltInOrgRole, type OrgView } from '../../shared/api/orgs';
-import { findMember, findOrgWithRoles, lockOrg } from './queries';
+import { findMember } from './queries/members';
+import { findOrgWithRoles, lockOrg } from './queries/organizations';
 
 /**
  * Every permission of an organization is decided here, from one `OrgActor`: who acts, in which

@@ -101,9 +101,9 @@ export const updateOrgBodySchema = z
   .refine((b) => Object.keys(b).length > 0, 'give at least one field');
 export type UpdateOrgBody = z.infer<typeof updateOrgBodySchema>;
 
+/** The server adds `cursor`: the opaque `next_cursor` of the previous page (http/cursor.ts decodes it). */
 export const adminOrgListQuerySchema = z.object({
   q: z.string().trim().max(200).optional().default(''),
-  cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(25),
 });
 export const adminOrgSchema = orgSchema.extend({ member_count: z.number().int() });
@@ -121,8 +121,8 @@ export const orgMemberSchema = z.object({
   joined_at: z.string(),
 });
 export type OrgMemberView = z.infer<typeof orgMemberSchema>;
+/** The server adds `cursor`, as for the organization list. */
 export const memberListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional().default(50),
 });
 export const memberPageSchema = z.object({ members: z.array(orgMemberSchema), next_cursor: z.string().nullable() });

@@ -1,0 +1,137 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { keysetAfter, keysetAt, keysetOrder, type Keyset, type KeysetPosition } from '../../db/cursor';
+import type { StepsWrite } from '../../db/writes';
+import { organizationDomains, organizationMembers, platformUsers } from '../../db/schema/index';
+import type { OrganizationMember } from '../../db/schema/index';
+
+/** SQL of the organization_members table (its only writer); no rules here. */
+
+/** Adds a member; undefined when the user already is one. */
+export async function insertMember(
+  db: DbOrTx,
+  values: { orgId: string; userId: string; roles: string[]; joinedVia: string; joinedAt: Date },
+): Promise<OrganizationMember | undefined> {
+  const [row] = await db.insert(organizationMembers).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findMember(db: DbOrTx, orgId: string, userId: string): Promise<OrganizationMember | undefined> {
+  const [row] = await db
+    .select()
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function setMemberRoles(db: DbOrTx, orgId: string, userId: string, roles: string[]): Promise<void> {
+  await db
+    .update(organizationMembers)
+    .set({ roles })
+    .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)));
+}
+
+export async function deleteMember(db: DbOrTx, orgId: string, userId: string): Promise<boolean> {
+  const removed = await db
+    .delete(organizationMembers)
+    .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)))
+    .returning({ userId: organizationMembers.userId });
+  return removed.length > 0;
+}
+
+export async function countOwners(db: DbOrTx, orgId: string): Promise<number> {
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.orgId, orgId), sql`${organizationMembers.roles} @> array['owner']::text[]`));
+  return count;
+}
+
+export interface MemberRow {
+  member: OrganizationMember;
+  email: string;
+  fullName: string | null;
+}
+
+/** Joining order, on organization_members_org_joined_idx (org_id, joined_at, user_id). */
+const MEMBER_PAGES: Keyset = { at: organizationMembers.joinedAt, id: organizationMembers.userId, direction: 'asc' };
+
+const memberColumns = { member: organizationMembers, email: platformUsers.email, fullName: platformUsers.fullName };
+
+/** One page of members in joining order: a range scan of organization_members_org_joined_idx. */
+export async function findMemberPage(
+  db: DbOrTx,
+  orgId: string,
+  input: { cursor?: KeysetPosition; limit: number },
+): Promise<(MemberRow & { cursorAt: string })[]> {
+  return db
+    .select({ ...memberColumns, cursorAt: keysetAt(organizationMembers.joinedAt) })
+    .from(organizationMembers)
+    .innerJoin(platformUsers, eq(platformUsers.id, organizationMembers.userId))
+    .where(and(eq(organizationMembers.orgId, orgId), keysetAfter(MEMBER_PAGES, input.cursor)))
+    .orderBy(...keysetOrder(MEMBER_PAGES))
+    .limit(input.limit);
+}
+
+export async function findMemberView(db: DbOrTx, orgId: string, userId: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(organizationMembers)
+    .innerJoin(platformUsers, eq(platformUsers.id, organizationMembers.userId))
+    .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Whether someone with this email address is already a member. */
+export async function isMemberByEmail(db: DbOrTx, orgId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .innerJoin(platformUsers, eq(platformUsers.id, organizationMembers.userId))
+    .where(and(eq(organizationMembers.orgId, orgId), eq(platformUsers.email, email)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Takes a role name from every member who held it (the name is being removed); how many memberships changed. */
+export async function removeRoleFromMembers(db: DbOrTx, name: string): Promise<number> {
+  const changed = await db
+    .update(organizationMembers)
+    .set({ roles: sql`array_remove(${organizationMembers.roles}, ${name})` })
+    .where(sql`${organizationMembers.roles} @> array[${name}]::text[]`)
+    .returning({ userId: organizationMembers.userId });
+  return changed.length;
+}
+
+/**
+ * Domain membership on sign-in, as a write of the sign-in's unit of work (orgs/domain-join.ts):
+ * adds the user with `roles` to `orgId` only while that organization holds `domain` verified
+ * (checked again here, whatever the caller's cache said) and the user is not a member yet. It is
+ * required: when it adds nobody, the unit — its `org_member_added` record included — is not
+ * written at all.
+ */
+export function domainJoinWrite(input: {
+  orgId: string;
+  userId: string;
+  domain: string;
+  roles: string[];
+  now: Date;
+}): StepsWrite {
+  const roles = `{${input.roles.join(',')}}`;
+  return {
+    kind: 'steps',
+    requireOne: 'join',
+    steps: [
+      {
+        name: 'join',
+        body: ({ guard }) => sql`insert into ${organizationMembers} (org_id, user_id, roles, joined_via, joined_at)
+          select d.org_id, ${input.userId}::uuid, ${roles}::text[], 'domain', ${input.now.toISOString()}::timestamptz
+            from ${organizationDomains} d
+           where d.org_id = ${input.orgId}::uuid and d.domain = ${input.domain} and d.verified_at is not null and ${guard}
+          on conflict do nothing returning 1`,
+      },
+    ],
+  };
+}
