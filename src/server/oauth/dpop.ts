@@ -1,9 +1,10 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { calculateJwkThumbprint, type JWK, type JWTPayload } from 'jose';
 import { CACHES, type ProofKey } from '../caches';
 import type { Hub } from '../hub';
 import { parseCompactJws, parseJwsHeader, publicKeyFromJwk, verifyParsedJws } from '../crypto/jws';
+import { isKeyedMac, keyedMac } from '../crypto/keyed-mac';
 import { checkJwtClaims } from '../crypto/jwt-claims';
 import { safeEqual } from '../crypto/tokens';
 import { DPOP_ALGS, DPOP_IAT_SKEW_S, DPOP_IAT_WINDOW_S } from './constants';
@@ -59,21 +60,20 @@ async function proofKey(hub: Hub, segment: string): Promise<ProofKey> {
 /** The nonce changes every this long; the current and the previous one are accepted. */
 const NONCE_PERIOD_S = 5 * 60;
 
-/** The server nonce of a period (RFC 9449 §8): stateless, so every node issues and accepts the same. */
-function nonceFor(hub: Hub, period: number): string {
-  const mac = createHmac('sha256', hub.config.masterKey!).update(`dpop-nonce:${period}`).digest('base64url');
-  return `${period}.${mac.slice(0, 22)}`;
-}
+const NONCE_CONTEXT = 'dpop-nonce/v1';
 
+/** The server nonce of a period (RFC 9449 §8): stateless, so every node issues and accepts the same. */
 export function currentDPoPNonce(hub: Hub): string {
-  return nonceFor(hub, Math.floor(hub.clock().getTime() / 1000 / NONCE_PERIOD_S));
+  const period = String(Math.floor(hub.clock().getTime() / 1000 / NONCE_PERIOD_S));
+  return `${period}.${keyedMac(hub.config.masterKey!, NONCE_CONTEXT, period)}`;
 }
 
 function isNonceValid(hub: Hub, nonce: unknown): boolean {
   if (typeof nonce !== 'string') return false;
-  const period = Number(nonce.split('.')[0]);
+  const [period, mac, ...rest] = nonce.split('.');
   const now = Math.floor(hub.clock().getTime() / 1000 / NONCE_PERIOD_S);
-  return (period === now || period === now - 1) && safeEqual(nonce, nonceFor(hub, period));
+  const current = period === String(now) || period === String(now - 1);
+  return current && rest.length === 0 && isKeyedMac(hub.config.masterKey!, NONCE_CONTEXT, period, mac ?? '');
 }
 
 /** RFC 9449 §4.3 (9): the URI without query and fragment, with scheme and host as URL spells them. */
