@@ -180,54 +180,6 @@ export function requireDPoPFor(
     throw new OAuthError('invalid_dpop_proof', 'This client must send a DPoP proof with every token request.');
 }
 
-/** An access token as presented at a resource (RFC 6750 §2.1 Bearer, RFC 9449 §7.1 DPoP). */
-export interface PresentedToken {
-  scheme: 'bearer' | 'dpop';
-  token: string;
-}
-
-export function presentedToken(request: FastifyRequest): PresentedToken | undefined {
-  const header = request.headers.authorization;
-  if (header && /^bearer /i.test(header)) return { scheme: 'bearer', token: header.slice(7).trim() };
-  if (header && /^dpop /i.test(header)) return { scheme: 'dpop', token: header.slice(5).trim() };
-  return undefined;
-}
-
-/**
- * RFC 9449 §7: a token bound to a key (`cnf.jkt`) is worth something only under the DPoP scheme
- * with a proof, by that key, for this request and this very token; a bearer token is not
- * presented as a DPoP one. What a resource server of a sister platform checks too
- * (docs/security.md).
- */
-export async function checkTokenBinding(
-  hub: Hub,
-  request: FastifyRequest,
-  presented: PresentedToken,
-  claims: JWTPayload,
-  path: string,
-): Promise<void> {
-  const cnf = claims.cnf as { jkt?: unknown } | undefined;
-  const jkt = typeof cnf?.jkt === 'string' ? cnf.jkt : undefined;
-  const target = { path, accessToken: presented.token, resource: true };
-  if (!jkt) {
-    if (presented.scheme === 'dpop') {
-      const error = new OAuthError('invalid_token', 'The access token is not DPoP-bound.');
-      error.dpopChallenge = true;
-      throw error;
-    }
-    return;
-  }
-  if (presented.scheme !== 'dpop') {
-    const error = new OAuthError('invalid_token', 'This access token is DPoP-bound: present it with the DPoP scheme.');
-    error.dpopChallenge = true;
-    throw error;
-  }
-  const proof = await checkDPoPProof(hub, request, target);
-  if (!proof) throw refuse(target, 'A DPoP proof is required with a DPoP-bound access token.');
-  if (!safeEqual(proof.jkt, jkt))
-    throw refuse(target, 'The DPoP proof is signed by another key than the token is bound to.');
-}
-
 /**
  * Introspection and revocation (fapi): a client may send a proof with these requests too; when
  * it does, the proof must hold, and a refused one is recorded like any refusal of the client.
