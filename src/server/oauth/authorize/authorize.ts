@@ -6,7 +6,7 @@ import type { AuditEvent } from '../../audit/record';
 import { AuthorizePageError, type OAuthErrorCode } from '../errors';
 import { sendAccountChooser, sendConsentPage } from '../pages';
 import { checkConsent } from './check-consent';
-import { checkOrganization } from './check-organization';
+import { checkOrganization, checkOrganizationRequest } from './check-organization';
 import { checkPkceChallenge } from './check-pkce';
 import { checkRedirectUri } from './check-redirect-uri';
 import { checkRequest } from './check-request';
@@ -24,6 +24,7 @@ import { loadRequest, spendPushedRequest } from './load-request';
 import { checkProfile } from './check-profile';
 import { loadAuthorizeClient } from './load-client';
 import { respondToClient } from './respond';
+import { membershipsOf, orgIdOfScopes } from '../../orgs/claims';
 
 /** The authorization endpoint as an ordered list of steps; the order is the security argument. */
 type Step = (ctx: AuthorizeContext) => void | Promise<void>;
@@ -39,6 +40,8 @@ const STEPS: Step[] = [
   loadRequest,
   ...REQUEST_CHECKS,
   checkSession,
+  // The organization asked for is part of what the user consents to (issue 38), and is checked after.
+  checkOrganizationRequest,
   checkConsent,
   checkOrganization,
   spendPushedRequest,
@@ -170,7 +173,7 @@ function applyDecision(ctx: AuthorizeContext, decision: { choice: string; csrf: 
  * The pipeline stops for the user: sign in, choose the account, or consent. The pages post the
  * request back as it came (with any re-authentication marker) to /oauth/authorize/decision.
  */
-function interrupt(ctx: AuthorizeContext, reply: FastifyReply, e: AuthorizeInterrupt, rawQuery: string) {
+async function interrupt(ctx: AuthorizeContext, reply: FastifyReply, e: AuthorizeInterrupt, rawQuery: string) {
   const { hub } = ctx;
   if (e.kind === 'login') return reply.redirect(signInUrl(ctx), 302);
   if (e.kind === 'enrol_mfa') return reply.redirect(enrolmentUrl(ctx, e.orgSlug!), 302);
@@ -191,7 +194,15 @@ function interrupt(ctx: AuthorizeContext, reply: FastifyReply, e: AuthorizeInter
     query: rawQuery,
     csrf,
     userEmail: ctx.auth!.user.email,
+    organizationName: await organizationNameOf(ctx),
   });
+}
+
+/** The consent screen names the organization the request asks for, when the user belongs to it. */
+async function organizationNameOf(ctx: AuthorizeContext): Promise<string | undefined> {
+  const orgId = orgIdOfScopes(ctx.scopes);
+  if (!orgId) return undefined;
+  return (await membershipsOf(ctx.hub, ctx.auth!.user.id)).find((m) => m.org.id === orgId)?.org.name;
 }
 
 /**
