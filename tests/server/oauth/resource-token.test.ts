@@ -82,7 +82,7 @@ describe.each(TEST_DATABASES)('resource endpoints take access tokens by one rule
     expect((await send({ authorization: `Bearer ${plain.access_token}` })).result.res.status).toBe(200);
   });
 
-  it('userinfo keeps its answers: no token is told the scheme only (RFC 6750 §3.1); a token POSTed in the form is a bearer token', async () => {
+  it('userinfo: no token is told the scheme only (RFC 6750 §3.1); a token POSTed in the form is a bearer token', async () => {
     const userinfo = new URL('/oauth/userinfo', t.hub.config.publicUrl);
     const none = await fetch(userinfo);
     expect(none.status).toBe(401);
