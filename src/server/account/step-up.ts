@@ -7,13 +7,12 @@ import type { PlatformUser } from '../db/schema/index';
 import { accountAttemptEvents, countedAttempt } from '../auth/counted-attempt';
 import { STEP_UP_WINDOW_MS } from '../../shared/api/mfa';
 import type { ReauthenticateBody } from '../../shared/api/mfa';
+import { isMultiFactor } from '../../shared/amr';
 import { markSessionAuthenticated } from '../auth/session-queries';
 import { hasSecondFactor, mfaCounts } from './second-factor-queries';
 import { consumeTotpCode } from './totp';
 import { verifyPassword } from '../auth/passwords';
 import { verifyPasskeyAssertion } from './passkeys';
-
-const SECOND_FACTORS = ['otp', 'hwk', 'swk'];
 
 /**
  * Admin MFA (issue 13): with HUB_ADMIN_MFA=required a platform_admin or super_admin without a
@@ -38,7 +37,7 @@ export async function requireRecentAuthentication(
 ): Promise<void> {
   const session = actor.auth.session;
   const fresh = hub.clock().getTime() - session.authTime.getTime() <= STEP_UP_WINDOW_MS;
-  const strong = session.amr.some((m) => SECOND_FACTORS.includes(m)) || !(await hasSecondFactor(hub.db, actor.userId));
+  const strong = isMultiFactor(session.amr) || !(await hasSecondFactor(hub.db, actor.userId));
   if (fresh && strong) return;
   throw new Refusal('reauthentication_required', {
     extra: { reauthenticate: '/api/auth/reauthenticate' },

@@ -5,12 +5,9 @@ import { findUserById } from '../auth/user-queries';
 import { afterCommit } from '../db/after-commit';
 import { HubError } from '../errors';
 import type { Hub } from '../hub';
-import { loadClient } from '../oauth/clients/service';
-import { issuerOf, verifyAccessToken } from '../oauth/jwt';
+import { issuerOf } from '../oauth/jwt';
 import { userinfoAudience } from '../oauth/resource';
-import { oauthRuntime } from '../oauth/runtime';
-import { backingOf } from '../oauth/endpoints/introspect';
-import { isSessionLive } from '../oauth/token-cache';
+import { authenticateAccessToken } from '../oauth/resource-token';
 import {
   SSF_EVENT_TYPES,
   SSF_MANAGE_SCOPE,
@@ -76,56 +73,16 @@ export function ssfConfiguration(hub: Hub) {
 
 /** The client whose `ssf.manage` token the request carries, or the refusal RFC 6750 §3 describes. */
 export async function streamClient(hub: Hub, request: FastifyRequest): Promise<string> {
-  const header = request.headers.authorization;
-  const challenge = (error?: string, description?: string) =>
-    `Bearer realm="ssf"${error ? `, error="${error}", error_description="${description}"` : ''}`;
-  if (!header || !/^bearer /i.test(header)) {
-    throw new HubError(
-      'unauthenticated',
-      'A bearer access token with scope ssf.manage is required.',
-      {},
-      {
-        'www-authenticate': challenge(),
-      },
-    );
-  }
-  const invalid = (why: string) =>
-    new HubError(
-      'unauthenticated',
-      `The access token is ${why}.`,
-      {},
-      {
-        'www-authenticate': challenge('invalid_token', `The access token is ${why}`),
-      },
-    );
-  const claims = await verifyAccessToken(hub, header.slice(7).trim());
-  if (!claims || typeof claims.client_id !== 'string') throw invalid('invalid or expired');
-  const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (!aud.includes(userinfoAudience(hub)) && !aud.includes(issuerOf(hub))) throw invalid('for another API');
-  const client = await loadClient(hub, claims.client_id);
-  if (!client?.isActive) throw invalid('of an inactive client');
-  // What decides whether the token is live is introspection's rule (its session, or for a
-  // client's own token with no session behind it, the revocations by jti).
-  const backing = backingOf(client, claims);
-  if (!backing) throw invalid('revoked or not a client token');
-  const sessions = oauthRuntime(hub).sessions;
-  if ('sid' in backing) {
-    const session = await sessions.byId(backing.sid);
+  const { client } = await authenticateAccessToken(hub, request, {
+    audiences: [userinfoAudience(hub), issuerOf(hub)],
+    scopes: [SSF_MANAGE_SCOPE],
     // The stream is the client's own: a token a user holds does not manage it.
-    if (!isSessionLive(session, hub.clock()) || session.userId) throw invalid('revoked or not a client token');
-  } else if (await sessions.isRevoked(backing.jti)) throw invalid('revoked or not a client token');
-  const scopes = String(claims.scope ?? '').split(' ');
-  if (!scopes.includes(SSF_MANAGE_SCOPE)) {
-    throw new HubError(
-      'forbidden',
-      'The access token lacks the ssf.manage scope.',
-      {},
-      {
-        'www-authenticate': `Bearer realm="ssf", error="insufficient_scope", scope="${SSF_MANAGE_SCOPE}"`,
-      },
-    );
-  }
-  return claims.client_id;
+    subject: 'client',
+    endpoint: 'ssf',
+    realm: 'ssf',
+    errors: 'api',
+  });
+  return client.clientId;
 }
 
 export function toStreamConfig(hub: Hub, row: StreamRow): StreamConfig {

@@ -10,6 +10,7 @@ import type { BrowserAuth } from '../auth/sessions';
 import { findUserByEmail } from '../auth/user-queries';
 import { createFederatedAccount, recordFederatedSignIn } from './accounts';
 import { DEFAULT_ATTRIBUTE_MAPPING } from '../../shared/api/federation';
+import { isAmrValue, isMultiFactor } from '../../shared/amr';
 import { findIdentity, findProviderBySlug } from './queries';
 import { decideLinking, type LinkingRefusal } from './linking';
 import { PROVIDER_SECRET_CONTEXT, acsUrlOf, idpMetadataOf, redirectUriOf, samlEntityIdOf } from './provider-service';
@@ -22,31 +23,6 @@ import { SSO_STATE_MS, openSsoState, sealSsoState, type SsoState } from './state
 
 /** Where a federated sign-in lands when it was not sent from anywhere in particular. */
 const DEFAULT_RETURN_TO = '/account';
-
-/** RFC 8176 values a trusted provider's `amr` may bring into the hub's session. */
-const MFA_AMR = ['mfa', 'hwk', 'otp'];
-const KNOWN_AMR = new Set([
-  'face',
-  'fpt',
-  'geo',
-  'hwk',
-  'iris',
-  'kba',
-  'mca',
-  'mfa',
-  'otp',
-  'pin',
-  'pwd',
-  'rba',
-  'retina',
-  'sc',
-  'sms',
-  'swk',
-  'tel',
-  'user',
-  'vbm',
-  'wia',
-]);
 
 const REFUSAL_TEXT: Record<LinkingRefusal | 'second_factor_required', string> = {
   inactive_account: 'This account is deactivated.',
@@ -399,10 +375,13 @@ function mappedClaims(provider: IdentityProvider, upstream: UpstreamIdentity) {
   return { email, name, emailVerified: provider.trustsEmailVerified && upstream.emailVerifiedAsserted };
 }
 
-/** The session's amr: `fed`, plus the provider's own methods when it is trusted for them and asserts MFA. */
+/**
+ * The session's amr: `fed`, plus the provider's own (RFC 8176) methods and `mfa` when it is
+ * trusted for them and they are multi-factor by the hub's one rule (shared/amr.ts).
+ */
 function amrOf(provider: IdentityProvider, upstream: string[]): { amr: string[]; mfa: boolean } {
-  const mfa = provider.trustsMfa && upstream.some((v) => MFA_AMR.includes(v));
-  return { amr: mfa ? ['fed', ...new Set(upstream.filter((v) => KNOWN_AMR.has(v)))] : ['fed'], mfa };
+  const mfa = provider.trustsMfa && isMultiFactor(upstream);
+  return { amr: mfa ? ['fed', ...new Set([...upstream.filter(isAmrValue), 'mfa'])] : ['fed'], mfa };
 }
 
 /** Applies the linking decision: signs in, creates the account, or refuses (nothing written). */

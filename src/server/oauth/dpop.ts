@@ -1,9 +1,10 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { calculateJwkThumbprint, type JWK, type JWTPayload } from 'jose';
 import { CACHES, type ProofKey } from '../caches';
 import type { Hub } from '../hub';
 import { parseCompactJws, parseJwsHeader, publicKeyFromJwk, verifyParsedJws } from '../crypto/jws';
+import { isKeyedMac, keyedMac } from '../crypto/keyed-mac';
 import { checkJwtClaims } from '../crypto/jwt-claims';
 import { safeEqual } from '../crypto/tokens';
 import { DPOP_ALGS, DPOP_IAT_SKEW_S, DPOP_IAT_WINDOW_S } from './constants';
@@ -59,21 +60,20 @@ async function proofKey(hub: Hub, segment: string): Promise<ProofKey> {
 /** The nonce changes every this long; the current and the previous one are accepted. */
 const NONCE_PERIOD_S = 5 * 60;
 
-/** The server nonce of a period (RFC 9449 §8): stateless, so every node issues and accepts the same. */
-function nonceFor(hub: Hub, period: number): string {
-  const mac = createHmac('sha256', hub.config.masterKey!).update(`dpop-nonce:${period}`).digest('base64url');
-  return `${period}.${mac.slice(0, 22)}`;
-}
+const NONCE_CONTEXT = 'dpop-nonce/v1';
 
+/** The server nonce of a period (RFC 9449 §8): stateless, so every node issues and accepts the same. */
 export function currentDPoPNonce(hub: Hub): string {
-  return nonceFor(hub, Math.floor(hub.clock().getTime() / 1000 / NONCE_PERIOD_S));
+  const period = String(Math.floor(hub.clock().getTime() / 1000 / NONCE_PERIOD_S));
+  return `${period}.${keyedMac(hub.config.masterKey!, NONCE_CONTEXT, period)}`;
 }
 
 function isNonceValid(hub: Hub, nonce: unknown): boolean {
   if (typeof nonce !== 'string') return false;
-  const period = Number(nonce.split('.')[0]);
+  const [period, mac, ...rest] = nonce.split('.');
   const now = Math.floor(hub.clock().getTime() / 1000 / NONCE_PERIOD_S);
-  return (period === now || period === now - 1) && safeEqual(nonce, nonceFor(hub, period));
+  const current = period === String(now) || period === String(now - 1);
+  return current && rest.length === 0 && isKeyedMac(hub.config.masterKey!, NONCE_CONTEXT, period, mac ?? '');
 }
 
 /** RFC 9449 §4.3 (9): the URI without query and fragment, with scheme and host as URL spells them. */
@@ -178,54 +178,6 @@ export function requireDPoPFor(
 ): void {
   if (!proof && (client.dpopBoundAccessTokens || client.fapi2))
     throw new OAuthError('invalid_dpop_proof', 'This client must send a DPoP proof with every token request.');
-}
-
-/** An access token as presented at a resource (RFC 6750 §2.1 Bearer, RFC 9449 §7.1 DPoP). */
-export interface PresentedToken {
-  scheme: 'bearer' | 'dpop';
-  token: string;
-}
-
-export function presentedToken(request: FastifyRequest): PresentedToken | undefined {
-  const header = request.headers.authorization;
-  if (header && /^bearer /i.test(header)) return { scheme: 'bearer', token: header.slice(7).trim() };
-  if (header && /^dpop /i.test(header)) return { scheme: 'dpop', token: header.slice(5).trim() };
-  return undefined;
-}
-
-/**
- * RFC 9449 §7: a token bound to a key (`cnf.jkt`) is worth something only under the DPoP scheme
- * with a proof, by that key, for this request and this very token; a bearer token is not
- * presented as a DPoP one. What a resource server of a sister platform checks too
- * (docs/security.md).
- */
-export async function checkTokenBinding(
-  hub: Hub,
-  request: FastifyRequest,
-  presented: PresentedToken,
-  claims: JWTPayload,
-  path: string,
-): Promise<void> {
-  const cnf = claims.cnf as { jkt?: unknown } | undefined;
-  const jkt = typeof cnf?.jkt === 'string' ? cnf.jkt : undefined;
-  const target = { path, accessToken: presented.token, resource: true };
-  if (!jkt) {
-    if (presented.scheme === 'dpop') {
-      const error = new OAuthError('invalid_token', 'The access token is not DPoP-bound.');
-      error.dpopChallenge = true;
-      throw error;
-    }
-    return;
-  }
-  if (presented.scheme !== 'dpop') {
-    const error = new OAuthError('invalid_token', 'This access token is DPoP-bound: present it with the DPoP scheme.');
-    error.dpopChallenge = true;
-    throw error;
-  }
-  const proof = await checkDPoPProof(hub, request, target);
-  if (!proof) throw refuse(target, 'A DPoP proof is required with a DPoP-bound access token.');
-  if (!safeEqual(proof.jkt, jkt))
-    throw refuse(target, 'The DPoP proof is signed by another key than the token is bound to.');
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditEvent } from '../audit/record';
-import { DPOP_ALGS } from './constants';
 
 /**
  * RFC 6749 / 7009 / 7662 / OIDC error codes. OAuth endpoints answer `{error, error_description}`
@@ -48,6 +47,8 @@ export class OAuthError extends Error {
    * `WWW-Authenticate: DPoP` challenge naming the accepted algorithms instead of a Bearer one.
    */
   dpopChallenge?: boolean;
+  /** The `WWW-Authenticate` challenge of a refusal at a resource (resource-token.ts builds it). */
+  challenge?: string;
   /** RFC 9449 §8: the nonce the client must put in its next proof (the DPoP-Nonce header). */
   dpopNonce?: string;
   constructor(
@@ -102,23 +103,13 @@ export function usedBasicAuth(request: FastifyRequest): boolean {
 
 /**
  * Renders an OAuthError the RFC way (the error hook's OAuth shape): a client authentication
- * failure over Basic gets a Basic challenge (RFC 6749 §5.2), a bearer token refusal a Bearer one
- * (RFC 6750 §3).
+ * failure over Basic gets a Basic challenge (RFC 6749 §5.2), a refusal at a resource the
+ * challenge resource-token.ts made for it (RFC 6750 §3, RFC 9449 §7.1).
  */
 export function sendOAuthError(request: FastifyRequest, reply: FastifyReply, err: OAuthError) {
   reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
   if (err.error === 'invalid_client' && usedBasicAuth(request)) reply.header('www-authenticate', 'Basic realm="hub"');
   if (err.dpopNonce) reply.header('dpop-nonce', err.dpopNonce);
-  if (err.dpopChallenge) {
-    reply.header(
-      'www-authenticate',
-      `DPoP error="${err.error}", error_description="${err.description.replace(/"/g, "'")}", algs="${DPOP_ALGS.join(' ')}"`,
-    );
-  } else if (err.error === 'invalid_token' || err.error === 'insufficient_scope') {
-    reply.header(
-      'www-authenticate',
-      `Bearer error="${err.error}", error_description="${err.description.replace(/"/g, "'")}"`,
-    );
-  }
+  if (err.challenge) reply.header('www-authenticate', err.challenge);
   return reply.code(err.status).send({ error: err.error, error_description: err.description });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { ORG_SCOPE_PREFIX } from '../orgs/claims';
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(value: string): string {
@@ -61,6 +62,17 @@ export const SCOPE_TEXT: Record<string, string> = {
   organizations: 'The organizations you belong to and your roles in them',
 };
 
+/**
+ * What the consent screen says a scope releases; `organization:<id>` names the organization when
+ * the user belongs to it (the screen tells the user nothing about an organization they are not in).
+ */
+function scopeText(scope: string, organizationName: string | undefined): string {
+  if (!scope.startsWith(ORG_SCOPE_PREFIX)) return SCOPE_TEXT[scope] ?? scope;
+  return organizationName
+    ? `Your membership and your roles in ${organizationName}`
+    : 'Your membership and your roles in the organization it asks for';
+}
+
 /** Consent screen for third-party clients; posts back to /oauth/authorize/decision. */
 export function sendConsentPage(
   reply: FastifyReply,
@@ -73,9 +85,11 @@ export function sendConsentPage(
     userEmail: string;
     /** Where the decision posts: the authorization endpoint's, or the hand-off's. */
     action?: string;
+    /** The organization an `organization:<id>` scope names, when the user is a member. */
+    organizationName?: string;
   },
 ) {
-  const items = input.scopes.map((s) => `<li>${escapeHtml(SCOPE_TEXT[s] ?? s)}</li>`).join('');
+  const items = input.scopes.map((s) => `<li>${escapeHtml(scopeText(s, input.organizationName))}</li>`).join('');
   const hidden =
     `<input type="hidden" name="request" value="${escapeHtml(input.query)}">` +
     `<input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">`;

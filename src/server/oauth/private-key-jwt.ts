@@ -19,9 +19,23 @@ const MAX_ASSERTION_LIFETIME_S = 10 * 60;
 const failed = (description = 'Client authentication failed.') => new OAuthError('invalid_client', description);
 
 /**
+ * Whether an assertion's `aud` is one the client may name. A `fapi2` client names the issuer
+ * identifier alone, as a single string (FAPI 2.0 final §5.3.2.1): an array, even `[issuer]`, or
+ * the token endpoint URL is refused, which closes the audience-injection class (an assertion made
+ * for another server's endpoint, or for several, is never one the hub takes). Other clients may
+ * also name, as RFC 7523 §3 allows, the token endpoint or the endpoint the assertion is sent to,
+ * alone or in an array of nothing else: an array with a foreign member was made for someone else too.
+ */
+function isAssertionAudience(aud: unknown, fapi2: boolean, issuer: string, endpoints: readonly string[]): boolean {
+  if (fapi2) return aud === issuer;
+  const accepted = [issuer, ...endpoints];
+  const named = typeof aud === 'string' ? [aud] : aud;
+  return Array.isArray(named) && named.length > 0 && named.every((a) => typeof a === 'string' && accepted.includes(a));
+}
+
+/**
  * private_key_jwt (RFC 7523 §3, OIDC Core §9): a JWT signed with one of the client's registered
- * keys, `iss` = `sub` = its client_id, `aud` the hub's issuer identifier (FAPI 2.0 §5.3.2.1) — or,
- * as RFC 7523 allows, the token endpoint or the endpoint it is sent to — an `exp` no more than
+ * keys, `iss` = `sub` = its client_id, `aud` as `isAssertionAudience` says, an `exp` no more than
  * ten minutes ahead, and a `jti` the hub has never seen from this client on any node.
  */
 export async function authenticateWithAssertion(
@@ -59,8 +73,7 @@ export async function authenticateWithAssertion(
     checkJwtClaims(verified.header, payload, {
       issuer: clientId,
       subject: clientId,
-      audience: [issuer, `${issuer}/oauth/token`, `${issuer}${request.routeOptions.url ?? ''}`],
-      requiredClaims: ['exp', 'jti'],
+      requiredClaims: ['aud', 'exp', 'jti'],
       currentDate: now,
       clockTolerance: 5,
     });
@@ -68,6 +81,13 @@ export async function authenticateWithAssertion(
     if (e instanceof OAuthError) throw e;
     throw failed();
   }
+  const endpoints = [`${issuer}/oauth/token`, `${issuer}${request.routeOptions.url ?? ''}`];
+  if (!isAssertionAudience(payload.aud, client.fapi2, issuer, endpoints))
+    throw failed(
+      client.fapi2
+        ? 'The client assertion’s aud must be the issuer identifier, as a single string.'
+        : 'The client assertion’s aud must name the issuer or this endpoint, and nothing else.',
+    );
   if (payload.exp! > now.getTime() / 1000 + MAX_ASSERTION_LIFETIME_S)
     throw failed('The client assertion lives too long (exp more than ten minutes ahead).');
   const fresh = await acceptJtiOnce(hub, {

@@ -2,6 +2,7 @@ import type { JWTPayload } from 'jose';
 import type { Hub } from '../hub';
 import type { DbOrTx } from '../db/client';
 import { OAuthError } from '../oauth/errors';
+import { isMultiFactor } from '../../shared/amr';
 import { listMembershipsForToken, type TokenMembership } from './queries/token-claims';
 
 /**
@@ -70,7 +71,7 @@ export function checkOrgAccess(
 ): { roles: string[] } | { reason: string; description: string } {
   const m = memberships.find((x) => x.org.id === orgId);
   if (!m) return { reason: 'not_a_member', description: 'The user is not a member of this organization.' };
-  if (m.org.requireMfa && !signIn.amr.includes('mfa'))
+  if (m.org.requireMfa && !isMultiFactor(signIn.amr))
     return {
       reason: 'mfa_required',
       description:

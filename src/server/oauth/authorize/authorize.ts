@@ -1,13 +1,12 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../../hub';
-import { safeEqual } from '../../crypto/tokens';
+import { isKeyedMac, keyedMac } from '../../crypto/keyed-mac';
 import { clientIp, userAgent } from '../../http/request-info';
 import type { AuditEvent } from '../../audit/record';
 import { AuthorizePageError, type OAuthErrorCode } from '../errors';
 import { sendAccountChooser, sendConsentPage } from '../pages';
 import { checkConsent } from './check-consent';
-import { checkOrganization } from './check-organization';
+import { checkOrganization, checkOrganizationRequest } from './check-organization';
 import { checkPkceChallenge } from './check-pkce';
 import { checkRedirectUri } from './check-redirect-uri';
 import { checkRequest } from './check-request';
@@ -25,6 +24,7 @@ import { loadRequest, spendPushedRequest } from './load-request';
 import { checkProfile } from './check-profile';
 import { loadAuthorizeClient } from './load-client';
 import { respondToClient } from './respond';
+import { membershipsOf, orgIdOfScopes } from '../../orgs/claims';
 
 /** The authorization endpoint as an ordered list of steps; the order is the security argument. */
 type Step = (ctx: AuthorizeContext) => void | Promise<void>;
@@ -40,6 +40,8 @@ const STEPS: Step[] = [
   loadRequest,
   ...REQUEST_CHECKS,
   checkSession,
+  // The organization asked for is part of what the user consents to (issue 38), and is checked after.
+  checkOrganizationRequest,
   checkConsent,
   checkOrganization,
   spendPushedRequest,
@@ -51,13 +53,11 @@ const REAUTH_PARAM = 'hub_reauth';
 const REAUTH_WINDOW_MS = 15 * 60_000;
 
 /** Binds the consent form to the browser session and the exact request, so no other site can post it. */
-export function consentCsrf(hub: Hub, sessionId: string, query: string): string {
-  return createHmac('sha256', hub.config.masterKey!).update(`oauth-consent:${sessionId}:${query}`).digest('base64url');
-}
+const CONSENT_CONTEXT = 'oauth-consent/v1';
+/** Binds the re-authentication marker to the time it was asked for and the exact request. */
+const REAUTH_CONTEXT = 'oauth-reauth/v1';
 
-function reauthMac(hub: Hub, since: number, query: string): string {
-  return createHmac('sha256', hub.config.masterKey!).update(`oauth-reauth:${since}:${query}`).digest('base64url');
-}
+const consentMessage = (sessionId: string, query: string) => `${sessionId}:${query}`;
 
 /** Splits the hub's re-authentication marker off a request; it counts only if the hub made it for this request. */
 function readReauthMarker(hub: Hub, query: string): { request: string; since?: number } {
@@ -71,7 +71,7 @@ function readReauthMarker(hub: Hub, query: string): { request: string; since?: n
   const valid =
     Number.isSafeInteger(at) &&
     hub.clock().getTime() - at < REAUTH_WINDOW_MS &&
-    safeEqual(mac ?? '', reauthMac(hub, at, request));
+    isKeyedMac(hub.config.masterKey!, REAUTH_CONTEXT, `${at}:${request}`, mac ?? '');
   return { request, since: valid ? at : undefined };
 }
 
@@ -160,7 +160,8 @@ function refusalEvent(
 
 /** A decision posted from the hub's own account chooser or consent page (bound to session and request). */
 function applyDecision(ctx: AuthorizeContext, decision: { choice: string; csrf: string }) {
-  if (!safeEqual(decision.csrf, consentCsrf(ctx.hub, ctx.auth!.session.id, ctx.query)))
+  const message = consentMessage(ctx.auth!.session.id, ctx.query);
+  if (!isKeyedMac(ctx.hub.config.masterKey!, CONSENT_CONTEXT, message, decision.csrf))
     throw new AuthorizePageError('invalid_request', 'The form expired or did not come from this hub.');
   if (decision.choice === 'deny') throw new AuthorizeRedirectError('access_denied', 'The user denied the request.');
   // Either page names the signed-in account: answering it is choosing that account.
@@ -172,11 +173,11 @@ function applyDecision(ctx: AuthorizeContext, decision: { choice: string; csrf: 
  * The pipeline stops for the user: sign in, choose the account, or consent. The pages post the
  * request back as it came (with any re-authentication marker) to /oauth/authorize/decision.
  */
-function interrupt(ctx: AuthorizeContext, reply: FastifyReply, e: AuthorizeInterrupt, rawQuery: string) {
+async function interrupt(ctx: AuthorizeContext, reply: FastifyReply, e: AuthorizeInterrupt, rawQuery: string) {
   const { hub } = ctx;
   if (e.kind === 'login') return reply.redirect(signInUrl(ctx), 302);
   if (e.kind === 'enrol_mfa') return reply.redirect(enrolmentUrl(ctx, e.orgSlug!), 302);
-  const csrf = consentCsrf(hub, ctx.auth!.session.id, ctx.query);
+  const csrf = keyedMac(hub.config.masterKey!, CONSENT_CONTEXT, consentMessage(ctx.auth!.session.id, ctx.query));
   if (e.kind === 'select_account') {
     return sendAccountChooser(reply, {
       appName: ctx.client!.appName,
@@ -193,7 +194,15 @@ function interrupt(ctx: AuthorizeContext, reply: FastifyReply, e: AuthorizeInter
     query: rawQuery,
     csrf,
     userEmail: ctx.auth!.user.email,
+    organizationName: await organizationNameOf(ctx),
   });
+}
+
+/** The consent screen names the organization the request asks for, when the user belongs to it. */
+async function organizationNameOf(ctx: AuthorizeContext): Promise<string | undefined> {
+  const orgId = orgIdOfScopes(ctx.scopes);
+  if (!orgId) return undefined;
+  return (await membershipsOf(ctx.hub, ctx.auth!.user.id)).find((m) => m.org.id === orgId)?.org.name;
 }
 
 /**
@@ -204,7 +213,8 @@ function interrupt(ctx: AuthorizeContext, reply: FastifyReply, e: AuthorizeInter
 function signInUrl(ctx: AuthorizeContext): string {
   const since = ctx.hub.clock().getTime();
   const marked = new URLSearchParams(ctx.query);
-  marked.set(REAUTH_PARAM, `${since}.${reauthMac(ctx.hub, since, new URLSearchParams(ctx.query).toString())}`);
+  const request = new URLSearchParams(ctx.query).toString();
+  marked.set(REAUTH_PARAM, `${since}.${keyedMac(ctx.hub.config.masterKey!, REAUTH_CONTEXT, `${since}:${request}`)}`);
   const back = `/oauth/authorize?${marked}`;
   const search = new URLSearchParams({ return_to: back, next: back });
   if (ctx.auth) search.set('reauth', '1');

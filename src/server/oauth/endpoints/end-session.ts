@@ -7,12 +7,10 @@ import { loadClient } from '../clients/service';
 import { endSignedInSessions } from '../backchannel';
 import { verifyHubJwt } from '../jwt';
 import { sendErrorPage, sendLogoutConfirm, sendPage } from '../pages';
-import { createHmac } from 'node:crypto';
-import { safeEqual } from '../../crypto/tokens';
+import { isKeyedMac, keyedMac } from '../../crypto/keyed-mac';
 
-function logoutCsrf(hub: Hub, sessionId: string): string {
-  return createHmac('sha256', hub.config.masterKey!).update(`oauth-logout:${sessionId}`).digest('base64url');
-}
+/** Binds the sign-out confirmation form to the browser session it signs out. */
+const LOGOUT_CONTEXT = 'oauth-logout/v1';
 
 function pick(q: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -65,11 +63,11 @@ export async function handleEndSession(hub: Hub, request: FastifyRequest, reply:
   // the user signed in to now; otherwise any site could sign the user out: ask first.
   const ownHint = !!hintSid && hintSid === auth?.session.id;
   if (auth && !ownHint) {
-    const csrf = logoutCsrf(hub, auth.session.id);
+    const csrf = keyedMac(hub.config.masterKey!, LOGOUT_CONTEXT, auth.session.id);
     // Only the hub's own confirmation form carries `csrf`; an RP's GET or POST is asked first.
     if (request.method !== 'POST' || str('csrf') === undefined)
       return sendLogoutConfirm(reply, { ...pick(q), ...(clientId ? { client_id: clientId } : {}), csrf });
-    if (!safeEqual(str('csrf') ?? '', csrf))
+    if (!isKeyedMac(hub.config.masterKey!, LOGOUT_CONTEXT, auth.session.id, str('csrf') ?? ''))
       return sendErrorPage(reply, 400, 'invalid_request', 'The sign-out form expired or did not come from this hub.');
   }
   if (auth) {

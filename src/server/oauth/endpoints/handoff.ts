@@ -1,18 +1,14 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../../hub';
-import { safeEqual } from '../../crypto/tokens';
+import { isKeyedMac, keyedMac } from '../../crypto/keyed-mac';
 import { HubError } from '../../errors';
 import { requireActor } from '../../plugins/session';
 import { createHandoffSession, grantHandoffConsent } from '../../cross-platform/service';
 import { loadClient } from '../clients/service';
 import { sendConsentPage, sendErrorPage, sendFormPost } from '../pages';
 
-function handoffCsrf(hub: Hub, sessionId: string, query: string): string {
-  return createHmac('sha256', hub.config.masterKey!)
-    .update(`handoff-consent:${sessionId}:${query}`)
-    .digest('base64url');
-}
+/** Binds the hand-off's consent form to the browser session and the exact request. */
+const HANDOFF_CONSENT_CONTEXT = 'handoff-consent/v1';
 
 /**
  * GET|POST /oauth/handoff (the spec's cross-platform hand-off as a server page): the same rules
@@ -42,7 +38,7 @@ export async function handleHandoff(
   const actor = await requireActor(request);
   try {
     if (decision) {
-      if (!safeEqual(decision.csrf, handoffCsrf(hub, auth.session.id, query)))
+      if (!isKeyedMac(hub.config.masterKey!, HANDOFF_CONSENT_CONTEXT, `${auth.session.id}:${query}`, decision.csrf))
         return sendErrorPage(reply, 400, 'invalid_request', 'The consent form expired or did not come from this hub.');
       if (decision.choice !== 'allow')
         return sendErrorPage(reply, 403, 'access_denied', 'You did not allow the application to use your account.');
@@ -63,7 +59,7 @@ export async function handleHandoff(
         appUrl: client.appUrl,
         scopes: (e.extra.scopes as string[]) ?? [],
         query,
-        csrf: handoffCsrf(hub, auth.session.id, query),
+        csrf: keyedMac(hub.config.masterKey!, HANDOFF_CONSENT_CONTEXT, `${auth.session.id}:${query}`),
         userEmail: auth.user.email,
         action: '/oauth/handoff/decision',
       });
