@@ -1,13 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ClientView } from '@shared/api/oauth-clients';
 import { ClientCard } from '@/features/oauth-admin/client-card';
 import { CreateClientDialog } from '@/features/oauth-admin/create-client-dialog';
 import { firstUrlError } from '@/features/oauth-admin/oauth-admin.utils';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { mockWebApi, reply } from '../../helpers/web-api-mock';
+import { renderWithQuery, stubResizeObserver } from '../../helpers/web-render';
 
 const VIEW: ClientView = {
   id: 'c1',
@@ -35,39 +33,17 @@ const VIEW: ClientView = {
   created_at: '2026-11-21T12:00:00.000Z',
 };
 
-function renderWithQuery(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
-
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-beforeEach(() => {
-  // Radix's checkbox measures itself; jsdom has no layout.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// Radix's checkbox measures itself; jsdom has no layout.
+beforeEach(stubResizeObserver);
 
 describe('Create OAuth Client: the OpenID Connect fields (issue 12)', () => {
   it('refuses a back-channel logout URI with a fragment, then saves scopes, post-logout and back-channel URIs', async () => {
-    const bodies: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_input: string, init?: RequestInit) => {
-        bodies.push(JSON.parse(String(init?.body)));
-        return json(201, { client: VIEW, client_secret: 'hubsec_the-whole-secret' });
-      }),
-    );
+    const hub = mockWebApi({
+      'POST /api/admin/oauth-clients': reply(201, { client: VIEW, client_secret: 'hubsec_the-whole-secret' }),
+    });
+    const bodies = () => hub.calls.map((c) => c.body);
     renderWithQuery(<CreateClientDialog open onOpenChange={() => {}} />);
     fill('Application Name *', 'Sister App');
     fill('Application URL *', 'https://sister.example');
@@ -80,13 +56,13 @@ describe('Create OAuth Client: the OpenID Connect fields (issue 12)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Back-channel logout URI "https://sister.example/backchannel-logout#x" must be an absolute http(s) URL without a fragment.',
     );
-    expect(bodies).toEqual([]);
+    expect(bodies()).toEqual([]);
 
     fill('Back-channel Logout URI', ' https://sister.example/backchannel-logout ');
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Create Client' }));
     await screen.findByText('Client created');
-    expect(bodies).toEqual([
+    expect(bodies()).toEqual([
       expect.objectContaining({
         redirect_uris: ['https://sister.example/callback'],
         scopes: ['read:profile', 'read:organization', 'openid', 'offline_access'],
@@ -97,21 +73,17 @@ describe('Create OAuth Client: the OpenID Connect fields (issue 12)', () => {
   });
 
   it('sends no back-channel logout URI when the field is empty', async () => {
-    const bodies: Record<string, unknown>[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_input: string, init?: RequestInit) => {
-        bodies.push(JSON.parse(String(init?.body)));
-        return json(201, { client: VIEW, client_secret: 'hubsec_x' });
-      }),
-    );
+    const hub = mockWebApi({
+      'POST /api/admin/oauth-clients': reply(201, { client: VIEW, client_secret: 'hubsec_x' }),
+    });
+    const bodies = () => hub.calls.map((c) => c.body);
     renderWithQuery(<CreateClientDialog open onOpenChange={() => {}} />);
     fill('Application Name *', 'Plain App');
     fill('Application URL *', 'https://plain.example');
     fill('Redirect URIs * (one per line)', 'https://plain.example/cb');
     fireEvent.click(screen.getByRole('button', { name: 'Create Client' }));
-    await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toMatchObject({
+    await waitFor(() => expect(bodies()).toHaveLength(1));
+    expect(bodies()[0]).toMatchObject({
       scopes: ['read:profile', 'read:organization'],
       post_logout_redirect_uris: [],
       backchannel_logout_uri: null,
