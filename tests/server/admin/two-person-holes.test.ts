@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
-import { oauthClients, platformUsers } from '../../../src/server/db/schema/index';
+import { platformUsers } from '../../../src/server/db/schema/index';
+import { twoPersonCast, type Person } from './two-person-fixtures';
 
 /**
  * Issue 32, "Two-person rule holes": (1) the approval queue offered every other administrator
@@ -13,31 +15,19 @@ import { oauthClients, platformUsers } from '../../../src/server/db/schema/index
  * from the same rule the decision applies; `granted_by` outlives the granter's account.
  */
 describe.each(TEST_DATABASES)('two-person rule holes [%s]', (kind) => {
-  type Person = { cookie: string; user: { id: string } };
-  let t: TestHub;
+  const t = useTestHub(kind);
   let appId: string;
   let superAdmin: Person;
   let pat: Person;
   let independent: Person;
 
   beforeAll(async () => {
-    t = await createTestHub(kind);
-    superAdmin = await signedInUser(t.hub, ['user', 'super_admin'], { email: 'root@hub.test' });
-    pat = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'pat@hub.test' });
-    independent = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'quinn@hub.test' });
-    const [app] = await t.hub.db
-      .insert(oauthClients)
-      .values({ clientId: 'talentmls', appName: 'TalentMLS', appUrl: 'https://talentmls.example' })
-      .returning();
-    appId = app.id;
-  });
-  afterAll(async () => {
-    await t?.close();
+    ({ superAdmin, pat, independent, appId } = await twoPersonCast(t));
   });
 
-  const send = (method: 'POST' | 'PUT', url: string, payload: unknown, cookie: string) =>
-    t.app.inject({ method, url, headers: { ...CSRF, cookie }, payload: payload as object });
-  const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const send = (method: 'POST' | 'PUT', url: string, body: object, cookie: string) =>
+    t.client.asBrowser(cookie).request(method, url, { body });
+  const get = (url: string, cookie: string) => t.client.get(url, { cookie });
 
   /** A second account promoted to platform_admin by `granter` (the "sock puppet" of the rule). */
   async function promotedBy(granter: Person, email: string): Promise<Person> {

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
-import { oauthClients } from '../../../src/server/db/schema/index';
 import { useTestHub } from '../../helpers/use-test-hub';
+import { twoPersonCast, type Person } from './two-person-fixtures';
 
 /**
  * Issue 11 finding 8: the approver of a credential request must be independent of the requester
@@ -14,19 +14,12 @@ import { useTestHub } from '../../helpers/use-test-hub';
 describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (kind) => {
   const t = useTestHub(kind);
   let appId: string;
-  let superAdmin: { cookie: string; user: { id: string } };
-  let pat: { cookie: string; user: { id: string } };
-  let independent: { cookie: string; user: { id: string } };
+  let superAdmin: Person;
+  let pat: Person;
+  let independent: Person;
 
   beforeAll(async () => {
-    superAdmin = await signedInUser(t.hub, ['user', 'super_admin'], { email: 'root@hub.test' });
-    pat = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'pat@hub.test' });
-    independent = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'quinn@hub.test' });
-    const [app] = await t.hub.db
-      .insert(oauthClients)
-      .values({ clientId: 'talentmls', appName: 'TalentMLS', appUrl: 'https://talentmls.example' })
-      .returning();
-    appId = app.id;
+    ({ superAdmin, pat, independent, appId } = await twoPersonCast(t));
   });
 
   async function requestBy(cookie: string): Promise<string> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
 import { createUser, FIXTURE_PASSWORD, signedInUser } from '../../helpers/fixtures';
 import { authorize, basic, exchangeCode, pkcePair, registerClient } from '../oauth/oauth-helpers';
 import { countStatements } from '../../helpers/count-statements';
@@ -17,15 +18,13 @@ import { handMadeProof } from '../oauth/fapi-helpers';
  * adds a statement to one fails here instead of only in a benchmark.
  */
 describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let counter: ReturnType<typeof countStatements>;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
+  beforeAll(() => {
     counter = countStatements();
   });
-  afterAll(async () => {
+  afterAll(() => {
     counter.stop();
-    await t?.close();
   });
 
   /** The statements `run` sends (and their text, for the failure message). */
@@ -37,12 +36,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
   }
 
   const signIn = (email: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: CSRF,
-      payload: { email, password: FIXTURE_PASSWORD },
-    });
+    t.client.post('/api/auth/sign-in', { csrf: true, body: { email, password: FIXTURE_PASSWORD } });
 
   it('a correct-password sign-in: 2 round trips beside the hash (count + account, then session + audit)', async () => {
     const [warm, user] = [
@@ -197,7 +191,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
         prompt: 'none',
         ...pkceParams(),
       });
-      const res = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${query}`, headers: { cookie } });
+      const res = await t.client.get(`/oauth/authorize?${query}`, { cookie });
       expect(res.statusCode).toBe(302);
       const back = new URL(String(res.headers.location)).searchParams;
       return back.get('code') ? 'code' : back.get('error');
@@ -207,11 +201,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     // Signed out through the API: refused on the next request.
     const a = await signedInUser(t.hub);
     expect(await silent(a.cookie)).toBe('code');
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { ...CSRF, cookie: a.cookie },
-    });
+    const out = await t.client.asBrowser(a.cookie).post('/api/auth/sign-out');
     expect(out.statusCode).toBe(200);
     expect(await silent(a.cookie)).toBe('login_required');
 
