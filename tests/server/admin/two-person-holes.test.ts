@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { platformUsers } from '../../../src/server/db/schema/index';
-import { twoPersonCast, type Person } from './two-person-fixtures';
+import { useTwoPersonCast, type Person } from './two-person-fixtures';
 
 /**
  * Issue 32, "Two-person rule holes": (1) the approval queue offered every other administrator
@@ -16,14 +16,7 @@ import { twoPersonCast, type Person } from './two-person-fixtures';
  */
 describe.each(TEST_DATABASES)('two-person rule holes [%s]', (kind) => {
   const t = useTestHub(kind);
-  let appId: string;
-  let superAdmin: Person;
-  let pat: Person;
-  let independent: Person;
-
-  beforeAll(async () => {
-    ({ superAdmin, pat, independent, appId } = await twoPersonCast(t));
-  });
+  const cast = useTwoPersonCast(t);
 
   const send = (method: 'POST' | 'PUT', url: string, body: object, cookie: string) =>
     t.client.asBrowser(cookie).request(method, url, { body });
@@ -46,7 +39,7 @@ describe.each(TEST_DATABASES)('two-person rule holes [%s]', (kind) => {
     const res = await send(
       'POST',
       '/api/admin/credential-requests',
-      { mode: 'standard', app_id: appId, credential_type: 'api_key', justification: 'Rotating the partner key' },
+      { mode: 'standard', app_id: cast.appId, credential_type: 'api_key', justification: 'Rotating the partner key' },
       requester.cookie,
     );
     expect(res.statusCode).toBe(201);
@@ -60,33 +53,33 @@ describe.each(TEST_DATABASES)('two-person rule holes [%s]', (kind) => {
   }
 
   it('the queue offers Approve only to admins the rule lets approve, and the decision agrees with it', async () => {
-    const sock = await promotedBy(pat, 'pat.second@hub.test');
+    const sock = await promotedBy(cast.pat, 'pat.second@hub.test');
     t.clock.advanceMinutes(1);
-    const id = await requestBy(pat);
+    const id = await requestBy(cast.pat);
     t.clock.advanceMinutes(1);
-    const late = await promotedBy(superAdmin, 'late@hub.test');
+    const late = await promotedBy(cast.superAdmin, 'late@hub.test');
 
     // What each administrator is offered, then what the server does when each one tries.
-    expect(await queueEntryFor(pat, id)).toMatchObject({ can_decide: false, can_approve: false });
+    expect(await queueEntryFor(cast.pat, id)).toMatchObject({ can_decide: false, can_approve: false });
     expect(await queueEntryFor(sock, id)).toMatchObject({ can_decide: true, can_approve: false });
     expect(await queueEntryFor(late, id)).toMatchObject({ can_decide: true, can_approve: false });
-    expect(await queueEntryFor(independent, id)).toMatchObject({ can_decide: true, can_approve: true });
+    expect(await queueEntryFor(cast.independent, id)).toMatchObject({ can_decide: true, can_approve: true });
 
     for (const refused of [sock, late]) {
       const res = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, refused.cookie);
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('approver_not_independent');
     }
-    const ok = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, independent.cookie);
+    const ok = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, cast.independent.cookie);
     expect(ok.statusCode).toBe(200);
     // The decision's own answer uses the same rule: a decided request offers nothing.
     expect(ok.json().request).toMatchObject({ status: 'approved', can_decide: false, can_approve: false });
   });
 
-  it('an admin the rule does not count as independent is still offered Deny, and may deny', async () => {
-    const sock = await promotedBy(pat, 'pat.third@hub.test');
+  it('an admin the rule does not count as cast.independent is still offered Deny, and may deny', async () => {
+    const sock = await promotedBy(cast.pat, 'pat.third@hub.test');
     t.clock.advanceMinutes(1);
-    const id = await requestBy(pat);
+    const id = await requestBy(cast.pat);
     expect(await queueEntryFor(sock, id)).toMatchObject({ can_decide: true, can_approve: false });
     const denied = await send('POST', `/api/admin/credential-requests/${id}/deny`, {}, sock.cookie);
     expect(denied.statusCode).toBe(200);
@@ -98,7 +91,7 @@ describe.each(TEST_DATABASES)('two-person rule holes [%s]', (kind) => {
     const sock = await promotedBy(dana, 'dana.second@hub.test');
     await t.hub.db.delete(platformUsers).where(eq(platformUsers.id, dana.user.id));
 
-    const res = await get(`/api/admin/users/${sock.user.id}/roles`, superAdmin.cookie);
+    const res = await get(`/api/admin/users/${sock.user.id}/roles`, cast.superAdmin.cookie);
     expect(res.statusCode).toBe(200);
     const admin = res.json().roles.find((r: { role: string }) => r.role === 'platform_admin');
     expect(admin).toMatchObject({ is_active: true, granted_by: dana.user.id });
