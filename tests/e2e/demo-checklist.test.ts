@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
+import { CHECKLIST_CATEGORIES } from './routes-screens';
 
 const figures = async (page: Page) => {
   const text = async (id: string) => (await page.getByTestId(id).textContent())?.trim();
@@ -99,24 +100,7 @@ describe('/final-todo checklist in a real browser', () => {
     await toggle(page, 'Cross-platform API integration');
 
     await page.getByRole('tab', { name: 'By Category' }).click();
-    expect(await groups()).toEqual([
-      'Authentication',
-      'Security',
-      'Database',
-      'Deployment',
-      'Features',
-      'Integration',
-      'UI/UX',
-      'Testing',
-      'Performance',
-      'Monitoring',
-      'Documentation',
-      'Infrastructure',
-      'SEO',
-      'Accessibility',
-      'Localization',
-      'PWA',
-    ]);
+    expect(await groups()).toEqual(CHECKLIST_CATEGORIES);
     expect(
       await page.getByRole('checkbox', { name: 'Cross-platform API integration' }).getAttribute('aria-checked'),
     ).toBe('true');

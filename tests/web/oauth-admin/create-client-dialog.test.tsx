@@ -1,37 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ClientView } from '@shared/api/oauth-clients';
 import { ClientCard } from '@/features/oauth-admin/client-card';
 import { CreateClientDialog } from '@/features/oauth-admin/create-client-dialog';
 import { firstUrlError } from '@/features/oauth-admin/oauth-admin.utils';
 import { mockWebApi, reply } from '../../helpers/web-api-mock';
 import { renderWithQuery, stubResizeObserver } from '../../helpers/web-render';
-
-const VIEW: ClientView = {
-  id: 'c1',
-  client_id: 'hub_sister',
-  client_secret_preview: 'hubsec_abcdefghijklm',
-  app_name: 'Sister App',
-  app_description: null,
-  app_url: 'https://sister.example',
-  app_type: 'platform',
-  redirect_uris: ['https://sister.example/callback'],
-  post_logout_redirect_uris: ['https://sister.example/signed-out'],
-  allowed_origins: [],
-  scopes: ['read:profile', 'read:organization', 'openid', 'offline_access'],
-  is_active: true,
-  token_endpoint_auth_method: 'client_secret_basic',
-  backchannel_logout_uri: 'https://sister.example/backchannel-logout',
-  has_api_key: true,
-  has_webhook_secret: true,
-  jwks: null,
-  jwks_uri: null,
-  require_pushed_authorization_requests: false,
-  dpop_bound_access_tokens: false,
-  fapi2: false,
-  request_object_signing_alg: null,
-  created_at: '2026-11-21T12:00:00.000Z',
-};
+import { CLIENT_VIEW } from './client-view';
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -41,7 +15,7 @@ beforeEach(stubResizeObserver);
 describe('Create OAuth Client: the OpenID Connect fields (issue 12)', () => {
   it('refuses a back-channel logout URI with a fragment, then saves scopes, post-logout and back-channel URIs', async () => {
     const hub = mockWebApi({
-      'POST /api/admin/oauth-clients': reply(201, { client: VIEW, client_secret: 'hubsec_the-whole-secret' }),
+      'POST /api/admin/oauth-clients': reply(201, { client: CLIENT_VIEW, client_secret: 'hubsec_the-whole-secret' }),
     });
     const bodies = () => hub.calls.map((c) => c.body);
     renderWithQuery(<CreateClientDialog open onOpenChange={() => {}} />);
@@ -74,7 +48,7 @@ describe('Create OAuth Client: the OpenID Connect fields (issue 12)', () => {
 
   it('sends no back-channel logout URI when the field is empty', async () => {
     const hub = mockWebApi({
-      'POST /api/admin/oauth-clients': reply(201, { client: VIEW, client_secret: 'hubsec_x' }),
+      'POST /api/admin/oauth-clients': reply(201, { client: CLIENT_VIEW, client_secret: 'hubsec_x' }),
     });
     const bodies = () => hub.calls.map((c) => c.body);
     renderWithQuery(<CreateClientDialog open onOpenChange={() => {}} />);
@@ -91,14 +65,14 @@ describe('Create OAuth Client: the OpenID Connect fields (issue 12)', () => {
   });
 
   it("shows the client's post-logout and back-channel logout URIs on its card", () => {
-    renderWithQuery(<ClientCard client={VIEW} />);
+    renderWithQuery(<ClientCard client={CLIENT_VIEW} />);
     expect(screen.getByText('Back-channel Logout URI').nextElementSibling?.textContent).toBe(
       'https://sister.example/backchannel-logout',
     );
     expect(screen.getByText('Post-logout Redirect URIs').nextElementSibling?.textContent).toBe(
       'https://sister.example/signed-out',
     );
-    renderWithQuery(<ClientCard client={{ ...VIEW, id: 'c2', backchannel_logout_uri: null }} />);
+    renderWithQuery(<ClientCard client={{ ...CLIENT_VIEW, id: 'c2', backchannel_logout_uri: null }} />);
     expect(screen.getAllByText('Back-channel Logout URI')).toHaveLength(1);
   });
 

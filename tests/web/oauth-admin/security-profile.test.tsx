@@ -6,32 +6,23 @@ import { CreateClientDialog } from '@/features/oauth-admin/create-client-dialog'
 import { EMPTY_SECURITY_PROFILE, securityBadges, securityProfileInput } from '@/features/oauth-admin/oauth-admin.utils';
 import { mockWebApi, ok, reply } from '../../helpers/web-api-mock';
 import { renderWithQuery, stubResizeObserver } from '../../helpers/web-render';
+import { CLIENT_VIEW } from './client-view';
 
 const JWK = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k1' };
+/** A FAPI 2.0 client: private_key_jwt with a JWK Set, no secret. */
 const VIEW: ClientView = {
-  id: 'c1',
+  ...CLIENT_VIEW,
   client_id: 'hub_fapi',
   client_secret_preview: null,
   app_name: 'Sister FAPI',
-  app_description: null,
   app_url: 'https://fapi.example',
-  app_type: 'platform',
   redirect_uris: ['https://fapi.example/cb'],
   post_logout_redirect_uris: [],
-  allowed_origins: [],
   scopes: ['openid'],
-  is_active: true,
   token_endpoint_auth_method: 'private_key_jwt',
   backchannel_logout_uri: null,
-  has_api_key: true,
-  has_webhook_secret: true,
   jwks: { keys: [JWK] },
-  jwks_uri: null,
-  require_pushed_authorization_requests: false,
-  dpop_bound_access_tokens: false,
   fapi2: true,
-  request_object_signing_alg: null,
-  created_at: '2026-11-21T12:00:00.000Z',
 };
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
