@@ -39,8 +39,6 @@ export interface WebApiMock {
   calls: ApiCall[];
   /** The requests no route answered (each was answered 501 `unexpected_request`). */
   unexpected: ApiCall[];
-  /** The requests one route answered, by the table's own matching. */
-  callsTo(key: RouteKey): ApiCall[];
 }
 
 export const reply = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({
@@ -61,16 +59,10 @@ export function mockWebApi(routes: Routes = {}): WebApiMock {
   const queues = new Map<string, Answer>(
     Object.entries(routes).map(([key, answer]) => [key, Array.isArray(answer) ? [...answer] : answer!]),
   );
-  const keysOf = (call: ApiCall) => {
-    const path = call.url.split('?')[0];
-    return [`${call.method} ${call.url}`, `${call.method} ${path}`];
-  };
-  const routeOf = (call: ApiCall) => keysOf(call).find((key) => queues.has(key));
-  const mock: WebApiMock = {
-    calls: [],
-    unexpected: [],
-    callsTo: (key) => mock.calls.filter((call) => routeOf(call) === key),
-  };
+  // The exact URL first, then its path alone.
+  const routeOf = (call: ApiCall) =>
+    [`${call.method} ${call.url}`, `${call.method} ${call.url.split('?')[0]}`].find((key) => queues.has(key));
+  const mock: WebApiMock = { calls: [], unexpected: [] };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
