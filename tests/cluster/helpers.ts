@@ -139,10 +139,11 @@ export async function startHttpsReceiver(): Promise<HttpsReceiver> {
   const caFile = path.join(dir, 'cert.pem');
   writeFileSync(caFile, tls.cert);
   const receiver = await startWebhookReceiver({ tls });
+  const stop = receiver.close;
   return Object.assign(receiver, {
     caFile,
     close: async () => {
-      await receiver.close();
+      await stop();
       rmSync(dir, { recursive: true, force: true });
     },
   });
