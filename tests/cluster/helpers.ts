@@ -1,16 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Webhook } from 'standardwebhooks';
 import pg from 'pg';
 import type { Cluster } from '../../scripts/cluster/cluster';
 import { loadConfig } from '../../src/server/config';
 import { createHub } from '../../src/server/create-hub';
 import type { Hub } from '../../src/server/hub';
+import { loopbackCertificate } from '../helpers/self-signed-certificate';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
  * The test's own connections to the cluster's database: a hub for fixtures (clients, users, key
@@ -125,78 +123,28 @@ export async function until(what: string, ms: number, probe: () => Promise<boole
   }
 }
 
-/** One delivery as a cluster test's receiver saw it: its `webhook-id`, body, and whether it verified. */
-export interface Delivered {
-  id: string;
-  body: string;
-  /** The payload's `type` when the standardwebhooks package verified the delivery; null when it did not. */
-  type: string | null;
-  status: number;
-}
-
-export interface HttpsReceiver {
-  url: string;
-  /** The certificate to trust (NODE_EXTRA_CA_CERTS of the nodes). */
+export interface HttpsReceiver extends WebhookReceiver {
+  /** The receiver's certificate as a file, for the nodes to trust (NODE_EXTRA_CA_CERTS). */
   caFile: string;
-  received: Delivered[];
-  /** While true, every delivery is read, verified and answered 500. */
-  failing: boolean;
-  close(): Promise<void>;
 }
 
 /**
  * A sister platform's webhook endpoint on https://127.0.0.1 (the nodes run in production, where
- * a webhook must be https): a throwaway self-signed certificate for IP 127.0.0.1 made with
- * openssl, and every delivery verified with the `standardwebhooks` reference implementation.
+ * a webhook must be https): tests/helpers/webhook-receiver.ts with a throwaway self-signed
+ * certificate, written to a file for the nodes to trust as an operator would trust a private CA.
  */
-export async function startHttpsReceiver(secret: () => string | null): Promise<HttpsReceiver> {
+export async function startHttpsReceiver(): Promise<HttpsReceiver> {
+  const tls = loopbackCertificate();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-receiver-'));
-  const keyFile = path.join(dir, 'key.pem');
   const caFile = path.join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
-      ...['-keyout', keyFile, '-out', caFile, '-days', '1', '-subj', '/CN=127.0.0.1'],
-      ...['-addext', 'subjectAltName=IP:127.0.0.1'],
-    ],
-    { stdio: 'ignore' },
-  );
-  const state = { received: [] as Delivered[], failing: false };
-  const server = createHttpsServer({ key: readFileSync(keyFile), cert: readFileSync(caFile) }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const headers = {
-        'webhook-id': String(req.headers['webhook-id'] ?? ''),
-        'webhook-timestamp': String(req.headers['webhook-timestamp'] ?? ''),
-        'webhook-signature': String(req.headers['webhook-signature'] ?? ''),
-      };
-      let type: string | null = null;
-      const key = secret();
-      try {
-        if (key) type = (new Webhook(key).verify(body, headers) as { type: string }).type;
-      } catch {
-        type = null;
-      }
-      const status = state.failing ? 500 : 200;
-      state.received.push({ id: headers['webhook-id'], body, type, status });
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'down');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(state, {
-    url: `https://127.0.0.1:${port}/hooks/hub`,
+  writeFileSync(caFile, tls.cert);
+  const receiver = await startWebhookReceiver({ tls });
+  const stop = receiver.close;
+  return Object.assign(receiver, {
     caFile,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          rmSync(dir, { recursive: true, force: true });
-          resolve();
-        });
-      }),
+    close: async () => {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
   });
 }

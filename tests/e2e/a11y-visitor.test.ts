@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
 import { axeProblems, calmMotion, eachTab, focused, scrollsSideways, settle } from './a11y';
 import { MODULES } from './routes-screens';
 
@@ -30,13 +30,9 @@ const SWEEP_MS = 600_000;
  * one browser, one page for the whole file.
  */
 describe('accessibility and phone layout, signed out', () => {
-  let e2e: E2E;
+  const e2e = useE2E();
   beforeAll(async () => {
-    e2e = await startE2E();
     await calmMotion(e2e.page);
-  });
-  afterAll(async () => {
-    await e2e?.close();
   });
 
   /** Each screen's <title>, collected by the sweep at 1440 px. */

@@ -1,8 +1,8 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
 import { expectToast, signInAs } from './admin-helpers';
 import { createUser, FIXTURE_PASSWORD, FIXTURE_TOTP_SECRET } from '../helpers/fixtures';
 import { authSessions } from '../../src/server/db/schema/index';
@@ -40,13 +40,7 @@ async function signOut(page: Page) {
  * enrolment, and the step-up dialog before a role change.
  */
 describe('passkeys, administrator MFA and step-up in a real browser', () => {
-  let e2e: E2E;
-  beforeAll(async () => {
-    e2e = await startE2E({ publicHost: 'localhost' });
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = useE2E({ publicHost: 'localhost' });
 
   it('an administrator without a second factor is taken to enrolment, adds a passkey, then signs in with it alone', async () => {
     const page = await e2e.newPage();

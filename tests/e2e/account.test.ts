@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
 import { signInAs } from './admin-helpers';
 import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
 import { devOutbox } from '../../src/server/auth/mailer';
@@ -43,13 +43,7 @@ async function signOut(page: Page) {
  * would).
  */
 describe('your own account in a real browser', () => {
-  let e2e: E2E;
-  beforeAll(async () => {
-    e2e = await startE2E();
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = useE2E();
 
   it('a plain user signs in and lands on /account: no Access Denied, no error toast, no refused request', async () => {
     const user = await createUser(e2e.hub.hub, { email: 'plain.person@hub.test', fullName: 'Plain Person' });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
 
 /** /api/docs renders the OpenAPI document in a real browser, under the hub's own CSP. */
 describe('API reference at /api/docs', () => {
-  let e2e: E2E;
-  beforeAll(async () => {
-    e2e = await startE2E();
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = useE2E();
 
   it('renders the document and the sign-in operation with its declared answers, nothing blocked by the CSP', async () => {
     const { page } = e2e;

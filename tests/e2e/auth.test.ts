@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
 import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
 import { ensureSetupKey } from '../../src/server/setup/setup-key';
 
 const SETUP_KEY = 'e2e-setup-key-0123456789';
 
 describe('accounts in a real browser', () => {
-  let e2e: E2E;
+  const e2e = useE2E({ config: { setupKey: SETUP_KEY } });
   beforeAll(async () => {
-    e2e = await startE2E({ config: { setupKey: SETUP_KEY } });
     await ensureSetupKey(e2e.hub.hub);
-  });
-  afterAll(async () => {
-    await e2e?.close();
   });
 
   it('signs up (strength bar moves, toast shows), lands on /account, signs out, signs in again, signs out', async () => {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
+import { CHECKLIST_CATEGORIES } from './routes-screens';
 
 const figures = async (page: Page) => {
   const text = async (id: string) => (await page.getByTestId(id).textContent())?.trim();
@@ -24,13 +25,7 @@ const priorityLine = async (page: Page, priority: string) =>
 const toggle = (page: Page, title: string) => page.getByRole('checkbox', { name: title }).click();
 
 describe('/final-todo checklist in a real browser', () => {
-  let e2e: E2E;
-  beforeAll(async () => {
-    e2e = await startE2E();
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = useE2E();
 
   it('starts unchecked and updates every figure, including hours to MVP, as tasks are toggled', async () => {
     const { page } = e2e;
@@ -105,24 +100,7 @@ describe('/final-todo checklist in a real browser', () => {
     await toggle(page, 'Cross-platform API integration');
 
     await page.getByRole('tab', { name: 'By Category' }).click();
-    expect(await groups()).toEqual([
-      'Authentication',
-      'Security',
-      'Database',
-      'Deployment',
-      'Features',
-      'Integration',
-      'UI/UX',
-      'Testing',
-      'Performance',
-      'Monitoring',
-      'Documentation',
-      'Infrastructure',
-      'SEO',
-      'Accessibility',
-      'Localization',
-      'PWA',
-    ]);
+    expect(await groups()).toEqual(CHECKLIST_CATEGORIES);
     expect(
       await page.getByRole('checkbox', { name: 'Cross-platform API integration' }).getAttribute('aria-checked'),
     ).toBe('true');

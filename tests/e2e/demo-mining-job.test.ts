@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
 
 async function choose(page: Page, tab: string, field: string, option: string) {
   await page.getByRole('dialog').getByRole('tab', { name: tab }).click();
@@ -9,13 +9,7 @@ async function choose(page: Page, tab: string, field: string, option: string) {
 }
 
 describe('New Mining Job dialog (spec §4, §5, §9)', () => {
-  let e2e: E2E;
-  beforeAll(async () => {
-    e2e = await startE2E();
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = useE2E();
 
   it('enables Create only once name, data source, algorithm and schedule are chosen, then logs the values and closes', async () => {
     const { page } = e2e;

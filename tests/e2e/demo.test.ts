@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
 import { MODULES, PUBLIC_SCREENS } from './routes-screens';
 
 /** The only /api calls the app shell itself makes: the auth state and the security-event queue. */
@@ -30,13 +30,7 @@ async function clickEveryTab(page: Page, each?: (tab: string) => Promise<void>) 
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe('demo mode and module screens', () => {
-  let e2e: E2E;
-  beforeAll(async () => {
-    e2e = await startE2E();
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = useE2E();
 
   it('makes no API calls from any demo screen or tab; only the app shell talks to the server', async () => {
     const page = await e2e.newPage();

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useE2E } from './harness';
 
 describe('foundation pages in a real browser', () => {
-  let e2e: E2E;
-  beforeAll(async () => {
-    e2e = await startE2E();
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = useE2E();
 
   it('landing page shows hero, ecosystem cards, features, demo and sign-in links, and no setup section', async () => {
     const { page } = e2e;

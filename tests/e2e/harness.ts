@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestHub, type TestHub, type TestHubOptions } from '../helpers/test-hub';
+import { useFixture } from '../helpers/use-fixture';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_ROOT = path.resolve(import.meta.dirname, '../../dist/web');
@@ -56,6 +57,14 @@ export async function startE2E(options: TestHubOptions = {}): Promise<E2E> {
       await hub.close();
     },
   };
+}
+
+/** The hub and browser of the enclosing describe block: started before its own beforeAll, closed after its own afterAll. */
+export function useE2E(options: TestHubOptions = {}): E2E {
+  return useFixture(
+    () => startE2E(options),
+    (e2e) => e2e.close(),
+  );
 }
 
 let browserOfWorker: Promise<Browser> | undefined;

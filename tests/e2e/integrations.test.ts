@@ -6,7 +6,7 @@ import { authSessions } from '../../src/server/db/schema/index';
 import { createUser, FIXTURE_PASSWORD, totpCodeAt } from '../helpers/fixtures';
 import { expectToast, signInAs } from './admin-helpers';
 import { axeProblems, calmMotion, focused, scrollsSideways, settle } from './a11y';
-import { startReceiver, type Receiver } from '../server/events/receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { createDeliveryWorker, type DeliveryWorker } from '../../src/server/events/worker';
 
 const CSRF = { 'x-hub-csrf': '1' };
@@ -22,7 +22,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 describe('/admin?tab=integrations in a real browser', () => {
   let e2e: E2E;
   let page: Page;
-  let receiver: Receiver;
+  let receiver: WebhookReceiver;
   let worker: DeliveryWorker;
   let admin: { id: string };
   beforeAll(async () => {
@@ -30,7 +30,7 @@ describe('/admin?tab=integrations in a real browser', () => {
     page = e2e.page;
     await calmMotion(page);
     await e2e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.baseUrl });
-    receiver = await startReceiver(() => new Date());
+    receiver = await startWebhookReceiver();
     // The hub of the tests runs no worker of its own: this one delivers, as each node's does.
     worker = createDeliveryWorker(e2e.hub.hub);
     worker.start();

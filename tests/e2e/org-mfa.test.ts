@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemActor } from '../../src/server/actor';
 import { createClient } from '../../src/server/oauth/clients/service';
 import { organizationMembers, organizations } from '../../src/server/db/schema/index';
 import { enrolFixtureTotp } from '../helpers/fixtures';
 import { axeProblems, calmMotion, scrollsSideways, settle } from './a11y';
 import { signInAs } from './admin-helpers';
-import { startE2E, type E2E } from './harness';
+import { useE2E } from './harness';
 
 /**
  * Issue 29 in a real browser: a member of an organization requiring MFA, without a second factor,
@@ -14,13 +14,7 @@ import { startE2E, type E2E } from './harness';
  * request asks for a sign-in with the factor.
  */
 describe('an organization requiring MFA sends its member to enrolment and back (issue 29)', () => {
-  let e2e: E2E;
-  beforeAll(async () => {
-    e2e = await startE2E();
-  });
-  afterAll(async () => {
-    await e2e?.close();
-  });
+  const e2e = useE2E();
 
   it('shows the notice, axe-clean at 1440 and 375 px, and continues to the authorization request once enrolled', async () => {
     const { hub } = e2e.hub;

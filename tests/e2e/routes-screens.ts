@@ -71,3 +71,23 @@ export const GUARDED_SCREENS: Record<string, ScreenExpectation> = {
     ],
   },
 };
+
+/** The 16 categories of the /final-todo checklist, in the spec's order (spec §3). */
+export const CHECKLIST_CATEGORIES = [
+  'Authentication',
+  'Security',
+  'Database',
+  'Deployment',
+  'Features',
+  'Integration',
+  'UI/UX',
+  'Testing',
+  'Performance',
+  'Monitoring',
+  'Documentation',
+  'Infrastructure',
+  'SEO',
+  'Accessibility',
+  'Localization',
+  'PWA',
+];

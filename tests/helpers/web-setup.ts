@@ -1,4 +1,7 @@
 import { configure } from '@testing-library/dom';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { expectNoUnexpectedRequests } from './web-api-mock';
 
 /**
  * Watchdogs, not clocks (as vitest.config.ts says for the rest): `findBy…` and `waitFor` wait on a
@@ -6,3 +9,13 @@ import { configure } from '@testing-library/dom';
  * on a machine busy with a second suite; a test that passes only on an idle machine is a failing test.
  */
 configure({ asyncUtilTimeout: 60_000 });
+
+/**
+ * After every web test: what it rendered is unmounted, the globals it stubbed (fetch,
+ * ResizeObserver) are put back, and a request its web API mock had no route for fails it.
+ */
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  expectNoUnexpectedRequests();
+});

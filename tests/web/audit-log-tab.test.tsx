@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AuthProvider } from '@/auth/auth-provider';
 import AuditLogTab from '@/features/audit-log/audit-log-tab';
 import { filtersFromParams, isoToLocalInput, localInputToIso, withFilter } from '@/features/audit-log/audit-log.utils';
+import { mockWebApi, ok, type ApiCall } from '../helpers/web-api-mock';
+import { renderWithQuery } from '../helpers/web-render';
 
 const entry = (id: number, type = 'sign_in_success') => ({
   id,
@@ -22,31 +23,23 @@ const entry = (id: number, type = 'sign_in_success') => ({
   hash: `h${id}`,
 });
 
-let requests: string[] = [];
+let calls: ApiCall[] = [];
+/** The URLs the tab asked for, in order. */
+const requests = () => calls.map((c) => c.url);
 
 function mockApi() {
-  requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      requests.push(input);
-      const json = (body: unknown) =>
-        new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-      if (input.startsWith('/api/auth/session')) {
-        return json({
-          user: { id: 'u1', email: 'a@example.test' },
-          session: { id: '0000-1111-2222-abcdef12', expires_at: '2027-01-01T00:00:00Z' },
-          is_ecosystem_admin: true,
-        });
-      }
-      if (input.startsWith('/api/admin/audit?')) {
-        const url = new URL(input, 'http://hub.test');
-        if (url.searchParams.get('cursor') === '48') return json({ events: [entry(47), entry(46)], next_cursor: null });
-        return json({ events: [entry(50), entry(49), entry(48)], next_cursor: '48' });
-      }
-      return json({});
+  ({ calls } = mockWebApi({
+    'GET /api/auth/session': ok({
+      user: { id: 'u1', email: 'a@example.test' },
+      session: { id: '0000-1111-2222-abcdef12', expires_at: '2027-01-01T00:00:00Z' },
+      is_ecosystem_admin: true,
     }),
-  );
+    // Two pages: the newest three, then (cursor=48) the last two.
+    'GET /api/admin/audit': ({ url }) =>
+      new URL(url, 'http://hub.test').searchParams.get('cursor') === '48'
+        ? ok({ events: [entry(47), entry(46)], next_cursor: null })
+        : ok({ events: [entry(50), entry(49), entry(48)], next_cursor: '48' }),
+  }));
 }
 
 function LocationProbe() {
@@ -55,30 +48,23 @@ function LocationProbe() {
 }
 
 function renderTab(url = '/admin?tab=audit') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={[url]}>
-          <AuditLogTab />
-          <LocationProbe />
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
+  return renderWithQuery(
+    <AuthProvider>
+      <MemoryRouter initialEntries={[url]}>
+        <AuditLogTab />
+        <LocationProbe />
+      </MemoryRouter>
+    </AuthProvider>,
   );
 }
 
 beforeEach(mockApi);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('Audit Log tab', () => {
   it('reads its filters from the URL and asks the API for them', async () => {
     renderTab('/admin?tab=audit&type=sign_in_failure&severity=high&user=a%40example.test&source=client');
     await screen.findByText('u50@example.test');
-    const call = requests.find((r) => r.startsWith('/api/admin/audit?'))!;
+    const call = requests().find((r) => r.startsWith('/api/admin/audit?'))!;
     const params = new URL(call, 'http://hub.test').searchParams;
     expect(Object.fromEntries(params)).toMatchObject({
       type: 'sign_in_failure',
@@ -107,7 +93,7 @@ describe('Audit Log tab', () => {
       'u47@example.test',
       'u46@example.test',
     ]);
-    expect(requests.some((r) => r.includes('cursor=48'))).toBe(true);
+    expect(requests().some((r) => r.includes('cursor=48'))).toBe(true);
     expect(screen.queryByRole('button', { name: 'Load older events' })).toBeNull();
   });
 
@@ -126,7 +112,7 @@ describe('Audit Log tab', () => {
     fireEvent.change(input, { target: { value: 'permission_denied' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?tab=audit&type=permission_denied'));
-    await waitFor(() => expect(requests.some((r) => r.includes('type=permission_denied'))).toBe(true));
+    await waitFor(() => expect(requests().some((r) => r.includes('type=permission_denied'))).toBe(true));
   });
 });
 
@@ -134,13 +120,13 @@ describe('Audit Log tab: browser events', () => {
   it('hides browser page-load events unless "Show browser events" is on, and asks the API accordingly', async () => {
     renderTab();
     await screen.findByText('u50@example.test');
-    const first = requests.find((r) => r.startsWith('/api/admin/audit?'))!;
+    const first = requests().find((r) => r.startsWith('/api/admin/audit?'))!;
     expect(new URL(first, 'http://hub.test').searchParams.has('include_browser')).toBe(false);
     const toggle = screen.getByRole('switch', { name: 'Show browser events' });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     fireEvent.click(toggle);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?tab=audit&include_browser=true'));
-    await waitFor(() => expect(requests.some((r) => r.includes('include_browser=true'))).toBe(true));
+    await waitFor(() => expect(requests().some((r) => r.includes('include_browser=true'))).toBe(true));
     // The export follows the same choice.
     expect(screen.getByRole('link', { name: /CSV/ }).getAttribute('href')).toContain('include_browser=true');
   });

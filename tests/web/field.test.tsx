@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { FormError } from '@/components/form-error';
 import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -8,11 +7,8 @@ import { SignUpForm } from '@/features/auth/sign-up-form';
 import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/error-text';
 import { PASSWORD_MESSAGES, WEAK_PASSWORD_MESSAGE } from '@shared/password-policy';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+import { mockWebApi, refusal } from '../helpers/web-api-mock';
+import { renderWithQuery } from '../helpers/web-render';
 
 /** A form built the one way: useForm's values and error line, a Field per control. */
 function ProbeForm({ refusal }: { refusal: unknown }) {
@@ -109,22 +105,12 @@ describe('one error presenter: a screen words its refusals through errorText', (
 
 describe('the weak-password reasons: one component', () => {
   it("lists the server's reasons beside the rules until the form is edited", async () => {
-    const body = {
-      error: { code: 'weak_password', message: WEAK_PASSWORD_MESSAGE, reasons: [PASSWORD_MESSAGES.common] },
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } }),
-      ),
-    );
-    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <SignUpForm onSignedUp={() => undefined} />
-      </QueryClientProvider>,
-    );
+    mockWebApi({
+      'POST /api/auth/sign-up': refusal(400, 'weak_password', WEAK_PASSWORD_MESSAGE, {
+        reasons: [PASSWORD_MESSAGES.common],
+      }),
+    });
+    renderWithQuery(<SignUpForm onSignedUp={() => undefined} />);
     expect(screen.queryByTestId('password-strength')).toBeNull();
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Ada' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.test' } });

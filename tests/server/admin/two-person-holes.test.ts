@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { CSRF, TEST_DATABASES, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
-import { oauthClients, platformUsers } from '../../../src/server/db/schema/index';
+import { platformUsers } from '../../../src/server/db/schema/index';
+import { useTwoPersonCast, type Person } from './two-person-fixtures';
 
 /**
  * Issue 32, "Two-person rule holes": (1) the approval queue offered every other administrator
@@ -13,31 +15,12 @@ import { oauthClients, platformUsers } from '../../../src/server/db/schema/index
  * from the same rule the decision applies; `granted_by` outlives the granter's account.
  */
 describe.each(TEST_DATABASES)('two-person rule holes [%s]', (kind) => {
-  type Person = { cookie: string; user: { id: string } };
-  let t: TestHub;
-  let appId: string;
-  let superAdmin: Person;
-  let pat: Person;
-  let independent: Person;
+  const t = useTestHub(kind);
+  const cast = useTwoPersonCast(t);
 
-  beforeAll(async () => {
-    t = await createTestHub(kind);
-    superAdmin = await signedInUser(t.hub, ['user', 'super_admin'], { email: 'root@hub.test' });
-    pat = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'pat@hub.test' });
-    independent = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'quinn@hub.test' });
-    const [app] = await t.hub.db
-      .insert(oauthClients)
-      .values({ clientId: 'talentmls', appName: 'TalentMLS', appUrl: 'https://talentmls.example' })
-      .returning();
-    appId = app.id;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const send = (method: 'POST' | 'PUT', url: string, payload: unknown, cookie: string) =>
-    t.app.inject({ method, url, headers: { ...CSRF, cookie }, payload: payload as object });
-  const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+  const send = (method: 'POST' | 'PUT', url: string, body: object, cookie: string) =>
+    t.client.asBrowser(cookie).request(method, url, { body });
+  const get = (url: string, cookie: string) => t.client.get(url, { cookie });
 
   /** A second account promoted to platform_admin by `granter` (the "sock puppet" of the rule). */
   async function promotedBy(granter: Person, email: string): Promise<Person> {
@@ -56,7 +39,7 @@ describe.each(TEST_DATABASES)('two-person rule holes [%s]', (kind) => {
     const res = await send(
       'POST',
       '/api/admin/credential-requests',
-      { mode: 'standard', app_id: appId, credential_type: 'api_key', justification: 'Rotating the partner key' },
+      { mode: 'standard', app_id: cast.appId, credential_type: 'api_key', justification: 'Rotating the partner key' },
       requester.cookie,
     );
     expect(res.statusCode).toBe(201);
@@ -70,33 +53,33 @@ describe.each(TEST_DATABASES)('two-person rule holes [%s]', (kind) => {
   }
 
   it('the queue offers Approve only to admins the rule lets approve, and the decision agrees with it', async () => {
-    const sock = await promotedBy(pat, 'pat.second@hub.test');
+    const sock = await promotedBy(cast.pat, 'pat.second@hub.test');
     t.clock.advanceMinutes(1);
-    const id = await requestBy(pat);
+    const id = await requestBy(cast.pat);
     t.clock.advanceMinutes(1);
-    const late = await promotedBy(superAdmin, 'late@hub.test');
+    const late = await promotedBy(cast.superAdmin, 'late@hub.test');
 
     // What each administrator is offered, then what the server does when each one tries.
-    expect(await queueEntryFor(pat, id)).toMatchObject({ can_decide: false, can_approve: false });
+    expect(await queueEntryFor(cast.pat, id)).toMatchObject({ can_decide: false, can_approve: false });
     expect(await queueEntryFor(sock, id)).toMatchObject({ can_decide: true, can_approve: false });
     expect(await queueEntryFor(late, id)).toMatchObject({ can_decide: true, can_approve: false });
-    expect(await queueEntryFor(independent, id)).toMatchObject({ can_decide: true, can_approve: true });
+    expect(await queueEntryFor(cast.independent, id)).toMatchObject({ can_decide: true, can_approve: true });
 
     for (const refused of [sock, late]) {
       const res = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, refused.cookie);
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('approver_not_independent');
     }
-    const ok = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, independent.cookie);
+    const ok = await send('POST', `/api/admin/credential-requests/${id}/approve`, {}, cast.independent.cookie);
     expect(ok.statusCode).toBe(200);
     // The decision's own answer uses the same rule: a decided request offers nothing.
     expect(ok.json().request).toMatchObject({ status: 'approved', can_decide: false, can_approve: false });
   });
 
-  it('an admin the rule does not count as independent is still offered Deny, and may deny', async () => {
-    const sock = await promotedBy(pat, 'pat.third@hub.test');
+  it('an admin the rule does not count as cast.independent is still offered Deny, and may deny', async () => {
+    const sock = await promotedBy(cast.pat, 'pat.third@hub.test');
     t.clock.advanceMinutes(1);
-    const id = await requestBy(pat);
+    const id = await requestBy(cast.pat);
     expect(await queueEntryFor(sock, id)).toMatchObject({ can_decide: true, can_approve: false });
     const denied = await send('POST', `/api/admin/credential-requests/${id}/deny`, {}, sock.cookie);
     expect(denied.statusCode).toBe(200);
@@ -108,7 +91,7 @@ describe.each(TEST_DATABASES)('two-person rule holes [%s]', (kind) => {
     const sock = await promotedBy(dana, 'dana.second@hub.test');
     await t.hub.db.delete(platformUsers).where(eq(platformUsers.id, dana.user.id));
 
-    const res = await get(`/api/admin/users/${sock.user.id}/roles`, superAdmin.cookie);
+    const res = await get(`/api/admin/users/${sock.user.id}/roles`, cast.superAdmin.cookie);
     expect(res.statusCode).toBe(200);
     const admin = res.json().roles.find((r: { role: string }) => r.role === 'platform_admin');
     expect(admin).toMatchObject({ is_active: true, granted_by: dana.user.id });

@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
-import { oauthClients } from '../../../src/server/db/schema/index';
 import { useTestHub } from '../../helpers/use-test-hub';
+import { useTwoPersonCast } from './two-person-fixtures';
 
 /**
  * Issue 11 finding 8: the approver of a credential request must be independent of the requester
@@ -13,27 +13,13 @@ import { useTestHub } from '../../helpers/use-test-hub';
  */
 describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (kind) => {
   const t = useTestHub(kind);
-  let appId: string;
-  let superAdmin: { cookie: string; user: { id: string } };
-  let pat: { cookie: string; user: { id: string } };
-  let independent: { cookie: string; user: { id: string } };
-
-  beforeAll(async () => {
-    superAdmin = await signedInUser(t.hub, ['user', 'super_admin'], { email: 'root@hub.test' });
-    pat = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'pat@hub.test' });
-    independent = await signedInUser(t.hub, ['user', 'platform_admin'], { email: 'quinn@hub.test' });
-    const [app] = await t.hub.db
-      .insert(oauthClients)
-      .values({ clientId: 'talentmls', appName: 'TalentMLS', appUrl: 'https://talentmls.example' })
-      .returning();
-    appId = app.id;
-  });
+  const cast = useTwoPersonCast(t);
 
   async function requestBy(cookie: string): Promise<string> {
     const res = await t.client.asBrowser(cookie).post('/api/admin/credential-requests', {
       body: {
         mode: 'standard',
-        app_id: appId,
+        app_id: cast.appId,
         credential_type: 'api_key',
         justification: 'Rotating the webhook integration',
       },
@@ -56,11 +42,11 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
   it('a platform_admin who promotes a second account they control cannot approve their own request with it', async () => {
     const sock = await signedInUser(t.hub, ['user'], { email: 'pat.second@hub.test', mfa: true });
     const promoted = await t.client
-      .asBrowser(pat.cookie)
+      .asBrowser(cast.pat.cookie)
       .put(`/api/admin/users/${sock.user.id}/roles`, { body: { roles: ['user', 'platform_admin'] } });
     expect(promoted.statusCode).toBe(200);
     t.clock.advanceMinutes(1);
-    const id = await requestBy(pat.cookie);
+    const id = await requestBy(cast.pat.cookie);
     t.clock.advanceMinutes(1);
 
     const res = await t.client
@@ -75,7 +61,7 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
         details: expect.objectContaining({
           action: 'approver_not_independent',
           request_id: id,
-          requesting_user_id: pat.user.id,
+          requesting_user_id: cast.pat.user.id,
         }),
       },
     ]);
@@ -83,7 +69,7 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
     // An admin whose role the requester did not grant, held before the request, may approve;
     // the grant's record names both people.
     const ok = await t.client
-      .asBrowser(independent.cookie)
+      .asBrowser(cast.independent.cookie)
       .post(`/api/admin/credential-requests/${id}/approve`, { body: {} });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().request.status).toBe('approved');
@@ -92,16 +78,19 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
       sql`select user_id::text, details from audit_logs
            where event_type = 'credential_access_granted' and details->>'request_id' = ${id}`,
     );
-    expect(granted.user_id).toBe(independent.user.id);
-    expect(granted.details).toMatchObject({ requesting_user_id: pat.user.id, approved_by: independent.user.id });
+    expect(granted.user_id).toBe(cast.independent.user.id);
+    expect(granted.details).toMatchObject({
+      requesting_user_id: cast.pat.user.id,
+      approved_by: cast.independent.user.id,
+    });
   });
 
   it('an admin role granted after the request was made does not qualify, whoever granted it', async () => {
-    const id = await requestBy(pat.cookie);
+    const id = await requestBy(cast.pat.cookie);
     t.clock.advanceMinutes(1);
     const late = await signedInUser(t.hub, ['user'], { email: 'late@hub.test', mfa: true });
     const promoted = await t.client
-      .asBrowser(superAdmin.cookie)
+      .asBrowser(cast.superAdmin.cookie)
       .put(`/api/admin/users/${late.user.id}/roles`, { body: { roles: ['user', 'platform_admin'] } });
     expect(promoted.statusCode).toBe(200);
 
@@ -121,19 +110,19 @@ describe.each(TEST_DATABASES)('two-person rule for credential requests [%s]', (k
     expect(
       (
         await t.client
-          .asBrowser(superAdmin.cookie)
+          .asBrowser(cast.superAdmin.cookie)
           .put(`/api/admin/users/${other.user.id}/roles`, { body: { roles: ['user'] } })
       ).statusCode,
     ).toBe(200);
     expect(
       (
         await t.client
-          .asBrowser(pat.cookie)
+          .asBrowser(cast.pat.cookie)
           .put(`/api/admin/users/${other.user.id}/roles`, { body: { roles: ['user', 'platform_admin'] } })
       ).statusCode,
     ).toBe(200);
     t.clock.advanceMinutes(1);
-    const id = await requestBy(pat.cookie);
+    const id = await requestBy(cast.pat.cookie);
     const res = await t.client
       .asBrowser(other.cookie)
       .post(`/api/admin/credential-requests/${id}/approve`, { body: {} });

@@ -2,8 +2,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { CSRF, TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
+import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
+import { TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
+import { cookieFrom } from '../../helpers/cookies';
 import { FIXTURE_PASSWORD, createUser, enrolFixtureTotp, sessionCookieFor, totpCodeAt } from '../../helpers/fixtures';
 import { auditLogs, platformUsers, signInAttempts } from '../../../src/server/db/schema/index';
 import { SESSION_COOKIE } from '../../../src/server/auth/sessions';
@@ -21,7 +23,7 @@ import type { AuditEventType } from '../../../src/shared/audit-events';
  * protocol that this list does not drive, fails here.
  */
 
-type Res = Awaited<ReturnType<TestHub['app']['inject']>>;
+type Res = LightMyRequestResponse;
 
 const SETUP_KEY = 'counted-attempt-setup-key-0123';
 const OTHER_PASSWORD = 'Saffron-Lantern-2261!';
@@ -47,14 +49,10 @@ interface Guessable {
   start(t: TestHub): Promise<Subject>;
 }
 
-const send = (t: TestHub, route: string, payload: object, headers: Record<string, string> = {}) => {
-  const [method, url] = route.split(' ') as ['POST' | 'DELETE', string];
-  return t.app.inject({ method, url, headers: { ...CSRF, ...headers }, payload });
-};
-
-const cookieFrom = (res: Res, name: string): string | undefined => {
-  const line = [res.headers['set-cookie'] ?? []].flat().find((c) => String(c).startsWith(`${name}=`));
-  return line ? String(line).split(';')[0] : undefined;
+/** `route` is "METHOD /path", as the list below names it; sent as the SPA sends it (CSRF header, JSON body). */
+const send = (t: TestHub, route: string, body: object, options: { cookie?: string } = {}) => {
+  const [method, url] = route.split(' ') as [HTTPMethods, string];
+  return t.client.request(method, url, { csrf: true, body, ...options });
 };
 
 const accountEvents = (failed: AuditEventType = 'sign_in_failure') =>
@@ -119,13 +117,7 @@ function setupKey(route: string): Guessable {
       setupAddress += 1;
       const remoteAddress = `10.77.0.${setupAddress}`;
       const guess = (key: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: route.split(' ')[1],
-          headers: CSRF,
-          remoteAddress,
-          payload: { confirmation_key: key },
-        });
+        t.client.post(route.split(' ')[1], { csrf: true, remoteAddress, body: { confirmation_key: key } });
       return {
         key: `setup-key:${remoteAddress}`,
         guessWrong: (n) => guess(`wrong-setup-key-${n}-guess`),

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import tls from 'node:tls';
+import { loopbackCertificate, type SelfSigned } from '../../helpers/self-signed-certificate';
 
 /**
  * The SIEM receivers of the tests (issue 30), on 127.0.0.1 with a certificate of their own: a
@@ -12,42 +9,8 @@ import tls from 'node:tls';
  * each RFC 5424 message with its structured data, and an https endpoint that takes ndjson batches.
  */
 
-/** A throwaway self-signed certificate for 127.0.0.1 (openssl, as an administrator would make one): also its own CA. */
-export function makeServerCert(): { key: string; cert: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'siem-'));
-  const keyFile = path.join(dir, 'key.pem');
-  const certFile = path.join(dir, 'cert.pem');
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-sha256',
-        '-days',
-        '2',
-      ].concat([
-        '-subj',
-        '/CN=siem.test',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ]),
-      { stdio: 'ignore' },
-    );
-    return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** The listeners' certificate, for 127.0.0.1: self-signed, so also the CA a sink is given. */
+export const makeServerCert = (): SelfSigned => loopbackCertificate('siem.test');
 
 /** One RFC 5424 message as the listener parsed it. */
 export interface SyslogFrame {
@@ -157,7 +120,7 @@ function frameSplitter(onFrame: (raw: string) => void, onError: (e: string) => v
 }
 
 /** A TLS syslog listener on 127.0.0.1 (`port` 0: any free one). */
-export async function startSyslogListener(cert: { key: string; cert: string }, port = 0): Promise<SyslogListener> {
+export async function startSyslogListener(cert: SelfSigned, port = 0): Promise<SyslogListener> {
   const frames: SyslogFrame[] = [];
   const errors: string[] = [];
   const sockets = new Set<Socket>();
@@ -210,7 +173,7 @@ export interface NdjsonReceiver {
 }
 
 /** An https endpoint on 127.0.0.1 that records each ndjson batch and answers 204. */
-export async function startNdjsonReceiver(cert: { key: string; cert: string }): Promise<NdjsonReceiver> {
+export async function startNdjsonReceiver(cert: SelfSigned): Promise<NdjsonReceiver> {
   const batches: NdjsonReceiver['batches'] = [];
   const server = https.createServer({ key: cert.key, cert: cert.cert }, (req, res) => {
     const chunks: Buffer[] = [];

@@ -8,7 +8,7 @@ import {
   type Resolver,
 } from '../../../src/server/events/ssrf';
 import { sendWebhook } from '../../../src/server/events/webhooks';
-import { startReceiver, type Receiver } from './receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
 
 /**
  * Issue 30, SSRF: the classification as a unit (a resolver stub answers the addresses; nothing is
@@ -124,9 +124,9 @@ describe('webhook target classification', () => {
 });
 
 describe('webhook delivery to a refused target', () => {
-  let receiver: Receiver;
+  let receiver: WebhookReceiver;
   beforeAll(async () => {
-    receiver = await startReceiver(() => new Date());
+    receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
     await receiver.close();

@@ -15,7 +15,7 @@ import { createDeliveryWorker, RETRY_SCHEDULE_S, type DeliveryWorker } from '../
 import { createWebhook } from '../../../src/server/events/service';
 import type { Resolver } from '../../../src/server/events/ssrf';
 import { systemActor } from '../../../src/server/actor';
-import { startReceiver, type Receiver } from './receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
 
 /**
  * Issue 30, webhooks end to end: a change made through the API commits its event with it, the
@@ -24,12 +24,12 @@ import { startReceiver, type Receiver } from './receiver';
  */
 describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
   const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
-  let receiver: Receiver;
+  let receiver: WebhookReceiver;
   let worker: DeliveryWorker;
   let logged: string[];
 
   beforeEach(async () => {
-    receiver = await startReceiver(() => t.clock.now());
+    receiver = await startWebhookReceiver({ now: () => t.clock.now() });
     logged = [];
     worker = createDeliveryWorker(t.hub, { random: () => 0.5, log: (line) => logged.push(line) });
   });

@@ -19,7 +19,7 @@ import {
   RETRY_SCHEDULE_S,
   SEND_TIMEOUT_MS,
 } from '../../../src/server/events/worker';
-import { startReceiver, type Receiver } from './receiver';
+import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
 
 /**
  * Issue 30, the outbox's durability: two nodes share the deliveries without sending one twice at
@@ -30,7 +30,7 @@ import { startReceiver, type Receiver } from './receiver';
 describe.each(TEST_DATABASES)('the delivery worker [%s]', (kind) => {
   let a: TestHub;
   let b: Hub;
-  let receiver: Receiver;
+  let receiver: WebhookReceiver;
 
   beforeAll(async () => {
     a = await createTestHub(kind, { config: { outboundAllowPrivate: true } });
@@ -48,7 +48,7 @@ describe.each(TEST_DATABASES)('the delivery worker [%s]', (kind) => {
     await a?.close();
   });
   beforeEach(async () => {
-    receiver = await startReceiver(() => a.clock.now());
+    receiver = await startWebhookReceiver({ now: () => a.clock.now() });
   });
   afterEach(async () => {
     await receiver.close();
@@ -166,7 +166,7 @@ describe.each(TEST_DATABASES)('the delivery log [%s]', (kind) => {
   const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
 
   it(`keeps finished deliveries ${DELIVERY_LOG_DAYS} days, and pending ones until they are sent`, async () => {
-    const receiver = await startReceiver(() => t.clock.now());
+    const receiver = await startWebhookReceiver({ now: () => t.clock.now() });
     try {
       const { cookie } = await signedInUser(t.hub, ['platform_admin']);
       const res = await t.client.asBrowser(cookie).post('/api/admin/webhooks', {

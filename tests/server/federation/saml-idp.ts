@@ -1,10 +1,7 @@
 import http from 'node:http';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import * as samlify from 'samlify';
+import { selfSignedCertificate, type SelfSigned } from '../../helpers/self-signed-certificate';
 
 /**
  * A real SAML 2.0 identity provider for the federation tests: samlify's IdentityProvider on
@@ -67,27 +64,8 @@ export interface SamlIdp {
   close(): Promise<void>;
 }
 
-/** A throwaway RSA key and self-signed certificate (openssl, as an administrator would make one). */
-export function makeKeyPair(commonName: string): { key: string; cert: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'saml-idp-'));
-  const keyFile = path.join(dir, 'key.pem');
-  const certFile = path.join(dir, 'cert.pem');
-  try {
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '2', '-subj', `/CN=${commonName}`].concat([
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ]),
-      { stdio: 'ignore' },
-    );
-    return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** A throwaway RSA key and self-signed certificate: what a SAML IdP signs with. */
+export const makeKeyPair = (commonName: string): SelfSigned => selfSignedCertificate({ commonName, keyType: 'rsa' });
 
 function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

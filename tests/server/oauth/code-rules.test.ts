@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
-import { authorize, pkcePair, registerClient, type RegisteredClient } from './oauth-helpers';
+import { authorizeWithPkce, pkcePair, registerClient, type RegisteredClient } from './oauth-helpers';
 import { auditLogs, authSessions, oauthAuthorizationCodes, platformUsers } from '../../../src/server/db/schema/index';
 import type { OAuthClient } from '../../../src/server/db/schema/index';
 import { sha256Hex } from '../../../src/server/crypto/tokens';
@@ -47,12 +47,7 @@ describe.each(TEST_DATABASES)('the code exchange rules, on every path [%s]', (ki
   /** A fresh code for a fresh user, with PKCE, and the request that would exchange it. */
   async function freshCase(): Promise<Case> {
     const { user, cookie } = await signedInUser(t.hub);
-    const { verifier, challenge } = pkcePair();
-    const { code } = await authorize(t, client, cookie, {
-      prompt: 'none',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    });
+    const { code, verifier } = await authorizeWithPkce(t, client, cookie, { prompt: 'none' });
     const input = { code, redirect_uri: client.redirect_uris[0], code_verifier: verifier };
     return { code, verifier, userId: user.id, input, client: oauthClient };
   }

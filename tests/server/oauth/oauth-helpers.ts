@@ -47,16 +47,10 @@ export async function authorize(
   cookie: string,
   extra: Record<string, string> = {},
 ): Promise<{ code: string; state: string | null; location: string }> {
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: client.client_id,
-    redirect_uri: client.redirect_uris[0],
-    scope: 'openid profile email offline_access',
-    state: 'st-123',
-    nonce: 'n-456',
-    ...extra,
-  });
-  const res = await t.client.get(`/oauth/authorize?${query}`, { cookie });
+  const res = await t.client.get(
+    authorizeUrl(client, { scope: 'openid profile email offline_access', state: 'st-123', nonce: 'n-456', ...extra }),
+    { cookie },
+  );
   if (res.statusCode !== 302)
     throw new Error(`authorize did not redirect: ${res.statusCode} ${res.body.slice(0, 300)}`);
   const location = String(res.headers.location);
@@ -64,6 +58,33 @@ export async function authorize(
   const code = url.searchParams.get('code');
   if (!code) throw new Error(`no code in ${location}`);
   return { code, state: url.searchParams.get('state'), location };
+}
+
+/** `/oauth/authorize?…` for the client's first redirect URI: response_type=code, then `params` in order. */
+export function authorizeUrl(client: RegisteredClient, params: Record<string, string>): string {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: client.client_id,
+    redirect_uri: client.redirect_uris[0],
+    ...params,
+  });
+  return `/oauth/authorize?${query}`;
+}
+
+/** authorize() with a fresh PKCE pair (S256): the code, and the verifier that exchanges it. */
+export async function authorizeWithPkce(
+  t: TestHub,
+  client: RegisteredClient,
+  cookie: string,
+  extra: Record<string, string> = {},
+): Promise<{ code: string; verifier: string }> {
+  const { verifier, challenge } = pkcePair();
+  const { code } = await authorize(t, client, cookie, {
+    ...extra,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  return { code, verifier };
 }
 
 export async function exchangeCode(

@@ -7,7 +7,7 @@ import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { auditLogs } from '../../../src/server/db/schema/index';
-import { authorize, basic, exchangeCode, form, FORM, registerClient, type RegisteredClient } from './oauth-helpers';
+import { authorize, basic, exchangeCode, registerClient, type RegisteredClient } from './oauth-helpers';
 
 const UA = 'refusal-test/1';
 const ORIGIN = 'https://spa.example.test';
@@ -55,8 +55,8 @@ describe.each(TEST_DATABASES)('OAuth refusals go through the error hook [%s]', (
     return { res, rows };
   }
 
-  const post = (url: string, payload: Record<string, string>, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, headers: { ...FORM, 'user-agent': UA, ...headers }, payload: form(payload) });
+  const post = (url: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+    t.client.post(url, { form, headers: { 'user-agent': UA, ...headers } });
   /** RFC 6749 §5.2: a client that failed authentication over Basic is challenged to try again. */
   const expectBasicChallenge = (res: LightMyRequestResponse) => {
     expect(res.statusCode).toBe(401);
@@ -226,11 +226,7 @@ describe.each(TEST_DATABASES)('OAuth refusals go through the error hook [%s]', (
 
   it('userinfo: an RFC 6750 challenge with CORS, and no row', async () => {
     const { res, rows } = await rowsOf(() =>
-      t.app.inject({
-        method: 'GET',
-        url: '/oauth/userinfo',
-        headers: { authorization: 'Bearer not-a-token', origin: ORIGIN },
-      }),
+      t.client.get('/oauth/userinfo', { headers: { authorization: 'Bearer not-a-token', origin: ORIGIN } }),
     );
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
@@ -247,10 +243,9 @@ describe.each(TEST_DATABASES)('OAuth refusals go through the error hook [%s]', (
 
   it('authorize: an untrusted client is the hub’s error page and one row; after the redirect URI, one row and a redirect', async () => {
     const page = await rowsOf(() =>
-      t.app.inject({
-        method: 'GET',
-        url: `/oauth/authorize?${new URLSearchParams({ client_id: 'nobody', response_type: 'code' })}`,
-        headers: { cookie, 'user-agent': UA },
+      t.client.get(`/oauth/authorize?${new URLSearchParams({ client_id: 'nobody', response_type: 'code' })}`, {
+        cookie,
+        headers: { 'user-agent': UA },
       }),
     );
     expect(page.res.statusCode).toBe(400);
@@ -288,16 +283,15 @@ describe.each(TEST_DATABASES)('OAuth refusals go through the error hook [%s]', (
       ),
     ]);
     const redirect = await rowsOf(() =>
-      t.app.inject({
-        method: 'GET',
-        url: `/oauth/authorize?${new URLSearchParams({
+      t.client.get(
+        `/oauth/authorize?${new URLSearchParams({
           client_id: client.client_id,
           redirect_uri: client.redirect_uris[0],
           response_type: 'token',
           state: 's1',
         })}`,
-        headers: { 'user-agent': UA },
-      }),
+        { headers: { 'user-agent': UA } },
+      ),
     );
     expect(redirect.res.statusCode).toBe(302);
     const location = new URL(String(redirect.res.headers.location));

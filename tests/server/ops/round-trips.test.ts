@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASES, CSRF, createTestHub, type TestHub } from '../../helpers/test-hub';
+import { TEST_DATABASES } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
 import { createUser, FIXTURE_PASSWORD, signedInUser } from '../../helpers/fixtures';
-import { authorize, basic, exchangeCode, pkcePair, registerClient } from '../oauth/oauth-helpers';
+import { authorizeUrl, authorizeWithPkce, basic, exchangeCode, pkcePair, registerClient } from '../oauth/oauth-helpers';
 import { countStatements } from '../../helpers/count-statements';
 import { eq } from 'drizzle-orm';
 import { auditLogs, authSessions, oauthUsedJtis } from '../../../src/server/db/schema/index';
@@ -17,15 +18,13 @@ import { handMadeProof } from '../oauth/fapi-helpers';
  * adds a statement to one fails here instead of only in a benchmark.
  */
 describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kind) => {
-  let t: TestHub;
+  const t = useTestHub(kind);
   let counter: ReturnType<typeof countStatements>;
-  beforeAll(async () => {
-    t = await createTestHub(kind);
+  beforeAll(() => {
     counter = countStatements();
   });
-  afterAll(async () => {
+  afterAll(() => {
     counter.stop();
-    await t?.close();
   });
 
   /** The statements `run` sends (and their text, for the failure message). */
@@ -37,12 +36,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
   }
 
   const signIn = (email: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: CSRF,
-      payload: { email, password: FIXTURE_PASSWORD },
-    });
+    t.client.post('/api/auth/sign-in', { csrf: true, body: { email, password: FIXTURE_PASSWORD } });
 
   it('a correct-password sign-in: 2 round trips beside the hash (count + account, then session + audit)', async () => {
     const [warm, user] = [
@@ -66,12 +60,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     const client = await registerClient(t);
     const { cookie } = await signedInUser(t.hub);
     const flow = async () => {
-      const { verifier, challenge } = pkcePair();
-      const { code } = await authorize(t, client, cookie, {
-        prompt: 'none',
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-      });
+      const { code, verifier } = await authorizeWithPkce(t, client, cookie, { prompt: 'none' });
       const res = await exchangeCode(t, client, code, verifier);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ access_token: expect.any(String), id_token: expect.any(String) });
@@ -87,8 +76,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
   it('a token’s first introspection on the node that issued it: no round trip (code flow and client_credentials)', async () => {
     const client = await registerClient(t);
     const { cookie } = await signedInUser(t.hub);
-    const { verifier, challenge } = pkcePair();
-    const { code } = await authorize(t, client, cookie, { code_challenge: challenge, code_challenge_method: 'S256' });
+    const { code, verifier } = await authorizeWithPkce(t, client, cookie);
     const fromCode = (await exchangeCode(t, client, code, verifier)).json().access_token as string;
     const cc = await t.client.post('/oauth/token', {
       headers: { authorization: basic(client) },
@@ -159,8 +147,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     expect(res!.json().token_type).toBe('DPoP');
     expect(one.n, one.sent.join('\n')).toBe(1);
 
-    const { verifier, challenge } = pkcePair();
-    const { code } = await authorize(t, client, cookie, { code_challenge: challenge, code_challenge_method: 'S256' });
+    const { code, verifier } = await authorizeWithPkce(t, client, cookie);
     const exchangeProof = await proof();
     const exchange = await statementsOf(async () => {
       res = await t.client.post('/oauth/token', {
@@ -189,15 +176,8 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
   it('the session the authorization endpoint caches ends at once: sign-out, revoking all of a user’s sessions, idleness, the wipe', async () => {
     const client = await registerClient(t);
     const silent = async (cookie: string) => {
-      const query = new URLSearchParams({
-        response_type: 'code',
-        client_id: client.client_id,
-        redirect_uri: client.redirect_uris[0],
-        scope: 'openid',
-        prompt: 'none',
-        ...pkceParams(),
-      });
-      const res = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${query}`, headers: { cookie } });
+      const url = authorizeUrl(client, { scope: 'openid', prompt: 'none', ...pkceParams() });
+      const res = await t.client.get(url, { cookie });
       expect(res.statusCode).toBe(302);
       const back = new URL(String(res.headers.location)).searchParams;
       return back.get('code') ? 'code' : back.get('error');
@@ -207,11 +187,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     // Signed out through the API: refused on the next request.
     const a = await signedInUser(t.hub);
     expect(await silent(a.cookie)).toBe('code');
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { ...CSRF, cookie: a.cookie },
-    });
+    const out = await t.client.asBrowser(a.cookie).post('/api/auth/sign-out');
     expect(out.statusCode).toBe(200);
     expect(await silent(a.cookie)).toBe('login_required');
 
@@ -239,12 +215,7 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
   it('a code this node holds but another node exchanged first: refused as a replay, nothing of the attempt written', async () => {
     const client = await registerClient(t);
     const { user, cookie } = await signedInUser(t.hub);
-    const { verifier, challenge } = pkcePair();
-    const { code } = await authorize(t, client, cookie, {
-      prompt: 'none',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    });
+    const { code, verifier } = await authorizeWithPkce(t, client, cookie, { prompt: 'none' });
     // "Another node": the exchange through the database alone (this process keeps its copy).
     const oauthClient = (await loadClient(t.hub, client.client_id))!;
     const input = { code, redirect_uri: client.redirect_uris[0], code_verifier: verifier };
@@ -262,13 +233,8 @@ describe.each(TEST_DATABASES)('database round trips of the hot paths [%s]', (kin
     expect(session).toMatchObject({ userId: user.id, isActive: false });
 
     // The chain is whole, and the next flow commits as usual.
-    const next = pkcePair();
-    const again = await authorize(t, client, cookie, {
-      prompt: 'none',
-      code_challenge: next.challenge,
-      code_challenge_method: 'S256',
-    });
-    expect((await exchangeCode(t, client, again.code, next.verifier)).statusCode).toBe(200);
+    const again = await authorizeWithPkce(t, client, cookie, { prompt: 'none' });
+    expect((await exchangeCode(t, client, again.code, again.verifier)).statusCode).toBe(200);
     expect((await t.hub.audit.verifyChain()).ok).toBe(true);
   });
 

@@ -12,7 +12,14 @@ import {
   organizationMembers,
   organizations,
 } from '../../../src/server/db/schema/index';
-import { authorize, basic, exchangeCode, registerClient, type RegisteredClient } from '../oauth/oauth-helpers';
+import {
+  authorize,
+  authorizeUrl,
+  basic,
+  exchangeCode,
+  registerClient,
+  type RegisteredClient,
+} from '../oauth/oauth-helpers';
 import { auditOf, person, seedOrg, type Person } from './org-fixtures';
 import type { Organization } from '../../../src/server/db/schema/index';
 
@@ -43,15 +50,7 @@ describe.each(TEST_DATABASES)('organizations: claims in tokens, userinfo and int
   const introspect = (token: string) =>
     t.client.post('/oauth/introspect', { headers: { authorization: basic(client) }, form: { token } });
   const deniedBy = async (cookie: string, extra: Record<string, string>, c = client) => {
-    const query = new URLSearchParams({
-      response_type: 'code',
-      client_id: c.client_id,
-      redirect_uri: c.redirect_uris[0],
-      scope: 'openid',
-      state: 's',
-      ...extra,
-    });
-    const res = await t.client.get(`/oauth/authorize?${query}`, { cookie });
+    const res = await t.client.get(authorizeUrl(c, { scope: 'openid', state: 's', ...extra }), { cookie });
     expect(res.statusCode).toBe(302);
     const url = new URL(String(res.headers.location));
     return { error: url.searchParams.get('error'), description: url.searchParams.get('error_description') };

@@ -1,49 +1,32 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, api, handleRefusal } from '@/lib/api';
 import { waitText } from '@/lib/format';
 import { mfaLabel } from '@/features/admin/admin.utils';
 import { passkeyErrorText } from '@/features/auth/auth.utils';
 import { MfaStep } from '@/features/auth/mfa-step';
 import StepUpDialog from '@/features/step-up/step-up-dialog';
+import { mockWebApi, ok, refusal } from '../../helpers/web-api-mock';
+import { renderWithQuery } from '../../helpers/web-render';
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-const REAUTH = { error: { code: 'reauthentication_required', message: 'Authenticate again.' } };
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const REAUTH = refusal(403, 'reauthentication_required', 'Authenticate again.');
 
 describe('refusals the app answers itself (step-up, MFA enrolment)', () => {
   it('a step-up refusal waits for the handler, then sends the same request once more', async () => {
-    const calls: string[] = [];
-    const answers = [json(403, REAUTH), json(200, { roles: ['user'] })];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string, init?: RequestInit) => {
-        calls.push(`${init?.method} ${input} ${init?.body}`);
-        return answers.shift()!;
-      }),
-    );
+    const hub = mockWebApi({ 'PUT /api/admin/users/u1/roles': [REAUTH, ok({ roles: ['user'] })] });
     const handler = vi.fn(async () => true);
     const off = handleRefusal('reauthentication_required', handler);
     await expect(api.put('/api/admin/users/u1/roles', { roles: ['user'] })).resolves.toEqual({ roles: ['user'] });
     off();
     expect(handler).toHaveBeenCalledTimes(1);
-    expect(calls).toEqual([
+    expect(hub.calls.map((c) => `${c.method} ${c.url} ${JSON.stringify(c.body)}`)).toEqual([
       'PUT /api/admin/users/u1/roles {"roles":["user"]}',
       'PUT /api/admin/users/u1/roles {"roles":["user"]}',
     ]);
   });
 
   it('a cancelled step-up, or a second refusal after it, reaches the caller as the API error (no loop)', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(403, REAUTH)),
-    );
+    const hub = mockWebApi({ 'POST /api/admin/oauth-clients/c1/secret': REAUTH });
     const cancel = handleRefusal('reauthentication_required', () => false);
     await expect(api.post('/api/admin/oauth-clients/c1/secret')).rejects.toMatchObject({
       status: 403,
@@ -55,22 +38,14 @@ describe('refusals the app answers itself (step-up, MFA enrolment)', () => {
     await expect(api.post('/api/admin/oauth-clients/c1/secret')).rejects.toBeInstanceOf(ApiError);
     expect(handler).toHaveBeenCalledTimes(1);
     off();
-    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(3);
+    expect(hub.calls).toHaveLength(3);
   });
 });
 
 describe('the step-up dialog', () => {
   function renderDialog(mfa: { totp: boolean; passkeys: number }) {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(200, { user: { id: 'u1', email: 'a@hub.test' }, mfa })),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <StepUpDialog onDone={() => undefined} />
-      </QueryClientProvider>,
-    );
+    mockWebApi({ 'GET /api/me': ok({ user: { id: 'u1', email: 'a@hub.test' }, mfa }) });
+    renderWithQuery(<StepUpDialog onDone={() => undefined} />);
   }
 
   it('asks a passkey-only account for its passkey, not for a password the server would refuse alone', async () => {
@@ -119,27 +94,20 @@ describe('account display rules', () => {
 describe('the MFA step of a sign-in', () => {
   function renderStep(methods: ('totp' | 'recovery_code' | 'passkey')[]) {
     const onSignedIn = vi.fn();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MfaStep challenge={{ mfa_required: true, methods }} onSignedIn={onSignedIn} onCancel={() => undefined} />
-      </QueryClientProvider>,
+    renderWithQuery(
+      <MfaStep challenge={{ mfa_required: true, methods }} onSignedIn={onSignedIn} onCancel={() => undefined} />,
     );
     return onSignedIn;
   }
 
   it('asks for the app code with one-time-code autocomplete, or a recovery code, and sends the one chosen', async () => {
-    const bodies: unknown[] = [];
     const session = { user: null, session: null, is_ecosystem_admin: false };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_input: string, init?: RequestInit) => {
-        bodies.push(JSON.parse(String(init?.body)));
-        return bodies.length === 1
-          ? json(401, { error: { code: 'invalid_code', message: 'The code is not correct.', attempts_remaining: 4 } })
-          : json(200, session);
-      }),
-    );
+    const hub = mockWebApi({
+      'POST /api/auth/sign-in/mfa': [
+        refusal(401, 'invalid_code', 'The code is not correct.', { attempts_remaining: 4 }),
+        ok(session),
+      ],
+    });
     const onSignedIn = renderStep(['totp', 'recovery_code']);
     const code = screen.getByLabelText('Authentication code');
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
@@ -150,7 +118,7 @@ describe('the MFA step of a sign-in', () => {
     fireEvent.change(screen.getByLabelText('Recovery code'), { target: { value: 'abcde-12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(session));
-    expect(bodies).toEqual([{ code: '123456' }, { recovery_code: 'abcde-12345' }]);
+    expect(hub.calls.map((c) => c.body)).toEqual([{ code: '123456' }, { recovery_code: 'abcde-12345' }]);
   });
 
   it('offers only what the account has: no recovery link without codes, a passkey button with a passkey', () => {

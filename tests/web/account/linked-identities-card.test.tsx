@@ -1,14 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { MyIdentity } from '@shared/api/federation';
 import { handleRefusal } from '@/lib/api';
 import { LinkedIdentitiesCard } from '@/features/account/linked-identities-card';
+import { mockWebApi, ok, refusal, type Routes } from '../../helpers/web-api-mock';
+import { renderWithQuery } from '../../helpers/web-render';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const reauth = () => json(403, { error: { code: 'reauthentication_required', message: 'Confirm it is you.' } });
+const REAUTH = refusal(403, 'reauthentication_required', 'Confirm it is you.');
 
 const ACME: MyIdentity = {
   id: '6f1c2a8e-0000-4000-8000-000000000001',
@@ -25,46 +24,22 @@ const PROVIDERS = [
   { slug: 'beta', display_name: 'Beta Login', protocol: 'oidc' },
 ];
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/** The hub: the account's identities and the enabled providers; other answers in order per "METHOD url". */
-function mockHub(identities: MyIdentity[], answers: Record<string, Response[]> = {}) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      const queued = answers[`${method} ${url}`]?.shift();
-      if (queued) return queued;
-      if (url === '/api/me/identities') return json(200, { identities });
-      if (url === '/api/auth/providers') return json(200, { providers: PROVIDERS });
-      return json(500, { error: { code: 'internal_error', message: 'unexpected call' } });
-    }),
-  );
-  return calls;
-}
+/** The hub: the account's identities and the enabled providers, and the routes a test adds. */
+const mockHub = (identities: MyIdentity[], routes: Routes = {}) =>
+  mockWebApi({
+    'GET /api/me/identities': ok({ identities }),
+    'GET /api/auth/providers': ok({ providers: PROVIDERS }),
+    ...routes,
+  }).calls;
 
 function renderCard(onLeave = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/account?tab=security']}>
-        <LinkedIdentitiesCard onLeave={onLeave} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQuery(
+    <MemoryRouter initialEntries={['/account?tab=security']}>
+      <LinkedIdentitiesCard onLeave={onLeave} />
+    </MemoryRouter>,
   );
   return onLeave;
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('/account: linked sign-in methods (issue 27)', () => {
   it('lists the linked identities, and offers "Link …" only for enabled providers not linked yet', async () => {
@@ -89,7 +64,7 @@ describe('/account: linked sign-in methods (issue 27)', () => {
 
   it('"Unlink" runs step-up when the server asks for it, then deletes that identity', async () => {
     const calls = mockHub([ACME], {
-      [`DELETE /api/me/identities/${ACME.id}`]: [reauth(), json(200, { deleted: true })],
+      [`DELETE /api/me/identities/${ACME.id}`]: [REAUTH, ok({ deleted: true })],
     });
     const stepUp = vi.fn(async () => true);
     const off = handleRefusal('reauthentication_required', stepUp);
@@ -112,12 +87,7 @@ describe('/account: linked sign-in methods (issue 27)', () => {
   it('the last way in cannot be unlinked: the server’s 409 says what to do first', async () => {
     mockHub([ACME], {
       [`DELETE /api/me/identities/${ACME.id}`]: [
-        json(409, {
-          error: {
-            code: 'conflict',
-            message: 'This is the only way into your account. Set a password or add a passkey first.',
-          },
-        }),
+        refusal(409, 'conflict', 'This is the only way into your account. Set a password or add a passkey first.'),
       ],
     });
     renderCard();
@@ -131,7 +101,7 @@ describe('/account: linked sign-in methods (issue 27)', () => {
 
   it('"Link …" asks the server where to go (step-up first when needed) and leaves for it', async () => {
     const location = '/auth/sso/beta?link=1&return_to=%2Faccount%3Ftab%3Dsecurity%26linked%3Dbeta';
-    const calls = mockHub([ACME], { 'POST /api/me/identities/link': [reauth(), json(200, { location })] });
+    const calls = mockHub([ACME], { 'POST /api/me/identities/link': [REAUTH, ok({ location })] });
     const stepUp = vi.fn(async () => true);
     const off = handleRefusal('reauthentication_required', stepUp);
     try {
@@ -150,9 +120,7 @@ describe('/account: linked sign-in methods (issue 27)', () => {
 
   it('a cancelled step-up or a provider switched off meanwhile stays on the page with the reason', async () => {
     mockHub([], {
-      'POST /api/me/identities/link': [
-        json(404, { error: { code: 'not_found', message: 'This way to sign in is not available.' } }),
-      ],
+      'POST /api/me/identities/link': [refusal(404, 'not_found', 'This way to sign in is not available.')],
     });
     const onLeave = renderCard();
     fireEvent.click(await screen.findByRole('button', { name: 'Link Acme SSO' }));

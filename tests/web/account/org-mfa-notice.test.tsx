@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import type { MyOrg } from '@/data/orgs/my-orgs-query';
 import { authorizeReturnTo, OrgMfaNotice } from '@/features/account/org-mfa-notice';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { mockWebApi, ok } from '../../helpers/web-api-mock';
+import { renderWithQuery } from '../../helpers/web-render';
 
 const ACME: MyOrg = {
   id: '6f1c2a8e-0000-4000-8000-000000000001',
@@ -20,28 +18,13 @@ const ACME: MyOrg = {
 const RETURN_TO = '/oauth/authorize?response_type=code&client_id=rb&organization_id=6f1c2a8e';
 
 function renderNotice(props: Partial<Parameters<typeof OrgMfaNotice>[0]> = {}) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      url === '/api/me/orgs'
-        ? json(200, { organizations: [ACME] })
-        : json(500, { error: { code: 'internal_error', message: 'unexpected call' } }),
-    ),
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <OrgMfaNotice orgSlug="acme" appName="Role Builder" returnTo={RETURN_TO} hasSecondFactor={false} {...props} />
-    </QueryClientProvider>,
+  mockWebApi({ 'GET /api/me/orgs': ok({ organizations: [ACME] }) });
+  renderWithQuery(
+    <OrgMfaNotice orgSlug="acme" appName="Role Builder" returnTo={RETURN_TO} hasSecondFactor={false} {...props} />,
   );
 }
 
 describe('the Security tab’s notice for an organization requiring MFA (issue 29)', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('names the organization (from the member’s own organizations) and the app, with no way on before enrolment', async () => {
     renderNotice();
     const alert = await screen.findByRole('alert');

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import { PendingApprovals } from '@/features/admin/pending-approvals';
 import type { CredentialRequest } from '@/data/admin/credential-requests-query';
+import { mockWebApi, ok } from '../../helpers/web-api-mock';
+import { renderWithQuery } from '../../helpers/web-render';
 
 /**
  * Issue 32, "Two-person rule holes": the approval queue offers only what the server's rule
@@ -36,17 +37,7 @@ const QUEUE = [
 ];
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const body = input.startsWith('/api/admin/credential-requests?scope=pending') ? { requests: QUEUE } : {};
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  mockWebApi({ 'GET /api/admin/credential-requests?scope=pending': ok({ requests: QUEUE }) });
 });
 
 async function entryOf(justification: string) {
@@ -56,12 +47,7 @@ async function entryOf(justification: string) {
 
 describe('Pending approvals', () => {
   it('shows each administrator only the decisions the rule allows them', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <PendingApprovals />
-      </QueryClientProvider>,
-    );
+    renderWithQuery(<PendingApprovals />);
 
     const own = await entryOf('My own request');
     expect(own.queryByRole('button')).toBeNull();

@@ -1,12 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AuthProvider, useAuth } from '@/auth/auth-provider';
 import RequireAuth from '@/features/auth/require-auth';
 import { destinationAfterAuth } from '@/features/auth/auth.utils';
 import { signInErrorMessage } from '@/features/auth/sign-in-form';
 import { ApiError } from '@/lib/api';
+import { mockWebApi, ok, refusal } from '../../helpers/web-api-mock';
+import { renderWithQuery } from '../../helpers/web-render';
 
 const SIGNED_IN = {
   user: {
@@ -24,18 +25,16 @@ const SIGNED_IN = {
 };
 const SIGNED_OUT = { user: null, session: null, is_ecosystem_admin: false };
 
-function mockSession(body: unknown, calls: string[] = []) {
+/** The hub's session: `body` until the app signs out. */
+function mockSession(body: unknown) {
   let current = body;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      calls.push(`${init?.method ?? 'GET'} ${input}`);
-      if (input === '/api/auth/sign-out') current = SIGNED_OUT;
-      const payload = input === '/api/auth/sign-out' ? { signed_out: true } : current;
-      return new Response(JSON.stringify(payload), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
+  return mockWebApi({
+    'GET /api/auth/session': () => ok(current),
+    'POST /api/auth/sign-out': () => {
+      current = SIGNED_OUT;
+      return ok({ signed_out: true });
+    },
+  }).calls;
 }
 
 function Probe() {
@@ -56,38 +55,24 @@ function Probe() {
 }
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/auth" element={<Probe />} />
-            <Route element={<RequireAuth />}>
-              <Route path="/admin" element={<Probe />} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
+  return renderWithQuery(
+    <AuthProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/auth" element={<Probe />} />
+          <Route element={<RequireAuth />}>
+            <Route path="/admin" element={<Probe />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </AuthProvider>,
   );
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('auth state and guard', () => {
   it('a session check that fails logs the spec message and leaves the admin flag false', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ error: { code: 'database_unavailable', message: 'down' } }), { status: 503 }),
-      ),
-    );
+    mockWebApi({ 'GET /api/auth/session': refusal(503, 'database_unavailable', 'down') });
     renderAt('/auth');
     await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('none|false'));
     await waitFor(() => expect(errors.mock.calls.some((c) => c[0] === 'Error checking admin status')).toBe(true));
@@ -117,7 +102,7 @@ describe('auth state and guard', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/auth?next=%2Fadmin%3Ftab%3Dusers'));
     fireEvent.click(screen.getByText('token'));
     await waitFor(() => expect((window as unknown as { token: unknown }).token).toBeNull());
-    expect(calls.filter((c) => c.includes('/token'))).toEqual([]);
+    expect(calls.filter((c) => c.url.includes('/token'))).toEqual([]);
   });
 });
 

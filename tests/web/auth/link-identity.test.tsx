@@ -1,15 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { SIGN_IN_MESSAGES } from '@shared/auth-limits';
 import { LinkIdentityPage } from '@/features/auth/link-identity';
 import { LinkedNotice } from '@/features/auth/linked-notice';
+import { mockWebApi, ok, refusal as errorReply, reply, type ApiCall, type Reply } from '../../helpers/web-api-mock';
+import { renderWithQuery } from '../../helpers/web-render';
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-const refusal = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) =>
-  json(status, { error: { code, message, ...extra } }, status === 429 ? { 'retry-after': '600' } : {});
+/** A refusal as the hub sends it: a 429 says when to try again. */
+const refusal = (status: number, code: string, message: string, extra: Record<string, unknown> = {}): Reply => ({
+  ...errorReply(status, code, message, extra),
+  headers: status === 429 ? { 'retry-after': '600' } : {},
+});
 
 const PENDING = {
   provider: { slug: 'acme', display_name: 'Acme SSO' },
@@ -17,54 +19,32 @@ const PENDING = {
   expires_at: '2026-11-26T12:10:00.000Z',
 };
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
 /** The hub: the pending link, then the answers given for confirm and email, in order. */
-function mockHub(answers: { confirm?: Response[]; email?: Response[]; pending?: Response } = {}) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      if (url === '/api/auth/sso/link') return answers.pending ?? json(200, PENDING);
-      if (url === '/api/auth/sso/link/confirm') return answers.confirm?.shift() ?? json(500, {});
-      if (url === '/api/auth/sso/link/email') return answers.email?.shift() ?? json(500, {});
-      if (url === '/api/auth/providers') return json(200, { providers: [{ ...PENDING.provider, protocol: 'oidc' }] });
-      return json(404, { error: { code: 'not_found', message: 'no' } });
-    }),
-  );
-  return calls;
+function mockHub(answers: { confirm?: Reply[]; email?: Reply[]; pending?: Reply } = {}) {
+  return mockWebApi({
+    'GET /api/auth/sso/link': answers.pending ?? ok(PENDING),
+    'POST /api/auth/sso/link/confirm': answers.confirm ?? [],
+    'POST /api/auth/sso/link/email': answers.email ?? [],
+    'GET /api/auth/providers': ok({ providers: [{ ...PENDING.provider, protocol: 'oidc' }] }),
+  }).calls;
 }
 
 function renderPage(onLinked = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/auth?link=acme']}>
-        <LinkIdentityPage onLinked={onLinked} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQuery(
+    <MemoryRouter initialEntries={['/auth?link=acme']}>
+      <LinkIdentityPage onLinked={onLinked} />
+    </MemoryRouter>,
   );
   return onLinked;
 }
 
 const typePassword = (value: string) => fireEvent.change(screen.getByLabelText('Password'), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Connect and sign in' }));
-const posts = (calls: Call[], url: string) => calls.filter((c) => c.method === 'POST' && c.url === url);
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const posts = (calls: ApiCall[], url: string) => calls.filter((c) => c.method === 'POST' && c.url === url);
 
 describe('/auth?link=<slug>: linking a waiting upstream identity (issue 27)', () => {
   it('names the provider and the account, and the right password links, signs in and goes on to return_to', async () => {
-    const calls = mockHub({ confirm: [json(200, { linked: true, return_to: '/oauth/authorize?client_id=x' })] });
+    const calls = mockHub({ confirm: [ok({ linked: true, return_to: '/oauth/authorize?client_id=x' })] });
     const onLinked = renderPage();
     await screen.findByRole('heading', { name: 'Connect Acme SSO to your account' });
     expect(screen.getByText('bob@acme.example')).toBeTruthy();
@@ -101,7 +81,7 @@ describe('/auth?link=<slug>: linking a waiting upstream identity (issue 27)', ()
     const calls = mockHub({
       confirm: [
         refusal(401, 'invalid_code', 'Enter the code from your authenticator app.', { field: 'code' }),
-        json(200, { linked: true, return_to: '/account' }),
+        ok({ linked: true, return_to: '/account' }),
       ],
     });
     const onLinked = renderPage();
@@ -145,7 +125,7 @@ describe('/auth?link=<slug>: linking a waiting upstream identity (issue 27)', ()
     const calls = mockHub({
       email: [
         refusal(429, 'rate_limited', 'A link was mailed several times already. Please use the latest one.'),
-        json(202, { sent: true, expires_in_minutes: 15 }),
+        reply(202, { sent: true, expires_in_minutes: 15 }),
       ],
     });
     renderPage();
@@ -175,12 +155,7 @@ describe('/auth?link=<slug>: linking a waiting upstream identity (issue 27)', ()
 describe('/auth?linked=<slug>', () => {
   it('says which provider is now connected and that the second factor finishes the sign-in', async () => {
     mockHub();
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <LinkedNotice slug="acme" />
-      </QueryClientProvider>,
-    );
+    renderWithQuery(<LinkedNotice slug="acme" />);
     const notice = await screen.findByText('Acme SSO is now connected to your account.');
     expect(notice.closest('[role="status"]')?.textContent).toContain('password and that factor');
   });

@@ -1,50 +1,36 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { SignInForm } from '@/features/auth/sign-in-form';
 import { ssoStartHref } from '@/features/auth/auth.utils';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { mockWebApi, ok, refusal } from '../../helpers/web-api-mock';
+import { renderWithQuery } from '../../helpers/web-render';
 
 const ACME = { slug: 'acme', display_name: 'Acme SSO' };
 
-/** The hub's answers: the enabled providers, and discovery by the email's domain only. */
+/**
+ * The hub's answers: the enabled providers, discovery by the email's domain only, a refused
+ * password. Returns the requests sent, as "METHOD url".
+ */
 function mockHub(providers: unknown[]) {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push(`${init?.method ?? 'GET'} ${url}`);
-      if (url === '/api/auth/providers') return json(200, { providers });
-      if (url === '/api/auth/discover') {
-        const { email } = JSON.parse(String(init?.body)) as { email: string };
-        return json(200, { sso: email.endsWith('@acme.example') ? ACME : null });
-      }
-      return json(401, { error: { code: 'invalid_credentials', message: 'no', attempts_remaining: 4 } });
-    }),
-  );
-  return calls;
+  const { calls } = mockWebApi({
+    'GET /api/auth/providers': ok({ providers }),
+    'POST /api/auth/discover': ({ body }) =>
+      ok({ sso: (body as { email: string }).email.endsWith('@acme.example') ? ACME : null }),
+    'POST /api/auth/sign-in': refusal(401, 'invalid_credentials', 'no', { attempts_remaining: 4 }),
+  });
+  return () => calls.map((c) => `${c.method} ${c.url}`);
 }
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <SignInForm onSignedIn={() => {}} onMfaRequired={() => {}} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithQuery(
+    <MemoryRouter initialEntries={[path]}>
+      <SignInForm onSignedIn={() => {}} onMfaRequired={() => {}} />
+    </MemoryRouter>,
   );
 }
 
 const AUTHORIZE = '/oauth/authorize?client_id=sister&response_type=code&state=s1';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('/auth: identity providers and home-realm discovery (issue 27)', () => {
   it('offers each enabled provider as "Continue with …", carrying the pending authorization request', async () => {
@@ -57,7 +43,7 @@ describe('/auth: identity providers and home-realm discovery (issue 27)', () => 
   it('no provider enabled: no button', async () => {
     const calls = mockHub([]);
     renderAt('/auth');
-    await waitFor(() => expect(calls).toContain('GET /api/auth/providers'));
+    await waitFor(() => expect(calls()).toContain('GET /api/auth/providers'));
     expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
     expect(screen.queryByRole('list', { name: 'Other ways to sign in' })).toBeNull();
   });
@@ -68,7 +54,7 @@ describe('/auth: identity providers and home-realm discovery (issue 27)', () => 
     const email = screen.getByLabelText('Email');
     fireEvent.change(email, { target: { value: 'dana@example.org' } });
     fireEvent.blur(email);
-    await waitFor(() => expect(calls).toContain('POST /api/auth/discover'));
+    await waitFor(() => expect(calls()).toContain('POST /api/auth/discover'));
     expect(screen.queryByRole('status')).toBeNull();
 
     fireEvent.change(email, { target: { value: 'dana@acme.example' } });
@@ -81,11 +67,11 @@ describe('/auth: identity providers and home-realm discovery (issue 27)', () => 
     expect(screen.getByRole('button', { name: 'Sign In' }).getAttribute('class')).toContain('bg-card');
 
     // Another address at the same domain asks nothing more; another domain withdraws the offer.
-    const discoveries = calls.filter((c) => c === 'POST /api/auth/discover').length;
+    const discoveries = calls().filter((c) => c === 'POST /api/auth/discover').length;
     fireEvent.change(email, { target: { value: 'lee@acme.example' } });
     fireEvent.blur(email);
     expect(screen.getByRole('status')).toBeTruthy();
-    expect(calls.filter((c) => c === 'POST /api/auth/discover')).toHaveLength(discoveries);
+    expect(calls().filter((c) => c === 'POST /api/auth/discover')).toHaveLength(discoveries);
     fireEvent.change(email, { target: { value: 'lee@other.example' } });
     expect(screen.queryByRole('status')).toBeNull();
   });
@@ -96,7 +82,7 @@ describe('/auth: identity providers and home-realm discovery (issue 27)', () => 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'dana@acme.example' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await screen.findByRole('link', { name: 'Continue with Acme SSO' });
-    expect(calls).not.toContain('POST /api/auth/sign-in');
+    expect(calls()).not.toContain('POST /api/auth/sign-in');
     expect(screen.queryByText('Please fill in all fields')).toBeNull();
   });
 

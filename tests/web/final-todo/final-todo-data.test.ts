@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKLIST_TASKS } from '@/features/final-todo/final-todo.data';
+import { CHECKLIST_CATEGORIES } from '../../e2e/routes-screens';
 
 const byPriority = (p: string) => CHECKLIST_TASKS.filter((t) => t.priority === p);
 
@@ -35,26 +36,7 @@ describe('final to-do checklist data (spec §3, §9)', () => {
   });
 
   it('uses exactly the 16 categories of the spec', () => {
-    expect(new Set(CHECKLIST_TASKS.map((t) => t.category))).toEqual(
-      new Set([
-        'Authentication',
-        'Security',
-        'Database',
-        'Deployment',
-        'Features',
-        'Integration',
-        'UI/UX',
-        'Testing',
-        'Performance',
-        'Monitoring',
-        'Documentation',
-        'Infrastructure',
-        'SEO',
-        'Accessibility',
-        'Localization',
-        'PWA',
-      ]),
-    );
+    expect(new Set(CHECKLIST_TASKS.map((t) => t.category))).toEqual(new Set(CHECKLIST_CATEGORIES));
   });
 
   it('keeps the other estimates within 4 to 20 hours, using both ends', () => {

@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { IdentityProviderView } from '@shared/api/federation';
 import { ProviderFormDialog } from '@/features/identity-providers/provider-form-dialog';
 import {
@@ -10,9 +9,8 @@ import {
   firstProblem,
   issuerPlaceholder,
 } from '@/features/identity-providers/provider-form.utils';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { mockWebApi, ok, refusal, reply } from '../../helpers/web-api-mock';
+import { renderWithQuery, stubResizeObserver } from '../../helpers/web-render';
 
 const REDIRECT_URI = 'http://127.0.0.1:3000/auth/sso/acme/callback';
 const VIEW: IdentityProviderView = {
@@ -57,41 +55,9 @@ const SAML_VIEW: IdentityProviderView = {
   saml: { sso_url: 'https://idp.corp.example/sso', certificates: 1 },
 };
 
-function renderWithQuery(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
-
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-function mockApi(answer: (method: string, url: string, body: unknown) => Response) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url, body });
-      return answer(method, url, body);
-    }),
-  );
-  return calls;
-}
-
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+beforeEach(stubResizeObserver);
 
 describe('identity provider form (issue 27)', () => {
   it('presets prefill the issuer and scopes as the API does; Entra ID leaves its tenant issuer to fill in', () => {
@@ -109,9 +75,9 @@ describe('identity provider form (issue 27)', () => {
   });
 
   it('creates an OIDC provider, then shows the redirect URI to register, never the secret', async () => {
-    const calls = mockApi((method) =>
-      method === 'POST' ? json(201, { provider: VIEW, redirect_uri: REDIRECT_URI }) : json(200, { providers: [] }),
-    );
+    const { calls } = mockWebApi({
+      'POST /api/admin/identity-providers': reply(201, { provider: VIEW, redirect_uri: REDIRECT_URI }),
+    });
     renderWithQuery(<ProviderFormDialog open onOpenChange={() => {}} />);
     fill('Display name *', 'Acme SSO');
     fill('Slug *', 'acme');
@@ -144,7 +110,9 @@ describe('identity provider form (issue 27)', () => {
   });
 
   it('edit: the secret is write-only ("set"), an empty field keeps it, a new one is sent', async () => {
-    const calls = mockApi(() => json(200, { provider: VIEW, redirect_uri: REDIRECT_URI }));
+    const { calls } = mockWebApi({
+      'PATCH /api/admin/identity-providers/p1': ok({ provider: VIEW, redirect_uri: REDIRECT_URI }),
+    });
     const { unmount } = renderWithQuery(<ProviderFormDialog provider={VIEW} open onOpenChange={() => {}} />);
     const secret = screen.getByLabelText('Client secret') as HTMLInputElement;
     expect(secret.value).toBe('');
@@ -170,9 +138,11 @@ describe('identity provider form (issue 27)', () => {
   });
 
   it('the server refusing a field marks that control invalid and describes it with the error', async () => {
-    mockApi(() =>
-      json(400, { error: { code: 'validation_failed', message: 'issuer: must be an https URL', field: 'issuer' } }),
-    );
+    mockWebApi({
+      'POST /api/admin/identity-providers': refusal(400, 'validation_failed', 'issuer: must be an https URL', {
+        field: 'issuer',
+      }),
+    });
     renderWithQuery(<ProviderFormDialog open onOpenChange={() => {}} />);
     fill('Display name *', 'Acme');
     fill('Slug *', 'acme');
@@ -203,7 +173,9 @@ describe('identity provider form (issue 27)', () => {
   });
 
   it('SAML edit: shows what to register, an uploaded file fills the metadata, an empty field keeps it', async () => {
-    const calls = mockApi(() => json(200, { provider: SAML_VIEW, acs_url: SAML_VIEW.acs_url }));
+    const { calls } = mockWebApi({
+      'PATCH /api/admin/identity-providers/p2': ok({ provider: SAML_VIEW, acs_url: SAML_VIEW.acs_url }),
+    });
     renderWithQuery(<ProviderFormDialog provider={SAML_VIEW} open onOpenChange={() => {}} />);
     expect(screen.queryByLabelText('Client secret')).toBeNull();
     expect(screen.getByText(`${SAML_BASE}/acs`)).toBeTruthy();

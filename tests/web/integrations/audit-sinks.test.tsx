@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuditSinkView } from '@shared/api/siem';
 import IntegrationsTab from '@/features/integrations/integrations-tab';
 import {
@@ -9,9 +8,8 @@ import {
   firstSinkProblem,
   sinkHostOf,
 } from '@/features/integrations/audit-sinks.utils';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { mockWebApi, ok, refusal, reply, type Routes } from '../../helpers/web-api-mock';
+import { renderWithQuery, stubResizeObserver } from '../../helpers/web-render';
 
 const KEY = 'Y2hlY2twb2ludC1rZXktc2hvd24tb25jZS1vbmx5LWZvci10aGUtdGVzdA';
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUTest\n-----END CERTIFICATE-----';
@@ -50,45 +48,13 @@ const SYSLOG_SINK: AuditSinkView = {
   failure_streak: 4,
 };
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function mockApi(answer: (call: Call) => Response | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      return answer(call) ?? json(404, { error: { code: 'not_found', message: `unexpected ${call.method} ${url}` } });
-    }),
-  );
-  return calls;
-}
-
 /** No webhooks, the two sinks; anything else the test answers itself. */
-function standard(call: Call): Response | undefined {
-  if (call.method !== 'GET') return undefined;
-  if (call.url === '/api/admin/webhooks') return json(200, { webhooks: [] });
-  if (call.url === '/api/admin/audit-sinks') return json(200, { sinks: [HTTPS_SINK, SYSLOG_SINK] });
-  return undefined;
-}
+const STANDARD: Routes = {
+  'GET /api/admin/webhooks': ok({ webhooks: [] }),
+  'GET /api/admin/audit-sinks': ok({ sinks: [HTTPS_SINK, SYSLOG_SINK] }),
+};
 
-function renderTab() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <IntegrationsTab />
-    </QueryClientProvider>,
-  );
-}
+const renderTab = () => renderWithQuery(<IntegrationsTab />);
 
 async function openAddSink() {
   await screen.findAllByTestId('audit-sink-row');
@@ -96,24 +62,11 @@ async function openAddSink() {
   return screen.findByRole('dialog');
 }
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+beforeEach(stubResizeObserver);
 
 describe('Integrations tab: audit log streaming (SIEM sinks, issue 30)', () => {
   it('lists each sink by host with its kind, filters, state, lag, last delivery, last error and failure streak', async () => {
-    mockApi(standard);
+    mockWebApi(STANDARD);
     renderTab();
     expect(await screen.findByText('No webhooks yet')).toBeTruthy();
     const rows = await screen.findAllByTestId('audit-sink-row');
@@ -140,19 +93,16 @@ describe('Integrations tab: audit log streaming (SIEM sinks, issue 30)', () => {
   });
 
   it('an empty list says so', async () => {
-    mockApi((call) => (call.url === '/api/admin/audit-sinks' ? json(200, { sinks: [] }) : standard(call)));
+    mockWebApi({ ...STANDARD, 'GET /api/admin/audit-sinks': ok({ sinks: [] }) });
     renderTab();
     expect(await screen.findByText('No audit sinks yet')).toBeTruthy();
   });
 
   it('adds a sink and shows the checkpoint key once, with a copy button and a warning, and never again', async () => {
-    const calls = mockApi(
-      (call) =>
-        standard(call) ??
-        (call.method === 'POST' && call.url === '/api/admin/audit-sinks'
-          ? json(201, { sink: HTTPS_SINK, checkpoint_key: KEY })
-          : undefined),
-    );
+    const { calls } = mockWebApi({
+      ...STANDARD,
+      'POST /api/admin/audit-sinks': reply(201, { sink: HTTPS_SINK, checkpoint_key: KEY }),
+    });
     renderTab();
     const dialog = await openAddSink();
     fireEvent.change(within(dialog).getByLabelText('Target'), { target: { value: ' https://siem.example/ingest ' } });
@@ -187,19 +137,15 @@ describe('Integrations tab: audit log streaming (SIEM sinks, issue 30)', () => {
   });
 
   it('shows the server’s refusal on the target field, and checks the form before sending', async () => {
-    const calls = mockApi(
-      (call) =>
-        standard(call) ??
-        (call.method === 'POST'
-          ? json(400, {
-              error: {
-                code: 'invalid_request',
-                message: 'target: the address is private (HUB_WEBHOOKS_ALLOW_PRIVATE=true lifts this).',
-                field: 'target',
-              },
-            })
-          : undefined),
-    );
+    const { calls } = mockWebApi({
+      ...STANDARD,
+      'POST /api/admin/audit-sinks': refusal(
+        400,
+        'invalid_request',
+        'target: the address is private (HUB_WEBHOOKS_ALLOW_PRIVATE=true lifts this).',
+        { field: 'target' },
+      ),
+    });
     renderTab();
     const dialog = await openAddSink();
     const target = within(dialog).getByLabelText('Target');
@@ -224,10 +170,10 @@ describe('Integrations tab: audit log streaming (SIEM sinks, issue 30)', () => {
 
   it('edit sends the filters, disable and delete call their routes', async () => {
     const base = `/api/admin/audit-sinks/${HTTPS_SINK.id}`;
-    const calls = mockApi((call) => {
-      if (call.method === 'PATCH' && call.url === base) return json(200, { sink: { ...HTTPS_SINK, enabled: false } });
-      if (call.method === 'DELETE' && call.url === base) return json(200, { deleted: true });
-      return standard(call);
+    const { calls } = mockWebApi({
+      ...STANDARD,
+      [`PATCH ${base}`]: ok({ sink: { ...HTTPS_SINK, enabled: false } }),
+      [`DELETE ${base}`]: ok({ deleted: true }),
     });
     renderTab();
     await screen.findAllByTestId('audit-sink-row');

@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDeliveryView, WebhookView } from '@shared/api/events';
 import IntegrationsTab from '@/features/integrations/integrations-tab';
 import { createBodyOf, EMPTY_WEBHOOK_FORM, firstProblem, hostOf } from '@/features/integrations/integrations.utils';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { mockWebApi, ok, refusal, reply, type Routes } from '../../helpers/web-api-mock';
+import { renderWithQuery, stubResizeObserver } from '../../helpers/web-render';
 
 const SECRET = 'whsec_c2VjcmV0LXNob3duLW9uY2Utb25seS1mb3ItdGhlLXRlc3Q=';
 const HOOK: WebhookView = {
@@ -47,66 +45,20 @@ const DELIVERY: WebhookDeliveryView = {
   delivered_at: null,
 };
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
+/** The list, the clients of the client filter, and the SIEM section's (its own tests: audit-sinks.test.tsx). */
+const STANDARD: Routes = {
+  'GET /api/admin/webhooks': ok({ webhooks: [HOOK, DISABLED] }),
+  'GET /api/admin/oauth-clients': ok({ clients: [] }),
+  'GET /api/admin/audit-sinks': ok({ sinks: [] }),
+};
 
-function mockApi(answer: (call: Call) => Response | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = {
-        method: init?.method ?? 'GET',
-        url,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      return answer(call) ?? json(404, { error: { code: 'not_found', message: `unexpected ${call.method} ${url}` } });
-    }),
-  );
-  return calls;
-}
+const renderTab = () => renderWithQuery(<IntegrationsTab />);
 
-/** The list, the clients of the client filter; anything else the test answers itself. */
-function standard(call: Call): Response | undefined {
-  if (call.method !== 'GET') return undefined;
-  if (call.url === '/api/admin/webhooks') return json(200, { webhooks: [HOOK, DISABLED] });
-  if (call.url === '/api/admin/oauth-clients') return json(200, { clients: [] });
-  // The SIEM section below (its own tests: audit-sinks.test.tsx).
-  if (call.url === '/api/admin/audit-sinks') return json(200, { sinks: [] });
-  return undefined;
-}
-
-function renderTab() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <IntegrationsTab />
-    </QueryClientProvider>,
-  );
-}
-
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+beforeEach(stubResizeObserver);
 
 describe('Integrations tab (issue 30)', () => {
   it('lists each endpoint by host with its events, client filter, state, reason and failure streak', async () => {
-    mockApi(standard);
+    mockWebApi(STANDARD);
     renderTab();
     const rows = await screen.findAllByTestId('webhook-row');
     expect(rows).toHaveLength(2);
@@ -125,13 +77,10 @@ describe('Integrations tab (issue 30)', () => {
   });
 
   it('creates an endpoint, shows the secret once with a copy button and a warning, and never again', async () => {
-    const calls = mockApi(
-      (call) =>
-        standard(call) ??
-        (call.method === 'POST' && call.url === '/api/admin/webhooks'
-          ? json(201, { webhook: HOOK, secret: SECRET })
-          : undefined),
-    );
+    const { calls } = mockWebApi({
+      ...STANDARD,
+      'POST /api/admin/webhooks': reply(201, { webhook: HOOK, secret: SECRET }),
+    });
     renderTab();
     await screen.findAllByTestId('webhook-row');
     fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
@@ -162,19 +111,15 @@ describe('Integrations tab (issue 30)', () => {
   });
 
   it('shows the server’s refusal on the URL field and checks the form before sending', async () => {
-    const calls = mockApi(
-      (call) =>
-        standard(call) ??
-        (call.method === 'POST'
-          ? json(400, {
-              error: {
-                code: 'invalid_request',
-                message: 'url: the address is private (set HUB_WEBHOOKS_ALLOW_PRIVATE to allow it).',
-                field: 'url',
-              },
-            })
-          : undefined),
-    );
+    const { calls } = mockWebApi({
+      ...STANDARD,
+      'POST /api/admin/webhooks': refusal(
+        400,
+        'invalid_request',
+        'url: the address is private (set HUB_WEBHOOKS_ALLOW_PRIVATE to allow it).',
+        { field: 'url' },
+      ),
+    });
     renderTab();
     await screen.findAllByTestId('webhook-row');
     fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
@@ -196,7 +141,12 @@ describe('Integrations tab (issue 30)', () => {
   });
 
   it('a list that cannot be fetched says so with Retry', async () => {
-    mockApi(() => json(503, { error: { code: 'database_unavailable', message: 'The database is unavailable.' } }));
+    const down = refusal(503, 'database_unavailable', 'The database is unavailable.');
+    mockWebApi({
+      'GET /api/admin/webhooks': down,
+      'GET /api/admin/oauth-clients': down,
+      'GET /api/admin/audit-sinks': down,
+    });
     renderTab();
     expect(await screen.findByText('Failed to fetch webhooks')).toBeTruthy();
     // One Retry per section: the webhooks' and the SIEM sinks'.
@@ -205,13 +155,12 @@ describe('Integrations tab (issue 30)', () => {
   });
 
   it('the delivery log shows status, attempts, answer, latency and payload; Resend calls the API', async () => {
-    const calls = mockApi((call) => {
-      if (call.url === `/api/admin/webhooks/${HOOK.id}/deliveries?limit=50`)
-        return json(200, { deliveries: [DELIVERY] });
-      if (call.method === 'POST' && call.url.endsWith('/resend')) {
-        return json(200, { delivery: { ...DELIVERY, status: 'pending', attempts: 0 } });
-      }
-      return standard(call);
+    const { calls } = mockWebApi({
+      ...STANDARD,
+      [`GET /api/admin/webhooks/${HOOK.id}/deliveries?limit=50`]: ok({ deliveries: [DELIVERY] }),
+      [`POST /api/admin/webhooks/${HOOK.id}/deliveries/7/resend`]: ok({
+        delivery: { ...DELIVERY, status: 'pending', attempts: 0 },
+      }),
     });
     renderTab();
     await screen.findAllByTestId('webhook-row');
@@ -236,11 +185,11 @@ describe('Integrations tab (issue 30)', () => {
 
   it('the log pages back 50 at a time with "Load older deliveries"', async () => {
     const newest = Array.from({ length: 50 }, (_, i) => ({ ...DELIVERY, id: 100 - i, status: 'delivered' as const }));
-    const calls = mockApi((call) => {
-      const base = `/api/admin/webhooks/${HOOK.id}/deliveries`;
-      if (call.url === `${base}?limit=50`) return json(200, { deliveries: newest });
-      if (call.url === `${base}?limit=50&before=51`) return json(200, { deliveries: [{ ...DELIVERY, id: 3 }] });
-      return standard(call);
+    const base = `/api/admin/webhooks/${HOOK.id}/deliveries`;
+    const { calls } = mockWebApi({
+      ...STANDARD,
+      [`GET ${base}?limit=50`]: ok({ deliveries: newest }),
+      [`GET ${base}?limit=50&before=51`]: ok({ deliveries: [{ ...DELIVERY, id: 3 }] }),
     });
     renderTab();
     await screen.findAllByTestId('webhook-row');
@@ -254,16 +203,14 @@ describe('Integrations tab (issue 30)', () => {
   });
 
   it('disable, send a test event, rotate (new secret shown once) and delete call their routes', async () => {
-    const calls = mockApi((call) => {
-      const base = `/api/admin/webhooks/${HOOK.id}`;
-      if (call.method === 'PATCH' && call.url === base) return json(200, { webhook: { ...HOOK, enabled: false } });
-      if (call.method === 'POST' && call.url === `${base}/test`) return json(202, { delivery: DELIVERY });
-      if (call.method === 'POST' && call.url === `${base}/rotate-secret`) {
-        return json(200, { webhook: HOOK, secret: SECRET });
-      }
-      if (call.method === 'DELETE' && call.url === base) return json(200, { deleted: true });
-      if (call.url.startsWith(`${base}/deliveries?`)) return json(200, { deliveries: [] });
-      return standard(call);
+    const base = `/api/admin/webhooks/${HOOK.id}`;
+    const { calls } = mockWebApi({
+      ...STANDARD,
+      [`PATCH ${base}`]: ok({ webhook: { ...HOOK, enabled: false } }),
+      [`POST ${base}/test`]: reply(202, { delivery: DELIVERY }),
+      [`POST ${base}/rotate-secret`]: ok({ webhook: HOOK, secret: SECRET }),
+      [`DELETE ${base}`]: ok({ deleted: true }),
+      [`GET ${base}/deliveries`]: ok({ deliveries: [] }),
     });
     renderTab();
     await screen.findAllByTestId('webhook-row');

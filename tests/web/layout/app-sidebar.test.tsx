@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AuthProvider } from '@/auth/auth-provider';
 import SignedInLayout from '@/layout/shell/signed-in-layout';
+import { mockWebApi, ok } from '../../helpers/web-api-mock';
+import { renderWithQuery } from '../../helpers/web-render';
 
 /**
  * Issue 32, "A plain user's navigation": the sidebar of a signed-in screen offers the internal
@@ -26,41 +27,32 @@ const OWN = ['Account', 'Sessions', 'Connected apps'];
 const ADMIN = ['Admin', 'OAuth Admin', 'Audit Log'];
 
 function signIn(isEcosystemAdmin: boolean) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const body = input.startsWith('/api/auth/session')
-        ? {
-            user: {
-              id: 'u1',
-              email: 'casey@example.test',
-              full_name: 'Casey Candidate',
-              organization: null,
-              department: null,
-              email_verified: true,
-              created_at: '2026-11-01T00:00:00.000Z',
-              last_login_at: null,
-            },
-            session: { id: 's1', expires_at: '2027-01-01T00:00:00.000Z' },
-            is_ecosystem_admin: isEcosystemAdmin,
-          }
-        : {};
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  mockWebApi({
+    'GET /api/auth/session': ok({
+      user: {
+        id: 'u1',
+        email: 'casey@example.test',
+        full_name: 'Casey Candidate',
+        organization: null,
+        department: null,
+        email_verified: true,
+        created_at: '2026-11-01T00:00:00.000Z',
+        last_login_at: null,
+      },
+      session: { id: 's1', expires_at: '2027-01-01T00:00:00.000Z' },
+      is_ecosystem_admin: isEcosystemAdmin,
     }),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={['/account']}>
-          <Routes>
-            <Route element={<SignedInLayout />}>
-              <Route path="/account" element={<p>Account screen</p>} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
+  });
+  renderWithQuery(
+    <AuthProvider>
+      <MemoryRouter initialEntries={['/account']}>
+        <Routes>
+          <Route element={<SignedInLayout />}>
+            <Route path="/account" element={<p>Account screen</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </AuthProvider>,
   );
 }
 
@@ -72,11 +64,6 @@ async function sidebarLinks(): Promise<string[]> {
     .getAllByRole('link')
     .map((a) => a.textContent ?? '');
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('sidebar of a signed-in screen', () => {
   it("holds only a plain user's own screens: no internal modules, no admin screens", async () => {

@@ -1,6 +1,6 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import DataMiningPage from '@/modules/data-mining/data-mining-page';
 import FulfilsPage from '@/modules/fulfils/fulfils-page';
 import HealthPage from '@/modules/health/health-page';
@@ -13,6 +13,7 @@ import TalentmlsPage from '@/modules/talentmls/talentmls-page';
 import TalentsparkPage from '@/modules/talentspark/talentspark-page';
 import DemoDashboard from '@/features/demo/demo-dashboard';
 import { MODULE_SCREENS } from '../../e2e/routes-screens';
+import { mockWebApi, type ApiCall } from '../../helpers/web-api-mock';
 
 const PAGES: [string, React.ComponentType][] = [
   ['fulfils', FulfilsPage],
@@ -28,14 +29,10 @@ const PAGES: [string, React.ComponentType][] = [
 ];
 
 describe('module screens render from static data alone', () => {
-  const fetchSpy = vi.fn(() => Promise.reject(new Error('module screens must not fetch')));
+  // A hub with no routes: any request at all fails the test.
+  let calls: ApiCall[];
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchSpy);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    fetchSpy.mockClear();
+    ({ calls } = mockWebApi());
   });
 
   it.each(PAGES)('%s: heading, tab names, and no fetch', (key, Page) => {
@@ -50,7 +47,7 @@ describe('module screens render from static data alone', () => {
       .map((t) => t.textContent);
     expect(tabs).toEqual(MODULE_SCREENS[key].tabs);
     expect(screen.getAllByTestId('stat-card')).toHaveLength(4);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it('role builder shows the four stat cards the spec names', () => {
@@ -76,6 +73,6 @@ describe('module screens render from static data alone', () => {
       '/demo/qrc',
       '/demo/talentmls',
     ]);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 });

@@ -1,73 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ClientView } from '@shared/api/oauth-clients';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ClientCard } from '@/features/oauth-admin/client-card';
 import { CreateClientDialog } from '@/features/oauth-admin/create-client-dialog';
 import { firstUrlError } from '@/features/oauth-admin/oauth-admin.utils';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const VIEW: ClientView = {
-  id: 'c1',
-  client_id: 'hub_sister',
-  client_secret_preview: 'hubsec_abcdefghijklm',
-  app_name: 'Sister App',
-  app_description: null,
-  app_url: 'https://sister.example',
-  app_type: 'platform',
-  redirect_uris: ['https://sister.example/callback'],
-  post_logout_redirect_uris: ['https://sister.example/signed-out'],
-  allowed_origins: [],
-  scopes: ['read:profile', 'read:organization', 'openid', 'offline_access'],
-  is_active: true,
-  token_endpoint_auth_method: 'client_secret_basic',
-  backchannel_logout_uri: 'https://sister.example/backchannel-logout',
-  has_api_key: true,
-  has_webhook_secret: true,
-  jwks: null,
-  jwks_uri: null,
-  require_pushed_authorization_requests: false,
-  dpop_bound_access_tokens: false,
-  fapi2: false,
-  request_object_signing_alg: null,
-  created_at: '2026-11-21T12:00:00.000Z',
-};
-
-function renderWithQuery(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
+import { mockWebApi, reply } from '../../helpers/web-api-mock';
+import { renderWithQuery, stubResizeObserver } from '../../helpers/web-render';
+import { CLIENT_VIEW } from './client-view';
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-beforeEach(() => {
-  // Radix's checkbox measures itself; jsdom has no layout.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// Radix's checkbox measures itself; jsdom has no layout.
+beforeEach(stubResizeObserver);
 
 describe('Create OAuth Client: the OpenID Connect fields (issue 12)', () => {
   it('refuses a back-channel logout URI with a fragment, then saves scopes, post-logout and back-channel URIs', async () => {
-    const bodies: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_input: string, init?: RequestInit) => {
-        bodies.push(JSON.parse(String(init?.body)));
-        return json(201, { client: VIEW, client_secret: 'hubsec_the-whole-secret' });
-      }),
-    );
+    const hub = mockWebApi({
+      'POST /api/admin/oauth-clients': reply(201, { client: CLIENT_VIEW, client_secret: 'hubsec_the-whole-secret' }),
+    });
+    const bodies = () => hub.calls.map((c) => c.body);
     renderWithQuery(<CreateClientDialog open onOpenChange={() => {}} />);
     fill('Application Name *', 'Sister App');
     fill('Application URL *', 'https://sister.example');
@@ -80,13 +30,13 @@ describe('Create OAuth Client: the OpenID Connect fields (issue 12)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Back-channel logout URI "https://sister.example/backchannel-logout#x" must be an absolute http(s) URL without a fragment.',
     );
-    expect(bodies).toEqual([]);
+    expect(bodies()).toEqual([]);
 
     fill('Back-channel Logout URI', ' https://sister.example/backchannel-logout ');
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Create Client' }));
     await screen.findByText('Client created');
-    expect(bodies).toEqual([
+    expect(bodies()).toEqual([
       expect.objectContaining({
         redirect_uris: ['https://sister.example/callback'],
         scopes: ['read:profile', 'read:organization', 'openid', 'offline_access'],
@@ -97,21 +47,17 @@ describe('Create OAuth Client: the OpenID Connect fields (issue 12)', () => {
   });
 
   it('sends no back-channel logout URI when the field is empty', async () => {
-    const bodies: Record<string, unknown>[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_input: string, init?: RequestInit) => {
-        bodies.push(JSON.parse(String(init?.body)));
-        return json(201, { client: VIEW, client_secret: 'hubsec_x' });
-      }),
-    );
+    const hub = mockWebApi({
+      'POST /api/admin/oauth-clients': reply(201, { client: CLIENT_VIEW, client_secret: 'hubsec_x' }),
+    });
+    const bodies = () => hub.calls.map((c) => c.body);
     renderWithQuery(<CreateClientDialog open onOpenChange={() => {}} />);
     fill('Application Name *', 'Plain App');
     fill('Application URL *', 'https://plain.example');
     fill('Redirect URIs * (one per line)', 'https://plain.example/cb');
     fireEvent.click(screen.getByRole('button', { name: 'Create Client' }));
-    await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toMatchObject({
+    await waitFor(() => expect(bodies()).toHaveLength(1));
+    expect(bodies()[0]).toMatchObject({
       scopes: ['read:profile', 'read:organization'],
       post_logout_redirect_uris: [],
       backchannel_logout_uri: null,
@@ -119,14 +65,14 @@ describe('Create OAuth Client: the OpenID Connect fields (issue 12)', () => {
   });
 
   it("shows the client's post-logout and back-channel logout URIs on its card", () => {
-    renderWithQuery(<ClientCard client={VIEW} />);
+    renderWithQuery(<ClientCard client={CLIENT_VIEW} />);
     expect(screen.getByText('Back-channel Logout URI').nextElementSibling?.textContent).toBe(
       'https://sister.example/backchannel-logout',
     );
     expect(screen.getByText('Post-logout Redirect URIs').nextElementSibling?.textContent).toBe(
       'https://sister.example/signed-out',
     );
-    renderWithQuery(<ClientCard client={{ ...VIEW, id: 'c2', backchannel_logout_uri: null }} />);
+    renderWithQuery(<ClientCard client={{ ...CLIENT_VIEW, id: 'c2', backchannel_logout_uri: null }} />);
     expect(screen.getAllByText('Back-channel Logout URI')).toHaveLength(1);
   });
 

@@ -1,61 +1,33 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ClientView } from '@shared/api/oauth-clients';
 import { ClientCard } from '@/features/oauth-admin/client-card';
 import { CreateClientDialog } from '@/features/oauth-admin/create-client-dialog';
 import { EMPTY_SECURITY_PROFILE, securityBadges, securityProfileInput } from '@/features/oauth-admin/oauth-admin.utils';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { mockWebApi, ok, reply } from '../../helpers/web-api-mock';
+import { renderWithQuery, stubResizeObserver } from '../../helpers/web-render';
+import { CLIENT_VIEW } from './client-view';
 
 const JWK = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'k1' };
+/** A FAPI 2.0 client: private_key_jwt with a JWK Set, no secret. */
 const VIEW: ClientView = {
-  id: 'c1',
+  ...CLIENT_VIEW,
   client_id: 'hub_fapi',
   client_secret_preview: null,
   app_name: 'Sister FAPI',
-  app_description: null,
   app_url: 'https://fapi.example',
-  app_type: 'platform',
   redirect_uris: ['https://fapi.example/cb'],
   post_logout_redirect_uris: [],
-  allowed_origins: [],
   scopes: ['openid'],
-  is_active: true,
   token_endpoint_auth_method: 'private_key_jwt',
   backchannel_logout_uri: null,
-  has_api_key: true,
-  has_webhook_secret: true,
   jwks: { keys: [JWK] },
-  jwks_uri: null,
-  require_pushed_authorization_requests: false,
-  dpop_bound_access_tokens: false,
   fapi2: true,
-  request_object_signing_alg: null,
-  created_at: '2026-11-21T12:00:00.000Z',
 };
 
-function renderWithQuery(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+beforeEach(stubResizeObserver);
 
 describe('the security profile fields (issue 31)', () => {
   it('turns the form into API fields: FAPI 2.0 implies private_key_jwt and needs keys', () => {
@@ -99,14 +71,8 @@ describe('the security profile fields (issue 31)', () => {
   });
 
   it('registers a FAPI 2.0 client from the create dialog with its pasted JWK Set', async () => {
-    const bodies: Record<string, unknown>[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_input: string, init?: RequestInit) => {
-        bodies.push(JSON.parse(String(init?.body)));
-        return json(201, { client: VIEW, client_secret: null });
-      }),
-    );
+    const hub = mockWebApi({ 'POST /api/admin/oauth-clients': reply(201, { client: VIEW, client_secret: null }) });
+    const bodies = () => hub.calls.map((c) => c.body);
     renderWithQuery(<CreateClientDialog open onOpenChange={() => {}} />);
     fill('Application Name *', 'Sister FAPI');
     fill('Application URL *', 'https://fapi.example');
@@ -114,11 +80,11 @@ describe('the security profile fields (issue 31)', () => {
     fireEvent.click(screen.getByLabelText('FAPI 2.0 profile'));
     fireEvent.click(screen.getByRole('button', { name: 'Create Client' }));
     expect((await screen.findByRole('alert')).textContent).toContain('needs the client’s public keys');
-    expect(bodies).toEqual([]);
+    expect(bodies()).toEqual([]);
     fill('Public JWK Set (JSON)', JSON.stringify({ keys: [JWK] }));
     fireEvent.click(screen.getByRole('button', { name: 'Create Client' }));
-    await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toMatchObject({
+    await waitFor(() => expect(bodies()).toHaveLength(1));
+    expect(bodies()[0]).toMatchObject({
       token_endpoint_auth_method: 'private_key_jwt',
       fapi2: true,
       jwks: { keys: [JWK] },
@@ -126,14 +92,9 @@ describe('the security profile fields (issue 31)', () => {
   });
 
   it('changes an existing client with PUT …/security-profile', async () => {
-    const calls: { url: string; method?: string; body: unknown }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        calls.push({ url, method: init?.method, body: JSON.parse(String(init?.body ?? 'null')) });
-        return json(200, { client: { ...VIEW, dpop_bound_access_tokens: true } });
-      }),
-    );
+    const { calls } = mockWebApi({
+      'PUT /api/admin/oauth-clients/c1/security-profile': ok({ client: { ...VIEW, dpop_bound_access_tokens: true } }),
+    });
     renderWithQuery(<ClientCard client={{ ...VIEW, fapi2: false }} />);
     fireEvent.click(screen.getByRole('button', { name: 'Security profile…' }));
     fireEvent.click(await screen.findByLabelText('Require DPoP-bound tokens'));

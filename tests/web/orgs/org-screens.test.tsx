@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { InvitationView, OrgMemberView } from '@shared/api/orgs';
@@ -9,15 +8,12 @@ import OrgsTab from '@/features/account/orgs-tab';
 import { InviteForm } from '@/features/orgs/invite-form';
 import { MemberRolesDialog } from '@/features/orgs/member-roles-dialog';
 import { MembersCard } from '@/features/orgs/members-card';
+import { mockWebApi, ok, refusal, reply, type Routes } from '../../helpers/web-api-mock';
+import { renderWithQuery } from '../../helpers/web-render';
 
 const ORG_ID = '6f1c2a8e-0000-4000-8000-0000000000a1';
 const ME = '6f1c2a8e-0000-4000-8000-0000000000b1';
 const LAST_OWNER = 'An organization keeps at least one owner: make someone else an owner first.';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const refusal = (status: number, code: string, message: string, field?: string) =>
-  json(status, { error: { code, message, ...(field ? { field } : {}) } });
 
 const RITA: OrgMemberView = {
   user_id: '6f1c2a8e-0000-4000-8000-0000000000c1',
@@ -37,62 +33,38 @@ const ORG = {
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-/** The hub: queued answers per "METHOD url", then the session and the caller's organizations. */
-function mockHub(answers: Record<string, Response[]> = {}) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      const queued = answers[`${method} ${url}`]?.shift();
-      if (queued) return queued;
-      if (url === '/api/auth/session')
-        return json(200, {
-          user: {
-            id: ME,
-            email: 'olga@acme.test',
-            full_name: 'Olga Owner',
-            organization: null,
-            department: null,
-            email_verified: true,
-          },
-          session: { id: 's1', expires_at: '2026-12-20T10:00:00.000Z' },
-          is_ecosystem_admin: false,
-        });
-      if (url === '/api/me/orgs') return json(200, { organizations: [{ ...ORG, roles: ['owner'] }] });
-      return refusal(500, 'internal_error', 'unexpected call');
+/** The hub: the routes a test adds, then the session and the caller's organizations. */
+function mockHub(routes: Routes = {}) {
+  return mockWebApi({
+    'GET /api/auth/session': ok({
+      user: {
+        id: ME,
+        email: 'olga@acme.test',
+        full_name: 'Olga Owner',
+        organization: null,
+        department: null,
+        email_verified: true,
+      },
+      session: { id: 's1', expires_at: '2026-12-20T10:00:00.000Z' },
+      is_ecosystem_admin: false,
     }),
-  );
-  return calls;
+    'GET /api/me/orgs': ok({ organizations: [{ ...ORG, roles: ['owner'] }] }),
+    ...routes,
+  }).calls;
 }
 
 function renderWith(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <AuthProvider>{node}</AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQuery(
+    <MemoryRouter>
+      <AuthProvider>{node}</AuthProvider>
+    </MemoryRouter>,
   );
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('changing a member’s roles', () => {
   it('sends the chosen built-in role first, then the custom names, and closes', async () => {
     const calls = mockHub({
-      [`PATCH /api/orgs/${ORG_ID}/members/${RITA.user_id}`]: [json(200, { member: { ...RITA, roles: ['admin'] } })],
+      [`PATCH /api/orgs/${ORG_ID}/members/${RITA.user_id}`]: [ok({ member: { ...RITA, roles: ['admin'] } })],
     });
     const onClose = vi.fn();
     renderWith(<MemberRolesDialog mode="member" orgId={ORG_ID} member={RITA} myRoles={['owner']} onClose={onClose} />);
@@ -168,10 +140,10 @@ describe('the invitation form', () => {
   it('checks the address in the browser, shows the server’s refusal, then confirms what was sent', async () => {
     const calls = mockHub({
       [`POST /api/orgs/${ORG_ID}/invitations`]: [
-        refusal(400, 'invalid_request', 'role: no organization role named sourcer.', 'role'),
-        json(201, { invitation: sent }),
+        refusal(400, 'invalid_request', 'role: no organization role named sourcer.', { field: 'role' }),
+        reply(201, { invitation: sent }),
       ],
-      [`GET /api/orgs/${ORG_ID}/invitations`]: [json(200, { invitations: [sent] })],
+      [`GET /api/orgs/${ORG_ID}/invitations`]: [ok({ invitations: [sent] })],
     });
     renderWith(<InviteForm mode="member" orgId={ORG_ID} myRoles={['admin']} />);
     const send = screen.getByRole('button', { name: 'Send invitation' });
@@ -211,8 +183,8 @@ describe('the members card', () => {
 
   it('pages by the API cursor, and offers an admin no action on an owner', async () => {
     const calls = mockHub({
-      [`GET /api/orgs/${ORG_ID}/members?limit=50`]: [json(200, { members: [OLGA], next_cursor: 'c2' })],
-      [`GET /api/orgs/${ORG_ID}/members?limit=50&cursor=c2`]: [json(200, { members: [RITA], next_cursor: null })],
+      [`GET /api/orgs/${ORG_ID}/members?limit=50`]: [ok({ members: [OLGA], next_cursor: 'c2' })],
+      [`GET /api/orgs/${ORG_ID}/members?limit=50&cursor=c2`]: [ok({ members: [RITA], next_cursor: null })],
     });
     renderWith(<MembersCard mode="member" orgId={ORG_ID} myRoles={['admin']} />);
     await screen.findByText('Olga Owner');
@@ -233,7 +205,7 @@ describe('the members card', () => {
 
   it('a plain member reads the list and is offered nothing to change', async () => {
     mockHub({
-      [`GET /api/orgs/${ORG_ID}/members?limit=50`]: [json(200, { members: [OLGA, RITA], next_cursor: null })],
+      [`GET /api/orgs/${ORG_ID}/members?limit=50`]: [ok({ members: [OLGA, RITA], next_cursor: null })],
     });
     renderWith(<MembersCard mode="member" orgId={ORG_ID} myRoles={['member']} />);
     await screen.findByText('Rita Recruiter');
