@@ -18,14 +18,8 @@ import {
   updateEndpoint,
 } from './queries';
 import { ROTATION_OVERLAP_MS, WEBHOOK_PREVIOUS_SECRET_CONTEXT, WEBHOOK_SECRET_CONTEXT } from './secrets';
-import {
-  checkTargetUrl,
-  resolveTarget,
-  systemResolver,
-  TargetRefusedError,
-  type Resolver,
-  type TargetRefusal,
-} from './ssrf';
+import type { Resolver } from '../net/outbound';
+import { assertOutboundTarget } from '../net/outbound-target';
 import { generateWebhookSecret } from './webhooks';
 import { hostOf } from './worker';
 
@@ -69,32 +63,6 @@ export function toDeliveryView(d: WebhookDelivery): WebhookDeliveryView {
   };
 }
 
-/**
- * Refuses a URL the hub must not send to (ssrf.ts), naming why, before anything is stored: its
- * spelling, and the addresses its name resolves to now (a name that does not resolve yet is
- * accepted; every delivery resolves and checks it again).
- */
-export async function assertTarget(hub: Hub, url: string, resolver: Resolver): Promise<void> {
-  const allowPrivate = hub.config.outboundAllowPrivate;
-  const checked = checkTargetUrl(url, { allowPrivate, isProduction: hub.config.isProduction });
-  if ('refused' in checked) throw refusedTarget(checked.refused);
-  if (allowPrivate) return;
-  try {
-    await resolveTarget(checked.url.hostname, resolver, false);
-  } catch (e) {
-    if (e instanceof TargetRefusedError && e.refusal !== 'reserved') throw refusedTarget(e.refusal);
-  }
-}
-
-function refusedTarget(refusal: TargetRefusal): HubError {
-  const why =
-    refusal === 'https_required'
-      ? 'must use https (http only to localhost, outside production)'
-      : `points to a ${refusal.replace('_', '-')} address; webhooks go to public addresses only ` +
-        '(HUB_WEBHOOKS_ALLOW_PRIVATE=true lifts this)';
-  return new HubError('invalid_request', `url: ${why}.`, { field: 'url' });
-}
-
 /** A client filter names a registered client: a typo would otherwise silently deliver nothing. */
 async function assertClient(hub: Hub, clientId: string | null | undefined): Promise<void> {
   if (clientId && !(await loadClient(hub, clientId))) {
@@ -124,9 +92,9 @@ export async function createWebhook(
   hub: Hub,
   input: CreateWebhookBody,
   actor: Actor,
-  resolver: Resolver = systemResolver,
+  resolver?: Resolver,
 ): Promise<{ webhook: WebhookView; secret: string }> {
-  await assertTarget(hub, input.url, resolver);
+  await assertOutboundTarget(hub, 'url', input.url, resolver);
   await assertClient(hub, input.client_id);
   const secret = generateWebhookSecret();
   const now = hub.clock();
@@ -166,9 +134,9 @@ export async function changeWebhook(
   id: string,
   input: UpdateWebhookBody,
   actor: Actor,
-  resolver: Resolver = systemResolver,
+  resolver?: Resolver,
 ): Promise<WebhookView> {
-  if (input.url !== undefined) await assertTarget(hub, input.url, resolver);
+  if (input.url !== undefined) await assertOutboundTarget(hub, 'url', input.url, resolver);
   await assertClient(hub, input.client_id);
   const now = hub.clock();
   const values: Partial<NewWebhookEndpoint> = { updatedAt: now };

@@ -1,5 +1,4 @@
 import { X509Certificate } from 'node:crypto';
-import { isIP } from 'node:net';
 import type { Actor } from '../actor';
 import type { AuditSink, NewAuditSink } from '../db/schema/index';
 import { HubError } from '../errors';
@@ -10,19 +9,12 @@ import { checkpointKey } from './siem-format';
 import { auditHeadId, deleteSink, findSink, insertSink, listSinks, updateSink } from './siem-queries';
 import { SINK_AUTH_HEADER_CONTEXT } from './siem-secrets';
 import { splitHostPort } from './siem-transport';
-import {
-  checkTargetUrl,
-  classifyAddress,
-  resolveTarget,
-  systemResolver,
-  TargetRefusedError,
-  type Resolver,
-  type TargetRefusal,
-} from './ssrf';
+import type { Resolver } from '../net/outbound';
+import { assertOutboundTarget } from '../net/outbound-target';
 
 /**
  * The rules of SIEM sink administration (issue 30), for the admin routes: targets are checked
- * against the SSRF policy before anything is stored, every change is audited in its transaction,
+ * against the outbound policy (net/outbound.ts) before anything is stored, every change is audited in its transaction,
  * and the checkpoint key is answered once, at creation (it is derived again from the master key
  * for every checkpoint, never stored).
  */
@@ -69,44 +61,9 @@ function hostOf(kind: string, target: string): string {
   }
 }
 
-function refused(refusal: TargetRefusal): HubError {
-  const why =
-    refusal === 'https_required'
-      ? 'must use https (http only to localhost, outside production)'
-      : refusal === 'not_a_url' || refusal === 'scheme' || refusal === 'credentials'
-        ? 'is not an acceptable https URL'
-        : `points to a ${refusal.replace('_', '-')} address; sinks go to public addresses only ` +
-          '(HUB_WEBHOOKS_ALLOW_PRIVATE=true lifts this)';
-  return new HubError('invalid_request', `target: ${why}.`, { field: 'target' });
-}
-
-/**
- * Refuses a target the hub must not connect to (events/ssrf.ts): its spelling, and the addresses
- * its name resolves to now (a name that does not resolve yet is accepted; every connection checks
- * the addresses again).
- */
-async function assertTarget(hub: Hub, kind: string, target: string, resolver: Resolver): Promise<void> {
-  const allowPrivate = hub.config.outboundAllowPrivate;
-  let host: string;
-  if (kind === 'https') {
-    const checked = checkTargetUrl(target, { allowPrivate, isProduction: hub.config.isProduction });
-    if ('refused' in checked) throw refused(checked.refused);
-    host = checked.url.hostname;
-  } else {
-    const split = splitHostPort(target);
-    if (!(split.port > 0 && split.port < 65536)) {
-      throw new HubError('invalid_request', 'target: the port must be 1–65535.', { field: 'target' });
-    }
-    host = split.host.toLowerCase().replace(/\.$/, '');
-    if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost'))) throw refused('loopback');
-    if (!allowPrivate && isIP(host) && classifyAddress(host) !== 'public') throw refused(classifyAddress(host));
-  }
-  if (allowPrivate) return;
-  try {
-    await resolveTarget(host, resolver, false);
-  } catch (e) {
-    if (e instanceof TargetRefusedError && e.refusal !== 'reserved') throw refused(e.refusal);
-  }
+/** What the outbound policy checks of a target (net/outbound-target.ts): an https URL, or a syslog `host:port`. */
+function outboundTargetOf(kind: string, target: string): string | { host: string; port: number } {
+  return kind === 'https' ? target : splitHostPort(target);
 }
 
 /** The CA must be certificates Node can read: a typo would otherwise fail every connection. */
@@ -143,9 +100,9 @@ export async function createSink(
   hub: Hub,
   input: CreateAuditSinkBody,
   actor: Actor,
-  resolver: Resolver = systemResolver,
+  resolver?: Resolver,
 ): Promise<{ sink: AuditSinkView; checkpoint_key: string }> {
-  await assertTarget(hub, input.kind, input.target, resolver);
+  await assertOutboundTarget(hub, 'target', outboundTargetOf(input.kind, input.target), resolver);
   assertCa(input.ca_pem);
   const now = hub.clock();
   const created = await hub.db.transaction(async (tx) => {
@@ -191,10 +148,11 @@ export async function changeSink(
   id: string,
   input: UpdateAuditSinkBody,
   actor: Actor,
-  resolver: Resolver = systemResolver,
+  resolver?: Resolver,
 ): Promise<AuditSinkView> {
   const current = await mustFind(hub, id);
-  if (input.target !== undefined) await assertTarget(hub, current.kind, input.target, resolver);
+  if (input.target !== undefined)
+    await assertOutboundTarget(hub, 'target', outboundTargetOf(current.kind, input.target), resolver);
   if (
     input.target !== undefined &&
     current.kind === 'syslog-tls' &&

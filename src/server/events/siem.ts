@@ -17,8 +17,8 @@ import {
 } from './siem-format';
 import { advanceSink, auditRowsAfter, claimSink, failSink, listSinks, releaseSink } from './siem-queries';
 import { openSinkAuthHeader } from './siem-secrets';
-import { connectSyslog, describeError, postBatch, type SyslogConnection } from './siem-transport';
-import { systemResolver, type Resolver } from './ssrf';
+import { connectSyslog, postBatch, type SyslogConnection } from './siem-transport';
+import { describeOutboundError, outboundPolicy, type Resolver } from '../net/outbound';
 
 /**
  * The SIEM sinks' delivery loop, on every node (issue 30). A sink is not fed by the outbox: it
@@ -82,7 +82,7 @@ export function sinkAccepts(sink: Pick<AuditSink, 'eventTypes' | 'minSeverity'>,
 
 export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): SiemWorker {
   const db = hub.database.background;
-  const resolver = options.resolver ?? systemResolver;
+  const resolver = options.resolver;
   const batch = options.batch ?? SINK_BATCH;
   const checkpointEvery = options.checkpointEvery ?? CHECKPOINT_EVERY;
   const checkpointIntervalMs = options.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS;
@@ -95,11 +95,8 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
   let timer: NodeJS.Timeout | undefined;
   let sinksKnown: { any: boolean; at: number } | null = null;
 
-  const transport = () => ({
-    resolver,
-    allowPrivate: hub.config.outboundAllowPrivate,
-    timeoutMs: SINK_SEND_TIMEOUT_MS,
-  });
+  // Read at each batch: the policy may have tightened since the sink was registered.
+  const transport = () => ({ policy: outboundPolicy(hub.config, resolver), timeoutMs: SINK_SEND_TIMEOUT_MS });
 
   function dropConnection(sinkId: string) {
     connections.get(sinkId)?.conn.close();
@@ -179,7 +176,7 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
         await releaseSink(db, sink.id, token);
       } catch (e) {
         dropConnection(sink.id);
-        const error = describeError(e);
+        const error = describeOutboundError(e);
         const at = hub.clock();
         hub.metrics.auditSinkFailures.inc({ sink: sink.id });
         await failSink(db, sink.id, token, error, at, new Date(at.getTime() + sinkBackoffMs(sink.failureStreak + 1)));

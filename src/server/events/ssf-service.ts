@@ -22,8 +22,7 @@ import {
   type UpdateStreamBody,
 } from '../../shared/api/ssf';
 import { insertDelivery } from './queries';
-import { assertTarget } from './service';
-import { systemResolver } from './ssrf';
+import { assertOutboundTarget } from '../net/outbound-target';
 import { SSF_AUTHORIZATION_CONTEXT } from './ssf-channel';
 import {
   deleteStreamRows,
@@ -164,7 +163,7 @@ function streamAudit(row: StreamRow) {
 }
 
 export async function createStream(hub: Hub, clientId: string, input: CreateStreamBody, actor: Actor) {
-  await assertTarget(hub, input.delivery.endpoint_url, systemResolver);
+  await assertOutboundTarget(hub, 'url', input.delivery.endpoint_url);
   const now = hub.clock();
   const created = await hub.db.transaction(async (tx) => {
     if (await findStreamOfClient(tx, clientId)) throw new HubError('conflict', 'This client already has a stream.');
@@ -203,7 +202,7 @@ export async function createStream(hub: Hub, clientId: string, input: CreateStre
 }
 
 export async function updateStream(hub: Hub, clientId: string, input: UpdateStreamBody, actor: Actor) {
-  if (input.delivery) await assertTarget(hub, input.delivery.endpoint_url, systemResolver);
+  if (input.delivery) await assertOutboundTarget(hub, 'url', input.delivery.endpoint_url);
   const now = hub.clock();
   const updated = await hub.db.transaction(async (tx) => {
     const row = await findStreamOfClient(tx, clientId);

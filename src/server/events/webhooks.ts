@@ -1,8 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
-import { isIP } from 'node:net';
-import { classifyAddress, guardedLookup, TargetRefusedError, type Resolver } from './ssrf';
+import { describeOutboundError, type OutboundPolicy } from '../net/outbound';
+import { outboundRequest } from '../net/outbound-http';
 
 /**
  * The webhook channel: one delivery on the wire, as the Standard Webhooks specification says
@@ -36,8 +34,8 @@ export interface WebhookMessage {
 
 export interface SendOptions {
   timeoutMs: number;
-  resolver: Resolver;
-  allowPrivate: boolean;
+  /** The outbound policy (net/outbound.ts), read at each attempt: it may have tightened since registration. */
+  policy: OutboundPolicy;
   userAgent: string;
 }
 
@@ -48,15 +46,13 @@ export interface SendResult {
   error: string | null;
 }
 
-/** At most this much of an answer is read: the receiver's body is never stored, only its status. */
-const MAX_ANSWER_BYTES = 16 * 1024;
-/** Of which this much is kept for the caller (never stored whole). */
+/** Of an answer only this much is read and kept for the caller (never stored whole). */
 const ANSWER_KEPT_BYTES = 1024;
 
 /**
- * Sends one message. node:http rather than fetch: its `lookup` hook lets the connection go only to
- * an address the SSRF check accepted (ssrf.ts), resolved at delivery time; redirects are not
- * followed (a 3xx is an answer, not a 2xx, so it fails), and nothing is ever thrown.
+ * Sends one message through the outbound policy (net/outbound.ts): the connection goes only to an
+ * address the policy accepted, resolved at delivery time; redirects are not followed (a 3xx is an
+ * answer, not a 2xx, so it fails), and nothing is ever thrown.
  */
 export function sendWebhook(message: WebhookMessage, options: SendOptions): Promise<SendResult> {
   const seconds = Math.floor(message.timestamp.getTime() / 1000);
@@ -70,77 +66,35 @@ export function sendWebhook(message: WebhookMessage, options: SendOptions): Prom
 }
 
 /**
- * One POST through the SSRF guard, for every channel of the outbox (the Standard Webhooks
+ * One POST through the outbound policy, for every channel of the outbox (the Standard Webhooks
  * message above, an SSF push in ssf-set.ts): `headers` are the channel's. The first
- * ANSWER_KEPT_BYTES of the answer are kept in `answer` (an RFC 8935 error names itself there).
+ * ANSWER_KEPT_BYTES of the answer are kept in `answer` (an RFC 8935 error names itself there);
+ * the rest is not read. The whole attempt, not only idle time, is bounded: a receiver trickling
+ * bytes cannot hold a worker. Never throws: a refusal or transport error is the result's `error`.
  */
-export function postGuarded(
+export async function postGuarded(
   target: string,
   body: string,
   options: SendOptions,
   headers: Record<string, string>,
 ): Promise<SendResult & { answer?: string }> {
   const started = performance.now();
-  const url = new URL(target);
-  const client = url.protocol === 'https:' ? https : http;
   const latency = () => Math.round(performance.now() - started);
-  // An address in the URL is connected to without any lookup: it is checked here instead.
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(literal) && !options.allowPrivate && classifyAddress(literal) !== 'public') {
-    return Promise.resolve({ statusCode: null, latencyMs: latency(), error: `refused: ${classifyAddress(literal)}` });
-  }
-  return new Promise((resolve) => {
-    let settled = false;
-    const done = (result: Omit<SendResult, 'latencyMs'> & { answer?: string }) => {
-      if (settled) return;
-      settled = true;
-      resolve({ ...result, latencyMs: latency() });
-    };
-    const request = client.request(
-      url,
+  try {
+    const answer = await outboundRequest(
+      target,
       {
         method: 'POST',
-        lookup: guardedLookup(options.resolver, options.allowPrivate),
-        timeout: options.timeoutMs,
-        headers: {
-          ...headers,
-          'content-length': String(Buffer.byteLength(body)),
-          'user-agent': options.userAgent,
-        },
+        headers: { ...headers, 'user-agent': options.userAgent },
+        body,
+        timeoutMs: options.timeoutMs,
+        maxBytes: ANSWER_KEPT_BYTES,
+        overflow: 'truncate',
       },
-      (response) => {
-        let read = 0;
-        const kept: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => {
-          if (read < ANSWER_KEPT_BYTES) kept.push(chunk);
-          read += chunk.length;
-          if (read > MAX_ANSWER_BYTES) response.destroy();
-        });
-        const finish = () =>
-          done({
-            statusCode: response.statusCode ?? null,
-            error: null,
-            answer: Buffer.concat(kept).subarray(0, ANSWER_KEPT_BYTES).toString('utf8'),
-          });
-        response.on('end', finish);
-        response.on('close', finish);
-        response.on('error', finish);
-      },
+      options.policy,
     );
-    // The whole attempt, not only idle time, is bounded: a receiver trickling bytes cannot hold a worker.
-    const deadline = setTimeout(() => request.destroy(new Error('timeout')), options.timeoutMs);
-    request.on('timeout', () => request.destroy(new Error('timeout')));
-    request.on('error', (e) => {
-      const error = e instanceof TargetRefusedError ? `refused: ${e.refusal}` : describe(e);
-      done({ statusCode: null, error });
-    });
-    request.on('close', () => clearTimeout(deadline));
-    request.end(body);
-  });
-}
-
-/** A short, secret-free description of a transport error (the code, or the message's first line). */
-function describe(e: Error): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  return (code ?? e.message.split('\n')[0]).slice(0, 200);
+    return { statusCode: answer.status, latencyMs: latency(), error: null, answer: answer.body.toString('utf8') };
+  } catch (e) {
+    return { statusCode: null, latencyMs: latency(), error: describeOutboundError(e) };
+  }
 }

@@ -10,7 +10,7 @@ import {
   type AttemptOutcome,
   type ClaimedDelivery,
 } from './queries';
-import { checkTargetUrl, systemResolver, type Resolver } from './ssrf';
+import { checkOutboundUrl, outboundPolicy, type Resolver } from '../net/outbound';
 import { sendWebhook, type SendResult } from './webhooks';
 import { sendToStream, ssfStreamsOf, type StreamTargets } from './ssf-channel';
 
@@ -108,7 +108,7 @@ export interface DeliveryWorker {
 
 export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): DeliveryWorker {
   const db = withCommitHooks(hub.database.background);
-  const resolver = options.resolver ?? systemResolver;
+  const resolver = options.resolver;
   const random = options.random ?? Math.random;
   const log = options.log ?? ((line: string) => console.warn(line));
   const batch = options.batch ?? CLAIM_BATCH;
@@ -127,9 +127,8 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
   ): Promise<{ claimed: ClaimedDelivery; outcome: Outcome }> {
     const { delivery, endpoint } = claimed;
     const at = hub.clock();
-    const policy = { allowPrivate: hub.config.outboundAllowPrivate, isProduction: hub.config.isProduction };
     // Checked again at every attempt: the policy may have tightened since the endpoint was registered.
-    const checked = checkTargetUrl(endpoint.url, policy);
+    const checked = checkOutboundUrl(endpoint.url, outboundPolicy(hub.config));
     // SSF: a stream's delivery is a signed SET pushed by RFC 8935 (ssf-channel.ts); the rest is shared.
     const ssf = endpoint.channel === 'ssf';
     const result: SendResult & { permanent?: string | null } =
@@ -172,8 +171,7 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
   function sendOptions() {
     return {
       timeoutMs: SEND_TIMEOUT_MS,
-      resolver,
-      allowPrivate: hub.config.outboundAllowPrivate,
+      policy: outboundPolicy(hub.config, resolver),
       userAgent: 'EcosystemHub-Webhooks/1',
     };
   }

@@ -372,7 +372,7 @@ describe('RFC 5424 messages of a sink', () => {
   });
 });
 
-describe.each(TEST_DATABASES)('SIEM sink targets without HUB_WEBHOOKS_ALLOW_PRIVATE [%s]', (kind) => {
+describe.each(TEST_DATABASES)('SIEM sink targets without HUB_OUTBOUND_ALLOW_PRIVATE [%s]', (kind) => {
   const t = useTestHub(kind);
   let listener: SyslogListener;
   const cert = makeServerCert();
