@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Hub } from '../hub';
 import type { AuditLogRow, AuditSink } from '../db/schema/index';
-import { loggableError } from '../plugins/errors';
+import { createPollLoop } from './delivery/poll-loop';
+import { RETRY_SCHEDULES, retryDelayMs } from './delivery/retry-schedule';
 import { AUDIT_SEVERITIES, type AuditSeverity } from '../../shared/audit-events';
 import {
   auditRecord,
@@ -32,7 +33,8 @@ import { describeOutboundError, outboundPolicy, type Resolver } from '../net/out
  * filtered out by the hub rather than lost or withheld.
  *
  * A failure keeps the cursor, records the error on the sink (the console shows it, /metrics counts
- * it) and backs off 1 s, 2 s, 4 s … up to MAX_BACKOFF_MS before connecting again.
+ * it) and backs off on the `auditSink` retry schedule (delivery/retry-schedule.ts: 1 s, 2 s, 4 s …
+ * up to 5 minutes) before connecting again. Passes run under the one poll loop (delivery/poll-loop.ts).
  */
 
 export const SINK_BATCH = 500;
@@ -41,7 +43,6 @@ export const CHECKPOINT_INTERVAL_MS = 60_000;
 /** Longer than a batch can take (the send timeout), renewed by every accepted batch. */
 export const SINK_LEASE_MS = 60_000;
 export const SINK_SEND_TIMEOUT_MS = 15_000;
-export const MAX_BACKOFF_MS = 5 * 60_000;
 const POLL_INTERVAL_MS = 1_000;
 /** An idle hub without sinks asks whether one exists this often, not every poll. */
 const SINKS_RECHECK_MS = 30_000;
@@ -64,12 +65,6 @@ export interface SiemWorker {
   stop(): Promise<void>;
 }
 
-/** The delay before the next attempt after `streak` failures in a row (±10 % jitter). */
-export function sinkBackoffMs(streak: number, random: () => number = Math.random): number {
-  const base = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, streak - 1));
-  return Math.round(base * (0.9 + 0.2 * random()));
-}
-
 /** Whether a sink's filters let a row through. */
 export function sinkAccepts(sink: Pick<AuditSink, 'eventTypes' | 'minSeverity'>, row: AuditLogRow): boolean {
   if (sink.eventTypes.length && !sink.eventTypes.includes(row.eventType)) return false;
@@ -90,9 +85,6 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
   const origin = { hostname: hostname(), procId: String(process.pid) };
   /** This node's open syslog connections, by sink, with what they were opened for. */
   const connections = new Map<string, { conn: SyslogConnection; key: string }>();
-  let running: Promise<number> | null = null;
-  let halted = false;
-  let timer: NodeJS.Timeout | undefined;
   let sinksKnown: { any: boolean; at: number } | null = null;
 
   // Read at each batch: the policy may have tightened since the sink was registered.
@@ -131,7 +123,7 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
   }
 
   /** Batches until the sink is caught up; resolves with the rows passed, or throws the send's error. */
-  async function serve(claimed: AuditSink, token: string): Promise<number> {
+  async function serve(claimed: AuditSink, token: string, stopping: () => boolean): Promise<number> {
     let sink = claimed;
     let passed = 0;
     for (;;) {
@@ -158,28 +150,35 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
       if (!(await advanceSink(db, sink.id, token, values))) return passed;
       sink = { ...sink, ...values };
       passed += found.length;
-      if (found.length < batch || halted) return passed;
+      if (found.length < batch || stopping()) return passed;
     }
   }
 
-  async function pass(): Promise<number> {
+  async function pass(stopping: () => boolean): Promise<number> {
     const served: string[] = [];
     let total = 0;
-    while (!halted) {
+    while (!stopping()) {
       const token = randomUUID();
       const now = hub.clock();
       const sink = await claimSink(db, now, new Date(now.getTime() + SINK_LEASE_MS), token, served);
       if (!sink) break;
       served.push(sink.id);
       try {
-        total += await serve(sink, token);
+        total += await serve(sink, token, stopping);
         await releaseSink(db, sink.id, token);
       } catch (e) {
         dropConnection(sink.id);
         const error = describeOutboundError(e);
         const at = hub.clock();
         hub.metrics.auditSinkFailures.inc({ sink: sink.id });
-        await failSink(db, sink.id, token, error, at, new Date(at.getTime() + sinkBackoffMs(sink.failureStreak + 1)));
+        await failSink(
+          db,
+          sink.id,
+          token,
+          error,
+          at,
+          new Date(at.getTime() + retryDelayMs(RETRY_SCHEDULES.auditSink, sink.failureStreak + 1)!),
+        );
         if (sink.failureStreak === 0) {
           log(
             JSON.stringify({ msg: `audit sink ${sink.id} failed (retrying with backoff): ${error}`, sink_id: sink.id }),
@@ -190,46 +189,27 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
     return total;
   }
 
-  function runOnce(): Promise<number> {
-    if (running) return running;
-    running = pass().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  let failures = 0;
-  let pausedUntil = 0;
-  const tick = async () => {
-    if (running || halted || performance.now() < pausedUntil) return;
-    try {
-      // An idle hub without sinks asks the database whether one exists now and then, not every second.
+  const loop = createPollLoop({
+    name: 'audit sink worker',
+    intervalMs: POLL_INTERVAL_MS,
+    // One pass serves every due sink until it is caught up: nothing more is due at once after it.
+    pass: async (stopping) => ({ done: await pass(stopping), more: false }),
+    // An idle hub without sinks asks the database whether one exists now and then, not every second.
+    mayHaveWork: async () => {
       if (!sinksKnown || (!sinksKnown.any && performance.now() - sinksKnown.at > SINKS_RECHECK_MS)) {
         sinksKnown = { any: (await listSinks(db)).length > 0, at: performance.now() };
       }
-      if (!sinksKnown.any) return;
-      await runOnce();
-      failures = 0;
-    } catch (e) {
-      if (failures === 0)
-        log(JSON.stringify({ msg: 'audit sink pass failed (retrying with backoff)', err: loggableError(e) }));
-      failures += 1;
-      pausedUntil = performance.now() + Math.min(30_000, 1000 * 2 ** (failures - 1));
-    }
-  };
+      return sinksKnown.any;
+    },
+    log,
+  });
 
   return {
-    runOnce,
+    runOnce: loop.runOnce,
     openConnections: () => [...connections].filter(([, c]) => c.conn.usable).map(([id]) => id),
-    start() {
-      if (timer) return;
-      timer = setInterval(() => void tick(), POLL_INTERVAL_MS);
-      timer.unref();
-    },
+    start: loop.start,
     async stop() {
-      halted = true;
-      clearInterval(timer);
-      await running?.catch(() => {});
+      await loop.stop();
       for (const id of [...connections.keys()]) dropConnection(id);
     },
   };

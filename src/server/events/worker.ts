@@ -1,6 +1,8 @@
 import { withCommitHooks } from '../db/after-commit';
 import type { Hub } from '../hub';
 import { loggableError } from '../plugins/errors';
+import { createPollLoop } from './delivery/poll-loop';
+import { RETRY_SCHEDULES, retryDelayMs, scheduleSpanMs } from './delivery/retry-schedule';
 import { openEndpointSecrets } from './secrets';
 import {
   claimDueDeliveries,
@@ -21,15 +23,14 @@ import { sendToStream, ssfStreamsOf, type StreamTargets } from './ssf-channel';
  * claim leases its rows: a node that dies mid-delivery leaves them due again after its lease (`leaseMs`), so
  * nothing is lost (and a duplicate carries the same `webhook-id`).
  *
- * Any answer but 2xx is a failure; the next attempt follows RETRY_SCHEDULE_S with jitter (about
- * 27.6 hours in all), after which the delivery fails and its endpoint is disabled; 410 Gone
- * disables the endpoint at once. Either way the console says so and the audit log records it.
+ * Any answer but 2xx is a failure; the next attempt follows the `webhook` retry schedule
+ * (delivery/retry-schedule.ts: about 27.6 hours in all, with jitter), after which the delivery
+ * fails and its endpoint is disabled; 410 Gone disables the endpoint at once. Either way the
+ * console says so and the audit log records it. Passes run under the one poll loop (delivery/poll-loop.ts).
  */
 
-/** Seconds after the 1st, 2nd, … failed attempt until the next (Svix's published schedule). */
-export const RETRY_SCHEDULE_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
-/** ±10 %: endpoints that failed together do not all come back in the same second. */
-const JITTER = 0.1;
+/** Seconds after the 1st, 2nd, … failed attempt until the next (the `webhook` schedule, in seconds). */
+export const RETRY_SCHEDULE_S = RETRY_SCHEDULES.webhook.delaysMs.map((ms) => ms / 1000);
 /** How long a claim holds its rows: longer than any attempt can take (the send timeout). */
 export const LEASE_MS = 60_000;
 export const SEND_TIMEOUT_MS = 10_000;
@@ -51,8 +52,6 @@ export const DELIVERY_LOG_DAYS = 30;
 const PRUNE_INTERVAL_MS = 3_600_000;
 /** Rows per prune statement: a short delete, repeated, never one long lock. */
 const PRUNE_SLICE = 5_000;
-/** While the database fails, polls pause 1 s, 2 s, 4 s … up to this (one log line per outage, not per second). */
-const MAX_PAUSE_MS = 30_000;
 
 export interface WorkerOptions {
   resolver?: Resolver;
@@ -68,9 +67,7 @@ export interface WorkerOptions {
  * HUB_WEBHOOK_RETRY_SCALE (1 in production; tests shrink the schedule rather than wait it out).
  */
 export function nextDelayMs(attempts: number, random: () => number = Math.random, scale = 1): number | null {
-  const base = RETRY_SCHEDULE_S[attempts - 1];
-  if (base === undefined) return null;
-  return Math.round(base * scale * 1000 * (1 - JITTER + 2 * JITTER * random()));
+  return retryDelayMs(RETRY_SCHEDULES.webhook, attempts, { random, scale });
 }
 
 type Outcome = AttemptOutcome & { disable: 'gone' | 'failing' | null };
@@ -112,11 +109,6 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
   const random = options.random ?? Math.random;
   const log = options.log ?? ((line: string) => console.warn(line));
   const batch = options.batch ?? CLAIM_BATCH;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let started = false;
-  let halted = false;
-  let timer: NodeJS.Timeout | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
 
@@ -220,89 +212,54 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
     return claimed.length;
   }
 
-  /** Passes until a claim comes back short (the due rows are drained), one at a time. */
-  function runOnce(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        const n = await pass();
-        total += n;
-        if (n === batch) again = true;
-      } while (again && !halted);
-      return total;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  let failures = 0;
-  let pausedUntil = 0;
-  const tick = () => {
+  const loop = createPollLoop({
+    name: 'webhook worker',
+    intervalMs: POLL_INTERVAL_MS,
+    // A full claim: more is due at once (the backlog drains without waiting for a tick).
+    pass: async () => {
+      const done = await pass();
+      return { done, more: done === batch };
+    },
     // An idle hub without webhooks asks the database nothing (no claim per second per node).
-    if (performance.now() < pausedUntil || !hub.outbox.mayHaveEndpoints()) return;
-    runOnce().then(
-      () => {
-        if (failures > 0) log(`webhook worker passes work again after ${failures} failed`);
-        failures = 0;
-      },
-      (e: unknown) => {
-        if (failures === 0)
-          log(JSON.stringify({ msg: 'webhook worker pass failed (retrying with backoff)', err: loggableError(e) }));
-        failures += 1;
-        pausedUntil = performance.now() + Math.min(MAX_PAUSE_MS, 1000 * 2 ** (failures - 1));
-      },
-    );
-  };
-  const nudge = () => {
-    if (started && !halted) setImmediate(tick);
-  };
+    mayHaveWork: () => hub.outbox.mayHaveEndpoints(),
+    log,
+  });
 
   async function prune(): Promise<number> {
     const before = new Date(hub.clock().getTime() - DELIVERY_LOG_DAYS * 86_400_000);
     let total = 0;
-    for (let n = PRUNE_SLICE; n === PRUNE_SLICE && !halted; total += n) {
+    for (let n = PRUNE_SLICE; n === PRUNE_SLICE && !loop.stopping(); total += n) {
       n = await pruneDeliveries(db, before, PRUNE_SLICE);
     }
     return total;
   }
 
   return {
-    runOnce,
+    runOnce: loop.runOnce,
     prune,
-    nudge,
+    nudge: loop.nudge,
     start() {
-      if (started) return;
-      started = true;
-      unsubscribe = hub.outbox.onCommitted(nudge);
-      timer = setInterval(tick, POLL_INTERVAL_MS);
-      timer.unref();
+      if (unsubscribe) return;
+      unsubscribe = hub.outbox.onCommitted(loop.nudge);
       pruneTimer = setInterval(() => {
         prune().catch((e: unknown) =>
           log(JSON.stringify({ msg: 'webhook delivery log pruning failed', err: loggableError(e) })),
         );
       }, PRUNE_INTERVAL_MS);
       pruneTimer.unref();
-      tick();
+      loop.start();
     },
     async stop() {
-      halted = true;
-      clearInterval(timer);
       clearInterval(pruneTimer);
       unsubscribe?.();
-      await running?.catch(() => {});
+      await loop.stop();
     },
   };
 }
 
 /** The whole retry schedule in words ("28 hours"; minutes when HUB_WEBHOOK_RETRY_SCALE shrinks it). */
 function scheduleSpan(scale: number): string {
-  const hours = (RETRY_SCHEDULE_S.reduce((a, b) => a + b, 0) / 3600) * scale;
+  const hours = scheduleSpanMs(RETRY_SCHEDULES.webhook, scale) / 3_600_000;
   return hours >= 1 ? `${Math.round(hours)} hours` : `${Math.max(1, Math.round(hours * 60))} minutes`;
 }
 
