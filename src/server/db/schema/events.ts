@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { oauthClients } from './oauth';
 
 /**
  * A webhook endpoint an administrator registered (issue 30). The signing secret is sealed at rest
@@ -80,6 +81,34 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
   ],
 );
+
+/**
+ * Back-channel logouts owed (OIDC Back-Channel Logout 1.0 §2.5, issue 38): one row per client and
+ * hub session to be told, inserted in the transaction that ends the sessions, so a node that stops
+ * before the receiver has its logout token loses none: any node's worker claims due rows with
+ * FOR UPDATE SKIP LOCKED and leases them by moving `next_attempt_at` ahead, as the outbox's. A
+ * fresh token is signed for every attempt; the row is deleted when its outcome is audited
+ * (`oauth_backchannel_logout`). The URI is the client's at the time of each attempt. No foreign key
+ * to the user: the logout of an account deleted meanwhile is still owed to the client.
+ */
+export const backchannelLogouts = pgTable(
+  'backchannel_logouts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    /** The hub session that ended (its browser session id): the logout token's `sid`. */
+    sid: uuid('sid').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('backchannel_logouts_due_idx').on(t.nextAttemptAt)],
+);
+
+export type BackchannelLogout = typeof backchannelLogouts.$inferSelect;
 
 // --- SSF (issue 30): OpenID Shared Signals streams and their subjects.
 
