@@ -7,7 +7,7 @@ import type { UsedJtis } from './oauth/jti-once';
 import type { Revocations } from './revocations';
 import type { HubMetrics } from './observability/metrics';
 import type { HubCaches } from './caches';
-import type { Outbox } from './events/outbox';
+import type { Outbox } from './events/delivery/outbox';
 
 /**
  * Everything a service needs, built once per process (or per test) and handed down:

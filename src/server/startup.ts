@@ -4,8 +4,8 @@ import { startAuditAnchorLog } from './audit/anchor-log';
 import { startOAuth } from './oauth/startup';
 import { startSignInCleanup } from './auth/startup';
 import { startAssertionCleanup } from './federation/assertions';
-import { createDeliveryWorker } from './events/worker';
-import { createSiemWorker } from './events/siem';
+import { createDeliveryWorker } from './events/delivery/worker';
+import { createSiemWorker } from './events/siem/worker';
 import { createBackchannelWorker } from './oauth/backchannel';
 
 /**

@@ -1,7 +1,7 @@
 import client from 'prom-client';
 import type { Database } from '../db/client';
-import { outboxBacklog } from '../events/queries';
-import { sinkLags } from '../events/siem-queries';
+import { outboxBacklog } from '../events/delivery/queries';
+import { sinkLags } from '../events/siem/queries';
 
 /**
  * The hub's Prometheus metrics. One registry per hub (tests run many hubs in one process); the

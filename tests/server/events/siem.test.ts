@@ -4,9 +4,9 @@ import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { auditLogs, auditSinks } from '../../../src/server/db/schema/index';
-import { CHECKPOINT_INTERVAL_MS, createSiemWorker, type SiemWorker } from '../../../src/server/events/siem';
+import { CHECKPOINT_INTERVAL_MS, createSiemWorker, type SiemWorker } from '../../../src/server/events/siem/worker';
 import type { AuditEvent } from '../../../src/server/audit/record';
-import { escapeSdValue, octetCounted, syslogMessage } from '../../../src/server/events/siem-format';
+import { escapeSdValue, octetCounted, syslogMessage } from '../../../src/server/events/siem/format';
 import {
   makeServerCert,
   parseRfc5424,

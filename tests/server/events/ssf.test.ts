@@ -13,7 +13,7 @@ import {
   type RegisteredClient,
 } from '../oauth/oauth-helpers';
 import { auditLogs, webhookDeliveries, webhookEndpoints } from '../../../src/server/db/schema/index';
-import { createDeliveryWorker, type DeliveryWorker } from '../../../src/server/events/worker';
+import { createDeliveryWorker, type DeliveryWorker } from '../../../src/server/events/delivery/worker';
 import { SSF_EVENTS, SSF_EVENT_TYPES, SSF_VERIFICATION_EVENT } from '../../../src/shared/api/ssf';
 import { startSsfReceiver, type SsfReceiver } from './ssf-receiver';
 

@@ -11,8 +11,12 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../../src/server/db/schema/index';
-import { createDeliveryWorker, RETRY_SCHEDULE_S, type DeliveryWorker } from '../../../src/server/events/worker';
-import { createWebhook } from '../../../src/server/events/service';
+import {
+  createDeliveryWorker,
+  RETRY_SCHEDULE_S,
+  type DeliveryWorker,
+} from '../../../src/server/events/delivery/worker';
+import { createWebhook } from '../../../src/server/events/webhooks/service';
 import type { Resolver } from '../../../src/server/net/outbound';
 import { systemActor } from '../../../src/server/actor';
 import { startReceiver, type Receiver } from './receiver';

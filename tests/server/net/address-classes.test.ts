@@ -10,7 +10,7 @@ import {
   type Resolver,
 } from '../../../src/server/net/outbound';
 import { assertOutboundTarget } from '../../../src/server/net/outbound-target';
-import { sendWebhook } from '../../../src/server/events/webhooks';
+import { sendWebhook } from '../../../src/server/events/webhooks/channel';
 import { startReceiver, type Receiver } from '../events/receiver';
 
 /**

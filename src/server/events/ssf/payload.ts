@@ -1,4 +1,4 @@
-import type { DerivedSecurityEvent } from './ssf-from-audit';
+import type { DerivedSecurityEvent } from './from-audit';
 
 /*
  * What the outbox stores for an SSF stream's delivery (issue 30): the event and whom it is about,

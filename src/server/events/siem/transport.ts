@@ -1,8 +1,8 @@
 import type { TLSSocket } from 'node:tls';
-import { literalAddress } from '../net/addresses';
-import type { OutboundPolicy } from '../net/outbound';
-import { outboundRequest } from '../net/outbound-http';
-import { connectOutboundTls } from '../net/outbound-tls';
+import { literalAddress } from '../../net/addresses';
+import type { OutboundPolicy } from '../../net/outbound';
+import { outboundRequest } from '../../net/outbound-http';
+import { connectOutboundTls } from '../../net/outbound-tls';
 
 /**
  * How a SIEM sink's batch reaches its receiver (issue 30). Syslog: one TLS connection per sink and

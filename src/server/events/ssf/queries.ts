@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
   platformUsers,
   ssfStreams,
@@ -8,8 +8,8 @@ import {
   type NewWebhookEndpoint,
   type SsfStream,
   type WebhookEndpoint,
-} from '../db/schema/index';
-import { deleteEndpoint, insertEndpoint, updateEndpoint } from './queries';
+} from '../../db/schema/index';
+import { deleteEndpoint, insertEndpoint, updateEndpoint } from '../delivery/queries';
 
 /** A stream with the endpoint row that delivers it. */
 export interface StreamRow {

@@ -1,6 +1,6 @@
-import type { AuditEvent } from '../audit/record';
-import type { AuditDetails, AuditEventType } from '../../shared/audit-events';
-import type { WebhookEventData, WebhookEventType } from '../../shared/webhook-events';
+import type { AuditEvent } from '../../audit/record';
+import type { AuditDetails, AuditEventType } from '../../../shared/audit-events';
+import type { WebhookEventData, WebhookEventType } from '../../../shared/webhook-events';
 
 /**
  * An outbound event derived from an audit event, with what endpoints filter it by: the user it

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Hub } from '../hub';
-import type { AuditLogRow, AuditSink } from '../db/schema/index';
-import { createPollLoop } from './delivery/poll-loop';
-import { RETRY_SCHEDULES, retryDelayMs } from './delivery/retry-schedule';
-import { AUDIT_SEVERITIES, type AuditSeverity } from '../../shared/audit-events';
+import type { Hub } from '../../hub';
+import type { AuditLogRow, AuditSink } from '../../db/schema/index';
+import { createPollLoop } from '../delivery/poll-loop';
+import { RETRY_SCHEDULES, retryDelayMs } from '../delivery/retry-schedule';
+import { AUDIT_SEVERITIES, type AuditSeverity } from '../../../shared/audit-events';
 import {
   auditRecord,
   checkpointKey,
@@ -15,11 +15,11 @@ import {
   syslogMessage,
   type CheckpointRecord,
   type SinkRecord,
-} from './siem-format';
-import { advanceSink, auditRowsAfter, claimSink, failSink, listSinks, releaseSink } from './siem-queries';
-import { openSinkAuthHeader } from './siem-secrets';
-import { connectSyslog, postBatch, type SyslogConnection } from './siem-transport';
-import { describeOutboundError, outboundPolicy, type Resolver } from '../net/outbound';
+} from './format';
+import { advanceSink, auditRowsAfter, claimSink, failSink, listSinks, releaseSink } from './queries';
+import { openSinkAuthHeader } from './secrets';
+import { connectSyslog, postBatch, type SyslogConnection } from './transport';
+import { describeOutboundError, outboundPolicy, type Resolver } from '../../net/outbound';
 
 /**
  * The SIEM sinks' delivery loop, on every node (issue 30). A sink is not fed by the outbox: it

@@ -1,16 +1,16 @@
 import { X509Certificate } from 'node:crypto';
-import type { Actor } from '../actor';
-import type { AuditSink, NewAuditSink } from '../db/schema/index';
-import { HubError } from '../errors';
-import type { Hub } from '../hub';
-import type { AuditSinkView, CreateAuditSinkBody, UpdateAuditSinkBody } from '../../shared/api/siem';
-import type { AuditSeverity } from '../../shared/audit-events';
-import { checkpointKey } from './siem-format';
-import { auditHeadId, deleteSink, findSink, insertSink, listSinks, updateSink } from './siem-queries';
-import { SINK_AUTH_HEADER_CONTEXT } from './siem-secrets';
-import { splitHostPort } from './siem-transport';
-import type { Resolver } from '../net/outbound';
-import { assertOutboundTarget } from '../net/outbound-target';
+import type { Actor } from '../../actor';
+import type { AuditSink, NewAuditSink } from '../../db/schema/index';
+import { HubError } from '../../errors';
+import type { Hub } from '../../hub';
+import type { AuditSinkView, CreateAuditSinkBody, UpdateAuditSinkBody } from '../../../shared/api/siem';
+import type { AuditSeverity } from '../../../shared/audit-events';
+import { checkpointKey } from './format';
+import { auditHeadId, deleteSink, findSink, insertSink, listSinks, updateSink } from './queries';
+import { SINK_AUTH_HEADER_CONTEXT } from './secrets';
+import { splitHostPort } from './transport';
+import type { Resolver } from '../../net/outbound';
+import { assertOutboundTarget } from '../../net/outbound-target';
 
 /**
  * The rules of SIEM sink administration (issue 30), for the admin routes: targets are checked

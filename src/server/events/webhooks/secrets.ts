@@ -1,5 +1,5 @@
-import type { Hub } from '../hub';
-import type { WebhookEndpoint } from '../db/schema/index';
+import type { Hub } from '../../hub';
+import type { WebhookEndpoint } from '../../db/schema/index';
 
 /** The sealing contexts of an endpoint's secrets: a sealed value copied to another column does not open. */
 export const WEBHOOK_SECRET_CONTEXT = 'webhook_endpoints.secret';

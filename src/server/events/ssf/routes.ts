@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Hub } from '../hub';
-import { apiErrors, contracts, noContent } from '../http/contract';
-import { requireActor } from '../plugins/session';
-import { idParamsSchema } from '../../shared/admin-api';
+import type { Hub } from '../../hub';
+import { apiErrors, contracts, noContent } from '../../http/contract';
+import { requireActor } from '../../plugins/session';
+import { idParamsSchema } from '../../../shared/admin-api';
 import {
   createStreamBodySchema,
   replaceStreamBodySchema,
@@ -18,7 +18,7 @@ import {
   updateStatusBodySchema,
   updateStreamBodySchema,
   verifyBodySchema,
-} from '../../shared/api/ssf';
+} from '../../../shared/api/ssf';
 import {
   addSubject,
   changeStatus,
@@ -33,7 +33,7 @@ import {
   ssfConfiguration,
   streamClient,
   updateStream,
-} from './ssf-service';
+} from './service';
 
 /** Every stream route may refuse the token (401), its scope (403) and bad input (400). */
 const guarded = apiErrors(400, 401, 403);

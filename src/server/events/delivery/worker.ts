@@ -1,9 +1,9 @@
-import { withCommitHooks } from '../db/after-commit';
-import type { Hub } from '../hub';
-import { loggableError } from '../plugins/errors';
-import { createPollLoop } from './delivery/poll-loop';
-import { RETRY_SCHEDULES, retryDelayMs, scheduleSpanMs } from './delivery/retry-schedule';
-import { openEndpointSecrets } from './secrets';
+import { withCommitHooks } from '../../db/after-commit';
+import type { Hub } from '../../hub';
+import { loggableError } from '../../plugins/errors';
+import { createPollLoop } from './poll-loop';
+import { RETRY_SCHEDULES, retryDelayMs, scheduleSpanMs } from './retry-schedule';
+import { openEndpointSecrets } from '../webhooks/secrets';
 import {
   claimDueDeliveries,
   disableEndpoint,
@@ -12,9 +12,9 @@ import {
   type AttemptOutcome,
   type ClaimedDelivery,
 } from './queries';
-import { checkOutboundUrl, outboundPolicy, type Resolver } from '../net/outbound';
-import { sendWebhook, type SendResult } from './webhooks';
-import { sendToStream, ssfStreamsOf, type StreamTargets } from './ssf-channel';
+import { checkOutboundUrl, outboundPolicy, type Resolver } from '../../net/outbound';
+import { sendWebhook, type SendResult } from '../webhooks/channel';
+import { sendToStream, ssfStreamsOf, type StreamTargets } from '../ssf/channel';
 
 /**
  * The delivery worker, on every node (issue 30). It claims due deliveries in small batches with

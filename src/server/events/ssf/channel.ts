@@ -1,10 +1,10 @@
-import type { Hub } from '../hub';
-import type { DbOrTx } from '../db/client';
-import type { ClaimedDelivery } from './queries';
-import { loadClient } from '../oauth/clients/service';
-import { findStreamTargets } from './ssf-queries';
-import { permanentSetError, pushSet, signSet } from './ssf-set';
-import type { SendOptions, SendResult } from './webhooks';
+import type { Hub } from '../../hub';
+import type { DbOrTx } from '../../db/client';
+import type { ClaimedDelivery } from '../delivery/queries';
+import { loadClient } from '../../oauth/clients/service';
+import { findStreamTargets } from './queries';
+import { permanentSetError, pushSet, signSet } from './set';
+import type { SendOptions, SendResult } from '../webhooks/channel';
 
 /** The sealing context of a stream's push Authorization header (in its endpoint's secret_enc). */
 export const SSF_AUTHORIZATION_CONTEXT = 'ssf_streams.authorization_header';

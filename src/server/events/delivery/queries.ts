@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../db/client';
-import { mapRow } from '../db/map-row';
-import type { RowsWrite } from '../db/writes';
+import { rows, type DbOrTx } from '../../db/client';
+import { mapRow } from '../../db/map-row';
+import type { RowsWrite } from '../../db/writes';
 import {
   authSessions,
   oauthConsents,
@@ -12,7 +12,7 @@ import {
   type NewWebhookEndpoint,
   type WebhookDelivery,
   type WebhookEndpoint,
-} from '../db/schema/index';
+} from '../../db/schema/index';
 
 /** One outbox row as the unit of work hands it over (JSON object text, see outboxWrite). */
 export interface OutboxRow {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditEvent, AuditLog } from '../audit/record';
-import type { Db, DbOrTx } from '../db/client';
-import { afterCommit } from '../db/after-commit';
-import type { Write } from '../db/writes';
-import type { Revocations } from '../revocations';
+import type { AuditEvent, AuditLog } from '../../audit/record';
+import type { Db, DbOrTx } from '../../db/client';
+import { afterCommit } from '../../db/after-commit';
+import type { Write } from '../../db/writes';
+import type { Revocations } from '../../revocations';
 import { deriveEvent } from './from-audit';
-import { deriveSecurityEvents } from './ssf-from-audit';
-import { ssfPayload } from './ssf-payload';
+import { deriveSecurityEvents } from '../ssf/from-audit';
+import { ssfPayload } from '../ssf/payload';
 import { findSubscribedTypes, outboxWrite, type OutboxRow } from './queries';
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Hub } from '../hub';
-import { apiErrors, contracts, emptyBody } from '../http/contract';
-import { requireActor } from '../plugins/session';
-import { idParamsSchema } from '../../shared/admin-api';
+import type { Hub } from '../../hub';
+import { apiErrors, contracts, emptyBody } from '../../http/contract';
+import { requireActor } from '../../plugins/session';
+import { idParamsSchema } from '../../../shared/admin-api';
 import {
   createWebhookBodySchema,
   updateWebhookBodySchema,
@@ -14,7 +14,7 @@ import {
   webhookListSchema,
   webhookResultSchema,
   webhookWithSecretSchema,
-} from '../../shared/api/events';
+} from '../../../shared/api/events';
 import {
   changeWebhook,
   createWebhook,

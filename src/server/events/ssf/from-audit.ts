@@ -1,6 +1,6 @@
-import type { AuditEvent } from '../audit/record';
-import type { AuditDetails, AuditEventType } from '../../shared/audit-events';
-import { SSF_EVENTS, type SsfEventType } from '../../shared/api/ssf';
+import type { AuditEvent } from '../../audit/record';
+import type { AuditDetails, AuditEventType } from '../../../shared/audit-events';
+import { SSF_EVENTS, type SsfEventType } from '../../../shared/api/ssf';
 
 /**
  * The SSF twin of from-audit.ts (issue 30): the CAEP and RISC events an audit event stands for.

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { describeOutboundError, type OutboundPolicy } from '../net/outbound';
-import { outboundRequest } from '../net/outbound-http';
+import { describeOutboundError, type OutboundPolicy } from '../../net/outbound';
+import { outboundRequest } from '../../net/outbound-http';
 
 /**
  * The webhook channel: one delivery on the wire, as the Standard Webhooks specification says

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { deriveSubkey } from '../crypto/secrets';
-import type { AuditLogRow } from '../db/schema/index';
-import type { AuditSeverity } from '../../shared/audit-events';
+import { deriveSubkey } from '../../crypto/secrets';
+import type { AuditLogRow } from '../../db/schema/index';
+import type { AuditSeverity } from '../../../shared/audit-events';
 
 /**
  * What a SIEM sink sends (issue 30): each audit row as a JSON line carrying its `id`, `hash` and

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../actor';
-import { findUserById } from '../auth/user-queries';
-import { afterCommit } from '../db/after-commit';
-import { HubError } from '../errors';
-import type { Hub } from '../hub';
-import { loadClient } from '../oauth/clients/service';
-import { issuerOf, verifyAccessToken } from '../oauth/jwt';
-import { userinfoAudience } from '../oauth/resource';
-import { oauthRuntime } from '../oauth/runtime';
-import { backingOf } from '../oauth/endpoints/introspect';
-import { isSessionLive } from '../oauth/token-cache';
+import type { Actor } from '../../actor';
+import { findUserById } from '../../auth/user-queries';
+import { afterCommit } from '../../db/after-commit';
+import { HubError } from '../../errors';
+import type { Hub } from '../../hub';
+import { loadClient } from '../../oauth/clients/service';
+import { issuerOf, verifyAccessToken } from '../../oauth/jwt';
+import { userinfoAudience } from '../../oauth/resource';
+import { oauthRuntime } from '../../oauth/runtime';
+import { backingOf } from '../../oauth/endpoints/introspect';
+import { isSessionLive } from '../../oauth/token-cache';
 import {
   SSF_EVENT_TYPES,
   SSF_MANAGE_SCOPE,
@@ -20,10 +20,10 @@ import {
   type SsfSubject,
   type StreamConfig,
   type UpdateStreamBody,
-} from '../../shared/api/ssf';
-import { insertDelivery } from './queries';
-import { assertOutboundTarget } from '../net/outbound-target';
-import { SSF_AUTHORIZATION_CONTEXT } from './ssf-channel';
+} from '../../../shared/api/ssf';
+import { insertDelivery } from '../delivery/queries';
+import { assertOutboundTarget } from '../../net/outbound-target';
+import { SSF_AUTHORIZATION_CONTEXT } from './channel';
 import {
   deleteStreamRows,
   deleteSubject,
@@ -33,9 +33,9 @@ import {
   updateStreamRows,
   upsertSubject,
   type StreamRow,
-} from './ssf-queries';
-import type { SsfPayload } from './ssf-payload';
-import { hostOf } from './worker';
+} from './queries';
+import type { SsfPayload } from './payload';
+import { hostOf } from '../delivery/worker';
 
 /**
  * The stream management API of the SSF transmitter (SSF 1.0 §8, issue 30): a receiver manages

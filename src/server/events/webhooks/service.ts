@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '../actor';
-import type { DbOrTx } from '../db/client';
-import type { NewWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from '../db/schema/index';
-import { HubError } from '../errors';
-import { loadClient } from '../oauth/clients/service';
-import type { Hub } from '../hub';
-import type { CreateWebhookBody, UpdateWebhookBody, WebhookDeliveryView, WebhookView } from '../../shared/api/events';
-import { WEBHOOK_TEST_EVENT } from '../../shared/webhook-events';
+import type { Actor } from '../../actor';
+import type { DbOrTx } from '../../db/client';
+import type { NewWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from '../../db/schema/index';
+import { HubError } from '../../errors';
+import { loadClient } from '../../oauth/clients/service';
+import type { Hub } from '../../hub';
+import type {
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  WebhookDeliveryView,
+  WebhookView,
+} from '../../../shared/api/events';
+import { WEBHOOK_TEST_EVENT } from '../../../shared/webhook-events';
 import {
   deleteEndpoint,
   findEndpoint,
@@ -16,12 +21,12 @@ import {
   listEndpoints,
   requeueDelivery,
   updateEndpoint,
-} from './queries';
+} from '../delivery/queries';
 import { ROTATION_OVERLAP_MS, WEBHOOK_PREVIOUS_SECRET_CONTEXT, WEBHOOK_SECRET_CONTEXT } from './secrets';
-import type { Resolver } from '../net/outbound';
-import { assertOutboundTarget } from '../net/outbound-target';
-import { generateWebhookSecret } from './webhooks';
-import { hostOf } from './worker';
+import type { Resolver } from '../../net/outbound';
+import { assertOutboundTarget } from '../../net/outbound-target';
+import { generateWebhookSecret } from './channel';
+import { hostOf } from '../delivery/worker';
 
 /**
  * The rules of webhook administration (issue 30), for the admin routes: every change is audited in

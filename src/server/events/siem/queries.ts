@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { rows, type DbOrTx } from '../db/client';
-import { auditLogs, auditSinks, type AuditLogRow, type AuditSink, type NewAuditSink } from '../db/schema/index';
+import { rows, type DbOrTx } from '../../db/client';
+import { auditLogs, auditSinks, type AuditLogRow, type AuditSink, type NewAuditSink } from '../../db/schema/index';
 
 /** The statements of the SIEM sinks (issue 30): their rows, the lease, the cursor and the audit rows after it. */
 

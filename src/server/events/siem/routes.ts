@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Hub } from '../hub';
-import { apiErrors, contracts } from '../http/contract';
-import { requireActor } from '../plugins/session';
-import { idParamsSchema } from '../../shared/admin-api';
+import type { Hub } from '../../hub';
+import { apiErrors, contracts } from '../../http/contract';
+import { requireActor } from '../../plugins/session';
+import { idParamsSchema } from '../../../shared/admin-api';
 import {
   auditSinkListSchema,
   auditSinkResultSchema,
   auditSinkWithKeySchema,
   createAuditSinkBodySchema,
   updateAuditSinkBodySchema,
-} from '../../shared/api/siem';
-import { changeSink, createSink, getSinkView, listSinkViews, removeSink } from './siem-service';
+} from '../../../shared/api/siem';
+import { changeSink, createSink, getSinkView, listSinkViews, removeSink } from './service';
 
 const guarded = apiErrors(401, 403);
 const deletedSchema = z.object({ deleted: z.literal(true) });

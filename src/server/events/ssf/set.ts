@@ -1,8 +1,8 @@
-import type { Hub } from '../hub';
-import type { WebhookDelivery } from '../db/schema/index';
-import { issuerOf, signJwt } from '../oauth/jwt';
-import type { SsfPayload } from './ssf-payload';
-import { postGuarded, type SendOptions, type SendResult } from './webhooks';
+import type { Hub } from '../../hub';
+import type { WebhookDelivery } from '../../db/schema/index';
+import { issuerOf, signJwt } from '../../oauth/jwt';
+import type { SsfPayload } from './payload';
+import { postGuarded, type SendOptions, type SendResult } from '../webhooks/channel';
 
 /**
  * Security Event Tokens (RFC 8417) on the wire by push (RFC 8935), issue 30. The outbox stores
