@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * OpenID Shared Signals (SSF 1.0, CAEP 1.0, RISC 1.0; issue 30): the event types the hub
- * transmits and the contracts of the stream management API (server/events/ssf-routes.ts).
+ * transmits and the contracts of the stream management API (server/events/ssf/routes.ts).
  */
 
 const CAEP = 'https://schemas.openid.net/secevent/caep/event-type/';

@@ -46,7 +46,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
 
 /**
  * The outbox: one row per event and subscribed endpoint, inserted in the same statement as the
- * audit row of the change it reports (events/outbox.ts), so an event exists exactly when its change
+ * audit row of the change it reports (events/delivery/outbox.ts), so an event exists exactly when its change
  * does. Workers on every node claim due rows with FOR UPDATE SKIP LOCKED and lease them by moving
  * `next_attempt_at` ahead (a node that dies mid-delivery leaves its rows due again after the lease);
  * `event_id` is the `webhook-id` on the wire, the same for every attempt and every endpoint.

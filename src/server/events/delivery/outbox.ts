@@ -94,7 +94,7 @@ export function createOutbox(db: Db, revocations: Revocations, clock: () => Date
           occurred_at: at,
         });
       }
-      // --- SSF: the same events' CAEP/RISC twins, rows of the same outbox (ssf-from-audit.ts).
+      // --- SSF: the same events' CAEP/RISC twins, rows of the same outbox (ssf/from-audit.ts).
       for (const event of events) {
         for (const security of deriveSecurityEvents(event)) {
           if (!wanted(security.type)) continue;

@@ -63,7 +63,7 @@ export async function findSubscribedTypes(db: DbOrTx): Promise<string[]> {
 }
 
 export async function listEndpoints(db: DbOrTx): Promise<WebhookEndpoint[]> {
-  // SSF streams share the table but are managed by their receivers (ssf-service.ts), not here.
+  // SSF streams share the table but are managed by their receivers (ssf/service.ts), not here.
   return db
     .select()
     .from(webhookEndpoints)
@@ -84,7 +84,7 @@ export async function insertEndpoint(db: DbOrTx, values: NewWebhookEndpoint): Pr
   return created;
 }
 
-/** `channel`: an SSF stream's endpoint is changed through its stream only (ssf-queries.ts). */
+/** `channel`: an SSF stream's endpoint is changed through its stream only (ssf/queries.ts). */
 export async function updateEndpoint(
   db: DbOrTx,
   id: string,

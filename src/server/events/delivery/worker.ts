@@ -121,7 +121,7 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
     const at = hub.clock();
     // Checked again at every attempt: the policy may have tightened since the endpoint was registered.
     const checked = checkOutboundUrl(endpoint.url, outboundPolicy(hub.config));
-    // SSF: a stream's delivery is a signed SET pushed by RFC 8935 (ssf-channel.ts); the rest is shared.
+    // SSF: a stream's delivery is a signed SET pushed by RFC 8935 (ssf/channel.ts); the rest is shared.
     const ssf = endpoint.channel === 'ssf';
     const result: SendResult & { permanent?: string | null } =
       'refused' in checked

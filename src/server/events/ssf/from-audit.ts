@@ -3,7 +3,7 @@ import type { AuditDetails, AuditEventType } from '../../../shared/audit-events'
 import { SSF_EVENTS, type SsfEventType } from '../../../shared/api/ssf';
 
 /**
- * The SSF twin of from-audit.ts (issue 30): the CAEP and RISC events an audit event stands for.
+ * The SSF twin of delivery/from-audit.ts (issue 30): the CAEP and RISC events an audit event stands for.
  * Like the webhook mapping it is the only place they come from, so a stream hears of a change
  * exactly when its audit record commits (the outbox writes both in the same statement). Every
  * event here is about one user: the worker names it as an RFC 9493 `iss_sub` subject.

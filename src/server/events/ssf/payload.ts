@@ -2,7 +2,7 @@ import type { DerivedSecurityEvent } from './from-audit';
 
 /*
  * What the outbox stores for an SSF stream's delivery (issue 30): the event and whom it is about,
- * signed into a SET only when sent (ssf-set.ts). Apart from the signing so the outbox, which every
+ * signed into a SET only when sent (ssf/set.ts). Apart from the signing so the outbox, which every
  * audit append runs through, does not import the OAuth keys.
  */
 

@@ -20,20 +20,18 @@ import {
   verifyBodySchema,
 } from '../../../shared/api/ssf';
 import {
-  addSubject,
-  changeStatus,
   createStream,
   deleteStream,
-  flagCredentialCompromise,
-  readStatus,
   readStreams,
-  removeSubject,
-  requestVerification,
   SSF_PATHS,
   ssfConfiguration,
   streamClient,
   updateStream,
 } from './service';
+import { changeStatus, readStatus } from './status';
+import { addSubject, removeSubject } from './subjects';
+import { requestVerification } from './verification';
+import { flagCredentialCompromise } from './credential-compromise';
 
 /** Every stream route may refuse the token (401), its scope (403) and bad input (400). */
 const guarded = apiErrors(400, 401, 403);

@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../../actor';
-import { findUserById } from '../../auth/user-queries';
-import { afterCommit } from '../../db/after-commit';
 import { HubError } from '../../errors';
 import type { Hub } from '../../hub';
 import { loadClient } from '../../oauth/clients/service';
@@ -15,26 +12,13 @@ import {
   SSF_EVENT_TYPES,
   SSF_MANAGE_SCOPE,
   SSF_PUSH_METHOD,
-  SSF_VERIFICATION_EVENT,
   type CreateStreamBody,
-  type SsfSubject,
   type StreamConfig,
   type UpdateStreamBody,
 } from '../../../shared/api/ssf';
-import { insertDelivery } from '../delivery/queries';
 import { assertOutboundTarget } from '../../net/outbound-target';
 import { SSF_AUTHORIZATION_CONTEXT } from './channel';
-import {
-  deleteStreamRows,
-  deleteSubject,
-  findStreamOfClient,
-  findSubjectUser,
-  insertStream,
-  updateStreamRows,
-  upsertSubject,
-  type StreamRow,
-} from './queries';
-import type { SsfPayload } from './payload';
+import { deleteStreamRows, findStreamOfClient, insertStream, updateStreamRows, type StreamRow } from './queries';
 import { hostOf } from '../delivery/worker';
 
 /**
@@ -142,7 +126,7 @@ export function toStreamConfig(hub: Hub, row: StreamRow): StreamConfig {
 }
 
 /** The client's stream; `streamId` when given must name it (another client's is not found). */
-async function mustFindStream(hub: Hub, clientId: string, streamId?: string): Promise<StreamRow> {
+export async function mustFindStream(hub: Hub, clientId: string, streamId?: string): Promise<StreamRow> {
   const row = await findStreamOfClient(hub.db, clientId);
   if (!row || (streamId !== undefined && row.stream.id !== streamId))
     throw new HubError('not_found', 'No such stream.');
@@ -158,7 +142,7 @@ export async function readStreams(hub: Hub, clientId: string, streamId?: string)
 /** What the hub delivers of what was asked: the supported events, in the catalogue's order. */
 const delivered = (requested: string[]) => SSF_EVENT_TYPES.filter((t) => requested.includes(t));
 
-function streamAudit(row: StreamRow) {
+export function streamAudit(row: StreamRow) {
   return { stream_id: row.stream.id, client_id: row.stream.clientId };
 }
 
@@ -240,152 +224,5 @@ export async function deleteStream(hub: Hub, clientId: string, streamId: string,
     await deleteStreamRows(tx, row);
     await hub.audit.record({ type: 'ssf_stream_deleted', ...actor.audit, details: streamAudit(row) }, tx);
     await hub.revocations.publish({ kind: 'webhooks' }, tx);
-  });
-}
-
-export type StreamStatus = 'enabled' | 'paused' | 'disabled';
-
-/** The status the worker obeys: an endpoint it disabled (410, failing) is a disabled stream. */
-export function statusOf(row: StreamRow): { stream_id: string; status: StreamStatus; reason?: string } {
-  const status: StreamStatus = !row.endpoint.enabled ? 'disabled' : row.endpoint.paused ? 'paused' : 'enabled';
-  const reason = row.stream.statusReason ?? (row.endpoint.enabled ? null : row.endpoint.disabledReason);
-  return { stream_id: row.stream.id, status, ...(reason ? { reason } : {}) };
-}
-
-export async function readStatus(hub: Hub, clientId: string, streamId: string) {
-  return statusOf(await mustFindStream(hub, clientId, streamId));
-}
-
-/**
- * SSF §8.1.2: enabled delivers; paused holds the events (written, not claimed) until enabled
- * again; disabled neither writes nor delivers them.
- */
-export async function changeStatus(
-  hub: Hub,
-  clientId: string,
-  input: { stream_id: string; status: StreamStatus; reason?: string },
-  actor: Actor,
-) {
-  const now = hub.clock();
-  const updated = await hub.db.transaction(async (tx) => {
-    const row = await findStreamOfClient(tx, clientId);
-    if (!row || row.stream.id !== input.stream_id) throw new HubError('not_found', 'No such stream.');
-    const next = await updateStreamRows(
-      tx,
-      row,
-      { status: input.status, statusReason: input.reason ?? null, updatedAt: now },
-      {
-        enabled: input.status !== 'disabled',
-        paused: input.status === 'paused',
-        disabledReason: input.status === 'disabled' ? 'receiver' : null,
-        ...(input.status === 'enabled' ? { failureStreak: 0 } : {}),
-        updatedAt: now,
-      },
-    );
-    await hub.audit.record(
-      { type: 'ssf_stream_updated', ...actor.audit, details: { ...streamAudit(row), fields: ['status'] } },
-      tx,
-    );
-    await hub.revocations.publish({ kind: 'webhooks' }, tx);
-    return next;
-  });
-  // Enabling a paused stream: what it held is due now.
-  if (input.status === 'enabled') hub.outbox.committed();
-  return statusOf(updated);
-}
-
-/** A subject's canonical key and the account it names (null: not one of the hub's). */
-async function resolveSubject(hub: Hub, subject: SsfSubject): Promise<{ key: string; userId: string | null }> {
-  if (subject.format === 'email') {
-    const email = subject.email.toLowerCase();
-    return { key: `email:${email}`, userId: await findSubjectUser(hub.db, { email }) };
-  }
-  const ours = subject.iss === issuerOf(hub) && /^[0-9a-f-]{36}$/i.test(subject.sub);
-  return {
-    key: `iss_sub:${subject.iss}|${subject.sub}`,
-    userId: ours ? await findSubjectUser(hub.db, { id: subject.sub }) : null,
-  };
-}
-
-/**
- * SSF §8.1.3.2: the stream gets events about this subject. A subject the hub does not know is
- * stored all the same and answered alike, so the endpoint tells no one which accounts exist.
- */
-export async function addSubject(hub: Hub, clientId: string, streamId: string, subject: SsfSubject, actor: Actor) {
-  const { key, userId } = await resolveSubject(hub, subject);
-  await hub.db.transaction(async (tx) => {
-    const row = await findStreamOfClient(tx, clientId);
-    if (!row || row.stream.id !== streamId) throw new HubError('not_found', 'No such stream.');
-    await upsertSubject(tx, { streamId, key, subject, userId, now: hub.clock() });
-    await hub.audit.record(
-      {
-        type: 'ssf_subject_added',
-        ...actor.audit,
-        details: { ...streamAudit(row), format: subject.format, known: userId !== null },
-      },
-      tx,
-    );
-  });
-}
-
-export async function removeSubject(hub: Hub, clientId: string, streamId: string, subject: SsfSubject, actor: Actor) {
-  const { key } = await resolveSubject(hub, subject);
-  await hub.db.transaction(async (tx) => {
-    const row = await findStreamOfClient(tx, clientId);
-    if (!row || row.stream.id !== streamId) throw new HubError('not_found', 'No such stream.');
-    if (!(await deleteSubject(tx, streamId, key))) throw new HubError('not_found', 'The stream has no such subject.');
-    await hub.audit.record(
-      { type: 'ssf_subject_removed', ...actor.audit, details: { ...streamAudit(row), format: subject.format } },
-      tx,
-    );
-  });
-}
-
-/**
- * SSF §8.1.4.2: a verification event through the stream, carrying the receiver's `state`,
- * queued on the same outbox (subscribed or not) and delivered by the worker like any other.
- */
-export async function requestVerification(
-  hub: Hub,
-  clientId: string,
-  input: { stream_id: string; state?: string },
-  actor: Actor,
-): Promise<void> {
-  const now = hub.clock();
-  await hub.db.transaction(async (tx) => {
-    const row = await findStreamOfClient(tx, clientId);
-    if (!row || row.stream.id !== input.stream_id) throw new HubError('not_found', 'No such stream.');
-    const payload: SsfPayload = {
-      sub_id: { format: 'opaque', id: row.stream.id },
-      iat: Math.floor(now.getTime() / 1000),
-      events: { [SSF_VERIFICATION_EVENT]: input.state === undefined ? {} : { state: input.state } },
-    };
-    await insertDelivery(tx, {
-      eventId: `set_${randomUUID().replaceAll('-', '')}`,
-      eventType: SSF_VERIFICATION_EVENT,
-      endpointId: row.endpoint.id,
-      payload: payload as unknown as Record<string, unknown>,
-      now,
-    });
-    await hub.audit.record({ type: 'ssf_verification_requested', ...actor.audit, details: streamAudit(row) }, tx);
-    afterCommit(tx, () => hub.outbox.committed());
-  });
-}
-
-/**
- * An administrator flags a user's credential as compromised (RISC credential-compromise): the
- * audit record is the change, and the outbox derives the event from it (ssf-from-audit.ts).
- */
-export async function flagCredentialCompromise(
-  hub: Hub,
-  userId: string,
-  input: { credential_type: string; reason?: string },
-  actor: Actor,
-): Promise<void> {
-  if (!(await findUserById(hub.db, userId))) throw new HubError('not_found', 'No such user.');
-  await hub.audit.record({
-    type: 'credential_compromised',
-    ...actor.audit,
-    details: { target_user_id: userId, credential_type: input.credential_type, reason: input.reason ?? null },
   });
 }

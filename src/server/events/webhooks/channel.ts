@@ -67,7 +67,7 @@ export function sendWebhook(message: WebhookMessage, options: SendOptions): Prom
 
 /**
  * One POST through the outbound policy, for every channel of the outbox (the Standard Webhooks
- * message above, an SSF push in ssf-set.ts): `headers` are the channel's. The first
+ * message above, an SSF push in ssf/set.ts): `headers` are the channel's. The first
  * ANSWER_KEPT_BYTES of the answer are kept in `answer` (an RFC 8935 error names itself there);
  * the rest is not read. The whole attempt, not only idle time, is bounded: a receiver trickling
  * bytes cannot hold a worker. Never throws: a refusal or transport error is the result's `error`.
