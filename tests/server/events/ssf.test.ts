@@ -73,7 +73,16 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
       ...extra,
     });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { stream_id: string; aud: string; events_delivered: string[] };
+    const created = res.json() as { stream_id: string; aud: string; events_delivered: string[] };
+    // The users these tests change never signed in to the receiver's client: an administrator marks
+    // the receiver first-party so that it hears of them (issue 38; ssf-audience.test.ts tests the limit).
+    const marked = await (
+      await admin()
+    ).patch(`/api/admin/ssf-streams/${created.stream_id}`, {
+      body: { first_party: true },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    return created;
   }
 
   async function admin() {

@@ -117,7 +117,8 @@ export type BackchannelLogout = typeof backchannelLogouts.$inferSelect;
  * manages it with an `ssf.manage` token), delivering by push (RFC 8935) through its row in
  * webhook_endpoints (`endpoint_id`: URL, events delivered, enabled/paused, the sealed
  * authorization header). `aud` is the SETs' audience. With subjects listed (ssf_subjects), the
- * stream gets events about them only, unless `all_subjects`.
+ * stream gets events about them only, unless `all_subjects`; either way only about the users of
+ * its client unless `first_party`.
  */
 export const ssfStreams = pgTable('ssf_streams', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -130,6 +131,12 @@ export const ssfStreams = pgTable('ssf_streams', {
   eventsRequested: text('events_requested').array().notNull(),
   description: text('description').notNull().default(''),
   allSubjects: boolean('all_subjects').notNull().default(false),
+  /**
+   * Issue 38: a stream hears only of the users of its client (those who consented to it, or signed
+   * in to it when it is a platform, consented by its registration) unless an administrator marked
+   * the receiver first-party (the admin API, audited); the receiver cannot set it.
+   */
+  firstParty: boolean('first_party').notNull().default(false),
   /** 'enabled' | 'paused' | 'disabled' (SSF §8.1.2); the endpoint row carries what the worker obeys. */
   status: text('status').notNull().default('enabled'),
   statusReason: text('status_reason'),

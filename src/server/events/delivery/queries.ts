@@ -4,6 +4,7 @@ import { mapRow } from '../../db/map-row';
 import type { RowsWrite } from '../../db/writes';
 import {
   authSessions,
+  oauthClients,
   oauthConsents,
   ssfStreams,
   ssfSubjects,
@@ -13,6 +14,16 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../../db/schema/index';
+
+/**
+ * Whether the event (`x`) is about a user of the stream's (`st`) client (issue 38, finding 10): one
+ * who consented to it, or, when it is a platform (consented by its registration, so no consent row
+ * exists), one who signed in to it. A third party hears nothing more once its consent is withdrawn.
+ */
+const streamAudience = sql`(x.user_id is not null and (
+  exists (select 1 from ${oauthConsents} c where c.user_id = x.user_id and c.client_id = st.client_id)
+  or exists (select 1 from ${oauthClients} o join ${authSessions} s on s.client_id = o.client_id
+    where o.client_id = st.client_id and o.app_type = 'platform' and s.user_id = x.user_id)))`;
 
 /** One outbox row as the unit of work hands it over (JSON object text, see outboxWrite). */
 export interface OutboxRow {
@@ -28,7 +39,8 @@ export interface OutboxRow {
  * The outbox's write in a unit of work (db/writes.ts): one delivery row per event and enabled
  * endpoint that subscribes to it, fanned out by the database in the audit append's own
  * statement. An endpoint limited to a client gets that client's events and the events of users
- * who consented to it or hold a session of it.
+ * who consented to it or hold a session of it. An SSF stream is a receiver's, not an
+ * administrator's: it hears only of the users of its client (`streamAudience`) unless marked first-party.
  */
 export function outboxWrite(events: OutboxRow[]): RowsWrite {
   return {
@@ -44,8 +56,10 @@ export function outboxWrite(events: OutboxRow[]): RowsWrite {
         e.client_id is null or e.client_id = x.client_id or (x.user_id is not null and (
           exists (select 1 from ${oauthConsents} c where c.user_id = x.user_id and c.client_id = e.client_id)
           or exists (select 1 from ${authSessions} s where s.user_id = x.user_id and s.client_id = e.client_id))))
-      -- SSF: a stream listing subjects gets events about them only (unless it asked for all).
-      and (e.channel <> 'ssf' or exists (select 1 from ${ssfStreams} st where st.endpoint_id = e.id and (st.all_subjects
+      -- SSF: a stream hears of its client's users (or of everyone, first-party); listing subjects
+      -- narrows it to them (unless it asked for all).
+      and (e.channel <> 'ssf' or exists (select 1 from ${ssfStreams} st where st.endpoint_id = e.id
+        and (st.first_party or ${streamAudience}) and (st.all_subjects
         or not exists (select 1 from ${ssfSubjects} ss where ss.stream_id = st.id)
         or exists (select 1 from ${ssfSubjects} ss where ss.stream_id = st.id and ss.user_id = x.user_id))))
       where ${guard}

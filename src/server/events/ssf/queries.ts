@@ -26,6 +26,25 @@ export async function findStreamOfClient(db: DbOrTx, clientId: string): Promise<
   return found;
 }
 
+/** A stream by its id (the administrator's API). */
+export async function findStreamById(db: DbOrTx, id: string): Promise<StreamRow | undefined> {
+  const [found] = await db
+    .select({ stream: ssfStreams, endpoint: webhookEndpoints })
+    .from(ssfStreams)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, ssfStreams.endpointId))
+    .where(eq(ssfStreams.id, id));
+  return found;
+}
+
+/** Every stream, oldest first (the administrator's list). */
+export async function listStreamRows(db: DbOrTx): Promise<StreamRow[]> {
+  return db
+    .select({ stream: ssfStreams, endpoint: webhookEndpoints })
+    .from(ssfStreams)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, ssfStreams.endpointId))
+    .orderBy(ssfStreams.createdAt, ssfStreams.id);
+}
+
 /** The stream and its endpoint, created together (the endpoint is what the outbox fans out to). */
 export async function insertStream(
   db: DbOrTx,

@@ -5,6 +5,9 @@ import { apiErrors, contracts, noContent } from '../../http/contract';
 import { requireActor } from '../../plugins/session';
 import { idParamsSchema } from '../../../shared/admin-api';
 import {
+  adminStreamListSchema,
+  adminStreamResultSchema,
+  firstPartyBodySchema,
   createStreamBodySchema,
   replaceStreamBodySchema,
   credentialCompromiseBodySchema,
@@ -32,6 +35,7 @@ import { changeStatus, readStatus } from './status';
 import { addSubject, removeSubject } from './subjects';
 import { requestVerification } from './verification';
 import { flagCredentialCompromise } from './credential-compromise';
+import { listStreamViews, markStreamFirstParty } from './admin';
 
 /** Every stream route may refuse the token (401), its scope (403) and bad input (400). */
 const guarded = apiErrors(400, 401, 403);
@@ -145,10 +149,34 @@ export async function ssfRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   );
 }
 
-/** /api/admin/users/:id/credential-compromise: registered inside the admin guard (RISC, issue 30). */
+/**
+ * Registered inside the admin guard (ecosystem admins only, checked on the server):
+ * /api/admin/users/:id/credential-compromise (RISC, issue 30) and /api/admin/ssf-streams (issue 38:
+ * the streams, and the first-party mark that lets one hear of every user).
+ */
 export async function ssfAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
-  contracts(app).post(
+  const r = contracts(app);
+
+  r.get('/ssf-streams', { schema: { response: { 200: adminStreamListSchema, ...apiErrors(401, 403) } } }, async () => ({
+    streams: await listStreamViews(hub),
+  }));
+
+  r.patch(
+    '/ssf-streams/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: firstPartyBodySchema,
+        response: { 200: adminStreamResultSchema, ...apiErrors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      stream: await markStreamFirstParty(hub, request.params.id, request.body.first_party, await requireActor(request)),
+    }),
+  );
+
+  r.post(
     '/users/:id/credential-compromise',
     {
       schema: {

@@ -52,7 +52,8 @@ export function ssfConfiguration(hub: Hub) {
     verification_endpoint: `${iss}${SSF_PATHS.verify}`,
     critical_subject_members: ['user'],
     authorization_schemes: [{ spec_urn: 'urn:ietf:rfc:6749' }],
-    // A stream without subjects hears about every user (SSF §7.1 `default_subjects`).
+    // A stream without subjects hears about every user of its client, or every user when an
+    // administrator marked it first-party (SSF §7.1 `default_subjects`; delivery/queries.ts).
     default_subjects: 'ALL',
   };
 }
