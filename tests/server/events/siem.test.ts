@@ -1,12 +1,19 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { auditLogs, auditSinks } from '../../../src/server/db/schema/index';
 import { CHECKPOINT_INTERVAL_MS, createSiemWorker, type SiemWorker } from '../../../src/server/events/siem/worker';
 import type { AuditEvent } from '../../../src/server/audit/record';
-import { escapeSdValue, octetCounted, syslogMessage } from '../../../src/server/events/siem/format';
+import {
+  checkpointKey,
+  checkpointMac,
+  escapeSdValue,
+  octetCounted,
+  syslogMessage,
+} from '../../../src/server/events/siem/format';
+import { deriveSubkey } from '../../../src/server/crypto/secrets';
 import {
   makeServerCert,
   parseRfc5424,
@@ -352,6 +359,19 @@ describe.each(TEST_DATABASES)('SIEM sinks [%s]', (kind) => {
     expect(await t.hub.db.select().from(auditSinks)).toHaveLength(0);
     const { cookie } = await signedInUser(t.hub);
     expect((await t.client.asBrowser(cookie).get('/api/admin/audit-sinks')).statusCode).toBe(403);
+  });
+});
+
+describe('the checkpoint key of a sink (issue 38: through crypto/keyed-mac.ts)', () => {
+  it('is the key receivers were given before, and the checkpoint MAC is the HMAC they compute with it', () => {
+    const master = randomBytes(32);
+    const sinkId = randomUUID();
+    const key = deriveSubkey(master, `ecosystem-hub/audit-sink-checkpoint/v1/${sinkId}`);
+    expect(checkpointKey(master, sinkId)).toEqual(key);
+    expect(checkpointMac(master, sinkId, 7, 'abc')).toBe(
+      createHmac('sha256', key).update(`${sinkId}.7.abc`).digest('base64url'),
+    );
+    expect(checkpointKey(master, randomUUID())).not.toEqual(key);
   });
 });
 

@@ -1,5 +1,4 @@
-import { createHmac } from 'node:crypto';
-import { deriveSubkey } from '../../crypto/secrets';
+import { keyedMac, macKey } from '../../crypto/keyed-mac';
 import type { AuditLogRow } from '../../db/schema/index';
 import type { AuditSeverity } from '../../../shared/audit-events';
 
@@ -24,14 +23,20 @@ const SYSLOG_SEVERITY: Record<AuditSeverity, number> = { critical: 2, high: 3, m
 
 export const SEVERITY_RANK: Record<AuditSeverity, number> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
 
-/** The per-sink checkpoint key: derived from the master key, so nothing extra is stored. */
+/** The keyed-MAC context of a sink's checkpoints (crypto/keyed-mac.ts): one key per sink, derived, never stored. */
+const checkpointContext = (sinkId: string) => `audit-sink-checkpoint/v1/${sinkId}`;
+
+/**
+ * The per-sink checkpoint key, answered once to the administrator for the receiver: the HKDF
+ * label `ecosystem-hub/audit-sink-checkpoint/v1/<sink id>`, so a receiver's key never changes.
+ */
 export function checkpointKey(masterKey: Buffer, sinkId: string): Buffer {
-  return deriveSubkey(masterKey, `ecosystem-hub/audit-sink-checkpoint/v1/${sinkId}`);
+  return macKey(masterKey, checkpointContext(sinkId));
 }
 
-/** base64url(HMAC-SHA256(key, "<sink id>.<head id>.<head hash>")). */
-export function checkpointMac(key: Buffer, sinkId: string, headId: number, headHash: string): string {
-  return createHmac('sha256', key).update(`${sinkId}.${headId}.${headHash}`).digest('base64url');
+/** base64url(HMAC-SHA256(checkpoint key, "<sink id>.<head id>.<head hash>")): what the receiver checks with its key. */
+export function checkpointMac(masterKey: Buffer, sinkId: string, headId: number, headHash: string): string {
+  return keyedMac(masterKey, checkpointContext(sinkId), `${sinkId}.${headId}.${headHash}`);
 }
 
 export interface AuditRecord {

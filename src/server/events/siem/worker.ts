@@ -7,7 +7,6 @@ import { RETRY_SCHEDULES, retryDelayMs } from '../delivery/retry-schedule';
 import { AUDIT_SEVERITIES, type AuditSeverity } from '../../../shared/audit-events';
 import {
   auditRecord,
-  checkpointKey,
   checkpointMac,
   ndjson,
   octetCounted,
@@ -111,7 +110,7 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
   }
 
   function checkpoint(sink: AuditSink, head: AuditLogRow, at: Date): CheckpointRecord {
-    const mac = checkpointMac(checkpointKey(hub.config.masterKey!, sink.id), sink.id, head.id, head.hash);
+    const mac = checkpointMac(hub.config.masterKey!, sink.id, head.id, head.hash);
     return {
       record: 'checkpoint',
       sink_id: sink.id,
