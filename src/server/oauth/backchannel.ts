@@ -70,7 +70,13 @@ export async function endSignedInSessions(
   const online = targets.filter((t) => !t.scopes.includes('offline_access')).map((t) => t.sessionId);
   const owed = new Map<string, { clientId: string; userId: string; sid: string; uri: string }>();
   for (const t of targets) {
-    if (t.uri) owed.set(`${t.clientId} ${t.browserSessionId}`, { ...t, uri: t.uri, sid: t.browserSessionId });
+    if (!t.uri) continue;
+    owed.set(`${t.clientId} ${t.browserSessionId}`, {
+      clientId: t.clientId,
+      userId: t.userId,
+      sid: t.browserSessionId,
+      uri: t.uri,
+    });
   }
   if (owed.size === 0) {
     if (online.length) await revokeSessionIds(hub, online, null);
