@@ -17,10 +17,10 @@ import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../src/server/config';
 import { closeHub, createHub } from '../src/server/create-hub';
 import { openDatabase } from '../src/server/db/client';
-import { insertEndpoint } from '../src/server/events/queries';
-import { WEBHOOK_SECRET_CONTEXT } from '../src/server/events/secrets';
-import { generateWebhookSecret } from '../src/server/events/webhooks';
-import { createDeliveryWorker } from '../src/server/events/worker';
+import { insertEndpoint } from '../src/server/events/delivery/queries';
+import { WEBHOOK_SECRET_CONTEXT } from '../src/server/events/webhooks/secrets';
+import { generateWebhookSecret } from '../src/server/events/webhooks/channel';
+import { createDeliveryWorker } from '../src/server/events/delivery/worker';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));

@@ -39,9 +39,9 @@ import { auditAdminRoutes } from './audit/admin-routes';
 import { federationRoutes } from './federation/routes';
 import { myOrgRoutes, orgRoutes } from './orgs/routes';
 import { orgAdminRoutes } from './orgs/admin-routes';
-import { webhookAdminRoutes } from './events/routes';
-import { ssfAdminRoutes, ssfRoutes } from './events/ssf-routes';
-import { auditSinkAdminRoutes } from './events/siem-routes';
+import { webhookAdminRoutes } from './events/webhooks/routes';
+import { ssfAdminRoutes, ssfRoutes } from './events/ssf/routes';
+import { auditSinkAdminRoutes } from './events/siem/routes';
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 

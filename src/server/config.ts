@@ -38,7 +38,7 @@ export interface HubConfig {
    */
   outboundAllowPrivate: boolean;
   /**
-   * HUB_WEBHOOK_RETRY_SCALE (default 1): the webhook retry schedule (events/worker.ts, about 27.6
+   * HUB_WEBHOOK_RETRY_SCALE (default 1): the webhook retry schedule (events/delivery/retry-schedule.ts, about 27.6
    * hours) multiplied by this factor. Below 1 only for tests and staging, where a receiver's
    * outage is minutes, not hours: the cluster test drives retries with it instead of waiting. The
    * delivery lease (60 s) shrinks with it, to no less than two send timeouts (20 s).

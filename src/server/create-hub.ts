@@ -15,7 +15,7 @@ import { createUnitOfWork } from './audit/unit-of-work';
 import { createUsedJtis } from './oauth/jti-once';
 import { createHubCaches } from './caches';
 import { withCommitHooks } from './db/after-commit';
-import { createOutbox, withOutbox } from './events/outbox';
+import { createOutbox, withOutbox } from './events/delivery/outbox';
 
 export interface CreateHubOptions {
   config: HubConfig;

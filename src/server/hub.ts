@@ -7,7 +7,7 @@ import type { UsedJtis } from './oauth/jti-once';
 import type { Revocations } from './revocations';
 import type { HubMetrics } from './observability/metrics';
 import type { HubCaches } from './caches';
-import type { Outbox } from './events/outbox';
+import type { Outbox } from './events/delivery/outbox';
 
 /**
  * Everything a service needs, built once per process (or per test) and handed down:
@@ -25,7 +25,7 @@ export interface Hub {
   /** Used JWT IDs (DPoP proofs, client assertions) recorded once across nodes, group-committed (oauth/jti-once.ts). */
   usedJtis: UsedJtis;
   revocations: Revocations;
-  /** The transactional outbox joined to every audit append (events/outbox.ts); the worker hears its commits. */
+  /** The transactional outbox joined to every audit append (events/delivery/outbox.ts); the worker hears its commits. */
   outbox: Outbox;
   /** Every per-process cache, built with the hub; caches.ts lists each with its bound and what clears it. */
   caches: HubCaches;

@@ -4,8 +4,9 @@ import { startAuditAnchorLog } from './audit/anchor-log';
 import { startOAuth } from './oauth/startup';
 import { startSignInCleanup } from './auth/startup';
 import { startAssertionCleanup } from './federation/assertions';
-import { createDeliveryWorker } from './events/worker';
-import { createSiemWorker } from './events/siem';
+import { createDeliveryWorker } from './events/delivery/worker';
+import { createSiemWorker } from './events/siem/worker';
+import { createBackchannelWorker } from './oauth/backchannel';
 
 /**
  * Work that runs once at start and in the background while the process lives (signing-key
@@ -30,10 +31,14 @@ export async function startupTasks(_hub: Hub): Promise<() => Promise<void>> {
   // SIEM sinks: each sink's cursor through the audit log, one node per sink at a time.
   const siem = createSiemWorker(_hub);
   siem.start();
+  // Back-channel logout: the logouts owed (a first attempt failed, or a node stopped) are sent again.
+  const logouts = createBackchannelWorker(_hub);
+  logouts.start();
   return async () => {
     for (const t of timers) clearInterval(t);
     // The pass in flight records its outcomes before the pool closes; unsent rows stay for another node.
     await webhooks.stop();
     await siem.stop();
+    await logouts.stop();
   };
 }

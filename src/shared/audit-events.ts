@@ -305,6 +305,11 @@ export const AUDIT_EVENTS = {
   ssf_stream_created: event<SsfStreamRef & { host: string; events: string[] }>('high', 'Shared Signals stream created'),
   ssf_stream_updated: event<SsfStreamRef & { fields: string[] }>('high', 'Shared Signals stream updated'),
   ssf_stream_deleted: event<SsfStreamRef>('high', 'Shared Signals stream deleted'),
+  /** An administrator marked a stream's receiver first-party (it hears of every user) or took the mark back. */
+  ssf_stream_first_party_changed: event<SsfStreamRef & { first_party: boolean }>(
+    'high',
+    'Shared Signals receiver marked first-party or not',
+  ),
   ssf_subject_added: event<SsfStreamRef & { format: string; known: boolean }>('medium', 'Shared Signals subject added'),
   ssf_subject_removed: event<SsfStreamRef & { format: string }>('medium', 'Shared Signals subject removed'),
   ssf_verification_requested: event<SsfStreamRef>('low', 'Shared Signals verification event queued'),

@@ -8,7 +8,7 @@ export const SUPPORTED_SCOPES = [
   'read:organization',
   // Issue 29: the organizations claim (orgs/claims.ts); `organization:<id>` scopes are asked per request.
   'organizations',
-  // Issue 30: a receiver manages its OpenID Shared Signals stream (client_credentials, events/ssf-routes.ts).
+  // Issue 30: a receiver manages its OpenID Shared Signals stream (client_credentials, events/ssf/routes.ts).
   'ssf.manage',
 ] as const;
 /** Spec §5: a new client's scopes when the form names none. */

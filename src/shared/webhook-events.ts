@@ -2,7 +2,7 @@
  * The event catalogue of the hub's outbound channels (issue 30): what a sister platform can
  * subscribe to, listed once with the shape of each event's `data`. The catalogue is the type,
  * like the audit catalogue (audit-events.ts): the server derives these events from the audit
- * events it commits (server/events/from-audit.ts) and can build no other.
+ * events it commits (server/events/delivery/from-audit.ts) and can build no other.
  *
  * On the wire (Standard Webhooks): `{"type": "user.deactivated", "timestamp": "…", "data": {…}}`.
  */

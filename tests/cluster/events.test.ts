@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cluster, clusterUnavailableReason } from '../../scripts/cluster/cluster';
 import { systemActor } from '../../src/server/actor';
 import { closeHub } from '../../src/server/create-hub';
-import { createWebhook } from '../../src/server/events/service';
+import { createWebhook } from '../../src/server/events/webhooks/service';
 import type { Hub } from '../../src/server/hub';
 import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
 import { connectToCluster, http, load, startHttpsReceiver, until, type HttpsReceiver } from './helpers';

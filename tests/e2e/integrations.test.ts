@@ -7,7 +7,7 @@ import { createUser, FIXTURE_PASSWORD, totpCodeAt } from '../helpers/fixtures';
 import { expectToast, signInAs } from './admin-helpers';
 import { axeProblems, calmMotion, focused, scrollsSideways, settle } from './a11y';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
-import { createDeliveryWorker, type DeliveryWorker } from '../../src/server/events/worker';
+import { createDeliveryWorker, type DeliveryWorker } from '../../src/server/events/delivery/worker';
 
 const CSRF = { 'x-hub-csrf': '1' };
 /** Where the screenshots of the tab go, to be looked at (not compared). */

@@ -1,7 +1,7 @@
 import client from 'prom-client';
 import type { Database } from '../db/client';
-import { outboxBacklog } from '../events/queries';
-import { sinkLags } from '../events/siem-queries';
+import { outboxBacklog } from '../events/delivery/queries';
+import { sinkLags } from '../events/siem/queries';
 
 /**
  * The hub's Prometheus metrics. One registry per hub (tests run many hubs in one process); the
@@ -21,9 +21,9 @@ export interface HubMetrics {
   auditBatchSize: client.Histogram;
   auditCommitSeconds: client.Histogram;
   revocationLagSeconds: client.Histogram;
-  /** Webhook delivery attempts by outcome (delivered, retry, failed, gone, failing: events/worker.ts). */
+  /** Webhook delivery attempts by outcome (delivered, retry, failed, gone, failing: events/delivery/worker.ts). */
   webhookDeliveries: client.Counter<'outcome'>;
-  /** Failed SIEM sink batches by sink id (events/siem.ts). */
+  /** Failed SIEM sink batches by sink id (events/siem/worker.ts). */
   auditSinkFailures: client.Counter<'sink'>;
   /** The whole exposition: this hub's metrics and the process's. */
   scrape(): Promise<string>;

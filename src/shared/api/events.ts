@@ -7,7 +7,7 @@ import { WEBHOOK_EVENT_TYPES } from '../webhook-events';
  * secret is still signing.
  */
 
-/** An absolute http(s) URL without credentials or fragment; where it may point is the server's check (events/ssrf.ts). */
+/** An absolute http(s) URL without credentials or fragment; where it may point is the server's check (net/outbound.ts). */
 const webhookUrl = z
   .string()
   .trim()

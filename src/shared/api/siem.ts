@@ -38,7 +38,7 @@ const sinkFields = {
   enabled: z.boolean().optional(),
 };
 
-/** The target's spelling for its kind; where it may point is the server's check (events/ssrf.ts). */
+/** The target's spelling for its kind; where it may point is the server's check (net/outbound.ts). */
 function targetFits(kind: AuditSinkKind, value: string): boolean {
   if (kind === 'syslog-tls') return HOST_PORT.test(value);
   try {

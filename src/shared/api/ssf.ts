@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * OpenID Shared Signals (SSF 1.0, CAEP 1.0, RISC 1.0; issue 30): the event types the hub
- * transmits and the contracts of the stream management API (server/events/ssf-routes.ts).
+ * transmits and the contracts of the stream management API (server/events/ssf/routes.ts).
  */
 
 const CAEP = 'https://schemas.openid.net/secevent/caep/event-type/';
@@ -118,6 +118,25 @@ export const credentialCompromiseBodySchema = z
   .object({ credential_type: z.enum(SSF_CREDENTIAL_TYPES), reason: z.string().max(500).optional() })
   .strict();
 export const credentialCompromiseResultSchema = z.object({ flagged: z.literal(true) });
+
+/**
+ * The administrator's view of a stream (issue 38): whose it is, and whether its receiver is marked
+ * first-party (it then hears of every user, not only of its client's; the receiver cannot set it).
+ */
+export const adminStreamSchema = z.object({
+  stream_id: z.string(),
+  client_id: z.string(),
+  description: z.string(),
+  status: z.enum(SSF_STATUSES),
+  first_party: z.boolean(),
+  events_delivered: z.array(z.string()),
+  host: z.string(),
+  created_at: z.string(),
+});
+export type AdminStreamView = z.infer<typeof adminStreamSchema>;
+export const adminStreamListSchema = z.object({ streams: z.array(adminStreamSchema) });
+export const adminStreamResultSchema = z.object({ stream: adminStreamSchema });
+export const firstPartyBodySchema = z.object({ first_party: z.boolean() }).strict();
 
 export const ssfConfigurationSchema = z.object({
   spec_version: z.string(),

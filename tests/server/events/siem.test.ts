@@ -1,12 +1,19 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { auditLogs, auditSinks } from '../../../src/server/db/schema/index';
-import { CHECKPOINT_INTERVAL_MS, createSiemWorker, type SiemWorker } from '../../../src/server/events/siem';
+import { CHECKPOINT_INTERVAL_MS, createSiemWorker, type SiemWorker } from '../../../src/server/events/siem/worker';
 import type { AuditEvent } from '../../../src/server/audit/record';
-import { escapeSdValue, octetCounted, syslogMessage } from '../../../src/server/events/siem-format';
+import {
+  checkpointKey,
+  checkpointMac,
+  escapeSdValue,
+  octetCounted,
+  syslogMessage,
+} from '../../../src/server/events/siem/format';
+import { deriveSubkey } from '../../../src/server/crypto/secrets';
 import {
   makeServerCert,
   parseRfc5424,
@@ -355,6 +362,19 @@ describe.each(TEST_DATABASES)('SIEM sinks [%s]', (kind) => {
   });
 });
 
+describe('the checkpoint key of a sink (issue 38: through crypto/keyed-mac.ts)', () => {
+  it('is the key receivers were given before, and the checkpoint MAC is the HMAC they compute with it', () => {
+    const master = randomBytes(32);
+    const sinkId = randomUUID();
+    const key = deriveSubkey(master, `ecosystem-hub/audit-sink-checkpoint/v1/${sinkId}`);
+    expect(checkpointKey(master, sinkId)).toEqual(key);
+    expect(checkpointMac(master, sinkId, 7, 'abc')).toBe(
+      createHmac('sha256', key).update(`${sinkId}.7.abc`).digest('base64url'),
+    );
+    expect(checkpointKey(master, randomUUID())).not.toEqual(key);
+  });
+});
+
 describe('RFC 5424 messages of a sink', () => {
   it('escapes ", \\ and ] in SD-PARAM values and frames by octet count (UTF-8 bytes, not characters)', () => {
     expect(escapeSdValue('a"b\\c]d')).toBe('a\\"b\\\\c\\]d');
@@ -372,7 +392,7 @@ describe('RFC 5424 messages of a sink', () => {
   });
 });
 
-describe.each(TEST_DATABASES)('SIEM sink targets without HUB_WEBHOOKS_ALLOW_PRIVATE [%s]', (kind) => {
+describe.each(TEST_DATABASES)('SIEM sink targets without HUB_OUTBOUND_ALLOW_PRIVATE [%s]', (kind) => {
   const t = useTestHub(kind);
   let listener: SyslogListener;
   const cert = makeServerCert();

@@ -13,7 +13,7 @@ import {
   type RegisteredClient,
 } from '../oauth/oauth-helpers';
 import { auditLogs, webhookDeliveries, webhookEndpoints } from '../../../src/server/db/schema/index';
-import { createDeliveryWorker, type DeliveryWorker } from '../../../src/server/events/worker';
+import { createDeliveryWorker, type DeliveryWorker } from '../../../src/server/events/delivery/worker';
 import { SSF_EVENTS, SSF_EVENT_TYPES, SSF_VERIFICATION_EVENT } from '../../../src/shared/api/ssf';
 import { startSsfReceiver, type SsfReceiver } from './ssf-receiver';
 
@@ -73,7 +73,16 @@ describe.each(TEST_DATABASES)('SSF transmitter [%s]', (kind) => {
       ...extra,
     });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { stream_id: string; aud: string; events_delivered: string[] };
+    const created = res.json() as { stream_id: string; aud: string; events_delivered: string[] };
+    // The users these tests change never signed in to the receiver's client: an administrator marks
+    // the receiver first-party so that it hears of them (issue 38; ssf-audience.test.ts tests the limit).
+    const marked = await (
+      await admin()
+    ).patch(`/api/admin/ssf-streams/${created.stream_id}`, {
+      body: { first_party: true },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    return created;
   }
 
   async function admin() {

@@ -11,9 +11,13 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../../src/server/db/schema/index';
-import { createDeliveryWorker, RETRY_SCHEDULE_S, type DeliveryWorker } from '../../../src/server/events/worker';
-import { createWebhook } from '../../../src/server/events/service';
-import type { Resolver } from '../../../src/server/events/ssrf';
+import {
+  createDeliveryWorker,
+  RETRY_SCHEDULE_S,
+  type DeliveryWorker,
+} from '../../../src/server/events/delivery/worker';
+import { createWebhook } from '../../../src/server/events/webhooks/service';
+import type { Resolver } from '../../../src/server/net/outbound';
 import { systemActor } from '../../../src/server/actor';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
 
@@ -377,10 +381,10 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
       const input = (host: string) => ({ url: `https://${host}/hook`, events: ['user.created' as const] });
       await expect(createWebhook(t.hub, input('internal.example'), systemActor(), resolver)).rejects.toMatchObject({
         code: 'invalid_request',
-        message: expect.stringContaining('private address'),
+        message: expect.stringContaining('address is private'),
       });
       await expect(createWebhook(t.hub, input('mapped.example'), systemActor(), resolver)).rejects.toMatchObject({
-        message: expect.stringContaining('loopback address'),
+        message: expect.stringContaining('address is loopback'),
       });
       // Not resolvable yet: accepted (each delivery resolves and checks again).
       const created = await createWebhook(t.hub, input('unknown.example'), systemActor(), resolver);

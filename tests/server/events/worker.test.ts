@@ -9,7 +9,7 @@ import { closeHub, createHub } from '../../../src/server/create-hub';
 import type { Hub } from '../../../src/server/hub';
 import type { AuditEvent } from '../../../src/server/audit/record';
 import { webhookDeliveries, webhookEndpoints } from '../../../src/server/db/schema/index';
-import { claimDueDeliveries } from '../../../src/server/events/queries';
+import { claimDueDeliveries } from '../../../src/server/events/delivery/queries';
 import {
   createDeliveryWorker,
   DELIVERY_LOG_DAYS,
@@ -18,7 +18,7 @@ import {
   outcomeOf,
   RETRY_SCHEDULE_S,
   SEND_TIMEOUT_MS,
-} from '../../../src/server/events/worker';
+} from '../../../src/server/events/delivery/worker';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
 
 /**

@@ -3,16 +3,20 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHub, type TestHub } from '../../helpers/test-hub';
+import { createTestHub, TEST_DATABASES, TestClock, type TestHub } from '../../helpers/test-hub';
 import { signedInUser } from '../../helpers/fixtures';
-import { auditLogs } from '../../../src/server/db/schema/index';
+import { auditLogs, backchannelLogouts } from '../../../src/server/db/schema/index';
+import { closeHub, createHub } from '../../../src/server/create-hub';
+import type { Hub } from '../../../src/server/hub';
+import { startupTasks } from '../../../src/server/startup';
+import { createBackchannelWorker } from '../../../src/server/oauth/backchannel';
 import { authorize, exchangeCode, registerClient } from './oauth-helpers';
 
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * Back-Channel Logout delivery (src/server/oauth/backchannel.ts): a receiver that gives no HTTP
- * answer is tried again; one that answers, with any status, is not.
+ * answer is tried again (by the worker, on the hub's clock); one that answers, with any status, is not.
  */
 describe('back-channel logout delivery', () => {
   let t: TestHub;
@@ -66,8 +70,17 @@ describe('back-channel logout delivery', () => {
     received.length = 0;
     answers.push(noAnswer, noAnswer, status(204));
     const { client, outcome } = await signOutOfClient('Flaky receiver');
+    // The retries are the worker's, each once the hub's clock reaches it (1 s, then 4 s later).
+    const worker = createBackchannelWorker(t.hub);
     await expect
-      .poll(async () => (await outcome()).map((r) => r.details))
+      .poll(
+        async () => {
+          t.clock.advance(5_000);
+          await worker.runOnce();
+          return (await outcome()).map((r) => r.details);
+        },
+        { timeout: 15_000 },
+      )
       .toEqual([{ client_id: client.client_id, sid: expect.any(String), delivered: true, status: 204, attempts: 3 }]);
     expect(received).toHaveLength(3);
     const jtis = received.map((token) => decodeJwt(token).jti);
@@ -83,5 +96,85 @@ describe('back-channel logout delivery', () => {
       expect.objectContaining({ delivered: false, status: 500, attempts: 1 }),
     ]);
     expect(received).toHaveLength(1);
+  });
+});
+
+/**
+ * Issue 38: the logouts owed are rows of the durable outbox, committed with the end of the
+ * sessions. A node that stops while the receiver is down loses none: a node started afterwards on
+ * the same database sends it (fresh token, at its own time) and audits the outcome once.
+ */
+describe.each(TEST_DATABASES)('back-channel logout across a restart [%s]', (kind) => {
+  let t: TestHub;
+  let server: Server;
+  let up = false;
+  const received: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestHub(kind, { config: { outboundAllowPrivate: true } });
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        // Down: the connection is dropped without an answer (the token is not counted as received).
+        if (!up) return req.socket.destroy();
+        received.push(new URLSearchParams(body).get('logout_token') ?? '');
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('a logout whose receiver is down when its node stops is delivered by a node started later on the same database', async () => {
+    const port = (server.address() as AddressInfo).port;
+    const client = await registerClient(t, {
+      app_name: 'Restart',
+      backchannel_logout_uri: `http://127.0.0.1:${port}/bc`,
+    });
+    const { user, cookie } = await signedInUser(t.hub);
+    const { code } = await authorize(t, client, cookie, { scope: 'openid' });
+    expect((await exchangeCode(t, client, code, undefined)).statusCode).toBe(200);
+    // The node signs the user out while the receiver is down: its one attempt gets no answer.
+    expect((await t.client.asBrowser(cookie).post('/api/auth/sign-out')).statusCode).toBe(200);
+    const owed = await t.hub.db.select().from(backchannelLogouts);
+    expect(owed).toMatchObject([{ clientId: client.client_id, userId: user.id, attempts: 1 }]);
+    expect(received).toEqual([]);
+
+    // That node is gone (it ran no worker); the receiver comes back; a new node starts, ten minutes on.
+    up = true;
+    const clock = new TestClock(new Date(t.clock.now().getTime() + 10 * 60_000));
+    const fresh: Hub = await createHub({
+      config: t.hub.config,
+      skipMigrations: true,
+      clock: clock.now,
+      ...(kind === 'pglite' ? { database: t.hub.database } : {}),
+    });
+    const stop = await startupTasks(fresh);
+    try {
+      await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
+      const token = decodeJwt(received[0]);
+      expect(token).toMatchObject({ aud: client.client_id, sub: user.id, sid: owed[0].sid });
+      // Signed by the new node, at its time: not a copy kept from before the stop.
+      expect(token.iat).toBe(Math.floor(clock.now().getTime() / 1000));
+      await expect
+        .poll(async () =>
+          (
+            await t.hub.db
+              .select({ details: auditLogs.details })
+              .from(auditLogs)
+              .where(and(eq(auditLogs.eventType, 'oauth_backchannel_logout'), eq(auditLogs.userId, user.id)))
+          ).map((r) => r.details),
+        )
+        .toEqual([{ client_id: client.client_id, sid: owed[0].sid, delivered: true, status: 204, attempts: 2 }]);
+      expect(await t.hub.db.select().from(backchannelLogouts)).toEqual([]);
+    } finally {
+      await stop();
+      if (kind === 'pglite') await fresh.revocations.stop();
+      else await closeHub(fresh);
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { oauthClients } from './oauth';
 
 /**
  * A webhook endpoint an administrator registered (issue 30). The signing secret is sealed at rest
@@ -45,7 +46,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
 
 /**
  * The outbox: one row per event and subscribed endpoint, inserted in the same statement as the
- * audit row of the change it reports (events/outbox.ts), so an event exists exactly when its change
+ * audit row of the change it reports (events/delivery/outbox.ts), so an event exists exactly when its change
  * does. Workers on every node claim due rows with FOR UPDATE SKIP LOCKED and lease them by moving
  * `next_attempt_at` ahead (a node that dies mid-delivery leaves its rows due again after the lease);
  * `event_id` is the `webhook-id` on the wire, the same for every attempt and every endpoint.
@@ -81,6 +82,34 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+/**
+ * Back-channel logouts owed (OIDC Back-Channel Logout 1.0 §2.5, issue 38): one row per client and
+ * hub session to be told, inserted in the transaction that ends the sessions, so a node that stops
+ * before the receiver has its logout token loses none: any node's worker claims due rows with
+ * FOR UPDATE SKIP LOCKED and leases them by moving `next_attempt_at` ahead, as the outbox's. A
+ * fresh token is signed for every attempt; the row is deleted when its outcome is audited
+ * (`oauth_backchannel_logout`). The URI is the client's at the time of each attempt. No foreign key
+ * to the user: the logout of an account deleted meanwhile is still owed to the client.
+ */
+export const backchannelLogouts = pgTable(
+  'backchannel_logouts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.clientId, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    /** The hub session that ended (its browser session id): the logout token's `sid`. */
+    sid: uuid('sid').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('backchannel_logouts_due_idx').on(t.nextAttemptAt)],
+);
+
+export type BackchannelLogout = typeof backchannelLogouts.$inferSelect;
+
 // --- SSF (issue 30): OpenID Shared Signals streams and their subjects.
 
 /**
@@ -88,7 +117,8 @@ export const webhookDeliveries = pgTable(
  * manages it with an `ssf.manage` token), delivering by push (RFC 8935) through its row in
  * webhook_endpoints (`endpoint_id`: URL, events delivered, enabled/paused, the sealed
  * authorization header). `aud` is the SETs' audience. With subjects listed (ssf_subjects), the
- * stream gets events about them only, unless `all_subjects`.
+ * stream gets events about them only, unless `all_subjects`; either way only about the users of
+ * its client unless `first_party`.
  */
 export const ssfStreams = pgTable('ssf_streams', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -101,6 +131,12 @@ export const ssfStreams = pgTable('ssf_streams', {
   eventsRequested: text('events_requested').array().notNull(),
   description: text('description').notNull().default(''),
   allSubjects: boolean('all_subjects').notNull().default(false),
+  /**
+   * Issue 38: a stream hears only of the users of its client (those who consented to it, or signed
+   * in to it when it is a platform, consented by its registration) unless an administrator marked
+   * the receiver first-party (the admin API, audited); the receiver cannot set it.
+   */
+  firstParty: boolean('first_party').notNull().default(false),
   /** 'enabled' | 'paused' | 'disabled' (SSF §8.1.2); the endpoint row carries what the worker obeys. */
   status: text('status').notNull().default('enabled'),
   statusReason: text('status_reason'),

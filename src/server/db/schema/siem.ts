@@ -7,7 +7,7 @@ import { bigint, boolean, integer, pgTable, text, timestamp, uuid } from 'drizzl
  * batches; `target` is the URL). `auth_header_enc` (https only) is sealed at rest like the other
  * secrets. A node leases the sink (`lease_until`, `lease_token`) while it delivers a batch, so one
  * node at a time moves its cursor; `next_attempt_at` holds the backoff after a failure.
- * `last_checkpoint_*` say when the last checkpoint record went (events/siem.ts).
+ * `last_checkpoint_*` say when the last checkpoint record went (events/siem/worker.ts).
  */
 export const auditSinks = pgTable('audit_sinks', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -1,0 +1,1 @@
+ALTER TABLE "ssf_streams" ADD COLUMN "first_party" boolean DEFAULT false NOT NULL;

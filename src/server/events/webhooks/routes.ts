@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Hub } from '../../hub';
+import { apiErrors, contracts, emptyBody } from '../../http/contract';
+import { requireActor } from '../../plugins/session';
+import { idParamsSchema } from '../../../shared/admin-api';
+import {
+  createWebhookBodySchema,
+  updateWebhookBodySchema,
+  webhookDeliveriesQuerySchema,
+  webhookDeliveryListSchema,
+  webhookDeliveryParamsSchema,
+  webhookDeliveryResultSchema,
+  webhookListSchema,
+  webhookResultSchema,
+  webhookWithSecretSchema,
+} from '../../../shared/api/events';
+import {
+  changeWebhook,
+  createWebhook,
+  getWebhookView,
+  listWebhookDeliveries,
+  listWebhookViews,
+  removeWebhook,
+  resendDelivery,
+  rotateWebhookSecret,
+  sendTestEvent,
+} from './service';
+
+const guarded = apiErrors(401, 403);
+const deletedSchema = z.object({ deleted: z.literal(true) });
+
+/** /api/admin/webhooks*: registered inside the admin guard (ecosystem admins only). */
+export async function webhookAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
+  const { hub } = opts;
+  const r = contracts(app);
+
+  r.get('/webhooks', { schema: { response: { 200: webhookListSchema, ...guarded } } }, async () => ({
+    webhooks: await listWebhookViews(hub),
+  }));
+
+  r.post(
+    '/webhooks',
+    { schema: { body: createWebhookBodySchema, response: { 201: webhookWithSecretSchema, ...guarded } } },
+    async (request, reply) => reply.code(201).send(await createWebhook(hub, request.body, await requireActor(request))),
+  );
+
+  r.get(
+    '/webhooks/:id',
+    { schema: { params: idParamsSchema, response: { 200: webhookResultSchema, ...guarded, ...apiErrors(404) } } },
+    async (request) => ({ webhook: await getWebhookView(hub, request.params.id) }),
+  );
+
+  r.patch(
+    '/webhooks/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: updateWebhookBodySchema,
+        response: { 200: webhookResultSchema, ...guarded, ...apiErrors(404) },
+      },
+    },
+    async (request) => ({
+      webhook: await changeWebhook(hub, request.params.id, request.body, await requireActor(request)),
+    }),
+  );
+
+  r.delete(
+    '/webhooks/:id',
+    { schema: { params: idParamsSchema, response: { 200: deletedSchema, ...guarded, ...apiErrors(404) } } },
+    async (request) => {
+      await removeWebhook(hub, request.params.id, await requireActor(request));
+      return { deleted: true as const };
+    },
+  );
+
+  r.post(
+    '/webhooks/:id/rotate-secret',
+    {
+      // The answer holds a new secret: a recent full authentication, as for an OAuth client's secret.
+      config: { stepUp: true },
+      schema: {
+        params: idParamsSchema,
+        body: emptyBody,
+        response: { 200: webhookWithSecretSchema, ...guarded, ...apiErrors(404) },
+      },
+    },
+    async (request) => rotateWebhookSecret(hub, request.params.id, await requireActor(request)),
+  );
+
+  r.get(
+    '/webhooks/:id/deliveries',
+    {
+      schema: {
+        params: idParamsSchema,
+        querystring: webhookDeliveriesQuerySchema,
+        response: { 200: webhookDeliveryListSchema, ...guarded, ...apiErrors(404) },
+      },
+    },
+    async (request) => ({ deliveries: await listWebhookDeliveries(hub, request.params.id, request.query) }),
+  );
+
+  r.post(
+    '/webhooks/:id/deliveries/:delivery_id/resend',
+    {
+      schema: {
+        params: webhookDeliveryParamsSchema,
+        body: emptyBody,
+        response: { 200: webhookDeliveryResultSchema, ...guarded, ...apiErrors(404) },
+      },
+    },
+    async (request) => ({
+      delivery: await resendDelivery(hub, request.params.id, request.params.delivery_id, await requireActor(request)),
+    }),
+  );
+
+  r.post(
+    '/webhooks/:id/test',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: emptyBody,
+        response: { 202: webhookDeliveryResultSchema, ...guarded, ...apiErrors(404) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send({ delivery: await sendTestEvent(hub, request.params.id, await requireActor(request)) }),
+  );
+}
