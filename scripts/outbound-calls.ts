@@ -11,7 +11,8 @@ const RULES: [RegExp, string][] = [
   [/(?<![\w.$])fetch\s*\(|\b(globalThis|window|self)\.fetch\b/, 'global fetch'],
   [/\bhttps?\.(request|get)\s*\(/, 'http(s).request'],
   [/\b(net|tls)\.(connect|createConnection)\s*\(/, 'a socket'],
-  [/from\s+['"](node:)?(https|tls)['"]/, 'an https/tls import'],
+  // A type-only import (a TLSSocket in a signature) calls nothing.
+  [/^(?!\s*import\s+type\b).*from\s+['"](node:)?(https|tls)['"]/, 'an https/tls import'],
   [
     /import\s*\{[^}]*\b(request|get|connect|createConnection)\b[^}]*\}\s*from\s+['"](node:)?(http|net)['"]/,
     'a named request/connect import',

@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { outboundCallsIn } from '../../../scripts/outbound-calls';
+import { findOutboundCalls, outboundCallsIn } from '../../../scripts/outbound-calls';
 
 /**
  * One door out (issue 38): only src/server/net/ calls out, so the address policy, the pinned
@@ -15,6 +16,7 @@ describe('outbound calls', () => {
     ['tls.connect({ host, port })', 'a socket'],
     ["import https from 'node:https';", 'an https/tls import'],
     ["import { connect } from 'node:tls';", 'an https/tls import'],
+    ["import type { TLSSocket } from 'node:tls';", null],
     ["import { request } from 'node:http';", 'a named request/connect import'],
     ["import { createConnection } from 'net';", 'a named request/connect import'],
     ["import { fetch } from 'undici';", 'an HTTP client library'],
@@ -30,5 +32,9 @@ describe('outbound calls', () => {
   it('finds a request through node:http under another name', () => {
     const source = "import http from 'node:http';\nconst client = http;\nclient.request(url);";
     expect(outboundCallsIn('f.ts', source)).toEqual(['f.ts:3: a request through node:http']);
+  });
+
+  it('finds none in src/server outside net/', () => {
+    expect(findOutboundCalls(path.resolve(import.meta.dirname, '../../..'))).toEqual([]);
   });
 });
