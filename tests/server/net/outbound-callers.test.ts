@@ -6,6 +6,7 @@ import { signedInUser } from '../../helpers/fixtures';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { auditLogs, oauthClients } from '../../../src/server/db/schema/index';
+import { createBackchannelWorker } from '../../../src/server/oauth/backchannel';
 import { clientKeyPair, privateKeyJwtConfig } from '../oauth/fapi-helpers';
 import { authorize, exchangeCode, registerClient } from '../oauth/oauth-helpers';
 import * as oidc from 'openid-client';
@@ -63,15 +64,18 @@ describe.each(TEST_DATABASES)('outbound calls for OAuth clients [%s]', (kind) =>
       const { code } = await authorize(t, client, cookie, { scope: 'openid' });
       expect((await exchangeCode(t, client, code, undefined)).statusCode).toBe(200);
       expect((await t.client.asBrowser(cookie).post('/api/auth/sign-out')).statusCode).toBe(200);
+      // Refused is no answer: the worker tries again on its schedule (1 s, then 4 s), each time refused.
+      const worker = createBackchannelWorker(t.hub);
       await expect
-        .poll(async () =>
-          (
+        .poll(async () => {
+          await worker.runOnce();
+          return (
             await t.hub.db
               .select({ details: auditLogs.details })
               .from(auditLogs)
               .where(and(eq(auditLogs.eventType, 'oauth_backchannel_logout'), eq(auditLogs.userId, user.id)))
-          ).map((r) => (r.details as { delivered: boolean }).delivered),
-        )
+          ).map((r) => (r.details as { delivered: boolean }).delivered);
+        })
         .toEqual([false]);
       expect(receiver.paths).toEqual([]);
     } finally {
