@@ -24,6 +24,9 @@ export interface OutboundRequest {
   signal?: AbortSignal;
 }
 
+/** For a receiver whose status is the whole answer: its first KiB is read, the rest dropped. */
+export const STATUS_ONLY = { maxBytes: 1024, overflow: 'truncate' } as const satisfies Partial<OutboundRequest>;
+
 export interface OutboundResponse {
   status: number;
   headers: IncomingHttpHeaders;

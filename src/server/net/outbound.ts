@@ -140,6 +140,15 @@ export function pinnedLookup(policy: OutboundPolicy) {
   };
 }
 
+/** The host of a target URL, for audit rows and logs (never its path or query, which may carry a secret). */
+export function targetHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
+
 /** A short, secret-free description of an outbound error (no URL query, no header, one line). */
 export function describeOutboundError(e: unknown): string {
   if (e instanceof OutboundRefusedError) return `refused: ${e.refusal}`;

@@ -6,8 +6,8 @@ import { issuerOf, signJwt } from './jwt';
 import { findBackchannelTargets } from './queries';
 import { revokeSessionIds } from './revoke-service';
 import { outboundPolicy } from '../net/outbound';
-import { outboundRequest } from '../net/outbound-http';
-import { createPollLoop } from '../events/delivery/poll-loop';
+import { outboundRequest, STATUS_ONLY } from '../net/outbound-http';
+import { CLAIM_BATCH, createPollLoop, POLL_INTERVAL_MS } from '../events/delivery/poll-loop';
 import { RETRY_SCHEDULES, retryDelayMs } from '../events/delivery/retry-schedule';
 import {
   claimDueLogouts,
@@ -23,13 +23,8 @@ const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-lo
 const LOGOUT_TOKEN_TTL_S = 120;
 /** How long the hub waits for a client's back-channel endpoint (§2.5: answers 200/204 quickly). */
 const DELIVERY_TIMEOUT_MS = 5_000;
-/** The receiver's answer is not used: only this much of it is read. */
-const ANSWER_READ_BYTES = 1024;
 /** How long an attempt holds its row: longer than any attempt takes, so no other node sends it meanwhile. */
-const LEASE_MS = 6 * DELIVERY_TIMEOUT_MS;
-/** Rows per claim of the worker. */
-const CLAIM_BATCH = 50;
-const POLL_INTERVAL_MS = 1_000;
+const LOGOUT_LEASE_MS = 6 * DELIVERY_TIMEOUT_MS;
 /** An idle node looks for logouts a stopped node left behind this often, not at every poll. */
 const RECHECK_MS = 30_000;
 
@@ -83,7 +78,7 @@ export async function endSignedInSessions(
     return;
   }
   const now = hub.clock();
-  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const leaseUntil = new Date(now.getTime() + LOGOUT_LEASE_MS);
   const claimed = await hub.db.transaction(async (tx) => {
     if (online.length) await revokeSessionIds(hub, online, null, tx);
     return insertClaimedLogouts(tx, [...owed.values()], now, leaseUntil);
@@ -104,8 +99,7 @@ async function post(hub: Hub, uri: string, logout: ClaimedLogout): Promise<numbe
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ logout_token: token }).toString(),
         timeoutMs: DELIVERY_TIMEOUT_MS,
-        maxBytes: ANSWER_READ_BYTES,
-        overflow: 'truncate',
+        ...STATUS_ONLY,
       },
       outboundPolicy(hub.config),
     );
@@ -190,7 +184,7 @@ export function createBackchannelWorker(hub: Hub, options: { log?: (line: string
       recheckAt = now.getTime() + RECHECK_MS;
       // The claim below takes every row due now: the wakes up to now are answered by it.
       if (wakeAt <= now.getTime()) wakeAt = Infinity;
-      const claimed = await claimDueLogouts(db, now, new Date(now.getTime() + LEASE_MS), CLAIM_BATCH);
+      const claimed = await claimDueLogouts(db, now, new Date(now.getTime() + LOGOUT_LEASE_MS), CLAIM_BATCH);
       if (claimed.length) recheckAt = 0;
       await Promise.all(claimed.map((logout) => attemptLogout(hub, db, logout)));
       return { done: claimed.length, more: claimed.length === CLAIM_BATCH };

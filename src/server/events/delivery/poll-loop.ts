@@ -14,6 +14,11 @@ import { retryDelayMs, RETRY_SCHEDULES } from './retry-schedule';
  *   - a stop that waits for the pass in flight, so its outcomes are recorded before the pool closes.
  */
 
+/** The tick of every channel when nothing nudges (another node's work, retries coming due). */
+export const POLL_INTERVAL_MS = 1_000;
+/** Rows per claim: small enough that one slow receiver holds few others back. */
+export const CLAIM_BATCH = 50;
+
 export interface PassResult {
   /** What the pass did (deliveries attempted, rows passed): summed by runOnce. */
   done: number;

@@ -1,7 +1,7 @@
 import { withCommitHooks } from '../../db/after-commit';
 import type { Hub } from '../../hub';
 import { loggableError } from '../../plugins/errors';
-import { createPollLoop } from './poll-loop';
+import { CLAIM_BATCH, createPollLoop, POLL_INTERVAL_MS } from './poll-loop';
 import { RETRY_SCHEDULES, retryDelayMs, scheduleSpanMs } from './retry-schedule';
 import { openEndpointSecrets } from '../webhooks/secrets';
 import {
@@ -12,7 +12,7 @@ import {
   type AttemptOutcome,
   type ClaimedDelivery,
 } from './queries';
-import { checkOutboundUrl, outboundPolicy, type Resolver } from '../../net/outbound';
+import { checkOutboundUrl, outboundPolicy, targetHost, type Resolver } from '../../net/outbound';
 import { sendWebhook, type SendResult } from '../webhooks/channel';
 import { sendToStream, ssfStreamsOf, type StreamTargets } from '../ssf/channel';
 
@@ -43,10 +43,6 @@ export const SEND_TIMEOUT_MS = 10_000;
 export function leaseMs(scale = 1): number {
   return Math.max(2 * SEND_TIMEOUT_MS, LEASE_MS * scale);
 }
-/** Rows per claim: small enough that one slow receiver holds few others back. */
-export const CLAIM_BATCH = 50;
-/** The poll when nothing nudges (another node's events, retries coming due). */
-export const POLL_INTERVAL_MS = 1_000;
 /** How long the delivery log keeps finished deliveries (the admin's "Resend" reaches back this far). */
 export const DELIVERY_LOG_DAYS = 30;
 const PRUNE_INTERVAL_MS = 3_600_000;
@@ -173,7 +169,10 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
     const changed = await db.transaction(async (tx) => {
       if (!(await disableEndpoint(tx, endpoint.id, reason, hub.clock()))) return false;
       await hub.audit.record(
-        { type: 'webhook_disabled', details: { webhook_id: endpoint.id, host: hostOf(endpoint.url), reason, status } },
+        {
+          type: 'webhook_disabled',
+          details: { webhook_id: endpoint.id, host: targetHost(endpoint.url), reason, status },
+        },
         tx,
       );
       await hub.revocations.publish({ kind: 'webhooks' }, tx);
@@ -186,7 +185,7 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
           : `its deliveries failed for ${scheduleSpan(hub.config.webhookRetryScale)}`;
       log(
         JSON.stringify({
-          msg: `webhook endpoint ${endpoint.id} (${hostOf(endpoint.url)}) disabled: ${why}; enable it again in the admin console`,
+          msg: `webhook endpoint ${endpoint.id} (${targetHost(endpoint.url)}) disabled: ${why}; enable it again in the admin console`,
           time: hub.clock().toISOString(),
           webhook_id: endpoint.id,
           reason,
@@ -261,13 +260,4 @@ export function createDeliveryWorker(hub: Hub, options: WorkerOptions = {}): Del
 function scheduleSpan(scale: number): string {
   const hours = scheduleSpanMs(RETRY_SCHEDULES.webhook, scale) / 3_600_000;
   return hours >= 1 ? `${Math.round(hours)} hours` : `${Math.max(1, Math.round(hours * 60))} minutes`;
-}
-
-/** The host of a URL, for logs and audit rows: a webhook URL's path or query may hold a token. */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return '';
-  }
 }

@@ -52,7 +52,7 @@ function safeUrl(raw: string): string {
 }
 
 /** The host of a target, for audit rows. */
-function hostOf(kind: string, target: string): string {
+function sinkHost(kind: string, target: string): string {
   if (kind !== 'https') return splitHostPort(target).host;
   try {
     return new URL(target).host;
@@ -129,7 +129,7 @@ export async function createSink(
         details: {
           sink_id: sink.id,
           kind: sink.kind,
-          host: hostOf(sink.kind, sink.target),
+          host: sinkHost(sink.kind, sink.target),
           event_types: sink.eventTypes,
           min_severity: sink.minSeverity,
         },
@@ -189,7 +189,7 @@ export async function changeSink(
         details: {
           sink_id: id,
           kind: sink.kind,
-          host: hostOf(sink.kind, sink.target),
+          host: sinkHost(sink.kind, sink.target),
           fields: Object.keys(input).sort(),
         },
       },
@@ -208,7 +208,7 @@ export async function removeSink(hub: Hub, id: string, actor: Actor): Promise<vo
       {
         type: 'audit_sink_deleted',
         ...actor.audit,
-        details: { sink_id: id, kind: sink.kind, host: hostOf(sink.kind, sink.target) },
+        details: { sink_id: id, kind: sink.kind, host: sinkHost(sink.kind, sink.target) },
       },
       tx,
     );

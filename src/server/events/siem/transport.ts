@@ -1,7 +1,7 @@
 import type { TLSSocket } from 'node:tls';
 import { literalAddress } from '../../net/addresses';
 import type { OutboundPolicy } from '../../net/outbound';
-import { outboundRequest } from '../../net/outbound-http';
+import { outboundRequest, STATUS_ONLY } from '../../net/outbound-http';
 import { connectOutboundTls } from '../../net/outbound-tls';
 
 /**
@@ -16,9 +16,6 @@ export interface TransportOptions {
   policy: OutboundPolicy;
   timeoutMs: number;
 }
-
-/** The most of a receiver's answer that is read: its status is what counts. */
-const ANSWER_READ_BYTES = 1024;
 
 export class SinkSendError extends Error {}
 
@@ -122,8 +119,7 @@ export async function postBatch(
       body,
       ca,
       timeoutMs: options.timeoutMs,
-      maxBytes: ANSWER_READ_BYTES,
-      overflow: 'truncate',
+      ...STATUS_ONLY,
     },
     options.policy,
   );

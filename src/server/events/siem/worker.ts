@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Hub } from '../../hub';
 import type { AuditLogRow, AuditSink } from '../../db/schema/index';
-import { createPollLoop } from '../delivery/poll-loop';
+import { createPollLoop, POLL_INTERVAL_MS } from '../delivery/poll-loop';
 import { RETRY_SCHEDULES, retryDelayMs } from '../delivery/retry-schedule';
 import { AUDIT_SEVERITIES, type AuditSeverity } from '../../../shared/audit-events';
 import {
@@ -42,7 +42,6 @@ export const CHECKPOINT_INTERVAL_MS = 60_000;
 /** Longer than a batch can take (the send timeout), renewed by every accepted batch. */
 export const SINK_LEASE_MS = 60_000;
 export const SINK_SEND_TIMEOUT_MS = 15_000;
-const POLL_INTERVAL_MS = 1_000;
 /** An idle hub without sinks asks whether one exists this often, not every poll. */
 const SINKS_RECHECK_MS = 30_000;
 

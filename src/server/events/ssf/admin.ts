@@ -2,7 +2,7 @@ import type { Actor } from '../../actor';
 import { HubError } from '../../errors';
 import type { Hub } from '../../hub';
 import type { AdminStreamView } from '../../../shared/api/ssf';
-import { hostOf } from '../delivery/worker';
+import { targetHost } from '../../net/outbound';
 import { findStreamById, listStreamRows, updateStreamRows, type StreamRow } from './queries';
 import { statusOf } from './status';
 import { streamAudit } from './service';
@@ -22,7 +22,7 @@ export function toAdminStreamView(row: StreamRow): AdminStreamView {
     status: statusOf(row).status,
     first_party: row.stream.firstParty,
     events_delivered: row.endpoint.events,
-    host: hostOf(row.endpoint.url),
+    host: targetHost(row.endpoint.url),
     created_at: row.stream.createdAt.toISOString(),
   };
 }

@@ -16,7 +16,7 @@ import {
 import { assertOutboundTarget } from '../../net/outbound-target';
 import { SSF_AUTHORIZATION_CONTEXT } from './channel';
 import { deleteStreamRows, findStreamOfClient, insertStream, updateStreamRows, type StreamRow } from './queries';
-import { hostOf } from '../delivery/worker';
+import { targetHost } from '../../net/outbound';
 
 /**
  * The stream management API of the SSF transmitter (SSF 1.0 §8, issue 30): a receiver manages
@@ -133,7 +133,7 @@ export async function createStream(hub: Hub, clientId: string, input: CreateStre
       {
         type: 'ssf_stream_created',
         ...actor.audit,
-        details: { ...streamAudit(row), host: hostOf(row.endpoint.url), events: row.endpoint.events },
+        details: { ...streamAudit(row), host: targetHost(row.endpoint.url), events: row.endpoint.events },
       },
       tx,
     );

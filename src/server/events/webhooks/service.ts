@@ -26,7 +26,7 @@ import { ROTATION_OVERLAP_MS, WEBHOOK_PREVIOUS_SECRET_CONTEXT, WEBHOOK_SECRET_CO
 import type { Resolver } from '../../net/outbound';
 import { assertOutboundTarget } from '../../net/outbound-target';
 import { generateWebhookSecret } from './channel';
-import { hostOf } from '../delivery/worker';
+import { targetHost } from '../../net/outbound';
 
 /**
  * The rules of webhook administration (issue 30), for the admin routes: every change is audited in
@@ -120,7 +120,7 @@ export async function createWebhook(
         ...actor.audit,
         details: {
           webhook_id: endpoint.id,
-          host: hostOf(endpoint.url),
+          host: targetHost(endpoint.url),
           events: endpoint.events,
           client_id: endpoint.clientId,
         },
@@ -161,7 +161,7 @@ export async function changeWebhook(
       {
         type: 'webhook_updated',
         ...actor.audit,
-        details: { webhook_id: id, host: hostOf(endpoint.url), fields: Object.keys(input).sort() },
+        details: { webhook_id: id, host: targetHost(endpoint.url), fields: Object.keys(input).sort() },
       },
       tx,
     );
@@ -177,7 +177,7 @@ export async function removeWebhook(hub: Hub, id: string, actor: Actor): Promise
     const endpoint = await mustFind(tx, id);
     if (!(await deleteEndpoint(tx, id))) throw new HubError('not_found', 'No such webhook endpoint.');
     await hub.audit.record(
-      { type: 'webhook_deleted', ...actor.audit, details: { webhook_id: id, host: hostOf(endpoint.url) } },
+      { type: 'webhook_deleted', ...actor.audit, details: { webhook_id: id, host: targetHost(endpoint.url) } },
       tx,
     );
     await hub.revocations.publish({ kind: 'webhooks' }, tx);
@@ -210,7 +210,7 @@ export async function rotateWebhookSecret(
       {
         type: 'webhook_secret_rotated',
         ...actor.audit,
-        details: { webhook_id: id, host: hostOf(endpoint.url), previous_valid_until: until.toISOString() },
+        details: { webhook_id: id, host: targetHost(endpoint.url), previous_valid_until: until.toISOString() },
       },
       tx,
     );
@@ -244,7 +244,7 @@ export async function resendDelivery(
       {
         type: 'webhook_delivery_resent',
         ...actor.audit,
-        details: { webhook_id: id, host: hostOf(endpoint.url), delivery_id: deliveryId },
+        details: { webhook_id: id, host: targetHost(endpoint.url), delivery_id: deliveryId },
       },
       tx,
     );
@@ -270,7 +270,7 @@ export async function sendTestEvent(hub: Hub, id: string, actor: Actor): Promise
       {
         type: 'webhook_test_sent',
         ...actor.audit,
-        details: { webhook_id: id, host: hostOf(endpoint.url), delivery_id: delivery.id },
+        details: { webhook_id: id, host: targetHost(endpoint.url), delivery_id: delivery.id },
       },
       tx,
     );
