@@ -22,7 +22,7 @@ import {
   lockOrgActor,
   splitRoles,
   type OrgAccess,
-} from './service';
+} from './permissions';
 import { decodeCursor, encodeCursor } from './cursor';
 
 const NO_SUCH_MEMBER = 'No such member in this organization.';

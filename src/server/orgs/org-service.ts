@@ -15,7 +15,7 @@ import {
   updateOrg,
   type OrgCursor,
 } from './queries';
-import { authorize, lockOrgActor, toOrgView, type OrgAccess, type OrgActor } from './service';
+import { authorize, lockOrgActor, toOrgView, type OrgAccess, type OrgActor } from './permissions';
 import { decodeCursor, encodeCursor } from './cursor';
 import { conflictOnUnique } from './unique';
 
