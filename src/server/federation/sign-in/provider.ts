@@ -68,12 +68,19 @@ export function samlSettingsOf(hub: Hub, provider: IdentityProvider): SamlSettin
 /**
  * The provider's discovered configuration, kept for a while (hub.caches.oidcConfigurations): the
  * start and the callback of a sign-in, and every other sign-in through it, share one discovery
- * and one JWKS fetch instead of fetching both each time. A changed provider (issuer, client) has
- * another `updatedAt`, so another key.
+ * and one JWKS fetch instead of fetching both each time. The key holds what the configuration
+ * is made of (issuer, client, sealed secret) besides `updatedAt`: a change within the same
+ * millisecond (or under a test's still clock) is never answered with the old issuer's discovery.
  */
 export async function oidcConfigOf(hub: Hub, provider: IdentityProvider) {
   const cache = hub.caches.oidcConfigurations;
-  const key = `${provider.id} ${provider.updatedAt.getTime()}`;
+  const key = [
+    provider.id,
+    provider.updatedAt.getTime(),
+    provider.issuer,
+    provider.clientId,
+    provider.clientSecretEnc,
+  ].join(' ');
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.until > now) return hit.config;
