@@ -108,11 +108,9 @@ describe.each(TEST_DATABASES)('changing a SAML provider\u2019s IdP [%s]', (kind)
     });
     expect(res.statusCode, res.body).toBe(201);
     corpId = res.json().provider.id;
-    await t.client
-      .asBrowser(admin)
-      .patch(`/api/admin/identity-providers/${corpId}`, {
-        body: { may_create_accounts: true, trusts_email_verified: true },
-      });
+    await t.client.asBrowser(admin).patch(`/api/admin/identity-providers/${corpId}`, {
+      body: { may_create_accounts: true, trusts_email_verified: true },
+    });
     const spMetadata = (await t.client.get('/auth/sso/corp/metadata')).body;
     idp.trust(spMetadata);
     other.trust(spMetadata);
