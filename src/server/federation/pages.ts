@@ -31,12 +31,12 @@ export function sendLinkConfirmPage(reply: FastifyReply, action: string, names: 
     'Connect your sign-in',
     `<h1>Connect ${escapeHtml(names.provider)} to your account?</h1>` +
       '<p>You asked to connect this sign-in with an identity provider to your Ecosystem Hub account:</p>' +
-      `<dl><dt>Provider</dt><dd>${escapeHtml(names.provider)}</dd>` +
-      `<dt>Address at the provider</dt><dd>${escapeHtml(names.email)}</dd>` +
-      `<dt>Identifier at the provider</dt><dd>${escapeHtml(names.subject)}</dd></dl>` +
+      `<ul><li>Provider: <strong>${escapeHtml(names.provider)}</strong></li>` +
+      `<li>Address at the provider: <strong>${escapeHtml(names.email)}</strong></li>` +
+      `<li>Identifier at the provider: <code>${escapeHtml(names.subject)}</code></li></ul>` +
       '<p>Connect it and sign in, or close this page to leave your account as it is. ' +
       'If you did not ask for this, close this page: nothing is connected.</p>' +
       `<form method="post" action="${escapeHtml(action)}"><div class="actions">` +
-      '<button class="button" type="submit">Connect and sign in</button></div></form>',
+      '<button class="button primary" type="submit">Connect and sign in</button></div></form>',
   );
 }
