@@ -54,7 +54,7 @@ export interface HubCaches {
   discovery: { document?: PrecomputedDocument & { issuer: string } };
   /** The recovery-code HMAC key (account/totp.ts). */
   recoveryCodeKey: Buffer;
-  /** Upstream OpenID Connect providers' discovered configurations, by provider row (federation/sign-in.ts). */
+  /** Upstream OpenID Connect providers' discovered configurations, by provider row (federation/sign-in/provider.ts). */
   oidcConfigurations: Map<string, { config: Configuration; until: number }>;
   /** Verified email domain → its organization, a hint for sign-in's domain membership (orgs/domain-join.ts). */
   claimedDomains: { domains: Map<string, string> | null; until: number };

@@ -191,7 +191,10 @@ export const AUDIT_EVENTS = {
     'high',
     'Identity provider registered',
   ),
-  identity_provider_updated: event<ProviderRef & { fields: string[] }>('high', 'Identity provider updated'),
+  identity_provider_updated: event<ProviderRef & { fields: string[]; identities_unlinked?: number }>(
+    'high',
+    'Identity provider updated',
+  ),
   identity_provider_deleted: event<ProviderRef & { identities_removed: number }>('high', 'Identity provider deleted'),
   /** An account created on a first federated sign-in (just in time). */
   federated_account_created: event<FederatedRef & { email: string; email_verified: boolean }>(
@@ -213,7 +216,13 @@ export const AUDIT_EVENTS = {
     'high',
     'Federated identity linked',
   ),
-  federated_identity_unlinked: event<FederatedRef>('high', 'Federated identity unlinked'),
+  /**
+   * An identity unlinked: by its account's owner (no reason); because someone proved the account's
+   * address after it was linked while unverified; or because its provider's issuer (SAML: IdP) changed.
+   */
+  federated_identity_unlinked: event<
+    FederatedRef & { reason?: 'email_ownership_proved' | 'provider_issuer_changed'; target_user_id?: string }
+  >('high', 'Federated identity unlinked'),
   /** A link (or unlink) that was asked for and refused: nothing was linked or removed. */
   federated_link_refused: event<Partial<FederatedRef> & { reason: string }>('medium', 'Federated link refused'),
   /** The single-use link that connects an upstream identity to an account was mailed to the account's address. */

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { systemActor } from '../../src/server/actor';
-import { authSessions, platformUsers } from '../../src/server/db/schema/index';
+import { authSessions, federatedIdentities, platformUsers } from '../../src/server/db/schema/index';
 import { sha256Hex } from '../../src/server/crypto/tokens';
 import { createClient } from '../../src/server/oauth/clients/service';
 import { createUser, FIXTURE_PASSWORD, sessionCookieFor, signedInUser } from '../helpers/fixtures';
@@ -44,6 +44,8 @@ const ACCOUNTS: Record<string, { email: string; email_verified: boolean; name: s
   'dana-at-acme': { email: 'dana@acme.example', email_verified: true, name: 'Dana Upstream' },
   // Upstream twin of an existing hub account (same address): linked only once Lou proves the account.
   'lou-at-acme': { email: 'lou@acme.example', email_verified: true, name: 'Lou Upstream' },
+  // Linked from /account by a hub account of another address (issue 38: the start needs the page's intent).
+  'kai-at-acme': { email: 'kai.elsewhere@acme.example', email_verified: true, name: 'Kai Upstream' },
 };
 
 /** The upstream's own login page: one field (the account) and a button, posted back to it. */
@@ -269,6 +271,28 @@ describe('federation in the browser (issue 27)', () => {
     expect(await page.getByTestId('linked-identity').count()).toBe(0);
     await page.getByRole('button', { name: 'Link Acme SSO' }).waitFor();
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('links Acme SSO from /account: the page asks for the link, the detour starts with its intent and comes back', async () => {
+    const hub = e2e.hub.hub;
+    const kai = await createUser(hub, { email: 'kai@hub.example', fullName: 'Kai Local' });
+    const page = await e2e.newPage();
+    await calmMotion(page);
+    await addSessionCookie(e2e, page, await sessionCookieFor(hub, kai));
+    await page.goto('/account?tab=security');
+    await page.getByRole('button', { name: 'Link Acme SSO' }).click();
+    await signInAtAcme(page, 'kai-at-acme');
+    await page.waitForURL(
+      (u) => u.origin === e2e.baseUrl && u.pathname === '/account' && u.search.includes('linked=acme'),
+    );
+    const linked = page.getByRole('list', { name: 'Linked sign-in methods' }).getByTestId('linked-identity');
+    await linked.filter({ hasText: 'kai.elsewhere@acme.example' }).waitFor();
+    const [identity] = await hub.db
+      .select()
+      .from(federatedIdentities)
+      .where(eq(federatedIdentities.subject, 'kai-at-acme'));
+    expect(identity?.userId).toBe(kai.id);
     await page.close();
   });
 

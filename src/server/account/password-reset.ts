@@ -12,6 +12,7 @@ import { sendVerificationMail } from '../auth/email-verification';
 import type { Mailer } from '../auth/mailer';
 import type { SignedInActor } from '../actor';
 import { consumeToken, consumeUserTokens, insertTokenForEmail } from '../auth/one-time-token-queries';
+import { unlinkIdentitiesOfUnprovenAccount } from '../federation/ownership';
 
 export const RESET_PURPOSE = 'password_reset';
 export const RESET_LIFETIME_MS = 60 * 60_000;
@@ -97,6 +98,8 @@ export async function resetPassword(hub: Hub, input: { token: string; password: 
       { type: 'password_reset', ...client, userId: user.id, sessionId: null, details: { sessions_revoked: revoked } },
       tx,
     );
+    // The mail proved the address: identities linked while nobody had go too (federation/ownership.ts).
+    await unlinkIdentitiesOfUnprovenAccount(hub, tx, user.id, { ...client, sessionId: null });
     return user;
   });
   if (!result) {

@@ -5,6 +5,7 @@ import { randomToken, sha256Hex } from '../crypto/tokens';
 import type { Mailer } from './mailer';
 import { markEmailVerified } from './user-queries';
 import { consumeToken, insertToken } from './one-time-token-queries';
+import { unlinkIdentitiesOfUnprovenAccount } from '../federation/ownership';
 
 const PURPOSE = 'email_verification';
 const LIFETIME_HOURS = 48;
@@ -41,6 +42,8 @@ export async function verifyEmailToken(hub: Hub, token: string): Promise<string 
     if (!userId) return null;
     await markEmailVerified(tx, userId, now);
     await hub.audit.record({ type: 'email_verified', userId }, tx);
+    // The address's owner proved it: what was linked to the account before goes (federation/ownership.ts).
+    await unlinkIdentitiesOfUnprovenAccount(hub, tx, userId, {});
     return userId;
   });
 }

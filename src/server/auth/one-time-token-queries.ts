@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { oneTimeTokens, platformUsers } from '../db/schema/index';
 
@@ -82,6 +82,28 @@ export async function consumeUserTokens(db: DbOrTx, userId: string, purpose: str
     .update(oneTimeTokens)
     .set({ consumedAt: now })
     .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.consumedAt)));
+}
+
+/**
+ * Ends every outstanding token of these purposes whose data has `key` = `value` (the pending and
+ * mailed federation links of a provider whose issuer changed: federation/provider-service.ts).
+ */
+export async function consumeTokensCarrying(
+  db: DbOrTx,
+  purposes: string[],
+  data: { key: string; value: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        inArray(oneTimeTokens.purpose, purposes),
+        isNull(oneTimeTokens.consumedAt),
+        sql`${oneTimeTokens.data}->>${data.key} = ${data.value}`,
+      ),
+    );
 }
 
 /** The setup reset (setup/setup-queries.ts deleteAllAccounts). */

@@ -50,6 +50,7 @@ export async function createFederatedAccount(
       subject: input.subject,
       userId: user.id,
       emailAtLink: input.email,
+      accountVerifiedAtLink: input.emailVerified,
       createdAt: now,
       lastSignInAt: now,
     });

@@ -5,7 +5,7 @@ import { deleteExpiredAssertionIds, insertAssertionId } from './queries';
 
 /**
  * Each SAML assertion is accepted once, on whichever node receives it: its ID is recorded in the
- * transaction that applies the sign-in (accounts.ts, sign-in.ts), so the record exists exactly
+ * transaction that applies the sign-in (accounts.ts, sign-in/finish.ts), so the record exists exactly
  * when the sign-in does; a second use finds the row, the transaction rolls back, and the error
  * hook writes the one `federated_sign_in_refused` row (reason `assertion_replayed`).
  */

@@ -1,10 +1,11 @@
 import type { Hub } from '../hub';
 import { findRequiredProviderIdOfDomain } from '../orgs/queries/domains';
+import { emailDomainOf, isProviderUsable, providerToSendTo } from '../../shared/org-policy';
 import { listEnabledProviders, findEnabledProviderByDomain, findProviderById } from './queries';
 
 /** The enabled providers the sign-in page offers as buttons. */
 export async function listSignInProviders(hub: Hub) {
-  return (await listEnabledProviders(hub.db)).map((p) => ({
+  return (await listEnabledProviders(hub.db)).filter(isProviderUsable).map((p) => ({
     slug: p.slug,
     display_name: p.displayName,
     protocol: p.protocol as 'oidc' | 'saml',
@@ -21,18 +22,15 @@ export async function discoverProvider(
   hub: Hub,
   email: string,
 ): Promise<{ slug: string; display_name: string } | null> {
-  const domain = email
-    .slice(email.lastIndexOf('@') + 1)
-    .trim()
-    .toLowerCase();
-  const provider =
-    (await findEnabledProviderByDomain(hub.db, domain)) ?? (await findProviderRequiredForDomain(hub, domain));
+  const domain = emailDomainOf(email);
+  if (!domain) return null;
+  const owner = await findEnabledProviderByDomain(hub.db, domain);
+  const provider = owner && isProviderUsable(owner) ? owner : await findProviderRequiredForDomain(hub, domain);
   return provider ? { slug: provider.slug, display_name: provider.displayName } : null;
 }
 
-/** The provider an organization holding this domain requires, when it is enabled (a disabled one offers nothing). */
+/** The provider an organization holding this domain requires, while it can be used (a disabled one offers nothing). */
 async function findProviderRequiredForDomain(hub: Hub, domain: string) {
   const id = await findRequiredProviderIdOfDomain(hub.db, domain);
-  const provider = id ? await findProviderById(hub.db, id) : undefined;
-  return provider?.enabled ? provider : undefined;
+  return id ? providerToSendTo({ requireSsoProviderId: id }, await findProviderById(hub.db, id)) : null;
 }

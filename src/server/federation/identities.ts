@@ -4,7 +4,9 @@ import { HubError, Refusal } from '../errors';
 import { lockUserById } from '../auth/user-queries';
 import { mfaCounts } from '../account/second-factor-queries';
 import { ACCOUNT_LINK_RETURN, type MyIdentity } from '../../shared/api/federation';
+import { isProviderUsable } from '../../shared/org-policy';
 import { deleteIdentityOfUser, findProviderBySlug, listIdentitiesOfUser } from './queries';
+import { sealLinkIntent } from './link-intent';
 
 /** A person's own upstream identities (issue 27): GET and DELETE /api/me/identities. */
 
@@ -52,13 +54,22 @@ export async function unlinkMyIdentity(hub: Hub, actor: SignedInActor, identityI
 
 /**
  * POST /api/me/identities/link (a step-up route: the recent authentication the detour's start
- * asks for is checked before the browser leaves /account). Where to go: the start of the detour
- * with `link=1`, coming back to the Security section with `linked=<slug>` for its notice.
+ * asks for is checked before the browser leaves /account; an /api route, so under the CSRF rule).
+ * Where to go: the start of the detour with `link=1`, coming back to the Security section with
+ * `linked=<slug>` for its notice; and the intent that start requires (link-intent.ts), for its cookie.
  */
-export async function startLinkFromAccount(hub: Hub, slug: string): Promise<{ location: string }> {
+export async function startLinkFromAccount(
+  hub: Hub,
+  actor: SignedInActor,
+  slug: string,
+): Promise<{ location: string; intent: string }> {
   const provider = await findProviderBySlug(hub.db, slug);
-  if (!provider || !provider.enabled) throw new HubError('not_found', 'This way to sign in is not available.');
+  if (!provider || !isProviderUsable(provider))
+    throw new HubError('not_found', 'This way to sign in is not available.');
   const returnTo = `${ACCOUNT_LINK_RETURN}&linked=${encodeURIComponent(slug)}`;
   const query = new URLSearchParams({ link: '1', return_to: returnTo });
-  return { location: `/auth/sso/${encodeURIComponent(slug)}?${query.toString()}` };
+  return {
+    location: `/auth/sso/${encodeURIComponent(slug)}?${query.toString()}`,
+    intent: sealLinkIntent(hub, actor, slug),
+  };
 }

@@ -20,6 +20,9 @@ import { completeMailedLink, confirmLinkByReauthentication, describePendingLink,
 import { listMyIdentities, startLinkFromAccount, unlinkMyIdentity } from './identities';
 import { LINK_COOKIE, clearLinkCookieOptions } from './pending-link';
 import { sendLinkConfirmPage } from './pages';
+import { describeMailedLink } from './link-mail';
+import { LINK_INTENT_COOKIE, linkIntentCookieOptions } from './link-intent';
+import { returnPathOf } from './sign-in/return-path';
 import { HubError } from '../errors';
 import { federationRefusalKind } from './anonymous-refusals';
 
@@ -64,7 +67,8 @@ export async function federationLinkRoutes(app: FastifyInstance, opts: { hub: Hu
       );
       reply.clearCookie(LINK_COOKIE, clearLinkCookieOptions());
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(hub));
-      return { linked: true as const, return_to: returnTo };
+      // The pending link kept the path from the start of the detour; held to the return-path rule again.
+      return { linked: true as const, return_to: returnPathOf(returnTo) };
     },
   );
 
@@ -81,9 +85,18 @@ export async function federationLinkRoutes(app: FastifyInstance, opts: { hub: Hu
     '/auth/sso/link/:token',
     {
       config: { signInPage: true },
-      schema: { params: linkTokenParamsSchema, response: { 200: htmlPage('The button that links and signs in') } },
+      schema: {
+        params: linkTokenParamsSchema,
+        response: {
+          200: htmlPage('The identity the link connects, and the button that links and signs in'),
+          400: htmlPage('The link is unknown, used or expired'),
+        },
+      },
     },
-    async (request, reply) => sendLinkConfirmPage(reply, `/auth/sso/link/${encodeURIComponent(request.params.token)}`),
+    async (request, reply) => {
+      const names = await describeMailedLink(hub, request.params.token);
+      return sendLinkConfirmPage(reply, `/auth/sso/link/${encodeURIComponent(request.params.token)}`, names);
+    },
   );
 
   const ownOrigin = new URL(hub.config.publicUrl).origin;
@@ -109,7 +122,7 @@ export async function federationLinkRoutes(app: FastifyInstance, opts: { hub: Hu
       reply.header('cache-control', 'no-store');
       const { session, returnTo } = await completeMailedLink(hub, request.params.token, await request.actor());
       if (session) reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(hub));
-      return reply.redirect(returnTo, 303);
+      return reply.redirect(returnPathOf(returnTo), 303);
     },
   );
 
@@ -127,7 +140,11 @@ export async function federationLinkRoutes(app: FastifyInstance, opts: { hub: Hu
       config: { auth: 'user' as const, stepUp: true },
       schema: { body: linkStartBodySchema, response: { 200: linkStartResultSchema, ...apiErrors(401, 404) } },
     },
-    async (request) => startLinkFromAccount(hub, request.body.provider),
+    async (request, reply) => {
+      const { location, intent } = await startLinkFromAccount(hub, await requireActor(request), request.body.provider);
+      reply.setCookie(LINK_INTENT_COOKIE, intent, linkIntentCookieOptions(hub));
+      return { location };
+    },
   );
 
   r.delete(

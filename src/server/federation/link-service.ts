@@ -1,7 +1,8 @@
 import type { Hub } from '../hub';
 import type { Actor, SignedInActor } from '../actor';
 import { HubError, Refusal, type HubErrorCode } from '../errors';
-import type { PlatformUser } from '../db/schema/index';
+import type { IdentityProvider, PlatformUser } from '../db/schema/index';
+import { isProviderUsable } from '../../shared/org-policy';
 import { hitRateCounter } from '../audit/queries';
 import { clientInfoOf, finishSignIn, signInMethodsOf, type ClientInfo } from '../auth/sign-in';
 import type { BrowserAuth } from '../auth/sessions';
@@ -10,6 +11,7 @@ import { findUserById } from '../auth/user-queries';
 import { proveAccountOwner } from '../account/step-up';
 import type { ReauthenticateBody } from '../../shared/api/mfa';
 import { findIdentity, findProviderById, insertIdentity } from './queries';
+import { identityNamesOf, linkMailText } from './link-mail';
 import {
   LINK_MAIL_MS,
   LINK_MAIL_PURPOSE,
@@ -49,11 +51,16 @@ const EXPIRED = 'This sign-in expired or was finished in another window. Please 
  * The account a pending identity may still be linked to: active, its address verified and still
  * the upstream one (an email changed since could be someone else's), the provider still enabled.
  */
-async function loadLinkTarget(hub: Hub, userId: string, link: PendingLink, client: ClientInfo): Promise<PlatformUser> {
+async function loadLinkTarget(
+  hub: Hub,
+  userId: string,
+  link: PendingLink,
+  client: ClientInfo,
+): Promise<{ user: PlatformUser; provider: IdentityProvider }> {
   const user = await findUserById(hub.db, userId);
   const provider = await findProviderById(hub.db, link.providerId);
   const ref = { provider: link.slug, subject: link.subject };
-  if (!provider || !provider.enabled) {
+  if (!provider || !isProviderUsable(provider)) {
     throw linkRefused(
       'not_found',
       'This way to sign in is not available.',
@@ -64,16 +71,16 @@ async function loadLinkTarget(hub: Hub, userId: string, link: PendingLink, clien
   if (!user || !user.isActive || user.emailVerifiedAt === null || user.email !== link.email) {
     throw linkRefused('forbidden', EXPIRED, { ...ref, reason: 'account_changed' }, { ...client, userId });
   }
-  return user;
+  return { user, provider };
 }
 
 /**
- * Links `(provider, subject)` to `userId`, with its audit row, in one transaction. Refused (409)
+ * Links `(provider, subject)` to the account, with its audit row, in one transaction. Refused (409)
  * when the identity was linked meanwhile — to anyone: a second link never moves it.
  */
 async function linkIdentity(
   hub: Hub,
-  input: { providerId: string; slug: string; subject: string; email: string | null; userId: string },
+  input: { providerId: string; slug: string; subject: string; email: string | null; user: PlatformUser },
   method: LinkMethod,
   who: ClientInfo & { sessionId?: string | null },
 ): Promise<void> {
@@ -82,8 +89,10 @@ async function linkIdentity(
     const linked = await insertIdentity(tx, {
       providerId: input.providerId,
       subject: input.subject,
-      userId: input.userId,
+      userId: input.user.id,
       emailAtLink: input.email,
+      // Read by ownership.ts: proving an address nobody had proved yet unlinks what was linked before.
+      accountVerifiedAtLink: input.user.emailVerifiedAt !== null,
       createdAt: now,
       lastSignInAt: method === 'account' ? null : now,
     });
@@ -92,7 +101,7 @@ async function linkIdentity(
         'conflict',
         'This sign-in is already connected to an account.',
         { provider: input.slug, subject: input.subject, reason: 'identity_already_linked' },
-        { ...who, userId: input.userId },
+        { ...who, userId: input.user.id },
       );
     }
     await hub.audit.record(
@@ -100,7 +109,7 @@ async function linkIdentity(
         type: 'federated_identity_linked',
         ...who,
         sessionId: who.sessionId ?? null,
-        userId: input.userId,
+        userId: input.user.id,
         details: { provider: input.slug, subject: input.subject, method },
       },
       tx,
@@ -138,7 +147,7 @@ export async function confirmLinkByReauthentication(
   if (!pending) throw linkRefused('invalid_token', EXPIRED, { reason: 'link_expired' }, client);
   const { link } = pending;
   const ref = { provider: link.slug, subject: link.subject };
-  const user = await loadLinkTarget(hub, pending.userId, link, client);
+  const { user } = await loadLinkTarget(hub, pending.userId, link, client);
   const proof = await proveAccountOwner(hub, user, body, client, {
     type: 'federated_link_refused',
     ...client,
@@ -149,7 +158,7 @@ export async function confirmLinkByReauthentication(
   if (!(await spendLinkToken(hub.db, pending.hash, LINK_PENDING_PURPOSE, now))) {
     throw linkRefused('invalid_token', EXPIRED, { ...ref, reason: 'link_expired' }, { ...client, userId: user.id });
   }
-  await linkIdentity(hub, { ...link, userId: user.id }, 'reauthentication', client);
+  await linkIdentity(hub, { ...link, user }, 'reauthentication', client);
   const amr = [...new Set([...link.amr, ...proof])];
   const result = await finishSignIn(hub, user, client, {
     previousSessionId: actor.sessionId,
@@ -170,7 +179,7 @@ export async function mailLink(hub: Hub, mailer: Mailer, token: string | undefin
   const pending = await readLinkToken(hub.db, token, LINK_PENDING_PURPOSE, now);
   if (!pending) throw linkRefused('invalid_token', EXPIRED, { reason: 'link_expired' }, client);
   const { link } = pending;
-  const user = await loadLinkTarget(hub, pending.userId, link, client);
+  const { user, provider } = await loadLinkTarget(hub, pending.userId, link, client);
   const sent = await hitRateCounter(hub.db, `sso-link-mail:${user.id}`, now, LINK_MAIL_MS);
   if (sent.count > LINK_MAILS_PER_WINDOW) {
     const wait = Math.max(1, Math.ceil((sent.windowStartedAt.getTime() + LINK_MAIL_MS - now.getTime()) / 1000));
@@ -193,19 +202,10 @@ export async function mailLink(hub: Hub, mailer: Mailer, token: string | undefin
     details: { provider: link.slug, subject: link.subject, email: user.email },
   });
   const url = `${hub.config.publicUrl}/auth/sso/link/${encodeURIComponent(mailed)}`;
-  const provider = await findProviderById(hub.db, link.providerId);
+  const names = identityNamesOf(link, provider.displayName);
   // Not awaited: delivery time must not show in the answer.
   void mailer
-    .send({
-      to: user.email,
-      subject: 'Connect a sign-in to your account',
-      text:
-        `Someone (hopefully you) signed in with ${provider?.displayName ?? link.slug} using this address and asked ` +
-        `to connect that sign-in to your Ecosystem Hub account.\n\n` +
-        `To connect it and sign in, open this link within 15 minutes:\n${url}\n\n` +
-        `The link works once. If this was not you, ignore this mail: nothing is connected.`,
-      link: url,
-    })
+    .send({ to: user.email, subject: 'Connect a sign-in to your account', text: linkMailText(names, url), link: url })
     .catch(() => undefined);
   return { sent: true as const, expires_in_minutes: LINK_MAIL_MS / 60_000 };
 }
@@ -232,7 +232,7 @@ export async function completeMailedLink(
     );
   }
   const { link } = mailed;
-  const user = await loadLinkTarget(hub, mailed.userId, link, client);
+  const { user } = await loadLinkTarget(hub, mailed.userId, link, client);
   if (!(await spendLinkToken(hub.db, mailed.hash, LINK_MAIL_PURPOSE, now))) {
     throw linkRefused(
       'invalid_token',
@@ -242,7 +242,7 @@ export async function completeMailedLink(
     );
   }
   if (mailed.pendingHash) await spendLinkToken(hub.db, mailed.pendingHash, LINK_PENDING_PURPOSE, now);
-  await linkIdentity(hub, { ...link, userId: user.id }, 'email', client);
+  await linkIdentity(hub, { ...link, user }, 'email', client);
   if (!link.mfa && (await signInMethodsOf(hub.db, user.id)).length) {
     return { session: null, returnTo: `/auth?linked=${encodeURIComponent(link.slug)}` };
   }
@@ -274,5 +274,5 @@ export async function linkToSignedInAccount(
       { ...client, userId: actor.userId },
     );
   }
-  await linkIdentity(hub, { ...input, userId: actor.userId }, 'account', client);
+  await linkIdentity(hub, { ...input, user: actor.auth.user }, 'account', client);
 }

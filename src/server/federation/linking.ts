@@ -8,6 +8,13 @@ import type { PlatformUser } from '../db/schema/index';
  * first-broker-login flow spread these decisions across authenticators, and that is where
  * CVE-2026-9087 and keycloak#53041 lived.
  *
+ * An email only counts when the hub trusts it as verified (`emailVerified`: the provider is
+ * trusted for `email_verified`, says so, and vouches for the address's domain — org-policy.ts).
+ * An address the hub does not trust never creates an account and never offers the link (by
+ * re-authentication or by mail) to the account that holds it: whoever typed someone else's
+ * address at a lax provider reaches nothing by it. The account's owner can still link such an
+ * identity from /account.
+ *
  * "link_required" signs nobody in: the identity waits (pending-link.ts) until the person proves
  * the local account by re-authentication in the same browser flow, or by a single-use mailed
  * link bound to this identity (link-service.ts).
@@ -19,6 +26,8 @@ export interface LinkingInput {
   userWithEmail: PlatformUser | null;
   /** The upstream email, normalised; null when the provider sent none. */
   email: string | null;
+  /** Whether the hub trusts the upstream email as verified (sign-in/claims.ts's mappedClaims). */
+  emailVerified: boolean;
   provider: { mayCreateAccounts: boolean };
 }
 
@@ -28,7 +37,8 @@ export type LinkingDecision =
   | { action: 'link_required'; user: PlatformUser }
   | { action: 'refuse'; reason: LinkingRefusal };
 
-export type LinkingRefusal = 'inactive_account' | 'no_email' | 'unverified_local_account' | 'accounts_not_created';
+export type LinkingRefusal =
+  'inactive_account' | 'no_email' | 'unverified_upstream_email' | 'unverified_local_account' | 'accounts_not_created';
 
 interface LinkingCase {
   /** What the row stands for, as the tests and the audit trail name it. */
@@ -56,6 +66,13 @@ export const LINKING_CASES: readonly LinkingCase[] = [
     decide: () => ({ action: 'refuse', reason: 'no_email' }),
   },
   {
+    // An address the provider did not vouch for proves nothing about the account that holds it
+    // (and, asked before the local account's own state, tells nothing about that account either).
+    name: 'unknown identity, upstream email not verified, local account with that email',
+    applies: (i) => !i.emailVerified && i.userWithEmail !== null,
+    decide: () => ({ action: 'refuse', reason: 'unverified_upstream_email' }),
+  },
+  {
     // Whoever controls the upstream address cannot reach an account nobody proved owns it.
     name: 'unknown identity, local account with that email never verified',
     applies: (i) => i.userWithEmail !== null && i.userWithEmail.emailVerifiedAt === null,
@@ -68,14 +85,20 @@ export const LINKING_CASES: readonly LinkingCase[] = [
     decide: (i) => ({ action: 'link_required', user: i.userWithEmail! }),
   },
   {
-    name: 'unknown identity, no account, provider may create accounts',
-    applies: (i) => i.provider.mayCreateAccounts,
-    decide: () => ({ action: 'create' }),
+    name: 'unknown identity, no account, provider may not create accounts',
+    applies: (i) => !i.provider.mayCreateAccounts,
+    decide: () => ({ action: 'refuse', reason: 'accounts_not_created' }),
   },
   {
-    name: 'unknown identity, no account, provider may not create accounts',
+    // Else the address's real owner would find an account someone else made, and still signs in to.
+    name: 'unknown identity, no account, upstream email not verified',
+    applies: (i) => !i.emailVerified,
+    decide: () => ({ action: 'refuse', reason: 'unverified_upstream_email' }),
+  },
+  {
+    name: 'unknown identity, no account, provider may create accounts',
     applies: () => true,
-    decide: () => ({ action: 'refuse', reason: 'accounts_not_created' }),
+    decide: () => ({ action: 'create' }),
   },
 ];
 

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { escapeHtml, sendPage } from '../oauth/pages';
+import type { IdentityNames } from './link-mail';
 
 /**
  * The page a refused federated sign-in ends on (a browser navigation, so HTML, not JSON): what
@@ -19,18 +20,23 @@ export function sendSignInErrorPage(reply: FastifyReply, status: number, message
 /**
  * GET /auth/sso/link/:token: the mailed link opens this page, and only its button (a POST from
  * the hub's own origin) links and signs in. Mail scanners that fetch every link therefore spend
- * nothing and get no session.
+ * nothing and get no session. The page names the identity being connected, so the person knows
+ * what they approve.
  */
-export function sendLinkConfirmPage(reply: FastifyReply, action: string) {
+export function sendLinkConfirmPage(reply: FastifyReply, action: string, names: IdentityNames) {
   // The token is in the URL: it must not leave in a Referer.
   reply.header('referrer-policy', 'no-referrer');
   return sendPage(
     reply,
     'Connect your sign-in',
-    '<h1>Connect this sign-in to your account?</h1>' +
-      '<p>You asked to connect a sign-in with an identity provider to your Ecosystem Hub account. ' +
-      'Connect it and sign in, or close this page to leave your account as it is.</p>' +
+    `<h1>Connect ${escapeHtml(names.provider)} to your account?</h1>` +
+      '<p>You asked to connect this sign-in with an identity provider to your Ecosystem Hub account:</p>' +
+      `<ul><li>Provider: <strong>${escapeHtml(names.provider)}</strong></li>` +
+      `<li>Address at the provider: <strong>${escapeHtml(names.email)}</strong></li>` +
+      `<li>Identifier at the provider: <code>${escapeHtml(names.subject)}</code></li></ul>` +
+      '<p>Connect it and sign in, or close this page to leave your account as it is. ' +
+      'If you did not ask for this, close this page: nothing is connected.</p>' +
       `<form method="post" action="${escapeHtml(action)}"><div class="actions">` +
-      '<button class="button" type="submit">Connect and sign in</button></div></form>',
+      '<button class="button primary" type="submit">Connect and sign in</button></div></form>',
   );
 }

@@ -1,14 +1,10 @@
 import type { Hub } from '../hub';
 import type { Actor } from '../actor';
 import { HubError } from '../errors';
-import type { IdentityProvider, NewIdentityProvider } from '../db/schema/index';
+import type { IdentityProvider } from '../db/schema/index';
 import {
   DEFAULT_ATTRIBUTE_MAPPING,
-  DEFAULT_OIDC_SCOPES,
-  OIDC_PRESETS,
-  type CreateOidcProviderBody,
   type CreateIdentityProviderBody,
-  type CreateSamlProviderBody,
   type IdentityProviderView,
   type UpdateIdentityProviderBody,
 } from '../../shared/api/federation';
@@ -22,10 +18,9 @@ import {
   updateProvider,
   findProviderBySlug,
 } from './queries';
-import { SamlMetadataError, parseIdpMetadata, serviceProviderMetadata, type IdpMetadata } from './providers/saml';
-
-/** The sealing context of a provider's client secret: a sealed value copied to another column does not open. */
-export const PROVIDER_SECRET_CONTEXT = 'identity_providers.client_secret';
+import { changesIssuer, unlinkIdentitiesOfProvider } from './issuer-change';
+import { assertFieldsOfProtocol, createColumnsOf, updateColumnsOf } from './provider-columns';
+import { serviceProviderMetadata, type IdpMetadata } from './providers/saml/metadata';
 
 /** What the administrator registers at an OpenID Connect provider. */
 export function redirectUriOf(hub: Hub, slug: string): string {
@@ -71,18 +66,6 @@ export function idpMetadataOf(p: IdentityProvider): IdpMetadata | null {
   return { entityId: p.issuer, ssoUrl: p.samlSsoUrl, certificates: p.samlCertificates };
 }
 
-/** The metadata an administrator gave, read; a 400 naming what it lacks otherwise. */
-function readMetadata(xml: string): IdpMetadata {
-  try {
-    return parseIdpMetadata(xml);
-  } catch (e) {
-    if (e instanceof SamlMetadataError) {
-      throw new HubError('invalid_request', `metadata_xml: ${e.message}`, { field: 'metadata_xml' });
-    }
-    throw e;
-  }
-}
-
 export function toProviderView(hub: Hub, p: IdentityProvider): IdentityProviderView {
   const saml = p.protocol === 'saml';
   return {
@@ -120,19 +103,6 @@ export async function getProviderView(hub: Hub, id: string): Promise<IdentityPro
   return toProviderView(hub, provider);
 }
 
-/** The issuer and scopes a preset prefills; what the body gives wins. */
-function withPreset(input: CreateOidcProviderBody): { issuer: string; scopes: string[]; displayName: string } {
-  const preset = input.preset ? OIDC_PRESETS[input.preset] : null;
-  const issuer = input.issuer ?? preset?.issuer ?? null;
-  if (!issuer) {
-    const hint = preset && 'issuer_hint' in preset ? ` (${preset.issuer_hint})` : '';
-    throw new HubError('invalid_request', `issuer: give the provider's issuer${hint}.`, { field: 'issuer' });
-  }
-  const displayName = input.display_name ?? preset?.display_name;
-  if (!displayName) throw new HubError('invalid_request', 'display_name: is required.', { field: 'display_name' });
-  return { issuer, scopes: input.scopes ?? [...(preset?.scopes ?? DEFAULT_OIDC_SCOPES)], displayName };
-}
-
 /** Two providers owning one domain would make discovery ambiguous: the second is refused. */
 async function assertDomainsFree(db: DbOrTx, domains: string[], exceptId: string | null): Promise<void> {
   const owner = await findDomainOwner(db, domains, exceptId);
@@ -144,29 +114,6 @@ async function assertDomainsFree(db: DbOrTx, domains: string[], exceptId: string
   }
 }
 
-/** The columns of a new provider, by protocol: OIDC's issuer and sealed secret, or SAML's metadata. */
-function protocolColumns(hub: Hub, input: CreateIdentityProviderBody) {
-  if (input.protocol === 'saml') return samlColumns(input);
-  const { issuer, scopes, displayName } = withPreset(input);
-  return {
-    displayName,
-    issuer,
-    clientId: input.client_id,
-    clientSecretEnc: hub.secrets.seal(input.client_secret, PROVIDER_SECRET_CONTEXT),
-    scopes: [...new Set(scopes)],
-  };
-}
-
-function samlColumns(input: CreateSamlProviderBody) {
-  const idp = readMetadata(input.metadata_xml);
-  return {
-    displayName: input.display_name,
-    issuer: idp.entityId,
-    samlSsoUrl: idp.ssoUrl,
-    samlCertificates: idp.certificates,
-  };
-}
-
 /**
  * Registers a provider: OpenID Connect (its client secret is sealed at once and never answered)
  * or SAML (its metadata read into entityID, SSO location and signing certificates).
@@ -176,7 +123,7 @@ export async function createProvider(
   input: CreateIdentityProviderBody,
   actor: Actor,
 ): Promise<IdentityProvider> {
-  const columns = protocolColumns(hub, input);
+  const columns = createColumnsOf(hub, input);
   const domains = [...new Set(input.email_domains ?? [])];
   const now = hub.clock();
   return hub.db.transaction(async (tx) => {
@@ -220,59 +167,32 @@ export async function changeProvider(
   input: UpdateIdentityProviderBody,
   actor: Actor,
 ): Promise<IdentityProvider> {
-  const values: Partial<NewIdentityProvider> = { updatedAt: hub.clock() };
-  if (input.metadata_xml !== undefined) {
-    const idp = readMetadata(input.metadata_xml);
-    Object.assign(values, { issuer: idp.entityId, samlSsoUrl: idp.ssoUrl, samlCertificates: idp.certificates });
-  }
-  if (input.display_name !== undefined) values.displayName = input.display_name;
-  if (input.enabled !== undefined) values.enabled = input.enabled;
-  if (input.issuer !== undefined) values.issuer = input.issuer;
-  if (input.client_id !== undefined) values.clientId = input.client_id;
-  if (input.client_secret !== undefined)
-    values.clientSecretEnc = hub.secrets.seal(input.client_secret, PROVIDER_SECRET_CONTEXT);
-  if (input.scopes !== undefined) values.scopes = [...new Set(input.scopes)];
-  if (input.email_domains !== undefined) values.emailDomains = [...new Set(input.email_domains)];
-  if (input.trusts_email_verified !== undefined) values.trustsEmailVerified = input.trusts_email_verified;
-  if (input.trusts_mfa !== undefined) values.trustsMfa = input.trusts_mfa;
-  if (input.attribute_mapping !== undefined)
-    values.attributeMapping = { ...DEFAULT_ATTRIBUTE_MAPPING, ...input.attribute_mapping };
-  if (input.may_create_accounts !== undefined) values.mayCreateAccounts = input.may_create_accounts;
+  const values = updateColumnsOf(hub, input);
   return hub.db.transaction(async (tx) => {
     const current = await findProviderById(tx, id);
     if (!current) throw new HubError('not_found', 'No such identity provider.');
     assertFieldsOfProtocol(current.protocol, input);
     if (values.emailDomains) await assertDomainsFree(tx, values.emailDomains, id);
+    // Another issuer's subjects are other people: what was linked through the old one goes (issuer-change.ts).
+    const unlinked = changesIssuer(current, values) ? await unlinkIdentitiesOfProvider(hub, tx, current, actor) : 0;
     const provider = await updateProvider(tx, id, values);
     if (!provider) throw new HubError('not_found', 'No such identity provider.');
+    const fields = Object.keys(input).sort();
     await hub.audit.record(
       {
         type: 'identity_provider_updated',
         ...actor.audit,
-        details: { provider_id: provider.id, provider: provider.slug, fields: Object.keys(input).sort() },
+        details: {
+          provider_id: provider.id,
+          provider: provider.slug,
+          fields,
+          ...(unlinked ? { identities_unlinked: unlinked } : {}),
+        },
       },
       tx,
     );
     return provider;
   });
-}
-
-const OIDC_ONLY = ['issuer', 'client_id', 'client_secret', 'scopes'] as const;
-
-/** A change must fit the provider's protocol: no client secret for SAML, no metadata for OpenID Connect. */
-function assertFieldsOfProtocol(protocol: string, input: UpdateIdentityProviderBody): void {
-  const foreign =
-    protocol === 'saml'
-      ? OIDC_ONLY.filter((f) => input[f] !== undefined)
-      : input.metadata_xml !== undefined
-        ? ['metadata_xml']
-        : [];
-  if (foreign.length) {
-    const name = protocol === 'saml' ? 'SAML' : 'OpenID Connect';
-    throw new HubError('invalid_request', `${foreign[0]}: is not a field of a ${name} provider.`, {
-      field: foreign[0],
-    });
-  }
 }
 
 /** Deletes a provider; the identities linked through it go with it (their accounts stay). */

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { federatedIdentities, federationAssertionIds, identityProviders, platformUsers } from '../db/schema/index';
 import type { FederatedIdentity, IdentityProvider, NewIdentityProvider, PlatformUser } from '../db/schema/index';
@@ -141,6 +141,43 @@ export async function deleteIdentityOfUser(
     .where(and(eq(federatedIdentities.id, identityId), eq(federatedIdentities.userId, userId)))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Unlinks every identity of a provider, in the caller's transaction: whose they were (its issuer
+ * or IdP changed, provider-service.ts). Locks the rows it removes, so a first sign-in linking one
+ * meanwhile waits and then finds the provider as it is now.
+ */
+export async function deleteIdentitiesOfProvider(
+  db: DbOrTx,
+  providerId: string,
+): Promise<{ userId: string; subject: string }[]> {
+  return db
+    .delete(federatedIdentities)
+    .where(eq(federatedIdentities.providerId, providerId))
+    .returning({ userId: federatedIdentities.userId, subject: federatedIdentities.subject });
+}
+
+/**
+ * Unlinks the identities linked to an account while its address was unverified (ownership.ts);
+ * which ones, by provider slug and subject. One statement when there are none.
+ */
+export async function deleteIdentitiesLinkedUnverified(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ provider: string; subject: string }[]> {
+  const removed = await db
+    .delete(federatedIdentities)
+    .where(and(eq(federatedIdentities.userId, userId), eq(federatedIdentities.accountVerifiedAtLink, false)))
+    .returning({ providerId: federatedIdentities.providerId, subject: federatedIdentities.subject });
+  if (!removed.length) return [];
+  const ids = [...new Set(removed.map((r) => r.providerId))];
+  const providers = await db
+    .select({ id: identityProviders.id, slug: identityProviders.slug })
+    .from(identityProviders)
+    .where(inArray(identityProviders.id, ids));
+  const slugOf = new Map(providers.map((p) => [p.id, p.slug]));
+  return removed.map((r) => ({ provider: slugOf.get(r.providerId) ?? r.providerId, subject: r.subject }));
 }
 
 /** Records a SAML assertion as used; false when it already was (a replay, from any node). */

@@ -17,7 +17,12 @@ import {
 } from '../../shared/api/federation';
 import { identityProviderAdminRoutes } from './admin-routes';
 import { discoverProvider, listSignInProviders } from './discovery';
-import { completeSamlSignIn, completeSsoSignIn, startSsoSignIn, type SsoOutcome } from './sign-in';
+import { startSsoSignIn } from './sign-in/start';
+import { completeSsoSignIn } from './sign-in/oidc-callback';
+import { completeSamlSignIn } from './sign-in/saml-acs';
+import type { SsoOutcome } from './sign-in/finish';
+import { returnPathOf } from './sign-in/return-path';
+import { LINK_INTENT_COOKIE, checkLinkIntent, clearLinkIntentCookieOptions } from './link-intent';
 import { samlMetadataOf } from './provider-service';
 import { federationLinkRoutes } from './link-routes';
 import { LINK_COOKIE, linkCookieOptions } from './pending-link';
@@ -75,12 +80,12 @@ export async function federationRoutes(app: FastifyInstance, opts: { hub: Hub })
           302: redirectTo('To the identity provider'),
           ...pageErrors,
           401: htmlPage('?link=1 without a session'),
-          403: htmlPage('?link=1 without a recent authentication'),
+          403: htmlPage('?link=1 without a recent authentication, or not asked for by POST /api/me/identities/link'),
         },
       },
     },
     async (request, reply) => {
-      const link = request.query.link ? await linkingActor(hub, request) : undefined;
+      const link = request.query.link ? await linkingActor(hub, request, reply, request.params.slug) : undefined;
       const { location, sealedState, protocol } = await startSsoSignIn(
         hub,
         request.params.slug,
@@ -182,12 +187,19 @@ function endSignIn(hub: Hub, reply: FastifyReply, outcome: SsoOutcome) {
     return reply.redirect(`/auth?link=${encodeURIComponent(outcome.slug)}`, 303);
   }
   if (outcome.kind === 'signed_in') reply.setCookie(SESSION_COOKIE, outcome.token, sessionCookieOptions(hub));
-  return reply.redirect(outcome.returnTo, 303);
+  // The sealed state kept the path checked at the start; the one rule is applied again where the hub redirects.
+  return reply.redirect(returnPathOf(outcome.returnTo), 303);
 }
 
-/** `?link=1` (from /account): a signed-in person who authenticated recently; the session the callback must find again. */
-async function linkingActor(hub: Hub, request: FastifyRequest) {
+/**
+ * `?link=1` (from /account): a signed-in person who authenticated recently and asked for it from
+ * the hub's page (the intent cookie POST /api/me/identities/link set, spent here); the session
+ * the callback must find again.
+ */
+async function linkingActor(hub: Hub, request: FastifyRequest, reply: FastifyReply, slug: string) {
   const actor = await requireActor(request);
   await requireRecentAuthentication(hub, actor, { method: request.method, url: request.routeOptions.url ?? '' });
+  reply.clearCookie(LINK_INTENT_COOKIE, clearLinkIntentCookieOptions());
+  checkLinkIntent(hub, request.cookies?.[LINK_INTENT_COOKIE], actor, slug);
   return { userId: actor.userId, sessionId: actor.sessionId };
 }

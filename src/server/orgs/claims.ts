@@ -3,6 +3,7 @@ import type { Hub } from '../hub';
 import type { DbOrTx } from '../db/client';
 import { OAuthError } from '../oauth/errors';
 import { isMultiFactor } from '../../shared/amr';
+import { meetsSsoPolicy } from '../../shared/org-policy';
 import { listMembershipsForToken, type TokenMembership } from './queries/token-claims';
 
 /**
@@ -79,7 +80,7 @@ export function checkOrgAccess(
         'security settings, then sign in with it.',
     };
   // The session's own record of its provider: a later sign-in elsewhere neither grants nor takes it.
-  if (m.org.requireSsoProviderId && signIn.idpId !== m.org.requireSsoProviderId)
+  if (!meetsSsoPolicy(m.org, signIn.idpId))
     return {
       reason: 'sso_required',
       description: 'This organization requires signing in through its single sign-on provider, not a password.',

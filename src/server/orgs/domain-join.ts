@@ -3,7 +3,7 @@ import type { PlatformUser } from '../db/schema/index';
 import type { AuditActorFields } from '../audit/record';
 import { isWriteNotApplied } from '../db/writes';
 import { CACHES } from '../caches';
-import { DEFAULT_ORG_ROLE } from '../../shared/api/orgs';
+import { DEFAULT_ORG_ROLE, provenEmailDomain } from '../../shared/org-policy';
 import { Refusal } from '../errors';
 import { listVerifiedDomains } from './queries/domains';
 import { domainJoinWrite } from './queries/members';
@@ -19,10 +19,10 @@ import { findEnabledRequiredProvider } from './queries/organizations';
  * member already, writes nothing at all.
  */
 export async function joinOrgsByEmailDomain(hub: Hub, user: PlatformUser, who: AuditActorFields): Promise<void> {
-  if (!user.emailVerifiedAt || !user.isActive) return;
-  const domain = user.email.slice(user.email.lastIndexOf('@') + 1);
-  const orgId = (await claimedDomains(hub)).get(domain);
-  if (!orgId) return;
+  if (!user.isActive) return;
+  const domain = provenDomainOf(user);
+  const orgId = domain ? (await claimedDomains(hub)).get(domain) : undefined;
+  if (!domain || !orgId) return;
   const roles = [DEFAULT_ORG_ROLE];
   try {
     await hub.unitOfWork.commit(
@@ -52,8 +52,8 @@ export async function refusePasswordWhenSsoRequired(
   user: PlatformUser,
   who: AuditActorFields,
 ): Promise<void> {
-  if (!user.emailVerifiedAt) return;
-  const orgId = (await claimedDomains(hub)).get(user.email.slice(user.email.lastIndexOf('@') + 1));
+  const domain = provenDomainOf(user);
+  const orgId = domain ? (await claimedDomains(hub)).get(domain) : undefined;
   if (!orgId) return;
   const required = await findEnabledRequiredProvider(hub.db, orgId);
   if (!required) return;
@@ -69,6 +69,15 @@ export async function refusePasswordWhenSsoRequired(
       details: { org_id: orgId, action: 'password_sign_in', reason: 'sso_required' },
     },
   });
+}
+
+/**
+ * The domain the account's address proves (org-policy.ts, the rule federation applies to a
+ * provider's `email_verified` too): none while the address is unverified. The hub verified it
+ * itself, or a provider trusted for its domain did when the account was made (federation).
+ */
+function provenDomainOf(user: PlatformUser): string | null {
+  return provenEmailDomain(user.email, { verified: user.emailVerifiedAt !== null });
 }
 
 /** domain → the organization holding it verified, read again every minute (or when this node changed one). */

@@ -13,7 +13,7 @@ import {
   listDomains,
   markDomainVerified,
 } from './queries/domains';
-import { authorize, loadOrgActor, lockOrgActor, type OrgAccess } from './service';
+import { authorize, loadOrgActor, lockOrgActor, type OrgAccess } from './permissions';
 import { challengeOf, findDomainProof } from './dns';
 import { forgetClaimedDomains } from './domain-join';
 import { conflictOnUnique } from '../db/unique';

@@ -4,7 +4,8 @@ import type { OrganizationInvitation } from '../db/schema/index';
 import { HubError, Refusal } from '../errors';
 import { randomToken, sha256Hex } from '../crypto/tokens';
 import type { Mailer } from '../auth/mailer';
-import { DEFAULT_ORG_ROLE, INVITATION_LIFETIME_DAYS, type InvitationView } from '../../shared/api/orgs';
+import { INVITATION_LIFETIME_DAYS, type InvitationView } from '../../shared/api/orgs';
+import { DEFAULT_ORG_ROLE, rolesOfInvitation } from '../../shared/org-policy';
 import {
   findInvitation,
   findInvitationByHash,
@@ -15,7 +16,7 @@ import {
 } from './queries/invitations';
 import { findMember, insertMember, isMemberByEmail } from './queries/members';
 import { findOrgById } from './queries/organizations';
-import { authorize, checkInvitationRole, lockOrgActor, loadOrgActor, toOrgView, type OrgAccess } from './service';
+import { authorize, checkInvitationRole, lockOrgActor, loadOrgActor, toOrgView, type OrgAccess } from './permissions';
 import { normalizeRoles } from './member-service';
 
 const LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 3_600_000;
@@ -36,11 +37,6 @@ function toInvitationView(inv: OrganizationInvitation, now: Date): InvitationVie
     created_at: inv.createdAt.toISOString(),
     expires_at: inv.expiresAt.toISOString(),
   };
-}
-
-/** The roles an invitation's role gives: a built-in role alone, a custom one on top of `member`. */
-function rolesOfInvitation(role: string): string[] {
-  return ['owner', 'admin', 'member'].includes(role) ? [role] : [DEFAULT_ORG_ROLE, role];
 }
 
 /**

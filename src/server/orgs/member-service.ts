@@ -23,7 +23,7 @@ import {
   lockOrgActor,
   splitRoles,
   type OrgAccess,
-} from './service';
+} from './permissions';
 
 const NO_SUCH_MEMBER = 'No such member in this organization.';
 

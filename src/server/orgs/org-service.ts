@@ -10,7 +10,7 @@ import { conflictOnUnique } from '../db/unique';
 import { pageOf } from '../http/cursor';
 import { deleteOrg, findOrgPage, insertOrg, isSlugTaken, listOrgsOfUser, updateOrg } from './queries/organizations';
 import { insertMember } from './queries/members';
-import { authorize, lockOrgActor, toOrgView, type OrgAccess, type OrgActor } from './service';
+import { authorize, lockOrgActor, toOrgView, type OrgAccess, type OrgActor } from './permissions';
 
 /** Creates an organization; its first owner is the caller (or, for an ecosystem admin, the user named). */
 export async function createOrg(

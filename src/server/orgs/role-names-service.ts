@@ -1,7 +1,7 @@
 import type { Hub } from '../hub';
 import type { SignedInActor } from '../actor';
 import { HubError } from '../errors';
-import { BUILT_IN_ORG_ROLES } from '../../shared/api/orgs';
+import { BUILT_IN_ORG_ROLES, isBuiltInOrgRole } from '../../shared/org-policy';
 import { deleteOrgRole, insertOrgRole, listOrgRoles } from './queries/role-names';
 
 /** The built-in organization roles and the custom names ecosystem admins defined. */
@@ -18,7 +18,7 @@ export async function defineRoleName(
   actor: SignedInActor,
   input: { name: string; description?: string | null },
 ) {
-  if ((BUILT_IN_ORG_ROLES as readonly string[]).includes(input.name))
+  if (isBuiltInOrgRole(input.name))
     throw new HubError('conflict', `"${input.name}" is a built-in role.`, { field: 'name' });
   return hub.db.transaction(async (tx) => {
     const row = await insertOrgRole(tx, {

@@ -27,7 +27,7 @@ import {
 } from '../../shared/api/orgs';
 import { changeOrg, createOrg, listMyOrgs, removeOrg } from './org-service';
 import { changeMemberRoles, listMembers, removeMember } from './member-service';
-import { loadOrgActor, toOrgView, type OrgAccess } from './service';
+import { loadOrgActor, toOrgView, type OrgAccess } from './permissions';
 import { createMailer, type Mailer } from '../auth/mailer';
 import { emptyBody } from '../http/contract';
 import { cursorParam } from '../http/cursor';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OIDC_PRESET_NAMES } from '../federation-presets';
 import { reauthenticateBodySchema } from './mfa';
+import { isHttpsOrLoopback } from '../loopback';
 
 /**
  * Wire schemas of federation (issue 27): the identity providers an administrator registers
@@ -19,10 +20,6 @@ export const providerSlugSchema = z
   .string()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/, 'must be 1-48 lower-case letters, digits or dashes');
 
-function isLoopbackHost(host: string): boolean {
-  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
-}
-
 /**
  * An issuer is an https URL without query or fragment (OIDC Discovery §2); plain http only on
  * this machine's loopback (development and the tests' upstream provider).
@@ -35,7 +32,7 @@ const issuerSchema = z
     try {
       const u = new URL(v);
       if (u.search || u.hash || u.username || u.password) return false;
-      return u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHost(u.hostname));
+      return isHttpsOrLoopback(u);
     } catch {
       return false;
     }

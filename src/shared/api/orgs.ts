@@ -5,11 +5,7 @@ import { z } from 'zod';
  * the ecosystem admin's /api/admin/orgs… (same shapes). The web app imports these.
  */
 
-/** The built-in organization roles, strongest first; custom role names come from organization_roles. */
-export const BUILT_IN_ORG_ROLES = ['owner', 'admin', 'member'] as const;
-export type BuiltInOrgRole = (typeof BUILT_IN_ORG_ROLES)[number];
-/** What a member joining by invitation without a role, or by a claimed domain, gets. */
-export const DEFAULT_ORG_ROLE: BuiltInOrgRole = 'member';
+// The built-in roles and the default role live with the permission table: ../org-policy.ts.
 /** An invitation's link is valid this long. */
 export const INVITATION_LIFETIME_DAYS = 7;
 /** The DNS name that carries a domain's proof: `<prefix>.<domain>` TXT `hub-verification=<token>`. */

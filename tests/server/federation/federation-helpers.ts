@@ -4,6 +4,7 @@ import type { TestHub } from '../../helpers/test-hub';
 import { cookieFrom } from '../../helpers/cookies';
 import { auditLogs, authSessions } from '../../../src/server/db/schema/index';
 import { SSO_STATE_COOKIE } from '../../../src/server/federation/state-cookie';
+import { LINK_INTENT_COOKIE } from '../../../src/server/federation/link-intent';
 import { sha256Hex } from '../../../src/server/crypto/tokens';
 import { SESSION_COOKIE } from '../../../src/server/auth/sessions';
 import { signInAtUpstream, type CookieJar, type Upstream } from './upstream-provider';
@@ -43,6 +44,18 @@ export async function startAt(t: TestHub, slug: string, query = '', cookie?: str
   const ssoCookie = cookieFrom(res, SSO_STATE_COOKIE)!;
   expect(ssoCookie).toBeTruthy();
   return { location: String(res.headers.location), ssoCookie };
+}
+
+/**
+ * Linking from /account as the hub's page does it: POST /api/me/identities/link (which sets the
+ * link intent, link-intent.ts), then `GET /auth/sso/:slug` + `query` in the same browser, holding
+ * the session `cookie` and that intent. The upstream URL and the state cookie, as startAt.
+ */
+export async function startLinkAt(t: TestHub, slug: string, cookie: string, query = '?link=1') {
+  const asked = await t.client.asBrowser(cookie).post('/api/me/identities/link', { body: { provider: slug } });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const intent = cookieFrom(asked, LINK_INTENT_COOKIE);
+  return startAt(t, slug, query, intent ? `${cookie}; ${intent}` : cookie);
 }
 
 /** The hub's callback as the browser reaches it (path and query of the URL the upstream sent it to). */

@@ -5,6 +5,7 @@ import { useTestHub } from '../../helpers/use-test-hub';
 import { FIXTURE_PASSWORD, signedInUser } from '../../helpers/fixtures';
 import { federatedIdentities } from '../../../src/server/db/schema/index';
 import { SSO_STATE_COOKIE } from '../../../src/server/federation/state-cookie';
+import { LINK_INTENT_COOKIE } from '../../../src/server/federation/link-intent';
 import { cookieFrom } from '../../helpers/cookies';
 import { signInAtUpstream, startUpstream, type Upstream } from './upstream-provider';
 import { auditRowsOf, callbackOf, deliver, registerUpstream } from './federation-helpers';
@@ -55,8 +56,9 @@ describe.each(TEST_DATABASES)('linking a provider from /account [%s]', (kind) =>
       return_to: '/account?tab=security&linked=acme',
     });
 
-    // The browser follows it: the start accepts the same session, and the callback links and comes back.
-    const start = await t.client.get(location, { cookie });
+    // The browser follows it: the start accepts the same session (and the intent the answer set), and the callback
+    // links and comes back.
+    const start = await t.client.get(location, { cookie: `${cookie}; ${cookieFrom(res, LINK_INTENT_COOKIE)}` });
     expect(start.statusCode, start.body).toBe(302);
     acme.accounts.set('ola-acme', { email: 'ola.elsewhere@acme.test', email_verified: true });
     const back = await signInAtUpstream(String(start.headers.location), 'ola-acme');

@@ -25,6 +25,7 @@ const base: LinkingInput = {
   linkedUser: null,
   userWithEmail: null,
   email: 'p@acme.test',
+  emailVerified: true,
   provider: { mayCreateAccounts: true },
 };
 
@@ -46,6 +47,12 @@ const ROWS: { name: string; input: LinkingInput; expected: ReturnType<typeof dec
     expected: { action: 'refuse', reason: 'no_email' },
   },
   {
+    name: 'unknown identity, upstream email not verified, local account with that email',
+    // Whatever the local account's own state: an unverified address offers neither link nor mail.
+    input: { ...base, emailVerified: false, userWithEmail: user({ emailVerifiedAt: null }) },
+    expected: { action: 'refuse', reason: 'unverified_upstream_email' },
+  },
+  {
     name: 'unknown identity, local account with that email never verified',
     input: { ...base, userWithEmail: user({ emailVerifiedAt: null }) },
     expected: { action: 'refuse', reason: 'unverified_local_account' },
@@ -56,14 +63,19 @@ const ROWS: { name: string; input: LinkingInput; expected: ReturnType<typeof dec
     expected: { action: 'link_required', user: user() },
   },
   {
-    name: 'unknown identity, no account, provider may create accounts',
-    input: base,
-    expected: { action: 'create' },
-  },
-  {
     name: 'unknown identity, no account, provider may not create accounts',
     input: { ...base, provider: { mayCreateAccounts: false } },
     expected: { action: 'refuse', reason: 'accounts_not_created' },
+  },
+  {
+    name: 'unknown identity, no account, upstream email not verified',
+    input: { ...base, emailVerified: false },
+    expected: { action: 'refuse', reason: 'unverified_upstream_email' },
+  },
+  {
+    name: 'unknown identity, no account, provider may create accounts',
+    input: base,
+    expected: { action: 'create' },
   },
 ];
 
@@ -79,6 +91,13 @@ describe('federation linking rules (one test per row of LINKING_CASES)', () => {
       expect(LINKING_CASES.find((c) => c.applies(row.input))?.name).toBe(row.name);
     });
   }
+
+  it('an upstream email the hub does not trust as verified never creates an account nor offers a link', () => {
+    for (const userWithEmail of [null, user(), user({ emailVerifiedAt: null })]) {
+      const decision = decideLinking({ ...base, emailVerified: false, userWithEmail });
+      expect(decision.action).toBe('refuse');
+    }
+  });
 
   it('never links to an existing account, whatever the provider is trusted for', () => {
     for (const mayCreateAccounts of [true, false]) {

@@ -12,7 +12,7 @@ import {
   registerUpstream,
   sessionOf,
   signInVia,
-  startAt,
+  startLinkAt,
 } from './federation-helpers';
 
 /**
@@ -41,9 +41,9 @@ describe.each(TEST_DATABASES)('own identities [%s]', (kind) => {
     return t.hub.db.select().from(federatedIdentities).where(eq(federatedIdentities.subject, subject));
   }
 
-  /** GET /auth/sso/:slug?link=1 in the browser holding `cookie`, through the upstream and back. */
+  /** GET /auth/sso/:slug?link=1 in the browser holding `cookie` (asked for by /account), through the upstream and back. */
   async function linkFromAccount(cookie: string, upstream: Upstream, slug: string, subject: string) {
-    const { location, ssoCookie } = await startAt(t, slug, '?link=1', cookie);
+    const { location, ssoCookie } = await startLinkAt(t, slug, cookie);
     const back = await signInAtUpstream(location, subject);
     return deliver(t, back, `${cookie}; ${ssoCookie}`);
   }

@@ -116,12 +116,14 @@ describe.each(TEST_DATABASES)('federated sign-in with OpenID Connect [%s]', (kin
     expect(rows.map((r) => (r.details as { reason: string }).reason)).toEqual(['accounts_not_created']);
   });
 
-  it('marks the email verified only when the provider is trusted and asserts it', async () => {
+  it('creates no account from an upstream email the provider does not assert verified (issue 38, finding 2)', async () => {
+    // Before issue 38 this created an unverified account, which its owner reset while this identity stayed linked.
     acme.accounts.set('fay-sub', { email: 'fay@acme.test', email_verified: false });
     const res = await signInVia(t, 'acme', 'fay-sub');
-    expect(res.statusCode, res.body).toBe(303);
-    const [fay] = await usersWithEmail('fay@acme.test');
-    expect(fay.emailVerifiedAt).toBeNull();
+    expect(res.statusCode, res.body).toBe(403);
+    expect(await usersWithEmail('fay@acme.test')).toEqual([]);
+    const rows = await auditRowsOf(t, 'federated_sign_in_refused', 'subject', 'fay-sub');
+    expect(rows.map((r) => (r.details as { reason: string }).reason)).toEqual(['unverified_upstream_email']);
   });
 
   it('refuses a mix-up: one provider\u2019s answer delivered to the other\u2019s callback', async () => {

@@ -6,7 +6,7 @@ import { useTestHub } from '../../helpers/use-test-hub';
 import { createUser, enrolFixtureTotp, signedInUser } from '../../helpers/fixtures';
 import { federatedIdentities, federationAssertionIds, platformUsers } from '../../../src/server/db/schema/index';
 import type { TestHub } from '../../helpers/test-hub';
-import { auditRowsOf, sessionOf, startAt } from './federation-helpers';
+import { auditRowsOf, sessionOf, startAt, startLinkAt } from './federation-helpers';
 import { deleteExpiredAssertionIds } from '../../../src/server/federation/queries';
 import { MFA_CONTEXT, NAMEID_EMAIL, startSamlIdp, type ResponseOptions, type SamlIdp } from './saml-idp';
 
@@ -375,7 +375,7 @@ describe.each(TEST_DATABASES)('federated sign-in with SAML 2.0 [%s]', (kind) => 
   it('links a SAML identity from /account to the signed-in account (?link=1); that assertion is spent too', async () => {
     const { user, cookie } = await signedInUser(t.hub);
     idp.accounts.set('pia', { nameId: 'pia-0013', attributes: { email: 'pia.elsewhere@corp.test' } });
-    const { location, ssoCookie } = await startAt(t, 'corp', '?link=1', cookie);
+    const { location, ssoCookie } = await startLinkAt(t, 'corp', cookie);
     const { samlResponse } = await idp.signIn(location, 'pia');
     const linked = await postAcs(samlResponse, `${cookie}; ${ssoCookie}`);
     expect(linked.statusCode, linked.body).toBe(303);

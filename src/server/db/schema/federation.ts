@@ -50,7 +50,10 @@ export const identityProviders = pgTable(
 /**
  * An upstream identity linked to a hub account: `(provider, subject)`, never an email (the
  * upstream email can change or be claimed by someone else). `email_at_link` is what the provider
- * said when the link was made, kept for the audit trail only.
+ * said when the link was made, kept for the audit trail only. `account_verified_at_link` is
+ * whether the account's own address was verified then: an identity linked to an account nobody
+ * had proved is unlinked once someone proves it (federation/ownership.ts), since whoever linked it
+ * may have made the account with another person's address.
  */
 export const federatedIdentities = pgTable(
   'federated_identities',
@@ -64,6 +67,7 @@ export const federatedIdentities = pgTable(
       .notNull()
       .references(() => platformUsers.id, { onDelete: 'cascade' }),
     emailAtLink: text('email_at_link'),
+    accountVerifiedAtLink: boolean('account_verified_at_link').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },

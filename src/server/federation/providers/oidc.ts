@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { isLoopbackHost } from '../../../shared/loopback';
 
 /**
  * Upstream OpenID Connect through openid-client (a certified relying party): no protocol code of
@@ -39,14 +40,10 @@ export class UpstreamSignInError extends Error {
   }
 }
 
-function isLoopback(url: URL): boolean {
-  return url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
-}
-
 /** The provider's configuration from its discovery document (plain http only for a loopback issuer). */
 export async function discoverOidcProvider(settings: OidcClientSettings): Promise<oidc.Configuration> {
   const issuer = new URL(settings.issuer);
-  const insecure = issuer.protocol === 'http:' && isLoopback(issuer);
+  const insecure = issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname);
   try {
     return await oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
       timeout: UPSTREAM_TIMEOUT_S,

@@ -30,6 +30,8 @@ export type LinkStart = z.output<typeof linkStartResultSchema>;
 /**
  * POST /api/me/identities/link {provider}: where the browser goes to link a new identity (the
  * detour's start with link=1). A step-up route like that start, so step-up runs here, in a dialog.
+ * Its answer also sets the link intent (a SameSite=Strict cookie for that session and provider)
+ * without which the start refuses: the browser must go to `location` right after, from this page.
  */
 export function startIdentityLink(provider: string): Promise<LinkStart> {
   return api.post<LinkStart>('/api/me/identities/link', { provider });

@@ -1,14 +1,17 @@
 import { ArrowRightIcon, ShieldAlertIcon, ShieldCheckIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useMyOrgsQuery } from '@/data/orgs/my-orgs-query';
+import { safeReturnPath } from '@shared/return-path';
 
 /**
  * Only the hub's own authorization endpoint may be continued to: the server sends exactly such a
  * request (oauth/authorize/authorize.ts enrolmentUrl), and anything else in the address bar
- * ('//evil.example', 'https://…', another page) would make this link an open redirect.
+ * ('//evil.example', 'https://…', another page) would make this link an open redirect. The
+ * shared return-path rule first, then that one endpoint.
  */
 export function authorizeReturnTo(value: string | null): string | null {
-  return value && value.startsWith('/oauth/authorize?') ? value : null;
+  const path = safeReturnPath(value);
+  return path?.startsWith('/oauth/authorize?') ? path : null;
 }
 
 /**

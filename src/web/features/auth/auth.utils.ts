@@ -1,5 +1,6 @@
 import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/error-text';
+import { safeReturnPath } from '@shared/return-path';
 
 /**
  * Where a signed-in user belongs (issue 13): ecosystem administrators on the admin dashboard,
@@ -33,12 +34,15 @@ export function destinationAfterAuth(params: URLSearchParams, isEcosystemAdmin =
     return `/auth-redirect?${onward.toString()}`;
   }
   // `return_to` is what the OAuth authorize endpoint sends; `next` what the route guard sends.
-  const next = params.get('next') ?? params.get('return_to');
-  // Only a path on this site: '//evil.example' or 'https://…' would be an open redirect.
-  const isLocal =
-    next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') && !next.startsWith('/auth');
-  if (isLocal && (isEcosystemAdmin || !isAdminOnly(next))) return next;
+  // Only a path on this site, by the one return-path rule the server applies too; never /auth again.
+  const next = safeReturnPath(params.get('next') ?? params.get('return_to'), { excluding: ['/auth'] });
+  if (next && (isEcosystemAdmin || !isAdminOnly(next))) return next;
   return homePath(isEcosystemAdmin);
+}
+
+/** Where a linked sign-in continues (the server's `return_to`, held to the same rule again): else the account. */
+export function destinationAfterLink(returnTo: string): string {
+  return safeReturnPath(returnTo) ?? homePath(false);
 }
 
 /**
@@ -68,15 +72,5 @@ export function ssoStartHref(slug: string, params: URLSearchParams): string {
   return onward === homePath(true) ? path : `${path}?${new URLSearchParams({ return_to: onward }).toString()}`;
 }
 
-/** The part after the @, lower-cased: discovery is decided by the domain alone. */
-export function emailDomain(email: string): string | null {
-  const at = email.trim().lastIndexOf('@');
-  const domain =
-    at > 0
-      ? email
-          .trim()
-          .slice(at + 1)
-          .toLowerCase()
-      : '';
-  return domain.includes('.') ? domain : null;
-}
+/** The part after the @, lower-cased (discovery is decided by the domain alone): the rule the server reads too. */
+export { emailDomainOf as emailDomain } from '@shared/org-policy';

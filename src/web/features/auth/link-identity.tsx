@@ -13,7 +13,7 @@ import { usePendingLinkQuery, type PendingLink } from '@/data/auth/pending-link-
 import { useLinkConfirmMutation, type LinkConfirmInput } from '@/data/auth/link-confirm-mutation';
 import { useLinkEmailMutation, type LinkMailed } from '@/data/auth/link-email-mutation';
 import { AuthCard } from './auth-card';
-import { passkeyErrorText } from './auth.utils';
+import { destinationAfterLink, passkeyErrorText } from './auth.utils';
 import { SIGN_IN_WORDING } from './sign-in-form';
 
 /** Where a linked sign-in continues: a full navigation, so the app starts again with the new session. */
@@ -107,7 +107,7 @@ function ProveAccount({
   async function prove(input: LinkConfirmInput) {
     form.setError(null);
     try {
-      onLinked((await confirm.mutateAsync(input)).return_to);
+      onLinked(destinationAfterLink((await confirm.mutateAsync(input)).return_to));
     } catch (err) {
       if (err instanceof ApiError && err.details.field === 'code') setAsksCode(true);
       if (input === 'passkey') form.setError(passkeyErrorText(err));

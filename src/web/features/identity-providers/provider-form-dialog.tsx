@@ -45,8 +45,8 @@ function flagsOf(protocol: ProviderProtocol): { key: Flag; label: string; hint: 
       key: 'trusts_email_verified',
       label: saml ? 'Trust its email addresses' : 'Trust its email_verified',
       hint: saml
-        ? 'The address in its assertions counts as verified here.'
-        : 'An address the provider says is verified counts as verified here.',
+        ? 'The address in its assertions counts as verified here (within its email domains, when any are listed).'
+        : 'An address the provider says is verified counts as verified here (within its email domains, when listed).',
     },
     {
       key: 'trusts_mfa',
@@ -64,6 +64,16 @@ function flagsOf(protocol: ProviderProtocol): { key: Flag; label: string; hint: 
 }
 
 const PROTOCOL_NAMES: Record<ProviderProtocol, string> = { oidc: 'OpenID Connect', saml: 'SAML 2.0' };
+
+/**
+ * What the server does when the issuer (SAML: the IdP's entityID) changes (issue 38, finding 6):
+ * another issuer's subjects are other people, so every identity linked through the provider goes.
+ */
+const UNLINK_NOTE = 'unlinks every sign-in linked through this provider: people sign in another way and link it again.';
+const ISSUER_CHANGE_NOTE = {
+  oidc: `Another issuer ${UNLINK_NOTE}`,
+  saml: `Metadata of another IdP (another entityID) ${UNLINK_NOTE}`,
+};
 
 /** Metadata files of IdPs are a few kilobytes; anything far larger is not one. */
 const MAX_METADATA_BYTES = 100_000;
@@ -247,7 +257,8 @@ export function ProviderFormDialog({
                       ? 'From the identity provider’s console (Okta, Entra ID, Google Workspace, AD FS…): its ' +
                         'entityID, sign-in URL and signing certificate.'
                       : `Currently ${provider?.issuer ?? 'not set'}, ${provider?.saml?.certificates ?? 0} signing ` +
-                        'certificate(s). Paste new metadata after the provider changed its certificate; leave empty to keep it.'
+                        'certificate(s). Paste new metadata after the provider changed its certificate; leave empty to keep it. ' +
+                        ISSUER_CHANGE_NOTE.saml
                   }
                   {...form.field('metadata_xml')}
                 >
@@ -277,7 +288,12 @@ export function ProviderFormDialog({
               </>
             ) : (
               <>
-                <Field id="idp-issuer" label="Issuer *" {...form.field('issuer')}>
+                <Field
+                  id="idp-issuer"
+                  label="Issuer *"
+                  hint={isCreate ? undefined : ISSUER_CHANGE_NOTE.oidc}
+                  {...form.field('issuer')}
+                >
                   <Input type="url" placeholder={issuerPlaceholder(form.values.preset)} />
                 </Field>
                 <Field id="idp-client-id" label="Client ID *" {...form.field('client_id')}>
@@ -306,7 +322,10 @@ export function ProviderFormDialog({
             <Field
               id="idp-domains"
               label="Email domains"
-              hint="Addresses at these domains are sent to this provider from the sign-in page (comma separated)."
+              hint={
+                'Addresses at these domains are sent to this provider from the sign-in page (comma separated). ' +
+                'When any are listed, the provider is believed about verified addresses at these domains only.'
+              }
               {...form.field('email_domains')}
             >
               <Input placeholder="example.com" />

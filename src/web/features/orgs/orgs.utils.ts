@@ -1,45 +1,16 @@
-import type { BuiltInOrgRole } from '@shared/api/orgs';
+import { BUILT_IN_ORG_ROLES, isBuiltInOrgRole, rolesAllow, type OrgAction } from '@shared/org-policy';
 import type { OrgMode } from '@/data/orgs/keys';
 
 /**
- * What the organization screens may offer, mirroring src/server/orgs/service.ts's REQUIRED_ROLE
- * so that a button the server would refuse is not shown. The server decides anyway: this only
- * keeps the screen honest.
+ * What the organization screens may offer, by the permission table the server decides with
+ * (src/shared/org-policy.ts), so that a button the server would refuse is not shown. The server
+ * decides anyway: this only keeps the screen honest.
  */
-/**
- * The built-in roles, strongest first, as src/shared/api/orgs.ts lists them (the web imports only
- * types from there, so zod stays off the browser; the annotation keeps the two spellings together).
- */
-const BUILT_IN_ORG_ROLES: readonly BuiltInOrgRole[] = ['owner', 'admin', 'member'];
-
-export type OrgAction =
-  | 'update'
-  | 'update_policies'
-  | 'delete'
-  | 'manage_members'
-  | 'manage_owners'
-  | 'manage_invitations'
-  | 'manage_domains';
-
-const REQUIRED_RANK: Record<OrgAction, number> = {
-  update: 2,
-  update_policies: 3,
-  delete: 3,
-  manage_members: 2,
-  manage_owners: 3,
-  manage_invitations: 2,
-  manage_domains: 2,
-};
-
-/** owner 3, admin 2, member 1, none 0 — the strongest built-in role among `roles`. */
-export function rankOf(roles: readonly string[]): number {
-  const i = BUILT_IN_ORG_ROLES.findIndex((r) => roles.includes(r));
-  return i < 0 ? 0 : BUILT_IN_ORG_ROLES.length - i;
-}
+export { rankOf } from '@shared/org-policy';
 
 /** An ecosystem admin on /admin/orgs/:id may do everything (the last-owner rule still holds on the server). */
 export function mayDo(action: OrgAction, roles: readonly string[], mode: OrgMode): boolean {
-  return mode === 'admin' || rankOf(roles) >= REQUIRED_RANK[action];
+  return mode === 'admin' || rolesAllow(roles, action);
 }
 
 /** The one built-in role of a member (the API keeps exactly one), 'member' when none is found. */
@@ -49,7 +20,7 @@ export function builtInRoleOf(roles: readonly string[]): string {
 
 /** The custom role names of a member (recruiter, hiring_manager), in their order. */
 export function customRolesOf(roles: readonly string[]): string[] {
-  return roles.filter((r) => !(BUILT_IN_ORG_ROLES as readonly string[]).includes(r));
+  return roles.filter((r) => !isBuiltInOrgRole(r));
 }
 
 /**
@@ -60,7 +31,7 @@ export function rolesFromInput(builtIn: string, customText: string): string[] {
   const custom = customText
     .split(/[\s,]+/)
     .map((r) => r.trim().toLowerCase())
-    .filter((r) => r && !(BUILT_IN_ORG_ROLES as readonly string[]).includes(r));
+    .filter((r) => r && !isBuiltInOrgRole(r));
   return [builtIn, ...new Set(custom)];
 }
 

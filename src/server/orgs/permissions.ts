@@ -3,14 +3,23 @@ import type { SignedInActor } from '../actor';
 import type { DbOrTx } from '../db/client';
 import type { Organization } from '../db/schema/index';
 import { HubError, Refusal } from '../errors';
-import { BUILT_IN_ORG_ROLES, type BuiltInOrgRole, type OrgView } from '../../shared/api/orgs';
+import type { OrgView } from '../../shared/api/orgs';
+import {
+  REQUIRED_ROLE,
+  isBuiltInOrgRole,
+  rankOf,
+  rolesAllow,
+  type BuiltInOrgRole,
+  type OrgAction,
+} from '../../shared/org-policy';
 import { findMember } from './queries/members';
 import { findOrgWithRoles, lockOrg } from './queries/organizations';
 
 /**
  * Every permission of an organization is decided here, from one `OrgActor`: who acts, in which
  * organization, with which roles. Routes build it once (loadOrgActor / lockOrgActor) and the
- * services ask `authorize`; no other module compares roles.
+ * services ask `authorize`; no other server module compares roles. The table itself (which role
+ * may do what) is src/shared/org-policy.ts, which the web's screens read too.
  *
  * - members read (the organization, its members);
  * - admins manage members, invitations and domains, and edit the name, slug and logo;
@@ -19,28 +28,6 @@ import { findOrgWithRoles, lockOrg } from './queries/organizations';
  * - someone outside the organization learns nothing about it: 404, as for an id that does not exist;
  * - an ecosystem admin acting through /api/admin/orgs holds every permission (the last-owner rule still holds).
  */
-
-export type OrgAction =
-  | 'read'
-  | 'update'
-  | 'update_policies'
-  | 'delete'
-  | 'manage_members'
-  | 'manage_owners'
-  | 'manage_invitations'
-  | 'manage_domains';
-
-/** The weakest built-in role that may do each action. */
-export const REQUIRED_ROLE: Record<OrgAction, BuiltInOrgRole> = {
-  read: 'member',
-  update: 'admin',
-  update_policies: 'owner',
-  delete: 'owner',
-  manage_members: 'admin',
-  manage_owners: 'owner',
-  manage_invitations: 'admin',
-  manage_domains: 'admin',
-};
 
 /** How a route reaches the organization: as one of its members, or as an ecosystem admin (/api/admin/orgs). */
 export type OrgAccess = 'member' | 'ecosystem_admin';
@@ -51,12 +38,6 @@ export interface OrgActor {
   /** The caller's roles in the organization ([] for an ecosystem admin who is not a member). */
   roles: string[];
   asEcosystemAdmin: boolean;
-}
-
-/** owner 3, admin 2, member 1, none 0. */
-export function rankOf(roles: readonly string[]): number {
-  const i = BUILT_IN_ORG_ROLES.findIndex((r) => roles.includes(r));
-  return i < 0 ? 0 : BUILT_IN_ORG_ROLES.length - i;
 }
 
 const NO_SUCH_ORG = 'No such organization.';
@@ -112,15 +93,14 @@ function refuse(o: OrgActor, action: OrgAction | string, reason: string, message
 /** Refuses (403, audited) unless the caller's role allows `action`. */
 export function authorize(o: OrgActor, action: OrgAction): void {
   if (o.asEcosystemAdmin) return;
-  const needed = REQUIRED_ROLE[action];
-  if (rankOf(o.roles) < rankOf([needed])) {
-    throw refuse(o, action, 'role', `Only an organization ${needed} may do this.`);
+  if (!rolesAllow(o.roles, action)) {
+    throw refuse(o, action, 'role', `Only an organization ${REQUIRED_ROLE[action]} may do this.`);
   }
 }
 
 /** Exactly one built-in role; the custom names as given (checked against organization_roles by the caller). */
 export function splitRoles(roles: readonly string[]): { builtIn: BuiltInOrgRole; custom: string[] } {
-  const builtIn = roles.filter((r): r is BuiltInOrgRole => (BUILT_IN_ORG_ROLES as readonly string[]).includes(r));
+  const builtIn = roles.filter(isBuiltInOrgRole);
   if (builtIn.length !== 1) {
     throw new HubError('invalid_request', 'roles: give exactly one of owner, admin or member.', { field: 'roles' });
   }
@@ -143,10 +123,7 @@ export function checkRoleChange(
     authorize(o, 'manage_members');
     if (input.targetUserId === o.actor.userId) {
       const gained = input.to.filter((r) => !input.from.includes(r));
-      if (
-        rankOf(input.to) > rankOf(input.from) ||
-        gained.some((r) => !BUILT_IN_ORG_ROLES.includes(r as BuiltInOrgRole))
-      )
+      if (rankOf(input.to) > rankOf(input.from) || gained.some((r) => !isBuiltInOrgRole(r)))
         throw refuse(o, 'change_roles', 'raise_own_role', 'Nobody can raise their own role.');
     }
     if (wasOwner !== isOwner) authorize(o, 'manage_owners');
