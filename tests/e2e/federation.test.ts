@@ -118,7 +118,7 @@ describe('federation in the browser (issue 27)', () => {
   let sisterClientId: string;
 
   beforeAll(async () => {
-    e2e = await startE2E();
+    e2e = await startE2E({ config: { outboundAllowPrivate: true } });
     upstream = await startUpstream(`${e2e.baseUrl}/auth/sso/acme/callback`);
     const admin = (await signedInUser(e2e.hub.hub, ['platform_admin'])).cookie;
     const registered = await e2e.hub.client.asBrowser(admin).post('/api/admin/identity-providers', {

@@ -25,7 +25,7 @@ import { auditRowsOf, callbackOf, registerUpstream, sessionOf, signInVia } from 
  * a single-use, 15-minute link mailed to the account's address, bound to that exact identity.
  */
 describe.each(TEST_DATABASES)('linking an upstream identity to an existing account [%s]', (kind) => {
-  const t = useTestHub(kind);
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let acme: Upstream;
 
   beforeAll(async () => {

@@ -21,7 +21,7 @@ import { auditRowsOf, callbackOf, registerUpstream, sessionOf, signInVia } from 
  * (oidc-provider on 127.0.0.1).
  */
 describe.each(TEST_DATABASES)('upstream email trust [%s]', (kind) => {
-  const t = useTestHub(kind);
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let acme: Upstream;
   let partner: Upstream;
 

@@ -23,7 +23,7 @@ const identitiesOf = (t: TestHub, subject: string) =>
   t.hub.db.select().from(federatedIdentities).where(eq(federatedIdentities.subject, subject));
 
 describe.each(TEST_DATABASES)('changing an OpenID Connect provider\u2019s issuer [%s]', (kind) => {
-  const t = useTestHub(kind);
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let first: Upstream;
   let second: Upstream;
   let admin: string;
@@ -93,7 +93,7 @@ describe.each(TEST_DATABASES)('changing an OpenID Connect provider\u2019s issuer
 });
 
 describe.each(TEST_DATABASES)('changing a SAML provider\u2019s IdP [%s]', (kind) => {
-  const t = useTestHub(kind, { realClock: true });
+  const t = useTestHub(kind, { realClock: true, config: { outboundAllowPrivate: true } });
   let idp: SamlIdp;
   let other: SamlIdp;
   let admin: string;

@@ -16,7 +16,7 @@ import { auditRowsOf, callbackOf, registerUpstream, signInVia } from './federati
  * (tests/server/auth/counted-attempt.test.ts drives the route with the other guessable secrets.)
  */
 describe.each(TEST_DATABASES)('linking by re-authentication is a counted attempt [%s]', (kind) => {
-  const t = useTestHub(kind);
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let acme: Upstream;
 
   beforeAll(async () => {

@@ -16,7 +16,7 @@ import { auditRowsOf, callbackOf, deliver, registerUpstream } from './federation
  * can run step-up in a dialog first; its answer is that start, coming back to the Security section.
  */
 describe.each(TEST_DATABASES)('linking a provider from /account [%s]', (kind) => {
-  const t = useTestHub(kind);
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let acme: Upstream;
   let adminCookie: string;
   let acmeId: string;

@@ -19,7 +19,7 @@ import { callbackOf, deliver, registerUpstream } from './federation-helpers';
  * this provider, short-lived, in a SameSite=Strict cookie no cross-site navigation carries.
  */
 describe.each(TEST_DATABASES)('starting a link needs the hub page\u2019s intent [%s]', (kind) => {
-  const t = useTestHub(kind);
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let acme: Upstream;
   let beta: Upstream;
 

@@ -21,7 +21,7 @@ import {
  * signed-in account only, never an identity another account holds.
  */
 describe.each(TEST_DATABASES)('own identities [%s]', (kind) => {
-  const t = useTestHub(kind);
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let acme: Upstream;
   let beta: Upstream;
 

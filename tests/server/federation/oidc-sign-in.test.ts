@@ -21,7 +21,7 @@ import {
  * callback. Nothing of the protocol is mocked.
  */
 describe.each(TEST_DATABASES)('federated sign-in with OpenID Connect [%s]', (kind) => {
-  const t = useTestHub(kind);
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let acme: Upstream;
   let other: Upstream;
   let adminCookie: string;

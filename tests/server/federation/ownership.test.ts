@@ -25,7 +25,7 @@ import {
  * identities linked after the proof stay.
  */
 describe.each(TEST_DATABASES)('proving an address unlinks what was linked before [%s]', (kind) => {
-  const t = useTestHub(kind);
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let acme: Upstream;
 
   beforeAll(async () => {

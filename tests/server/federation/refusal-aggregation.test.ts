@@ -16,7 +16,7 @@ import { auditRowsOf, callbackOf, registerUpstream, signInVia } from './federati
  * names an upstream identity is still written every time.
  */
 describe.each(TEST_DATABASES)('anonymous federation refusals are aggregated per address [%s]', (kind) => {
-  const t = useTestHub(kind);
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let acme: Upstream;
 
   beforeAll(async () => {

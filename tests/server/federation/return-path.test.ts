@@ -19,7 +19,7 @@ import { callbackOf, registerUpstream, signInVia } from './federation-helpers';
  * `//evil.example`, which the callback, the link confirmation and the mailed link redirected to.
  */
 describe.each(TEST_DATABASES)('return paths after a federated sign-in [%s]', (kind) => {
-  const t = useTestHub(kind);
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let acme: Upstream;
 
   beforeAll(async () => {

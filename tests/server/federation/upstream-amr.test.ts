@@ -11,7 +11,7 @@ import { callbackOf, registerUpstream, sessionOf, signInVia } from './federation
  * alone is one factor. The upstream is a real OpenID provider on 127.0.0.1 (upstream-provider.ts).
  */
 describe.each(TEST_DATABASES)('an upstream amr counts as MFA only when it is [%s]', (kind) => {
-  const t = useTestHub(kind);
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let upstream: Upstream;
 
   beforeAll(async () => {

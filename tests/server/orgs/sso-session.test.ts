@@ -16,7 +16,7 @@ import { seedOrg } from './org-fixtures';
  * it alone: each browser's session carries its own proof.
  */
 describe.each(TEST_DATABASES)('organizations: require_sso by the session’s provider [%s]', (kind) => {
-  const t = useTestHub(kind);
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let corp: Upstream;
   let corpId: string;
   let client: RegisteredClient;

@@ -1,5 +1,7 @@
 import * as oidc from 'openid-client';
 import { isLoopbackHost } from '../../../shared/loopback';
+import { OutboundRefusedError, type OutboundPolicy } from '../../net/outbound';
+import { outboundFetch } from '../../net/outbound-http';
 
 /**
  * Upstream OpenID Connect through openid-client (a certified relying party): no protocol code of
@@ -10,6 +12,8 @@ import { isLoopbackHost } from '../../../shared/loopback';
 
 /** How long the hub waits for a provider's discovery, token or userinfo answer. */
 const UPSTREAM_TIMEOUT_S = 10;
+/** The largest answer read from a provider (a discovery document, a key set, a token response). */
+const UPSTREAM_MAX_BYTES = 512 * 1024;
 
 export interface OidcClientSettings {
   issuer: string;
@@ -40,13 +44,21 @@ export class UpstreamSignInError extends Error {
   }
 }
 
-/** The provider's configuration from its discovery document (plain http only for a loopback issuer). */
-export async function discoverOidcProvider(settings: OidcClientSettings): Promise<oidc.Configuration> {
+/**
+ * The provider's configuration from its discovery document (plain http only for a loopback
+ * issuer). Every request openid-client makes for it — discovery, keys, token, userinfo — goes
+ * through the outbound policy (net/outbound.ts): the configuration keeps the fetch it was given.
+ */
+export async function discoverOidcProvider(
+  settings: OidcClientSettings,
+  policy: OutboundPolicy,
+): Promise<oidc.Configuration> {
   const issuer = new URL(settings.issuer);
   const insecure = issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname);
   try {
     return await oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
       timeout: UPSTREAM_TIMEOUT_S,
+      [oidc.customFetch]: outboundFetch(policy, { timeoutMs: UPSTREAM_TIMEOUT_S * 1000, maxBytes: UPSTREAM_MAX_BYTES }),
       ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
     });
   } catch (e) {
@@ -116,6 +128,12 @@ function upstreamError(e: unknown, reason: string): UpstreamSignInError {
   if (e instanceof UpstreamSignInError) return e;
   if (e instanceof oidc.AuthorizationResponseError) {
     return new UpstreamSignInError('upstream_error', `The provider answered ${e.error}.`);
+  }
+  // The outbound policy refused the provider's address (openid-client wraps what its fetch threw).
+  for (let cause: unknown = e; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof OutboundRefusedError) {
+      return new UpstreamSignInError(`${reason}:refused_${cause.refusal}`, 'The identity provider cannot be reached.');
+    }
   }
   const code = (e as { code?: unknown }).code;
   const detail = typeof code === 'string' ? code.toLowerCase() : 'unexpected';

@@ -6,6 +6,7 @@ import { findProviderBySlug } from '../queries';
 import { acsUrlOf, idpMetadataOf, samlEntityIdOf } from '../provider-service';
 import { PROVIDER_SECRET_CONTEXT } from '../provider-columns';
 import { discoverOidcProvider } from '../providers/oidc';
+import { outboundPolicy } from '../../net/outbound';
 import type { SamlSettings } from '../providers/saml/request';
 import { openSsoState, type SsoState } from '../state-cookie';
 import { mismatch, refused } from './refusals';
@@ -84,11 +85,14 @@ export async function oidcConfigOf(hub: Hub, provider: IdentityProvider) {
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.until > now) return hit.config;
-  const config = await discoverOidcProvider({
-    issuer: provider.issuer!,
-    clientId: provider.clientId!,
-    clientSecret: provider.clientSecretEnc ? hub.secrets.open(provider.clientSecretEnc, PROVIDER_SECRET_CONTEXT) : '',
-  });
+  const config = await discoverOidcProvider(
+    {
+      issuer: provider.issuer!,
+      clientId: provider.clientId!,
+      clientSecret: provider.clientSecretEnc ? hub.secrets.open(provider.clientSecretEnc, PROVIDER_SECRET_CONTEXT) : '',
+    },
+    outboundPolicy(hub.config),
+  );
   if (cache.size >= CACHES.oidcConfigurations.maxEntries) cache.delete(cache.keys().next().value as string);
   cache.set(key, { config, until: now + CACHES.oidcConfigurations.ttlMs });
   return config;
