@@ -16,7 +16,7 @@ interface Failure<V extends Values> {
 }
 
 /** What `form.field(name)` hands to a Field: the control's value, its edit, its error wiring. */
-interface ControlProps {
+export interface ControlProps {
   value?: string;
   onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   'aria-invalid'?: boolean;
