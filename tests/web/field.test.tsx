@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { FormError } from '@/components/form-error';
 import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -88,6 +89,59 @@ describe('the web form pattern (ui/field.tsx)', () => {
     expect(screen.getByRole('alert').textContent).toBe('body: must be a JSON object');
     expect(screen.getByLabelText('Email').hasAttribute('aria-invalid')).toBe(false);
     expect(screen.getByLabelText('Password').hasAttribute('aria-invalid')).toBe(false);
+  });
+});
+
+/** A form that sends with `form.send`: `answer` is what the request does. */
+function SendingForm({ answer }: { answer: () => Promise<unknown> }) {
+  const form = useForm({ email: '' });
+  const [sent, setSent] = useState<boolean | null>(null);
+  return (
+    <form
+      aria-label="Sending"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.send(answer).then(setSent);
+      }}
+    >
+      <Field id="sending-email" label="Email" {...form.field('email')}>
+        <Input type="email" />
+      </Field>
+      <FormError {...form.error} />
+      <p data-testid="sent">{String(sent)}</p>
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('form.send: one way to send a form', () => {
+  it("keeps what was typed and shows the server's refusal on the field it names; resolves false", async () => {
+    const refused = new ApiError(409, 'email_in_use', 'That address is taken.', { field: 'email' });
+    render(<SendingForm answer={() => Promise.reject(refused)} />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That address is taken.');
+    expect(screen.getByTestId('sent').textContent).toBe('false');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('a@example.test');
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('clears the old error line before sending, and starts the form over once the server took it', async () => {
+    let answer: () => Promise<unknown> = () => Promise.reject(new ApiError(400, 'invalid_request', 'No.'));
+    render(<SendingForm answer={() => answer()} />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('alert');
+
+    let settle: (value: unknown) => void = () => undefined;
+    answer = () => new Promise((resolve) => (settle = resolve));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('a@example.test');
+    await act(async () => settle({ ok: true }));
+    expect(screen.getByTestId('sent').textContent).toBe('true');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
   });
 });
 

@@ -1,14 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * The confirmation of an action that cannot be undone (delete a provider, reset someone's second
@@ -21,23 +12,5 @@ export function DestructiveConfirmDialog(props: {
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  return (
-    <AlertDialog open onOpenChange={(open) => !open && props.onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{props.title}</AlertDialogTitle>
-          <AlertDialogDescription>{props.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-            onClick={props.onConfirm}
-          >
-            {props.action}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+  return <ConfirmDialog {...props} isDestructive />;
 }

@@ -13,6 +13,16 @@ interface QueryLike<T> {
   refetch: () => unknown;
 }
 
+export interface QueryStateProps<T> {
+  query: QueryLike<T>;
+  loadingLabel?: string;
+  loadingRows?: number;
+  errorTitle: string;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}
+
 /**
  * The one convention for a query on screen: loading (skeleton and label), error (what failed,
  * the server's reason, Retry), empty (the spec's empty state), else the content. Data already
@@ -26,15 +36,7 @@ export function QueryState<T>({
   isEmpty,
   empty,
   children,
-}: {
-  query: QueryLike<T>;
-  loadingLabel?: string;
-  loadingRows?: number;
-  errorTitle: string;
-  isEmpty?: (data: T) => boolean;
-  empty?: ReactNode;
-  children: (data: T) => ReactNode;
-}) {
+}: QueryStateProps<T>) {
   if (query.isPending && !query.isError) return <LoadingState label={loadingLabel} rows={loadingRows} />;
   if (query.data === undefined) {
     return (

@@ -16,7 +16,7 @@ interface Failure<V extends Values> {
 }
 
 /** What `form.field(name)` hands to a Field: the control's value, its edit, its error wiring. */
-interface ControlProps {
+export interface ControlProps {
   value?: string;
   onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   'aria-invalid'?: boolean;
@@ -49,6 +49,15 @@ export function useForm<V extends Values>(initial: V, { onEdit }: { onEdit?: () 
     };
   }
 
+  function setServerError(error: unknown, wording?: Wording) {
+    setFailure({ message: errorText(error, wording), field: namedField(error, values), cause: error });
+  }
+
+  function reset(next: V = initial) {
+    setValues(next);
+    setFailure(null);
+  }
+
   return {
     values,
     /** For controls that are not text (a switch, a select): the same clearing as a typed edit. */
@@ -61,11 +70,22 @@ export function useForm<V extends Values>(initial: V, { onEdit }: { onEdit?: () 
     /** A rule the browser checks before sending (null clears the line). */
     setError: (message: string | null, field?: keyof V) => setFailure(message === null ? null : { message, field }),
     /** The server refused: its words from error-text.ts, on the field it named. */
-    setServerError: (error: unknown, wording?: Wording) =>
-      setFailure({ message: errorText(error, wording), field: namedField(error, values), cause: error }),
-    reset: (next: V = initial) => {
-      setValues(next);
+    setServerError,
+    reset,
+    /**
+     * Sends what the form holds: the line clears, the server's refusal comes back on it, and the
+     * form starts over once the server took it. Resolves to whether it did.
+     */
+    async send(request: () => Promise<unknown>, wording?: Wording): Promise<boolean> {
       setFailure(null);
+      try {
+        await request();
+      } catch (error) {
+        setServerError(error, wording);
+        return false;
+      }
+      reset();
+      return true;
     },
   };
 }

@@ -3,11 +3,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/empty-state';
-import { QueryState } from '@/components/query-state';
+import { QueryList } from '@/components/query-list';
 import { useMyAppsQuery, type ConnectedApp } from '@/data/me/my-apps-query';
 import { useMyAppRevokeMutation } from '@/data/me/my-app-revoke-mutation';
 import { countOf, formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { AccountSection } from './account-section';
 
 function AppRow({ app }: { app: ConnectedApp }) {
   const revoke = useMyAppRevokeMutation({
@@ -53,20 +54,15 @@ function AppRow({ app }: { app: ConnectedApp }) {
 export default function AppsTab() {
   const apps = useMyAppsQuery();
   return (
-    <section aria-labelledby="apps-heading" className="space-y-3">
-      <div>
-        <h2 id="apps-heading" className="text-lg font-semibold">
-          Connected apps
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Apps you allowed to use your account. Revoking signs the app out and withdraws your consent.
-        </p>
-      </div>
-      <QueryState
+    <AccountSection
+      id="apps"
+      title="Connected apps"
+      intro="Apps you allowed to use your account. Revoking signs the app out and withdraws your consent."
+    >
+      <QueryList
         query={apps}
         loadingLabel="Loading connected apps…"
         errorTitle="Could not load your connected apps"
-        isEmpty={(d) => d.length === 0}
         empty={
           <EmptyState
             icon={AppWindowIcon}
@@ -75,8 +71,8 @@ export default function AppsTab() {
           />
         }
       >
-        {(list) => list.map((a) => <AppRow key={a.client_id} app={a} />)}
-      </QueryState>
-    </section>
+        {(a) => <AppRow key={a.client_id} app={a} />}
+      </QueryList>
+    </AccountSection>
   );
 }

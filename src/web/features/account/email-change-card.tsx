@@ -22,18 +22,8 @@ export function EmailChangeCard({ me }: { me: Me }) {
     event.preventDefault();
     const address = form.values.new_email.trim();
     const { current_password } = form.values;
-    if (!address || !current_password) {
-      form.setError('Enter the new address and your current password.');
-      return;
-    }
-    form.setError(null);
-    try {
-      await change.mutateAsync({ new_email: address, current_password });
-      setSentTo(address);
-      form.reset();
-    } catch (err) {
-      form.setServerError(err);
-    }
+    if (!address || !current_password) return form.setError('Enter the new address and your current password.');
+    if (await form.send(() => change.mutateAsync({ new_email: address, current_password }))) setSentTo(address);
   }
 
   return (

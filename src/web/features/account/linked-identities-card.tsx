@@ -2,16 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link2Icon, Unlink2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/empty-state';
 import { FormError } from '@/components/form-error';
-import { QueryState } from '@/components/query-state';
+import { QueryList } from '@/components/query-list';
+import { SectionCard } from '@/components/section-card';
 import { useMyIdentitiesQuery, type MyIdentity } from '@/data/me/identities-query';
 import { useIdentityLinkStartMutation, useIdentityUnlinkMutation } from '@/data/me/identity-mutations';
 import { useSignInProvidersQuery } from '@/data/identity-providers/sign-in-providers-query';
 import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { SignInMethodRow } from './sign-in-method-row';
 
 /** Leaving for the provider is a full navigation (its login page, then the hub's callback). */
 const goTo = (path: string) => window.location.assign(path);
@@ -21,31 +22,29 @@ function IdentityRow({ identity, onError }: { identity: MyIdentity; onError: (me
     onSuccess: () => notify.success(`${identity.display_name} unlinked`),
   });
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="linked-identity">
-      <div className="flex min-w-0 items-center gap-3">
-        <Link2Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
-        <div className="min-w-0">
-          <p className="truncate font-medium">{identity.display_name}</p>
-          <p className="text-xs break-words text-muted-foreground">
-            {identity.email_at_link ? `${identity.email_at_link} · ` : ''}Linked {formatDate(identity.linked_at)}
-            {identity.last_used_at ? ` · last used ${formatDate(identity.last_used_at)}` : ''}
-          </p>
-        </div>
-      </div>
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={`Unlink ${identity.display_name}`}
-        disabled={unlink.isPending}
-        onClick={() => {
+    <SignInMethodRow
+      icon={Link2Icon}
+      name={identity.display_name}
+      testId="linked-identity"
+      detail={
+        <>
+          {identity.email_at_link ? `${identity.email_at_link} · ` : ''}Linked {formatDate(identity.linked_at)}
+          {identity.last_used_at ? ` · last used ${formatDate(identity.last_used_at)}` : ''}
+        </>
+      }
+      action={{
+        icon: Unlink2Icon,
+        text: 'Unlink',
+        busyText: 'Unlinking…',
+        label: `Unlink ${identity.display_name}`,
+        isBusy: unlink.isPending,
+        onClick: () => {
           onError(null);
           // A step-up route: the shell asks for the password first when the last sign-in is old.
           unlink.mutate(identity.id, { onError: (err) => onError(errorText(err)) });
-        }}
-      >
-        <Unlink2Icon aria-hidden /> {unlink.isPending ? 'Unlinking…' : 'Unlink'}
-      </Button>
-    </li>
+        },
+      }}
+    />
   );
 }
 
@@ -75,42 +74,33 @@ export function LinkedIdentitiesCard({ onLeave = goTo }: { onLeave?: (location: 
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Link2Icon className="size-5" aria-hidden /> Linked sign-in methods
-        </CardTitle>
-        <CardDescription>Identity providers you can sign in with, such as your organisation’s sign-in.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <QueryState
-          query={identities}
-          loadingLabel="Loading linked sign-in methods…"
-          loadingRows={1}
-          errorTitle="Could not load your linked sign-in methods"
-          isEmpty={(list) => list.length === 0}
-          empty={<EmptyState title="No sign-in methods linked" className="py-4" />}
-        >
-          {(list) => (
-            <ul className="divide-y" aria-label="Linked sign-in methods">
-              {list.map((identity) => (
-                <IdentityRow key={identity.id} identity={identity} onError={setError} />
-              ))}
-            </ul>
-          )}
-        </QueryState>
-        <FormError message={error} />
-        {linkable.length > 0 && (
-          <div className="flex flex-wrap gap-2">
-            {linkable.map((p) => (
-              <Button key={p.slug} variant="outline" onClick={() => void link(p.slug)} disabled={start.isPending}>
-                Link {p.display_name}
-              </Button>
-            ))}
-          </div>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard
+      icon={Link2Icon}
+      title="Linked sign-in methods"
+      description="Identity providers you can sign in with, such as your organisation’s sign-in."
+      contentClassName="space-y-4"
+    >
+      <QueryList
+        query={identities}
+        label="Linked sign-in methods"
+        loadingLabel="Loading linked sign-in methods…"
+        loadingRows={1}
+        errorTitle="Could not load your linked sign-in methods"
+        empty={<EmptyState title="No sign-in methods linked" className="py-4" />}
+      >
+        {(identity) => <IdentityRow key={identity.id} identity={identity} onError={setError} />}
+      </QueryList>
+      <FormError message={error} />
+      {linkable.length > 0 && (
+        <div className="flex flex-wrap gap-2">
+          {linkable.map((p) => (
+            <Button key={p.slug} variant="outline" onClick={() => void link(p.slug)} disabled={start.isPending}>
+              Link {p.display_name}
+            </Button>
+          ))}
+        </div>
+      )}
+    </SectionCard>
   );
 }
 

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Building2Icon } from 'lucide-react';
 import { DestructiveConfirmDialog } from '@/components/destructive-confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
+import { QueryList } from '@/components/query-list';
 import { FormError } from '@/components/form-error';
-import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,6 +15,7 @@ import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 import { OrgCreateForm } from '@/features/orgs/org-create-form';
 import { orgHref, roleLabel } from '@/features/orgs/orgs.utils';
+import { AccountSection } from './account-section';
 
 /**
  * Leaving is removing oneself (DELETE …/members/:own id). The server keeps every organization
@@ -77,20 +78,15 @@ export default function OrgsTab() {
   const orgs = useMyOrgsQuery();
   const { user } = useAuth();
   return (
-    <section aria-labelledby="orgs-heading" className="space-y-3">
-      <div>
-        <h2 id="orgs-heading" className="text-lg font-semibold">
-          Organizations
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          The employers and teams you belong to. Sister platforms you sign in to may see them and your roles.
-        </p>
-      </div>
-      <QueryState
+    <AccountSection
+      id="orgs"
+      title="Organizations"
+      intro="The employers and teams you belong to. Sister platforms you sign in to may see them and your roles."
+    >
+      <QueryList
         query={orgs}
         loadingLabel="Loading your organizations…"
         errorTitle="Could not load your organizations"
-        isEmpty={(d) => d.length === 0}
         empty={
           <EmptyState
             icon={Building2Icon}
@@ -99,9 +95,9 @@ export default function OrgsTab() {
           />
         }
       >
-        {(list) => list.map((o) => <OrgRow key={o.id} org={o} userId={user?.id ?? ''} />)}
-      </QueryState>
+        {(o) => <OrgRow key={o.id} org={o} userId={user?.id ?? ''} />}
+      </QueryList>
       <OrgCreateForm />
-    </section>
+    </AccountSection>
   );
 }

@@ -19,21 +19,9 @@ export function PasswordCard() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const { current_password, new_password } = form.values;
-    if (!current_password || !new_password) {
-      form.setError('Enter your current password and a new one.');
-      return;
-    }
-    if (!checkPassword(new_password).valid) {
-      form.setError(WEAK_PASSWORD_MESSAGE, 'new_password');
-      return;
-    }
-    form.setError(null);
-    try {
-      await change.mutateAsync({ current_password, new_password });
-      form.reset();
-    } catch (err) {
-      form.setServerError(err);
-    }
+    if (!current_password || !new_password) return form.setError('Enter your current password and a new one.');
+    if (!checkPassword(new_password).valid) return form.setError(WEAK_PASSWORD_MESSAGE, 'new_password');
+    await form.send(() => change.mutateAsync({ current_password, new_password }));
   }
 
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { QueryState } from '@/components/query-state';
+import { QueryList } from '@/components/query-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,6 +10,7 @@ import { useAuth } from '@/auth/auth-provider';
 import { CORE_PLATFORM_NAME, browserName } from '@/features/oauth-admin/oauth-admin.utils';
 import { relativeTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { AccountSection } from './account-section';
 
 function SessionRow({ session: s, now }: { session: MySession; now: number }) {
   const { refresh } = useAuth();
@@ -49,22 +50,19 @@ export default function SessionsTab() {
   const [mounted] = useState(() => Date.now());
   const now = sessions.dataUpdatedAt || mounted;
   return (
-    <section aria-labelledby="sessions-heading" className="space-y-3">
-      <div>
-        <h2 id="sessions-heading" className="text-lg font-semibold">
-          Your sessions
-        </h2>
-        <p className="text-sm text-muted-foreground">Every place you are signed in. Revoke any you do not recognise.</p>
-      </div>
-      <QueryState
+    <AccountSection
+      id="sessions"
+      title="Your sessions"
+      intro="Every place you are signed in. Revoke any you do not recognise."
+    >
+      <QueryList
         query={sessions}
         loadingLabel="Loading sessions..."
         errorTitle="Could not load your sessions"
-        isEmpty={(d) => d.length === 0}
         empty={<EmptyState title="No active sessions" />}
       >
-        {(list) => list.map((s) => <SessionRow key={s.id} session={s} now={now} />)}
-      </QueryState>
-    </section>
+        {(s) => <SessionRow key={s.id} session={s} now={now} />}
+      </QueryList>
+    </AccountSection>
   );
 }

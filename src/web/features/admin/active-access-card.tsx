@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Eye, EyeOff, KeyRound } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
-import { QueryState } from '@/components/query-state';
+import { QueryList } from '@/components/query-list';
+import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCredentialGrantsQuery, type Grant } from '@/data/admin/credential-grants-query';
 import { useCredentialRevealMutation } from '@/data/admin/credential-reveal-mutation';
 import { CREDENTIAL_LABELS, countdown } from './admin.utils';
@@ -61,25 +61,21 @@ export function ActiveAccessCard() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <KeyRound className="size-5" aria-hidden /> Active Access
-        </CardTitle>
-        <CardDescription>Credentials you may view right now. Each view is logged.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-3">
-        <QueryState
-          query={grants}
-          loadingLabel="Loading active access…"
-          loadingRows={1}
-          errorTitle="Could not load your active access"
-          isEmpty={(d) => d.length === 0}
-          empty={<EmptyState title="No active credential access." className="py-4" />}
-        >
-          {(list) => list.map((g) => <GrantRow key={g.id} grant={g} now={now} />)}
-        </QueryState>
-      </CardContent>
-    </Card>
+    <SectionCard
+      icon={KeyRound}
+      title="Active Access"
+      description="Credentials you may view right now. Each view is logged."
+      contentClassName="space-y-3"
+    >
+      <QueryList
+        query={grants}
+        loadingLabel="Loading active access…"
+        loadingRows={1}
+        errorTitle="Could not load your active access"
+        empty={<EmptyState title="No active credential access." className="py-4" />}
+      >
+        {(g) => <GrantRow key={g.id} grant={g} now={now} />}
+      </QueryList>
+    </SectionCard>
   );
 }

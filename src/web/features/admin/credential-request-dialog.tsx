@@ -10,12 +10,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Field, useForm } from '@/components/ui/field';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { notify } from '@/lib/notify';
 import type { AppSafe } from '@/data/admin/apps-query';
 import { useCredentialRequestMutation, type CredentialType } from '@/data/admin/credential-request-mutation';
+import { CredentialTypeSelect } from './credential-type-select';
 
 const JUSTIFICATION_REQUIRED = 'Please provide a justification for accessing credentials';
 
@@ -55,18 +54,7 @@ export function CredentialRequestDialog({ app, onClose }: { app: AppSafe; onClos
             Access to {app.app_name}'s credentials is logged and must be approved by another administrator.
           </DialogDescription>
         </DialogHeader>
-        <div className="space-y-2">
-          <Label htmlFor="cred-type">Credential</Label>
-          <Select value={type} onValueChange={(v) => setType(v as CredentialType)}>
-            <SelectTrigger id="cred-type" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="api_key">API Key</SelectItem>
-              <SelectItem value="webhook_secret">Webhook Secret</SelectItem>
-            </SelectContent>
-          </Select>
-        </div>
+        <CredentialTypeSelect id="cred-type" label="Credential" value={type} onChange={setType} />
         <Field id="cred-justification" label="Justification *" {...form.field('justification')}>
           <Textarea placeholder="Why do you need this credential?" />
         </Field>

@@ -1,8 +1,8 @@
 import { EmptyState } from '@/components/empty-state';
-import { QueryState } from '@/components/query-state';
+import { QueryList } from '@/components/query-list';
+import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { notify } from '@/lib/notify';
 import { useCredentialRequestsQuery, type CredentialRequest } from '@/data/admin/credential-requests-query';
 import { useCredentialDecisionMutation } from '@/data/admin/credential-decision-mutation';
@@ -64,23 +64,20 @@ function PendingRequest({ request: r }: { request: CredentialRequest }) {
 export function PendingApprovals() {
   const pending = useCredentialRequestsQuery({ scope: 'pending' });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Pending Approvals</CardTitle>
-        <CardDescription>Credential access requests waiting for a second administrator.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-3">
-        <QueryState
-          query={pending}
-          loadingLabel="Loading pending requests…"
-          loadingRows={1}
-          errorTitle="Could not load the approval queue"
-          isEmpty={(d) => d.length === 0}
-          empty={<EmptyState title="No requests are waiting." className="py-4" />}
-        >
-          {(list) => list.map((r) => <PendingRequest key={r.id} request={r} />)}
-        </QueryState>
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="Pending Approvals"
+      description="Credential access requests waiting for a second administrator."
+      contentClassName="space-y-3"
+    >
+      <QueryList
+        query={pending}
+        loadingLabel="Loading pending requests…"
+        loadingRows={1}
+        errorTitle="Could not load the approval queue"
+        empty={<EmptyState title="No requests are waiting." className="py-4" />}
+      >
+        {(r) => <PendingRequest key={r.id} request={r} />}
+      </QueryList>
+    </SectionCard>
   );
 }

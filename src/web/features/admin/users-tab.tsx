@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Search, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Users } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { QueryState } from '@/components/query-state';
+import { SearchBox, useUrlSearch } from '@/components/url-search';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { useUsersQuery, type AdminUser } from '@/data/admin/users-query';
 import { countOf, formatNumber } from '@/lib/format';
 import { UserEditDialog } from './user-edit-dialog';
@@ -21,27 +20,13 @@ function userCount(total: number, capped: boolean): string {
 
 /** Users tab (spec §2): server-side search and paging; the search term lives in the URL. */
 export default function UsersTab() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const [draft, setDraft] = useState(q);
+  const { q, draft, setDraft } = useUrlSearch();
   const users = useUsersQuery({ q });
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [rolesFor, setRolesFor] = useState<AdminUser | null>(null);
   const [resettingMfa, setResettingMfa] = useState<AdminUser | null>(null);
   // Only a super_admin may reset someone's second factors (the server checks; this hides the button).
   const isSuperAdmin = useMeQuery({ select: (me) => me.roles.includes('super_admin'), meta: {} }).data === true;
-
-  // Debounced: the server searches, so don't ask it on every keystroke.
-  useEffect(() => {
-    if (draft === q) return;
-    const timer = setTimeout(() => {
-      const next = new URLSearchParams(params);
-      if (draft.trim()) next.set('q', draft.trim());
-      else next.delete('q');
-      setParams(next, { replace: true });
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [draft, q, params, setParams]);
 
   const first = users.data?.pages[0];
   return (
@@ -53,17 +38,7 @@ export default function UsersTab() {
         <CardDescription data-testid="user-count" aria-live="polite">
           {first ? userCount(first.total, first.total_capped) : users.isError ? 'Users unavailable' : 'Loading users…'}
         </CardDescription>
-        <div className="relative mt-2 max-w-md">
-          <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Search users"
-            placeholder="Email, name or organization"
-            className="pl-8"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </div>
+        <SearchBox label="Search users" placeholder="Email, name or organization" value={draft} onChange={setDraft} />
       </CardHeader>
       <CardContent>
         <QueryState

@@ -1,17 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { AUDIT_SEVERITIES } from '@shared/audit-events';
 import type { AuditSinkKind } from '@shared/api/siem';
-import { FormError } from '@/components/form-error';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Field, useForm } from '@/components/ui/field';
+import { FormDialog, useCreateEditForm } from '@/components/form-dialog';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -28,9 +18,8 @@ import {
   isSeverity,
   sinkHostOf,
   updateSinkBodyOf,
-  type AuditSinkFormValues,
 } from './audit-sinks.utils';
-import { AuditSinkKey } from './audit-sink-key';
+import { CHECKPOINT_KEY, ShownOnceSecret } from './shown-once-secret';
 
 const KIND_LABELS: Record<AuditSinkKind, string> = {
   https: 'HTTPS (NDJSON batches)',
@@ -56,155 +45,118 @@ export function AuditSinkFormDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const isCreate = !sink;
-  const initial = sink ? formValuesOf(sink) : EMPTY_AUDIT_SINK_FORM;
-  const form = useForm<AuditSinkFormValues>(initial);
-  const [checkpointKey, setCheckpointKey] = useState<string | null>(null);
-  const create = useAuditSinkCreateMutation({
-    onSuccess: (result) => {
-      notify.success('Audit sink created');
-      setCheckpointKey(result.checkpoint_key);
-    },
+  const create = useAuditSinkCreateMutation({ onSuccess: () => notify.success('Audit sink created') });
+  const update = useAuditSinkUpdateMutation({ onSuccess: () => notify.success('Audit sink saved') });
+  const dialog = useCreateEditForm({
+    initial: sink ? formValuesOf(sink) : EMPTY_AUDIT_SINK_FORM,
+    onOpenChange,
+    check: firstSinkProblem,
+    send: (values) =>
+      sink
+        ? update.mutateAsync({ id: sink.id, body: updateSinkBodyOf(values) }).then(() => null)
+        : create.mutateAsync(createSinkBodyOf(values)).then((result) => result.checkpoint_key),
+    requests: [create, update],
   });
-  const update = useAuditSinkUpdateMutation({
-    onSuccess: () => {
-      notify.success('Audit sink saved');
-      close(false);
-    },
-  });
-  const pending = create.isPending || update.isPending;
-
-  function close(next: boolean) {
-    if (!next) {
-      form.reset(initial);
-      // The key leaves memory with the dialog: nothing can show it again.
-      setCheckpointKey(null);
-      create.reset();
-      update.reset();
-    }
-    onOpenChange(next);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    form.setError(null);
-    const problem = firstSinkProblem(form.values);
-    if (problem) {
-      form.setError(problem[1], problem[0]);
-      return;
-    }
-    if (sink) update.mutateAsync({ id: sink.id, body: updateSinkBodyOf(form.values) }).catch(form.setServerError);
-    else create.mutateAsync(createSinkBodyOf(form.values)).catch(form.setServerError);
-  }
+  const { form } = dialog;
 
   const isHttps = form.values.kind === 'https';
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
-        {checkpointKey ? (
-          <AuditSinkKey checkpointKey={checkpointKey} onDone={() => close(false)} />
-        ) : (
-          <form
-            onSubmit={submit}
-            className="space-y-4"
-            noValidate
-            aria-label={isCreate ? 'New audit sink' : 'Edit audit sink'}
+    <FormDialog
+      open={open}
+      onOpenChange={dialog.close}
+      label={isCreate ? 'New audit sink' : 'Edit audit sink'}
+      title={sink ? `Edit audit sink ${sinkHostOf(sink)}` : 'Add audit sink'}
+      description="The hub streams its audit log, in order and with signed checkpoints, to this collector."
+      error={form.error}
+      isPending={dialog.isPending}
+      submitLabel={isCreate ? 'Add sink' : 'Save'}
+      onSubmit={dialog.submit}
+      after={
+        dialog.created && (
+          <ShownOnceSecret
+            title="Audit sink created"
+            wording={CHECKPOINT_KEY}
+            secret={dialog.created}
+            onDone={() => dialog.close(false)}
+          />
+        )
+      }
+    >
+      {isCreate && (
+        <>
+          <div className="space-y-2">
+            <Label htmlFor="audit-sink-kind">Kind</Label>
+            <Select value={form.values.kind} onValueChange={(kind) => isKind(kind) && form.edit({ kind })}>
+              <SelectTrigger id="audit-sink-kind" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {KINDS.map((k) => (
+                  <SelectItem key={k} value={k}>
+                    {KIND_LABELS[k]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <Field
+            id="audit-sink-target"
+            label="Target"
+            hint={
+              (isHttps ? 'An https URL. ' : 'host:port of the syslog collector. ') +
+              'Private and loopback addresses are refused unless the operator allows them.'
+            }
+            {...form.field('target')}
           >
-            <DialogHeader>
-              <DialogTitle>{sink ? `Edit audit sink ${sinkHostOf(sink)}` : 'Add audit sink'}</DialogTitle>
-              <DialogDescription>
-                The hub streams its audit log, in order and with signed checkpoints, to this collector.
-              </DialogDescription>
-            </DialogHeader>
-            {isCreate && (
-              <>
-                <div className="space-y-2">
-                  <Label htmlFor="audit-sink-kind">Kind</Label>
-                  <Select value={form.values.kind} onValueChange={(kind) => isKind(kind) && form.edit({ kind })}>
-                    <SelectTrigger id="audit-sink-kind" className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {KINDS.map((k) => (
-                        <SelectItem key={k} value={k}>
-                          {KIND_LABELS[k]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </div>
-                <Field
-                  id="audit-sink-target"
-                  label="Target"
-                  hint={
-                    (isHttps ? 'An https URL. ' : 'host:port of the syslog collector. ') +
-                    'Private and loopback addresses are refused unless the operator allows them.'
-                  }
-                  {...form.field('target')}
-                >
-                  <Input
-                    inputMode={isHttps ? 'url' : 'text'}
-                    placeholder={isHttps ? 'https://siem.example/ingest' : 'siem.example:6514'}
-                    autoComplete="off"
-                  />
-                </Field>
-                <Field
-                  id="audit-sink-ca"
-                  label="CA certificates (optional, PEM)"
-                  hint="Trust only these to verify the collector; empty: the system’s trusted authorities."
-                  {...form.field('ca_pem')}
-                >
-                  <Textarea rows={4} spellCheck={false} className="font-mono text-xs" />
-                </Field>
-                {isHttps && (
-                  <Field
-                    id="audit-sink-auth"
-                    label="Authorization header (optional)"
-                    hint='Sent with each batch, as "Header-Name: value". It is stored sealed and never shown again.'
-                    {...form.field('auth_header')}
-                  >
-                    <Input autoComplete="off" placeholder="Authorization: Bearer …" />
-                  </Field>
-                )}
-              </>
-            )}
+            <Input
+              inputMode={isHttps ? 'url' : 'text'}
+              placeholder={isHttps ? 'https://siem.example/ingest' : 'siem.example:6514'}
+              autoComplete="off"
+            />
+          </Field>
+          <Field
+            id="audit-sink-ca"
+            label="CA certificates (optional, PEM)"
+            hint="Trust only these to verify the collector; empty: the system’s trusted authorities."
+            {...form.field('ca_pem')}
+          >
+            <Textarea rows={4} spellCheck={false} className="font-mono text-xs" />
+          </Field>
+          {isHttps && (
             <Field
-              id="audit-sink-events"
-              label="Event types (optional)"
-              hint="Comma-separated audit event types, e.g. permission_denied, user_deactivated. Empty: every type."
-              {...form.field('event_types')}
+              id="audit-sink-auth"
+              label="Authorization header (optional)"
+              hint='Sent with each batch, as "Header-Name: value". It is stored sealed and never shown again.'
+              {...form.field('auth_header')}
             >
-              <Input autoComplete="off" spellCheck={false} />
+              <Input autoComplete="off" placeholder="Authorization: Bearer …" />
             </Field>
-            <div className="space-y-2">
-              <Label htmlFor="audit-sink-severity">Minimum severity</Label>
-              <Select
-                value={form.values.min_severity}
-                onValueChange={(v) => isSeverity(v) && form.edit({ min_severity: v })}
-              >
-                <SelectTrigger id="audit-sink-severity" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {AUDIT_SEVERITIES.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {SEVERITY_LABELS[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <FormError {...form.error} />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => close(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending ? 'Saving…' : isCreate ? 'Add sink' : 'Save'}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+          )}
+        </>
+      )}
+      <Field
+        id="audit-sink-events"
+        label="Event types (optional)"
+        hint="Comma-separated audit event types, e.g. permission_denied, user_deactivated. Empty: every type."
+        {...form.field('event_types')}
+      >
+        <Input autoComplete="off" spellCheck={false} />
+      </Field>
+      <div className="space-y-2">
+        <Label htmlFor="audit-sink-severity">Minimum severity</Label>
+        <Select value={form.values.min_severity} onValueChange={(v) => isSeverity(v) && form.edit({ min_severity: v })}>
+          <SelectTrigger id="audit-sink-severity" className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {AUDIT_SEVERITIES.map((s) => (
+              <SelectItem key={s} value={s}>
+                {SEVERITY_LABELS[s]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </FormDialog>
   );
 }

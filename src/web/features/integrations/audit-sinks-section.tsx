@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { ScrollTextIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
-import { QueryState } from '@/components/query-state';
+import { QueryList } from '@/components/query-list';
+import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuditSinksQuery, type AuditSink } from '@/data/siem/audit-sinks-query';
 import { useAuditSinkUpdateMutation } from '@/data/siem/audit-sink-mutations';
 import { countOf, formatNumber, formatTimestamp } from '@/lib/format';
@@ -20,45 +20,34 @@ export function AuditSinksSection() {
   const [editing, setEditing] = useState<AuditSink | null>(null);
   const [deleting, setDeleting] = useState<AuditSink | null>(null);
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1.5">
-          <CardTitle as="h2">Audit log streaming (SIEM)</CardTitle>
-          <CardDescription>
-            Every audit entry, in order, to a syslog-over-TLS or HTTPS collector, with checkpoints that prove nothing
-            was left out.
-          </CardDescription>
-        </div>
-        <Button onClick={() => setCreating(true)}>Add sink</Button>
-      </CardHeader>
-      <CardContent>
-        <QueryState
-          query={query}
-          errorTitle="Failed to fetch audit sinks"
-          isEmpty={(sinks) => sinks.length === 0}
-          empty={
-            <EmptyState
-              icon={ScrollTextIcon}
-              title="No audit sinks yet"
-              hint="Add your SIEM’s collector to keep a copy of the audit log outside the hub."
-            />
-          }
-        >
-          {(sinks) => (
-            <ul className="divide-y" aria-label="Audit sinks">
-              {sinks.map((s) => (
-                <AuditSinkRow key={s.id} sink={s} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </CardContent>
+    <SectionCard
+      title="Audit log streaming (SIEM)"
+      description={
+        'Every audit entry, in order, to a syslog-over-TLS or HTTPS collector, with checkpoints that prove nothing ' +
+        'was left out.'
+      }
+      action={<Button onClick={() => setCreating(true)}>Add sink</Button>}
+    >
+      <QueryList
+        query={query}
+        label="Audit sinks"
+        errorTitle="Failed to fetch audit sinks"
+        empty={
+          <EmptyState
+            icon={ScrollTextIcon}
+            title="No audit sinks yet"
+            hint="Add your SIEM’s collector to keep a copy of the audit log outside the hub."
+          />
+        }
+      >
+        {(s) => <AuditSinkRow key={s.id} sink={s} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />}
+      </QueryList>
       <AuditSinkFormDialog open={creating} onOpenChange={setCreating} />
       {editing && (
         <AuditSinkFormDialog key={editing.id} sink={editing} open onOpenChange={(o) => !o && setEditing(null)} />
       )}
       {deleting && <DeleteAuditSinkDialog sink={deleting} onClose={() => setDeleting(null)} />}
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { WebhookIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
-import { QueryState } from '@/components/query-state';
+import { QueryList } from '@/components/query-list';
+import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useWebhooksQuery, type Webhook } from '@/data/webhooks/webhooks-query';
 import { useWebhookTestMutation, useWebhookUpdateMutation } from '@/data/webhooks/webhook-mutations';
 import { countOf, formatTimestamp } from '@/lib/format';
@@ -35,52 +35,43 @@ function WebhooksSection() {
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const [rotating, setRotating] = useState<Webhook | null>(null);
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1.5">
-          <CardTitle as="h2">Webhooks</CardTitle>
-          <CardDescription>
-            Signed events (Standard Webhooks) tell the sister platforms at once when accounts, sessions, clients or
-            organizations change.
-          </CardDescription>
-        </div>
-        <Button onClick={() => setCreating(true)}>Add webhook</Button>
-      </CardHeader>
-      <CardContent>
-        <QueryState
-          query={query}
-          errorTitle="Failed to fetch webhooks"
-          isEmpty={(webhooks) => webhooks.length === 0}
-          empty={
-            <EmptyState
-              icon={WebhookIcon}
-              title="No webhooks yet"
-              hint="Add an endpoint of a sister platform to tell it when a user is deactivated or their roles change."
-            />
-          }
-        >
-          {(webhooks) => (
-            <ul className="divide-y" aria-label="Webhook endpoints">
-              {webhooks.map((w) => (
-                <WebhookRow
-                  key={w.id}
-                  webhook={w}
-                  onEdit={() => setEditing(w)}
-                  onDelete={() => setDeleting(w)}
-                  onRotate={() => setRotating(w)}
-                />
-              ))}
-            </ul>
-          )}
-        </QueryState>
-      </CardContent>
+    <SectionCard
+      title="Webhooks"
+      description={
+        'Signed events (Standard Webhooks) tell the sister platforms at once when accounts, sessions, clients or ' +
+        'organizations change.'
+      }
+      action={<Button onClick={() => setCreating(true)}>Add webhook</Button>}
+    >
+      <QueryList
+        query={query}
+        label="Webhook endpoints"
+        errorTitle="Failed to fetch webhooks"
+        empty={
+          <EmptyState
+            icon={WebhookIcon}
+            title="No webhooks yet"
+            hint="Add an endpoint of a sister platform to tell it when a user is deactivated or their roles change."
+          />
+        }
+      >
+        {(w) => (
+          <WebhookRow
+            key={w.id}
+            webhook={w}
+            onEdit={() => setEditing(w)}
+            onDelete={() => setDeleting(w)}
+            onRotate={() => setRotating(w)}
+          />
+        )}
+      </QueryList>
       <WebhookFormDialog open={creating} onOpenChange={setCreating} />
       {editing && (
         <WebhookFormDialog key={editing.id} webhook={editing} open onOpenChange={(o) => !o && setEditing(null)} />
       )}
       {deleting && <DeleteWebhookDialog webhook={deleting} onClose={() => setDeleting(null)} />}
       {rotating && <RotateSecretDialog webhook={rotating} onClose={() => setRotating(null)} />}
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -5,7 +5,7 @@ import type { Webhook } from '@/data/webhooks/webhooks-query';
 import { useWebhookDeleteMutation, useWebhookRotateMutation } from '@/data/webhooks/webhook-mutations';
 import { notify } from '@/lib/notify';
 import { hostOf } from './integrations.utils';
-import { WebhookSecret } from './webhook-secret';
+import { SIGNING_SECRET, ShownOnceSecret } from './shown-once-secret';
 
 /** Confirms removing an endpoint: its pending deliveries go with it. */
 export function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
@@ -62,7 +62,7 @@ export function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook; onC
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-xl">
-        <WebhookSecret title="New signing secret" secret={secret} onDone={onClose} />
+        <ShownOnceSecret title="New signing secret" wording={SIGNING_SECRET} secret={secret} onDone={onClose} />
       </DialogContent>
     </Dialog>
   );

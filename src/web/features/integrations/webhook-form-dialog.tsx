@@ -1,17 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@shared/webhook-events';
-import { FormError } from '@/components/form-error';
+import { FormDialog, useCreateEditForm } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Field, useForm } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -26,9 +17,8 @@ import {
   firstProblem,
   formValuesOf,
   updateBodyOf,
-  type WebhookFormValues,
 } from './integrations.utils';
-import { WebhookSecret } from './webhook-secret';
+import { SIGNING_SECRET, ShownOnceSecret } from './shown-once-secret';
 
 /**
  * Create (webhook = undefined) or edit an endpoint: its URL, the events it subscribes to (the
@@ -44,47 +34,20 @@ export function WebhookFormDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const isCreate = !webhook;
-  const initial = webhook ? formValuesOf(webhook) : EMPTY_WEBHOOK_FORM;
-  const form = useForm<WebhookFormValues>(initial);
-  const [secret, setSecret] = useState<string | null>(null);
   const clients = useClientsQuery({ enabled: open });
-  const create = useWebhookCreateMutation({
-    onSuccess: (result) => {
-      notify.success('Webhook created');
-      setSecret(result.secret);
-    },
+  const create = useWebhookCreateMutation({ onSuccess: () => notify.success('Webhook created') });
+  const update = useWebhookUpdateMutation({ onSuccess: () => notify.success('Webhook saved') });
+  const dialog = useCreateEditForm({
+    initial: webhook ? formValuesOf(webhook) : EMPTY_WEBHOOK_FORM,
+    onOpenChange,
+    check: firstProblem,
+    send: (values) =>
+      webhook
+        ? update.mutateAsync({ id: webhook.id, body: updateBodyOf(values) }).then(() => null)
+        : create.mutateAsync(createBodyOf(values)).then((result) => result.secret),
+    requests: [create, update],
   });
-  const update = useWebhookUpdateMutation({
-    onSuccess: () => {
-      notify.success('Webhook saved');
-      close(false);
-    },
-  });
-  const pending = create.isPending || update.isPending;
-
-  function close(next: boolean) {
-    if (!next) {
-      form.reset(initial);
-      // The secret leaves memory with the dialog: nothing can show it again.
-      setSecret(null);
-      create.reset();
-      update.reset();
-    }
-    onOpenChange(next);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    form.setError(null);
-    const problem = firstProblem(form.values);
-    if (problem) {
-      form.setError(problem[1], problem[0]);
-      return;
-    }
-    if (webhook) update.mutateAsync({ id: webhook.id, body: updateBodyOf(form.values) }).catch(form.setServerError);
-    else create.mutateAsync(createBodyOf(form.values)).catch(form.setServerError);
-  }
+  const { form } = dialog;
 
   function toggle(type: WebhookEventType, on: boolean) {
     const events = on ? [...form.values.events, type] : form.values.events.filter((e) => e !== type);
@@ -96,98 +59,90 @@ export function WebhookFormDialog({
   const clientIds = new Set((clients.data ?? []).map((c) => c.client_id));
   const orphanClient = form.values.client !== ALL_CLIENTS && !clientIds.has(form.values.client);
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
-        {secret ? (
-          <WebhookSecret title="Webhook created" secret={secret} onDone={() => close(false)} />
-        ) : (
-          <form
-            onSubmit={submit}
-            className="space-y-4"
-            noValidate
-            aria-label={isCreate ? 'New webhook' : 'Edit webhook'}
+    <FormDialog
+      open={open}
+      onOpenChange={dialog.close}
+      label={webhook ? 'Edit webhook' : 'New webhook'}
+      title={webhook ? 'Edit webhook endpoint' : 'Add webhook endpoint'}
+      description="The hub sends signed events (Standard Webhooks) to this URL as they happen."
+      error={form.error}
+      isPending={dialog.isPending}
+      submitLabel={webhook ? 'Save' : 'Create webhook'}
+      onSubmit={dialog.submit}
+      after={
+        dialog.created && (
+          <ShownOnceSecret
+            title="Webhook created"
+            wording={SIGNING_SECRET}
+            secret={dialog.created}
+            onDone={() => dialog.close(false)}
+          />
+        )
+      }
+    >
+      <Field
+        id="webhook-url"
+        label="Endpoint URL"
+        hint="https only; private and loopback addresses are refused unless the operator allows them."
+        {...form.field('url')}
+      >
+        <Input type="url" inputMode="url" placeholder="https://platform.example/hooks/hub" autoComplete="off" />
+      </Field>
+      <Field id="webhook-description" label="Description (optional)" {...form.field('description')}>
+        <Input maxLength={500} />
+      </Field>
+      <fieldset
+        className="space-y-2"
+        aria-describedby={form.error.message && form.values.events.length === 0 ? form.error.id : undefined}
+      >
+        <legend className="text-sm font-medium">Events</legend>
+        <div>
+          <Button
+            type="button"
+            variant="link"
+            size="sm"
+            className="h-auto p-0"
+            onClick={() => form.edit({ events: allChosen ? [] : [...WEBHOOK_EVENT_TYPES] })}
           >
-            <DialogHeader>
-              <DialogTitle>{isCreate ? 'Add webhook endpoint' : 'Edit webhook endpoint'}</DialogTitle>
-              <DialogDescription>
-                The hub sends signed events (Standard Webhooks) to this URL as they happen.
-              </DialogDescription>
-            </DialogHeader>
-            <Field
-              id="webhook-url"
-              label="Endpoint URL"
-              hint="https only; private and loopback addresses are refused unless the operator allows them."
-              {...form.field('url')}
-            >
-              <Input type="url" inputMode="url" placeholder="https://platform.example/hooks/hub" autoComplete="off" />
-            </Field>
-            <Field id="webhook-description" label="Description (optional)" {...form.field('description')}>
-              <Input maxLength={500} />
-            </Field>
-            <fieldset
-              className="space-y-2"
-              aria-describedby={form.error.message && form.values.events.length === 0 ? form.error.id : undefined}
-            >
-              <legend className="text-sm font-medium">Events</legend>
-              <div>
-                <Button
-                  type="button"
-                  variant="link"
-                  size="sm"
-                  className="h-auto p-0"
-                  onClick={() => form.edit({ events: allChosen ? [] : [...WEBHOOK_EVENT_TYPES] })}
-                >
-                  {allChosen ? 'Clear all' : 'Select all'}
-                </Button>
-              </div>
-              <ul className="grid gap-2 sm:grid-cols-2">
-                {WEBHOOK_EVENT_TYPES.map((type) => (
-                  <li key={type} className="flex items-start gap-2">
-                    <Checkbox
-                      id={`webhook-event-${type}`}
-                      checked={form.values.events.includes(type)}
-                      onCheckedChange={(c) => toggle(type, c === true)}
-                      aria-describedby={`webhook-event-${type}-label`}
-                    />
-                    <Label htmlFor={`webhook-event-${type}`} className="grid gap-0.5 font-normal">
-                      <code className="text-xs">{type}</code>
-                      <span id={`webhook-event-${type}-label`} className="text-xs text-muted-foreground">
-                        {WEBHOOK_EVENTS[type].label}
-                      </span>
-                    </Label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
-            <div className="space-y-2">
-              <Label htmlFor="webhook-client">Limit to one client’s users</Label>
-              <Select value={form.values.client} onValueChange={(client) => form.edit({ client })}>
-                <SelectTrigger id="webhook-client" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ALL_CLIENTS}>All clients</SelectItem>
-                  {orphanClient && <SelectItem value={form.values.client}>{form.values.client}</SelectItem>}
-                  {(clients.data ?? []).map((c) => (
-                    <SelectItem key={c.client_id} value={c.client_id}>
-                      {c.app_name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <FormError {...form.error} />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => close(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending ? 'Saving…' : isCreate ? 'Create webhook' : 'Save'}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+            {allChosen ? 'Clear all' : 'Select all'}
+          </Button>
+        </div>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <li key={type} className="flex items-start gap-2">
+              <Checkbox
+                id={`webhook-event-${type}`}
+                checked={form.values.events.includes(type)}
+                onCheckedChange={(c) => toggle(type, c === true)}
+                aria-describedby={`webhook-event-${type}-label`}
+              />
+              <Label htmlFor={`webhook-event-${type}`} className="grid gap-0.5 font-normal">
+                <code className="text-xs">{type}</code>
+                <span id={`webhook-event-${type}-label`} className="text-xs text-muted-foreground">
+                  {WEBHOOK_EVENTS[type].label}
+                </span>
+              </Label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <div className="space-y-2">
+        <Label htmlFor="webhook-client">Limit to one client’s users</Label>
+        <Select value={form.values.client} onValueChange={(client) => form.edit({ client })}>
+          <SelectTrigger id="webhook-client" className="w-full">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL_CLIENTS}>All clients</SelectItem>
+            {orphanClient && <SelectItem value={form.values.client}>{form.values.client}</SelectItem>}
+            {(clients.data ?? []).map((c) => (
+              <SelectItem key={c.client_id} value={c.client_id}>
+                {c.app_name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </FormDialog>
   );
 }
