@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Hub } from '../hub';
 import { requireActor } from '../plugins/session';
-import { apiErrors, contracts, emptyBody } from '../http/contract';
+import { apiErrors, contracts, emptyBody, adminErrors } from '../http/contract';
 import { cursorParam } from '../http/cursor';
 import {
   adminUserSchema,
@@ -34,7 +34,6 @@ import { listAuthSessions, listRecentSessions, revokeOneSession } from './sessio
 import { createRequest, decide, listGrants, listRequests, reveal } from './credential-access';
 
 /** Every admin route can refuse the caller (the guard) before anything else. */
-const guarded = apiErrors(401, 403);
 const userListQuery = userListQuerySchema.extend({ cursor: cursorParam('uuid') });
 const decisionSchema = credentialRequestResultSchema.pick({ request: true });
 const revokedSchema = z.object({ revoked: z.boolean() });
@@ -45,11 +44,11 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const r = contracts(app);
   const mailer = createMailer(hub.config.smtpUrl, app.log, hub.clock, hub.config.isProduction);
 
-  r.get('/overview', { schema: { response: { 200: overviewSchema, ...guarded } } }, async () => readOverview(hub));
+  r.get('/overview', { schema: { response: { 200: overviewSchema, ...adminErrors } } }, async () => readOverview(hub));
 
   r.get(
     '/users',
-    { schema: { querystring: userListQuery, response: { 200: userListSchema, ...guarded } } },
+    { schema: { querystring: userListQuery, response: { 200: userListSchema, ...adminErrors } } },
     async (request) => listUsers(hub, request.query),
   );
 
@@ -59,7 +58,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       schema: {
         params: idParamsSchema,
         body: userPatchSchema,
-        response: { 200: adminUserSchema, ...guarded, ...apiErrors(404, 409) },
+        response: { 200: adminUserSchema, ...adminErrors, ...apiErrors(404, 409) },
       },
     },
     async (request) => patchUser(hub, await requireActor(request), request.params.id, request.body, mailer),
@@ -72,19 +71,19 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       schema: {
         params: idParamsSchema,
         body: emptyBody,
-        response: { 200: mfaResetSchema, ...guarded, ...apiErrors(404) },
+        response: { 200: mfaResetSchema, ...adminErrors, ...apiErrors(404) },
       },
     },
     async (request) => resetUserMfa(hub, await requireActor(request), request.params.id),
   );
 
-  r.get('/apps', { schema: { response: { 200: appListSchema, ...guarded } } }, async () => ({
+  r.get('/apps', { schema: { response: { 200: appListSchema, ...adminErrors } } }, async () => ({
     apps: await listApps(hub),
   }));
 
   r.get(
     '/sessions',
-    { schema: { querystring: sessionListQuerySchema, response: { 200: sessionListSchema, ...guarded } } },
+    { schema: { querystring: sessionListQuerySchema, response: { 200: sessionListSchema, ...adminErrors } } },
     async (request) => listRecentSessions(hub, request.query.limit),
   );
 
@@ -93,7 +92,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     {
       schema: {
         querystring: credentialRequestListQuerySchema,
-        response: { 200: credentialRequestListSchema, ...guarded },
+        response: { 200: credentialRequestListSchema, ...adminErrors },
       },
     },
     async (request) => listRequests(hub, await requireActor(request), request.query.scope),
@@ -104,7 +103,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     {
       schema: {
         body: credentialRequestInputSchema,
-        response: { 201: credentialRequestResultSchema, ...guarded, ...apiErrors(404) },
+        response: { 201: credentialRequestResultSchema, ...adminErrors, ...apiErrors(404) },
       },
     },
     async (request, reply) => reply.code(201).send(await createRequest(hub, await requireActor(request), request.body)),
@@ -116,7 +115,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       schema: {
         params: idParamsSchema,
         body: emptyBody,
-        response: { 200: decisionSchema, ...guarded, ...apiErrors(404, 409) },
+        response: { 200: decisionSchema, ...adminErrors, ...apiErrors(404, 409) },
       },
     },
     async (request) => decide(hub, await requireActor(request), request.params.id, 'approved'),
@@ -128,13 +127,13 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       schema: {
         params: idParamsSchema,
         body: emptyBody,
-        response: { 200: decisionSchema, ...guarded, ...apiErrors(404, 409) },
+        response: { 200: decisionSchema, ...adminErrors, ...apiErrors(404, 409) },
       },
     },
     async (request) => decide(hub, await requireActor(request), request.params.id, 'denied'),
   );
 
-  r.get('/credential-grants', { schema: { response: { 200: grantListSchema, ...guarded } } }, async (request) =>
+  r.get('/credential-grants', { schema: { response: { 200: grantListSchema, ...adminErrors } } }, async (request) =>
     listGrants(hub, await requireActor(request)),
   );
 
@@ -145,7 +144,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       schema: {
         params: idParamsSchema,
         body: emptyBody,
-        response: { 200: revealSchema, ...guarded, ...apiErrors(404) },
+        response: { 200: revealSchema, ...adminErrors, ...apiErrors(404) },
       },
     },
     async (request, reply) => {
@@ -154,11 +153,13 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     },
   );
 
-  r.get('/analytics', { schema: { response: { 200: analyticsSchema, ...guarded } } }, async () => readAnalytics(hub));
+  r.get('/analytics', { schema: { response: { 200: analyticsSchema, ...adminErrors } } }, async () =>
+    readAnalytics(hub),
+  );
 
   r.get(
     '/auth-sessions',
-    { schema: { querystring: authSessionListQuerySchema, response: { 200: authSessionListSchema, ...guarded } } },
+    { schema: { querystring: authSessionListQuerySchema, response: { 200: authSessionListSchema, ...adminErrors } } },
     async (request) =>
       listAuthSessions(hub, { activeOnly: request.query.active === 'true', limit: request.query.limit }),
   );
@@ -169,7 +170,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       schema: {
         params: idParamsSchema,
         body: emptyBody,
-        response: { 200: revokedSchema, ...guarded, ...apiErrors(404) },
+        response: { 200: revokedSchema, ...adminErrors, ...apiErrors(404) },
       },
     },
     async (request) => revokeOneSession(hub, await requireActor(request), request.params.id),

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Hub } from '../hub';
-import { apiErrors, contracts } from '../http/contract';
+import { adminErrors, contracts } from '../http/contract';
 import { requireActor } from '../plugins/session';
 import { auditPageSchema, chainVerificationSchema } from '../../shared/api/audit';
 import { auditExportQuerySchema, auditListQuerySchema } from './filters';
 import { exportStream } from './export';
 import { listAuditPage, resolveFilters } from './viewer';
-
-const guarded = apiErrors(401, 403);
 
 /**
  * /api/admin/audit* — the viewer's pages, the streamed export and chain verification.
@@ -19,7 +17,7 @@ export async function auditAdminRoutes(app: FastifyInstance, { hub }: { hub: Hub
 
   r.get(
     '/audit',
-    { schema: { querystring: auditListQuerySchema, response: { 200: auditPageSchema, ...guarded } } },
+    { schema: { querystring: auditListQuerySchema, response: { 200: auditPageSchema, ...adminErrors } } },
     async (request) => {
       const { cursor, limit, ...filterInput } = request.query;
       const filters = await resolveFilters(hub, filterInput);
@@ -37,7 +35,7 @@ export async function auditAdminRoutes(app: FastifyInstance, { hub }: { hub: Hub
             description: 'The matching rows, streamed: CSV (RFC 4180) or JSON Lines',
             content: { 'text/csv': { schema: z.string() }, 'application/x-ndjson': { schema: z.string() } },
           },
-          ...guarded,
+          ...adminErrors,
         },
       },
     },
@@ -62,7 +60,7 @@ export async function auditAdminRoutes(app: FastifyInstance, { hub }: { hub: Hub
     },
   );
 
-  r.get('/audit/verify', { schema: { response: { 200: chainVerificationSchema, ...guarded } } }, async () =>
+  r.get('/audit/verify', { schema: { response: { 200: chainVerificationSchema, ...adminErrors } } }, async () =>
     hub.audit.verifyChain(),
   );
 }

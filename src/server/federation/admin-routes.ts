@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Hub } from '../hub';
-import { apiErrors, contracts } from '../http/contract';
+import { apiErrors, contracts, adminErrors, deletedSchema } from '../http/contract';
 import { requireActor } from '../plugins/session';
 import { idParamsSchema } from '../../shared/admin-api';
 import {
@@ -20,24 +19,25 @@ import {
   toProviderView,
 } from './provider-service';
 
-const guarded = apiErrors(401, 403);
-const deletedSchema = z.object({ deleted: z.literal(true) });
-
 /** /api/admin/identity-providers*: registered inside the admin guard (ecosystem admins only). */
 export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
   const r = contracts(app);
 
-  r.get('/identity-providers', { schema: { response: { 200: identityProviderListSchema, ...guarded } } }, async () => ({
-    providers: await listProviderViews(hub),
-  }));
+  r.get(
+    '/identity-providers',
+    { schema: { response: { 200: identityProviderListSchema, ...adminErrors } } },
+    async () => ({
+      providers: await listProviderViews(hub),
+    }),
+  );
 
   r.post(
     '/identity-providers',
     {
       schema: {
         body: createIdentityProviderBodySchema,
-        response: { 201: identityProviderResultSchema, ...guarded, ...apiErrors(409) },
+        response: { 201: identityProviderResultSchema, ...adminErrors, ...apiErrors(409) },
       },
     },
     async (request, reply) => {
@@ -51,7 +51,7 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
     {
       schema: {
         params: idParamsSchema,
-        response: { 200: identityProviderResultSchema, ...guarded, ...apiErrors(404) },
+        response: { 200: identityProviderResultSchema, ...adminErrors, ...apiErrors(404) },
       },
     },
     async (request) => {
@@ -66,7 +66,7 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
       schema: {
         params: idParamsSchema,
         body: updateIdentityProviderBodySchema,
-        response: { 200: identityProviderResultSchema, ...guarded, ...apiErrors(404, 409) },
+        response: { 200: identityProviderResultSchema, ...adminErrors, ...apiErrors(404, 409) },
       },
     },
     async (request) => {
@@ -77,7 +77,7 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
 
   r.delete(
     '/identity-providers/:id',
-    { schema: { params: idParamsSchema, response: { 200: deletedSchema, ...guarded, ...apiErrors(404) } } },
+    { schema: { params: idParamsSchema, response: { 200: deletedSchema, ...adminErrors, ...apiErrors(404) } } },
     async (request) => {
       await removeProvider(hub, request.params.id, await requireActor(request));
       return { deleted: true as const };

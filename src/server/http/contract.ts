@@ -20,6 +20,12 @@ export function apiErrors<S extends number>(...statuses: S[]): Record<S, typeof 
   return Object.fromEntries(statuses.map((s) => [s, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
 }
 
+/** The errors of a route behind the admin guard: not signed in, not allowed. */
+export const adminErrors = apiErrors(401, 403);
+
+/** The answer of a DELETE that removed its object. */
+export const deletedSchema = z.object({ deleted: z.literal(true) });
+
 /** Declared RFC 6749 error responses for the given statuses. */
 export function oauthErrors<S extends number>(...statuses: S[]): Record<S, typeof oauthErrorSchema> {
   return Object.fromEntries(statuses.map((s) => [s, oauthErrorSchema])) as Record<S, typeof oauthErrorSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OIDC_PRESET_NAMES } from '../federation-presets';
 import { reauthenticateBodySchema } from './mfa';
 import { isHttpsOrLoopback } from '../loopback';
+import { emailDomainSchema } from './orgs';
 
 /**
  * Wire schemas of federation (issue 27): the identity providers an administrator registers
@@ -38,16 +39,6 @@ const issuerSchema = z
     }
   }, 'must be an https URL without query or fragment');
 
-const domainSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(253)
-  .regex(
-    /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
-    'must be a domain such as example.com',
-  );
-
 const scopeSchema = z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]{1,100}$/, 'must be a scope token');
 const scopesSchema = z
   .array(scopeSchema)
@@ -65,7 +56,7 @@ const providerFields = {
   client_id: z.string().trim().min(1).max(500),
   client_secret: z.string().min(1).max(2000),
   scopes: scopesSchema,
-  email_domains: z.array(domainSchema).max(50),
+  email_domains: z.array(emailDomainSchema).max(50),
   trusts_email_verified: z.boolean(),
   trusts_mfa: z.boolean(),
   attribute_mapping: attributeMappingSchema,

@@ -7,7 +7,8 @@ import type { Revocations } from '../../revocations';
 import { deriveEvent } from './from-audit';
 import { deriveSecurityEvents } from '../ssf/from-audit';
 import { ssfPayload } from '../ssf/payload';
-import { findSubscribedTypes, outboxWrite, type OutboxRow } from './queries';
+import { outboxWrite, type OutboxRow } from './queries';
+import { findSubscribedTypes } from '../webhooks/queries';
 
 /**
  * The transactional outbox (issue 30). Every change the hub makes is committed with its audit

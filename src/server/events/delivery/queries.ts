@@ -68,60 +68,6 @@ export function outboxWrite(events: OutboxRow[]): RowsWrite {
   };
 }
 
-/** The event types at least one enabled endpoint subscribes to (the outbox's cached flag). */
-export async function findSubscribedTypes(db: DbOrTx): Promise<string[]> {
-  const found = await rows<{ type: string }>(
-    db,
-    sql`select distinct unnest(events) as type from ${webhookEndpoints} where enabled`,
-  );
-  return found.map((r) => r.type);
-}
-
-export async function listEndpoints(db: DbOrTx): Promise<WebhookEndpoint[]> {
-  // SSF streams share the table but are managed by their receivers (ssf/service.ts), not here.
-  return db
-    .select()
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.channel, 'webhook'))
-    .orderBy(webhookEndpoints.createdAt);
-}
-
-export async function findEndpoint(db: DbOrTx, id: string): Promise<WebhookEndpoint | undefined> {
-  const [found] = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.channel, 'webhook')));
-  return found;
-}
-
-export async function insertEndpoint(db: DbOrTx, values: NewWebhookEndpoint): Promise<WebhookEndpoint> {
-  const [created] = await db.insert(webhookEndpoints).values(values).returning();
-  return created;
-}
-
-/** `channel`: an SSF stream's endpoint is changed through its stream only (ssf/queries.ts). */
-export async function updateEndpoint(
-  db: DbOrTx,
-  id: string,
-  values: Partial<NewWebhookEndpoint>,
-  channel: 'webhook' | 'ssf' = 'webhook',
-): Promise<WebhookEndpoint | undefined> {
-  const [updated] = await db
-    .update(webhookEndpoints)
-    .set(values)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.channel, channel)))
-    .returning();
-  return updated;
-}
-
-export async function deleteEndpoint(db: DbOrTx, id: string, channel: 'webhook' | 'ssf' = 'webhook'): Promise<boolean> {
-  const deleted = await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.channel, channel)))
-    .returning({ id: webhookEndpoints.id });
-  return deleted.length > 0;
-}
-
 /** Newest first by id, on webhook_deliveries_endpoint_idx (endpoint_id, id) walked backwards: bare DESC. */
 const DELIVERY_PAGES: Keyset = { id: webhookDeliveries.id, direction: 'desc', nullsFirst: true };
 
@@ -268,16 +214,6 @@ export async function recordAttempts(
     from s where e.id = s.endpoint_id`);
 }
 
-/** Disables an endpoint the worker gave up on (answered 410, or failed past the retry schedule). */
-export async function disableEndpoint(db: DbOrTx, id: string, reason: string, now: Date): Promise<boolean> {
-  const [updated] = await db
-    .update(webhookEndpoints)
-    .set({ enabled: false, disabledReason: reason, updatedAt: now })
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.enabled, true)))
-    .returning({ id: webhookEndpoints.id });
-  return Boolean(updated);
-}
-
 /**
  * Deletes up to `limit` finished deliveries (delivered or failed) created before `before`: the
  * delivery log's retention. Pending ones stay whatever their age: they are still owed.
@@ -302,4 +238,42 @@ export async function outboxBacklog(db: DbOrTx, now: Date): Promise<{ pending: n
   );
   const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
   return { pending: Number(row?.pending ?? 0), oldestSeconds: Math.max(0, (now.getTime() - oldest) / 1000) };
+}
+
+export async function insertEndpoint(db: DbOrTx, values: NewWebhookEndpoint): Promise<WebhookEndpoint> {
+  const [created] = await db.insert(webhookEndpoints).values(values).returning();
+  return created;
+}
+
+/** `channel`: an SSF stream's endpoint is changed through its stream only (ssf/queries.ts). */
+export async function updateEndpoint(
+  db: DbOrTx,
+  id: string,
+  values: Partial<NewWebhookEndpoint>,
+  channel: 'webhook' | 'ssf' = 'webhook',
+): Promise<WebhookEndpoint | undefined> {
+  const [updated] = await db
+    .update(webhookEndpoints)
+    .set(values)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.channel, channel)))
+    .returning();
+  return updated;
+}
+
+export async function deleteEndpoint(db: DbOrTx, id: string, channel: 'webhook' | 'ssf' = 'webhook'): Promise<boolean> {
+  const deleted = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.channel, channel)))
+    .returning({ id: webhookEndpoints.id });
+  return deleted.length > 0;
+}
+
+/** Disables an endpoint the worker gave up on (answered 410, or failed past the retry schedule). */
+export async function disableEndpoint(db: DbOrTx, id: string, reason: string, now: Date): Promise<boolean> {
+  const [updated] = await db
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledReason: reason, updatedAt: now })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.enabled, true)))
+    .returning({ id: webhookEndpoints.id });
+  return Boolean(updated);
 }

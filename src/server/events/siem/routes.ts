@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Hub } from '../../hub';
-import { apiErrors, contracts } from '../../http/contract';
+import { apiErrors, contracts, adminErrors, deletedSchema } from '../../http/contract';
 import { requireActor } from '../../plugins/session';
 import { idParamsSchema } from '../../../shared/admin-api';
 import {
@@ -13,15 +12,12 @@ import {
 } from '../../../shared/api/siem';
 import { changeSink, createSink, getSinkView, listSinkViews, removeSink } from './service';
 
-const guarded = apiErrors(401, 403);
-const deletedSchema = z.object({ deleted: z.literal(true) });
-
 /** /api/admin/audit-sinks*: registered inside the admin guard (ecosystem admins only). */
 export async function auditSinkAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
   const r = contracts(app);
 
-  r.get('/audit-sinks', { schema: { response: { 200: auditSinkListSchema, ...guarded } } }, async () => ({
+  r.get('/audit-sinks', { schema: { response: { 200: auditSinkListSchema, ...adminErrors } } }, async () => ({
     sinks: await listSinkViews(hub),
   }));
 
@@ -30,14 +26,14 @@ export async function auditSinkAdminRoutes(app: FastifyInstance, opts: { hub: Hu
     {
       // The answer holds the checkpoint key: a recent full authentication, as for a webhook's secret.
       config: { stepUp: true },
-      schema: { body: createAuditSinkBodySchema, response: { 201: auditSinkWithKeySchema, ...guarded } },
+      schema: { body: createAuditSinkBodySchema, response: { 201: auditSinkWithKeySchema, ...adminErrors } },
     },
     async (request, reply) => reply.code(201).send(await createSink(hub, request.body, await requireActor(request))),
   );
 
   r.get(
     '/audit-sinks/:id',
-    { schema: { params: idParamsSchema, response: { 200: auditSinkResultSchema, ...guarded, ...apiErrors(404) } } },
+    { schema: { params: idParamsSchema, response: { 200: auditSinkResultSchema, ...adminErrors, ...apiErrors(404) } } },
     async (request) => ({ sink: await getSinkView(hub, request.params.id) }),
   );
 
@@ -47,7 +43,7 @@ export async function auditSinkAdminRoutes(app: FastifyInstance, opts: { hub: Hu
       schema: {
         params: idParamsSchema,
         body: updateAuditSinkBodySchema,
-        response: { 200: auditSinkResultSchema, ...guarded, ...apiErrors(404) },
+        response: { 200: auditSinkResultSchema, ...adminErrors, ...apiErrors(404) },
       },
     },
     async (request) => ({ sink: await changeSink(hub, request.params.id, request.body, await requireActor(request)) }),
@@ -55,7 +51,7 @@ export async function auditSinkAdminRoutes(app: FastifyInstance, opts: { hub: Hu
 
   r.delete(
     '/audit-sinks/:id',
-    { schema: { params: idParamsSchema, response: { 200: deletedSchema, ...guarded, ...apiErrors(404) } } },
+    { schema: { params: idParamsSchema, response: { 200: deletedSchema, ...adminErrors, ...apiErrors(404) } } },
     async (request) => {
       await removeSink(hub, request.params.id, await requireActor(request));
       return { deleted: true as const };

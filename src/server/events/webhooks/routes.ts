@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Hub } from '../../hub';
-import { apiErrors, contracts, emptyBody } from '../../http/contract';
+import { apiErrors, contracts, emptyBody, adminErrors, deletedSchema } from '../../http/contract';
 import { requireActor } from '../../plugins/session';
 import { idParamsSchema } from '../../../shared/admin-api';
 import {
@@ -27,27 +26,24 @@ import {
   sendTestEvent,
 } from './service';
 
-const guarded = apiErrors(401, 403);
-const deletedSchema = z.object({ deleted: z.literal(true) });
-
 /** /api/admin/webhooks*: registered inside the admin guard (ecosystem admins only). */
 export async function webhookAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
   const r = contracts(app);
 
-  r.get('/webhooks', { schema: { response: { 200: webhookListSchema, ...guarded } } }, async () => ({
+  r.get('/webhooks', { schema: { response: { 200: webhookListSchema, ...adminErrors } } }, async () => ({
     webhooks: await listWebhookViews(hub),
   }));
 
   r.post(
     '/webhooks',
-    { schema: { body: createWebhookBodySchema, response: { 201: webhookWithSecretSchema, ...guarded } } },
+    { schema: { body: createWebhookBodySchema, response: { 201: webhookWithSecretSchema, ...adminErrors } } },
     async (request, reply) => reply.code(201).send(await createWebhook(hub, request.body, await requireActor(request))),
   );
 
   r.get(
     '/webhooks/:id',
-    { schema: { params: idParamsSchema, response: { 200: webhookResultSchema, ...guarded, ...apiErrors(404) } } },
+    { schema: { params: idParamsSchema, response: { 200: webhookResultSchema, ...adminErrors, ...apiErrors(404) } } },
     async (request) => ({ webhook: await getWebhookView(hub, request.params.id) }),
   );
 
@@ -57,7 +53,7 @@ export async function webhookAdminRoutes(app: FastifyInstance, opts: { hub: Hub 
       schema: {
         params: idParamsSchema,
         body: updateWebhookBodySchema,
-        response: { 200: webhookResultSchema, ...guarded, ...apiErrors(404) },
+        response: { 200: webhookResultSchema, ...adminErrors, ...apiErrors(404) },
       },
     },
     async (request) => ({
@@ -67,7 +63,7 @@ export async function webhookAdminRoutes(app: FastifyInstance, opts: { hub: Hub 
 
   r.delete(
     '/webhooks/:id',
-    { schema: { params: idParamsSchema, response: { 200: deletedSchema, ...guarded, ...apiErrors(404) } } },
+    { schema: { params: idParamsSchema, response: { 200: deletedSchema, ...adminErrors, ...apiErrors(404) } } },
     async (request) => {
       await removeWebhook(hub, request.params.id, await requireActor(request));
       return { deleted: true as const };
@@ -82,7 +78,7 @@ export async function webhookAdminRoutes(app: FastifyInstance, opts: { hub: Hub 
       schema: {
         params: idParamsSchema,
         body: emptyBody,
-        response: { 200: webhookWithSecretSchema, ...guarded, ...apiErrors(404) },
+        response: { 200: webhookWithSecretSchema, ...adminErrors, ...apiErrors(404) },
       },
     },
     async (request) => rotateWebhookSecret(hub, request.params.id, await requireActor(request)),
@@ -94,7 +90,7 @@ export async function webhookAdminRoutes(app: FastifyInstance, opts: { hub: Hub 
       schema: {
         params: idParamsSchema,
         querystring: webhookDeliveriesQuerySchema,
-        response: { 200: webhookDeliveryListSchema, ...guarded, ...apiErrors(404) },
+        response: { 200: webhookDeliveryListSchema, ...adminErrors, ...apiErrors(404) },
       },
     },
     async (request) => ({ deliveries: await listWebhookDeliveries(hub, request.params.id, request.query) }),
@@ -106,7 +102,7 @@ export async function webhookAdminRoutes(app: FastifyInstance, opts: { hub: Hub 
       schema: {
         params: webhookDeliveryParamsSchema,
         body: emptyBody,
-        response: { 200: webhookDeliveryResultSchema, ...guarded, ...apiErrors(404) },
+        response: { 200: webhookDeliveryResultSchema, ...adminErrors, ...apiErrors(404) },
       },
     },
     async (request) => ({
@@ -120,7 +116,7 @@ export async function webhookAdminRoutes(app: FastifyInstance, opts: { hub: Hub 
       schema: {
         params: idParamsSchema,
         body: emptyBody,
-        response: { 202: webhookDeliveryResultSchema, ...guarded, ...apiErrors(404) },
+        response: { 202: webhookDeliveryResultSchema, ...adminErrors, ...apiErrors(404) },
       },
     },
     async (request, reply) =>

@@ -14,14 +14,13 @@ import type {
 import { WEBHOOK_TEST_EVENT } from '../../../shared/webhook-events';
 import {
   deleteEndpoint,
-  findEndpoint,
   insertDelivery,
   insertEndpoint,
   listDeliveries,
-  listEndpoints,
   requeueDelivery,
   updateEndpoint,
 } from '../delivery/queries';
+import { findEndpoint, listEndpoints } from './queries';
 import { ROTATION_OVERLAP_MS, WEBHOOK_PREVIOUS_SECRET_CONTEXT, WEBHOOK_SECRET_CONTEXT } from './secrets';
 import type { Resolver } from '../../net/outbound';
 import { assertOutboundTarget } from '../../net/outbound-target';

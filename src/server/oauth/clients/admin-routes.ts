@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../../hub';
-import { apiErrors, contracts, emptyBody } from '../../http/contract';
+import { apiErrors, contracts, emptyBody, adminErrors } from '../../http/contract';
 import { requireActor } from '../../plugins/session';
 import { idParamsSchema } from '../../../shared/admin-api';
 import {
@@ -21,20 +21,18 @@ import {
   toClientView,
 } from './service';
 
-const guarded = apiErrors(401, 403);
-
 /** /api/admin/oauth-clients* (OAuth provider). Registered inside the admin guard (ecosystem admins only). */
 export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
   const r = contracts(app);
 
-  r.get('/oauth-clients', { schema: { response: { 200: clientListSchema, ...guarded } } }, async () => ({
+  r.get('/oauth-clients', { schema: { response: { 200: clientListSchema, ...adminErrors } } }, async () => ({
     clients: await listClientViews(hub),
   }));
 
   r.post(
     '/oauth-clients',
-    { schema: { body: createClientInputSchema, response: { 201: clientCreatedSchema, ...guarded } } },
+    { schema: { body: createClientInputSchema, response: { 201: clientCreatedSchema, ...adminErrors } } },
     async (request, reply) => {
       const { client, clientSecret } = await createClient(hub, request.body, await requireActor(request));
       return reply.code(201).send({ client: toClientView(hub, client), client_secret: clientSecret });
@@ -47,7 +45,7 @@ export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: 
       schema: {
         params: idParamsSchema,
         body: clientActiveBodySchema,
-        response: { 200: clientResultSchema, ...guarded, ...apiErrors(404) },
+        response: { 200: clientResultSchema, ...adminErrors, ...apiErrors(404) },
       },
     },
     async (request) => {
@@ -64,7 +62,7 @@ export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: 
       schema: {
         params: idParamsSchema,
         body: clientSecurityProfileSchema,
-        response: { 200: clientResultSchema, ...guarded, ...apiErrors(404, 409) },
+        response: { 200: clientResultSchema, ...adminErrors, ...apiErrors(404, 409) },
       },
     },
     async (request) => {
@@ -81,7 +79,7 @@ export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: 
       schema: {
         params: idParamsSchema,
         body: emptyBody,
-        response: { 200: clientSecretSchema, ...guarded, ...apiErrors(404, 409) },
+        response: { 200: clientSecretSchema, ...adminErrors, ...apiErrors(404, 409) },
       },
     },
     async (request, reply) => {
