@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
-import { checkOutboundUrl, OutboundRefusedError, pinnedLookup, type OutboundPolicy } from './outbound';
+import { checkOutboundUrl, OutboundRefusedError, pinnedLookup, type OutboundPolicy, type Resolver } from './outbound';
 
 /**
  * One HTTP exchange through the outbound policy (net/outbound.ts): node:http rather than fetch,
@@ -39,6 +39,27 @@ export class OutboundResponseTooLarge extends Error {
   }
 }
 
+/**
+ * Kept-alive sockets, one pool per policy (its resolver, and whether private targets are
+ * allowed): a socket is made through the pinned lookup of the policy it serves, so it is connected
+ * to an address that policy accepted, and only requests under the same policy reuse it. A
+ * receiver that takes many deliveries is not connected to (and TLS-handshaken with) for each.
+ */
+const pools = new WeakMap<Resolver, Map<boolean, { http: http.Agent; https: https.Agent }>>();
+/** An idle kept-alive socket is closed after this long. */
+const IDLE_SOCKET_MS = 15_000;
+
+function agentFor(policy: OutboundPolicy, protocol: string): http.Agent {
+  let byPrivate = pools.get(policy.resolver);
+  if (!byPrivate) pools.set(policy.resolver, (byPrivate = new Map()));
+  let agents = byPrivate.get(policy.allowPrivate);
+  if (!agents) {
+    const options = { keepAlive: true, timeout: IDLE_SOCKET_MS };
+    byPrivate.set(policy.allowPrivate, (agents = { http: new http.Agent(options), https: new https.Agent(options) }));
+  }
+  return protocol === 'https:' ? agents.https : agents.http;
+}
+
 /** Sends one request; rejects with OutboundRefusedError, a network error or a limit. */
 export function outboundRequest(
   target: string | URL,
@@ -59,8 +80,7 @@ export function outboundRequest(
         ...(body !== null ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
       },
       ...(request.ca && url.protocol === 'https:' ? { ca: request.ca } : {}),
-      // Never pooled: a kept-alive socket would skip the lookup, and with it the check.
-      agent: false,
+      agent: agentFor(policy, url.protocol),
     });
     let settled = false;
     const deadline = setTimeout(() => req.destroy(new Error('timeout')), request.timeoutMs);
