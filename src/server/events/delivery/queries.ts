@@ -5,7 +5,6 @@ import { mapRow } from '../../db/map-row';
 import type { RowsWrite } from '../../db/writes';
 import {
   authSessions,
-  oauthClients,
   oauthConsents,
   ssfStreams,
   ssfSubjects,
@@ -20,11 +19,11 @@ import {
  * Whether the event (`x`) is about a user of the stream's (`st`) client (issue 38, finding 10): one
  * who consented to it, or, when it is a platform (consented by its registration, so no consent row
  * exists), one who signed in to it. A third party hears nothing more once its consent is withdrawn.
+ * The rule is the SQL function hub_ssf_audience (drizzle/0021): written inline, its two correlated
+ * subqueries made every audited write's statement scan all consents and sessions (10× slower writes
+ * on a cluster under load, tests/cluster/events.test.ts).
  */
-const streamAudience = sql`(x.user_id is not null and (
-  exists (select 1 from ${oauthConsents} c where c.user_id = x.user_id and c.client_id = st.client_id)
-  or exists (select 1 from ${oauthClients} o join ${authSessions} s on s.client_id = o.client_id
-    where o.client_id = st.client_id and o.app_type = 'platform' and s.user_id = x.user_id)))`;
+const streamAudience = sql`hub_ssf_audience(st.client_id, x.user_id)`;
 
 /** One outbox row as the unit of work hands it over (JSON object text, see outboxWrite). */
 export interface OutboxRow {
