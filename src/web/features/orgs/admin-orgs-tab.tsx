@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Building2Icon, Search } from 'lucide-react';
+import { Link } from 'react-router';
+import { Building2Icon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { SearchBox, useUrlSearch } from '@/components/url-search';
 import { useAdminOrgsQuery } from '@/data/orgs/admin-orgs-query';
 import { countOf } from '@/lib/format';
 import { OrgRolesCard } from './org-roles-card';
@@ -17,22 +16,8 @@ import { orgHref } from './orgs.utils';
  * custom organization role names.
  */
 export default function AdminOrgsTab() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const [draft, setDraft] = useState(q);
+  const { q, draft, setDraft } = useUrlSearch();
   const orgs = useAdminOrgsQuery({ q });
-
-  // Debounced: the server searches, so don't ask it on every keystroke.
-  useEffect(() => {
-    if (draft === q) return;
-    const timer = setTimeout(() => {
-      const next = new URLSearchParams(params);
-      if (draft.trim()) next.set('q', draft.trim());
-      else next.delete('q');
-      setParams(next, { replace: true });
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [draft, q, params, setParams]);
 
   const list = { ...orgs, data: orgs.data?.pages.flatMap((p) => p.organizations) };
   return (
@@ -43,20 +28,7 @@ export default function AdminOrgsTab() {
             <Building2Icon className="size-5" aria-hidden /> Organizations
           </CardTitle>
           <CardDescription>Employers and teams, their members, invitations, domains and policies.</CardDescription>
-          <div className="relative mt-2 max-w-md">
-            <Search
-              className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              type="search"
-              aria-label="Search organizations"
-              placeholder="Name or slug"
-              className="pl-8"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-            />
-          </div>
+          <SearchBox label="Search organizations" placeholder="Name or slug" value={draft} onChange={setDraft} />
         </CardHeader>
         <CardContent className="space-y-3">
           <QueryState
