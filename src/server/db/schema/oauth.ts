@@ -40,6 +40,13 @@ export const oauthClients = pgTable(
     jwksUri: text('jwks_uri'),
     /** RFC 9101 / OIDC Registration §2: the one alg its request objects must use; null = any the hub supports. */
     requestObjectSigningAlg: text('request_object_signing_alg'),
+    /** RFC 7591 §2 display metadata and a brand colour (src/shared/api/client-display.ts). */
+    logoUri: text('logo_uri'),
+    clientUri: text('client_uri'),
+    policyUri: text('policy_uri'),
+    tosUri: text('tos_uri'),
+    /** #rrggbb for the primary action of this client's authorization pages, AA-readable under white text. */
+    brandColor: text('brand_color'),
     createdBy: uuid('created_by').references(() => platformUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

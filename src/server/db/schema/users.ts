@@ -18,6 +18,8 @@ export const platformUsers = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     mfaSecretEnc: text('mfa_secret_enc'),
+    /** The person's chosen language (src/shared/locales.ts), null = not chosen: negotiated per request. */
+    locale: text('locale'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
