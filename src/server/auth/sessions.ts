@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ActClaim } from '../oauth/act';
 import type { Hub } from '../hub';
 import type { DbOrTx } from '../db/client';
 import type { AuthSession, PlatformUser } from '../db/schema/index';
@@ -37,6 +38,8 @@ export interface NewBrowserSessionInput {
   authTime?: Date;
   /** Issue 29: the identity provider the sign-in came through (federation), else none. */
   idpId?: string | null;
+  /** RFC 8693 §4.1 (oauth/act.ts): who acts for the user in this session (impersonation), else none. */
+  act?: ActClaim | null;
 }
 
 /**
@@ -65,6 +68,7 @@ export function newBrowserSession(hub: Hub, input: NewBrowserSessionInput): { to
       browserSessionId: null,
       resource: null,
       idpId: input.idpId ?? null,
+      act: input.act ?? null,
       createdAt: now,
       lastAccessedAt: now,
       expiresAt: new Date(now.getTime() + hub.config.sessionAbsoluteHours * 3_600_000),

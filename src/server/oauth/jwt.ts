@@ -3,6 +3,7 @@ import type { JWTPayload } from 'jose';
 import { parseCompactJws, verifyParsedJws, type ParsedJws } from '../crypto/jws';
 import { checkJwtClaims, typMatches } from '../crypto/jwt-claims';
 import type { Hub } from '../hub';
+import type { ActClaim } from './act';
 import { ACCESS_TOKEN_TTL_S, ID_TOKEN_TTL_S, SIGNING_ALGS } from './constants';
 import { isKeyPublished, type LoadedKeys } from './keys/key-store';
 import { oauthRuntime } from './runtime';
@@ -67,6 +68,8 @@ export async function signAccessToken(
     claims?: Record<string, unknown>;
     /** RFC 9449 §6: the thumbprint of the key the token is bound to (`cnf.jkt`). */
     dpopJkt?: string | null;
+    /** RFC 8693 §4.1: who acts for `sub` (oauth/act.ts). */
+    act?: ActClaim | null;
   },
 ): Promise<{ token: string; expiresIn: number; jti: string }> {
   const now = Math.floor(hub.clock().getTime() / 1000);
@@ -83,6 +86,7 @@ export async function signAccessToken(
     exp: now + ACCESS_TOKEN_TTL_S,
     jti: randomUUID(),
     ...(input.dpopJkt ? { cnf: { jkt: input.dpopJkt } } : {}),
+    ...(input.act ? { act: input.act } : {}),
   };
   const { token, kid } = await signJwtWithKid(hub, 'at+jwt', claims);
   // The token's issuer is usually the node it is introspected on: what its signature would tell

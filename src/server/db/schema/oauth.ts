@@ -1,4 +1,5 @@
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ActClaim } from '../../oauth/act';
 import { platformUsers } from './users';
 
 /** Every registered application: first-party sister platforms and third parties alike. */
@@ -88,6 +89,11 @@ export const authSessions = pgTable(
      * No foreign key: a provider removed leaves the fact of how the session began.
      */
     idpId: uuid('idp_id'),
+    /**
+     * RFC 8693 §4.1 (oauth/act.ts): who acts for the user in this session (impersonation by an
+     * administrator, a token-exchange delegation). Every token minted from it carries it as `act`.
+     */
+    act: jsonb('act').$type<ActClaim>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

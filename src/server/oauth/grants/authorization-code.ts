@@ -216,6 +216,8 @@ async function respond(hub: Hub, x: Exchange, code: CodeRow, refreshIssued: bool
     resource: code.resource,
     // An app session's provider is its browser session's (read with the memberships, orgs/claims.ts).
     idpId: null,
+    // No actor yet: a code from an impersonated browser session is to carry its `act` (issue 42).
+    act: null,
     createdAt: x.facts.now,
     lastAccessedAt: x.facts.now,
     expiresAt: x.rows.session.expiresAt,

@@ -78,6 +78,7 @@ export async function buildTokenResponse(
     authTime: session.authTime,
     audience: session.resource,
     dpopJkt: input.dpopJkt,
+    act: session.act,
   });
   const response: TokenResponse = {
     access_token: access.token,
@@ -95,7 +96,7 @@ export async function buildTokenResponse(
       amr: session.amr,
       accessToken: access.token,
       sid: session.browserSessionId ?? session.id,
-      claims: org.id,
+      claims: session.act ? { ...org.id, act: session.act } : org.id,
     });
   }
   return response;
