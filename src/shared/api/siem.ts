@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AUDIT_EVENT_TYPE_PATTERN, AUDIT_SEVERITIES } from '../audit-events';
+import { AUDIT_SEVERITIES, isKnownAuditEventType } from '../audit-events';
+import { AUDIT_BROWSER_PAGE_LOAD_TYPES } from '../audit-queue';
 
 /**
  * The SIEM sink administration API (issue 30): /api/admin/audit-sinks*. The checkpoint key (the
@@ -23,7 +24,22 @@ const authHeader = z
   .string()
   .max(4000)
   .regex(/^[A-Za-z0-9-]{1,64}: ?[\x20-\x7e]{1,3900}$/, 'must be "Header-Name: value"');
-const eventTypes = z.array(z.string().regex(AUDIT_EVENT_TYPE_PATTERN)).max(200);
+/** A type a sink can filter on: one of the catalogue's (audit-events.ts) or the browser's page-load events. */
+export function isSinkEventType(type: string): boolean {
+  return isKnownAuditEventType(type) || AUDIT_BROWSER_PAGE_LOAD_TYPES.includes(type);
+}
+
+/**
+ * Issue 46: a misspelt type would silently filter everything out, so each one must be in the
+ * catalogue; the refusal names every unknown one.
+ */
+const eventTypes = z
+  .array(z.string().max(64))
+  .max(200)
+  .superRefine((types, ctx) => {
+    const unknown = [...new Set(types.filter((t) => !isSinkEventType(t)))];
+    if (unknown.length) ctx.addIssue({ code: 'custom', message: `unknown event types: ${unknown.join(', ')}` });
+  });
 
 const sinkFields = {
   name: z.string().trim().max(200).optional(),

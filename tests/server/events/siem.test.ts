@@ -352,6 +352,22 @@ describe.each(TEST_DATABASES)('SIEM sinks [%s]', (kind) => {
         })
       ).statusCode,
     ).toBe(400);
+    // Issue 46: a misspelt or made-up type is refused by name (it would have filtered everything out).
+    const misspelt = await as.post('/api/admin/audit-sinks', {
+      body: {
+        kind: 'syslog-tls',
+        target: '127.0.0.1:6514',
+        event_types: ['user_deactivated', 'user_deactivatd', 'totally_made_up'],
+      },
+    });
+    expect(misspelt.statusCode).toBe(400);
+    expect(misspelt.body).toContain('unknown event types: user_deactivatd, totally_made_up');
+    const patched = await as.patch(`/api/admin/audit-sinks/${sink.id}`, {
+      body: { event_types: ['app_startup', 'nope_x'] },
+    });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.body).toContain('nope_x');
+    expect((await as.get(`/api/admin/audit-sinks/${sink.id}`)).json().sink.event_types).toEqual([]);
     expect((await as.delete(`/api/admin/audit-sinks/${sink.id}`)).statusCode).toBe(200);
     expect((await as.get(`/api/admin/audit-sinks/${sink.id}`)).statusCode).toBe(404);
     const types = (await t.hub.db.select({ type: auditLogs.eventType }).from(auditLogs)).map((r) => r.type);
