@@ -196,6 +196,11 @@ export const AUDIT_EVENTS = {
     'Identity provider updated',
   ),
   identity_provider_deleted: event<ProviderRef & { identities_removed: number }>('high', 'Identity provider deleted'),
+  /** Issue 46: an administrator's connection test (discovery or metadata, keys, a dry authorization request). */
+  identity_provider_tested: event<ProviderRef & { ok: boolean; failed_step?: string }>(
+    'info',
+    'Identity provider tested',
+  ),
   /** An account created on a first federated sign-in (just in time). */
   federated_account_created: event<FederatedRef & { email: string; email_verified: boolean }>(
     'medium',

@@ -4,6 +4,7 @@ import { rows } from '../db/client';
 import { auditChainHead, auditLogs, type AuditLogRow } from '../db/schema/index';
 import { compileWrites, type Write } from '../db/writes';
 import type { HeadPosition } from './chain';
+import { hasCauseCode } from '../error-causes';
 
 /** The anchor row as stored: its position and the MAC over it. */
 export interface StoredHead extends HeadPosition {
@@ -169,11 +170,7 @@ export async function pipelinedAppendStatement(
 const CONFLICT_CODES = new Set(['40001', '40P01', '23505', '55P03']);
 
 export function isChainConflict(e: unknown): boolean {
-  for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === 'string' && CONFLICT_CODES.has(code)) return true;
-  }
-  return false;
+  return hasCauseCode(e, (code) => CONFLICT_CODES.has(code));
 }
 
 /** Rows of the chain after `afterId` up to `upToId`, in chain order (verification pages). */

@@ -1,3 +1,5 @@
+import { causesOf, hasCauseCode, NETWORK_ERROR_CODES } from '../error-causes';
+
 /**
  * "The database cannot answer now" (as opposed to "this query is wrong"), decided by error class
  * and code only — never by a message's text, which drivers are free to reword.
@@ -17,24 +19,12 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-const SOCKET_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'EAI_AGAIN',
-]);
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03']);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof DatabaseUnavailableError) return true;
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (SOCKET_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) {
-      return true;
-    }
-  }
-  return false;
+  for (const e of causesOf(error)) if (e instanceof DatabaseUnavailableError) return true;
+  return hasCauseCode(
+    error,
+    (code) => NETWORK_ERROR_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code),
+  );
 }

@@ -1,12 +1,11 @@
+import { hasCauseCode } from '../error-causes';
+
 /** PostgreSQL's unique_violation: another row already holds the value a unique index guards. */
 const UNIQUE_VIOLATION = '23505';
 
 /** Whether `error` is a unique violation, as the driver raises it or wrapped by Drizzle (its `cause`). */
 function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
+  return hasCauseCode(error, (code) => code === UNIQUE_VIOLATION);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { hasCauseCode } from '../error-causes';
 
 /**
  * A write handed to a unit of work (audit/unit-of-work.ts) by the module that owns its table
@@ -128,10 +129,7 @@ function stepName(w: StepsWrite, position: number) {
 
 /** The failure of a unit whose required write returned no row (hub_require_one, SQLSTATE HU001). */
 export function isWriteNotApplied(e: unknown): boolean {
-  for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
-    if ((cur as { code?: unknown }).code === 'HU001') return true;
-  }
-  return false;
+  return hasCauseCode(e, (code) => code === 'HU001');
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../hub';
-import { apiErrors, contracts, adminErrors, deletedSchema } from '../http/contract';
+import { apiErrors, contracts, adminErrors, deletedSchema, emptyBody } from '../http/contract';
 import { requireActor } from '../plugins/session';
 import { idParamsSchema } from '../../shared/admin-api';
 import {
+  connectionTestResultSchema,
   createIdentityProviderBodySchema,
   identityProviderListSchema,
   identityProviderResultSchema,
@@ -18,6 +19,7 @@ import {
   removeProvider,
   toProviderView,
 } from './provider-service';
+import { testProviderConnection } from './connection-test';
 
 /** /api/admin/identity-providers*: registered inside the admin guard (ecosystem admins only). */
 export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
@@ -73,6 +75,19 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
       const provider = await changeProvider(hub, request.params.id, request.body, await requireActor(request));
       return { provider: toProviderView(hub, provider), ...registrationOf(hub, provider) };
     },
+  );
+
+  // Issue 46: discovery or metadata, keys and a dry authorization request, as a sign-in would find them.
+  r.post(
+    '/identity-providers/:id/test',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: emptyBody,
+        response: { 200: connectionTestResultSchema, ...adminErrors, ...apiErrors(404) },
+      },
+    },
+    async (request) => testProviderConnection(hub, request.params.id, await requireActor(request)),
   );
 
   r.delete(

@@ -88,6 +88,9 @@ export function toProviderView(hub: Hub, p: IdentityProvider): IdentityProviderV
     entity_id: saml ? samlEntityIdOf(hub, p.slug) : null,
     metadata_url: saml ? samlEntityIdOf(hub, p.slug) : null,
     saml: saml && p.samlSsoUrl ? { sso_url: p.samlSsoUrl, certificates: p.samlCertificates.length } : null,
+    last_ok_at: p.lastOkAt?.toISOString() ?? null,
+    last_error: p.lastError,
+    last_error_at: p.lastErrorAt?.toISOString() ?? null,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };

@@ -72,6 +72,21 @@ export async function updateProvider(
   return row;
 }
 
+/**
+ * Issue 46: a provider's health, as its last connection test or failed sign-in left it. Not a
+ * change of the provider (updated_at stays: the discovery cache is keyed by it).
+ */
+export async function recordProviderHealth(
+  db: DbOrTx,
+  id: string,
+  outcome: { at: Date; error: string | null },
+): Promise<void> {
+  await db
+    .update(identityProviders)
+    .set(outcome.error === null ? { lastOkAt: outcome.at } : { lastError: outcome.error, lastErrorAt: outcome.at })
+    .where(eq(identityProviders.id, id));
+}
+
 /** Deletes a provider and (by cascade) the identities linked through it; how many there were. */
 export async function deleteProvider(
   db: DbOrTx,

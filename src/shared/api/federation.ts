@@ -162,10 +162,30 @@ export const identityProviderViewSchema = z.object({
   metadata_url: z.string().nullable(),
   /** SAML: what the hub took from the IdP's metadata. */
   saml: z.object({ sso_url: z.string(), certificates: z.number() }).nullable(),
+  /** Issue 46: the last passed connection test, and the last failure (a test's step or an unreachable sign-in). */
+  last_ok_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  last_error_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type IdentityProviderView = z.infer<typeof identityProviderViewSchema>;
+
+export const CONNECTION_TEST_STEPS = [
+  'discovery',
+  'keys',
+  'authorization',
+  'metadata',
+  'certificates',
+  'sso_url',
+] as const;
+
+/** POST /api/admin/identity-providers/:id/test: each step the hub tried, in order, until one failed. */
+export const connectionTestResultSchema = z.object({
+  ok: z.boolean(),
+  steps: z.array(z.object({ name: z.enum(CONNECTION_TEST_STEPS), ok: z.boolean(), detail: z.string() })),
+});
+export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
 
 export const identityProviderListSchema = z.object({ providers: z.array(identityProviderViewSchema) });
 export const identityProviderResultSchema = z.object({

@@ -8,6 +8,7 @@ import { LINK_INTENT_COOKIE } from '../../../src/server/federation/link-intent';
 import { sha256Hex } from '../../../src/server/crypto/tokens';
 import { SESSION_COOKIE } from '../../../src/server/auth/sessions';
 import { signInAtUpstream, type CookieJar, type Upstream } from './upstream-provider';
+import type { SamlIdp } from './saml-idp';
 
 /** The hub's callback for a provider slug: what the upstream's client registers. */
 export function callbackOf(t: TestHub, slug: string): string {
@@ -97,4 +98,22 @@ export async function auditRowsOf(t: TestHub, type: string, key?: string, value?
         ? and(eq(auditLogs.eventType, type), sql`${auditLogs.details}->>${key} = ${value}`)
         : eq(auditLogs.eventType, type),
     );
+}
+
+/** Registers the IdP at the hub through the admin API, then the IdP trusts the hub's SP metadata. */
+export async function registerSamlIdp(
+  t: TestHub,
+  adminCookie: string,
+  slug: string,
+  idp: SamlIdp,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await t.client.asBrowser(adminCookie).post('/api/admin/identity-providers', {
+    body: { protocol: 'saml', slug, display_name: `${slug} SAML`, metadata_xml: idp.metadataXml, ...extra },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const metadata = await t.client.get(`/auth/sso/${slug}/metadata`);
+  expect(metadata.statusCode).toBe(200);
+  idp.trust(metadata.body);
+  return res.json().provider.id;
 }

@@ -184,6 +184,17 @@ export async function startSamlIdp(): Promise<SamlIdp> {
       res.writeHead(404).end();
       return;
     }
+    if (!url.searchParams.has('account')) {
+      // A browser arriving without the test's account: the IdP's login page, for a request it can read.
+      const known = sp
+        ? idp.parseLoginRequest(sp, 'redirect', { query: Object.fromEntries(url.searchParams) })
+        : Promise.reject(new Error('the IdP trusts no SP yet'));
+      known.then(
+        () => res.writeHead(200, { 'content-type': 'text/html' }).end('<form method="post">Sign in</form>'),
+        () => res.writeHead(400).end('unknown service provider'),
+      );
+      return;
+    }
     answer(url.searchParams).then(
       ({ acsUrl, samlResponse }) =>
         res

@@ -5,8 +5,7 @@ import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { createUser, enrolFixtureTotp, signedInUser } from '../../helpers/fixtures';
 import { federatedIdentities, federationAssertionIds, platformUsers } from '../../../src/server/db/schema/index';
-import type { TestHub } from '../../helpers/test-hub';
-import { auditRowsOf, sessionOf, startAt, startLinkAt } from './federation-helpers';
+import { auditRowsOf, registerSamlIdp, sessionOf, startAt, startLinkAt } from './federation-helpers';
 import { deleteExpiredAssertionIds } from '../../../src/server/federation/queries';
 import { MFA_CONTEXT, NAMEID_EMAIL, startSamlIdp, type ResponseOptions, type SamlIdp } from './saml-idp';
 
@@ -17,24 +16,6 @@ import { MFA_CONTEXT, NAMEID_EMAIL, startSamlIdp, type ResponseOptions, type Sam
  * took apart, for signature wrapping). The hub runs on a real clock: node-saml checks the
  * assertion's times against it.
  */
-
-/** Registers the IdP at the hub through the admin API, then the IdP trusts the hub's SP metadata. */
-export async function registerSamlIdp(
-  t: TestHub,
-  adminCookie: string,
-  slug: string,
-  idp: SamlIdp,
-  extra: Record<string, unknown> = {},
-): Promise<string> {
-  const res = await t.client.asBrowser(adminCookie).post('/api/admin/identity-providers', {
-    body: { protocol: 'saml', slug, display_name: `${slug} SAML`, metadata_xml: idp.metadataXml, ...extra },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const metadata = await t.client.get(`/auth/sso/${slug}/metadata`);
-  expect(metadata.statusCode).toBe(200);
-  idp.trust(metadata.body);
-  return res.json().provider.id;
-}
 
 describe.each(TEST_DATABASES)('federated sign-in with SAML 2.0 [%s]', (kind) => {
   const t = useTestHub(kind, { realClock: true });

@@ -31,6 +31,9 @@ const OIDC: IdentityProviderView = {
   saml: null,
   created_at: '2026-11-26T12:00:00.000Z',
   updated_at: '2026-11-26T12:00:00.000Z',
+  last_ok_at: null,
+  last_error: null,
+  last_error_at: null,
 };
 const SAML: IdentityProviderView = {
   ...OIDC,

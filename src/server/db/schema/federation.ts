@@ -37,6 +37,11 @@ export const identityProviders = pgTable(
     mayCreateAccounts: boolean('may_create_accounts').notNull().default(false),
     samlSsoUrl: text('saml_sso_url'),
     samlCertificates: text('saml_certificates').array().notNull().default([]),
+    /** Issue 46: when a connection test (federation/connection-test.ts) last passed. */
+    lastOkAt: timestamp('last_ok_at', { withTimezone: true }),
+    /** The last failure (a connection test's failed step, or a sign-in that could not reach it): words, never a secret. */
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

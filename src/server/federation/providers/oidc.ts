@@ -2,6 +2,7 @@ import * as oidc from 'openid-client';
 import { isLoopbackHost } from '../../../shared/loopback';
 import { OutboundRefusedError, type OutboundPolicy } from '../../net/outbound';
 import { outboundFetch } from '../../net/outbound-http';
+import { causesOf, NETWORK_ERROR_CODES } from '../../error-causes';
 
 /**
  * Upstream OpenID Connect through openid-client (a certified relying party): no protocol code of
@@ -34,11 +35,15 @@ export interface OidcIdentity {
   claims: Record<string, unknown>;
 }
 
-/** A refusal by the protocol: an upstream error answer, a failed check, or an unreachable provider. */
+/**
+ * A refusal by the protocol: an upstream error answer, a failed check, or an unreachable provider
+ * (`unreachable`: it was never heard, so the person is told that, not that its answer was wrong).
+ */
 export class UpstreamSignInError extends Error {
   constructor(
     readonly reason: string,
     message: string,
+    readonly unreachable = false,
   ) {
     super(message);
   }
@@ -123,16 +128,31 @@ export async function finishOidcSignIn(
   return { subject: idToken.sub, claims };
 }
 
+const UNREACHABLE = 'The identity provider cannot be reached.';
+
 /** The library's refusal as ours: its code (e.g. OAUTH_JWT_CLAIM_COMPARISON_FAILED) is the reason's detail. */
 function upstreamError(e: unknown, reason: string): UpstreamSignInError {
   if (e instanceof UpstreamSignInError) return e;
   if (e instanceof oidc.AuthorizationResponseError) {
     return new UpstreamSignInError('upstream_error', `The provider answered ${e.error}.`);
   }
-  // The outbound policy refused the provider's address (openid-client wraps what its fetch threw).
-  for (let cause: unknown = e; cause instanceof Error; cause = cause.cause) {
+  // Never reached: the outbound policy refused its address (openid-client wraps what its fetch
+  // threw), the connection failed, or the answer did not come in time.
+  for (const cause of causesOf(e)) {
     if (cause instanceof OutboundRefusedError) {
-      return new UpstreamSignInError(`${reason}:refused_${cause.refusal}`, 'The identity provider cannot be reached.');
+      return new UpstreamSignInError(`${reason}:refused_${cause.refusal}`, UNREACHABLE, true);
+    }
+    const errno = (cause as { code?: unknown }).code;
+    if (typeof errno === 'string' && NETWORK_ERROR_CODES.has(errno)) {
+      return new UpstreamSignInError(`${reason}:${errno.toLowerCase()}`, UNREACHABLE, true);
+    }
+    if (cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError')) {
+      return new UpstreamSignInError(`${reason}:timeout`, UNREACHABLE, true);
+    }
+    // A failing server (a 5xx answer to discovery, keys or token) is not reachable in any useful sense either.
+    const status = (cause as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 500) {
+      return new UpstreamSignInError(`${reason}:http_${status}`, UNREACHABLE, true);
     }
   }
   const code = (e as { code?: unknown }).code;

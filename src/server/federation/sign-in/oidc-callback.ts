@@ -6,7 +6,8 @@ import { finishOidcSignIn, type OidcIdentity } from '../providers/oidc';
 import { mappingOf, type UpstreamIdentity } from './claims';
 import { finishUpstreamSignIn, type SsoOutcome } from './finish';
 import { loadCallback, oidcConfigOf } from './provider';
-import { mismatch, upstreamRefusal } from './refusals';
+import { mismatch } from './refusals';
+import { refuseUpstreamFailure } from './health';
 
 /**
  * GET /auth/sso/:slug/callback: the browser's state must be this provider's (a callback at one
@@ -31,7 +32,7 @@ export async function completeSsoSignIn(
     });
     upstream = oidcUpstream(provider, identity);
   } catch (e) {
-    throw upstreamRefusal(e, slug);
+    throw await refuseUpstreamFailure(hub, provider, e);
   }
   return finishUpstreamSignIn(hub, provider, state, upstream, actor);
 }

@@ -5,7 +5,7 @@ import { isProviderUsable } from '../../../shared/org-policy';
 import { findProviderBySlug } from '../queries';
 import { acsUrlOf, idpMetadataOf, samlEntityIdOf } from '../provider-service';
 import { PROVIDER_SECRET_CONTEXT } from '../provider-columns';
-import { discoverOidcProvider } from '../providers/oidc';
+import { discoverOidcProvider, type OidcClientSettings } from '../providers/oidc';
 import { outboundPolicy } from '../../net/outbound';
 import type { SamlSettings } from '../providers/saml/request';
 import { openSsoState, type SsoState } from '../state-cookie';
@@ -66,6 +66,15 @@ export function samlSettingsOf(hub: Hub, provider: IdentityProvider): SamlSettin
   };
 }
 
+/** An OpenID Connect provider's client settings, its secret opened. */
+export function oidcSettingsOf(hub: Hub, provider: IdentityProvider): OidcClientSettings {
+  return {
+    issuer: provider.issuer!,
+    clientId: provider.clientId!,
+    clientSecret: provider.clientSecretEnc ? hub.secrets.open(provider.clientSecretEnc, PROVIDER_SECRET_CONTEXT) : '',
+  };
+}
+
 /**
  * The provider's discovered configuration, kept for a while (hub.caches.oidcConfigurations): the
  * start and the callback of a sign-in, and every other sign-in through it, share one discovery
@@ -85,14 +94,7 @@ export async function oidcConfigOf(hub: Hub, provider: IdentityProvider) {
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.until > now) return hit.config;
-  const config = await discoverOidcProvider(
-    {
-      issuer: provider.issuer!,
-      clientId: provider.clientId!,
-      clientSecret: provider.clientSecretEnc ? hub.secrets.open(provider.clientSecretEnc, PROVIDER_SECRET_CONTEXT) : '',
-    },
-    outboundPolicy(hub.config),
-  );
+  const config = await discoverOidcProvider(oidcSettingsOf(hub, provider), outboundPolicy(hub.config));
   if (cache.size >= CACHES.oidcConfigurations.maxEntries) cache.delete(cache.keys().next().value as string);
   cache.set(key, { config, until: now + CACHES.oidcConfigurations.ttlMs });
   return config;

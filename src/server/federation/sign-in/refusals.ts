@@ -46,11 +46,15 @@ export function mismatch(slug: string): Refusal {
   });
 }
 
-/** The protocol library's refusal (providers/) as the hub's: the reason names the failed check. */
-export function upstreamRefusal(e: unknown, slug: string): unknown {
+/**
+ * The protocol library's refusal (providers/) as the hub's: the reason names the failed check. A
+ * provider that was never reached is named and said to be unreachable (issue 46), not to have
+ * answered wrongly.
+ */
+export function upstreamRefusal(e: unknown, provider: { slug: string; displayName: string }): unknown {
   if (!(e instanceof UpstreamSignInError)) return e;
-  return refused('invalid_request', 'The identity provider\u2019s answer could not be accepted. Please try again.', {
-    provider: slug,
-    reason: e.reason,
-  });
+  const message = e.unreachable
+    ? `${provider.displayName} cannot be reached right now. Try again in a few minutes, or sign in another way.`
+    : 'The identity provider\u2019s answer could not be accepted. Please try again.';
+  return refused('invalid_request', message, { provider: provider.slug, reason: e.reason });
 }

@@ -7,7 +7,8 @@ import { finishSamlSignIn, type SamlIdentity } from '../providers/saml/response'
 import { mappingOf, type UpstreamIdentity } from './claims';
 import { finishUpstreamSignIn, type SsoOutcome } from './finish';
 import { loadCallback, samlSettingsOf } from './provider';
-import { mismatch, upstreamRefusal } from './refusals';
+import { mismatch } from './refusals';
+import { refuseUpstreamFailure } from './health';
 
 /**
  * POST /auth/sso/:slug/acs: the same as the OIDC callback with SAML's protocol step: the state
@@ -30,7 +31,7 @@ export async function completeSamlSignIn(
     });
     upstream = samlUpstream(provider, identity);
   } catch (e) {
-    throw upstreamRefusal(e, slug);
+    throw await refuseUpstreamFailure(hub, provider, e);
   }
   return finishUpstreamSignIn(hub, provider, state, upstream, actor);
 }

@@ -4,7 +4,7 @@ import { buildOidcSignInUrl } from '../providers/oidc';
 import { buildSamlSignInUrl } from '../providers/saml/request';
 import { SSO_STATE_MS, sealSsoState, type SsoState } from '../state-cookie';
 import { loadSignInProvider, oidcConfigOf, samlSettingsOf } from './provider';
-import { upstreamRefusal } from './refusals';
+import { refuseUpstreamFailure } from './health';
 import { returnPathOf } from './return-path';
 
 /**
@@ -39,6 +39,6 @@ export async function startSsoSignIn(
     });
     return { location: url, sealedState: sealSsoState(hub, { ...base, checks }), protocol: 'oidc' };
   } catch (e) {
-    throw upstreamRefusal(e, slug);
+    throw await refuseUpstreamFailure(hub, provider, e);
   }
 }

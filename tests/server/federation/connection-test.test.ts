@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TEST_DATABASES } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
+import { signedInUser } from '../../helpers/fixtures';
+import type { TestClient } from '../../helpers/client';
+import { startUpstream, type Upstream } from './upstream-provider';
+import { startSamlIdp, type SamlIdp } from './saml-idp';
+import { auditRowsOf, callbackOf, registerSamlIdp, registerUpstream } from './federation-helpers';
+
+/**
+ * Issue 46: POST /api/admin/identity-providers/:id/test tries what a sign-in would (discovery or
+ * metadata, keys or certificates, a dry authorization request) against real upstreams on
+ * loopback, keeps the outcome on the provider's row, and a sign-in through a provider that cannot
+ * be reached says so by name instead of blaming its answer.
+ */
+describe.each(TEST_DATABASES)('identity provider connection test [%s]', (kind) => {
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
+  let upstream: Upstream;
+  let idp: SamlIdp;
+  let adminCookie: string;
+  let as: TestClient;
+  let closedPort: number;
+
+  beforeAll(async () => {
+    upstream = await startUpstream({ redirectUri: callbackOf(t, 'good') });
+    idp = await startSamlIdp();
+    adminCookie = (await signedInUser(t.hub, ['platform_admin'])).cookie;
+    as = t.client.asBrowser(adminCookie);
+    // A port nothing listens on any more: connection refused, never a stranger's address.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    closedPort = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+  });
+  afterAll(async () => {
+    await upstream.close();
+    await idp.close();
+  });
+
+  const testOf = async (id: string) => {
+    const res = await as.post(`/api/admin/identity-providers/${id}/test`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { ok: boolean; steps: { name: string; ok: boolean; detail: string }[] };
+  };
+  const rowOf = async (id: string) => (await as.get(`/api/admin/identity-providers/${id}`)).json().provider;
+
+  it('passes every step of a working OpenID Connect provider and shows the success on its row', async () => {
+    const id = await registerUpstream(t, adminCookie, 'good', upstream);
+    const result = await testOf(id);
+    expect(result.steps.map((s) => [s.name, s.ok])).toEqual([
+      ['discovery', true],
+      ['keys', true],
+      ['authorization', true],
+    ]);
+    expect(result.ok).toBe(true);
+    expect(result.steps[1]!.detail).toMatch(/signing key/);
+    const row = await rowOf(id);
+    expect(row.last_ok_at).toEqual(expect.any(String));
+    expect(row.last_error).toBeNull();
+    expect(await auditRowsOf(t, 'identity_provider_tested', 'provider', 'good')).toHaveLength(1);
+  });
+
+  it('names the redirect URI when the provider refuses the client, after discovery and keys passed', async () => {
+    const id = await registerUpstream(t, adminCookie, 'wrong-client', {
+      ...upstream,
+      clientId: 'not-registered-there',
+    });
+    const result = await testOf(id);
+    expect(result.ok).toBe(false);
+    expect(result.steps.map((s) => [s.name, s.ok])).toEqual([
+      ['discovery', true],
+      ['keys', true],
+      ['authorization', false],
+    ]);
+    expect(result.steps[2]!.detail).toContain(callbackOf(t, 'wrong-client'));
+    expect(JSON.stringify(result)).not.toContain(upstream.clientSecret);
+    expect((await rowOf(id)).last_error).toMatch(/^authorization: The provider refused the request \(HTTP 400\)/);
+  });
+
+  it('an unreachable issuer fails at discovery; signing in through it names the provider and says it cannot be reached', async () => {
+    const id = await registerUpstream(t, adminCookie, 'down', {
+      ...upstream,
+      issuer: `http://127.0.0.1:${closedPort}`,
+    });
+    const result = await testOf(id);
+    expect(result.steps).toEqual([
+      {
+        name: 'discovery',
+        ok: false,
+        detail: expect.stringMatching(/cannot be reached \(discovery_failed:econnrefused\)/),
+      },
+    ]);
+    const signIn = await t.client.get('/auth/sso/down');
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.body).toContain('down SSO cannot be reached right now');
+    expect(signIn.body).not.toContain('could not be accepted');
+    expect((await rowOf(id)).last_error).toMatch(/^sign-in: cannot be reached \(discovery_failed:econnrefused\)/);
+  });
+
+  it('checks a SAML provider’s metadata, certificates and single sign-on URL', async () => {
+    const id = await registerSamlIdp(t, adminCookie, 'saml-ok', idp);
+    const result = await testOf(id);
+    expect(result.steps.map((s) => [s.name, s.ok])).toEqual([
+      ['metadata', true],
+      ['certificates', true],
+      ['sso_url', true],
+    ]);
+    expect(result.steps[1]!.detail).toMatch(/1 signing certificate, valid until \d{4}-\d\d-\d\d/);
+  });
+
+  it('only administrators may test; an unknown provider is a 404', async () => {
+    const { cookie } = await signedInUser(t.hub);
+    const id = (await as.get('/api/admin/identity-providers')).json().providers[0].id as string;
+    expect((await t.client.asBrowser(cookie).post(`/api/admin/identity-providers/${id}/test`)).statusCode).toBe(403);
+    expect((await as.post('/api/admin/identity-providers/00000000-0000-4000-8000-000000000000/test')).statusCode).toBe(
+      404,
+    );
+  });
+});
