@@ -160,7 +160,7 @@ export const AUDIT_EVENTS = {
   client_activated: event<{ client_id: string }>('medium', 'OAuth client activated'),
   client_deactivated: event<{ client_id: string }>('medium', 'OAuth client deactivated'),
   client_secret_viewed: event<{ client_id: string }>('high', 'OAuth client secret viewed'),
-  client_secret_rotated: event<{ client_id: string }>('high', 'OAuth client secret rotated'),
+  client_secret_rotated: event<{ client_id: string; grace_hours?: number }>('high', 'OAuth client secret rotated'),
   oauth_consent_granted: event<ClientRef & { scopes: string[] }>('low', 'OAuth consent granted'),
   // jti: a token no session stands behind (client_credentials) is named by it.
   oauth_token_issued: event<ClientRef & { grant_type: string; scope: string; jti?: string }>(

@@ -65,7 +65,7 @@ export async function authenticateClient(
   // does): a secret meant for a Basic header is refused in a form body, where it is more likely
   // to be logged. The secret is checked either way, so the answer takes the same time.
   const method = basic ? 'client_secret_basic' : 'client_secret_post';
-  const secretValid = secret !== undefined && isClientSecretValid(client, secret);
+  const secretValid = secret !== undefined && isClientSecretValid(hub, client, secret);
   if (!secretValid || client.tokenEndpointAuthMethod !== method)
     throw new OAuthError('invalid_client', 'Client authentication failed.');
   return { client, method };
@@ -82,5 +82,5 @@ export function basicClientNow(hub: Hub, authorization: string | undefined): OAu
   const client = basic && oauthRuntime(hub).clients.peek(basic.id)?.value;
   if (!basic || !client || !client.isActive || client.tokenEndpointAuthMethod !== 'client_secret_basic')
     return undefined;
-  return isClientSecretValid(client, basic.secret) ? client : undefined;
+  return isClientSecretValid(hub, client, basic.secret) ? client : undefined;
 }

@@ -111,6 +111,9 @@ export const clientViewSchema = z.object({
   id: z.string(),
   client_id: z.string(),
   client_secret_preview: z.string().nullable(),
+  /** Issue 46: during a rotation's grace period, the replaced secret's preview and when it stops working. */
+  previous_secret_preview: z.string().nullable(),
+  previous_secret_expires_at: z.string().nullable(),
   app_name: z.string(),
   app_description: z.string().nullable(),
   app_url: z.string(),
@@ -138,6 +141,16 @@ export const clientListSchema = z.object({ clients: z.array(clientViewSchema) })
 export const clientResultSchema = z.object({ client: clientViewSchema });
 export const clientCreatedSchema = z.object({ client: clientViewSchema, client_secret: z.string().nullable() });
 export const clientSecretSchema = z.object({ client_secret: z.string() });
+/** The longest grace a replaced secret may keep (30 days). */
+export const MAX_SECRET_GRACE_HOURS = 720;
+export const DEFAULT_SECRET_GRACE_HOURS = 24;
+
+/** POST /api/admin/oauth-clients/:id/rotate-secret: how long the old secret keeps working (0: it stops at once). */
+export const rotateClientSecretBodySchema = z.strictObject({
+  grace_hours: z.number().int().min(0).max(MAX_SECRET_GRACE_HOURS).optional(),
+});
+export const clientSecretRotatedSchema = z.object({ client: clientViewSchema, client_secret: z.string() });
+
 export const clientActiveBodySchema = z.object({ is_active: z.boolean() });
 
 /**

@@ -53,6 +53,17 @@ interface Contract {
 }
 
 /** The field names a route declares (from its OpenAPI document), so the fuzzer aims at real fields. */
+/**
+ * Routes whose answer is the node's state, not a function of the input: readiness answers 503
+ * when its database ping takes over 2 s, which a machine busy with other work can make happen.
+ * A 503 there is that report (its body says not_ready, or error with db unreachable), never a failure of the input.
+ */
+const STATE_REPORTS = new Set(['GET /api/health', 'GET /api/health/ready']);
+const isStateReport = (route: RouteEntry, res: { statusCode: number; body: string }) =>
+  STATE_REPORTS.has(`${route.method} ${route.url}`) &&
+  res.statusCode === 503 &&
+  /"status":"(not_ready|error)"/.test(res.body);
+
 function contractOf(doc: OpenApiDoc, route: RouteEntry): Contract {
   const path = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
   const op = doc.paths[path]?.[route.method.toLowerCase()];
@@ -141,6 +152,7 @@ describe.each(TEST_DATABASES)('every route refuses malformed input without a 5xx
             headers: req.contentType && req.body !== undefined ? { 'content-type': req.contentType } : {},
             body: !['GET', 'HEAD', 'DELETE'].includes(route.method) ? req.body : undefined,
           });
+          if (isStateReport(route, res)) return;
           if (res.statusCode >= 500) {
             failures.push(
               `${route.method} ${req.url.slice(0, 120)} [${req.contentType}] ${String(req.body).slice(0, 120)} ` +
@@ -192,7 +204,7 @@ describe.each(TEST_DATABASES)('every route refuses malformed input without a 5xx
               body: !['GET', 'HEAD', 'DELETE'].includes(route.method) ? c.payload : undefined,
             });
             sent += 1;
-            if (res.statusCode >= 500)
+            if (res.statusCode >= 500 && !isStateReport(route, res))
               failures.push(
                 `${route.method} ${c.url.slice(0, 100)} ${c.payload?.slice(0, 100) ?? ''} → ${res.statusCode}`,
               );

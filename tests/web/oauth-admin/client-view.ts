@@ -5,6 +5,8 @@ export const CLIENT_VIEW: ClientView = {
   id: 'c1',
   client_id: 'hub_sister',
   client_secret_preview: 'hubsec_abcdefghijklm',
+  previous_secret_preview: null,
+  previous_secret_expires_at: null,
   app_name: 'Sister App',
   app_description: null,
   app_url: 'https://sister.example',

@@ -13,6 +13,13 @@ export const oauthClients = pgTable(
     /** The secret itself, AES-256-GCM under the master key, for the audited reveal. */
     clientSecretEnc: text('client_secret_enc'),
     /** 'client_secret_basic' | 'client_secret_post' | 'none' (public client, PKCE required). */
+    /**
+     * Issue 46: after a rotation, the secret it replaced stays accepted until
+     * `previous_secret_expires_at` (the grace the administrator chose), hashed and sealed like the current one.
+     */
+    previousSecretHash: text('previous_secret_hash'),
+    previousSecretEnc: text('previous_secret_enc'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
     tokenEndpointAuthMethod: text('token_endpoint_auth_method').notNull().default('client_secret_basic'),
     appName: text('app_name').notNull(),
     appDescription: text('app_description'),

@@ -8,14 +8,18 @@ import {
   clientCreatedSchema,
   clientListSchema,
   clientResultSchema,
+  clientSecretRotatedSchema,
   clientSecretSchema,
   clientSecurityProfileSchema,
   createClientInputSchema,
+  DEFAULT_SECRET_GRACE_HOURS,
+  rotateClientSecretBodySchema,
 } from '../../../shared/api/oauth-clients';
 import {
   createClient,
   listClientViews,
   revealClientSecret,
+  rotateClientSecret,
   setClientActive,
   setClientSecurityProfile,
   toClientView,
@@ -85,6 +89,29 @@ export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: 
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { client_secret: await revealClientSecret(hub, request.params.id, await requireActor(request)) };
+    },
+  );
+
+  r.post(
+    '/oauth-clients/:id/rotate-secret',
+    {
+      config: { stepUp: true },
+      schema: {
+        params: idParamsSchema,
+        body: rotateClientSecretBodySchema,
+        response: { 200: clientSecretRotatedSchema, ...adminErrors, ...apiErrors(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const grace = request.body.grace_hours ?? DEFAULT_SECRET_GRACE_HOURS;
+      const { client, clientSecret } = await rotateClientSecret(
+        hub,
+        request.params.id,
+        grace,
+        await requireActor(request),
+      );
+      return { client: toClientView(hub, client), client_secret: clientSecret };
     },
   );
 }

@@ -19,6 +19,7 @@ export function toClientView(hub: Hub, c: OAuthClient): ClientView {
     id: c.id,
     client_id: c.clientId,
     client_secret_preview: c.clientSecretEnc ? hub.secrets.open(c.clientSecretEnc, SECRET_CONTEXT).slice(0, 20) : null,
+    ...previousSecretView(hub, c),
     app_name: c.appName,
     app_description: c.appDescription,
     app_url: c.appUrl,
@@ -42,6 +43,20 @@ export function toClientView(hub: Hub, c: OAuthClient): ClientView {
   };
 }
 
+/** The replaced secret while its grace lasts (its preview, as the card shows the current one's), else nothing. */
+function previousSecretView(hub: Hub, c: OAuthClient) {
+  const live = c.previousSecretEnc && c.previousSecretExpiresAt && c.previousSecretExpiresAt > hub.clock();
+  return {
+    previous_secret_preview: live ? hub.secrets.open(c.previousSecretEnc!, SECRET_CONTEXT).slice(0, 20) : null,
+    previous_secret_expires_at: live ? c.previousSecretExpiresAt!.toISOString() : null,
+  };
+}
+
+/** A new client secret: what only a confidential client that authenticates with a secret has. */
+function newClientSecret(): string {
+  return `hubsec_${randomToken(32)}`;
+}
+
 /**
  * Registers a client: generates client_id and (for confidential clients) a secret, stored as a
  * SHA-256 hash for the token endpoint and sealed for the audited reveal, plus a sealed API key
@@ -57,7 +72,7 @@ export async function createClient(
   const isPublic = method === 'none';
   const clientId = `hub_${randomToken(16)}`;
   // A private_key_jwt client proves itself with its keys: it gets no secret that could leak.
-  const clientSecret = isPublic || method === 'private_key_jwt' ? null : `hubsec_${randomToken(32)}`;
+  const clientSecret = isPublic || method === 'private_key_jwt' ? null : newClientSecret();
   const now = hub.clock();
   return hub.db.transaction(async (tx) => {
     const client = await insertClient(tx, {
@@ -199,15 +214,63 @@ export async function revealClientSecret(hub: Hub, id: string, actor: Actor): Pr
   return secret;
 }
 
+/**
+ * Issue 46: a new secret, shown once; the one it replaces keeps working for `graceHours` (the
+ * client's deployments move over meanwhile), then only the new one does. Step-up and audited.
+ */
+export async function rotateClientSecret(
+  hub: Hub,
+  id: string,
+  graceHours: number,
+  actor: Actor,
+): Promise<{ client: OAuthClient; clientSecret: string }> {
+  const clientSecret = newClientSecret();
+  const now = hub.clock();
+  const client = await hub.db.transaction(async (tx) => {
+    const current = await findClientById(tx, id);
+    if (!current) throw new HubError('not_found', 'No such OAuth client.');
+    if (!current.clientSecretHash || !current.clientSecretEnc)
+      throw new HubError('conflict', 'This client authenticates without a secret: there is none to rotate.');
+    const updated = await updateClient(tx, id, {
+      clientSecretHash: sha256Hex(clientSecret),
+      clientSecretEnc: hub.secrets.seal(clientSecret, SECRET_CONTEXT),
+      previousSecretHash: graceHours > 0 ? current.clientSecretHash : null,
+      previousSecretEnc: graceHours > 0 ? current.clientSecretEnc : null,
+      previousSecretExpiresAt: graceHours > 0 ? new Date(now.getTime() + graceHours * 3_600_000) : null,
+      updatedAt: now,
+    });
+    await hub.audit.record(
+      {
+        type: 'client_secret_rotated',
+        ...actor.audit,
+        details: { client_id: current.clientId, grace_hours: graceHours },
+      },
+      tx,
+    );
+    return updated!;
+  });
+  await oauthRuntime(hub).clientChanged(client.clientId);
+  return { client, clientSecret };
+}
+
 /** A client by its public client_id, through the per-process cache (invalidated on change). */
 export async function loadClient(hub: Hub, clientId: string, db: DbOrTx = hub.db): Promise<OAuthClient | undefined> {
   return oauthRuntime(hub).clients.get(clientId, () => findClientByClientId(db, clientId));
 }
 
-/** Constant-time check of a presented secret against the stored hash. */
-export function isClientSecretValid(client: OAuthClient, presented: string): boolean {
+/**
+ * Constant-time check of a presented secret against the stored hash, or against the replaced
+ * secret's while its grace lasts (issue 46). Both comparisons always run, so the time taken says
+ * nothing about which one matched.
+ */
+export function isClientSecretValid(hub: Hub, client: OAuthClient, presented: string): boolean {
   if (!client.clientSecretHash) return false;
-  return safeEqual(sha256Hex(presented), client.clientSecretHash);
+  const hash = sha256Hex(presented);
+  const current = safeEqual(hash, client.clientSecretHash);
+  const inGrace = !!client.previousSecretExpiresAt && client.previousSecretExpiresAt > hub.clock();
+  const previous =
+    safeEqual(hash, client.previousSecretHash ?? client.clientSecretHash) && inGrace && !!client.previousSecretHash;
+  return current || previous;
 }
 
 function dedupe(values: string[]): string[] {
