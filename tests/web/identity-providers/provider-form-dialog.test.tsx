@@ -160,7 +160,10 @@ describe('identity provider form (issue 27)', () => {
 
   it('SAML: the body carries the metadata and none of OpenID Connect\u2019s fields; the metadata is required to create', () => {
     const values = { ...EMPTY_PROVIDER_FORM, protocol: 'saml' as const, slug: 'corp', display_name: 'Corp SSO' };
-    expect(firstProblem(values, true)).toEqual(['metadata_xml', expect.stringContaining('metadata XML')]);
+    expect(firstProblem(values, true)).toEqual([
+      'metadata_xml',
+      expect.objectContaining({ defaultMessage: expect.stringContaining('metadata XML') }),
+    ]);
     const body = createBodyOf({ ...values, metadata_xml: '  <EntityDescriptor/>  ', email_domains: 'corp.example' });
     expect(body).toEqual({
       protocol: 'saml',

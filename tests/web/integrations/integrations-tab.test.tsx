@@ -232,7 +232,10 @@ describe('Integrations tab (issue 30)', () => {
   });
 
   it('utils: the form’s own checks and body, the host of a URL', () => {
-    expect(firstProblem(EMPTY_WEBHOOK_FORM)).toEqual(['url', expect.stringContaining('https://')]);
+    expect(firstProblem(EMPTY_WEBHOOK_FORM)).toEqual([
+      'url',
+      expect.objectContaining({ defaultMessage: expect.stringContaining('https://') }),
+    ]);
     expect(firstProblem({ ...EMPTY_WEBHOOK_FORM, url: 'ftp://x.example/' })?.[0]).toBe('url');
     expect(firstProblem({ ...EMPTY_WEBHOOK_FORM, url: 'https://x.example/' })?.[0]).toBe('events');
     expect(

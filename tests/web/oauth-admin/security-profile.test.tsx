@@ -1,3 +1,4 @@
+import { createIntl } from 'react-intl';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ClientView } from '@shared/api/oauth-clients';
@@ -41,13 +42,15 @@ describe('the security profile fields (issue 31)', () => {
       },
     });
     expect(securityProfileInput({ ...base, fapi2: true })).toEqual({
-      error: 'private_key_jwt needs the client’s public keys: a JWK Set or a JWKS URL.',
+      error: expect.objectContaining({
+        defaultMessage: 'private_key_jwt needs the client’s public keys: a JWK Set or a JWKS URL.',
+      }),
     });
     expect(securityProfileInput({ ...base, keyAuth: true, jwks: '{"keys": [' })).toEqual({
-      error: 'The JWK Set is not valid JSON.',
+      error: expect.objectContaining({ defaultMessage: 'The JWK Set is not valid JSON.' }),
     });
     expect(securityProfileInput({ ...base, jwks: '{}', jwksUri: 'https://a.example/jwks' })).toEqual({
-      error: 'Give either a JWK Set or a JWKS URL, not both.',
+      error: expect.objectContaining({ defaultMessage: 'Give either a JWK Set or a JWKS URL, not both.' }),
     });
     expect(
       securityProfileInput({ ...base, fapi2: true, jwksUri: 'https://a.example/jwks', requestObjectAlg: 'PS256' }),
@@ -64,7 +67,12 @@ describe('the security profile fields (issue 31)', () => {
   });
 
   it('names the building blocks on the card, FAPI 2.0 implying PAR and DPoP', () => {
-    expect(securityBadges(VIEW)).toEqual(['FAPI 2.0', 'PAR required', 'DPoP required', 'private_key_jwt']);
+    expect(securityBadges(VIEW).map((b) => createIntl({ locale: 'en' }).formatMessage(b.message, b.values))).toEqual([
+      'FAPI 2.0',
+      'PAR required',
+      'DPoP required',
+      'private_key_jwt',
+    ]);
     renderWithQuery(<ClientCard client={VIEW} />);
     expect(screen.getByText('No secret (private_key_jwt)')).toBeTruthy();
     expect(screen.getByText('FAPI 2.0')).toBeTruthy();

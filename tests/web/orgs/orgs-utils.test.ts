@@ -1,13 +1,15 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import {
   assignableBuiltInRoles,
   builtInRoleOf,
   customRolesOf,
   inviteFormError,
-  joinedViaText,
+  joinedViaKey,
   mayDo,
   rankOf,
   roleLabel,
+  roleText,
   rolesFromInput,
   slugOf,
 } from '@/features/orgs/orgs.utils';
@@ -52,18 +54,27 @@ describe('what the organization screens offer (mirrors src/server/orgs/service.t
 
 describe('the invitation form’s own checks, before the server’s', () => {
   it('asks for an address, then a well-formed one, then a role name', () => {
-    expect(inviteFormError('', 'member')).toBe('Enter the email address to invite.');
-    expect(inviteFormError('rita@', 'member')).toBe('Enter a valid email address.');
-    expect(inviteFormError('rita@acme.test', 'Recruiter!')).toMatch(/^Choose a role/);
+    const text = (problem: ReturnType<typeof inviteFormError>) =>
+      problem && [problem.field, createIntl({ locale: 'en' }).formatMessage(problem.message)];
+    expect(text(inviteFormError('', 'member'))).toEqual(['email', 'Enter the email address to invite.']);
+    expect(text(inviteFormError('rita@', 'member'))).toEqual(['email', 'Enter a valid email address.']);
+    expect(text(inviteFormError('rita@acme.test', 'Recruiter!'))).toEqual([
+      'role',
+      expect.stringMatching(/^Choose a role/),
+    ]);
     expect(inviteFormError(' rita@acme.test ', 'recruiter')).toBeNull();
   });
 });
 
 describe('words', () => {
-  it('role labels, how a member joined, and slugs from names', () => {
+  it('role labels (built-in ones in the active language), how a member joined, and slugs from names', () => {
+    const intl = createIntl({ locale: 'en' });
     expect(roleLabel('hiring_manager')).toBe('Hiring manager');
-    expect(joinedViaText('invitation')).toBe('joined by invitation');
-    expect(joinedViaText('something-new')).toBe('joined');
+    expect(roleText(intl, 'hiring_manager')).toBe('Hiring manager');
+    expect(roleText(createIntl({ locale: 'de', messages: { 'orgs.role.owner': 'Inhaber' } }), 'owner')).toBe('Inhaber');
+    expect(roleText(intl, 'constructor')).toBe('Constructor');
+    expect(joinedViaKey('invitation')).toBe('invitation');
+    expect(joinedViaKey('something-new')).toBe('other');
     expect(slugOf('Acme Hiring, Inc.')).toBe('acme-hiring-inc');
     expect(slugOf('  Café Ñandú  ')).toBe('cafe-nandu');
     expect(slugOf('x'.repeat(60))).toHaveLength(48);

@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { OIDC_PRESET_NAMES, OIDC_PRESETS, type OidcPreset } from '@shared/federation-presets';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
@@ -31,49 +32,78 @@ import {
   updateBodyOf,
   type ProviderFormValues,
   type ProviderProtocol,
+  type RegistrationItem,
 } from './provider-form.utils';
 import { RegistrationDetails } from './registration-details';
 
 type Flag = 'enabled' | 'trusts_email_verified' | 'trusts_mfa' | 'may_create_accounts';
 
+const m = defineMessages({
+  enabled: { id: 'idp.form.flag.enabled', defaultMessage: 'Enabled' },
+  enabledHint: {
+    id: 'idp.form.flag.enabledHint',
+    defaultMessage: 'Offered on the sign-in page and used by email-domain discovery.',
+  },
+  trustEmailSaml: { id: 'idp.form.flag.trustEmailSaml', defaultMessage: 'Trust its email addresses' },
+  trustEmailOidc: { id: 'idp.form.flag.trustEmailOidc', defaultMessage: 'Trust its email_verified' },
+  trustEmailSamlHint: {
+    id: 'idp.form.flag.trustEmailSamlHint',
+    defaultMessage:
+      'The address in its assertions counts as verified here (within its email domains, when any are listed).',
+  },
+  trustEmailOidcHint: {
+    id: 'idp.form.flag.trustEmailOidcHint',
+    defaultMessage:
+      'An address the provider says is verified counts as verified here (within its email domains, when listed).',
+  },
+  trustMfa: { id: 'idp.form.flag.trustMfa', defaultMessage: 'Trust its multi-factor sign-in' },
+  trustMfaSamlHint: {
+    id: 'idp.form.flag.trustMfaSamlHint',
+    defaultMessage: 'When its AuthnContext says MFA, administrators skip the hub’s second factor.',
+  },
+  trustMfaOidcHint: {
+    id: 'idp.form.flag.trustMfaOidcHint',
+    defaultMessage: 'When it asserts MFA (amr), administrators skip the hub’s second factor.',
+  },
+  mayCreate: { id: 'idp.form.flag.mayCreate', defaultMessage: 'May create accounts' },
+  mayCreateHint: {
+    id: 'idp.form.flag.mayCreateHint',
+    defaultMessage:
+      'A first sign-in with an unknown address creates an account; otherwise only existing accounts sign in.',
+  },
+  /**
+   * What the server does when the issuer (SAML: the IdP's entityID) changes (issue 38, finding 6):
+   * another issuer's subjects are other people, so every identity linked through the provider goes.
+   */
+  issuerChangeOidc: {
+    id: 'idp.form.issuerChange.oidc',
+    defaultMessage:
+      'Another issuer unlinks every sign-in linked through this provider: people sign in another way and link it again.',
+  },
+  issuerChangeSaml: {
+    id: 'idp.form.issuerChange.saml',
+    defaultMessage:
+      'Metadata of another IdP (another entityID) unlinks every sign-in linked through this provider: ' +
+      'people sign in another way and link it again.',
+  },
+});
+
 /** The switches, worded for the protocol (SAML has no email_verified or amr, but the same trust decisions). */
-function flagsOf(protocol: ProviderProtocol): { key: Flag; label: string; hint: string }[] {
+function flagsOf(protocol: ProviderProtocol): { key: Flag; label: MessageDescriptor; hint: MessageDescriptor }[] {
   const saml = protocol === 'saml';
   return [
-    { key: 'enabled', label: 'Enabled', hint: 'Offered on the sign-in page and used by email-domain discovery.' },
+    { key: 'enabled', label: m.enabled, hint: m.enabledHint },
     {
       key: 'trusts_email_verified',
-      label: saml ? 'Trust its email addresses' : 'Trust its email_verified',
-      hint: saml
-        ? 'The address in its assertions counts as verified here (within its email domains, when any are listed).'
-        : 'An address the provider says is verified counts as verified here (within its email domains, when listed).',
+      label: saml ? m.trustEmailSaml : m.trustEmailOidc,
+      hint: saml ? m.trustEmailSamlHint : m.trustEmailOidcHint,
     },
-    {
-      key: 'trusts_mfa',
-      label: 'Trust its multi-factor sign-in',
-      hint: saml
-        ? 'When its AuthnContext says MFA, administrators skip the hub’s second factor.'
-        : 'When it asserts MFA (amr), administrators skip the hub’s second factor.',
-    },
-    {
-      key: 'may_create_accounts',
-      label: 'May create accounts',
-      hint: 'A first sign-in with an unknown address creates an account; otherwise only existing accounts sign in.',
-    },
+    { key: 'trusts_mfa', label: m.trustMfa, hint: saml ? m.trustMfaSamlHint : m.trustMfaOidcHint },
+    { key: 'may_create_accounts', label: m.mayCreate, hint: m.mayCreateHint },
   ];
 }
 
 const PROTOCOL_NAMES: Record<ProviderProtocol, string> = { oidc: 'OpenID Connect', saml: 'SAML 2.0' };
-
-/**
- * What the server does when the issuer (SAML: the IdP's entityID) changes (issue 38, finding 6):
- * another issuer's subjects are other people, so every identity linked through the provider goes.
- */
-const UNLINK_NOTE = 'unlinks every sign-in linked through this provider: people sign in another way and link it again.';
-const ISSUER_CHANGE_NOTE = {
-  oidc: `Another issuer ${UNLINK_NOTE}`,
-  saml: `Metadata of another IdP (another entityID) ${UNLINK_NOTE}`,
-};
 
 /** Metadata files of IdPs are a few kilobytes; anything far larger is not one. */
 const MAX_METADATA_BYTES = 100_000;
@@ -94,20 +124,21 @@ export function ProviderFormDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const intl = useIntl();
   const isCreate = !provider;
   const initial = provider ? formValuesOf(provider) : EMPTY_PROVIDER_FORM;
   const form = useForm<ProviderFormValues>(initial);
-  const [registration, setRegistration] = useState<{ label: string; value: string }[] | null>(null);
+  const [registration, setRegistration] = useState<RegistrationItem[] | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const create = useProviderCreateMutation({
     onSuccess: (result) => {
-      notify.success('Identity provider created');
+      notify.success(intl.formatMessage({ id: 'idp.form.created', defaultMessage: 'Identity provider created' }));
       setRegistration(registrationItems(result));
     },
   });
   const update = useProviderUpdateMutation({
     onSuccess: () => {
-      notify.success('Identity provider saved');
+      notify.success(intl.formatMessage({ id: 'idp.form.saved', defaultMessage: 'Identity provider saved' }));
       close(false);
     },
   });
@@ -129,7 +160,7 @@ export function ProviderFormDialog({
     form.setError(null);
     const problem = firstProblem(form.values, isCreate);
     if (problem) {
-      form.setError(problem[1], problem[0]);
+      form.setError(intl.formatMessage(problem[1]), problem[0]);
       return;
     }
     if (provider) update.mutateAsync({ id: provider.id, body: updateBodyOf(form.values) }).catch(form.setServerError);
@@ -143,17 +174,24 @@ export function ProviderFormDialog({
     setFileProblem(null);
     if (!file) return;
     if (file.size > MAX_METADATA_BYTES) {
-      setFileProblem('This file is too large to be an identity provider’s metadata.');
+      setFileProblem(
+        intl.formatMessage({
+          id: 'idp.form.file.tooLarge',
+          defaultMessage: 'This file is too large to be an identity provider’s metadata.',
+        }),
+      );
       return;
     }
     // FileReader rather than Blob.text(): one API every browser (and the web tests' jsdom) has.
     const reader = new FileReader();
     reader.onload = () => form.edit({ metadata_xml: typeof reader.result === 'string' ? reader.result : '' });
-    reader.onerror = () => setFileProblem('The file could not be read.');
+    reader.onerror = () =>
+      setFileProblem(
+        intl.formatMessage({ id: 'idp.form.file.unreadable', defaultMessage: 'The file could not be read.' }),
+      );
     reader.readAsText(file);
   }
 
-  const secretState = provider?.has_client_secret ? 'set' : 'not set';
   const protocol = form.values.protocol;
   const saml = protocol === 'saml';
   return (
@@ -162,17 +200,31 @@ export function ProviderFormDialog({
         {registration ? (
           <div className="space-y-4">
             <DialogHeader>
-              <DialogTitle>Register the hub at the provider</DialogTitle>
+              <DialogTitle>
+                <FormattedMessage id="idp.form.register.title" defaultMessage="Register the hub at the provider" />
+              </DialogTitle>
               <DialogDescription>
-                {saml
-                  ? 'In the identity provider’s console, create a SAML application with this ACS URL and entity ID ' +
-                    '(or import the metadata URL). Send the email address as the NameID or as the email attribute.'
-                  : 'In the provider’s console, add this redirect URI to the application whose client ID you entered.'}
+                {saml ? (
+                  <FormattedMessage
+                    id="idp.form.register.saml"
+                    defaultMessage={
+                      'In the identity provider’s console, create a SAML application with this ACS URL and entity ID ' +
+                      '(or import the metadata URL). Send the email address as the NameID or as the email attribute.'
+                    }
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="idp.form.register.oidc"
+                    defaultMessage="In the provider’s console, add this redirect URI to the application whose client ID you entered."
+                  />
+                )}
               </DialogDescription>
             </DialogHeader>
             <RegistrationDetails items={registration} />
             <DialogFooter>
-              <Button onClick={() => close(false)}>Done</Button>
+              <Button onClick={() => close(false)}>
+                <FormattedMessage id="idp.form.register.done" defaultMessage="Done" />
+              </Button>
             </DialogFooter>
           </div>
         ) : (
@@ -180,26 +232,54 @@ export function ProviderFormDialog({
             onSubmit={submit}
             className="space-y-4"
             noValidate
-            aria-label={isCreate ? 'New identity provider' : 'Edit identity provider'}
+            aria-label={
+              isCreate
+                ? intl.formatMessage({ id: 'idp.form.label.new', defaultMessage: 'New identity provider' })
+                : intl.formatMessage({ id: 'idp.form.label.edit', defaultMessage: 'Edit identity provider' })
+            }
           >
             <DialogHeader>
-              <DialogTitle>{isCreate ? 'Add identity provider' : `Edit ${provider.display_name}`}</DialogTitle>
+              <DialogTitle>
+                {isCreate ? (
+                  <FormattedMessage id="idp.form.title.add" defaultMessage="Add identity provider" />
+                ) : (
+                  <FormattedMessage
+                    id="idp.form.title.edit"
+                    defaultMessage="Edit {name}"
+                    values={{ name: provider.display_name }}
+                  />
+                )}
+              </DialogTitle>
               <DialogDescription>
-                {saml
-                  ? 'A SAML 2.0 identity provider people may sign in with, described by its metadata.'
-                  : 'An OpenID Connect provider people may sign in with. Presets fill in the issuer and scopes.'}
+                {saml ? (
+                  <FormattedMessage
+                    id="idp.form.description.saml"
+                    defaultMessage="A SAML 2.0 identity provider people may sign in with, described by its metadata."
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="idp.form.description.oidc"
+                    defaultMessage="An OpenID Connect provider people may sign in with. Presets fill in the issuer and scopes."
+                  />
+                )}
               </DialogDescription>
             </DialogHeader>
             {isCreate && (
               <div className="space-y-2">
-                <Label htmlFor="idp-protocol">Protocol</Label>
+                <Label htmlFor="idp-protocol">
+                  <FormattedMessage id="idp.form.protocol" defaultMessage="Protocol" />
+                </Label>
                 <Select
                   value={protocol}
                   onValueChange={(v) =>
                     form.reset({ ...form.values, protocol: v as ProviderProtocol, preset: 'custom' })
                   }
                 >
-                  <SelectTrigger id="idp-protocol" className="w-full" aria-label="Protocol">
+                  <SelectTrigger
+                    id="idp-protocol"
+                    className="w-full"
+                    aria-label={intl.formatMessage({ id: 'idp.form.protocol', defaultMessage: 'Protocol' })}
+                  >
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
@@ -211,16 +291,24 @@ export function ProviderFormDialog({
             )}
             {isCreate && !saml && (
               <div className="space-y-2">
-                <Label htmlFor="idp-preset">Preset</Label>
+                <Label htmlFor="idp-preset">
+                  <FormattedMessage id="idp.form.preset" defaultMessage="Preset" />
+                </Label>
                 <Select
                   value={form.values.preset}
                   onValueChange={(v) => form.reset(applyPreset(form.values, v as OidcPreset | 'custom'))}
                 >
-                  <SelectTrigger id="idp-preset" className="w-full" aria-label="Preset">
+                  <SelectTrigger
+                    id="idp-preset"
+                    className="w-full"
+                    aria-label={intl.formatMessage({ id: 'idp.form.preset', defaultMessage: 'Preset' })}
+                  >
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    <SelectItem value="custom">Any OpenID Connect provider</SelectItem>
+                    <SelectItem value="custom">
+                      <FormattedMessage id="idp.form.preset.custom" defaultMessage="Any OpenID Connect provider" />
+                    </SelectItem>
                     {OIDC_PRESET_NAMES.map((name) => (
                       <SelectItem key={name} value={name}>
                         {OIDC_PRESETS[name].display_name}
@@ -231,16 +319,33 @@ export function ProviderFormDialog({
               </div>
             )}
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="idp-display-name" label="Display name *" {...form.field('display_name')}>
+              <Field
+                id="idp-display-name"
+                label={intl.formatMessage({ id: 'idp.form.displayName', defaultMessage: 'Display name *' })}
+                {...form.field('display_name')}
+              >
                 <Input />
               </Field>
               <Field
                 id="idp-slug"
-                label="Slug *"
+                label={intl.formatMessage({ id: 'idp.form.slug', defaultMessage: 'Slug *' })}
                 hint={
                   isCreate
-                    ? `Lower-case letters, digits, dashes; part of the ${saml ? 'ACS URL' : 'redirect URI'}.`
-                    : `Fixed: part of the ${saml ? 'ACS URL' : 'redirect URI'}.`
+                    ? intl.formatMessage(
+                        {
+                          id: 'idp.form.slugHint.create',
+                          defaultMessage:
+                            'Lower-case letters, digits, dashes; part of the {protocol, select, saml {ACS URL} other {redirect URI}}.',
+                        },
+                        { protocol },
+                      )
+                    : intl.formatMessage(
+                        {
+                          id: 'idp.form.slugHint.edit',
+                          defaultMessage: 'Fixed: part of the {protocol, select, saml {ACS URL} other {redirect URI}}.',
+                        },
+                        { protocol },
+                      )
                 }
                 {...form.field('slug')}
               >
@@ -251,14 +356,35 @@ export function ProviderFormDialog({
               <>
                 <Field
                   id="idp-metadata"
-                  label={isCreate ? 'Metadata XML *' : 'Metadata XML'}
+                  label={
+                    isCreate
+                      ? intl.formatMessage({ id: 'idp.form.metadata.required', defaultMessage: 'Metadata XML *' })
+                      : intl.formatMessage({ id: 'idp.form.metadata', defaultMessage: 'Metadata XML' })
+                  }
                   hint={
                     isCreate
-                      ? 'From the identity provider’s console (Okta, Entra ID, Google Workspace, AD FS…): its ' +
-                        'entityID, sign-in URL and signing certificate.'
-                      : `Currently ${provider?.issuer ?? 'not set'}, ${provider?.saml?.certificates ?? 0} signing ` +
-                        'certificate(s). Paste new metadata after the provider changed its certificate; leave empty to keep it. ' +
-                        ISSUER_CHANGE_NOTE.saml
+                      ? intl.formatMessage({
+                          id: 'idp.form.metadata.hintCreate',
+                          defaultMessage:
+                            'From the identity provider’s console (Okta, Entra ID, Google Workspace, AD FS…): its ' +
+                            'entityID, sign-in URL and signing certificate.',
+                        })
+                      : intl.formatMessage(
+                          {
+                            id: 'idp.form.metadata.hintEdit',
+                            defaultMessage:
+                              'Currently {issuer}, {count, plural, one {# signing certificate} other {# signing certificates}}. ' +
+                              'Paste new metadata after the provider changed its certificate; leave empty to keep it.',
+                          },
+                          {
+                            issuer:
+                              provider?.issuer ??
+                              intl.formatMessage({ id: 'idp.form.metadata.noIssuer', defaultMessage: 'not set' }),
+                            count: provider?.saml?.certificates ?? 0,
+                          },
+                        ) +
+                        ' ' +
+                        intl.formatMessage(m.issuerChangeSaml)
                   }
                   {...form.field('metadata_xml')}
                 >
@@ -270,7 +396,9 @@ export function ProviderFormDialog({
                   />
                 </Field>
                 <div className="space-y-1">
-                  <Label htmlFor="idp-metadata-file">Or upload the metadata file</Label>
+                  <Label htmlFor="idp-metadata-file">
+                    <FormattedMessage id="idp.form.metadata.file" defaultMessage="Or upload the metadata file" />
+                  </Label>
                   <Input
                     id="idp-metadata-file"
                     type="file"
@@ -290,20 +418,41 @@ export function ProviderFormDialog({
               <>
                 <Field
                   id="idp-issuer"
-                  label="Issuer *"
-                  hint={isCreate ? undefined : ISSUER_CHANGE_NOTE.oidc}
+                  label={intl.formatMessage({ id: 'idp.form.issuer', defaultMessage: 'Issuer *' })}
+                  hint={isCreate ? undefined : intl.formatMessage(m.issuerChangeOidc)}
                   {...form.field('issuer')}
                 >
                   <Input type="url" placeholder={issuerPlaceholder(form.values.preset)} />
                 </Field>
-                <Field id="idp-client-id" label="Client ID *" {...form.field('client_id')}>
+                <Field
+                  id="idp-client-id"
+                  label={intl.formatMessage({ id: 'idp.form.clientId', defaultMessage: 'Client ID *' })}
+                  {...form.field('client_id')}
+                >
                   <Input autoComplete="off" />
                 </Field>
                 <Field
                   id="idp-client-secret"
-                  label={isCreate ? 'Client secret *' : 'Client secret'}
+                  label={
+                    isCreate
+                      ? intl.formatMessage({ id: 'idp.form.clientSecret.required', defaultMessage: 'Client secret *' })
+                      : intl.formatMessage({ id: 'idp.form.clientSecret', defaultMessage: 'Client secret' })
+                  }
                   hint={
-                    isCreate ? 'Stored sealed; never shown again.' : `Currently ${secretState}. Leave empty to keep it.`
+                    isCreate
+                      ? intl.formatMessage({
+                          id: 'idp.form.clientSecret.hintCreate',
+                          defaultMessage: 'Stored sealed; never shown again.',
+                        })
+                      : provider?.has_client_secret
+                        ? intl.formatMessage({
+                            id: 'idp.form.clientSecret.hintSet',
+                            defaultMessage: 'Currently set. Leave empty to keep it.',
+                          })
+                        : intl.formatMessage({
+                            id: 'idp.form.clientSecret.hintNotSet',
+                            defaultMessage: 'Currently not set. Leave empty to keep it.',
+                          })
                   }
                   {...form.field('client_secret')}
                 >
@@ -311,8 +460,11 @@ export function ProviderFormDialog({
                 </Field>
                 <Field
                   id="idp-scopes"
-                  label="Scopes"
-                  hint="Separated by spaces; must include openid."
+                  label={intl.formatMessage({ id: 'idp.form.scopes', defaultMessage: 'Scopes' })}
+                  hint={intl.formatMessage({
+                    id: 'idp.form.scopesHint',
+                    defaultMessage: 'Separated by spaces; must include openid.',
+                  })}
                   {...form.field('scopes')}
                 >
                   <Input />
@@ -321,17 +473,21 @@ export function ProviderFormDialog({
             )}
             <Field
               id="idp-domains"
-              label="Email domains"
-              hint={
-                'Addresses at these domains are sent to this provider from the sign-in page (comma separated). ' +
-                'When any are listed, the provider is believed about verified addresses at these domains only.'
-              }
+              label={intl.formatMessage({ id: 'idp.form.domains', defaultMessage: 'Email domains' })}
+              hint={intl.formatMessage({
+                id: 'idp.form.domainsHint',
+                defaultMessage:
+                  'Addresses at these domains are sent to this provider from the sign-in page (comma separated). ' +
+                  'When any are listed, the provider is believed about verified addresses at these domains only.',
+              })}
               {...form.field('email_domains')}
             >
               <Input placeholder="example.com" />
             </Field>
             <fieldset className="space-y-3">
-              <legend className="text-sm font-medium">Options</legend>
+              <legend className="text-sm font-medium">
+                <FormattedMessage id="idp.form.options" defaultMessage="Options" />
+              </legend>
               {flagsOf(protocol).map((flag) => (
                 <div key={flag.key} className="flex items-start gap-3">
                   <Switch
@@ -341,9 +497,9 @@ export function ProviderFormDialog({
                     aria-describedby={`idp-${flag.key}-hint`}
                   />
                   <div className="space-y-0.5">
-                    <Label htmlFor={`idp-${flag.key}`}>{flag.label}</Label>
+                    <Label htmlFor={`idp-${flag.key}`}>{intl.formatMessage(flag.label)}</Label>
                     <p id={`idp-${flag.key}-hint`} className="text-xs text-muted-foreground">
-                      {flag.hint}
+                      {intl.formatMessage(flag.hint)}
                     </p>
                   </div>
                 </div>
@@ -352,10 +508,16 @@ export function ProviderFormDialog({
             <FormError {...form.error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => close(false)}>
-                Cancel
+                <FormattedMessage id="idp.form.cancel" defaultMessage="Cancel" />
               </Button>
               <Button type="submit" disabled={pending}>
-                {pending ? 'Saving…' : isCreate ? 'Add provider' : 'Save'}
+                {pending ? (
+                  <FormattedMessage id="idp.form.saving" defaultMessage="Saving…" />
+                ) : isCreate ? (
+                  <FormattedMessage id="idp.form.submit.add" defaultMessage="Add provider" />
+                ) : (
+                  <FormattedMessage id="idp.form.submit.save" defaultMessage="Save" />
+                )}
               </Button>
             </DialogFooter>
           </form>

@@ -3,6 +3,7 @@ import type {
   IdentityProviderView,
   UpdateIdentityProviderBody,
 } from '@shared/api/federation';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { DEFAULT_OIDC_SCOPES, OIDC_PRESETS, type OidcPreset } from '@shared/federation-presets';
 
 export type ProviderProtocol = 'oidc' | 'saml';
@@ -135,24 +136,48 @@ export function updateBodyOf(v: ProviderFormValues): UpdateIdentityProviderBody 
   return { ...commonFields(v), ...oidcFields(v), ...(v.client_secret ? { client_secret: v.client_secret } : {}) };
 }
 
-type Check = [keyof ProviderFormValues, string] | null;
+const problems = defineMessages({
+  slug: {
+    id: 'idp.form.problem.slug',
+    defaultMessage: 'Give the provider a slug (it is part of the URLs registered at it).',
+  },
+  displayName: { id: 'idp.form.problem.displayName', defaultMessage: 'Give the provider a display name.' },
+  metadata: {
+    id: 'idp.form.problem.metadata',
+    defaultMessage: 'Paste or upload the identity provider’s metadata XML.',
+  },
+  issuer: { id: 'idp.form.problem.issuer', defaultMessage: 'Give the issuer URL of the provider.' },
+  clientId: { id: 'idp.form.problem.clientId', defaultMessage: 'Give the client ID the provider issued.' },
+  clientSecret: { id: 'idp.form.problem.clientSecret', defaultMessage: 'Give the client secret the provider issued.' },
+  scopes: { id: 'idp.form.problem.scopes', defaultMessage: 'The scopes must include openid.' },
+});
+
+type Check = [keyof ProviderFormValues, MessageDescriptor] | null;
 
 /** What the browser checks before sending; the server's zod contract and metadata reader have the last word. */
 export function firstProblem(v: ProviderFormValues, isCreate: boolean): Check {
-  if (isCreate && !v.slug.trim())
-    return ['slug', 'Give the provider a slug (it is part of the URLs registered at it).'];
-  if (!v.display_name.trim()) return ['display_name', 'Give the provider a display name.'];
+  if (isCreate && !v.slug.trim()) return ['slug', problems.slug];
+  if (!v.display_name.trim()) return ['display_name', problems.displayName];
   if (v.protocol === 'saml') {
-    if (isCreate && !v.metadata_xml.trim())
-      return ['metadata_xml', 'Paste or upload the identity provider’s metadata XML.'];
+    if (isCreate && !v.metadata_xml.trim()) return ['metadata_xml', problems.metadata];
     return null;
   }
-  if (!v.issuer.trim()) return ['issuer', 'Give the issuer URL of the provider.'];
-  if (!v.client_id.trim()) return ['client_id', 'Give the client ID the provider issued.'];
-  if (isCreate && !v.client_secret) return ['client_secret', 'Give the client secret the provider issued.'];
-  if (!splitScopes(v.scopes).includes('openid')) return ['scopes', 'The scopes must include openid.'];
+  if (!v.issuer.trim()) return ['issuer', problems.issuer];
+  if (!v.client_id.trim()) return ['client_id', problems.clientId];
+  if (isCreate && !v.client_secret) return ['client_secret', problems.clientSecret];
+  if (!splitScopes(v.scopes).includes('openid')) return ['scopes', problems.scopes];
   return null;
 }
+
+const registrationLabels = defineMessages({
+  redirectUri: { id: 'idp.registration.redirectUri', defaultMessage: 'Redirect URI' },
+  acsUrl: { id: 'idp.registration.acsUrl', defaultMessage: 'ACS URL' },
+  entityId: { id: 'idp.registration.entityId', defaultMessage: 'Entity ID' },
+  metadataUrl: { id: 'idp.registration.metadataUrl', defaultMessage: 'Metadata URL' },
+});
+
+/** One value the provider's administrator registers: `key` names it in element ids, whatever the language. */
+export type RegistrationItem = { key: string; label: MessageDescriptor; value: string };
 
 /** What the provider's administrator registers for the hub, by protocol (from a create or read answer). */
 export function registrationItems(r: {
@@ -160,11 +185,11 @@ export function registrationItems(r: {
   acs_url?: string | null;
   entity_id?: string | null;
   metadata_url?: string | null;
-}): { label: string; value: string }[] {
-  const items: { label: string; value: string }[] = [];
-  if (r.redirect_uri) items.push({ label: 'Redirect URI', value: r.redirect_uri });
-  if (r.acs_url) items.push({ label: 'ACS URL', value: r.acs_url });
-  if (r.entity_id) items.push({ label: 'Entity ID', value: r.entity_id });
-  if (r.metadata_url) items.push({ label: 'Metadata URL', value: r.metadata_url });
+}): RegistrationItem[] {
+  const items: RegistrationItem[] = [];
+  if (r.redirect_uri) items.push({ key: 'redirect-uri', label: registrationLabels.redirectUri, value: r.redirect_uri });
+  if (r.acs_url) items.push({ key: 'acs-url', label: registrationLabels.acsUrl, value: r.acs_url });
+  if (r.entity_id) items.push({ key: 'entity-id', label: registrationLabels.entityId, value: r.entity_id });
+  if (r.metadata_url) items.push({ key: 'metadata-url', label: registrationLabels.metadataUrl, value: r.metadata_url });
   return items;
 }

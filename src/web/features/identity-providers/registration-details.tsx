@@ -1,16 +1,20 @@
+import { useIntl } from 'react-intl';
 import { CopyButton } from '@/features/oauth-admin/copy-button';
+import type { RegistrationItem } from './provider-form.utils';
 
 /**
  * What the provider's administrator registers for the hub, each value with a copy button:
  * OpenID Connect's redirect URI, or SAML's ACS URL, entity ID and metadata URL.
  */
-export function RegistrationDetails({ items }: { items: { label: string; value: string }[] }) {
+export function RegistrationDetails({ items }: { items: RegistrationItem[] }) {
+  const intl = useIntl();
   return (
     <div className="space-y-3">
-      {items.map(({ label, value }) => {
-        const id = `idp-registration-${label.toLowerCase().replace(/\s+/g, '-')}`;
+      {items.map(({ key, label: descriptor, value }) => {
+        const id = `idp-registration-${key}`;
+        const label = intl.formatMessage(descriptor);
         return (
-          <div key={label} className="space-y-1">
+          <div key={key} className="space-y-1">
             <p className="text-sm font-medium" id={id}>
               {label}
             </p>

@@ -1,3 +1,4 @@
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { AUDIT_SEVERITIES } from '@shared/audit-events';
 import type { AuditSinkKind } from '@shared/api/siem';
 import { FormDialog, useCreateEditForm } from '@/components/form-dialog';
@@ -21,10 +22,10 @@ import {
 } from './audit-sinks.utils';
 import { CHECKPOINT_KEY, ShownOnceSecret } from './shown-once-secret';
 
-const KIND_LABELS: Record<AuditSinkKind, string> = {
-  https: 'HTTPS (NDJSON batches)',
-  'syslog-tls': 'Syslog over TLS (RFC 5424)',
-};
+const KIND_LABELS: Record<AuditSinkKind, MessageDescriptor> = defineMessages({
+  https: { id: 'integrations.sink.kind.https', defaultMessage: 'HTTPS (NDJSON batches)' },
+  'syslog-tls': { id: 'integrations.sink.kind.syslog', defaultMessage: 'Syslog over TLS (RFC 5424)' },
+});
 /** The wire module's values stay on the server; the Record above keeps this list complete. */
 const KINDS = Object.keys(KIND_LABELS) as AuditSinkKind[];
 const isKind = (v: string): v is AuditSinkKind => (KINDS as string[]).includes(v);
@@ -44,13 +45,21 @@ export function AuditSinkFormDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const intl = useIntl();
   const isCreate = !sink;
-  const create = useAuditSinkCreateMutation({ onSuccess: () => notify.success('Audit sink created') });
-  const update = useAuditSinkUpdateMutation({ onSuccess: () => notify.success('Audit sink saved') });
+  const createdTitle = intl.formatMessage({ id: 'integrations.sink.created', defaultMessage: 'Audit sink created' });
+  const create = useAuditSinkCreateMutation({ onSuccess: () => notify.success(createdTitle) });
+  const update = useAuditSinkUpdateMutation({
+    onSuccess: () =>
+      notify.success(intl.formatMessage({ id: 'integrations.sink.saved', defaultMessage: 'Audit sink saved' })),
+  });
   const dialog = useCreateEditForm({
     initial: sink ? formValuesOf(sink) : EMPTY_AUDIT_SINK_FORM,
     onOpenChange,
-    check: firstSinkProblem,
+    check: (values) => {
+      const problem = firstSinkProblem(values);
+      return problem && [problem[0], intl.formatMessage(problem[1], problem[2])];
+    },
     send: (values) =>
       sink
         ? update.mutateAsync({ id: sink.id, body: updateSinkBodyOf(values) }).then(() => null)
@@ -64,17 +73,35 @@ export function AuditSinkFormDialog({
     <FormDialog
       open={open}
       onOpenChange={dialog.close}
-      label={isCreate ? 'New audit sink' : 'Edit audit sink'}
-      title={sink ? `Edit audit sink ${sinkHostOf(sink)}` : 'Add audit sink'}
-      description="The hub streams its audit log, in order and with signed checkpoints, to this collector."
+      label={
+        isCreate
+          ? intl.formatMessage({ id: 'integrations.sink.form.labelNew', defaultMessage: 'New audit sink' })
+          : intl.formatMessage({ id: 'integrations.sink.form.labelEdit', defaultMessage: 'Edit audit sink' })
+      }
+      title={
+        sink
+          ? intl.formatMessage(
+              { id: 'integrations.sink.form.titleEdit', defaultMessage: 'Edit audit sink {host}' },
+              { host: sinkHostOf(sink) },
+            )
+          : intl.formatMessage({ id: 'integrations.sink.form.titleAdd', defaultMessage: 'Add audit sink' })
+      }
+      description={intl.formatMessage({
+        id: 'integrations.sink.form.description',
+        defaultMessage: 'The hub streams its audit log, in order and with signed checkpoints, to this collector.',
+      })}
       error={form.error}
       isPending={dialog.isPending}
-      submitLabel={isCreate ? 'Add sink' : 'Save'}
+      submitLabel={
+        isCreate
+          ? intl.formatMessage({ id: 'integrations.sink.form.add', defaultMessage: 'Add sink' })
+          : intl.formatMessage({ id: 'integrations.sink.form.save', defaultMessage: 'Save' })
+      }
       onSubmit={dialog.submit}
       after={
         dialog.created && (
           <ShownOnceSecret
-            title="Audit sink created"
+            title={createdTitle}
             wording={CHECKPOINT_KEY}
             secret={dialog.created}
             onDone={() => dialog.close(false)}
@@ -85,7 +112,9 @@ export function AuditSinkFormDialog({
       {isCreate && (
         <>
           <div className="space-y-2">
-            <Label htmlFor="audit-sink-kind">Kind</Label>
+            <Label htmlFor="audit-sink-kind">
+              <FormattedMessage id="integrations.sink.form.kind" defaultMessage="Kind" />
+            </Label>
             <Select value={form.values.kind} onValueChange={(kind) => isKind(kind) && form.edit({ kind })}>
               <SelectTrigger id="audit-sink-kind" className="w-full">
                 <SelectValue />
@@ -93,7 +122,7 @@ export function AuditSinkFormDialog({
               <SelectContent>
                 {KINDS.map((k) => (
                   <SelectItem key={k} value={k}>
-                    {KIND_LABELS[k]}
+                    {intl.formatMessage(KIND_LABELS[k])}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -101,11 +130,16 @@ export function AuditSinkFormDialog({
           </div>
           <Field
             id="audit-sink-target"
-            label="Target"
-            hint={
-              (isHttps ? 'An https URL. ' : 'host:port of the syslog collector. ') +
-              'Private and loopback addresses are refused unless the operator allows them.'
-            }
+            label={intl.formatMessage({ id: 'integrations.sink.form.target', defaultMessage: 'Target' })}
+            hint={intl.formatMessage(
+              {
+                id: 'integrations.sink.form.targetHint',
+                defaultMessage:
+                  '{kind, select, https {An https URL.} other {host:port of the syslog collector.}} ' +
+                  'Private and loopback addresses are refused unless the operator allows them.',
+              },
+              { kind: form.values.kind },
+            )}
             {...form.field('target')}
           >
             <Input
@@ -116,8 +150,14 @@ export function AuditSinkFormDialog({
           </Field>
           <Field
             id="audit-sink-ca"
-            label="CA certificates (optional, PEM)"
-            hint="Trust only these to verify the collector; empty: the system’s trusted authorities."
+            label={intl.formatMessage({
+              id: 'integrations.sink.form.ca',
+              defaultMessage: 'CA certificates (optional, PEM)',
+            })}
+            hint={intl.formatMessage({
+              id: 'integrations.sink.form.caHint',
+              defaultMessage: 'Trust only these to verify the collector; empty: the system’s trusted authorities.',
+            })}
             {...form.field('ca_pem')}
           >
             <Textarea rows={4} spellCheck={false} className="font-mono text-xs" />
@@ -125,8 +165,15 @@ export function AuditSinkFormDialog({
           {isHttps && (
             <Field
               id="audit-sink-auth"
-              label="Authorization header (optional)"
-              hint='Sent with each batch, as "Header-Name: value". It is stored sealed and never shown again.'
+              label={intl.formatMessage({
+                id: 'integrations.sink.form.auth',
+                defaultMessage: 'Authorization header (optional)',
+              })}
+              hint={intl.formatMessage({
+                id: 'integrations.sink.form.authHint',
+                defaultMessage:
+                  'Sent with each batch, as "Header-Name: value". It is stored sealed and never shown again.',
+              })}
               {...form.field('auth_header')}
             >
               <Input autoComplete="off" placeholder="Authorization: Bearer …" />
@@ -136,14 +183,20 @@ export function AuditSinkFormDialog({
       )}
       <Field
         id="audit-sink-events"
-        label="Event types (optional)"
-        hint="Comma-separated audit event types, e.g. permission_denied, user_deactivated. Empty: every type."
+        label={intl.formatMessage({ id: 'integrations.sink.form.events', defaultMessage: 'Event types (optional)' })}
+        hint={intl.formatMessage({
+          id: 'integrations.sink.form.eventsHint',
+          defaultMessage:
+            'Comma-separated audit event types, e.g. permission_denied, user_deactivated. Empty: every type.',
+        })}
         {...form.field('event_types')}
       >
         <Input autoComplete="off" spellCheck={false} />
       </Field>
       <div className="space-y-2">
-        <Label htmlFor="audit-sink-severity">Minimum severity</Label>
+        <Label htmlFor="audit-sink-severity">
+          <FormattedMessage id="integrations.sink.form.severity" defaultMessage="Minimum severity" />
+        </Label>
         <Select value={form.values.min_severity} onValueChange={(v) => isSeverity(v) && form.edit({ min_severity: v })}>
           <SelectTrigger id="audit-sink-severity" className="w-full">
             <SelectValue />
@@ -151,7 +204,7 @@ export function AuditSinkFormDialog({
           <SelectContent>
             {AUDIT_SEVERITIES.map((s) => (
               <SelectItem key={s} value={s}>
-                {SEVERITY_LABELS[s]}
+                {intl.formatMessage(SEVERITY_LABELS[s])}
               </SelectItem>
             ))}
           </SelectContent>

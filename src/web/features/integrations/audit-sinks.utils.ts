@@ -1,3 +1,4 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { AUDIT_EVENT_TYPE_PATTERN, AUDIT_SEVERITIES, type AuditSeverity } from '@shared/audit-events';
 import type { AuditSinkKind, CreateAuditSinkBody, UpdateAuditSinkBody } from '@shared/api/siem';
 import type { AuditSink } from '@/data/siem/audit-sinks-query';
@@ -22,13 +23,39 @@ export const EMPTY_AUDIT_SINK_FORM: AuditSinkFormValues = {
   min_severity: 'info',
 };
 
-export const SEVERITY_LABELS: Record<AuditSeverity, string> = {
-  info: 'Info (everything)',
-  low: 'Low and above',
-  medium: 'Medium and above',
-  high: 'High and above',
-  critical: 'Critical only',
-};
+export const SEVERITY_LABELS: Record<AuditSeverity, MessageDescriptor> = defineMessages({
+  info: { id: 'integrations.sink.severity.info', defaultMessage: 'Info (everything)' },
+  low: { id: 'integrations.sink.severity.low', defaultMessage: 'Low and above' },
+  medium: { id: 'integrations.sink.severity.medium', defaultMessage: 'Medium and above' },
+  high: { id: 'integrations.sink.severity.high', defaultMessage: 'High and above' },
+  critical: { id: 'integrations.sink.severity.critical', defaultMessage: 'Critical only' },
+});
+
+const problems = defineMessages({
+  syslogTarget: {
+    id: 'integrations.sink.problem.syslogTarget',
+    defaultMessage: 'Enter the collector as host:port, for example siem.example:6514.',
+  },
+  httpsTarget: {
+    id: 'integrations.sink.problem.httpsTarget',
+    defaultMessage: 'Enter the collector’s full URL, starting with https://.',
+  },
+  caPem: {
+    id: 'integrations.sink.problem.caPem',
+    defaultMessage: 'Paste PEM certificates (-----BEGIN CERTIFICATE-----).',
+  },
+  authHeader: {
+    id: 'integrations.sink.problem.authHeader',
+    defaultMessage: 'Write the header as "Header-Name: value".',
+  },
+  eventType: {
+    id: 'integrations.sink.problem.eventType',
+    defaultMessage: '"{type}" is not an audit event type (lower case, e.g. permission_denied).',
+  },
+});
+
+/** A problem the form shows: the field, the message and its values. */
+export type SinkProblem = [keyof AuditSinkFormValues, MessageDescriptor, Record<string, string>?];
 
 export const isSeverity = (v: string): v is AuditSeverity => (AUDIT_SEVERITIES as readonly string[]).includes(v);
 
@@ -47,22 +74,22 @@ export function formValuesOf(s: AuditSink): AuditSinkFormValues {
 }
 
 /** The browser's own checks, before sending; the server decides where a target may point (SSRF). */
-export function firstSinkProblem(v: AuditSinkFormValues): [keyof AuditSinkFormValues, string] | null {
+export function firstSinkProblem(v: AuditSinkFormValues): SinkProblem | null {
   const target = v.target.trim();
   if (v.kind === 'syslog-tls' && !/^(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(target)) {
-    return ['target', 'Enter the collector as host:port, for example siem.example:6514.'];
+    return ['target', problems.syslogTarget];
   }
   if (v.kind === 'https' && !/^https?:\/\/\S+$/.test(target)) {
-    return ['target', 'Enter the collector’s full URL, starting with https://.'];
+    return ['target', problems.httpsTarget];
   }
   if (v.ca_pem.trim() && !v.ca_pem.includes('-----BEGIN CERTIFICATE-----')) {
-    return ['ca_pem', 'Paste PEM certificates (-----BEGIN CERTIFICATE-----).'];
+    return ['ca_pem', problems.caPem];
   }
   if (v.kind === 'https' && v.auth_header.trim() && !/^[A-Za-z0-9-]{1,64}: ?\S/.test(v.auth_header.trim())) {
-    return ['auth_header', 'Write the header as "Header-Name: value".'];
+    return ['auth_header', problems.authHeader];
   }
   const bad = eventTypesOf(v.event_types).find((t) => !AUDIT_EVENT_TYPE_PATTERN.test(t));
-  if (bad) return ['event_types', `"${bad}" is not an audit event type (lower case, e.g. permission_denied).`];
+  if (bad) return ['event_types', problems.eventType, { type: bad }];
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { InboxIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { QueryState } from '@/components/query-state';
@@ -5,8 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useWebhookDeliveriesQuery, type WebhookDelivery } from '@/data/webhooks/deliveries-query';
 import { useWebhookResendMutation } from '@/data/webhooks/webhook-mutations';
-import { formatNumber, formatTimestamp } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { TIMESTAMP } from './integrations.utils';
 
 const STATUS_BADGE: Record<WebhookDelivery['status'], 'default' | 'secondary' | 'destructive'> = {
   delivered: 'default',
@@ -14,33 +15,52 @@ const STATUS_BADGE: Record<WebhookDelivery['status'], 'default' | 'secondary' | 
   failed: 'destructive',
 };
 
-const STATUS_LABEL: Record<WebhookDelivery['status'], string> = {
-  delivered: 'Delivered',
-  pending: 'Pending',
-  failed: 'Failed',
-};
+const STATUS_LABEL: Record<WebhookDelivery['status'], MessageDescriptor> = defineMessages({
+  delivered: { id: 'integrations.delivery.status.delivered', defaultMessage: 'Delivered' },
+  pending: { id: 'integrations.delivery.status.pending', defaultMessage: 'Pending' },
+  failed: { id: 'integrations.delivery.status.failed', defaultMessage: 'Failed' },
+});
 
 /** One endpoint's deliveries, newest first (50 at a time), each with its payload and a "Resend". */
 export function DeliveryLog({ webhookId, host }: { webhookId: string; host: string }) {
+  const intl = useIntl();
   const query = useWebhookDeliveriesQuery(webhookId);
+  const label = intl.formatMessage(
+    { id: 'integrations.delivery.listLabel', defaultMessage: 'Deliveries to {host}' },
+    { host },
+  );
   return (
-    <section aria-label={`Deliveries to ${host}`} className="space-y-2">
+    <section aria-label={label} className="space-y-2">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-medium">Delivery log</h3>
+        <h3 className="text-sm font-medium">
+          <FormattedMessage id="integrations.delivery.title" defaultMessage="Delivery log" />
+        </h3>
         <Button variant="ghost" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Refresh
+          <FormattedMessage id="integrations.delivery.refresh" defaultMessage="Refresh" />
         </Button>
       </div>
       <QueryState
         query={query}
-        errorTitle="Failed to fetch deliveries"
+        errorTitle={intl.formatMessage({
+          id: 'integrations.delivery.loadError',
+          defaultMessage: 'Failed to fetch deliveries',
+        })}
         loadingRows={2}
         isEmpty={(d) => d.pages[0].length === 0}
-        empty={<EmptyState icon={InboxIcon} title="No deliveries yet" hint="Send a test event to try the endpoint." />}
+        empty={
+          <EmptyState
+            icon={InboxIcon}
+            title={intl.formatMessage({ id: 'integrations.delivery.empty.title', defaultMessage: 'No deliveries yet' })}
+            hint={intl.formatMessage({
+              id: 'integrations.delivery.empty.hint',
+              defaultMessage: 'Send a test event to try the endpoint.',
+            })}
+          />
+        }
       >
         {(data) => (
           <>
-            <ul className="divide-y rounded-md border" aria-label={`Deliveries to ${host}`}>
+            <ul className="divide-y rounded-md border" aria-label={label}>
               {data.pages.flat().map((d) => (
                 <DeliveryRow key={d.id} webhookId={webhookId} delivery={d} />
               ))}
@@ -53,7 +73,11 @@ export function DeliveryLog({ webhookId, host }: { webhookId: string; host: stri
                 disabled={query.isFetchingNextPage}
                 onClick={() => void query.fetchNextPage()}
               >
-                {query.isFetchingNextPage ? 'Loading…' : 'Load older deliveries'}
+                {query.isFetchingNextPage ? (
+                  <FormattedMessage id="integrations.delivery.loading" defaultMessage="Loading…" />
+                ) : (
+                  <FormattedMessage id="integrations.delivery.loadOlder" defaultMessage="Load older deliveries" />
+                )}
               </Button>
             )}
           </>
@@ -64,51 +88,90 @@ export function DeliveryLog({ webhookId, host }: { webhookId: string; host: stri
 }
 
 function DeliveryRow({ webhookId, delivery: d }: { webhookId: string; delivery: WebhookDelivery }) {
-  const resend = useWebhookResendMutation({ onSuccess: () => notify.success('Delivery queued again') });
+  const intl = useIntl();
+  const resend = useWebhookResendMutation({
+    onSuccess: () =>
+      notify.success(
+        intl.formatMessage({ id: 'integrations.delivery.resent', defaultMessage: 'Delivery queued again' }),
+      ),
+  });
+  const created = intl.formatDate(d.created_at, TIMESTAMP);
   return (
     <li className="space-y-2 p-3 text-sm" data-testid="webhook-delivery" data-status={d.status}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex flex-wrap items-center gap-2">
           <code className="text-xs">{d.event_type}</code>
-          <Badge variant={STATUS_BADGE[d.status]}>{STATUS_LABEL[d.status]}</Badge>
+          <Badge variant={STATUS_BADGE[d.status]}>{intl.formatMessage(STATUS_LABEL[d.status])}</Badge>
         </p>
         <Button
           variant="outline"
           size="sm"
           disabled={resend.isPending}
           onClick={() => resend.mutate({ id: webhookId, deliveryId: d.id })}
-          aria-label={`Resend ${d.event_type} of ${formatTimestamp(d.created_at)}`}
+          aria-label={intl.formatMessage(
+            { id: 'integrations.delivery.resendLabel', defaultMessage: 'Resend {event} of {time}' },
+            { event: d.event_type, time: created },
+          )}
         >
-          Resend
+          <FormattedMessage id="integrations.delivery.resend" defaultMessage="Resend" />
         </Button>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs text-muted-foreground sm:grid-cols-4">
         <div>
-          <dt className="inline">Attempts: </dt>
-          <dd className="inline">{formatNumber(d.attempts)}</dd>
+          <dt className="inline">
+            <FormattedMessage id="integrations.delivery.attempts" defaultMessage="Attempts:" />{' '}
+          </dt>
+          <dd className="inline">{intl.formatNumber(d.attempts)}</dd>
         </div>
         <div>
-          <dt className="inline">Answer: </dt>
+          <dt className="inline">
+            <FormattedMessage id="integrations.delivery.answer" defaultMessage="Answer:" />{' '}
+          </dt>
           <dd className="inline">{d.last_status_code ?? '—'}</dd>
         </div>
         <div>
-          <dt className="inline">Latency: </dt>
-          <dd className="inline">{d.last_latency_ms === null ? '—' : `${formatNumber(d.last_latency_ms)} ms`}</dd>
+          <dt className="inline">
+            <FormattedMessage id="integrations.delivery.latency" defaultMessage="Latency:" />{' '}
+          </dt>
+          <dd className="inline">
+            {d.last_latency_ms === null
+              ? '—'
+              : intl.formatNumber(d.last_latency_ms, { style: 'unit', unit: 'millisecond', unitDisplay: 'short' })}
+          </dd>
         </div>
         <div>
-          <dt className="inline">Created: </dt>
-          <dd className="inline">{formatTimestamp(d.created_at)}</dd>
+          <dt className="inline">
+            <FormattedMessage id="integrations.delivery.created" defaultMessage="Created:" />{' '}
+          </dt>
+          <dd className="inline">{created}</dd>
         </div>
       </dl>
       {d.last_error && <p className="break-words text-xs text-destructive">{d.last_error}</p>}
       {d.status === 'pending' && d.next_attempt_at && (
-        <p className="text-xs text-muted-foreground">Next attempt: {formatTimestamp(d.next_attempt_at)}</p>
+        <p className="text-xs text-muted-foreground">
+          <FormattedMessage
+            id="integrations.delivery.nextAttempt"
+            defaultMessage="Next attempt: {time}"
+            values={{ time: intl.formatDate(d.next_attempt_at, TIMESTAMP) }}
+          />
+        </p>
       )}
       <details className="text-xs">
         <summary className="cursor-pointer select-none rounded-sm focus-visible:outline-2 focus-visible:outline-ring">
-          Payload <span className="text-muted-foreground">(event {d.event_id})</span>
+          <FormattedMessage id="integrations.delivery.payload" defaultMessage="Payload" />{' '}
+          <span className="text-muted-foreground">
+            <FormattedMessage
+              id="integrations.delivery.eventId"
+              defaultMessage="(event {id})"
+              values={{ id: d.event_id }}
+            />
+          </span>
         </summary>
-        <pre className="mt-2 max-h-64 overflow-auto rounded bg-muted p-2" tabIndex={0} aria-label="Payload">
+        <pre
+          className="mt-2 max-h-64 overflow-auto rounded bg-muted p-2"
+          tabIndex={0}
+          aria-label={intl.formatMessage({ id: 'integrations.delivery.payload', defaultMessage: 'Payload' })}
+        >
           {JSON.stringify(d.payload, null, 2)}
         </pre>
       </details>

@@ -1,3 +1,4 @@
+import { defineMessages, type FormatDateOptions, type MessageDescriptor } from 'react-intl';
 import type { CreateWebhookBody, UpdateWebhookBody } from '@shared/api/events';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@shared/webhook-events';
 import type { Webhook } from '@/data/webhooks/webhooks-query';
@@ -26,8 +27,55 @@ export function formValuesOf(w: Webhook): WebhookFormValues {
   };
 }
 
+const problems = defineMessages({
+  url: {
+    id: 'integrations.webhook.problem.url',
+    defaultMessage: 'Enter the endpoint’s full URL, starting with https://.',
+  },
+  events: { id: 'integrations.webhook.problem.events', defaultMessage: 'Choose at least one event.' },
+});
+
+/** How the integration screens show a moment: date and time, both medium, in the active locale. */
+export const TIMESTAMP: FormatDateOptions = { dateStyle: 'medium', timeStyle: 'medium' };
+
+/** What each event of the catalogue (src/shared/webhook-events.ts) means, as the event checkboxes say it. */
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, MessageDescriptor> = defineMessages({
+  'user.created': { id: 'integrations.event.userCreated', defaultMessage: 'An account was created' },
+  'user.updated': { id: 'integrations.event.userUpdated', defaultMessage: 'Profile or account fields changed' },
+  'user.deactivated': {
+    id: 'integrations.event.userDeactivated',
+    defaultMessage: 'An administrator deactivated the account',
+  },
+  'user.deleted': { id: 'integrations.event.userDeleted', defaultMessage: 'An account was deleted' },
+  'user.roles_changed': { id: 'integrations.event.userRolesChanged', defaultMessage: 'Ecosystem roles changed' },
+  'user.password_changed': {
+    id: 'integrations.event.userPasswordChanged',
+    defaultMessage: 'The password was changed or reset',
+  },
+  'user.mfa_changed': {
+    id: 'integrations.event.userMfaChanged',
+    defaultMessage: 'A second factor was added, removed or reset',
+  },
+  'session.revoked': {
+    id: 'integrations.event.sessionRevoked',
+    defaultMessage: 'A session was ended before it expired',
+  },
+  'client.created': { id: 'integrations.event.clientCreated', defaultMessage: 'An OAuth client was registered' },
+  'client.updated': { id: 'integrations.event.clientUpdated', defaultMessage: 'An OAuth client changed' },
+  'org.created': { id: 'integrations.event.orgCreated', defaultMessage: 'An organization was created' },
+  'org.member_added': { id: 'integrations.event.orgMemberAdded', defaultMessage: 'Someone joined an organization' },
+  'org.member_removed': {
+    id: 'integrations.event.orgMemberRemoved',
+    defaultMessage: 'Someone left or was removed from an organization',
+  },
+  'org.member_role_changed': {
+    id: 'integrations.event.orgMemberRoleChanged',
+    defaultMessage: 'A member’s organization roles changed',
+  },
+});
+
 /** The browser's own checks, before sending; the server decides where a URL may point (SSRF). */
-export function firstProblem(v: WebhookFormValues): [keyof WebhookFormValues, string] | null {
+export function firstProblem(v: WebhookFormValues): [keyof WebhookFormValues, MessageDescriptor] | null {
   let url: URL | null = null;
   try {
     url = new URL(v.url.trim());
@@ -35,9 +83,9 @@ export function firstProblem(v: WebhookFormValues): [keyof WebhookFormValues, st
     url = null;
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    return ['url', 'Enter the endpoint’s full URL, starting with https://.'];
+    return ['url', problems.url];
   }
-  if (v.events.length === 0) return ['events', 'Choose at least one event.'];
+  if (v.events.length === 0) return ['events', problems.events];
   return null;
 }
 

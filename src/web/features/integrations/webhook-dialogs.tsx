@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { DestructiveConfirmDialog } from '@/components/destructive-confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import type { Webhook } from '@/data/webhooks/webhooks-query';
@@ -9,15 +10,29 @@ import { SIGNING_SECRET, ShownOnceSecret } from './shown-once-secret';
 
 /** Confirms removing an endpoint: its pending deliveries go with it. */
 export function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
+  const intl = useIntl();
   const host = hostOf(webhook.url);
-  const remove = useWebhookDeleteMutation({ onSuccess: () => notify.success(`Webhook to ${host} deleted`) });
+  const remove = useWebhookDeleteMutation({
+    onSuccess: () =>
+      notify.success(
+        intl.formatMessage(
+          { id: 'integrations.webhook.delete.done', defaultMessage: 'Webhook to {host} deleted' },
+          { host },
+        ),
+      ),
+  });
   return (
     <DestructiveConfirmDialog
-      title={`Delete the webhook to ${host}?`}
-      description={
-        'The hub stops sending events there and its delivery log is removed. ' + 'To pause it instead, disable it.'
-      }
-      action="Delete"
+      title={intl.formatMessage(
+        { id: 'integrations.webhook.delete.title', defaultMessage: 'Delete the webhook to {host}?' },
+        { host },
+      )}
+      description={intl.formatMessage({
+        id: 'integrations.webhook.delete.description',
+        defaultMessage:
+          'The hub stops sending events there and its delivery log is removed. To pause it instead, disable it.',
+      })}
+      action={intl.formatMessage({ id: 'integrations.webhook.delete.action', defaultMessage: 'Delete' })}
       onConfirm={() => remove.mutate(webhook.id, { onSettled: onClose })}
       onClose={onClose}
     />
@@ -29,13 +44,16 @@ export function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook; on
  * wants a recent sign-in: the shell's step-up dialog asks for it and the request runs again.
  */
 export function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
+  const intl = useIntl();
   const host = hostOf(webhook.url);
   const [secret, setSecret] = useState<string | null>(null);
   // The confirmation closes as its button is pressed; the component stays for the new secret.
   const confirmed = useRef(false);
   const rotate = useWebhookRotateMutation({
     onSuccess: (result) => {
-      notify.success('Signing secret rotated');
+      notify.success(
+        intl.formatMessage({ id: 'integrations.webhook.rotate.done', defaultMessage: 'Signing secret rotated' }),
+      );
       setSecret(result.secret);
     },
   });
@@ -43,12 +61,17 @@ export function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook; onC
     if (confirmed.current) return null;
     return (
       <DestructiveConfirmDialog
-        title={`Rotate the signing secret of ${host}?`}
-        description={
-          'A new secret signs every delivery from now on. For 24 hours the old one signs too (both signatures are ' +
-          'sent), so the receiver can switch without losing events.'
-        }
-        action="Rotate secret"
+        title={intl.formatMessage(
+          { id: 'integrations.webhook.rotate.title', defaultMessage: 'Rotate the signing secret of {host}?' },
+          { host },
+        )}
+        description={intl.formatMessage({
+          id: 'integrations.webhook.rotate.description',
+          defaultMessage:
+            'A new secret signs every delivery from now on. For 24 hours the old one signs too (both signatures are ' +
+            'sent), so the receiver can switch without losing events.',
+        })}
+        action={intl.formatMessage({ id: 'integrations.webhook.rotate.action', defaultMessage: 'Rotate secret' })}
         onConfirm={() => {
           confirmed.current = true;
           rotate.mutate(webhook.id, { onError: onClose });
@@ -62,7 +85,15 @@ export function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook; onC
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-xl">
-        <ShownOnceSecret title="New signing secret" wording={SIGNING_SECRET} secret={secret} onDone={onClose} />
+        <ShownOnceSecret
+          title={intl.formatMessage({
+            id: 'integrations.webhook.rotate.newSecret',
+            defaultMessage: 'New signing secret',
+          })}
+          wording={SIGNING_SECRET}
+          secret={secret}
+          onDone={onClose}
+        />
       </DialogContent>
     </Dialog>
   );

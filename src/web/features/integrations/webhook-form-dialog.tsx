@@ -1,4 +1,5 @@
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@shared/webhook-events';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@shared/webhook-events';
 import { FormDialog, useCreateEditForm } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -17,6 +18,7 @@ import {
   firstProblem,
   formValuesOf,
   updateBodyOf,
+  WEBHOOK_EVENT_LABELS,
 } from './integrations.utils';
 import { SIGNING_SECRET, ShownOnceSecret } from './shown-once-secret';
 
@@ -34,13 +36,23 @@ export function WebhookFormDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const intl = useIntl();
   const clients = useClientsQuery({ enabled: open });
-  const create = useWebhookCreateMutation({ onSuccess: () => notify.success('Webhook created') });
-  const update = useWebhookUpdateMutation({ onSuccess: () => notify.success('Webhook saved') });
+  const create = useWebhookCreateMutation({
+    onSuccess: () =>
+      notify.success(intl.formatMessage({ id: 'integrations.webhook.created', defaultMessage: 'Webhook created' })),
+  });
+  const update = useWebhookUpdateMutation({
+    onSuccess: () =>
+      notify.success(intl.formatMessage({ id: 'integrations.webhook.saved', defaultMessage: 'Webhook saved' })),
+  });
   const dialog = useCreateEditForm({
     initial: webhook ? formValuesOf(webhook) : EMPTY_WEBHOOK_FORM,
     onOpenChange,
-    check: firstProblem,
+    check: (values) => {
+      const problem = firstProblem(values);
+      return problem && [problem[0], intl.formatMessage(problem[1])];
+    },
     send: (values) =>
       webhook
         ? update.mutateAsync({ id: webhook.id, body: updateBodyOf(values) }).then(() => null)
@@ -62,17 +74,32 @@ export function WebhookFormDialog({
     <FormDialog
       open={open}
       onOpenChange={dialog.close}
-      label={webhook ? 'Edit webhook' : 'New webhook'}
-      title={webhook ? 'Edit webhook endpoint' : 'Add webhook endpoint'}
-      description="The hub sends signed events (Standard Webhooks) to this URL as they happen."
+      label={
+        webhook
+          ? intl.formatMessage({ id: 'integrations.webhook.form.labelEdit', defaultMessage: 'Edit webhook' })
+          : intl.formatMessage({ id: 'integrations.webhook.form.labelNew', defaultMessage: 'New webhook' })
+      }
+      title={
+        webhook
+          ? intl.formatMessage({ id: 'integrations.webhook.form.titleEdit', defaultMessage: 'Edit webhook endpoint' })
+          : intl.formatMessage({ id: 'integrations.webhook.form.titleAdd', defaultMessage: 'Add webhook endpoint' })
+      }
+      description={intl.formatMessage({
+        id: 'integrations.webhook.form.description',
+        defaultMessage: 'The hub sends signed events (Standard Webhooks) to this URL as they happen.',
+      })}
       error={form.error}
       isPending={dialog.isPending}
-      submitLabel={webhook ? 'Save' : 'Create webhook'}
+      submitLabel={
+        webhook
+          ? intl.formatMessage({ id: 'integrations.webhook.form.save', defaultMessage: 'Save' })
+          : intl.formatMessage({ id: 'integrations.webhook.form.create', defaultMessage: 'Create webhook' })
+      }
       onSubmit={dialog.submit}
       after={
         dialog.created && (
           <ShownOnceSecret
-            title="Webhook created"
+            title={intl.formatMessage({ id: 'integrations.webhook.created', defaultMessage: 'Webhook created' })}
             wording={SIGNING_SECRET}
             secret={dialog.created}
             onDone={() => dialog.close(false)}
@@ -82,20 +109,32 @@ export function WebhookFormDialog({
     >
       <Field
         id="webhook-url"
-        label="Endpoint URL"
-        hint="https only; private and loopback addresses are refused unless the operator allows them."
+        label={intl.formatMessage({ id: 'integrations.webhook.form.url', defaultMessage: 'Endpoint URL' })}
+        hint={intl.formatMessage({
+          id: 'integrations.webhook.form.urlHint',
+          defaultMessage: 'https only; private and loopback addresses are refused unless the operator allows them.',
+        })}
         {...form.field('url')}
       >
         <Input type="url" inputMode="url" placeholder="https://platform.example/hooks/hub" autoComplete="off" />
       </Field>
-      <Field id="webhook-description" label="Description (optional)" {...form.field('description')}>
+      <Field
+        id="webhook-description"
+        label={intl.formatMessage({
+          id: 'integrations.webhook.form.descriptionField',
+          defaultMessage: 'Description (optional)',
+        })}
+        {...form.field('description')}
+      >
         <Input maxLength={500} />
       </Field>
       <fieldset
         className="space-y-2"
         aria-describedby={form.error.message && form.values.events.length === 0 ? form.error.id : undefined}
       >
-        <legend className="text-sm font-medium">Events</legend>
+        <legend className="text-sm font-medium">
+          <FormattedMessage id="integrations.webhook.form.events" defaultMessage="Events" />
+        </legend>
         <div>
           <Button
             type="button"
@@ -104,7 +143,11 @@ export function WebhookFormDialog({
             className="h-auto p-0"
             onClick={() => form.edit({ events: allChosen ? [] : [...WEBHOOK_EVENT_TYPES] })}
           >
-            {allChosen ? 'Clear all' : 'Select all'}
+            {allChosen ? (
+              <FormattedMessage id="integrations.webhook.form.clearAll" defaultMessage="Clear all" />
+            ) : (
+              <FormattedMessage id="integrations.webhook.form.selectAll" defaultMessage="Select all" />
+            )}
           </Button>
         </div>
         <ul className="grid gap-2 sm:grid-cols-2">
@@ -119,7 +162,7 @@ export function WebhookFormDialog({
               <Label htmlFor={`webhook-event-${type}`} className="grid gap-0.5 font-normal">
                 <code className="text-xs">{type}</code>
                 <span id={`webhook-event-${type}-label`} className="text-xs text-muted-foreground">
-                  {WEBHOOK_EVENTS[type].label}
+                  {intl.formatMessage(WEBHOOK_EVENT_LABELS[type])}
                 </span>
               </Label>
             </li>
@@ -127,13 +170,17 @@ export function WebhookFormDialog({
         </ul>
       </fieldset>
       <div className="space-y-2">
-        <Label htmlFor="webhook-client">Limit to one client’s users</Label>
+        <Label htmlFor="webhook-client">
+          <FormattedMessage id="integrations.webhook.form.client" defaultMessage="Limit to one client’s users" />
+        </Label>
         <Select value={form.values.client} onValueChange={(client) => form.edit({ client })}>
           <SelectTrigger id="webhook-client" className="w-full">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL_CLIENTS}>All clients</SelectItem>
+            <SelectItem value={ALL_CLIENTS}>
+              <FormattedMessage id="integrations.webhook.form.allClients" defaultMessage="All clients" />
+            </SelectItem>
             {orphanClient && <SelectItem value={form.values.client}>{form.values.client}</SelectItem>}
             {(clients.data ?? []).map((c) => (
               <SelectItem key={c.client_id} value={c.client_id}>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { OAuthClient } from '@/data/oauth-clients/clients-query';
 import { useClientToggleMutation } from '@/data/oauth-clients/client-toggle-mutation';
 import { revealClientSecret } from '@/data/oauth-clients/client-secret-reveal';
-import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { CopyButton } from './copy-button';
 import { previewSecret, securityBadges } from './oauth-admin.utils';
@@ -34,10 +34,18 @@ function List({ items }: { items: string[] }) {
 
 /** One client card (spec §2): every listed field; the secret shows 20 characters; copying it is an audited reveal. */
 export function ClientCard({ client }: { client: OAuthClient }) {
+  const intl = useIntl();
   const toggle = useClientToggleMutation({
     onSuccess: (updated) =>
-      notify.success(updated.is_active ? 'Client activated successfully' : 'Client deactivated successfully'),
+      notify.success(
+        updated.is_active
+          ? intl.formatMessage({ id: 'oauth.client.activated', defaultMessage: 'Client activated successfully' })
+          : intl.formatMessage({ id: 'oauth.client.deactivated', defaultMessage: 'Client deactivated successfully' }),
+      ),
   });
+  const idLabel = intl.formatMessage({ id: 'oauth.client.clientId', defaultMessage: 'Client ID' });
+  const secretLabel = intl.formatMessage({ id: 'oauth.client.clientSecret', defaultMessage: 'Client Secret' });
+  const preview = previewSecret(client.client_secret_preview);
   const flip = () => toggle.mutate({ id: client.id, isActive: !client.is_active });
   const [editingProfile, setEditingProfile] = useState(false);
   const badges = securityBadges(client);
@@ -47,17 +55,31 @@ export function ClientCard({ client }: { client: OAuthClient }) {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle>{client.app_name}</CardTitle>
           <div className="flex gap-1">
-            <Badge variant="outline">{client.app_type === 'platform' ? 'Platform' : 'Third party'}</Badge>
+            <Badge variant="outline">
+              {client.app_type === 'platform' ? (
+                <FormattedMessage id="oauth.client.type.platform" defaultMessage="Platform" />
+              ) : (
+                <FormattedMessage id="oauth.client.type.thirdParty" defaultMessage="Third party" />
+              )}
+            </Badge>
             <Badge variant={client.is_active ? 'success' : 'secondary'}>
-              {client.is_active ? 'Active' : 'Inactive'}
+              {client.is_active ? (
+                <FormattedMessage id="oauth.client.active" defaultMessage="Active" />
+              ) : (
+                <FormattedMessage id="oauth.client.inactive" defaultMessage="Inactive" />
+              )}
             </Badge>
           </div>
         </div>
-        <CardDescription>{client.app_description || 'No description provided'}</CardDescription>
+        <CardDescription>
+          {client.app_description || (
+            <FormattedMessage id="oauth.client.noDescription" defaultMessage="No description provided" />
+          )}
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Application URL">
+          <Field label={intl.formatMessage({ id: 'oauth.client.appUrl', defaultMessage: 'Application URL' })}>
             <a
               href={client.app_url}
               target="_blank"
@@ -67,32 +89,38 @@ export function ClientCard({ client }: { client: OAuthClient }) {
               {client.app_url}
             </a>
           </Field>
-          <Field label="Created">{formatDate(client.created_at)}</Field>
+          <Field label={intl.formatMessage({ id: 'oauth.client.created', defaultMessage: 'Created' })}>
+            {intl.formatDate(client.created_at, { year: 'numeric', month: 'short', day: 'numeric' })}
+          </Field>
         </div>
-        <Field label="Client ID">
+        <Field label={idLabel}>
           <div className="flex items-center gap-1">
             <code data-testid="client-id" className="truncate rounded bg-muted px-1.5 py-0.5 text-xs">
               {client.client_id}
             </code>
-            <CopyButton label="Client ID" getText={() => client.client_id} />
+            <CopyButton label={idLabel} getText={() => client.client_id} />
           </div>
         </Field>
-        <Field label="Client Secret">
+        <Field label={secretLabel}>
           <div className="flex items-center gap-1">
             <code className="truncate rounded bg-muted px-1.5 py-0.5 text-xs">
-              {client.token_endpoint_auth_method === 'private_key_jwt'
-                ? 'No secret (private_key_jwt)'
-                : previewSecret(client.client_secret_preview)}
+              {client.token_endpoint_auth_method === 'private_key_jwt' ? (
+                <FormattedMessage id="oauth.client.noSecretKeyAuth" defaultMessage="No secret (private_key_jwt)" />
+              ) : (
+                (preview ?? (
+                  <FormattedMessage id="oauth.client.publicClient" defaultMessage="Public client (no secret)" />
+                ))
+              )}
             </code>
             {client.client_secret_preview && (
-              <CopyButton label="Client Secret" getText={() => revealClientSecret(client.id)} />
+              <CopyButton label={secretLabel} getText={() => revealClientSecret(client.id)} />
             )}
           </div>
         </Field>
-        <Field label="Redirect URIs">
+        <Field label={intl.formatMessage({ id: 'oauth.client.redirectUris', defaultMessage: 'Redirect URIs' })}>
           <List items={client.redirect_uris} />
         </Field>
-        <Field label="Scopes">
+        <Field label={intl.formatMessage({ id: 'oauth.client.scopes', defaultMessage: 'Scopes' })}>
           <div className="flex flex-wrap gap-1">
             {client.scopes.map((s) => (
               <Badge key={s} variant="secondary">
@@ -102,26 +130,30 @@ export function ClientCard({ client }: { client: OAuthClient }) {
           </div>
         </Field>
         {client.allowed_origins.length > 0 && (
-          <Field label="Allowed Origins">
+          <Field label={intl.formatMessage({ id: 'oauth.client.origins', defaultMessage: 'Allowed Origins' })}>
             <List items={client.allowed_origins} />
           </Field>
         )}
         {client.post_logout_redirect_uris.length > 0 && (
-          <Field label="Post-logout Redirect URIs">
+          <Field
+            label={intl.formatMessage({ id: 'oauth.client.postLogout', defaultMessage: 'Post-logout Redirect URIs' })}
+          >
             <List items={client.post_logout_redirect_uris} />
           </Field>
         )}
         {client.backchannel_logout_uri && (
-          <Field label="Back-channel Logout URI">
+          <Field
+            label={intl.formatMessage({ id: 'oauth.client.backchannel', defaultMessage: 'Back-channel Logout URI' })}
+          >
             <code className="block truncate font-mono text-xs">{client.backchannel_logout_uri}</code>
           </Field>
         )}
         {badges.length > 0 && (
-          <Field label="Security profile">
+          <Field label={intl.formatMessage({ id: 'oauth.client.securityProfile', defaultMessage: 'Security profile' })}>
             <div className="flex flex-wrap gap-1">
               {badges.map((b) => (
-                <Badge key={b} variant="outline">
-                  {b}
+                <Badge key={b.message.id} variant="outline">
+                  {intl.formatMessage(b.message, b.values)}
                 </Badge>
               ))}
             </div>
@@ -134,11 +166,15 @@ export function ClientCard({ client }: { client: OAuthClient }) {
             onClick={flip}
             disabled={toggle.isPending}
           >
-            {client.is_active ? 'Deactivate' : 'Activate'}
+            {client.is_active ? (
+              <FormattedMessage id="oauth.client.deactivate" defaultMessage="Deactivate" />
+            ) : (
+              <FormattedMessage id="oauth.client.activate" defaultMessage="Activate" />
+            )}
           </Button>
           {client.token_endpoint_auth_method !== 'none' && (
             <Button variant="outline" size="sm" onClick={() => setEditingProfile(true)}>
-              Security profile…
+              <FormattedMessage id="oauth.client.editProfile" defaultMessage="Security profile…" />
             </Button>
           )}
         </div>

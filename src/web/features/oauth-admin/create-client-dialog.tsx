@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import {
@@ -42,11 +43,14 @@ const EMPTY = {
 
 /** Create dialog (spec §2, §5): required fields, one URI per line, default scopes; shows the new credentials once. */
 export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const intl = useIntl();
   const form = useForm(EMPTY);
   const [created, setCreated] = useState<{ clientId: string; secret: string | null } | null>(null);
   const create = useClientCreateMutation({
     onSuccess: (result) => {
-      notify.success('OAuth client created successfully');
+      notify.success(
+        intl.formatMessage({ id: 'oauth.create.done', defaultMessage: 'OAuth client created successfully' }),
+      );
       form.reset();
       setCreated({ clientId: result.client.client_id, secret: result.client_secret });
     },
@@ -68,21 +72,40 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
     const origins = splitLines(values.origins);
     const postLogoutUris = splitLines(values.postLogout);
     const backchannel = values.backchannel.trim();
+    const validationError = intl.formatMessage({
+      id: 'oauth.create.validationError',
+      defaultMessage: 'Validation Error',
+    });
     if (!values.name.trim() || !values.url.trim() || redirectUris.length === 0) {
-      notify.error('Validation Error', { description: 'Please fill in all required fields' });
+      notify.error(validationError, {
+        description: intl.formatMessage({
+          id: 'oauth.create.requiredFields',
+          defaultMessage: 'Please fill in all required fields',
+        }),
+      });
       return;
     }
-    const message = firstUrlError([
-      ['Redirect URI', redirectUris],
-      ['Allowed origin', origins],
-      ['Post-logout redirect URI', postLogoutUris],
-      ['Back-channel logout URI', backchannel ? [backchannel] : []],
+    const urlError = firstUrlError([
+      [intl.formatMessage({ id: 'oauth.create.field.redirectUri', defaultMessage: 'Redirect URI' }), redirectUris],
+      [intl.formatMessage({ id: 'oauth.create.field.origin', defaultMessage: 'Allowed origin' }), origins],
+      [
+        intl.formatMessage({ id: 'oauth.create.field.postLogout', defaultMessage: 'Post-logout redirect URI' }),
+        postLogoutUris,
+      ],
+      [
+        intl.formatMessage({ id: 'oauth.create.field.backchannel', defaultMessage: 'Back-channel logout URI' }),
+        backchannel ? [backchannel] : [],
+      ],
     ]);
     const profile = securityProfileInput(values);
-    const problem = message ?? ('error' in profile ? profile.error : null);
+    const problem = urlError
+      ? intl.formatMessage(urlError.message, urlError.values)
+      : 'error' in profile
+        ? intl.formatMessage(profile.error)
+        : null;
     if (problem || 'error' in profile) {
       form.setError(problem);
-      notify.error('Validation Error', { description: problem ?? undefined });
+      notify.error(validationError, { description: problem ?? undefined });
       return;
     }
     create
@@ -109,39 +132,82 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
         ) : (
           <form onSubmit={submit} className="space-y-4" noValidate>
             <DialogHeader>
-              <DialogTitle>Create OAuth Client</DialogTitle>
+              <DialogTitle>
+                <FormattedMessage id="oauth.create.title" defaultMessage="Create OAuth Client" />
+              </DialogTitle>
               <DialogDescription>
-                Register an application. New clients get the scopes read:profile and read:organization; an application
-                that signs users in adds the OpenID Connect ones.
+                <FormattedMessage
+                  id="oauth.create.description"
+                  defaultMessage={
+                    'Register an application. New clients get the scopes read:profile and read:organization; ' +
+                    'an application that signs users in adds the OpenID Connect ones.'
+                  }
+                />
               </DialogDescription>
             </DialogHeader>
-            <Field id="client-name" label="Application Name *" {...form.field('name')}>
+            <Field
+              id="client-name"
+              label={intl.formatMessage({ id: 'oauth.create.name', defaultMessage: 'Application Name *' })}
+              {...form.field('name')}
+            >
               <Input />
             </Field>
-            <Field id="client-description" label="Description" {...form.field('description')}>
+            <Field
+              id="client-description"
+              label={intl.formatMessage({ id: 'oauth.create.descriptionField', defaultMessage: 'Description' })}
+              {...form.field('description')}
+            >
               <Textarea rows={2} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="client-url" label="Application URL *" {...form.field('url')}>
+              <Field
+                id="client-url"
+                label={intl.formatMessage({ id: 'oauth.create.url', defaultMessage: 'Application URL *' })}
+                {...form.field('url')}
+              >
                 <Input placeholder="https://app.example.com" />
               </Field>
               <div className="space-y-2">
-                <Label htmlFor="client-type">Application Type</Label>
+                <Label htmlFor="client-type">
+                  <FormattedMessage id="oauth.create.type" defaultMessage="Application Type" />
+                </Label>
                 <Select value={form.values.type} onValueChange={(v) => form.edit({ type: v as typeof EMPTY.type })}>
-                  <SelectTrigger id="client-type" className="w-full" aria-label="Application Type">
+                  <SelectTrigger
+                    id="client-type"
+                    className="w-full"
+                    aria-label={intl.formatMessage({ id: 'oauth.create.type', defaultMessage: 'Application Type' })}
+                  >
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    <SelectItem value="third_party">Third party</SelectItem>
-                    <SelectItem value="platform">Platform (first party)</SelectItem>
+                    <SelectItem value="third_party">
+                      <FormattedMessage id="oauth.create.type.thirdParty" defaultMessage="Third party" />
+                    </SelectItem>
+                    <SelectItem value="platform">
+                      <FormattedMessage id="oauth.create.type.platform" defaultMessage="Platform (first party)" />
+                    </SelectItem>
                   </SelectContent>
                 </Select>
               </div>
             </div>
-            <Field id="client-redirects" label="Redirect URIs * (one per line)" {...form.field('redirects')}>
+            <Field
+              id="client-redirects"
+              label={intl.formatMessage({
+                id: 'oauth.create.redirects',
+                defaultMessage: 'Redirect URIs * (one per line)',
+              })}
+              {...form.field('redirects')}
+            >
               <Textarea rows={3} placeholder="https://app.example.com/callback" />
             </Field>
-            <Field id="client-origins" label="Allowed Origins (one per line)" {...form.field('origins')}>
+            <Field
+              id="client-origins"
+              label={intl.formatMessage({
+                id: 'oauth.create.origins',
+                defaultMessage: 'Allowed Origins (one per line)',
+              })}
+              {...form.field('origins')}
+            >
               <Textarea rows={2} placeholder="https://app.example.com" />
             </Field>
             <OidcFields values={form.values} onChange={form.edit} />
@@ -149,10 +215,14 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
             <FormError {...form.error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => close(false)}>
-                Cancel
+                <FormattedMessage id="oauth.create.cancel" defaultMessage="Cancel" />
               </Button>
               <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? 'Creating…' : 'Create Client'}
+                {create.isPending ? (
+                  <FormattedMessage id="oauth.create.creating" defaultMessage="Creating…" />
+                ) : (
+                  <FormattedMessage id="oauth.create.submit" defaultMessage="Create Client" />
+                )}
               </Button>
             </DialogFooter>
           </form>

@@ -1,7 +1,9 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { CopyButton } from './copy-button';
+import { SECRET_PREVIEW_CHARS } from './oauth-admin.utils';
 
 /** The create dialog's second step: the new client's id and, this once, its whole secret. */
 export function CreatedCredentials({
@@ -13,24 +15,35 @@ export function CreatedCredentials({
   secret: string | null;
   onDone: () => void;
 }) {
+  const intl = useIntl();
+  const idLabel = intl.formatMessage({ id: 'oauth.created.clientId', defaultMessage: 'Client ID' });
+  const secretLabel = intl.formatMessage({ id: 'oauth.created.clientSecret', defaultMessage: 'Client Secret' });
   return (
     <div className="space-y-4">
       <DialogHeader>
-        <DialogTitle>Client created</DialogTitle>
-        <DialogDescription>Store the secret now: the list only shows its first 20 characters.</DialogDescription>
+        <DialogTitle>
+          <FormattedMessage id="oauth.created.title" defaultMessage="Client created" />
+        </DialogTitle>
+        <DialogDescription>
+          <FormattedMessage
+            id="oauth.created.description"
+            defaultMessage="Store the secret now: the list only shows its first {count, number} characters."
+            values={{ count: SECRET_PREVIEW_CHARS }}
+          />
+        </DialogDescription>
       </DialogHeader>
       <div className="space-y-1">
-        <Label>Client ID</Label>
+        <Label>{idLabel}</Label>
         <div className="flex items-center gap-1">
           <code data-testid="new-client-id" className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-xs">
             {clientId}
           </code>
-          <CopyButton label="Client ID" getText={() => clientId} />
+          <CopyButton label={idLabel} getText={() => clientId} />
         </div>
       </div>
       {secret && (
         <div className="space-y-1">
-          <Label>Client Secret</Label>
+          <Label>{secretLabel}</Label>
           <div className="flex items-center gap-1">
             <code
               data-testid="new-client-secret"
@@ -38,12 +51,14 @@ export function CreatedCredentials({
             >
               {secret}
             </code>
-            <CopyButton label="Client Secret" getText={() => secret!} />
+            <CopyButton label={secretLabel} getText={() => secret!} />
           </div>
         </div>
       )}
       <DialogFooter>
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>
+          <FormattedMessage id="oauth.created.done" defaultMessage="Done" />
+        </Button>
       </DialogFooter>
     </div>
   );

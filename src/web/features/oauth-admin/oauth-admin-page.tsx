@@ -1,3 +1,4 @@
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';
 import { Breadcrumbs } from '@/components/breadcrumbs';
@@ -8,29 +9,50 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { ClientsTab } from './clients-tab';
 import { SessionsTab } from './sessions-tab';
 
-const TAB_LABELS = { clients: 'OAuth Clients', sessions: 'Active Sessions' } as const;
+const m = defineMessages({
+  clients: { id: 'oauth.page.tab.clients', defaultMessage: 'OAuth Clients' },
+  sessions: { id: 'oauth.page.tab.sessions', defaultMessage: 'Active Sessions' },
+  admin: { id: 'oauth.page.crumb', defaultMessage: 'OAuth Admin' },
+  denied: { id: 'oauth.page.denied', defaultMessage: 'Access Denied' },
+});
 
 /** /oauth-admin (spec §2): OAuth Clients and Active Sessions, for ecosystem administrators only. */
 export default function OAuthAdminPage() {
+  const intl = useIntl();
   const { isEcosystemAdmin, loading } = useAuth();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'sessions' ? 'sessions' : 'clients';
-  useDocumentTitle(...(loading ? [] : isEcosystemAdmin ? [TAB_LABELS[tab], 'OAuth Admin'] : ['Access Denied']));
+  useDocumentTitle(
+    ...(loading
+      ? []
+      : isEcosystemAdmin
+        ? [intl.formatMessage(m[tab]), intl.formatMessage(m.admin)]
+        : [intl.formatMessage(m.denied)]),
+  );
   if (loading) return <LoadingState rows={2} />;
   if (!isEcosystemAdmin) return <AccessDenied />;
   return (
     <div>
       {tab === 'sessions' && (
-        <Breadcrumbs items={[{ label: 'OAuth Admin', to: '/oauth-admin' }, { label: TAB_LABELS.sessions }]} />
+        <Breadcrumbs
+          items={[
+            { label: intl.formatMessage(m.admin), to: '/oauth-admin' },
+            { label: intl.formatMessage(m.sessions) },
+          ]}
+        />
       )}
-      <h1 className="mb-6 text-2xl font-semibold tracking-tight sm:text-3xl">OAuth Administration</h1>
+      <h1 className="mb-6 text-2xl font-semibold tracking-tight sm:text-3xl">
+        <FormattedMessage id="oauth.page.heading" defaultMessage="OAuth Administration" />
+      </h1>
       <Tabs
         value={tab}
         onValueChange={(v) => setParams(v === 'sessions' ? { tab: 'sessions' } : {}, { replace: true })}
       >
-        <TabsList aria-label="OAuth administration sections">
-          <TabsTrigger value="clients">{TAB_LABELS.clients}</TabsTrigger>
-          <TabsTrigger value="sessions">{TAB_LABELS.sessions}</TabsTrigger>
+        <TabsList
+          aria-label={intl.formatMessage({ id: 'oauth.page.tabs', defaultMessage: 'OAuth administration sections' })}
+        >
+          <TabsTrigger value="clients">{intl.formatMessage(m.clients)}</TabsTrigger>
+          <TabsTrigger value="sessions">{intl.formatMessage(m.sessions)}</TabsTrigger>
         </TabsList>
         <TabsContent value="clients">
           <ClientsTab />

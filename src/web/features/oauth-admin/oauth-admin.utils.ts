@@ -1,3 +1,4 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { CLIENT_JWT_ALGS, SUPPORTED_SCOPES } from '@shared/oauth';
 
 /** Display rules of /oauth-admin (spec §2, §4, §5, §9), pure so they are unit-testable. */
@@ -20,6 +21,37 @@ export const OIDC_SCOPES = [
 ] as const;
 export type OidcScope = (typeof OIDC_SCOPES)[number];
 export const CORE_PLATFORM_NAME = 'Ecosystem Hub';
+/** What browserName says of an agent it does not know (the sessions tab words it in the active language). */
+export const UNKNOWN_BROWSER = 'Unknown Browser';
+
+/** A message for the screen and the values it names: utils decide the words, components format them. */
+export type Message = { message: MessageDescriptor; values?: Record<string, string> };
+
+const m = defineMessages({
+  badUrl: {
+    id: 'oauth.client.problem.badUrl',
+    defaultMessage: '{label} "{url}" must be an absolute http(s) URL without a fragment.',
+  },
+  jwksAndUri: {
+    id: 'oauth.profile.problem.jwksAndUri',
+    defaultMessage: 'Give either a JWK Set or a JWKS URL, not both.',
+  },
+  keysNeeded: {
+    id: 'oauth.profile.problem.keysNeeded',
+    defaultMessage: 'private_key_jwt needs the client’s public keys: a JWK Set or a JWKS URL.',
+  },
+  jwksJson: { id: 'oauth.profile.problem.jwksJson', defaultMessage: 'The JWK Set is not valid JSON.' },
+  jwksKeys: {
+    id: 'oauth.profile.problem.jwksKeys',
+    defaultMessage: 'The JWK Set must be an object with a "keys" array.',
+  },
+  jwksUri: { id: 'oauth.profile.problem.jwksUri', defaultMessage: 'The JWKS URL must be an absolute http(s) URL.' },
+  badgeFapi2: { id: 'oauth.client.badge.fapi2', defaultMessage: 'FAPI 2.0' },
+  badgePar: { id: 'oauth.client.badge.par', defaultMessage: 'PAR required' },
+  badgeDpop: { id: 'oauth.client.badge.dpop', defaultMessage: 'DPoP required' },
+  badgeKeyAuth: { id: 'oauth.client.badge.keyAuth', defaultMessage: 'private_key_jwt' },
+  badgeRequestObjects: { id: 'oauth.client.badge.requestObjects', defaultMessage: 'Request objects: {alg}' },
+});
 
 /** Spec §5: split by line, blank lines dropped. */
 export function splitLines(text: string): string[] {
@@ -46,26 +78,27 @@ export function firstInvalidUrl(lines: string[]): string | null {
  * The form's message for the first field (label, lines) holding a line that is not an absolute
  * http(s) URL without a fragment; null when every line is one.
  */
-export function firstUrlError(fields: [label: string, lines: string[]][]): string | null {
+export function firstUrlError(fields: [label: string, lines: string[]][]): Message | null {
   for (const [label, lines] of fields) {
     const bad = firstInvalidUrl(lines);
-    if (bad) return `${label} "${bad}" must be an absolute http(s) URL without a fragment.`;
+    if (bad) return { message: m.badUrl, values: { label, url: bad } };
   }
   return null;
 }
 
-export function previewSecret(secret: string | null): string {
-  return secret ? `${secret.slice(0, SECRET_PREVIEW_CHARS)}...` : 'Public client (no secret)';
+/** The list's view of a secret: its first characters; null for a public client, which has none. */
+export function previewSecret(secret: string | null): string | null {
+  return secret ? `${secret.slice(0, SECRET_PREVIEW_CHARS)}...` : null;
 }
 
 export function browserName(ua: string | null): string {
-  if (!ua) return 'Unknown Browser';
+  if (!ua) return UNKNOWN_BROWSER;
   // Order matters: Edge and Chrome both say "Chrome", Chrome says "Safari".
   if (/Edg\//.test(ua)) return 'Edge';
   if (/Firefox\//.test(ua)) return 'Firefox';
   if (/Chrome\//.test(ua) || /Chromium\//.test(ua)) return 'Chrome';
   if (/Safari\//.test(ua)) return 'Safari';
-  return 'Unknown Browser';
+  return UNKNOWN_BROWSER;
 }
 
 export function isMobileAgent(ua: string | null): boolean {
@@ -114,23 +147,24 @@ export interface SecurityProfileInput {
  * implies key-based client authentication; keys are a pasted public JWK Set or a JWKS URL, not
  * both (the server checks the same and more: no private parts).
  */
-export function securityProfileInput(v: SecurityProfileValues): { input: SecurityProfileInput } | { error: string } {
+export function securityProfileInput(
+  v: SecurityProfileValues,
+): { input: SecurityProfileInput } | { error: MessageDescriptor } {
   const keyAuth = v.keyAuth || v.fapi2;
   const text = v.jwks.trim();
   const uri = v.jwksUri.trim();
-  if (text && uri) return { error: 'Give either a JWK Set or a JWKS URL, not both.' };
-  if (keyAuth && !text && !uri)
-    return { error: 'private_key_jwt needs the client’s public keys: a JWK Set or a JWKS URL.' };
+  if (text && uri) return { error: m.jwksAndUri };
+  if (keyAuth && !text && !uri) return { error: m.keysNeeded };
   let jwks: SecurityProfileInput['jwks'];
   if (text) {
     try {
       jwks = JSON.parse(text) as SecurityProfileInput['jwks'];
     } catch {
-      return { error: 'The JWK Set is not valid JSON.' };
+      return { error: m.jwksJson };
     }
-    if (!jwks || !Array.isArray(jwks.keys)) return { error: 'The JWK Set must be an object with a "keys" array.' };
+    if (!jwks || !Array.isArray(jwks.keys)) return { error: m.jwksKeys };
   }
-  if (uri && firstInvalidUrl([uri])) return { error: 'The JWKS URL must be an absolute http(s) URL.' };
+  if (uri && firstInvalidUrl([uri])) return { error: m.jwksUri };
   return {
     input: {
       ...(keyAuth ? { token_endpoint_auth_method: 'private_key_jwt' as const } : {}),
@@ -151,12 +185,15 @@ export function securityBadges(c: {
   dpop_bound_access_tokens: boolean;
   token_endpoint_auth_method: string;
   request_object_signing_alg: string | null;
-}): string[] {
-  return [
-    c.fapi2 ? 'FAPI 2.0' : null,
-    c.require_pushed_authorization_requests || c.fapi2 ? 'PAR required' : null,
-    c.dpop_bound_access_tokens || c.fapi2 ? 'DPoP required' : null,
-    c.token_endpoint_auth_method === 'private_key_jwt' ? 'private_key_jwt' : null,
-    c.request_object_signing_alg ? `Request objects: ${c.request_object_signing_alg}` : null,
-  ].filter((b): b is string => b !== null);
+}): Message[] {
+  const badges: (Message | null)[] = [
+    c.fapi2 ? { message: m.badgeFapi2 } : null,
+    c.require_pushed_authorization_requests || c.fapi2 ? { message: m.badgePar } : null,
+    c.dpop_bound_access_tokens || c.fapi2 ? { message: m.badgeDpop } : null,
+    c.token_endpoint_auth_method === 'private_key_jwt' ? { message: m.badgeKeyAuth } : null,
+    c.request_object_signing_alg
+      ? { message: m.badgeRequestObjects, values: { alg: c.request_object_signing_alg } }
+      : null,
+  ];
+  return badges.filter((b): b is Message => b !== null);
 }

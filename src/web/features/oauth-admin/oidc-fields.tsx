@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -22,13 +23,16 @@ export function OidcFields({
   values: OidcFieldValues;
   onChange: (patch: Partial<OidcFieldValues>) => void;
 }) {
+  const intl = useIntl();
   const toggle = (scope: OidcScope, on: boolean) =>
     onChange({
       oidcScopes: OIDC_SCOPES.filter((s) => (s === scope ? on : values.oidcScopes.includes(s))),
     });
   return (
     <fieldset className="space-y-3 rounded-md border p-3">
-      <legend className="px-1 text-sm font-medium">OpenID Connect sign-in (optional)</legend>
+      <legend className="px-1 text-sm font-medium">
+        <FormattedMessage id="oauth.oidc.legend" defaultMessage="OpenID Connect sign-in (optional)" />
+      </legend>
       <div className="flex flex-wrap gap-x-4 gap-y-2">
         {OIDC_SCOPES.map((scope) => (
           <div key={scope} className="flex items-center gap-2">
@@ -45,7 +49,10 @@ export function OidcFields({
       </div>
       <Field
         id="client-post-logout"
-        label="Post-logout Redirect URIs (one per line)"
+        label={intl.formatMessage({
+          id: 'oauth.oidc.postLogout',
+          defaultMessage: 'Post-logout Redirect URIs (one per line)',
+        })}
         value={values.postLogout}
         onChange={(e) => onChange({ postLogout: e.target.value })}
       >
@@ -53,7 +60,7 @@ export function OidcFields({
       </Field>
       <Field
         id="client-backchannel"
-        label="Back-channel Logout URI"
+        label={intl.formatMessage({ id: 'oauth.oidc.backchannel', defaultMessage: 'Back-channel Logout URI' })}
         value={values.backchannel}
         onChange={(e) => onChange({ backchannel: e.target.value })}
       >

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import {
@@ -45,10 +46,11 @@ export function SecurityProfileDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const intl = useIntl();
   const form = useForm(valuesOf(client));
   const save = useClientSecurityProfileMutation({
     onSuccess: () => {
-      notify.success('Security profile updated');
+      notify.success(intl.formatMessage({ id: 'oauth.profile.saved', defaultMessage: 'Security profile updated' }));
       onOpenChange(false);
     },
   });
@@ -56,7 +58,7 @@ export function SecurityProfileDialog({
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const profile = securityProfileInput(form.values);
-    if ('error' in profile) return form.setError(profile.error);
+    if ('error' in profile) return form.setError(intl.formatMessage(profile.error));
     // Without private_key_jwt the client goes back to the secret method it had (Basic when it had none).
     const current = client.token_endpoint_auth_method;
     const method =
@@ -72,19 +74,32 @@ export function SecurityProfileDialog({
       <DialogContent className="max-h-[90vh] overflow-y-auto">
         <form onSubmit={submit} className="space-y-4" noValidate>
           <DialogHeader>
-            <DialogTitle>Security profile of {client.app_name}</DialogTitle>
+            <DialogTitle>
+              <FormattedMessage
+                id="oauth.profile.title"
+                defaultMessage="Security profile of {name}"
+                values={{ name: client.app_name }}
+              />
+            </DialogTitle>
             <DialogDescription>
-              FAPI 2.0 building blocks: pushed requests, DPoP-bound tokens and key-based client authentication.
+              <FormattedMessage
+                id="oauth.profile.description"
+                defaultMessage="FAPI 2.0 building blocks: pushed requests, DPoP-bound tokens and key-based client authentication."
+              />
             </DialogDescription>
           </DialogHeader>
           <SecurityProfileFields values={form.values} onChange={form.edit} idPrefix={`profile-${client.id}`} />
           <FormError {...form.error} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              <FormattedMessage id="oauth.profile.cancel" defaultMessage="Cancel" />
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save'}
+              {save.isPending ? (
+                <FormattedMessage id="oauth.profile.saving" defaultMessage="Saving…" />
+              ) : (
+                <FormattedMessage id="oauth.profile.save" defaultMessage="Save" />
+              )}
             </Button>
           </DialogFooter>
         </form>

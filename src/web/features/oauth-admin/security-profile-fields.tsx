@@ -1,3 +1,4 @@
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -9,11 +10,22 @@ import type { SecurityProfileValues } from './oauth-admin.utils';
 
 type Flag = 'fapi2' | 'par' | 'dpop' | 'keyAuth';
 
-const FLAGS: { key: Flag; label: string; hint: string }[] = [
-  { key: 'fapi2', label: 'FAPI 2.0 profile', hint: 'Requires PAR, PKCE S256, DPoP and private_key_jwt' },
-  { key: 'par', label: 'Require pushed authorization requests', hint: 'RFC 9126: requests go to /oauth/par first' },
-  { key: 'dpop', label: 'Require DPoP-bound tokens', hint: 'RFC 9449: every token request carries a proof' },
-  { key: 'keyAuth', label: 'Authenticate with private_key_jwt', hint: 'RFC 7523: the client signs with its own key' },
+const m = defineMessages({
+  fapi2: { id: 'oauth.profile.fapi2', defaultMessage: 'FAPI 2.0 profile' },
+  fapi2Hint: { id: 'oauth.profile.fapi2Hint', defaultMessage: 'Requires PAR, PKCE S256, DPoP and private_key_jwt' },
+  par: { id: 'oauth.profile.par', defaultMessage: 'Require pushed authorization requests' },
+  parHint: { id: 'oauth.profile.parHint', defaultMessage: 'RFC 9126: requests go to /oauth/par first' },
+  dpop: { id: 'oauth.profile.dpop', defaultMessage: 'Require DPoP-bound tokens' },
+  dpopHint: { id: 'oauth.profile.dpopHint', defaultMessage: 'RFC 9449: every token request carries a proof' },
+  keyAuth: { id: 'oauth.profile.keyAuth', defaultMessage: 'Authenticate with private_key_jwt' },
+  keyAuthHint: { id: 'oauth.profile.keyAuthHint', defaultMessage: 'RFC 7523: the client signs with its own key' },
+});
+
+const FLAGS: { key: Flag; label: MessageDescriptor; hint: MessageDescriptor }[] = [
+  { key: 'fapi2', label: m.fapi2, hint: m.fapi2Hint },
+  { key: 'par', label: m.par, hint: m.parHint },
+  { key: 'dpop', label: m.dpop, hint: m.dpopHint },
+  { key: 'keyAuth', label: m.keyAuth, hint: m.keyAuthHint },
 ];
 
 /**
@@ -29,10 +41,17 @@ export function SecurityProfileFields({
   onChange: (patch: Partial<SecurityProfileValues>) => void;
   idPrefix?: string;
 }) {
+  const intl = useIntl();
   const implied = (key: Flag) => values.fapi2 && key !== 'fapi2';
+  const algLabel = intl.formatMessage({
+    id: 'oauth.profile.requestAlg',
+    defaultMessage: 'Request object signing algorithm',
+  });
   return (
     <fieldset className="space-y-3 rounded-md border p-3">
-      <legend className="px-1 text-sm font-medium">Security profile (optional)</legend>
+      <legend className="px-1 text-sm font-medium">
+        <FormattedMessage id="oauth.profile.legend" defaultMessage="Security profile (optional)" />
+      </legend>
       <div className="space-y-2">
         {FLAGS.map(({ key, label, hint }) => (
           <div key={key} className="flex items-start gap-2">
@@ -45,9 +64,14 @@ export function SecurityProfileFields({
               onCheckedChange={(checked) => onChange({ [key]: checked === true })}
             />
             <div className="space-y-0.5">
-              <Label htmlFor={`${idPrefix}-${key}`}>{label}</Label>
+              <Label htmlFor={`${idPrefix}-${key}`}>{intl.formatMessage(label)}</Label>
               <p id={`${idPrefix}-${key}-hint`} className="text-xs text-muted-foreground">
-                {implied(key) ? 'Included in the FAPI 2.0 profile' : hint}
+                {implied(key)
+                  ? intl.formatMessage({
+                      id: 'oauth.profile.implied',
+                      defaultMessage: 'Included in the FAPI 2.0 profile',
+                    })
+                  : intl.formatMessage(hint)}
               </p>
             </div>
           </div>
@@ -55,7 +79,7 @@ export function SecurityProfileFields({
       </div>
       <Field
         id={`${idPrefix}-jwks`}
-        label="Public JWK Set (JSON)"
+        label={intl.formatMessage({ id: 'oauth.profile.jwks', defaultMessage: 'Public JWK Set (JSON)' })}
         value={values.jwks}
         onChange={(e) => onChange({ jwks: e.target.value })}
       >
@@ -63,27 +87,25 @@ export function SecurityProfileFields({
       </Field>
       <Field
         id={`${idPrefix}-jwks-uri`}
-        label="or JWKS URL"
+        label={intl.formatMessage({ id: 'oauth.profile.jwksUri', defaultMessage: 'or JWKS URL' })}
         value={values.jwksUri}
         onChange={(e) => onChange({ jwksUri: e.target.value })}
       >
         <Input placeholder="https://app.example.com/jwks.json" />
       </Field>
       <div className="space-y-2">
-        <Label htmlFor={`${idPrefix}-request-alg`}>Request object signing algorithm</Label>
+        <Label htmlFor={`${idPrefix}-request-alg`}>{algLabel}</Label>
         <Select
           value={values.requestObjectAlg}
           onValueChange={(v) => onChange({ requestObjectAlg: v as SecurityProfileValues['requestObjectAlg'] })}
         >
-          <SelectTrigger
-            id={`${idPrefix}-request-alg`}
-            className="w-full"
-            aria-label="Request object signing algorithm"
-          >
+          <SelectTrigger id={`${idPrefix}-request-alg`} className="w-full" aria-label={algLabel}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value="any">Any the hub supports</SelectItem>
+            <SelectItem value="any">
+              <FormattedMessage id="oauth.profile.anyAlg" defaultMessage="Any the hub supports" />
+            </SelectItem>
             {CLIENT_JWT_ALGS.map((alg) => (
               <SelectItem key={alg} value={alg}>
                 {alg}

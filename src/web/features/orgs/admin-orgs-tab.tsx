@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Building2Icon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
@@ -6,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SearchBox, useUrlSearch } from '@/components/url-search';
 import { useAdminOrgsQuery } from '@/data/orgs/admin-orgs-query';
-import { countOf } from '@/lib/format';
 import { OrgRolesCard } from './org-roles-card';
 import { orgHref } from './orgs.utils';
 
@@ -16,6 +16,7 @@ import { orgHref } from './orgs.utils';
  * custom organization role names.
  */
 export default function AdminOrgsTab() {
+  const intl = useIntl();
   const { q, draft, setDraft } = useUrlSearch();
   const orgs = useAdminOrgsQuery({ q });
 
@@ -25,27 +26,51 @@ export default function AdminOrgsTab() {
       <Card>
         <CardHeader>
           <CardTitle as="h2" className="flex items-center gap-2">
-            <Building2Icon className="size-5" aria-hidden /> Organizations
+            <Building2Icon className="size-5" aria-hidden />{' '}
+            <FormattedMessage id="orgs.admin.title" defaultMessage="Organizations" />
           </CardTitle>
-          <CardDescription>Employers and teams, their members, invitations, domains and policies.</CardDescription>
-          <SearchBox label="Search organizations" placeholder="Name or slug" value={draft} onChange={setDraft} />
+          <CardDescription>
+            <FormattedMessage
+              id="orgs.admin.description"
+              defaultMessage="Employers and teams, their members, invitations, domains and policies."
+            />
+          </CardDescription>
+          <SearchBox
+            label={intl.formatMessage({ id: 'orgs.admin.search', defaultMessage: 'Search organizations' })}
+            placeholder={intl.formatMessage({ id: 'orgs.admin.searchPlaceholder', defaultMessage: 'Name or slug' })}
+            value={draft}
+            onChange={setDraft}
+          />
         </CardHeader>
         <CardContent className="space-y-3">
           <QueryState
             query={list}
-            loadingLabel="Loading organizations…"
-            errorTitle="Could not load organizations"
+            loadingLabel={intl.formatMessage({ id: 'orgs.admin.loading', defaultMessage: 'Loading organizations…' })}
+            errorTitle={intl.formatMessage({
+              id: 'orgs.admin.loadError',
+              defaultMessage: 'Could not load organizations',
+            })}
             isEmpty={(d) => d.length === 0}
             empty={
               <EmptyState
                 icon={Building2Icon}
-                title="No organizations found"
-                hint={q ? 'Try another name or slug.' : 'Organizations appear here once someone creates one.'}
+                title={intl.formatMessage({ id: 'orgs.admin.empty.title', defaultMessage: 'No organizations found' })}
+                hint={
+                  q
+                    ? intl.formatMessage({ id: 'orgs.admin.empty.search', defaultMessage: 'Try another name or slug.' })
+                    : intl.formatMessage({
+                        id: 'orgs.admin.empty.none',
+                        defaultMessage: 'Organizations appear here once someone creates one.',
+                      })
+                }
               />
             }
           >
             {(items) => (
-              <ul className="divide-y" aria-label="Organizations">
+              <ul
+                className="divide-y"
+                aria-label={intl.formatMessage({ id: 'orgs.admin.list', defaultMessage: 'Organizations' })}
+              >
                 {items.map((o) => (
                   <li
                     key={o.id}
@@ -55,12 +80,23 @@ export default function AdminOrgsTab() {
                     <div className="min-w-0">
                       <p className="font-medium break-words">{o.name}</p>
                       <p className="text-sm text-muted-foreground">
-                        <code>{o.slug}</code> · {countOf(o.member_count, 'member', 'members')}
+                        <code>{o.slug}</code> ·{' '}
+                        <FormattedMessage
+                          id="orgs.admin.memberCount"
+                          defaultMessage="{count, plural, one {# member} other {# members}}"
+                          values={{ count: o.member_count }}
+                        />
                       </p>
                     </div>
                     <Button asChild variant="outline" size="sm">
-                      <Link to={orgHref('admin', o.id)} aria-label={`Open ${o.name}`}>
-                        Open
+                      <Link
+                        to={orgHref('admin', o.id)}
+                        aria-label={intl.formatMessage(
+                          { id: 'orgs.admin.openLabel', defaultMessage: 'Open {name}' },
+                          { name: o.name },
+                        )}
+                      >
+                        <FormattedMessage id="orgs.admin.open" defaultMessage="Open" />
                       </Link>
                     </Button>
                   </li>
@@ -70,7 +106,11 @@ export default function AdminOrgsTab() {
           </QueryState>
           {orgs.hasNextPage && (
             <Button variant="outline" onClick={() => void orgs.fetchNextPage()} disabled={orgs.isFetchingNextPage}>
-              {orgs.isFetchingNextPage ? 'Loading…' : 'Load more organizations'}
+              {orgs.isFetchingNextPage ? (
+                <FormattedMessage id="orgs.admin.loadingMore" defaultMessage="Loading…" />
+              ) : (
+                <FormattedMessage id="orgs.admin.loadMore" defaultMessage="Load more organizations" />
+              )}
             </Button>
           )}
         </CardContent>

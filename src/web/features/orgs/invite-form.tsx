@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Field, useForm } from '@/components/ui/field';
@@ -13,6 +14,7 @@ import { assignableBuiltInRoles, inviteFormError } from './orgs.utils';
  * unknown role, a member already) and its reason shows under the form.
  */
 export function InviteForm({ mode, orgId, myRoles }: { mode: OrgMode; orgId: string; myRoles: string[] }) {
+  const intl = useIntl();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ email: '', role: 'member' }, { onEdit: () => setSentTo(null) });
   const invite = useInviteMutation({ mode, orgId });
@@ -22,7 +24,7 @@ export function InviteForm({ mode, orgId, myRoles }: { mode: OrgMode; orgId: str
     event.preventDefault();
     const problem = inviteFormError(form.values.email, form.values.role);
     if (problem) {
-      form.setError(problem, problem.startsWith('Choose') ? 'role' : 'email');
+      form.setError(intl.formatMessage(problem.message), problem.field);
       return;
     }
     try {
@@ -41,13 +43,21 @@ export function InviteForm({ mode, orgId, myRoles }: { mode: OrgMode; orgId: str
     <form
       onSubmit={submit}
       noValidate
-      aria-label="Invite someone"
+      aria-label={intl.formatMessage({ id: 'orgs.invite.label', defaultMessage: 'Invite someone' })}
       className="grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
     >
-      <Field id="invite-email" label="Email address" {...form.field('email')}>
+      <Field
+        id="invite-email"
+        label={intl.formatMessage({ id: 'orgs.invite.email', defaultMessage: 'Email address' })}
+        {...form.field('email')}
+      >
         <Input type="email" autoComplete="off" />
       </Field>
-      <Field id="invite-role" label="Role" {...form.field('role')}>
+      <Field
+        id="invite-role"
+        label={intl.formatMessage({ id: 'orgs.invite.role', defaultMessage: 'Role' })}
+        {...form.field('role')}
+      >
         <Input list={listId} autoComplete="off" />
       </Field>
       <datalist id={listId}>
@@ -56,13 +66,21 @@ export function InviteForm({ mode, orgId, myRoles }: { mode: OrgMode; orgId: str
         ))}
       </datalist>
       <Button type="submit" disabled={invite.isPending}>
-        {invite.isPending ? 'Sending…' : 'Send invitation'}
+        {invite.isPending ? (
+          <FormattedMessage id="orgs.invite.sending" defaultMessage="Sending…" />
+        ) : (
+          <FormattedMessage id="orgs.invite.send" defaultMessage="Send invitation" />
+        )}
       </Button>
       <div className="sm:col-span-3 space-y-2 empty:hidden">
         <FormError {...form.error} />
         {sentTo && (
           <p role="status" className="rounded-md border bg-accent p-3 text-sm">
-            Invitation sent to <strong className="wrap-anywhere">{sentTo}</strong>.
+            <FormattedMessage
+              id="orgs.invite.sent"
+              defaultMessage="Invitation sent to <b>{email}</b>."
+              values={{ email: sentTo, b: (chunks) => <strong className="wrap-anywhere">{chunks}</strong> }}
+            />
           </p>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import {
@@ -36,13 +37,19 @@ export function MemberRolesDialog({
   myRoles: string[];
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const [builtIn, setBuiltIn] = useState(builtInRoleOf(member.roles));
   const [custom, setCustom] = useState(customRolesOf(member.roles).join(', '));
   const save = useMemberRolesMutation(
     { mode, orgId },
     {
       onSuccess: () => {
-        notify.success(`Roles of ${member.email} updated`);
+        notify.success(
+          intl.formatMessage(
+            { id: 'orgs.memberRoles.done', defaultMessage: 'Roles of {email} updated' },
+            { email: member.email },
+          ),
+        );
         onClose();
       },
     },
@@ -60,7 +67,9 @@ export function MemberRolesDialog({
       <DialogContent>
         <form onSubmit={submit} className="space-y-4" noValidate>
           <DialogHeader>
-            <DialogTitle>Change roles</DialogTitle>
+            <DialogTitle>
+              <FormattedMessage id="orgs.memberRoles.title" defaultMessage="Change roles" />
+            </DialogTitle>
             <DialogDescription>
               {member.full_name ? `${member.full_name} (${member.email})` : member.email}
             </DialogDescription>
@@ -76,8 +85,12 @@ export function MemberRolesDialog({
           />
           <Field
             id="member-custom-roles"
-            label="Custom roles"
-            hint="Role names an ecosystem admin defined, separated by commas (e.g. recruiter, hiring_manager)."
+            label={intl.formatMessage({ id: 'orgs.memberRoles.custom', defaultMessage: 'Custom roles' })}
+            hint={intl.formatMessage({
+              id: 'orgs.memberRoles.customHint',
+              defaultMessage:
+                'Role names an ecosystem admin defined, separated by commas (e.g. recruiter, hiring_manager).',
+            })}
             value={custom}
             onChange={(e) => {
               save.reset();
@@ -89,10 +102,14 @@ export function MemberRolesDialog({
           <FormError message={save.isError ? errorText(save.error) : null} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              <FormattedMessage id="orgs.memberRoles.cancel" defaultMessage="Cancel" />
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save roles'}
+              {save.isPending ? (
+                <FormattedMessage id="orgs.memberRoles.saving" defaultMessage="Saving…" />
+              ) : (
+                <FormattedMessage id="orgs.memberRoles.save" defaultMessage="Save roles" />
+              )}
             </Button>
           </DialogFooter>
         </form>

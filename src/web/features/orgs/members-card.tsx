@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { UsersIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { QueryState } from '@/components/query-state';
@@ -8,13 +9,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useAuth } from '@/auth/auth-provider';
 import type { OrgMode } from '@/data/orgs/keys';
 import { useMembersQuery, type OrgMember } from '@/data/orgs/members-query';
-import { formatDate } from '@/lib/format';
 import { MemberRolesDialog } from './member-roles-dialog';
 import { MemberRemoveDialog } from './member-remove-dialog';
-import { joinedViaText, mayDo, roleLabel } from './orgs.utils';
+import { DATE, joinedViaKey, mayDo, roleText } from './orgs.utils';
 
 /** Members with their roles, a page of the API's cursor at a time; admins change roles and remove. */
 export function MembersCard({ mode, orgId, myRoles }: { mode: OrgMode; orgId: string; myRoles: string[] }) {
+  const intl = useIntl();
   const query = useMembersQuery({ mode, id: orgId });
   const { user } = useAuth();
   const [editing, setEditing] = useState<OrgMember | null>(null);
@@ -26,22 +27,38 @@ export function MembersCard({ mode, orgId, myRoles }: { mode: OrgMode; orgId: st
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Members</CardTitle>
+        <CardTitle as="h2">
+          <FormattedMessage id="orgs.members.title" defaultMessage="Members" />
+        </CardTitle>
         <CardDescription>
-          Everyone in this organization and their roles. Sister platforms receive these roles in the{' '}
-          <code>organizations</code> claim.
+          <FormattedMessage
+            id="orgs.members.description"
+            defaultMessage="Everyone in this organization and their roles. Sister platforms receive these roles in the <code>organizations</code> claim."
+            values={{ code: (chunks) => <code>{chunks}</code> }}
+          />
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         <QueryState
           query={list}
-          loadingLabel="Loading members…"
-          errorTitle="Could not load the members"
+          loadingLabel={intl.formatMessage({ id: 'orgs.members.loading', defaultMessage: 'Loading members…' })}
+          errorTitle={intl.formatMessage({
+            id: 'orgs.members.loadError',
+            defaultMessage: 'Could not load the members',
+          })}
           isEmpty={(m) => m.length === 0}
-          empty={<EmptyState icon={UsersIcon} title="No members" />}
+          empty={
+            <EmptyState
+              icon={UsersIcon}
+              title={intl.formatMessage({ id: 'orgs.members.empty', defaultMessage: 'No members' })}
+            />
+          }
         >
           {(members) => (
-            <ul className="divide-y" aria-label="Members">
+            <ul
+              className="divide-y"
+              aria-label={intl.formatMessage({ id: 'orgs.members.list', defaultMessage: 'Members' })}
+            >
               {members.map((m) => (
                 <li
                   key={m.user_id}
@@ -51,17 +68,30 @@ export function MembersCard({ mode, orgId, myRoles }: { mode: OrgMode; orgId: st
                   <div className="min-w-0 space-y-1">
                     <p className="font-medium break-words">
                       {m.full_name ?? m.email}
-                      {m.user_id === user?.id && <span className="text-muted-foreground"> (you)</span>}
+                      {m.user_id === user?.id && (
+                        <span className="text-muted-foreground">
+                          {' '}
+                          <FormattedMessage id="orgs.members.you" defaultMessage="(you)" />
+                        </span>
+                      )}
                     </p>
                     <p className="text-sm break-all text-muted-foreground">{m.email}</p>
                     <p className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
                       {m.roles.map((r) => (
                         <Badge key={r} variant={r === 'owner' ? 'default' : 'secondary'}>
-                          {roleLabel(r)}
+                          {roleText(intl, r)}
                         </Badge>
                       ))}
                       <span>
-                        · {joinedViaText(m.joined_via)} on {formatDate(m.joined_at)}
+                        <FormattedMessage
+                          id="orgs.members.joined"
+                          defaultMessage={
+                            '· {via, select, created {created the organization} invitation {joined by invitation} ' +
+                            'domain {joined through the email domain} admin {added by an ecosystem admin} other {joined}} ' +
+                            'on {date}'
+                          }
+                          values={{ via: joinedViaKey(m.joined_via), date: intl.formatDate(m.joined_at, DATE) }}
+                        />
                       </span>
                     </p>
                   </div>
@@ -71,17 +101,23 @@ export function MembersCard({ mode, orgId, myRoles }: { mode: OrgMode; orgId: st
                         variant="outline"
                         size="sm"
                         onClick={() => setEditing(m)}
-                        aria-label={`Change roles of ${m.email}`}
+                        aria-label={intl.formatMessage(
+                          { id: 'orgs.members.changeLabel', defaultMessage: 'Change roles of {email}' },
+                          { email: m.email },
+                        )}
                       >
-                        Change role
+                        <FormattedMessage id="orgs.members.change" defaultMessage="Change role" />
                       </Button>
                       <Button
                         variant="outline"
                         size="sm"
                         onClick={() => setRemoving(m)}
-                        aria-label={`Remove ${m.email}`}
+                        aria-label={intl.formatMessage(
+                          { id: 'orgs.members.removeLabel', defaultMessage: 'Remove {email}' },
+                          { email: m.email },
+                        )}
                       >
-                        Remove
+                        <FormattedMessage id="orgs.members.remove" defaultMessage="Remove" />
                       </Button>
                     </div>
                   )}
@@ -92,7 +128,11 @@ export function MembersCard({ mode, orgId, myRoles }: { mode: OrgMode; orgId: st
         </QueryState>
         {query.hasNextPage && (
           <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more members'}
+            {query.isFetchingNextPage ? (
+              <FormattedMessage id="orgs.members.loadingMore" defaultMessage="Loading…" />
+            ) : (
+              <FormattedMessage id="orgs.members.loadMore" defaultMessage="Load more members" />
+            )}
           </Button>
         )}
       </CardContent>

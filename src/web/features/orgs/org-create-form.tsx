@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { orgHref, slugOf } from './orgs.utils';
 
 /** A new organization with its creator as the first owner; the slug follows the name until edited. */
 export function OrgCreateForm() {
+  const intl = useIntl();
   const navigate = useNavigate();
   const form = useForm({ name: '', slug: '' });
   const create = useOrgCreateMutation();
@@ -19,10 +21,16 @@ export function OrgCreateForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const name = form.values.name.trim();
-    if (!name) return form.setError('Enter the organization’s name.', 'name');
+    if (!name)
+      return form.setError(
+        intl.formatMessage({ id: 'orgs.create.problem.name', defaultMessage: 'Enter the organization’s name.' }),
+        'name',
+      );
     try {
       const { organization } = await create.mutateAsync({ name, slug });
-      notify.success(`${organization.name} created`);
+      notify.success(
+        intl.formatMessage({ id: 'orgs.create.done', defaultMessage: '{name} created' }, { name: organization.name }),
+      );
       void navigate(orgHref('member', organization.id));
     } catch (err) {
       form.setServerError(err);
@@ -33,19 +41,36 @@ export function OrgCreateForm() {
     <Card>
       <CardHeader>
         <CardTitle as="h3" className="text-base">
-          Create an organization
+          <FormattedMessage id="orgs.create.title" defaultMessage="Create an organization" />
         </CardTitle>
-        <CardDescription>You become its owner and can invite your team.</CardDescription>
+        <CardDescription>
+          <FormattedMessage
+            id="orgs.create.description"
+            defaultMessage="You become its owner and can invite your team."
+          />
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate aria-label="Create an organization" className="grid gap-4 sm:grid-cols-2">
-          <Field id="org-name" label="Name" {...form.field('name')}>
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-label={intl.formatMessage({ id: 'orgs.create.title', defaultMessage: 'Create an organization' })}
+          className="grid gap-4 sm:grid-cols-2"
+        >
+          <Field
+            id="org-name"
+            label={intl.formatMessage({ id: 'orgs.create.name', defaultMessage: 'Name' })}
+            {...form.field('name')}
+          >
             <Input autoComplete="organization" />
           </Field>
           <Field
             id="org-slug"
-            label="Slug"
-            hint="Lower-case letters, digits and dashes."
+            label={intl.formatMessage({ id: 'orgs.create.slug', defaultMessage: 'Slug' })}
+            hint={intl.formatMessage({
+              id: 'orgs.create.slugHint',
+              defaultMessage: 'Lower-case letters, digits and dashes.',
+            })}
             {...form.field('slug')}
             value={slug}
           >
@@ -54,7 +79,11 @@ export function OrgCreateForm() {
           <div className="space-y-2 sm:col-span-2">
             <FormError {...form.error} />
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating…' : 'Create organization'}
+              {create.isPending ? (
+                <FormattedMessage id="orgs.create.creating" defaultMessage="Creating…" />
+              ) : (
+                <FormattedMessage id="orgs.create.submit" defaultMessage="Create organization" />
+              )}
             </Button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { defineMessages, type FormatDateOptions, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { BUILT_IN_ORG_ROLES, isBuiltInOrgRole, rolesAllow, type OrgAction } from '@shared/org-policy';
 import type { OrgMode } from '@/data/orgs/keys';
 
@@ -42,13 +43,31 @@ export function assignableBuiltInRoles(roles: readonly string[], mode: OrgMode):
     : BUILT_IN_ORG_ROLES.filter((r) => r !== 'owner');
 }
 
+const m = defineMessages({
+  emailMissing: { id: 'orgs.invite.problem.emailMissing', defaultMessage: 'Enter the email address to invite.' },
+  emailInvalid: { id: 'orgs.invite.problem.emailInvalid', defaultMessage: 'Enter a valid email address.' },
+  roleInvalid: {
+    id: 'orgs.invite.problem.roleInvalid',
+    defaultMessage: 'Choose a role: 2-40 lower-case letters, digits or underscores.',
+  },
+  owner: { id: 'orgs.role.owner', defaultMessage: 'Owner' },
+  admin: { id: 'orgs.role.admin', defaultMessage: 'Admin' },
+  member: { id: 'orgs.role.member', defaultMessage: 'Member' },
+  pending: { id: 'orgs.invitation.status.pending', defaultMessage: 'Pending' },
+  accepted: { id: 'orgs.invitation.status.accepted', defaultMessage: 'Accepted' },
+  revoked: { id: 'orgs.invitation.status.revoked', defaultMessage: 'Revoked' },
+  expired: { id: 'orgs.invitation.status.expired', defaultMessage: 'Expired' },
+});
+
 /** Whether the invitation form may send: an address that looks like one (the server checks it again). */
-export function inviteFormError(email: string, role: string): string | null {
+export function inviteFormError(
+  email: string,
+  role: string,
+): { field: 'email' | 'role'; message: MessageDescriptor } | null {
   const address = email.trim();
-  if (!address) return 'Enter the email address to invite.';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return 'Enter a valid email address.';
-  if (!/^[a-z][a-z0-9_]{1,39}$/.test(role.trim()))
-    return 'Choose a role: 2-40 lower-case letters, digits or underscores.';
+  if (!address) return { field: 'email', message: m.emailMissing };
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return { field: 'email', message: m.emailInvalid };
+  if (!/^[a-z][a-z0-9_]{1,39}$/.test(role.trim())) return { field: 'role', message: m.roleInvalid };
   return null;
 }
 
@@ -56,6 +75,26 @@ export function inviteFormError(email: string, role: string): string | null {
 export function roleLabel(role: string): string {
   const words = role.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The words of the built-in roles and of an invitation's states, in the active language. */
+const WORDS: Record<string, MessageDescriptor | undefined> = {
+  owner: m.owner,
+  admin: m.admin,
+  member: m.member,
+  pending: m.pending,
+  accepted: m.accepted,
+  revoked: m.revoked,
+  expired: m.expired,
+};
+
+/**
+ * A role (or an invitation's state) as people read it in the active language: the built-in ones
+ * translated, custom names an ecosystem admin chose as roleLabel writes them.
+ */
+export function roleText(intl: IntlShape, role: string): string {
+  const words = Object.hasOwn(WORDS, role) ? WORDS[role] : undefined;
+  return words ? intl.formatMessage(words) : roleLabel(role);
 }
 
 /** Where an organization's page lives for this mode. */
@@ -75,14 +114,12 @@ export function slugOf(name: string): string {
     .replace(/-+$/, '');
 }
 
-const JOINED_VIA: Record<string, string> = {
-  created: 'created the organization',
-  invitation: 'joined by invitation',
-  domain: 'joined through the email domain',
-  admin: 'added by an ecosystem admin',
-};
+/** How the organization screens show a day: the date alone, medium, in the active locale. */
+export const DATE: FormatDateOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 
-/** How a member came in, as a phrase ("joined by invitation"); an unknown way reads as "joined". */
-export function joinedViaText(joinedVia: string): string {
-  return JOINED_VIA[joinedVia] ?? 'joined';
+const JOINED_WAYS = ['created', 'invitation', 'domain', 'admin'];
+
+/** How a member came in, for the members list's select: an unknown way reads as plain "joined" (other). */
+export function joinedViaKey(joinedVia: string): string {
+  return JOINED_WAYS.includes(joinedVia) ? joinedVia : 'other';
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,29 +20,50 @@ import { mayDo } from './orgs.utils';
  * provider here; an owner can see and lift the requirement.
  */
 export function PoliciesCard({ mode, org, myRoles }: { mode: OrgMode; org: Org; myRoles: string[] }) {
+  const intl = useIntl();
   const { isEcosystemAdmin } = useAuth();
   const mayEdit = mayDo('update_policies', myRoles, mode);
   const providers = useIdentityProvidersQuery({ enabled: mayEdit && isEcosystemAdmin });
   const [requireMfa, setRequireMfa] = useState(org.policies.require_mfa);
   const [providerId, setProviderId] = useState(org.policies.require_sso_provider_id ?? '');
-  const save = useOrgUpdateMutation({ mode, id: org.id }, { onSuccess: () => notify.success('Policies saved') });
+  const save = useOrgUpdateMutation(
+    { mode, id: org.id },
+    {
+      onSuccess: () =>
+        notify.success(intl.formatMessage({ id: 'orgs.policies.saved', defaultMessage: 'Policies saved' })),
+    },
+  );
   const dirty =
     requireMfa !== org.policies.require_mfa || (providerId || null) !== org.policies.require_sso_provider_id;
-  const providerName = (id: string) => providers.data?.find((p) => p.id === id)?.display_name ?? 'an identity provider';
+  const providerName = (id: string) =>
+    providers.data?.find((p) => p.id === id)?.display_name ??
+    intl.formatMessage({ id: 'orgs.policies.someProvider', defaultMessage: 'an identity provider' });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Policies</CardTitle>
+        <CardTitle as="h2">
+          <FormattedMessage id="orgs.policies.title" defaultMessage="Policies" />
+        </CardTitle>
         <CardDescription>
-          What members must do before sister platforms accept them for this organization.
+          <FormattedMessage
+            id="orgs.policies.description"
+            defaultMessage="What members must do before sister platforms accept them for this organization."
+          />
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
           <div>
-            <Label htmlFor="policy-mfa">Require two-step verification</Label>
-            <p className="text-xs text-muted-foreground">Members without a second factor are sent to set one up.</p>
+            <Label htmlFor="policy-mfa">
+              <FormattedMessage id="orgs.policies.mfa" defaultMessage="Require two-step verification" />
+            </Label>
+            <p className="text-xs text-muted-foreground">
+              <FormattedMessage
+                id="orgs.policies.mfaHint"
+                defaultMessage="Members without a second factor are sent to set one up."
+              />
+            </p>
           </div>
           <Switch
             id="policy-mfa"
@@ -54,7 +76,9 @@ export function PoliciesCard({ mode, org, myRoles }: { mode: OrgMode; org: Org; 
           />
         </div>
         <div className="space-y-2 rounded-lg border p-3">
-          <Label htmlFor="policy-sso">Require single sign-on through</Label>
+          <Label htmlFor="policy-sso">
+            <FormattedMessage id="orgs.policies.sso" defaultMessage="Require single sign-on through" />
+          </Label>
           {mayEdit && isEcosystemAdmin ? (
             <select
               id="policy-sso"
@@ -65,7 +89,12 @@ export function PoliciesCard({ mode, org, myRoles }: { mode: OrgMode; org: Org; 
               }}
               className="h-9 w-full rounded-md border border-input bg-card px-3 text-sm"
             >
-              <option value="">No requirement (any way of signing in)</option>
+              <option value="">
+                {intl.formatMessage({
+                  id: 'orgs.policies.noRequirementOption',
+                  defaultMessage: 'No requirement (any way of signing in)',
+                })}
+              </option>
               {(providers.data ?? []).map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.display_name}
@@ -74,15 +103,28 @@ export function PoliciesCard({ mode, org, myRoles }: { mode: OrgMode; org: Org; 
             </select>
           ) : (
             <p id="policy-sso" className="text-sm">
-              {org.policies.require_sso_provider_id
-                ? `Members must sign in through ${providerName(org.policies.require_sso_provider_id)}.`
-                : 'No requirement: members may sign in any way.'}
-              {mayEdit && ' An ecosystem admin names the provider.'}
+              {org.policies.require_sso_provider_id ? (
+                <FormattedMessage
+                  id="orgs.policies.ssoRequired"
+                  defaultMessage="Members must sign in through {provider}."
+                  values={{ provider: providerName(org.policies.require_sso_provider_id) }}
+                />
+              ) : (
+                <FormattedMessage
+                  id="orgs.policies.noRequirement"
+                  defaultMessage="No requirement: members may sign in any way."
+                />
+              )}
+              {mayEdit &&
+                intl.formatMessage({
+                  id: 'orgs.policies.adminNames',
+                  defaultMessage: ' An ecosystem admin names the provider.',
+                })}
             </p>
           )}
           {mayEdit && !isEcosystemAdmin && org.policies.require_sso_provider_id && (
             <Button variant="outline" size="sm" onClick={() => setProviderId('')} disabled={providerId === ''}>
-              Lift the requirement
+              <FormattedMessage id="orgs.policies.lift" defaultMessage="Lift the requirement" />
             </Button>
           )}
         </div>
@@ -92,7 +134,11 @@ export function PoliciesCard({ mode, org, myRoles }: { mode: OrgMode; org: Org; 
             onClick={() => save.mutate({ require_mfa: requireMfa, require_sso_provider_id: providerId || null })}
             disabled={!dirty || save.isPending}
           >
-            {save.isPending ? 'Saving…' : 'Save policies'}
+            {save.isPending ? (
+              <FormattedMessage id="orgs.policies.saving" defaultMessage="Saving…" />
+            ) : (
+              <FormattedMessage id="orgs.policies.save" defaultMessage="Save policies" />
+            )}
           </Button>
         )}
       </CardContent>
