@@ -31,6 +31,7 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
     { schema: { response: { 200: identityProviderListSchema, ...adminErrors } } },
     async () => ({
       providers: await listProviderViews(hub),
+      public_url: hub.config.publicUrl,
     }),
   );
 

@@ -18,18 +18,19 @@ import {
   updateProvider,
   findProviderBySlug,
 } from './queries';
+import { ssoRegistrationUrls } from '../../shared/sso-urls';
 import { changesIssuer, unlinkIdentitiesOfProvider } from './issuer-change';
 import { assertFieldsOfProtocol, createColumnsOf, updateColumnsOf } from './provider-columns';
 import { serviceProviderMetadata, type IdpMetadata } from './providers/saml/metadata';
 
 /** What the administrator registers at an OpenID Connect provider. */
 export function redirectUriOf(hub: Hub, slug: string): string {
-  return `${hub.config.publicUrl}/auth/sso/${slug}/callback`;
+  return ssoRegistrationUrls(hub.config.publicUrl, slug, 'oidc').redirect_uri!;
 }
 
 /** SAML: where the IdP POSTs its answers. */
 export function acsUrlOf(hub: Hub, slug: string): string {
-  return `${hub.config.publicUrl}/auth/sso/${slug}/acs`;
+  return ssoRegistrationUrls(hub.config.publicUrl, slug, 'saml').acs_url!;
 }
 
 /**
@@ -38,16 +39,12 @@ export function acsUrlOf(hub: Hub, slug: string): string {
  * audience no other provider's registration accepts.
  */
 export function samlEntityIdOf(hub: Hub, slug: string): string {
-  return `${hub.config.publicUrl}/auth/sso/${slug}/metadata`;
+  return ssoRegistrationUrls(hub.config.publicUrl, slug, 'saml').entity_id!;
 }
 
 /** What the create and read answers say to register at the provider, by protocol. */
 export function registrationOf(hub: Hub, p: { slug: string; protocol: string }) {
-  if (p.protocol === 'saml') {
-    const entityId = samlEntityIdOf(hub, p.slug);
-    return { acs_url: acsUrlOf(hub, p.slug), entity_id: entityId, metadata_url: entityId };
-  }
-  return { redirect_uri: redirectUriOf(hub, p.slug) };
+  return ssoRegistrationUrls(hub.config.publicUrl, p.slug, p.protocol === 'saml' ? 'saml' : 'oidc');
 }
 
 /**

@@ -187,7 +187,12 @@ export const connectionTestResultSchema = z.object({
 });
 export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
 
-export const identityProviderListSchema = z.object({ providers: z.array(identityProviderViewSchema) });
+export const identityProviderListSchema = z.object({
+  providers: z.array(identityProviderViewSchema),
+  /** The hub's public URL: what the registration URLs of a provider being created are made from (ssoRegistrationUrls). */
+  public_url: z.string(),
+});
+
 export const identityProviderResultSchema = z.object({
   provider: identityProviderViewSchema,
   /** What to register at the provider. OpenID Connect: the redirect URI. */

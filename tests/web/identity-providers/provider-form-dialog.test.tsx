@@ -58,6 +58,11 @@ const SAML_VIEW: IdentityProviderView = {
   saml: { sso_url: 'https://idp.corp.example/sso', certificates: 1 },
 };
 
+/** The list answer the form reads the hub's public URL from (its registration URLs are shown live). */
+const LIST = {
+  'GET /api/admin/identity-providers': ok({ providers: [], public_url: 'http://127.0.0.1:3000' }),
+} as const;
+
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 beforeEach(stubResizeObserver);
@@ -77,8 +82,27 @@ describe('identity provider form (issue 27)', () => {
     expect(applyPreset(EMPTY_PROVIDER_FORM, 'gitlab').issuer).toBe('https://gitlab.com');
   });
 
+  it('shows the redirect URI to register live as the slug is typed, before anything is saved (issue 46)', async () => {
+    const { calls } = mockWebApi({ ...LIST });
+    renderWithQuery(<ProviderFormDialog open onOpenChange={() => {}} />);
+    expect(await screen.findByText(/Type a slug to see the redirect URI to register/)).toBeTruthy();
+    fill('Slug *', 'acme');
+    expect(await screen.findByText(REDIRECT_URI)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy Redirect URI' })).toBeTruthy();
+    fill('Slug *', 'acme-staff');
+    expect(await screen.findByText('http://127.0.0.1:3000/auth/sso/acme-staff/callback')).toBeTruthy();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('edit of an OpenID Connect provider shows its redirect URI too', async () => {
+    mockWebApi({ ...LIST });
+    renderWithQuery(<ProviderFormDialog provider={VIEW} open onOpenChange={() => {}} />);
+    expect(await screen.findByText(REDIRECT_URI)).toBeTruthy();
+  });
+
   it('creates an OIDC provider, then shows the redirect URI to register, never the secret', async () => {
     const { calls } = mockWebApi({
+      ...LIST,
       'POST /api/admin/identity-providers': reply(201, { provider: VIEW, redirect_uri: REDIRECT_URI }),
     });
     renderWithQuery(<ProviderFormDialog open onOpenChange={() => {}} />);
@@ -114,6 +138,7 @@ describe('identity provider form (issue 27)', () => {
 
   it('edit: the secret is write-only ("set"), an empty field keeps it, a new one is sent', async () => {
     const { calls } = mockWebApi({
+      ...LIST,
       'PATCH /api/admin/identity-providers/p1': ok({ provider: VIEW, redirect_uri: REDIRECT_URI }),
     });
     const { unmount } = renderWithQuery(<ProviderFormDialog provider={VIEW} open onOpenChange={() => {}} />);
@@ -142,6 +167,7 @@ describe('identity provider form (issue 27)', () => {
 
   it('the server refusing a field marks that control invalid and describes it with the error', async () => {
     mockWebApi({
+      ...LIST,
       'POST /api/admin/identity-providers': refusal(400, 'validation_failed', 'issuer: must be an https URL', {
         field: 'issuer',
       }),
@@ -180,11 +206,12 @@ describe('identity provider form (issue 27)', () => {
 
   it('SAML edit: shows what to register, an uploaded file fills the metadata, an empty field keeps it', async () => {
     const { calls } = mockWebApi({
+      ...LIST,
       'PATCH /api/admin/identity-providers/p2': ok({ provider: SAML_VIEW, acs_url: SAML_VIEW.acs_url }),
     });
     renderWithQuery(<ProviderFormDialog provider={SAML_VIEW} open onOpenChange={() => {}} />);
     expect(screen.queryByLabelText('Client secret')).toBeNull();
-    expect(screen.getByText(`${SAML_BASE}/acs`)).toBeTruthy();
+    expect(await screen.findByText(`${SAML_BASE}/acs`)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy ACS URL' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy Entity ID' })).toBeTruthy();
     const metadata = screen.getByLabelText('Metadata XML') as HTMLTextAreaElement;

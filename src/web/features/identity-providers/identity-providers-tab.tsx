@@ -9,6 +9,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useIdentityProvidersQuery, type IdentityProvider } from '@/data/identity-providers/providers-query';
 import { DeleteProviderDialog } from './delete-provider-dialog';
 import { ProviderFormDialog } from './provider-form-dialog';
+import { ProviderHealth } from './provider-health';
+import { RegistrationDetails } from './registration-details';
+import { registrationItems } from './provider-form.utils';
 
 /** /admin?tab=identity-providers (issue 27): the providers people may sign in with. */
 export default function IdentityProvidersTab() {
@@ -120,6 +123,19 @@ function ProviderRow({
               { domains: intl.formatList(provider.email_domains, { type: 'unit' }) },
             )}
         </p>
+        <details className="text-sm">
+          <summary className="cursor-pointer text-muted-foreground">
+            {provider.protocol === 'saml' ? (
+              <FormattedMessage id="idp.row.registerSaml" defaultMessage="ACS URL and entity ID to register" />
+            ) : (
+              <FormattedMessage id="idp.row.registerOidc" defaultMessage="Redirect URI to register" />
+            )}
+          </summary>
+          <div className="mt-2">
+            <RegistrationDetails items={registrationItems(provider)} idPrefix={`idp-${provider.slug}`} />
+          </div>
+        </details>
+        <ProviderHealth provider={provider} />
       </div>
       <div className="flex gap-2">
         <Button

@@ -35,6 +35,8 @@ import {
   type RegistrationItem,
 } from './provider-form.utils';
 import { RegistrationDetails } from './registration-details';
+import { ssoRegistrationUrls } from '@shared/sso-urls';
+import { useSsoPublicUrl } from '@/data/identity-providers/providers-query';
 
 type Flag = 'enabled' | 'trusts_email_verified' | 'trusts_mfa' | 'may_create_accounts';
 
@@ -352,6 +354,7 @@ export function ProviderFormDialog({
                 <Input readOnly={!isCreate} />
               </Field>
             </div>
+            <LiveRegistration slug={form.values.slug} protocol={protocol} />
             {saml ? (
               <>
                 <Field
@@ -412,7 +415,6 @@ export function ProviderFormDialog({
                     </p>
                   )}
                 </div>
-                {!isCreate && provider && <RegistrationDetails items={registrationItems(provider)} />}
               </>
             ) : (
               <>
@@ -524,5 +526,34 @@ export function ProviderFormDialog({
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Issue 46: what the upstream asks for before it issues a client ID or metadata — the redirect
+ * URI, or the ACS URL and entity ID — shown as the slug is typed, in create and in edit, with
+ * copy buttons (the same rule as the server's answers: src/shared/sso-urls.ts).
+ */
+function LiveRegistration({ slug, protocol }: { slug: string; protocol: ProviderProtocol }) {
+  const publicUrl = useSsoPublicUrl();
+  const typed = slug.trim();
+  if (!publicUrl) return null;
+  return (
+    <section className="space-y-2 rounded-md border p-3" aria-labelledby="idp-live-registration">
+      <h3 id="idp-live-registration" className="text-sm font-semibold">
+        <FormattedMessage id="idp.form.live.title" defaultMessage="Register these at the provider" />
+      </h3>
+      {typed ? (
+        <RegistrationDetails items={registrationItems(ssoRegistrationUrls(publicUrl, typed, protocol))} />
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          <FormattedMessage
+            id="idp.form.live.empty"
+            defaultMessage="Type a slug to see the {protocol, select, saml {ACS URL and entity ID} other {redirect URI}} to register."
+            values={{ protocol }}
+          />
+        </p>
+      )}
+    </section>
   );
 }

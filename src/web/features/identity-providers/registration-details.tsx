@@ -6,12 +6,18 @@ import type { RegistrationItem } from './provider-form.utils';
  * What the provider's administrator registers for the hub, each value with a copy button:
  * OpenID Connect's redirect URI, or SAML's ACS URL, entity ID and metadata URL.
  */
-export function RegistrationDetails({ items }: { items: RegistrationItem[] }) {
+export function RegistrationDetails({
+  items,
+  idPrefix = 'idp-registration',
+}: {
+  items: RegistrationItem[];
+  idPrefix?: string;
+}) {
   const intl = useIntl();
   return (
     <div className="space-y-3">
       {items.map(({ key, label: descriptor, value }) => {
-        const id = `idp-registration-${key}`;
+        const id = `${idPrefix}-${key}`;
         const label = intl.formatMessage(descriptor);
         return (
           <div key={key} className="space-y-1">
