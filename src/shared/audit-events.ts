@@ -166,10 +166,7 @@ export const AUDIT_EVENTS = {
   // Token exchange (issue 42): the audience and who acts (`act`, RFC 8693 §4.1) for the user.
   oauth_token_issued: event<
     ClientRef & { grant_type: string; scope: string; jti?: string; audience?: string; act?: Record<string, unknown> }
-  >(
-    'info',
-    'OAuth token issued',
-  ),
+  >('info', 'OAuth token issued'),
   oauth_token_revoked: event<ClientRef & { token_type_hint: string | null; jti?: string }>(
     'medium',
     'OAuth token revoked',

@@ -172,13 +172,20 @@ export async function setClientSecurityProfile(
  * audiences it may exchange a person's token for (RFC 8693, confidential clients only); the client's
  * `grant_types` follow. Every node forgets the client.
  */
-export async function setClientGrants(hub: Hub, id: string, input: ClientGrantsInput, actor: Actor): Promise<OAuthClient> {
+export async function setClientGrants(
+  hub: Hub,
+  id: string,
+  input: ClientGrantsInput,
+  actor: Actor,
+): Promise<OAuthClient> {
   const client = await hub.db.transaction(async (tx) => {
     const current = await findClientById(tx, id);
     if (!current) throw new HubError('not_found', 'No such OAuth client.');
     const targets = dedupe(input.token_exchange_targets);
     if (targets.length && current.tokenEndpointAuthMethod === 'none')
-      throw new HubError('invalid_request', 'A public client cannot exchange tokens.', { field: 'token_exchange_targets' });
+      throw new HubError('invalid_request', 'A public client cannot exchange tokens.', {
+        field: 'token_exchange_targets',
+      });
     const extra = new Set<string>([DEVICE_CODE_GRANT, TOKEN_EXCHANGE_GRANT]);
     const grantTypes = [
       ...current.grantTypes.filter((g) => !extra.has(g)),
@@ -190,7 +197,10 @@ export async function setClientGrants(hub: Hub, id: string, input: ClientGrantsI
       ...(JSON.stringify(grantTypes) !== JSON.stringify(current.grantTypes) ? ['grantTypes'] : []),
       ...(JSON.stringify(targets) !== JSON.stringify(current.tokenExchangeTargets) ? ['tokenExchangeTargets'] : []),
     ];
-    await hub.audit.record({ type: 'client_updated', ...actor.audit, details: { client_id: current.clientId, fields } }, tx);
+    await hub.audit.record(
+      { type: 'client_updated', ...actor.audit, details: { client_id: current.clientId, fields } },
+      tx,
+    );
     return updated!;
   });
   await oauthRuntime(hub).clientChanged(client.clientId);

@@ -31,7 +31,6 @@ import {
   recordPoll,
 } from './queries';
 
-
 /** RFC 8628 §3.2: the device authorization response. */
 export interface DeviceAuthorizationResponse {
   device_code: string;
@@ -54,7 +53,8 @@ function deviceScopes(client: OAuthClient, scope: string | undefined): string[] 
   if (asked.length === 0) throw new OAuthError('invalid_scope', 'scope is required.');
   const allowed = (s: string) =>
     client.scopes.includes(s) || (s.startsWith(ORG_SCOPE_PREFIX) && client.scopes.includes(ORGANIZATIONS_SCOPE));
-  if (!asked.every(allowed)) throw new OAuthError('invalid_scope', 'The requested scope is not allowed for this client.');
+  if (!asked.every(allowed))
+    throw new OAuthError('invalid_scope', 'The requested scope is not allowed for this client.');
   if (asked.filter((s) => s.startsWith(ORG_SCOPE_PREFIX)).length > 1)
     throw new OAuthError('invalid_scope', 'At most one organization may be asked for.');
   return asked;
@@ -230,7 +230,11 @@ export async function lookupDeviceRequest(hub: Hub, actor: SignedInActor, entere
       blockStarted: (_failures: number, until: Date) => blocked(until),
     };
   };
-  const wrong = { code: 'invalid_code' as const, message: 'This code is not valid or has expired.', field: 'user_code' };
+  const wrong = {
+    code: 'invalid_code' as const,
+    message: 'This code is not valid or has expired.',
+    field: 'user_code',
+  };
   const counted = (key: string, counter: string, check: () => Promise<string | null>) =>
     countedAttempt(hub, { key, events: events(counter), wrong, clear: 'with-session', verify: check });
   await counted(`device-code:address:${actor.ipAddress ?? 'unknown'}`, 'address', () =>
@@ -239,7 +243,12 @@ export async function lookupDeviceRequest(hub: Hub, actor: SignedInActor, entere
   const { device, client } = found!;
   return {
     user_code: formatUserCode(code!),
-    client: { name: client.appName, logo_uri: client.logoUri, client_uri: client.clientUri, brand_color: client.brandColor },
+    client: {
+      name: client.appName,
+      logo_uri: client.logoUri,
+      client_uri: client.clientUri,
+      brand_color: client.brandColor,
+    },
     scopes: device.scopes,
     expires_at: device.expiresAt.toISOString(),
     decision_token: hub.secrets.seal(
@@ -299,7 +308,13 @@ export async function decideDeviceRequest(
       hash,
       now,
       approve
-        ? { status: 'approved', userId: actor.userId, browserSessionId: session.id, authTime: session.authTime, amr: session.amr }
+        ? {
+            status: 'approved',
+            userId: actor.userId,
+            browserSessionId: session.id,
+            authTime: session.authTime,
+            amr: session.amr,
+          }
         : { status: 'denied', userId: actor.userId },
     );
     if (!decided) throw new HubError('conflict', 'This code was already used or has expired.');
@@ -310,7 +325,11 @@ export async function decideDeviceRequest(
             ...actor.audit,
             details: { client_id: decided.clientId, scopes: decided.scopes },
           }
-        : { type: 'device_authorization_denied', ...actor.audit, details: { client_id: decided.clientId, reason: 'user_denied' } },
+        : {
+            type: 'device_authorization_denied',
+            ...actor.audit,
+            details: { client_id: decided.clientId, reason: 'user_denied' },
+          },
       tx,
     );
     return { status: approve ? 'approved' : 'denied' };

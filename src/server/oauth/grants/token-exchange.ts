@@ -120,7 +120,11 @@ export async function exchangeToken(
     throw new OAuthError('invalid_target', 'This client may not exchange tokens for that audience.');
 
   const subject = await presented(hub, input.subject_token, input.subject_token_type, 'subject_token');
-  if (typeof subject.claims.sub !== 'string' || !subject.session?.userId || subject.session.userId !== subject.claims.sub)
+  if (
+    typeof subject.claims.sub !== 'string' ||
+    !subject.session?.userId ||
+    subject.session.userId !== subject.claims.sub
+  )
     throw grantError('The subject token does not stand for a person.');
   const issuedToCaller = subject.clientId === client.clientId || audiences(subject.claims).includes(client.appUrl);
   if (!issuedToCaller) throw grantError('The subject token was not issued to this client or for its API.');
@@ -154,7 +158,8 @@ export async function exchangeToken(
     authTime: new Date(base.authTime),
     amr: [],
     // Ends with the browser session the subject came from (sign-out, revocation).
-    browserSessionId: base.kind === 'browser' ? base.id : ((await findSession(hub.db, base.id))?.browserSessionId ?? null),
+    browserSessionId:
+      base.kind === 'browser' ? base.id : ((await findSession(hub.db, base.id))?.browserSessionId ?? null),
     resource: target,
     act,
     createdAt: now,
