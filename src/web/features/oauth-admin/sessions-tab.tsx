@@ -9,6 +9,7 @@ import { useAuthSessionsQuery, type AuthSession } from '@/data/oauth-clients/aut
 import { useAuthSessionRevokeMutation } from '@/data/oauth-clients/auth-session-revoke-mutation';
 import { formatDateTime, relativeTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { PendingDevices } from '@/features/device/pending-devices';
 import { CORE_PLATFORM_NAME, browserName, isExpiringSoon, isMobileAgent } from './oauth-admin.utils';
 
 export function SessionCard({ session, now }: { session: AuthSession; now: number }) {
@@ -65,20 +66,23 @@ export function SessionsTab() {
   const sessions = useAuthSessionsQuery();
   const [mounted] = useState(() => Date.now());
   return (
-    <QueryState
-      query={sessions}
-      loadingLabel="Loading authentication sessions..."
-      errorTitle="Could not load the active sessions"
-      isEmpty={(d) => d.length === 0}
-      empty={<EmptyState title="No Active Sessions" />}
-    >
-      {(list) => (
-        <div className="grid gap-4 lg:grid-cols-2">
-          {list.map((s) => (
-            <SessionCard key={s.id} session={s} now={sessions.dataUpdatedAt || mounted} />
-          ))}
-        </div>
-      )}
-    </QueryState>
+    <>
+      <PendingDevices />
+      <QueryState
+        query={sessions}
+        loadingLabel="Loading authentication sessions..."
+        errorTitle="Could not load the active sessions"
+        isEmpty={(d) => d.length === 0}
+        empty={<EmptyState title="No Active Sessions" />}
+      >
+        {(list) => (
+          <div className="grid gap-4 lg:grid-cols-2">
+            {list.map((s) => (
+              <SessionCard key={s.id} session={s} now={sessions.dataUpdatedAt || mounted} />
+            ))}
+          </div>
+        )}
+      </QueryState>
+    </>
   );
 }
