@@ -174,7 +174,11 @@ function DeviceRequestView({
         <FormattedMessage
           id="device.matchCode"
           defaultMessage="Check that your device shows {code}"
-          values={{ code: <span className="font-mono font-semibold tracking-widest">{request.user_code}</span> }}
+          values={{
+            code: (
+              <span className="font-mono font-semibold tracking-widest whitespace-nowrap">{request.user_code}</span>
+            ),
+          }}
         />
       </p>
       <div>
