@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/client';
 import { mapRow } from '../../db/map-row';
@@ -143,4 +143,9 @@ export async function listPendingDeviceCodes(db: DbOrTx, now: Date, limit = 100)
     .where(and(eq(oauthDeviceCodes.status, 'pending'), gt(oauthDeviceCodes.expiresAt, now)))
     .orderBy(desc(oauthDeviceCodes.createdAt))
     .limit(limit);
+}
+
+/** Device codes expired before `before` (the cleanup keeps an hour of `expired_token` answers). */
+export async function deleteExpiredDeviceCodes(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(oauthDeviceCodes).where(lt(oauthDeviceCodes.expiresAt, before));
 }
