@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLogs, oauthDeviceCodes } from '../../../src/server/db/schema/index';
+import { auditLogs, oauthDeviceCodes, organizations } from '../../../src/server/db/schema/index';
+import { seedOrg } from '../orgs/org-fixtures';
 import { DEVICE_CODE_GRANT, TOKEN_EXCHANGE_GRANT } from '../../../src/server/oauth/constants';
 import { signedInUser } from '../../helpers/fixtures';
 import { TEST_DATABASES } from '../../helpers/test-hub';
@@ -57,7 +58,11 @@ describe.each(TEST_DATABASES)('device authorization grant and token exchange [%s
   beforeAll(async () => {
     // openid-client checks ID tokens against its own clock.
     t.clock.current = new Date();
-    device = await registerClient(t, { app_name: 'Check-in Kiosk', app_url: 'https://kiosk.example.test' });
+    device = await registerClient(t, {
+      app_name: 'Check-in Kiosk',
+      app_url: 'https://kiosk.example.test',
+      scopes: ['openid', 'profile', 'email', 'offline_access', 'read:profile', 'organizations'],
+    });
     await registerClient(t, { app_name: 'Other API', app_url: OTHER_API, redirect_uris: [`${OTHER_API}/cb`] });
     expect((await allowGrants(t, device, { device_code: true, token_exchange_targets: [OTHER_API] })).statusCode).toBe(
       200,
@@ -155,6 +160,24 @@ describe.each(TEST_DATABASES)('device authorization grant and token exchange [%s
       expect(late.statusCode).toBe(401);
       expect(late.json().error.code).toBe('invalid_code');
     });
+    it('approves an organization-scoped request only as the organization’s MFA policy allows', async () => {
+      // An hour on: the entry counter of this address starts again (every entry counts, see service.ts).
+      t.clock.advance(3600_000);
+      const { user, cookie } = await signedInUser(t.hub);
+      const org = await seedOrg(t, [{ user, roles: ['member'] }], 'Strict Hiring');
+      await t.hub.db.update(organizations).set({ requireMfa: true }).where(eq(organizations.id, org.id));
+      const started = await oidc.initiateDeviceAuthorization(config, { scope: `openid organization:${org.id}` });
+      const browser = t.client.asBrowser(cookie);
+      const shown = await browser.post('/api/device/lookup', { body: { user_code: started.user_code } });
+      const refused = await browser.post('/api/device/decision', {
+        body: { decision_token: shown.json().decision_token, approve: true },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.reason).toBe('mfa_required');
+      // Still the person's to decide: the device keeps waiting.
+      const poll = oidc.genericGrantRequest(config, DEVICE_CODE_GRANT, { device_code: started.device_code });
+      expect(await refusal(poll)).toMatchObject({ error: 'authorization_pending' });
+    });
   });
 
   describe('token exchange (RFC 8693)', () => {
@@ -239,5 +262,18 @@ describe.each(TEST_DATABASES)('device authorization grant and token exchange [%s
       const refused = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'oauth_token_refused'));
       expect(refused.map((r) => (r.details as { error: string }).error)).toContain('invalid_target');
     });
+  });
+  // Last in the file: it leaves this address blocked.
+  it('blocks code entry from an address after five entries, counted across accounts', async () => {
+    t.clock.advance(2 * 3600_000);
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const { cookie } = await signedInUser(t.hub);
+      const res = await t.client.asBrowser(cookie).post('/api/device/lookup', { body: { user_code: 'BBBB-BBBB' } });
+      answers.push(res.statusCode);
+    }
+    expect(answers).toEqual([401, 401, 401, 401, 429, 429]);
+    const blocked = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'device_code_blocked'));
+    expect(blocked.map((r) => (r.details as { counter: string }).counter)).toContain('address');
   });
 });

@@ -237,8 +237,16 @@ export async function lookupDeviceRequest(hub: Hub, actor: SignedInActor, entere
   };
   const counted = (key: string, counter: string, check: () => Promise<string | null>) =>
     countedAttempt(hub, { key, events: events(counter), wrong, clear: 'with-session', verify: check });
+  // The account's counter inside the address's: a wrong code counts on both, and the answer is the
+  // address's (its failure event, or the block it starts), unless the account's own block starts first.
   await counted(`device-code:address:${actor.ipAddress ?? 'unknown'}`, 'address', () =>
-    counted(`device-code:user:${actor.userId}`, 'account', verify).then(() => null),
+    counted(`device-code:user:${actor.userId}`, 'account', verify).then(
+      () => null,
+      (e: unknown) => {
+        if (e instanceof Refusal && e.code === 'invalid_code') return 'unknown_code';
+        throw e;
+      },
+    ),
   );
   const { device, client } = found!;
   return {
