@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLogs, oauthDeviceCodes, organizations } from '../../../src/server/db/schema/index';
+import { auditLogs, authSessions, oauthDeviceCodes, organizations } from '../../../src/server/db/schema/index';
 import { seedOrg } from '../orgs/org-fixtures';
 import { DEVICE_CODE_GRANT, TOKEN_EXCHANGE_GRANT } from '../../../src/server/oauth/constants';
 import { signedInUser } from '../../helpers/fixtures';
@@ -233,9 +233,13 @@ describe.each(TEST_DATABASES)('device authorization grant and token exchange [%s
 
     it('names the actor token’s subject as the actor, and accepts an ID token as the subject', async () => {
       const { user: agent, cookie } = await signedInUser(t.hub);
+      // Someone acts for the agent in this browser (impersonation): the device's tokens say so too.
+      const support = { sub: 'support-admin-1' };
+      await t.hub.db.update(authSessions).set({ act: support }).where(eq(authSessions.userId, agent.id));
       const started = await oidc.initiateDeviceAuthorization(config, { scope: 'openid' });
       await decide(t, cookie, started.user_code, true);
       const agentTokens = await oidc.pollDeviceAuthorizationGrant(config, started);
+      expect(decodeJwt(agentTokens.access_token).act).toEqual(support);
       const out = await exchange({
         subject_token: subject.id_token!,
         subject_token_type: ID_TOKEN,

@@ -88,17 +88,18 @@ export interface DeviceIssue {
 
 /**
  * The one statement that turns an approved device code into tokens (RFC 8628 §3.5): consume the
- * approved, unexpired, unconsumed row of this client whose user is still active → app session →
+ * approved, unexpired, unconsumed row of this client whose user is still active → app session
+ * (carrying the approving browser session's `act`, when someone acted for the person there) →
  * refresh token (with offline_access, to a client that may refresh). Run by two nodes at once, one
  * of them consumes the row, the other finds nothing: a code issues tokens once.
  */
 export async function issueFromDeviceCode(
   db: DbOrTx,
   x: DeviceIssue,
-): Promise<{ device: DeviceRow; refreshIssued: boolean } | undefined> {
+): Promise<{ device: DeviceRow; refreshIssued: boolean; act: unknown } | undefined> {
   const now = x.now.toISOString();
   const expires = x.session.expiresAt.toISOString();
-  const found = await rows<Record<string, unknown> & { refresh_issued: string | number }>(
+  const found = await rows<Record<string, unknown> & { refresh_issued: string | number; session_act: unknown }>(
     db,
     sql`with consumed as (
         update oauth_device_codes set consumed_at = ${now}::timestamptz, issued_session_id = ${x.session.id}::uuid
@@ -108,11 +109,11 @@ export async function issueFromDeviceCode(
         returning *
       ), session as (
         insert into auth_sessions (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, amr,
-            browser_session_id, resource, created_at, last_accessed_at, expires_at)
-        select ${x.session.id}::uuid, user_id, client_id, 'app', ${x.session.tokenHash}, scopes, auth_time, amr,
-               browser_session_id, resource, ${now}::timestamptz, ${now}::timestamptz, ${expires}::timestamptz
-        from consumed
-        returning id
+            browser_session_id, resource, act, created_at, last_accessed_at, expires_at)
+        select ${x.session.id}::uuid, c.user_id, c.client_id, 'app', ${x.session.tokenHash}, c.scopes, c.auth_time, c.amr,
+               c.browser_session_id, c.resource, b.act, ${now}::timestamptz, ${now}::timestamptz, ${expires}::timestamptz
+        from consumed c left join auth_sessions b on b.id = c.browser_session_id
+        returning id, act
       ), refresh as (
         insert into oauth_refresh_tokens (token_hash, session_id, client_id, user_id, scopes, created_at, expires_at)
         select ${x.refreshTokenHash}, s.id, c.client_id, c.user_id, c.scopes, ${now}::timestamptz, ${expires}::timestamptz
@@ -120,11 +121,16 @@ export async function issueFromDeviceCode(
         where ${x.clientMayRefresh}::boolean and 'offline_access' = any(c.scopes)
         returning 1
       )
-      select consumed.*, (select count(*) from refresh) as refresh_issued from consumed`,
+      select consumed.*, (select act from session) as session_act, (select count(*) from refresh) as refresh_issued
+      from consumed`,
   );
   const row = found[0];
   if (!row) return undefined;
-  return { device: mapRow(oauthDeviceCodes, row), refreshIssued: Number(row.refresh_issued) > 0 };
+  return {
+    device: mapRow(oauthDeviceCodes, row),
+    refreshIssued: Number(row.refresh_issued) > 0,
+    act: typeof row.session_act === 'string' ? JSON.parse(row.session_act) : row.session_act,
+  };
 }
 
 /** The pending authorizations (admin screen): newest first, with the client's name; never a code. */

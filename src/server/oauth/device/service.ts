@@ -8,6 +8,7 @@ import { countedAttempt } from '../../auth/counted-attempt';
 import { checkOrgAccess, membershipsOf, ORG_SCOPE_PREFIX, ORGANIZATIONS_SCOPE, orgIdOfScopes } from '../../orgs/claims';
 import { formatUserCode, normalizeUserCode } from '../../../shared/device-code';
 import { OAuthError } from '../errors';
+import { parseAct } from '../act';
 import {
   DEVICE_CODE_GRANT,
   DEVICE_CODE_TTL_S,
@@ -151,7 +152,7 @@ export async function exchangeDeviceCode(
     browserSessionId: device.browserSessionId,
     resource: device.resource,
     idpId: null,
-    act: null,
+    act: parseAct(done.act),
     createdAt: now,
     lastAccessedAt: now,
     expiresAt: session.expiresAt,
