@@ -29,6 +29,7 @@ import { authRoutes } from './auth/routes';
 import { setupRoutes } from './setup/routes';
 import { roleAdminRoutes } from './roles/admin-routes';
 import { oauthRoutes } from './oauth/routes';
+import { deviceRoutes } from './oauth/device/routes';
 import { createWellKnownFastPath } from './oauth/endpoints/well-known';
 import { oauthClientAdminRoutes } from './oauth/clients/admin-routes';
 import { crossPlatformRoutes } from './cross-platform/routes';
@@ -118,6 +119,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await app.register(meSecurityRoutes, { prefix: '/api/me', hub });
   await app.register(auditRoutes, { prefix: '/api/audit', hub });
   await app.register(oauthRoutes, { hub });
+  await app.register(deviceRoutes, { prefix: '/api/device', hub });
   await app.register(federationRoutes, { hub });
   await app.register(orgRoutes, { hub });
   await app.register(myOrgRoutes, { prefix: '/api/me', hub });

@@ -82,6 +82,8 @@ export interface HubConfig {
    * comma-separated `ip` or `ip:port`; unset: the system's resolvers.
    */
   dnsServers?: string[];
+  /** RFC 8628 §3.2 polling interval of new device codes, in seconds (default 5; tests use 1). */
+  devicePollIntervalS?: number;
   /** The OAuth provider's FAPI 2.0 building blocks (oauth/par.ts, oauth/dpop.ts, oauth/client-jwks.ts). */
   oauthSecurity: {
     /** HUB_OAUTH_REQUIRE_PAR: every authorization request must be pushed first (RFC 9126 §5); default false. */

@@ -163,10 +163,10 @@ export const AUDIT_EVENTS = {
   client_secret_rotated: event<{ client_id: string; grace_hours?: number }>('high', 'OAuth client secret rotated'),
   oauth_consent_granted: event<ClientRef & { scopes: string[] }>('low', 'OAuth consent granted'),
   // jti: a token no session stands behind (client_credentials) is named by it.
-  oauth_token_issued: event<ClientRef & { grant_type: string; scope: string; jti?: string }>(
-    'info',
-    'OAuth token issued',
-  ),
+  // Token exchange (issue 42): the audience and who acts (`act`, RFC 8693 §4.1) for the user.
+  oauth_token_issued: event<
+    ClientRef & { grant_type: string; scope: string; jti?: string; audience?: string; act?: Record<string, unknown> }
+  >('info', 'OAuth token issued'),
   oauth_token_revoked: event<ClientRef & { token_type_hint: string | null; jti?: string }>(
     'medium',
     'OAuth token revoked',
@@ -178,6 +178,11 @@ export const AUDIT_EVENTS = {
   oauth_backchannel_logout: event<
     ClientRef & { sid: string; delivered: boolean; status: number | null; attempts: number }
   >('low', 'Back-channel logout sent'),
+  // Issue 42: the device authorization grant (RFC 8628) and token exchange (RFC 8693).
+  device_authorization_approved: event<ClientRef & { scopes: string[] }>('low', 'Device sign-in approved'),
+  device_authorization_denied: event<ClientRef & { reason: string }>('low', 'Device sign-in denied'),
+  device_code_failed: event<{ counter: string; reason: string; failures: number }>('low', 'Device code not accepted'),
+  device_code_blocked: event<{ counter: string; blocked_until: string }>('medium', 'Device code entry blocked'),
   oauth_authorize_refused: event<ClientRef & { error: string; description: string; redirected: boolean }>(
     'low',
     'OAuth authorization refused',

@@ -62,6 +62,8 @@ export const routes: RouteObject[] = [
         ...page(() => import('./features/auth/require-auth')),
         children: [
           { path: 'auth-redirect', ...page(() => import('./features/auth-redirect/auth-redirect-page')) },
+          // RFC 8628 §3.3: a device's sign-in, approved by its signed-in person (issue 42).
+          { path: 'device', ...page(() => import('./features/device/device-page')) },
           {
             // The app shell (sidebar, one <main>) of every signed-in screen: add new ones here.
             ...page(() => import('./layout/shell/signed-in-layout')),

@@ -8,10 +8,11 @@ import { Cluster, clusterUnavailableReason } from '../../scripts/cluster/cluster
 import { systemActor } from '../../src/server/actor';
 import { closeHub } from '../../src/server/create-hub';
 import type { Hub } from '../../src/server/hub';
-import { createClient } from '../../src/server/oauth/clients/service';
+import { createClient, setClientGrants } from '../../src/server/oauth/clients/service';
+import { DEVICE_CODE_GRANT } from '../../src/server/oauth/constants';
 import { createProvider } from '../../src/server/federation/provider-service';
 import { oauthRuntime } from '../../src/server/oauth/runtime';
-import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
+import { createUser, FIXTURE_PASSWORD, sessionCookieFor } from '../helpers/fixtures';
 import { CHROMIUM_PATH, PAGE_WATCHDOG_MS } from '../e2e/harness';
 import { connectToCluster, http, load, until } from './helpers';
 import { startSamlIdp } from '../server/federation/saml-idp';
@@ -192,6 +193,71 @@ describe.skipIf(!!unavailable)('a cluster of hubs behind nginx on one PostgreSQL
     const replay = await send(n1.url);
     expect(replay.status).toBe(400);
     expect(((await replay.json()) as { error: string }).error).toBe('invalid_dpop_proof');
+  });
+
+  it('a device code approved on one node issues tokens once when both nodes are polled (issue 42)', async () => {
+    const [n0, n1] = cluster.nodes;
+    const created = await createClient(
+      hub,
+      { app_name: 'Cluster TV', app_url: rpUrl, redirect_uris: [`${rpUrl}/cb`], scopes: ['openid', 'profile'] },
+      systemActor(),
+    );
+    await setClientGrants(hub, created.client.id, { device_code: true, token_exchange_targets: [] }, systemActor());
+    const id = created.client.clientId;
+    const secret = created.clientSecret!;
+    const balanced = await oidc.discovery(new URL(cluster.balancerUrl), id, secret, oidc.ClientSecretBasic(secret), {
+      execute: [oidc.allowInsecureRequests],
+    });
+    // The same client talking to one node each (every node's issuer is the balancer's URL).
+    const onNode = (url: string) => {
+      const config = new oidc.Configuration(
+        {
+          ...(JSON.parse(JSON.stringify(balanced.serverMetadata())) as oidc.ServerMetadata),
+          token_endpoint: `${url}/oauth/token`,
+        },
+        id,
+        secret,
+        oidc.ClientSecretBasic(secret),
+      );
+      oidc.allowInsecureRequests(config);
+      return config;
+    };
+    const started = await oidc.initiateDeviceAuthorization(balanced, { scope: 'openid profile' });
+    const person = await createUser(hub);
+    const browser = {
+      ...CLIENT_BODY,
+      'content-type': 'application/json',
+      'x-hub-csrf': '1',
+      cookie: await sessionCookieFor(hub, person),
+    };
+    const shown = await http(`${n0.url}/api/device/lookup`, {
+      method: 'POST',
+      headers: browser,
+      body: JSON.stringify({ user_code: started.user_code }),
+    });
+    expect(shown.status).toBe(200);
+    const { decision_token } = (await shown.json()) as { decision_token: string };
+    const decided = await http(`${n0.url}/api/device/decision`, {
+      method: 'POST',
+      headers: browser,
+      body: JSON.stringify({ decision_token, approve: true }),
+    });
+    expect(decided.status).toBe(200);
+    const polls = await Promise.allSettled(
+      [n0, n1, n0, n1].map((n) =>
+        oidc.genericGrantRequest(onNode(n.url), DEVICE_CODE_GRANT, { device_code: started.device_code }),
+      ),
+    );
+    const issued = polls.filter((p) => p.status === 'fulfilled');
+    expect(issued, JSON.stringify(polls.map((p) => (p.status === 'rejected' ? String(p.reason) : 'ok')))).toHaveLength(
+      1,
+    );
+    expect(polls.filter((p) => p.status === 'rejected').map((p) => (p.reason as { error: string }).error)).toEqual([
+      'invalid_grant',
+      'invalid_grant',
+      'invalid_grant',
+    ]);
+    expect(await issuedRows(id)).toBe(1);
   });
 
   it('five wrong passwords spread over the nodes block the account on every node', async () => {

@@ -21,6 +21,7 @@ const ROUTES = [
   '/admin',
   '/oauth-admin',
   '/auth-redirect',
+  '/device',
   '/health',
 ];
 /** A watchdog, not a clock the test waits on: a sweep visits dozens of screens and a loaded CI machine is slow. */

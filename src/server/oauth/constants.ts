@@ -16,7 +16,22 @@ export { CLIENT_JWT_ALGS, DEFAULT_CLIENT_SCOPES, SUPPORTED_SCOPES, TOKEN_AUTH_ME
 export const DEFAULT_APP_TOKEN_SCOPES = ['read:profile'];
 export const SIGNING_ALGS = ['ES256', 'RS256'] as const;
 export type SigningAlg = (typeof SIGNING_ALGS)[number];
-export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
+export const GRANT_TYPES = [
+  'authorization_code',
+  'refresh_token',
+  'client_credentials',
+  // RFC 8628 and RFC 8693 (issue 42): each only for the clients an administrator allows.
+  'urn:ietf:params:oauth:grant-type:device_code',
+  'urn:ietf:params:oauth:grant-type:token-exchange',
+] as const;
+export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+/** RFC 8628 §3.2: a device code and its user code live this long. */
+export const DEVICE_CODE_TTL_S = 10 * 60;
+/** RFC 8628 §3.2: the polling interval a device starts with (config `devicePollIntervalS` overrides it). */
+export const DEVICE_POLL_INTERVAL_S = 5;
+/** RFC 8628 §3.3: where the person enters the user code (the web app's /device page). */
+export const DEVICE_VERIFICATION_PATH = '/device';
 /** The spec's out-of-band redirect for first-party app tokens (create_authorization_code). */
 export const OOB_REDIRECT_URI = 'urn:ietf:wg:oauth:2.0:oob';
 /** RFC 9449 §5.1: the asymmetric algorithms a DPoP proof may be signed with (discovery lists them). */

@@ -25,6 +25,35 @@ export const tokenRequestSchema = form({
   /** RFC 7523 §2.2: private_key_jwt. */
   client_assertion: param,
   client_assertion_type: param,
+  /** RFC 8628 §3.4. */
+  device_code: param,
+  /** RFC 8693 §2.1. */
+  subject_token: param,
+  subject_token_type: param,
+  actor_token: param,
+  actor_token_type: param,
+  audience: param,
+  requested_token_type: param,
+});
+
+/** RFC 8628 §3.1: the device authorization request. */
+export const deviceAuthorizationRequestSchema = form({
+  client_id: param,
+  client_secret: param,
+  client_assertion: param,
+  client_assertion_type: param,
+  scope: param,
+  resource: param,
+});
+
+/** RFC 8628 §3.2. */
+export const deviceAuthorizationResponseSchema = z.object({
+  device_code: z.string(),
+  user_code: z.string(),
+  verification_uri: z.string(),
+  verification_uri_complete: z.string(),
+  expires_in: z.number(),
+  interval: z.number(),
 });
 
 export const tokenResponseSchema = z.looseObject({

@@ -30,6 +30,10 @@ export const OAUTH_ERRORS = {
   invalid_request_object: 400,
   /** RFC 9101 §6.2, RFC 9126 §2.3: a request_uri that is unknown, expired or used. */
   invalid_request_uri: 400,
+  /** RFC 8628 §3.5: the device flow's answers to a poll. */
+  authorization_pending: 400,
+  slow_down: 400,
+  expired_token: 400,
 } as const;
 
 export type OAuthErrorCode = keyof typeof OAUTH_ERRORS;

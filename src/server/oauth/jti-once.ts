@@ -4,6 +4,7 @@ import { deleteExpiredJtis, insertUsedJtis, usedJtiWrite } from './jti-queries';
 import { coalescingWindow } from '../db/coalescing-window';
 import type { DbOrTx } from '../db/client';
 import { deleteExpiredPushedRequests } from './par-queries';
+import { deleteExpiredDeviceCodes } from './device/queries';
 import { PAR_INTERACTION_TTL_S } from './constants';
 
 /**
@@ -75,12 +76,16 @@ function usedJtiRow(input: UsedJti) {
   return { jtiHash: sha256Hex(`${input.kind}\n${input.issuer}\n${input.jti}`), expiresAt: input.until };
 }
 
-/** Every 10 minutes: used JWT IDs past their JWTs' lifetime and pushed requests nobody can use are removed. */
+/**
+ * Every 10 minutes: used JWT IDs past their JWTs' lifetime, pushed requests nobody can use and
+ * device codes expired over an hour ago are removed.
+ */
 export function startJtiCleanup(hub: { db: DbOrTx; clock: () => Date }): NodeJS.Timeout[] {
   const timer = setInterval(() => {
     const now = hub.clock();
     deleteExpiredJtis(hub.db, now).catch(() => undefined);
     deleteExpiredPushedRequests(hub.db, new Date(now.getTime() - PAR_INTERACTION_TTL_S * 1000)).catch(() => undefined);
+    deleteExpiredDeviceCodes(hub.db, new Date(now.getTime() - 3600_000)).catch(() => undefined);
   }, 10 * 60_000);
   timer.unref();
   return [timer];

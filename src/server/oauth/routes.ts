@@ -6,6 +6,8 @@ import { registerOAuthCors } from './cors';
 import {
   authorizeFormSchema,
   consentDecisionSchema,
+  deviceAuthorizationRequestSchema,
+  deviceAuthorizationResponseSchema,
   discoverySchema,
   endSessionSchema,
   introspectionSchema,
@@ -26,6 +28,7 @@ import { handleIntrospect } from './endpoints/introspect';
 import { PAR_PATH, handlePushedRequest } from './endpoints/par';
 import { handleRevoke } from './endpoints/revoke';
 import { handleToken } from './endpoints/token';
+import { DEVICE_AUTHORIZATION_PATH, handleDeviceAuthorization } from './endpoints/device-authorization';
 import { handleUserinfo } from './endpoints/userinfo';
 import { sendErrorPage } from './pages';
 import { matchesIfNoneMatch, type PrecomputedDocument } from '../http/precomputed';
@@ -137,6 +140,17 @@ export async function oauthRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       schema: { body: tokenRequestSchema, response: { 200: tokenResponseSchema, ...oauthErrors(401) } },
     },
     (request, reply) => handleToken(hub, request, reply),
+  );
+  r.post(
+    DEVICE_AUTHORIZATION_PATH,
+    {
+      config: oauth,
+      schema: {
+        body: deviceAuthorizationRequestSchema,
+        response: { 200: deviceAuthorizationResponseSchema, ...oauthErrors(401) },
+      },
+    },
+    (request, reply) => handleDeviceAuthorization(hub, request, reply),
   );
   r.post(
     PAR_PATH,

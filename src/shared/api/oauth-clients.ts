@@ -133,6 +133,9 @@ export const clientViewSchema = z.object({
   dpop_bound_access_tokens: z.boolean(),
   fapi2: z.boolean(),
   request_object_signing_alg: z.string().nullable(),
+  /** Issue 42: the grants it may use, and the audiences it may exchange tokens for (RFC 8693). */
+  grant_types: z.array(z.string()),
+  token_exchange_targets: z.array(z.string()),
   created_at: z.string(),
 });
 export type ClientView = z.infer<typeof clientViewSchema>;

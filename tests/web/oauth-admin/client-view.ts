@@ -26,5 +26,7 @@ export const CLIENT_VIEW: ClientView = {
   dpop_bound_access_tokens: false,
   fapi2: false,
   request_object_signing_alg: null,
+  grant_types: ['authorization_code', 'refresh_token', 'client_credentials'],
+  token_exchange_targets: [],
   created_at: '2026-11-21T12:00:00.000Z',
 };

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ActClaim } from '../../oauth/act';
 import { platformUsers } from './users';
 
@@ -55,6 +55,11 @@ export const oauthClients = pgTable(
     tosUri: text('tos_uri'),
     /** #rrggbb for the primary action of this client's authorization pages, AA-readable under white text. */
     brandColor: text('brand_color'),
+    /**
+     * RFC 8693 (issue 42): the audiences/resources this client may exchange a person's token for;
+     * empty = no token exchange. Set by an administrator (admin API `…/grants`).
+     */
+    tokenExchangeTargets: text('token_exchange_targets').array().notNull().default([]),
     createdBy: uuid('created_by').references(() => platformUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -248,3 +253,37 @@ export const oauthUsedJtis = pgTable(
 export type OAuthClient = typeof oauthClients.$inferSelect;
 export type AuthSession = typeof authSessions.$inferSelect;
 export type SigningKey = typeof signingKeys.$inferSelect;
+
+/**
+ * RFC 8628 device authorizations (issue 42): a device shows the user code, the person approves or
+ * denies it on /device, the device polls the token endpoint with the device code. Only hashes of
+ * both codes are stored. A code issues tokens once: the token endpoint consumes the approved row
+ * in one conditional statement (oauth/device-queries.ts).
+ */
+export const oauthDeviceCodes = pgTable(
+  'oauth_device_codes',
+  {
+    deviceCodeHash: text('device_code_hash').primaryKey(),
+    /** SHA-256 of the normalized user code (8 letters, no dash). */
+    userCodeHash: text('user_code_hash').notNull().unique(),
+    clientId: text('client_id').notNull(),
+    scopes: text('scopes').array().notNull().default([]),
+    resource: text('resource'),
+    /** 'pending' | 'approved' | 'denied'. */
+    status: text('status').notNull().default('pending'),
+    userId: uuid('user_id').references(() => platformUsers.id, { onDelete: 'cascade' }),
+    /** The browser session that approved it (auth_time, amr, logout). */
+    browserSessionId: uuid('browser_session_id'),
+    authTime: timestamp('auth_time', { withTimezone: true }),
+    amr: text('amr').array().notNull().default([]),
+    /** RFC 8628 §3.5: the polling interval, raised by 5 s on each too-early poll. */
+    intervalS: integer('interval_s').notNull(),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    issuedSessionId: uuid('issued_session_id'),
+  },
+  (t) => [index('oauth_device_codes_expires_idx').on(t.expiresAt)],
+);

@@ -21,9 +21,12 @@ import {
   revealClientSecret,
   rotateClientSecret,
   setClientActive,
+  setClientGrants,
   setClientSecurityProfile,
   toClientView,
 } from './service';
+import { clientGrantsBodySchema, pendingDeviceListSchema } from '../../../shared/api/device';
+import { pendingDeviceAuthorizations } from '../device/service';
 
 /** /api/admin/oauth-clients* (OAuth provider). Registered inside the admin guard (ecosystem admins only). */
 export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
@@ -74,6 +77,29 @@ export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: 
       const client = await setClientSecurityProfile(hub, request.params.id, request.body, actor);
       return { client: toClientView(hub, client) };
     },
+  );
+
+  // Issue 42: the device authorization grant and the token-exchange audiences.
+  r.put(
+    '/oauth-clients/:id/grants',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: clientGrantsBodySchema,
+        response: { 200: clientResultSchema, ...adminErrors, ...apiErrors(400, 404) },
+      },
+    },
+    async (request) => {
+      const actor = await requireActor(request);
+      const client = await setClientGrants(hub, request.params.id, request.body, actor);
+      return { client: toClientView(hub, client) };
+    },
+  );
+
+  r.get(
+    '/device-authorizations',
+    { schema: { response: { 200: pendingDeviceListSchema, ...adminErrors } } },
+    async () => ({ device_authorizations: await pendingDeviceAuthorizations(hub) }),
   );
 
   r.post(

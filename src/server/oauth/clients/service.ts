@@ -9,6 +9,8 @@ import type { ClientSecurityProfileInput, ClientView, CreateClientInput } from '
 import type { Actor } from '../../actor';
 import { findClientByClientId, findClientById, insertClient, listClients, updateClient } from './queries';
 import { oauthRuntime } from '../runtime';
+import type { ClientGrantsInput } from '../../../shared/api/device';
+import { DEVICE_CODE_GRANT, TOKEN_EXCHANGE_GRANT } from '../constants';
 
 export const SECRET_CONTEXT = 'oauth_clients.client_secret';
 export const API_KEY_CONTEXT = 'oauth_clients.api_key';
@@ -39,6 +41,8 @@ export function toClientView(hub: Hub, c: OAuthClient): ClientView {
     dpop_bound_access_tokens: c.dpopBoundAccessTokens,
     fapi2: c.fapi2,
     request_object_signing_alg: c.requestObjectSigningAlg,
+    grant_types: c.grantTypes,
+    token_exchange_targets: c.tokenExchangeTargets,
     created_at: c.createdAt.toISOString(),
   };
 }
@@ -168,6 +172,46 @@ export async function setClientSecurityProfile(
     const fields = Object.entries(columns)
       .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k as keyof OAuthClient]))
       .map(([k]) => k);
+    await hub.audit.record(
+      { type: 'client_updated', ...actor.audit, details: { client_id: current.clientId, fields } },
+      tx,
+    );
+    return updated!;
+  });
+  await oauthRuntime(hub).clientChanged(client.clientId);
+  return client;
+}
+
+/**
+ * Issue 42: an administrator allows a client the device authorization grant (RFC 8628) and the
+ * audiences it may exchange a person's token for (RFC 8693, confidential clients only); the client's
+ * `grant_types` follow. Every node forgets the client.
+ */
+export async function setClientGrants(
+  hub: Hub,
+  id: string,
+  input: ClientGrantsInput,
+  actor: Actor,
+): Promise<OAuthClient> {
+  const client = await hub.db.transaction(async (tx) => {
+    const current = await findClientById(tx, id);
+    if (!current) throw new HubError('not_found', 'No such OAuth client.');
+    const targets = dedupe(input.token_exchange_targets);
+    if (targets.length && current.tokenEndpointAuthMethod === 'none')
+      throw new HubError('invalid_request', 'A public client cannot exchange tokens.', {
+        field: 'token_exchange_targets',
+      });
+    const extra = new Set<string>([DEVICE_CODE_GRANT, TOKEN_EXCHANGE_GRANT]);
+    const grantTypes = [
+      ...current.grantTypes.filter((g) => !extra.has(g)),
+      ...(input.device_code ? [DEVICE_CODE_GRANT] : []),
+      ...(targets.length ? [TOKEN_EXCHANGE_GRANT] : []),
+    ];
+    const updated = await updateClient(tx, id, { grantTypes, tokenExchangeTargets: targets, updatedAt: hub.clock() });
+    const fields = [
+      ...(JSON.stringify(grantTypes) !== JSON.stringify(current.grantTypes) ? ['grantTypes'] : []),
+      ...(JSON.stringify(targets) !== JSON.stringify(current.tokenExchangeTargets) ? ['tokenExchangeTargets'] : []),
+    ];
     await hub.audit.record(
       { type: 'client_updated', ...actor.audit, details: { client_id: current.clientId, fields } },
       tx,

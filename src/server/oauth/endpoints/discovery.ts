@@ -40,6 +40,8 @@ export function discoveryDocument(hub: Hub) {
     introspection_endpoint_auth_signing_alg_values_supported: [...CLIENT_JWT_ALGS],
     revocation_endpoint_auth_signing_alg_values_supported: [...CLIENT_JWT_ALGS],
     // RFC 9126: pushed authorization requests; required of every client only when configured.
+    // RFC 8628 §4: the device authorization grant (issue 42).
+    device_authorization_endpoint: `${issuer}/oauth/device_authorization`,
     pushed_authorization_request_endpoint: `${issuer}/oauth/par`,
     require_pushed_authorization_requests: hub.config.oauthSecurity.requirePar,
     // RFC 9449: DPoP-bound access tokens.

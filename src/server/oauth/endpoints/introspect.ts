@@ -13,6 +13,7 @@ import { formBody, noStore } from './form';
 import { introspectionOrgClaims, orgClaimsNeedRead } from '../../orgs/claims';
 import { checkProofIfSent } from '../dpop';
 import { claimedClientId } from '../private-key-jwt';
+import { parseAct } from '../act';
 
 const INACTIVE = { active: false } as const;
 
@@ -127,6 +128,8 @@ function accessTokenAnswer(claims: JWTPayload, live: boolean): Record<string, un
     jti: claims.jti,
     // Issue 29: a token scoped to one organization says which, and the roles it carries.
     ...(typeof claims.org_id === 'string' ? { org_id: claims.org_id, org_roles: claims.org_roles } : {}),
+    // RFC 8693 §4.1 (issue 42): who acts for the subject (token exchange, impersonation).
+    ...(claims.act !== undefined ? { act: parseAct(claims.act) } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../../hub';
 import { clientIp, userAgent } from '../../http/request-info';
 import { authenticateClient } from '../client-auth';
-import { GRANT_TYPES } from '../constants';
+import { DEVICE_CODE_GRANT, GRANT_TYPES, TOKEN_EXCHANGE_GRANT } from '../constants';
 import { OAuthError, clientRefusal } from '../errors';
 import { exchangeAuthorizationCode, type CommitGrant, type GrantResult } from '../grants/authorization-code';
 import { grantClientCredentials } from '../grants/client-credentials';
@@ -13,6 +13,8 @@ import { checkDPoPProof, replayedProof, requireDPoPFor } from '../dpop';
 import { acceptJtiOnce, jtiOnceWrite } from '../jti-once';
 import { isWriteNotApplied, hasRequiredWrite, type Write } from '../../db/writes';
 import { claimedClientId } from '../private-key-jwt';
+import { POLL_ANSWERS, exchangeDeviceCode } from '../device/service';
+import { exchangeToken } from '../grants/token-exchange';
 
 export const TOKEN_PATH = '/oauth/token';
 
@@ -31,7 +33,8 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     if (!(GRANT_TYPES as readonly string[]).includes(grantType))
       throw new OAuthError('unsupported_grant_type', `Unsupported grant_type: ${grantType}.`);
     const { client } = await authenticateClient(hub, request, body, {
-      allowPublic: grantType !== 'client_credentials',
+      // Acting for itself or exchanging a person's token needs a client that can keep a secret.
+      allowPublic: grantType !== 'client_credentials' && grantType !== TOKEN_EXCHANGE_GRANT,
     });
     clientId = client.clientId;
     if (!client.grantTypes.includes(grantType))
@@ -62,6 +65,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
             client_id: client.clientId,
             scope: g.scope,
             ...(g.jti ? { jti: g.jti } : {}),
+            ...(g.exchanged ? { audience: g.exchanged.audience, act: { ...g.exchanged.act } } : {}),
           },
         },
         writes,
@@ -91,6 +95,12 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     else if (grantType === 'refresh_token') {
       await spendJti();
       result = await exchangeRefreshToken(hub, client, body, binding);
+    } else if (grantType === DEVICE_CODE_GRANT) {
+      await spendJti();
+      result = await exchangeDeviceCode(hub, client, body, binding);
+    } else if (grantType === TOKEN_EXCHANGE_GRANT) {
+      await spendJti();
+      result = await exchangeToken(hub, client, body, binding);
     } else result = await grantClientCredentials(hub, client, body, issued, binding);
     if (!result.committed) await issued({ ...result, scope: result.response.scope });
     // Committed and about to be answered: the token's first introspection on this node is a hit.
@@ -99,7 +109,8 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     return noStore(reply).send(result.response);
   } catch (e) {
     // The error hook (plugins/errors.ts) writes this event and renders the refusal.
-    if (e instanceof OAuthError)
+    // A device's poll that is told to wait (RFC 8628 §3.5) is news, not a refusal: not audited.
+    if (e instanceof OAuthError && !POLL_ANSWERS.has(e.error))
       e.audit ??= clientRefusal(e, { grantType: grantType ?? null, clientId: clientId ?? null });
     throw e;
   }

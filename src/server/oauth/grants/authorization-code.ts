@@ -21,6 +21,7 @@ import { userinfoAudience } from '../resource';
 import { CODE_RULES, REFRESH_RULE, firstBrokenRule, unknownCode, type ExchangeFacts } from './code-rules';
 import { buildTokenResponse, type TokenResponse } from './issue';
 import { sessionStateOf, type SessionState } from '../token-cache';
+import type { ActClaim } from '../act';
 
 export interface GrantResult {
   response: TokenResponse;
@@ -35,6 +36,8 @@ export interface GrantResult {
   committed?: boolean;
   /** The session behind the access token as it stands once the grant commits (token-cache.ts `prime`). */
   state?: SessionState;
+  /** Token exchange (issue 42): what the audit record adds, the audience and the `act` chain. */
+  exchanged?: { audience: string; act: ActClaim };
 }
 
 /**
@@ -42,7 +45,7 @@ export interface GrantResult {
  * writes behind it (a code exchange; none for client_credentials).
  */
 export type CommitGrant = (
-  grant: Pick<GrantResult, 'sessionId' | 'userId' | 'writes' | 'jti'> & { scope: string },
+  grant: Pick<GrantResult, 'sessionId' | 'userId' | 'writes' | 'jti' | 'exchanged'> & { scope: string },
 ) => Promise<void>;
 
 type ExchangeRequest = { code: string; redirect_uri: string; code_verifier?: string; resource?: string };

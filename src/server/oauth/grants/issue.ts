@@ -15,6 +15,8 @@ export interface TokenResponse {
   scope: string;
   refresh_token?: string;
   id_token?: string;
+  /** RFC 8693 §2.2.1: what a token exchange issued. */
+  issued_token_type?: string;
 }
 
 /** A new refresh token for a session (family); only its hash is stored. */

@@ -10,6 +10,7 @@ import { useAuthSessionsQuery, type AuthSession } from '@/data/oauth-clients/aut
 import { useAuthSessionRevokeMutation } from '@/data/oauth-clients/auth-session-revoke-mutation';
 import { relativeTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { PendingDevices } from '@/features/device/pending-devices';
 import { CORE_PLATFORM_NAME, UNKNOWN_BROWSER, browserName, isExpiringSoon, isMobileAgent } from './oauth-admin.utils';
 
 export function SessionCard({ session, now }: { session: AuthSession; now: number }) {
@@ -138,28 +139,33 @@ export function SessionsTab() {
   const sessions = useAuthSessionsQuery();
   const [mounted] = useState(() => Date.now());
   return (
-    <QueryState
-      query={sessions}
-      loadingLabel={intl.formatMessage({
-        id: 'oauth.sessions.loading',
-        defaultMessage: 'Loading authentication sessions...',
-      })}
-      errorTitle={intl.formatMessage({
-        id: 'oauth.sessions.loadError',
-        defaultMessage: 'Could not load the active sessions',
-      })}
-      isEmpty={(d) => d.length === 0}
-      empty={
-        <EmptyState title={intl.formatMessage({ id: 'oauth.sessions.empty', defaultMessage: 'No Active Sessions' })} />
-      }
-    >
-      {(list) => (
-        <div className="grid gap-4 lg:grid-cols-2">
-          {list.map((s) => (
-            <SessionCard key={s.id} session={s} now={sessions.dataUpdatedAt || mounted} />
-          ))}
-        </div>
-      )}
-    </QueryState>
+    <>
+      <PendingDevices />
+      <QueryState
+        query={sessions}
+        loadingLabel={intl.formatMessage({
+          id: 'oauth.sessions.loading',
+          defaultMessage: 'Loading authentication sessions...',
+        })}
+        errorTitle={intl.formatMessage({
+          id: 'oauth.sessions.loadError',
+          defaultMessage: 'Could not load the active sessions',
+        })}
+        isEmpty={(d) => d.length === 0}
+        empty={
+          <EmptyState
+            title={intl.formatMessage({ id: 'oauth.sessions.empty', defaultMessage: 'No Active Sessions' })}
+          />
+        }
+      >
+        {(list) => (
+          <div className="grid gap-4 lg:grid-cols-2">
+            {list.map((s) => (
+              <SessionCard key={s.id} session={s} now={sessions.dataUpdatedAt || mounted} />
+            ))}
+          </div>
+        )}
+      </QueryState>
+    </>
   );
 }
