@@ -31,6 +31,7 @@ import { roleAdminRoutes } from './roles/admin-routes';
 import { oauthRoutes } from './oauth/routes';
 import { createWellKnownFastPath } from './oauth/endpoints/well-known';
 import { oauthClientAdminRoutes } from './oauth/clients/admin-routes';
+import { registrationAdminRoutes, registrationRoutes } from './oauth/registration/routes';
 import { crossPlatformRoutes } from './cross-platform/routes';
 import { adminRoutes } from './admin/routes';
 import { meRoutes } from './me/routes';
@@ -118,6 +119,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await app.register(meSecurityRoutes, { prefix: '/api/me', hub });
   await app.register(auditRoutes, { prefix: '/api/audit', hub });
   await app.register(oauthRoutes, { hub });
+  await app.register(registrationRoutes, { hub });
   await app.register(federationRoutes, { hub });
   await app.register(orgRoutes, { hub });
   await app.register(myOrgRoutes, { prefix: '/api/me', hub });
@@ -129,6 +131,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
       await admin.register(adminRoutes, { hub });
       await admin.register(roleAdminRoutes, { hub });
       await admin.register(oauthClientAdminRoutes, { hub });
+      await admin.register(registrationAdminRoutes, { hub });
       await admin.register(auditAdminRoutes, { hub });
       await admin.register(orgAdminRoutes, { hub });
       await admin.register(webhookAdminRoutes, { hub });

@@ -30,6 +30,9 @@ export const OAUTH_ERRORS = {
   invalid_request_object: 400,
   /** RFC 9101 §6.2, RFC 9126 §2.3: a request_uri that is unknown, expired or used. */
   invalid_request_uri: 400,
+  /** RFC 7591 §3.2.2: a registration's redirect URIs, or any other of its metadata, refused. */
+  invalid_redirect_uri: 400,
+  invalid_client_metadata: 400,
 } as const;
 
 export type OAuthErrorCode = keyof typeof OAUTH_ERRORS;

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ActClaim } from '../../oauth/act';
 import { platformUsers } from './users';
 
@@ -48,6 +48,18 @@ export const oauthClients = pgTable(
     tosUri: text('tos_uri'),
     /** #rrggbb for the primary action of this client's authorization pages, AA-readable under white text. */
     brandColor: text('brand_color'),
+    /** 'admin' (registered by an administrator) | 'dynamic' (RFC 7591, oauth/registration/). */
+    registration: text('registration').notNull().default('admin'),
+    /** A dynamic client's way in: 'initial_access_token' | 'open'. */
+    registeredVia: text('registered_via'),
+    /** The initial access token it registered with (oauth_initial_access_tokens), if any. */
+    initialAccessTokenId: uuid('initial_access_token_id'),
+    /** RFC 7592: SHA-256 of the registration access token that reads, updates and deletes it. */
+    registrationAccessTokenHash: text('registration_access_token_hash'),
+    /** RFC 7591 §2: what the client says it is, shown on its consent page. */
+    softwareId: text('software_id'),
+    softwareVersion: text('software_version'),
+    contacts: text('contacts').array().notNull().default([]),
     createdBy: uuid('created_by').references(() => platformUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -241,3 +253,18 @@ export const oauthUsedJtis = pgTable(
 export type OAuthClient = typeof oauthClients.$inferSelect;
 export type AuthSession = typeof authSessions.$inferSelect;
 export type SigningKey = typeof signingKeys.$inferSelect;
+
+/**
+ * RFC 7591 §3: initial access tokens an administrator issues for dynamic registration under the
+ * `token` policy. Only the SHA-256 of the token is stored; it expires and has a use count.
+ */
+export const oauthInitialAccessTokens = pgTable('oauth_initial_access_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  label: text('label').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  maxUses: integer('max_uses').notNull(),
+  uses: integer('uses').notNull().default(0),
+  createdBy: uuid('created_by').references(() => platformUsers.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
