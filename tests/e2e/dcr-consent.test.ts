@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
 import { addSessionCookie } from './hub-sign-in';
+import { expectToast, signInAs } from './admin-helpers';
 import { sessionCookieFor, createUser } from '../helpers/fixtures';
 import { freePort } from '../helpers/test-hub';
 import { pkcePair } from '../server/oauth/oauth-helpers';
@@ -88,5 +89,27 @@ describe('consent for a dynamically registered client', () => {
     // Like any app, it is listed under Connected apps, where the person can revoke it.
     await page.goto('/account?tab=apps');
     await page.getByText('Agent Desktop').first().waitFor();
+  });
+
+  it('lists it apart on the OAuth administration screen, where an administrator approves it', async () => {
+    const page = await e2e.newPage();
+    await signInAs(e2e, page, ['user', 'super_admin'], { email: 'dcr.admin@hub.test' });
+    await page.goto('/oauth-admin?tab=dynamic');
+    await page.getByRole('heading', { name: 'Dynamic registration policy' }).waitFor();
+    await expect(page.getByLabel('Who may register').inputValue()).resolves.toBe('open');
+    const card = page.getByTestId('dynamic-client-card').filter({ hasText: 'Agent Desktop' });
+    await card.getByText('Not reviewed').waitFor();
+    await card.getByText('com.agent.desktop').waitFor();
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS ?? '/tmp'}/dcr-admin-${width}.png`, fullPage: true });
+    }
+    await card.getByRole('button', { name: 'Approve as first-party' }).click();
+    await expectToast(page, 'Client approved');
+    await card.getByText('Approved', { exact: true }).waitFor();
+
+    await page.getByLabel('For whom').fill('Agent vendor');
+    await page.getByRole('button', { name: 'Issue token' }).click();
+    await expect(page.getByTestId('initial-access-token').innerText()).resolves.toMatch(/^hubiat_/);
   });
 });
