@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUPPORTED_SCOPES } from '../oauth';
+import { DCR_ASSIGNABLE_SCOPES, DCR_MODES } from '../oauth';
 import { isLoopbackHost } from '../loopback';
 import { clientDisplayShape } from './client-display';
 import { clientJwksSchema } from './oauth-clients';
@@ -9,21 +9,6 @@ import { clientJwksSchema } from './oauth-clients';
  * metadata a client may register with, and the admin views. The server's home is
  * src/server/oauth/registration/.
  */
-export const DCR_MODES = ['off', 'token', 'open'] as const;
-export type DcrMode = (typeof DCR_MODES)[number];
-
-/** Scopes no dynamically registered client can ever get, whatever the policy says. */
-export const DCR_FORBIDDEN_SCOPES: readonly string[] = ['ssf.manage'];
-/** The scopes a policy may allow. */
-export const DCR_ASSIGNABLE_SCOPES = SUPPORTED_SCOPES.filter((s) => !DCR_FORBIDDEN_SCOPES.includes(s)) as [
-  string,
-  ...string[],
-];
-/** The policy's scopes until an administrator chooses: sign-in and the profile, nothing organizational. */
-export const DEFAULT_DCR_SCOPES = ['openid', 'profile', 'email', 'offline_access', 'read:profile'];
-/** Unused registrations (no token since) are deleted after this many days by default. */
-export const DEFAULT_DCR_UNUSED_EXPIRY_DAYS = 30;
-
 export const dcrPolicySchema = z
   .object({
     mode: z.enum(DCR_MODES),

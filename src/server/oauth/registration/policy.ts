@@ -1,12 +1,8 @@
 import type { Hub } from '../../hub';
 import type { Actor } from '../../actor';
 import { readSetting, upsertSetting } from '../../db/settings-queries';
-import {
-  DEFAULT_DCR_SCOPES,
-  DEFAULT_DCR_UNUSED_EXPIRY_DAYS,
-  dcrPolicySchema,
-  type DcrPolicy,
-} from '../../../shared/api/dcr';
+import { DEFAULT_DCR_SCOPES, DEFAULT_DCR_UNUSED_EXPIRY_DAYS } from '../../../shared/oauth';
+import { dcrPolicySchema, type DcrPolicy } from '../../../shared/api/dcr';
 
 const POLICY_KEY = 'oauth.dcr_policy';
 

@@ -10,8 +10,8 @@ import { issuerOf } from '../jwt';
 import { oauthRuntime } from '../runtime';
 import { findClientByClientId, findClientById, insertClient, updateClient } from '../clients/queries';
 import { SUPPORTED_SCOPES } from '../constants';
+import { DCR_FORBIDDEN_SCOPES } from '../../../shared/oauth';
 import {
-  DCR_FORBIDDEN_SCOPES,
   registrationMetadataSchema,
   type DcrPolicy,
   type DynamicClientView,

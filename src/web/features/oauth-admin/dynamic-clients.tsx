@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Bot } from 'lucide-react';
-import { DCR_ASSIGNABLE_SCOPES, type DcrMode, type DcrPolicy, type DynamicClientView } from '@shared/api/dcr';
+import type { DcrPolicy, DynamicClientView } from '@shared/api/dcr';
+import { DCR_ASSIGNABLE_SCOPES, type DcrMode } from '@shared/oauth';
 import { EmptyState } from '@/components/empty-state';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
