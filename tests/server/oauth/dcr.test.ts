@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
@@ -7,6 +8,7 @@ import { auditLogs, oauthClients, webhookDeliveries, webhookEndpoints } from '..
 import { expireUnusedRegistrations, DCR_RATE_LIMIT } from '../../../src/server/oauth/registration/service';
 import { redirectUriMatches } from '../../../src/server/oauth/authorize/check-redirect-uri';
 import { pkcePair } from './oauth-helpers';
+import { listenOnLoopback } from '../../helpers/loopback-server';
 
 const DAY = 86_400_000;
 
@@ -350,6 +352,60 @@ describe.each(TEST_DATABASES)('dynamic client registration [%s]', (kind) => {
     const left = await t.hub.db.select().from(oauthClients).where(eq(oauthClients.registration, 'dynamic'));
     expect(left.map((c) => c.clientId)).toEqual([keep.client_id]);
     expect(left.find((c) => c.clientId === stale.client_id)).toBeUndefined();
+  });
+
+  it('client ID metadata documents: off unless enabled, fetched through the outbound module, redirect URIs enforced', async () => {
+    let fetched = 0;
+    let document: Record<string, unknown> = {};
+    const server = createServer((_req, res) => {
+      fetched++;
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=300' });
+      res.end(JSON.stringify(document));
+    });
+    const upstream = await listenOnLoopback(server);
+    try {
+      const clientId = `${upstream.origin}/agent/client.json`;
+      document = { ...nativeClient, client_id: clientId, client_name: 'Metadata Agent', scope: 'openid profile' };
+      const user = await signedInUser(t.hub);
+      const ask = (redirect = 'http://127.0.0.1:7777/callback', id = clientId) =>
+        t.client.get(
+          `/oauth/authorize?${new URLSearchParams({
+            response_type: 'code',
+            client_id: id,
+            redirect_uri: redirect,
+            scope: 'openid profile',
+            code_challenge: pkcePair().challenge,
+            code_challenge_method: 'S256',
+          })}`,
+          { cookie: user.cookie },
+        );
+      await setPolicy({ mode: 'off', client_id_metadata_documents: false });
+      expect((await ask()).statusCode).toBe(400);
+      expect(fetched).toBe(0);
+
+      await setPolicy({ mode: 'off', client_id_metadata_documents: true });
+      const page = await ask();
+      expect(page.statusCode, page.body.slice(0, 300)).toBe(200);
+      expect(page.body).toContain('Metadata Agent wants to access your account');
+      expect(page.body).toContain('Not reviewed by this hub');
+      expect(fetched).toBe(1);
+      const [row] = await t.hub.db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId));
+      expect(row).toMatchObject({ registration: 'dynamic', registeredVia: 'metadata_document' });
+      // Cached by its max-age: a second request fetches nothing; a redirect it does not list is refused.
+      expect((await ask('https://evil.example/cb')).statusCode).toBe(400);
+      expect(fetched).toBe(1);
+      // After max-age it is fetched again; a document naming another client_id is refused.
+      t.clock.advance(301_000);
+      document = { ...document, client_id: `${upstream.origin}/other.json` };
+      const wrong = await ask();
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.body).toContain('does not name this client_id');
+      expect(fetched).toBe(2);
+      document = { ...nativeClient, client_id: `${upstream.origin}/big.json`, padding: 'x'.repeat(6000) };
+      expect((await ask(undefined, `${upstream.origin}/big.json`)).statusCode).toBe(400);
+    } finally {
+      await upstream.close();
+    }
   });
 
   it('limits registrations per address, with Retry-After', async () => {

@@ -60,6 +60,8 @@ export const oauthClients = pgTable(
     softwareId: text('software_id'),
     softwareVersion: text('software_version'),
     contacts: text('contacts').array().notNull().default([]),
+    /** A client ID metadata document's client: when its fetched document is to be fetched again (HTTP caching). */
+    metadataDocumentExpiresAt: timestamp('metadata_document_expires_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => platformUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

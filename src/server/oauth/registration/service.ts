@@ -65,7 +65,7 @@ function bearer(authorization: string | undefined): string | null {
  * RFC 7591 §2 metadata, field by field (shared/api/dcr.ts), then the policy's scopes: an issue on
  * redirect_uris is `invalid_redirect_uri`, any other `invalid_client_metadata`, naming the field.
  */
-async function validateMetadata(
+export async function validateMetadata(
   hub: Hub,
   body: unknown,
   policy: DcrPolicy,
@@ -106,7 +106,7 @@ async function validateMetadata(
 }
 
 /** The columns a registration (or its replacement, RFC 7592 §2.2) sets. */
-function metadataColumns(m: RegistrationMetadata & { scopes: string[] }) {
+export function metadataColumns(m: RegistrationMetadata & { scopes: string[] }) {
   const first = new URL(m.redirect_uris[0]);
   const origin = first.protocol === 'https:' || first.protocol === 'http:' ? first.origin : '';
   return {

@@ -1,0 +1,1 @@
+ALTER TABLE "oauth_clients" ADD COLUMN "metadata_document_expires_at" timestamp with time zone;
