@@ -65,7 +65,10 @@ function PolicyCard() {
         <CardDescription>
           <FormattedMessage
             id="oauth.dcr.policy.description"
-            defaultMessage="AI agents and partners can register themselves (RFC 7591). They are third parties: PKCE or private_key_jwt, only the scopes allowed here."
+            defaultMessage={
+              'AI agents and partners can register themselves (RFC 7591). ' +
+              'They are third parties: PKCE or private_key_jwt, only the scopes allowed here.'
+            }
           />
         </CardDescription>
       </CardHeader>
