@@ -6,9 +6,9 @@ import { outboundRequest, type OutboundResponse } from '../../net/outbound-http'
 import { isHttpsOrLoopback } from '../../../shared/loopback';
 import { AuthorizePageError, OAuthError } from '../errors';
 import { oauthRuntime } from '../runtime';
-import { findClientByClientId, insertClient, updateClient } from '../clients/queries';
+import { findClientByClientId, updateClient } from '../clients/queries';
 import { loadDcrPolicy } from './policy';
-import { metadataColumns, validateMetadata } from './service';
+import { insertDynamicClient, metadataColumns, validateMetadata } from './service';
 
 /** draft-ietf-oauth-client-id-metadata-document §4: small documents, fetched quickly. */
 const MAX_DOCUMENT_BYTES = 5 * 1024;
@@ -105,29 +105,12 @@ export async function resolveMetadataDocumentClient(hub: Hub, clientId: string):
         await hub.audit.record({ type: 'client_updated', details: { client_id: clientId, fields } }, tx);
       return updated;
     }
-    const created = await insertClient(tx, {
+    const created = await insertDynamicClient(hub, tx, actor, {
       clientId,
       ...columns,
-      appType: 'third_party',
-      registration: 'dynamic',
       registeredVia: 'metadata_document',
       createdAt: now,
     });
-    await hub.audit.record(
-      {
-        type: 'client_created',
-        details: {
-          client_id: clientId,
-          app_name: created.appName,
-          app_type: created.appType,
-          token_endpoint_auth_method: created.tokenEndpointAuthMethod,
-          registration: 'dynamic',
-          registered_via: 'metadata_document',
-          software_id: created.softwareId,
-        },
-      },
-      tx,
-    );
     return created;
   });
   if (existing) await oauthRuntime(hub).clientChanged(clientId);

@@ -1,6 +1,7 @@
 import type { Hub } from '../../hub';
 import type { Actor } from '../../actor';
-import type { OAuthClient } from '../../db/schema/index';
+import type { OAuthClient, oauthClients } from '../../db/schema/index';
+import type { DbOrTx } from '../../db/client';
 import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
 import { HubError } from '../../errors';
 import { enforceRateLimit } from '../../http/rate-limit';
@@ -190,37 +191,48 @@ export async function registerDynamicClient(hub: Hub, body: unknown, authorizati
       if (!tokenId)
         throw refuse(actor, 'register', 'invalid_token', 'The initial access token is unknown, expired or used up.');
     }
-    const via = tokenId ? 'initial_access_token' : 'open';
-    const row = await insertClient(tx, {
+    const row = await insertDynamicClient(hub, tx, actor, {
       clientId,
       ...metadataColumns(metadata),
-      appType: 'third_party',
-      registration: 'dynamic',
-      registeredVia: via,
+      registeredVia: tokenId ? 'initial_access_token' : 'open',
       initialAccessTokenId: tokenId,
       registrationAccessTokenHash: sha256Hex(registrationAccessToken),
       createdAt: now,
       updatedAt: now,
     });
-    await hub.audit.record(
-      {
-        type: 'client_created',
-        ...actor.audit,
-        details: {
-          client_id: clientId,
-          app_name: row.appName,
-          app_type: row.appType,
-          token_endpoint_auth_method: row.tokenEndpointAuthMethod,
-          registration: 'dynamic',
-          registered_via: via,
-          software_id: row.softwareId,
-        },
-      },
-      tx,
-    );
     return row;
   });
   return clientInformation(hub, client, registrationAccessToken);
+}
+
+/**
+ * Stores a client that registered itself (by RFC 7591 or its metadata document): a third party,
+ * audited as `client_created` with `registration: "dynamic"` (the `client.created` webhook says so).
+ */
+export async function insertDynamicClient(
+  hub: Hub,
+  tx: DbOrTx,
+  actor: Actor,
+  values: Omit<typeof oauthClients.$inferInsert, 'appType' | 'registration'> & { registeredVia: string },
+): Promise<OAuthClient> {
+  const row = await insertClient(tx, { ...values, appType: 'third_party', registration: 'dynamic' });
+  await hub.audit.record(
+    {
+      type: 'client_created',
+      ...actor.audit,
+      details: {
+        client_id: row.clientId,
+        app_name: row.appName,
+        app_type: row.appType,
+        token_endpoint_auth_method: row.tokenEndpointAuthMethod,
+        registration: 'dynamic',
+        registered_via: values.registeredVia,
+        software_id: row.softwareId,
+      },
+    },
+    tx,
+  );
+  return row;
 }
 
 /** RFC 7592 §2: the client named in the path, when the registration access token is its own. */
