@@ -415,6 +415,8 @@ describe.each(TEST_DATABASES)('dynamic client registration [%s]', (kind) => {
     const limited = await register(nativeClient, {}, address);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const audited = (await refusals()).map((r) => r.details as { error: string });
+    expect(audited.filter((d) => d.error === 'rate_limited')).toHaveLength(1);
     expect((await register(nativeClient, {}, '10.9.9.10')).statusCode).toBe(201);
   });
 });

@@ -3,7 +3,7 @@ import type { Actor } from '../../actor';
 import type { OAuthClient, oauthClients } from '../../db/schema/index';
 import type { DbOrTx } from '../../db/client';
 import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
-import { HubError } from '../../errors';
+import { HubError, Refusal } from '../../errors';
 import { enforceRateLimit } from '../../http/rate-limit';
 import { assertOutboundTarget } from '../../net/outbound-target';
 import { OAuthError } from '../errors';
@@ -164,7 +164,15 @@ export function clientInformation(hub: Hub, c: OAuthClient, registrationAccessTo
  * policy's scopes at most. Returns the client information with its registration access token.
  */
 export async function registerDynamicClient(hub: Hub, body: unknown, authorization: string | undefined, actor: Actor) {
-  await enforceRateLimit(hub, `dcr_register:ip:${actor.ipAddress ?? 'unknown'}`, DCR_RATE_LIMIT, DCR_RATE_WINDOW_MS);
+  try {
+    await enforceRateLimit(hub, `dcr_register:ip:${actor.ipAddress ?? 'unknown'}`, DCR_RATE_LIMIT, DCR_RATE_WINDOW_MS);
+  } catch (e) {
+    if (!(e instanceof HubError) || e.code !== 'rate_limited') throw e;
+    const description = 'Too many registrations from this address; try again later.';
+    const details = { client_id: null, operation: 'register', error: 'rate_limited', description };
+    const audit = { type: 'client_registration_refused' as const, ...actor.audit, details };
+    throw new Refusal('rate_limited', { message: description, audit, headers: e.headers });
+  }
   const { policy } = await loadDcrPolicy(hub);
   if (policy.mode === 'off')
     throw refuse(actor, 'register', 'access_denied', 'Dynamic client registration is not enabled on this hub.');
