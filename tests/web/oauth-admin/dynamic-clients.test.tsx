@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DynamicClientView } from '@shared/api/dcr';
 import { DynamicClientsTab } from '@/features/oauth-admin/dynamic-clients';
 import { mockWebApi, ok, reply } from '../../helpers/web-api-mock';
@@ -32,13 +32,14 @@ const POLICY = {
 beforeEach(stubResizeObserver);
 
 describe('the Dynamic registration tab (issue 40)', () => {
-  it('shows the policy and the self-registered clients, saves the policy and approves and suspends a client', async () => {
+  it('shows the policy and the self-registered clients, saves the policy, approves, suspends and (after asking) deletes a client', async () => {
     const { calls } = mockWebApi({
       'GET /api/admin/oauth-clients/dcr-policy': ok({ policy: POLICY, source: 'admin' }),
       'GET /api/admin/oauth-clients/dynamic': ok({ clients: [CLIENT] }),
       'PUT /api/admin/oauth-clients/dcr-policy': ok({ policy: { ...POLICY, mode: 'open' }, source: 'admin' }),
       'POST /api/admin/oauth-clients/dynamic/d1/approve': reply(204, null),
       'PATCH /api/admin/oauth-clients/d1': ok({ client: {} }),
+      'DELETE /api/admin/oauth-clients/dynamic/d1': ok({ deleted: true }),
     });
     renderWithQuery(<DynamicClientsTab />);
     expect(await screen.findByText('Agent Desktop')).toBeTruthy();
@@ -58,5 +59,13 @@ describe('the Dynamic registration tab (issue 40)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ is_active: false });
+
+    // Deleting asks first.
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Delete Agent Desktop?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
   });
 });

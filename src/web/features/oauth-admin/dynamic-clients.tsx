@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Bot } from 'lucide-react';
 import type { DcrPolicy, DynamicClientView } from '@shared/api/dcr';
 import { DCR_ASSIGNABLE_SCOPES, type DcrMode } from '@shared/oauth';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { QueryState } from '@/components/query-state';
 import { Badge } from '@/components/ui/badge';
@@ -314,6 +315,7 @@ function DynamicClientCard({ client }: { client: DynamicClientView }) {
     ),
   );
   const never = intl.formatMessage({ id: 'oauth.dcr.never', defaultMessage: 'Never' });
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const row = (label: React.ReactNode, value: React.ReactNode) => (
     <div className="min-w-0">
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
@@ -404,15 +406,28 @@ function DynamicClientCard({ client }: { client: DynamicClientView }) {
               <FormattedMessage id="oauth.dcr.action.resume" defaultMessage="Resume" />
             )}
           </Button>
-          <Button
-            size="sm"
-            variant="destructive"
-            onClick={() => action.mutate({ kind: 'delete', id: client.id })}
-            disabled={action.isPending}
-          >
+          <Button size="sm" variant="destructive" onClick={() => setConfirmDelete(true)} disabled={action.isPending}>
             <FormattedMessage id="oauth.dcr.action.delete" defaultMessage="Delete" />
           </Button>
         </div>
+        {confirmDelete && (
+          <ConfirmDialog
+            title={intl.formatMessage(
+              { id: 'oauth.dcr.delete.title', defaultMessage: 'Delete {name}?' },
+              { name: client.client_name },
+            )}
+            description={intl.formatMessage({
+              id: 'oauth.dcr.delete.description',
+              defaultMessage:
+                'Its sessions and everyone\u2019s consent to it are removed; ' +
+                'access tokens already issued run out within 15 minutes.',
+            })}
+            action={intl.formatMessage({ id: 'oauth.dcr.action.delete', defaultMessage: 'Delete' })}
+            isDestructive
+            onConfirm={() => action.mutate({ kind: 'delete', id: client.id })}
+            onClose={() => setConfirmDelete(false)}
+          />
+        )}
       </CardContent>
     </Card>
   );
