@@ -32,7 +32,7 @@ const POLICY = {
 beforeEach(stubResizeObserver);
 
 describe('the Dynamic registration tab (issue 40)', () => {
-  it('shows the policy and the self-registered clients, saves the policy, approves, suspends and (after asking) deletes a client', async () => {
+  it('shows the policy and the self-registered clients; saves the policy, approves, suspends, deletes', async () => {
     const { calls } = mockWebApi({
       'GET /api/admin/oauth-clients/dcr-policy': ok({ policy: POLICY, source: 'admin' }),
       'GET /api/admin/oauth-clients/dynamic': ok({ clients: [CLIENT] }),
