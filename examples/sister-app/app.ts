@@ -5,6 +5,7 @@ import type { SisterAppConfig } from './config';
 import { errorPage, sessionPage, signedOutPage } from './html';
 import { connectToHub } from './hub';
 import { LogoutTokenError } from './logout-token';
+import { createMcpRouter } from './mcp';
 import { SessionStore, type LocalSession } from './sessions';
 
 export type { SisterAppConfig } from './config';
@@ -68,6 +69,9 @@ export function createSisterApp(config: SisterAppConfig): express.Express {
     });
     next();
   });
+
+  // The platform's MCP server, behind the hub (mcp.ts): its resource is `${appUrl}/mcp`.
+  app.use(createMcpRouter(hub, `${config.appUrl}/mcp`));
 
   app.get('/', (req, res) => {
     const session = current(req);

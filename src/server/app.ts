@@ -32,6 +32,7 @@ import { oauthRoutes } from './oauth/routes';
 import { deviceRoutes } from './oauth/device/routes';
 import { createWellKnownFastPath } from './oauth/endpoints/well-known';
 import { oauthClientAdminRoutes } from './oauth/clients/admin-routes';
+import { registrationAdminRoutes, registrationRoutes } from './oauth/registration/routes';
 import { crossPlatformRoutes } from './cross-platform/routes';
 import { adminRoutes } from './admin/routes';
 import { meRoutes } from './me/routes';
@@ -120,6 +121,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await app.register(auditRoutes, { prefix: '/api/audit', hub });
   await app.register(oauthRoutes, { hub });
   await app.register(deviceRoutes, { prefix: '/api/device', hub });
+  await app.register(registrationRoutes, { hub });
   await app.register(federationRoutes, { hub });
   await app.register(orgRoutes, { hub });
   await app.register(myOrgRoutes, { prefix: '/api/me', hub });
@@ -131,6 +133,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
       await admin.register(adminRoutes, { hub });
       await admin.register(roleAdminRoutes, { hub });
       await admin.register(oauthClientAdminRoutes, { hub });
+      await admin.register(registrationAdminRoutes, { hub });
       await admin.register(auditAdminRoutes, { hub });
       await admin.register(orgAdminRoutes, { hub });
       await admin.register(webhookAdminRoutes, { hub });

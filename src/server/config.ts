@@ -91,6 +91,11 @@ export interface HubConfig {
     /** HUB_OAUTH_DPOP_NONCE: DPoP proofs must carry a server nonce (RFC 9449 §8, §9); default false. */
     dpopNonce: boolean;
   };
+  /**
+   * HUB_DCR: the default policy of dynamic client registration (RFC 7591, oauth/registration/) until
+   * an administrator sets one: 'off' (default), 'token' (an initial access token) or 'open'.
+   */
+  dcr: 'off' | 'token' | 'open';
 }
 
 export class ConfigError extends Error {}
@@ -158,6 +163,7 @@ const envSchema = z.object({
   HUB_OAUTH_REQUIRE_PAR: z.enum(['true', 'false', '1', '0']).default('false'),
   HUB_OAUTH_DPOP_NONCE: z.enum(['true', 'false', '1', '0']).default('false'),
   HUB_OAUTH_JWKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
+  HUB_DCR: z.enum(['off', 'token', 'open']).default('off'),
   HUB_WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
@@ -222,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
       dpopNonce: isTrue(e.HUB_OAUTH_DPOP_NONCE),
     },
     webhookRetryScale: e.HUB_WEBHOOK_RETRY_SCALE,
+    dcr: e.HUB_DCR,
   };
 }
 

@@ -152,9 +152,34 @@ export const AUDIT_EVENTS = {
   role_revoked: event<TargetUser & { role: string }>('high', 'Role revoked'),
   roles_updated: event<TargetUser & { roles: string[] }>('high', 'Roles updated'),
   // OAuth clients and tokens.
-  client_created: event<{ client_id: string; app_name: string; app_type: string; token_endpoint_auth_method: string }>(
+  client_created: event<{
+    client_id: string;
+    app_name: string;
+    app_type: string;
+    token_endpoint_auth_method: string;
+    /** Issue 40: 'dynamic' when the client registered itself (RFC 7591); absent = by an administrator. */
+    registration?: 'dynamic';
+    registered_via?: string;
+    software_id?: string | null;
+  }>('high', 'OAuth client created'),
+  // Issue 40: dynamic client registration (RFC 7591 / 7592).
+  client_deleted: event<{ client_id: string; registration: string; by: 'client' | 'admin' | 'expiry' }>(
     'high',
-    'OAuth client created',
+    'OAuth client deleted',
+  ),
+  client_registration_refused: event<{
+    client_id?: string | null;
+    operation: string;
+    error: string;
+    description: string;
+  }>('medium', 'Dynamic client registration refused'),
+  dcr_policy_updated: event<{ mode: string; allowed_scopes: string[]; client_id_metadata_documents: boolean }>(
+    'high',
+    'Dynamic client registration policy changed',
+  ),
+  initial_access_token_created: event<{ token_id: string; label: string; max_uses: number; expires_at: string }>(
+    'high',
+    'Initial access token issued',
   ),
   client_updated: event<{ client_id: string; fields: string[] }>('medium', 'OAuth client updated'),
   client_activated: event<{ client_id: string }>('medium', 'OAuth client activated'),

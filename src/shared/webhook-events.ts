@@ -44,7 +44,9 @@ export const WEBHOOK_EVENTS = {
   'session.revoked': event<{ session_id: string; user_id: string | null; by: 'self' | 'admin' }>(
     'A session was ended before it expired',
   ),
-  'client.created': event<{ client_id: string; app_name: string; app_type: string }>('An OAuth client was registered'),
+  'client.created': event<{ client_id: string; app_name: string; app_type: string; registration: 'admin' | 'dynamic' }>(
+    'An OAuth client was registered',
+  ),
   'client.updated': event<{ client_id: string; change: ClientChange; fields: string[] }>('An OAuth client changed'),
   'org.created': event<{ org_id: string; slug: string; name: string }>('An organization was created'),
   'org.member_added': event<OrgMember & { roles: string[]; via: string }>('Someone joined an organization'),

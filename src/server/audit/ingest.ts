@@ -11,7 +11,7 @@ import {
   AUDIT_USER_RATE_WINDOW_MS,
 } from '../../shared/audit-queue';
 import type { AuditRowInput } from './record';
-import { hitRateCounter } from './queries';
+import { enforceRateLimit } from '../http/rate-limit';
 
 export interface IngestContext {
   userId: string | null;
@@ -50,15 +50,10 @@ export function assertAnonymousBatchAllowed(batch: ClientEventBatch): void {
 
 /** Anonymous callers are limited per IP, signed-in callers per user; both counters live in the database. */
 export async function enforceIngestRateLimit(hub: Hub, ctx: IngestContext) {
-  const now = hub.clock();
   const [key, limit, windowMs] = ctx.userId
     ? [`audit_ingest:user:${ctx.userId}`, AUDIT_USER_RATE_LIMIT, AUDIT_USER_RATE_WINDOW_MS]
     : [`audit_ingest:ip:${ctx.ipAddress ?? 'unknown'}`, AUDIT_ANON_RATE_LIMIT, AUDIT_ANON_RATE_WINDOW_MS];
-  const { count, windowStartedAt } = await hitRateCounter(hub.db, key, now, windowMs);
-  if (count > limit) {
-    const retryAfter = Math.max(1, Math.ceil((windowStartedAt.getTime() + windowMs - now.getTime()) / 1000));
-    throw new HubError('rate_limited', undefined, {}, { 'retry-after': String(retryAfter) });
-  }
+  await enforceRateLimit(hub, key, limit, windowMs);
 }
 
 /** Stores a validated batch in one append (one transaction): all of it or none of it. */

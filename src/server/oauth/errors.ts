@@ -34,6 +34,9 @@ export const OAUTH_ERRORS = {
   authorization_pending: 400,
   slow_down: 400,
   expired_token: 400,
+  /** RFC 7591 §3.2.2: a registration's redirect URIs, or any other of its metadata, refused. */
+  invalid_redirect_uri: 400,
+  invalid_client_metadata: 400,
 } as const;
 
 export type OAuthErrorCode = keyof typeof OAUTH_ERRORS;

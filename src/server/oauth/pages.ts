@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { ORG_SCOPE_PREFIX } from '../orgs/claims';
+import type { UnreviewedClientFacts } from './registration/consent';
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(value: string): string {
@@ -18,7 +19,11 @@ const STYLE =
   'h1{font-size:20px;margin:0 0 8px}p{color:#475569;line-height:1.5}ul{padding-left:20px}li{margin:4px 0}\n' +
   '.actions{display:flex;gap:8px;margin-top:20px}button,a.button{font:inherit;padding:9px 16px;border-radius:8px;' +
   'border:1px solid #cbd5e1;background:#fff;color:#0f172a;cursor:pointer;text-decoration:none}\n' +
-  'button.primary{background:#0f172a;color:#fff;border-color:#0f172a}code{background:#f1f5f9;padding:1px 4px;border-radius:4px}';
+  'button.primary{background:#0f172a;color:#fff;border-color:#0f172a}code{background:#f1f5f9;padding:1px 4px;border-radius:4px}\n' +
+  '.notice{border:1px solid #b45309;background:#fffbeb;border-radius:8px;padding:4px 14px;margin-top:12px}' +
+  '.notice p{color:#78350f}.notice dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:8px 0}' +
+  '.notice dt{color:#78350f;font-weight:600}.notice dd{margin:0;overflow-wrap:anywhere}\n' +
+  '@media (max-width:420px){.notice dl{grid-template-columns:1fr;gap:0}.notice dd{margin-bottom:6px}}';
 
 function page(title: string, body: string): string {
   return (
@@ -87,6 +92,8 @@ export function sendConsentPage(
     action?: string;
     /** The organization an `organization:<id>` scope names, when the user is a member. */
     organizationName?: string;
+    /** Issue 40: a client that registered itself and that no administrator reviewed. */
+    unreviewed?: UnreviewedClientFacts;
   },
 ) {
   const items = input.scopes.map((s) => `<li>${escapeHtml(scopeText(s, input.organizationName))}</li>`).join('');
@@ -100,9 +107,26 @@ export function sendConsentPage(
       `<p>Signed in as <strong>${escapeHtml(input.userEmail)}</strong>. ` +
       `<a href="${escapeHtml(input.appUrl)}" rel="noopener noreferrer">${escapeHtml(input.appUrl)}</a> is asking for:</p>` +
       `<ul>${items}</ul>` +
+      (input.unreviewed ? unreviewedNotice(input.unreviewed, input.organizationName) : '') +
       `<form method="post" action="${escapeHtml(input.action ?? '/oauth/authorize/decision')}">${hidden}` +
       '<div class="actions"><button class="primary" type="submit" name="decision" value="allow">Allow</button>' +
       '<button type="submit" name="decision" value="deny">Deny</button></div></form>',
+  );
+}
+
+/** The truth about an unreviewed, dynamically registered client (registration/consent.ts). */
+function unreviewedNotice(f: UnreviewedClientFacts, organizationName: string | undefined): string {
+  const row = (label: string, value: string) => `<dt>${label}</dt><dd>${escapeHtml(value)}</dd>`;
+  const again = f.askedAgain.map((s) => escapeHtml(scopeText(s, organizationName))).join('; ');
+  return (
+    '<div class="notice" role="note"><p><strong>Not reviewed by this hub\u2019s administrators.</strong> ' +
+    'This application registered itself. Allow it only if you know and trust it.</p><dl>' +
+    row('Its website', f.clientHost ?? 'not given') +
+    row('Sends you back to', f.redirectHost) +
+    row('Software ID', f.softwareId ?? 'not given') +
+    '</dl>' +
+    (again ? `<p>You will be asked again next time for: ${again}.</p>` : '') +
+    '</div>'
   );
 }
 

@@ -60,6 +60,20 @@ export const oauthClients = pgTable(
      * empty = no token exchange. Set by an administrator (admin API `…/grants`).
      */
     tokenExchangeTargets: text('token_exchange_targets').array().notNull().default([]),
+    /** 'admin' (registered by an administrator) | 'dynamic' (RFC 7591, oauth/registration/). */
+    registration: text('registration').notNull().default('admin'),
+    /** A dynamic client's way in: 'initial_access_token' | 'open'. */
+    registeredVia: text('registered_via'),
+    /** The initial access token it registered with (oauth_initial_access_tokens), if any. */
+    initialAccessTokenId: uuid('initial_access_token_id'),
+    /** RFC 7592: SHA-256 of the registration access token that reads, updates and deletes it. */
+    registrationAccessTokenHash: text('registration_access_token_hash'),
+    /** RFC 7591 §2: what the client says it is, shown on its consent page. */
+    softwareId: text('software_id'),
+    softwareVersion: text('software_version'),
+    contacts: text('contacts').array().notNull().default([]),
+    /** A client ID metadata document's client: when its fetched document is to be fetched again (HTTP caching). */
+    metadataDocumentExpiresAt: timestamp('metadata_document_expires_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => platformUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -287,3 +301,18 @@ export const oauthDeviceCodes = pgTable(
   },
   (t) => [index('oauth_device_codes_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * RFC 7591 §3: initial access tokens an administrator issues for dynamic registration under the
+ * `token` policy. Only the SHA-256 of the token is stored; it expires and has a use count.
+ */
+export const oauthInitialAccessTokens = pgTable('oauth_initial_access_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  label: text('label').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  maxUses: integer('max_uses').notNull(),
+  uses: integer('uses').notNull().default(0),
+  createdBy: uuid('created_by').references(() => platformUsers.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

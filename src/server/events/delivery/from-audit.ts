@@ -139,7 +139,8 @@ export const AUDIT_TO_EVENT: Partial<Record<AuditEvent['type'], Derive>> = {
   },
   client_created: (e) => {
     const d = details(e, 'client_created');
-    const data = { client_id: d.client_id, app_name: d.app_name, app_type: d.app_type };
+    const registration = d.registration ?? ('admin' as const);
+    const data = { client_id: d.client_id, app_name: d.app_name, app_type: d.app_type, registration };
     return { ...derived('client.created', data, null), clientId: d.client_id };
   },
   client_updated: clientChange('updated'),

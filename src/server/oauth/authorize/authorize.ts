@@ -5,6 +5,7 @@ import { clientIp, userAgent } from '../../http/request-info';
 import type { AuditEvent } from '../../audit/record';
 import { AuthorizePageError, type OAuthErrorCode } from '../errors';
 import { sendAccountChooser, sendConsentPage } from '../pages';
+import { unreviewedClientFacts } from '../registration/consent';
 import { checkConsent } from './check-consent';
 import { checkOrganization, checkOrganizationRequest } from './check-organization';
 import { checkPkceChallenge } from './check-pkce';
@@ -195,6 +196,7 @@ async function interrupt(ctx: AuthorizeContext, reply: FastifyReply, e: Authoriz
     csrf,
     userEmail: ctx.auth!.user.email,
     organizationName: await organizationNameOf(ctx),
+    unreviewed: unreviewedClientFacts(ctx.client!, ctx.redirectUri!, ctx.scopes),
   });
 }
 

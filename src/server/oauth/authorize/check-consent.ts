@@ -1,4 +1,5 @@
 import { findConsent, upsertConsent } from '../consent-queries';
+import { rememberableScopes } from '../registration/consent';
 import { AuthorizeInterrupt, AuthorizeRedirectError, type AuthorizeContext } from './context';
 
 /**
@@ -13,7 +14,8 @@ export async function checkConsent(ctx: AuthorizeContext): Promise<void> {
   if (ctx.consentGiven) {
     if (!platform) {
       const previous = await findConsent(hub.db, auth!.user.id, client!.clientId);
-      const scopes = [...new Set([...(previous?.scopes ?? []), ...ctx.scopes])];
+      // An unreviewed dynamic client is remembered for openid profile email only (registration/consent.ts).
+      const scopes = [...new Set([...(previous?.scopes ?? []), ...rememberableScopes(client!, ctx.scopes)])];
       await upsertConsent(hub.db, auth!.user.id, client!.clientId, scopes, hub.clock());
     }
     await hub.audit.record({

@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, inArray } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { oauthClients } from '../../db/schema/index';
 import type { OAuthClient } from '../../db/schema/index';
@@ -54,12 +54,21 @@ export async function isOriginAllowed(db: DbOrTx, origin: string): Promise<boole
   return !!row;
 }
 
-/** Whether an active client registered this URL as its app_url: the API a sister platform serves (RFC 8707). */
+/**
+ * Whether an active client registered this URL as its app_url: the API a sister platform serves
+ * (RFC 8707). A dynamically registered client names no API until an administrator approves it.
+ */
 export async function isRegisteredResource(db: DbOrTx, url: string): Promise<boolean> {
   const [row] = await db
     .select({ id: oauthClients.id })
     .from(oauthClients)
-    .where(and(eq(oauthClients.isActive, true), eq(oauthClients.appUrl, url)))
+    .where(
+      and(
+        eq(oauthClients.isActive, true),
+        eq(oauthClients.appUrl, url),
+        or(eq(oauthClients.registration, 'admin'), eq(oauthClients.appType, 'platform')),
+      ),
+    )
     .limit(1);
   return !!row;
 }
