@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { render as rtlRender, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import DataMiningPage from '@/modules/data-mining/data-mining-page';
@@ -13,7 +14,11 @@ import TalentmlsPage from '@/modules/talentmls/talentmls-page';
 import TalentsparkPage from '@/modules/talentspark/talentspark-page';
 import DemoDashboard from '@/features/demo/demo-dashboard';
 import { MODULE_SCREENS } from '../../e2e/routes-screens';
+import { I18nProvider } from '@/i18n/i18n-provider';
 import { mockWebApi, type ApiCall } from '../../helpers/web-api-mock';
+
+/** The screens read their words from the active locale: English here, the source. */
+const render = (ui: ReactNode) => rtlRender(<I18nProvider locale="en">{ui}</I18nProvider>);
 
 const PAGES: [string, React.ComponentType][] = [
   ['fulfils', FulfilsPage],
