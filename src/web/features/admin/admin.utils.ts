@@ -81,7 +81,7 @@ export function roleLabel(intl: IntlShape, role: string): string {
   return message ? intl.formatMessage(message) : role;
 }
 
-/** What a platform role allows (the words of ROLE_DESCRIPTIONS in @shared/roles). */
+/** What a platform role allows (spec §6), in the reader's language. */
 export function roleDescription(intl: IntlShape, role: string): string {
   const message = roleDescriptions[role as keyof typeof roleDescriptions];
   return message ? intl.formatMessage(message) : '';
