@@ -55,6 +55,32 @@ describe('module screens render from static data alone', () => {
     expect(calls).toEqual([]);
   });
 
+  it('speaks the chosen language: German tabs, stat cards and status words, Arabic plurals', async () => {
+    const { unmount } = rtlRender(
+      <I18nProvider locale="de">
+        <RoleBuilderPage />
+      </I18nProvider>,
+    );
+    const tabs = within(await screen.findByRole('tablist')).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Aktive Rollen',
+      'Vorlagen',
+      'Role-Builder-Kennzahlen',
+      'Analysen',
+    ]);
+    expect(screen.getByText('Rollenvorlagen')).toBeTruthy();
+    expect(screen.getAllByText('Aktiv').length).toBeGreaterThan(0);
+    expect(screen.getByText('24 Zuweisungen')).toBeTruthy();
+    unmount();
+    rtlRender(
+      <I18nProvider locale="ar">
+        <RoleBuilderPage />
+      </I18nProvider>,
+    );
+    expect(await screen.findByText('24 تعيينًا')).toBeTruthy();
+    expect(screen.getByText('لا تعيينات')).toBeTruthy();
+  });
+
   it('role builder shows the four stat cards the spec names', () => {
     render(<RoleBuilderPage />);
     const labels = screen.getAllByTestId('stat-card').map((c) => c.querySelector('p')?.textContent);
