@@ -2,12 +2,6 @@
 export const PLATFORM_ROLES = ['user', 'platform_admin', 'super_admin'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 
-export const ROLE_DESCRIPTIONS: Record<PlatformRole, string> = {
-  user: 'Basic platform access',
-  platform_admin: 'Administrative access to platform features',
-  super_admin: 'Full system access and control',
-};
-
 /** Ecosystem admin = an effective platform_admin or super_admin (DESIGN §4). */
 export function isEcosystemAdminRoles(roles: readonly string[]): boolean {
   return roles.includes('platform_admin') || roles.includes('super_admin');

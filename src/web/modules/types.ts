@@ -1,3 +1,4 @@
+import type { Text } from './shared/text';
 import type { LucideIcon } from 'lucide-react';
 
 /**
@@ -8,23 +9,23 @@ import type { LucideIcon } from 'lucide-react';
 
 /** A stat card at the top of a module screen (decorative sample figures, spec §9). */
 export interface StatCardData {
-  label: string;
+  label: Text;
   value: string;
-  hint: string;
+  hint: Text;
   icon: LucideIcon;
 }
 
 // Role Builder
 export interface RoleDefinition {
-  title: string;
+  title: Text;
   company: string;
   status: 'Active' | 'Draft' | 'Review';
   assignments: number;
   completion: number;
 }
 export interface RoleTemplate {
-  name: string;
-  category: string;
+  name: Text;
+  category: Text;
   usage: number;
   rating: number;
 }
@@ -32,41 +33,41 @@ export interface RoleTemplate {
 // Quick Role Check
 export interface QrcResult {
   candidate: string;
-  role: string;
+  role: Text;
   result: 'Pass' | 'Conditional' | 'Fail';
   score: number;
-  time: string;
+  time: Text;
   issues: number;
 }
 export interface QrcTemplate {
-  name: string;
-  category: string;
+  name: Text;
+  category: Text;
   checks: number;
   success: number;
 }
 
 // Data pipeline admin (SortStak)
 export interface Pipeline {
-  name: string;
+  name: Text;
   status: 'running' | 'queued' | 'completed';
   progress: number;
   throughput: string;
   platform: string;
 }
 export interface DataQualityMetric {
-  metric: string;
+  metric: Text;
   score: number;
   status: 'excellent' | 'good';
 }
 export interface PrivacyActivity {
   user: string;
-  operation: string;
-  dataset: string;
+  operation: Text;
+  dataset: Text;
   size: string;
   privacy: 'GDPR Compliant' | 'Anonymized' | 'Restricted';
 }
 export interface ApiEndpointMonitor {
-  name: string;
+  name: Text;
   status: 'healthy' | 'degraded';
   calls: string;
   latency: string;
@@ -75,7 +76,7 @@ export interface ApiEndpointMonitor {
 
 // Job marketplace admin (TalentMLS)
 export interface JobListing {
-  title: string;
+  title: Text;
   company: string;
   salary: string;
   applications: number;
@@ -84,7 +85,7 @@ export interface JobListing {
   cross_platform: boolean;
 }
 export interface Employer {
-  name: string;
+  name: Text;
   jobs: number;
   verified: boolean;
   rating: number;
@@ -93,7 +94,7 @@ export interface Employer {
 }
 export interface FraudAlert {
   company: string;
-  issue: string;
+  issue: Text;
   severity: 'high' | 'medium';
   auto_blocked: boolean;
 }
@@ -106,7 +107,7 @@ export interface Payment {
 
 // Talent admin (TalentSpark)
 export interface Talent {
-  name: string;
+  name: Text;
   skills: string[];
   verified: boolean;
   engagement: number;
@@ -120,19 +121,19 @@ export interface SkillCertification {
   pass_rate: number;
 }
 export interface TrainingProgram {
-  name: string;
+  name: Text;
   enrolled: number;
   completed: number;
-  duration: string;
+  duration: Text;
 }
 export interface MatchingCriterion {
-  criteria: string;
+  criteria: Text;
   accuracy: number;
   improvement: string;
 }
 export interface CrossPlatformAlert {
   talent: string;
-  issue: string;
+  issue: Text;
   platforms: string[];
   severity: 'high' | 'medium' | 'low';
 }
@@ -141,14 +142,14 @@ export interface CrossPlatformAlert {
 export type Severity3 = 'high' | 'medium' | 'low';
 export interface IpBlock {
   ip: string;
-  reason: string;
+  reason: Text;
   platform: string;
-  time: string;
+  time: Text;
   severity: Severity3;
 }
 export interface GeographicRule {
-  region: string;
-  platforms: string;
+  region: Text;
+  platforms: Text;
   status: 'allowed' | 'restricted' | 'blocked';
   users: string;
 }
@@ -159,13 +160,13 @@ export interface PlatformRuleCounts {
   custom_rules: number;
 }
 export interface ThreatSource {
-  source: string;
+  source: Text;
   status: 'monitoring' | 'blocked' | 'restricted';
   blocked: number;
   detected: number;
 }
 export interface SecurityEventSample {
-  event: string;
+  event: Text;
   ips: number;
   platform: string;
   action: 'auto_blocked' | 'rate_limited' | 'captcha_enabled';
@@ -173,7 +174,7 @@ export interface SecurityEventSample {
 
 // System Health
 export interface PlatformHealth {
-  name: string;
+  name: Text;
   status: 'healthy' | 'degraded';
   uptime: string;
   response: string;
@@ -189,90 +190,90 @@ export interface ServerMetric {
   network: number;
 }
 export interface Incident {
-  title: string;
+  title: Text;
   platform: string;
   severity: Severity3;
   status: 'resolved' | 'monitoring';
-  duration: string;
-  time: string;
+  duration: Text;
+  time: Text;
 }
 export interface AlertRule {
-  rule: string;
-  platforms: string;
+  rule: Text;
+  platforms: Text;
   active: boolean;
-  triggered: string;
+  triggered: Text;
 }
 
 // Settings admin
 export interface GlobalSetting {
   key: string;
   value: string;
-  category: string;
+  category: Text;
   critical: boolean;
 }
 export interface PlatformConfig {
   platform: string;
   settings: { sso: boolean; notifications: boolean; analytics: boolean; backup_frequency: 'daily' | 'hourly' };
-  lastSync: string;
+  lastSync: Text;
   status: 'healthy' | 'syncing';
 }
 export interface AdminRole {
-  role: string;
+  role: Text;
   users: number;
-  permissions: string;
-  description: string;
+  permissions: Text;
+  description: Text;
 }
 export interface ApiKey {
-  name: string;
+  name: Text;
   platform: string;
   status: 'active' | 'expired';
-  expires: string;
-  usage: string;
+  expires: Text;
+  usage: Text;
 }
 export interface Backup {
   type: string;
-  lastBackup: string;
+  lastBackup: Text;
   size: string;
   status: 'completed' | 'in_progress';
   retention: '30 days' | '90 days' | '7 years' | '1 year';
 }
 export interface AuditEventSample {
   user: string;
-  action: string;
+  action: Text;
   platform: string;
-  time: string;
+  time: Text;
 }
 export interface ToggleSetting {
   id: string;
-  label: string;
-  description: string;
+  label: Text;
+  description: Text;
   enabled: boolean;
 }
 
 // Data Mining Control Center
 export interface MiningJob {
   id: string;
-  name: string;
+  name: Text;
   status: 'running' | 'completed' | 'paused';
   progress: number;
-  dataset: string;
+  dataset: Text;
 }
 export interface MiningDataset {
   id: string;
-  name: string;
+  name: Text;
   records: string;
   type: 'Structured' | 'Semi-structured' | 'Graph' | 'Time Series';
 }
 export interface MiningAlgorithm {
   id: string;
-  name: string;
-  description: string;
+  name: Text;
+  description: Text;
   complexity: 'Low' | 'Medium' | 'High';
 }
 export interface Pattern {
-  pattern: string;
+  pattern: Text;
   confidence: number;
-  category: string;
+  category: Text;
 }
 
 // Core marketplace admin (Fulfils)
@@ -286,21 +287,21 @@ export interface Order {
 }
 export interface InventoryItem {
   sku: string;
-  name: string;
+  name: Text;
   stock: number;
   reorderAt: number;
   center: string;
 }
 export interface MarketplaceUser {
-  name: string;
+  name: Text;
   email: string;
   type: 'Employer' | 'Candidate' | 'Recruiter';
   status: 'active' | 'suspended';
-  joined: string;
+  joined: Text;
 }
 export interface FulfillmentCenter {
-  name: string;
-  location: string;
+  name: Text;
+  location: Text;
   capacity: number;
   orders: number;
   status: 'operational' | 'maintenance';

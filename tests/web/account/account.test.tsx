@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createIntl } from 'react-intl';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, api, handleRefusal } from '@/lib/api';
 import { waitText } from '@/lib/format';
@@ -76,10 +77,11 @@ describe('account display rules', () => {
   });
 
   it("names a user's second factors in the Users tab", () => {
-    expect(mfaLabel({ totp: false, passkeys: 0 })).toBe('None');
-    expect(mfaLabel({ totp: true, passkeys: 0 })).toBe('App');
-    expect(mfaLabel({ totp: true, passkeys: 2 })).toBe('App + 2 passkeys');
-    expect(mfaLabel({ totp: false, passkeys: 1 })).toBe('1 passkey');
+    const intl = createIntl({ locale: 'en' });
+    expect(mfaLabel(intl, { totp: false, passkeys: 0 })).toBe('None');
+    expect(mfaLabel(intl, { totp: true, passkeys: 0 })).toBe('App');
+    expect(mfaLabel(intl, { totp: true, passkeys: 2 })).toBe('App + 2 passkeys');
+    expect(mfaLabel(intl, { totp: false, passkeys: 1 })).toBe('1 passkey');
   });
 
   it("tells a cancelled passkey prompt from the server's refusal", () => {

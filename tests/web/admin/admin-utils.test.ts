@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createIntl } from 'react-intl';
+import de from '@/locales/de.json';
 import { accessDeniedDescription } from '@/data/admin/credential-reveal-mutation';
 import {
   clampMinutes,
@@ -11,8 +13,15 @@ import { ApiError } from '@/lib/api';
 
 describe('admin dashboard display rules', () => {
   it('falls back to Never for a missing last login', () => {
-    expect(formatDate(null)).toBe('Never');
-    expect(formatDate('2026-11-21T12:00:00Z')).toBe('Nov 21, 2026');
+    const intl = createIntl({ locale: 'en' });
+    expect(formatDate(intl, null)).toBe('Never');
+    expect(formatDate(intl, '2026-11-21T12:00:00Z')).toBe('Nov 21, 2026');
+  });
+
+  it('says it in the reader’s language: the German catalogue and German dates', () => {
+    const intl = createIntl({ locale: 'de', messages: de });
+    expect(formatDate(intl, null)).toBe('Nie');
+    expect(formatDate(intl, '2026-11-21T12:00:00Z')).toBe('21.11.2026');
   });
 
   it('maps credential request status to the spec badge variants', () => {

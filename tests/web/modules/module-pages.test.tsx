@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { render as rtlRender, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import DataMiningPage from '@/modules/data-mining/data-mining-page';
@@ -13,7 +14,11 @@ import TalentmlsPage from '@/modules/talentmls/talentmls-page';
 import TalentsparkPage from '@/modules/talentspark/talentspark-page';
 import DemoDashboard from '@/features/demo/demo-dashboard';
 import { MODULE_SCREENS } from '../../e2e/routes-screens';
+import { I18nProvider } from '@/i18n/i18n-provider';
 import { mockWebApi, type ApiCall } from '../../helpers/web-api-mock';
+
+/** The screens read their words from the active locale: English here, the source. */
+const render = (ui: ReactNode) => rtlRender(<I18nProvider locale="en">{ui}</I18nProvider>);
 
 const PAGES: [string, React.ComponentType][] = [
   ['fulfils', FulfilsPage],
@@ -48,6 +53,32 @@ describe('module screens render from static data alone', () => {
     expect(tabs).toEqual(MODULE_SCREENS[key].tabs);
     expect(screen.getAllByTestId('stat-card')).toHaveLength(4);
     expect(calls).toEqual([]);
+  });
+
+  it('speaks the chosen language: German tabs, stat cards and status words, Arabic plurals', async () => {
+    const { unmount } = rtlRender(
+      <I18nProvider locale="de">
+        <RoleBuilderPage />
+      </I18nProvider>,
+    );
+    const tabs = within(await screen.findByRole('tablist')).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Aktive Rollen',
+      'Vorlagen',
+      'Role-Builder-Kennzahlen',
+      'Analysen',
+    ]);
+    expect(screen.getByText('Rollenvorlagen')).toBeTruthy();
+    expect(screen.getAllByText('Aktiv').length).toBeGreaterThan(0);
+    expect(screen.getByText('24 Zuweisungen')).toBeTruthy();
+    unmount();
+    rtlRender(
+      <I18nProvider locale="ar">
+        <RoleBuilderPage />
+      </I18nProvider>,
+    );
+    expect(await screen.findByText('24 تعيينًا')).toBeTruthy();
+    expect(screen.getByText('لا تعيينات')).toBeTruthy();
   });
 
   it('role builder shows the four stat cards the spec names', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { canCreateMiningJob, EMPTY_MINING_JOB } from '@/modules/data-mining/new-mining-job.form';
 import { MINING_ALGORITHMS, MINING_DATASETS, PRIORITIES, SCHEDULE_TYPES } from '@/modules/data-mining/data-mining.data';
+import type { Text } from '@/modules/shared/text';
+
+/** The English of a sample value (a message's defaultMessage). */
+const english = (text: Text) => (typeof text === 'string' ? text : String(text.defaultMessage));
 
 const complete = {
   ...EMPTY_MINING_JOB,
@@ -27,14 +31,14 @@ describe('New Mining Job (spec §5, §9)', () => {
   });
 
   it('offers the options of spec §9', () => {
-    expect(MINING_DATASETS.map((d) => d.name)).toEqual([
+    expect(MINING_DATASETS.map((d) => english(d.name))).toEqual([
       'Talent Profiles',
       'Job Postings',
       'Compensation Data',
       'Skills Database',
       'Market Trends',
     ]);
-    expect(MINING_ALGORITHMS.map((a) => `${a.name} ${a.complexity}`)).toEqual([
+    expect(MINING_ALGORITHMS.map((a) => `${english(a.name)} ${a.complexity}`)).toEqual([
       'Skill Clustering Medium',
       'Salary Prediction High',
       'Talent Matching High',

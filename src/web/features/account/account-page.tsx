@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { SectionedPage } from '@/components/sectioned-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -9,17 +11,24 @@ import { ACCOUNT_TABS, accountTabOf } from './account-tabs';
  * lives in the URL.
  */
 export default function AccountPage() {
+  const intl = useIntl();
   const [params] = useSearchParams();
-  const active = accountTabOf(params.get('tab'));
-  useDocumentTitle(active.label, 'Account');
+  const sections = useMemo(() => ACCOUNT_TABS.map((t) => ({ ...t, label: intl.formatMessage(t.label) })), [intl]);
+  const activeKey = accountTabOf(params.get('tab')).key;
+  const active = sections.find((s) => s.key === activeKey) ?? sections[0];
+  const name = intl.formatMessage({ id: 'account.page.name', defaultMessage: 'Account' });
+  useDocumentTitle(active.label, name);
   return (
     <div className="w-full max-w-4xl">
       <SectionedPage
-        name="Account"
+        name={name}
         path="/account"
-        title="Your Account"
-        description="Your profile, how you sign in, where you are signed in and the apps that can act for you."
-        sections={ACCOUNT_TABS}
+        title={intl.formatMessage({ id: 'account.page.title', defaultMessage: 'Your Account' })}
+        description={intl.formatMessage({
+          id: 'account.page.description',
+          defaultMessage: 'Your profile, how you sign in, where you are signed in and the apps that can act for you.',
+        })}
+        sections={sections}
         active={active}
         contentClassName="space-y-6"
       />

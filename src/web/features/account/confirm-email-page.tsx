@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,10 @@ import { useDocumentTitle } from '@/lib/use-document-title';
  * change (signed in or not: the token alone names the change); the old address was told.
  */
 export default function ConfirmEmailPage() {
-  useDocumentTitle('Confirm Email Change');
+  const intl = useIntl();
+  useDocumentTitle(
+    intl.formatMessage({ id: 'account.confirmEmail.documentTitle', defaultMessage: 'Confirm Email Change' }),
+  );
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { user, isEcosystemAdmin } = useAuth();
@@ -28,23 +32,56 @@ export default function ConfirmEmailPage() {
   }, [token, confirm]);
 
   return (
-    <AuthCard title="Confirm your new email" description="The address you sign in with changes once it is confirmed.">
+    <AuthCard
+      title={intl.formatMessage({ id: 'account.confirmEmail.title', defaultMessage: 'Confirm your new email' })}
+      description={intl.formatMessage({
+        id: 'account.confirmEmail.description',
+        defaultMessage: 'The address you sign in with changes once it is confirmed.',
+      })}
+    >
       {!token ? (
-        <p className="text-sm text-muted-foreground">This page needs the link from the confirmation email.</p>
+        <p className="text-sm text-muted-foreground">
+          <FormattedMessage
+            id="account.confirmEmail.noToken"
+            defaultMessage="This page needs the link from the confirmation email."
+          />
+        </p>
       ) : confirm.isSuccess ? (
         <div role="status" className="space-y-4 text-center">
           <CheckCircle2Icon className="mx-auto size-10 text-success" aria-hidden />
           <p>
-            You now sign in as <strong className="wrap-anywhere">{confirm.data.email}</strong>.
+            <FormattedMessage
+              id="account.confirmEmail.done"
+              defaultMessage="You now sign in as <b>{email}</b>."
+              values={{
+                email: confirm.data.email,
+                b: (chunks) => <strong className="wrap-anywhere">{chunks}</strong>,
+              }}
+            />
           </p>
           <Button asChild className="w-full">
-            <Link to={user ? homePath(isEcosystemAdmin) : '/auth'}>{user ? 'Continue' : 'Sign in'}</Link>
+            <Link to={user ? homePath(isEcosystemAdmin) : '/auth'}>
+              {user ? (
+                <FormattedMessage id="account.confirmEmail.continue" defaultMessage="Continue" />
+              ) : (
+                <FormattedMessage id="account.confirmEmail.signIn" defaultMessage="Sign in" />
+              )}
+            </Link>
           </Button>
         </div>
       ) : confirm.isError ? (
-        <ErrorState title="The email address was not changed" error={confirm.error} />
+        <ErrorState
+          title={intl.formatMessage({
+            id: 'account.confirmEmail.failed',
+            defaultMessage: 'The email address was not changed',
+          })}
+          error={confirm.error}
+        />
       ) : (
-        <LoadingState label="Confirming…" rows={1} />
+        <LoadingState
+          label={intl.formatMessage({ id: 'account.confirmEmail.confirming', defaultMessage: 'Confirming…' })}
+          rows={1}
+        />
       )}
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { Link2Icon, Unlink2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,6 @@ import { useMyIdentitiesQuery, type MyIdentity } from '@/data/me/identities-quer
 import { useIdentityLinkStartMutation, useIdentityUnlinkMutation } from '@/data/me/identity-mutations';
 import { useSignInProvidersQuery } from '@/data/identity-providers/sign-in-providers-query';
 import { errorText } from '@/lib/error-text';
-import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { SignInMethodRow } from './sign-in-method-row';
 
@@ -18,8 +18,14 @@ import { SignInMethodRow } from './sign-in-method-row';
 const goTo = (path: string) => window.location.assign(path);
 
 function IdentityRow({ identity, onError }: { identity: MyIdentity; onError: (message: string | null) => void }) {
+  const intl = useIntl();
+  const name = identity.display_name;
+  const date = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium' });
   const unlink = useIdentityUnlinkMutation({
-    onSuccess: () => notify.success(`${identity.display_name} unlinked`),
+    onSuccess: () =>
+      notify.success(
+        intl.formatMessage({ id: 'account.identities.unlinked', defaultMessage: '{name} unlinked' }, { name }),
+      ),
   });
   return (
     <SignInMethodRow
@@ -28,15 +34,24 @@ function IdentityRow({ identity, onError }: { identity: MyIdentity; onError: (me
       testId="linked-identity"
       detail={
         <>
-          {identity.email_at_link ? `${identity.email_at_link} · ` : ''}Linked {formatDate(identity.linked_at)}
-          {identity.last_used_at ? ` · last used ${formatDate(identity.last_used_at)}` : ''}
+          {identity.email_at_link ? `${identity.email_at_link} · ` : ''}
+          {intl.formatMessage(
+            { id: 'account.identities.linkedOn', defaultMessage: 'Linked {date}' },
+            { date: date(identity.linked_at) },
+          )}
+          {identity.last_used_at
+            ? ` · ${intl.formatMessage(
+                { id: 'account.identities.lastUsed', defaultMessage: 'last used {date}' },
+                { date: date(identity.last_used_at) },
+              )}`
+            : ''}
         </>
       }
       action={{
         icon: Unlink2Icon,
-        text: 'Unlink',
-        busyText: 'Unlinking…',
-        label: `Unlink ${identity.display_name}`,
+        text: intl.formatMessage({ id: 'account.identities.unlink', defaultMessage: 'Unlink' }),
+        busyText: intl.formatMessage({ id: 'account.identities.unlinking', defaultMessage: 'Unlinking…' }),
+        label: intl.formatMessage({ id: 'account.identities.unlinkLabel', defaultMessage: 'Unlink {name}' }, { name }),
         isBusy: unlink.isPending,
         onClick: () => {
           onError(null);
@@ -56,6 +71,7 @@ function IdentityRow({ identity, onError }: { identity: MyIdentity; onError: (me
  * ?linked=<slug>.
  */
 export function LinkedIdentitiesCard({ onLeave = goTo }: { onLeave?: (location: string) => void }) {
+  const intl = useIntl();
   const identities = useMyIdentitiesQuery();
   const providers = useSignInProvidersQuery();
   const start = useIdentityLinkStartMutation();
@@ -76,17 +92,31 @@ export function LinkedIdentitiesCard({ onLeave = goTo }: { onLeave?: (location: 
   return (
     <SectionCard
       icon={Link2Icon}
-      title="Linked sign-in methods"
-      description="Identity providers you can sign in with, such as your organisation’s sign-in."
+      title={intl.formatMessage({ id: 'account.identities.title', defaultMessage: 'Linked sign-in methods' })}
+      description={intl.formatMessage({
+        id: 'account.identities.description',
+        defaultMessage: 'Identity providers you can sign in with, such as your organisation’s sign-in.',
+      })}
       contentClassName="space-y-4"
     >
       <QueryList
         query={identities}
-        label="Linked sign-in methods"
-        loadingLabel="Loading linked sign-in methods…"
+        label={intl.formatMessage({ id: 'account.identities.listLabel', defaultMessage: 'Linked sign-in methods' })}
+        loadingLabel={intl.formatMessage({
+          id: 'account.identities.loading',
+          defaultMessage: 'Loading linked sign-in methods…',
+        })}
         loadingRows={1}
-        errorTitle="Could not load your linked sign-in methods"
-        empty={<EmptyState title="No sign-in methods linked" className="py-4" />}
+        errorTitle={intl.formatMessage({
+          id: 'account.identities.loadError',
+          defaultMessage: 'Could not load your linked sign-in methods',
+        })}
+        empty={
+          <EmptyState
+            title={intl.formatMessage({ id: 'account.identities.empty', defaultMessage: 'No sign-in methods linked' })}
+            className="py-4"
+          />
+        }
       >
         {(identity) => <IdentityRow key={identity.id} identity={identity} onError={setError} />}
       </QueryList>
@@ -95,7 +125,11 @@ export function LinkedIdentitiesCard({ onLeave = goTo }: { onLeave?: (location: 
         <div className="flex flex-wrap gap-2">
           {linkable.map((p) => (
             <Button key={p.slug} variant="outline" onClick={() => void link(p.slug)} disabled={start.isPending}>
-              Link {p.display_name}
+              <FormattedMessage
+                id="account.identities.link"
+                defaultMessage="Link {name}"
+                values={{ name: p.display_name }}
+              />
             </Button>
           ))}
         </div>
@@ -106,13 +140,24 @@ export function LinkedIdentitiesCard({ onLeave = goTo }: { onLeave?: (location: 
 
 /** Back from the provider with ?linked=<slug>: say so once. */
 function useLinkedNotice(providers: { slug: string; display_name: string }[] | undefined) {
+  const intl = useIntl();
   const [params] = useSearchParams();
   const linked = params.get('linked');
   const announced = useRef(false);
   useEffect(() => {
     if (!linked || !providers || announced.current) return;
     announced.current = true;
-    const name = providers.find((p) => p.slug === linked)?.display_name ?? 'The sign-in';
-    notify.success(`${name} is now linked to your account`);
-  }, [linked, providers]);
+    const name = providers.find((p) => p.slug === linked)?.display_name;
+    notify.success(
+      name
+        ? intl.formatMessage(
+            { id: 'account.identities.linkedNotice', defaultMessage: '{name} is now linked to your account' },
+            { name },
+          )
+        : intl.formatMessage({
+            id: 'account.identities.linkedNoticeUnnamed',
+            defaultMessage: 'The sign-in is now linked to your account',
+          }),
+    );
+  }, [linked, providers, intl]);
 }

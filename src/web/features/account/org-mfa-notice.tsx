@@ -1,4 +1,5 @@
 import { ArrowRightIcon, ShieldAlertIcon, ShieldCheckIcon } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { useMyOrgsQuery } from '@/data/orgs/my-orgs-query';
 import { safeReturnPath } from '@shared/return-path';
@@ -31,9 +32,12 @@ export function OrgMfaNotice({
   returnTo: string | null;
   hasSecondFactor: boolean;
 }) {
+  const intl = useIntl();
   const orgName = useMyOrgsQuery({ select: (orgs) => orgs.find((o) => o.slug === orgSlug)?.name }).data ?? orgSlug;
   const back = authorizeReturnTo(returnTo);
-  const app = appName?.trim() ? appName.trim().slice(0, 100) : 'the app';
+  const app = appName?.trim()
+    ? appName.trim().slice(0, 100)
+    : intl.formatMessage({ id: 'account.orgMfa.theApp', defaultMessage: 'the app' });
   if (hasSecondFactor)
     return (
       <div
@@ -43,13 +47,18 @@ export function OrgMfaNotice({
       >
         <ShieldCheckIcon className="size-5 shrink-0" aria-hidden />
         <p className="min-w-0 flex-1 basis-64">
-          <strong>Your second factor is set up.</strong> {orgName} asks you to sign in with it once more.
+          <FormattedMessage
+            id="account.orgMfa.ready"
+            defaultMessage="<b>Your second factor is set up.</b> {org} asks you to sign in with it once more."
+            values={{ org: orgName, b: (chunks) => <strong>{chunks}</strong> }}
+          />
         </p>
         {back && (
           <Button asChild size="sm">
             {/* A full page load: /oauth/authorize is the server's, not a screen of this app. */}
             <a href={back} data-testid="org-mfa-continue">
-              Continue to {app} <ArrowRightIcon aria-hidden />
+              <FormattedMessage id="account.orgMfa.continue" defaultMessage="Continue to {app}" values={{ app }} />{' '}
+              <ArrowRightIcon aria-hidden />
             </a>
           </Button>
         )}
@@ -63,8 +72,11 @@ export function OrgMfaNotice({
     >
       <ShieldAlertIcon className="mt-0.5 size-5 shrink-0" aria-hidden />
       <p>
-        <strong>{orgName} requires a second factor.</strong> Set up an authenticator app or add a passkey below, then
-        continue to {app}.
+        <FormattedMessage
+          id="account.orgMfa.required"
+          defaultMessage="<b>{org} requires a second factor.</b> Set up an authenticator app or add a passkey below, then continue to {app}."
+          values={{ org: orgName, app, b: (chunks) => <strong>{chunks}</strong> }}
+        />
       </p>
     </div>
   );

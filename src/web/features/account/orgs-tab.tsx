@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Building2Icon } from 'lucide-react';
 import { DestructiveConfirmDialog } from '@/components/destructive-confirm-dialog';
@@ -22,10 +23,15 @@ import { AccountSection } from './account-section';
  * with an owner: the last owner's 409 is shown on the card, in its own words.
  */
 function OrgRow({ org, userId }: { org: MyOrg; userId: string }) {
+  const intl = useIntl();
+  const name = org.name;
   const [confirming, setConfirming] = useState(false);
   const leave = useMemberRemoveMutation(
     { mode: 'member', orgId: org.id },
-    { onSuccess: () => notify.success(`You left ${org.name}`) },
+    {
+      onSuccess: () =>
+        notify.success(intl.formatMessage({ id: 'account.orgs.left', defaultMessage: 'You left {name}' }, { name })),
+    },
   );
   return (
     <Card data-testid="my-org">
@@ -33,7 +39,13 @@ function OrgRow({ org, userId }: { org: MyOrg; userId: string }) {
         <CardTitle as="h3" className="text-base break-words">
           {org.name}
         </CardTitle>
-        <ul className="flex flex-wrap gap-1" aria-label={`Your roles in ${org.name}`}>
+        <ul
+          className="flex flex-wrap gap-1"
+          aria-label={intl.formatMessage(
+            { id: 'account.orgs.rolesLabel', defaultMessage: 'Your roles in {name}' },
+            { name },
+          )}
+        >
           {org.roles.map((r) => (
             <li key={r}>
               <Badge variant={r === 'owner' ? 'default' : 'secondary'}>{roleLabel(r)}</Badge>
@@ -44,8 +56,11 @@ function OrgRow({ org, userId }: { org: MyOrg; userId: string }) {
       <CardContent className="space-y-3">
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm">
-            <Link to={orgHref('member', org.id)} aria-label={`Open ${org.name}`}>
-              Open
+            <Link
+              to={orgHref('member', org.id)}
+              aria-label={intl.formatMessage({ id: 'account.orgs.openLabel', defaultMessage: 'Open {name}' }, { name })}
+            >
+              <FormattedMessage id="account.orgs.open" defaultMessage="Open" />
             </Link>
           </Button>
           <Button
@@ -53,18 +68,28 @@ function OrgRow({ org, userId }: { org: MyOrg; userId: string }) {
             size="sm"
             onClick={() => setConfirming(true)}
             disabled={leave.isPending}
-            aria-label={`Leave ${org.name}`}
+            aria-label={intl.formatMessage({ id: 'account.orgs.leaveLabel', defaultMessage: 'Leave {name}' }, { name })}
           >
-            {leave.isPending ? 'Leaving…' : 'Leave'}
+            {leave.isPending ? (
+              <FormattedMessage id="account.orgs.leaving" defaultMessage="Leaving…" />
+            ) : (
+              <FormattedMessage id="account.orgs.leave" defaultMessage="Leave" />
+            )}
           </Button>
         </div>
         <FormError message={leave.isError ? errorText(leave.error) : null} />
       </CardContent>
       {confirming && (
         <DestructiveConfirmDialog
-          title={`Leave ${org.name}?`}
-          description="You lose your roles in it; to come back you need a new invitation."
-          action="Leave"
+          title={intl.formatMessage(
+            { id: 'account.orgs.leaveConfirm.title', defaultMessage: 'Leave {name}?' },
+            { name },
+          )}
+          description={intl.formatMessage({
+            id: 'account.orgs.leaveConfirm.description',
+            defaultMessage: 'You lose your roles in it; to come back you need a new invitation.',
+          })}
+          action={intl.formatMessage({ id: 'account.orgs.leaveConfirm.action', defaultMessage: 'Leave' })}
           onConfirm={() => leave.mutate(userId, { onSettled: () => setConfirming(false) })}
           onClose={() => setConfirming(false)}
         />
@@ -75,23 +100,35 @@ function OrgRow({ org, userId }: { org: MyOrg; userId: string }) {
 
 /** Organizations: the ones you belong to, your roles in each, open one, leave one, create one. */
 export default function OrgsTab() {
+  const intl = useIntl();
   const orgs = useMyOrgsQuery();
   const { user } = useAuth();
   return (
     <AccountSection
       id="orgs"
-      title="Organizations"
-      intro="The employers and teams you belong to. Sister platforms you sign in to may see them and your roles."
+      title={intl.formatMessage({ id: 'account.orgs.title', defaultMessage: 'Organizations' })}
+      intro={intl.formatMessage({
+        id: 'account.orgs.intro',
+        defaultMessage:
+          'The employers and teams you belong to. Sister platforms you sign in to may see them and your roles.',
+      })}
     >
       <QueryList
         query={orgs}
-        loadingLabel="Loading your organizations…"
-        errorTitle="Could not load your organizations"
+        loadingLabel={intl.formatMessage({ id: 'account.orgs.loading', defaultMessage: 'Loading your organizations…' })}
+        errorTitle={intl.formatMessage({
+          id: 'account.orgs.loadError',
+          defaultMessage: 'Could not load your organizations',
+        })}
         empty={
           <EmptyState
             icon={Building2Icon}
-            title="No organizations"
-            hint="You join one by accepting an invitation, or by signing in with an address in a domain it verified."
+            title={intl.formatMessage({ id: 'account.orgs.empty', defaultMessage: 'No organizations' })}
+            hint={intl.formatMessage({
+              id: 'account.orgs.emptyHint',
+              defaultMessage:
+                'You join one by accepting an invitation, or by signing in with an address in a domain it verified.',
+            })}
           />
         }
       >

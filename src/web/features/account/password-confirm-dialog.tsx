@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -32,13 +33,16 @@ export function PasswordConfirmDialog({
   onConfirm: (password: string) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const form = useForm({ password: '' });
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.values.password) {
-      form.setError('Enter your current password.');
+      form.setError(
+        intl.formatMessage({ id: 'account.passwordConfirm.missing', defaultMessage: 'Enter your current password.' }),
+      );
       return;
     }
     setBusy(true);
@@ -61,16 +65,20 @@ export function PasswordConfirmDialog({
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          <Field id="confirm-password" label="Current password" {...form.field('password')}>
+          <Field
+            id="confirm-password"
+            label={intl.formatMessage({ id: 'account.passwordConfirm.label', defaultMessage: 'Current password' })}
+            {...form.field('password')}
+          >
             <Input type="password" autoComplete="current-password" />
           </Field>
           <FormError {...form.error} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              <FormattedMessage id="account.passwordConfirm.cancel" defaultMessage="Cancel" />
             </Button>
             <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy}>
-              {busy ? 'Working…' : action}
+              {busy ? <FormattedMessage id="account.passwordConfirm.working" defaultMessage="Working…" /> : action}
             </Button>
           </DialogFooter>
         </form>

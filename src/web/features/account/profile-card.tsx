@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormError } from '@/components/form-error';
@@ -8,14 +9,21 @@ import type { Me } from '@/data/me/me-query';
 import { useProfileUpdateMutation } from '@/data/me/profile-update-mutation';
 import { notify } from '@/lib/notify';
 
+const labels = defineMessages({
+  full_name: { id: 'account.profile.fullName', defaultMessage: 'Full name' },
+  organization: { id: 'account.profile.organization', defaultMessage: 'Organization' },
+  department: { id: 'account.profile.department', defaultMessage: 'Department' },
+});
+
 const FIELDS = [
-  { key: 'full_name', label: 'Full name', autoComplete: 'name' },
-  { key: 'organization', label: 'Organization', autoComplete: 'organization' },
-  { key: 'department', label: 'Department', autoComplete: 'off' },
+  { key: 'full_name', label: labels.full_name, autoComplete: 'name' },
+  { key: 'organization', label: labels.organization, autoComplete: 'organization' },
+  { key: 'department', label: labels.department, autoComplete: 'off' },
 ] as const;
 
 /** PATCH /api/me with the fields that changed; an emptied field is stored as null. */
 export function ProfileCard({ me }: { me: Me }) {
+  const intl = useIntl();
   const initial = {
     full_name: me.full_name ?? '',
     organization: me.organization ?? '',
@@ -23,7 +31,10 @@ export function ProfileCard({ me }: { me: Me }) {
   };
   const form = useForm(initial);
   const { values } = form;
-  const update = useProfileUpdateMutation({ onSuccess: () => notify.success('Profile saved') });
+  const update = useProfileUpdateMutation({
+    onSuccess: () =>
+      notify.success(intl.formatMessage({ id: 'account.profile.saved', defaultMessage: 'Profile saved' })),
+  });
   const changed = FIELDS.filter(({ key }) => values[key].trim() !== initial[key]);
 
   async function submit(event: FormEvent) {
@@ -40,16 +51,28 @@ export function ProfileCard({ me }: { me: Me }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile</CardTitle>
-        <CardDescription>How administrators and the apps you use see you.</CardDescription>
+        <CardTitle>
+          <FormattedMessage id="account.profile.title" defaultMessage="Profile" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage
+            id="account.profile.description"
+            defaultMessage="How administrators and the apps you use see you."
+          />
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate aria-label="Profile">
+        <form
+          onSubmit={submit}
+          className="grid gap-4 sm:grid-cols-2"
+          noValidate
+          aria-label={intl.formatMessage({ id: 'account.profile.formLabel', defaultMessage: 'Profile' })}
+        >
           {FIELDS.map(({ key, label, autoComplete }) => (
             <Field
               key={key}
               id={`profile-${key}`}
-              label={label}
+              label={intl.formatMessage(label)}
               className={key === 'full_name' ? 'sm:col-span-2' : undefined}
               {...form.field(key)}
             >
@@ -59,7 +82,11 @@ export function ProfileCard({ me }: { me: Me }) {
           <div className="space-y-4 sm:col-span-2">
             <FormError {...form.error} />
             <Button type="submit" disabled={update.isPending || changed.length === 0}>
-              {update.isPending ? 'Saving…' : 'Save profile'}
+              {update.isPending ? (
+                <FormattedMessage id="account.profile.saving" defaultMessage="Saving…" />
+              ) : (
+                <FormattedMessage id="account.profile.save" defaultMessage="Save profile" />
+              )}
             </Button>
           </div>
         </form>

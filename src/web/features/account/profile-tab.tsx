@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { QueryState } from '@/components/query-state';
 import { useMeQuery } from '@/data/me/me-query';
 import { EmailChangeCard } from './email-change-card';
@@ -5,13 +6,17 @@ import { ProfileCard } from './profile-card';
 
 /** Profile: name, organization and department; the email address and how to change it. */
 export default function ProfileTab() {
+  const intl = useIntl();
   const me = useMeQuery();
   return (
     <QueryState
       query={me}
-      loadingLabel="Loading your profile…"
+      loadingLabel={intl.formatMessage({ id: 'account.profile.loading', defaultMessage: 'Loading your profile…' })}
       loadingRows={2}
-      errorTitle="Could not load your profile"
+      errorTitle={intl.formatMessage({
+        id: 'account.profile.loadError',
+        defaultMessage: 'Could not load your profile',
+      })}
     >
       {(data) => (
         <>

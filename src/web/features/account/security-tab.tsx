@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { ShieldAlertIcon } from 'lucide-react';
 import { QueryState } from '@/components/query-state';
@@ -16,6 +17,7 @@ import { OrgMfaNotice } from './org-mfa-notice';
  * app's sign-in with ?org_mfa=<slug> (issue 29), who is offered the way back once enrolled.
  */
 export default function SecurityTab() {
+  const intl = useIntl();
   const me = useMeQuery();
   const [params] = useSearchParams();
   const mustEnrol = params.get('enrol') === 'required';
@@ -39,17 +41,26 @@ export default function SecurityTab() {
         >
           <ShieldAlertIcon className="mt-0.5 size-5 shrink-0" aria-hidden />
           <p>
-            <strong>Administrators need a second factor.</strong> Set up an authenticator app or add a passkey below,
-            then return to the admin dashboard.
+            <FormattedMessage
+              id="account.security.adminNeedsMfa"
+              defaultMessage="<b>Administrators need a second factor.</b> Set up an authenticator app or add a passkey below, then return to the admin dashboard."
+              values={{ b: (chunks) => <strong>{chunks}</strong> }}
+            />
           </p>
         </div>
       )}
       <PasswordCard />
       <QueryState
         query={me}
-        loadingLabel="Loading your sign-in methods…"
+        loadingLabel={intl.formatMessage({
+          id: 'account.security.loading',
+          defaultMessage: 'Loading your sign-in methods…',
+        })}
         loadingRows={2}
-        errorTitle="Could not load your sign-in methods"
+        errorTitle={intl.formatMessage({
+          id: 'account.security.loadError',
+          defaultMessage: 'Could not load your sign-in methods',
+        })}
       >
         {(data) => (
           <>

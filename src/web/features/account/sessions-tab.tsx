@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState } from '@/components/empty-state';
 import { QueryList } from '@/components/query-list';
 import { Badge } from '@/components/ui/badge';
@@ -13,10 +14,13 @@ import { notify } from '@/lib/notify';
 import { AccountSection } from './account-section';
 
 function SessionRow({ session: s, now }: { session: MySession; now: number }) {
+  const intl = useIntl();
   const { refresh } = useAuth();
   const revoke = useMySessionRevokeMutation({
     onSuccess: async () => {
-      notify.success('Session revoked successfully');
+      notify.success(
+        intl.formatMessage({ id: 'account.sessions.revoked', defaultMessage: 'Session revoked successfully' }),
+      );
       // Revoking this browser's own session signs it out.
       if (s.is_current) await refresh();
     },
@@ -28,16 +32,32 @@ function SessionRow({ session: s, now }: { session: MySession; now: number }) {
           <CardTitle as="h3" className="text-base">
             {browserName(s.user_agent)} · {s.app_name ?? CORE_PLATFORM_NAME}
           </CardTitle>
-          {s.is_current && <Badge>This browser</Badge>}
+          {s.is_current && (
+            <Badge>
+              <FormattedMessage id="account.sessions.thisBrowser" defaultMessage="This browser" />
+            </Badge>
+          )}
         </div>
         <CardDescription>
-          IP {s.ip_address || 'Unknown IP'} · signed in {relativeTime(s.created_at, now)} · last used{' '}
-          {relativeTime(s.last_accessed_at, now)}
+          <FormattedMessage
+            id="account.sessions.detail"
+            defaultMessage="IP {ip} · signed in {signedIn} · last used {lastUsed}"
+            values={{
+              ip:
+                s.ip_address || intl.formatMessage({ id: 'account.sessions.unknownIp', defaultMessage: 'Unknown IP' }),
+              signedIn: relativeTime(s.created_at, now),
+              lastUsed: relativeTime(s.last_accessed_at, now),
+            }}
+          />
         </CardDescription>
       </CardHeader>
       <CardContent>
         <Button variant="destructive" size="sm" onClick={() => revoke.mutate(s.id)} disabled={revoke.isPending}>
-          {revoke.isPending ? 'Revoking…' : 'Revoke'}
+          {revoke.isPending ? (
+            <FormattedMessage id="account.sessions.revoking" defaultMessage="Revoking…" />
+          ) : (
+            <FormattedMessage id="account.sessions.revoke" defaultMessage="Revoke" />
+          )}
         </Button>
       </CardContent>
     </Card>
@@ -46,20 +66,31 @@ function SessionRow({ session: s, now }: { session: MySession; now: number }) {
 
 /** Sessions: every live session of the signed-in user (the old /sessions screen); any can be revoked. */
 export default function SessionsTab() {
+  const intl = useIntl();
   const sessions = useMySessionsQuery();
   const [mounted] = useState(() => Date.now());
   const now = sessions.dataUpdatedAt || mounted;
   return (
     <AccountSection
       id="sessions"
-      title="Your sessions"
-      intro="Every place you are signed in. Revoke any you do not recognise."
+      title={intl.formatMessage({ id: 'account.sessions.title', defaultMessage: 'Your sessions' })}
+      intro={intl.formatMessage({
+        id: 'account.sessions.intro',
+        defaultMessage: 'Every place you are signed in. Revoke any you do not recognise.',
+      })}
     >
       <QueryList
         query={sessions}
-        loadingLabel="Loading sessions..."
-        errorTitle="Could not load your sessions"
-        empty={<EmptyState title="No active sessions" />}
+        loadingLabel={intl.formatMessage({ id: 'account.sessions.loading', defaultMessage: 'Loading sessions...' })}
+        errorTitle={intl.formatMessage({
+          id: 'account.sessions.loadError',
+          defaultMessage: 'Could not load your sessions',
+        })}
+        empty={
+          <EmptyState
+            title={intl.formatMessage({ id: 'account.sessions.empty', defaultMessage: 'No active sessions' })}
+          />
+        }
       >
         {(s) => <SessionRow key={s.id} session={s} now={now} />}
       </QueryList>

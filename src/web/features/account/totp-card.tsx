@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { SmartphoneIcon } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,7 +12,6 @@ import {
   useTotpEnrolMutation,
   type TotpEnrolment,
 } from '@/data/me/totp-mutations';
-import { countOf } from '@/lib/format';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
@@ -26,12 +26,18 @@ type Asking = 'disable' | 'regenerate' | null;
  * (both ask for the current password).
  */
 export function TotpCard({ mfa }: { mfa: Me['mfa'] }) {
+  const intl = useIntl();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [asking, setAsking] = useState<Asking>(null);
   const [error, setError] = useState<string | null>(null);
   const enrol = useTotpEnrolMutation();
-  const disable = useTotpDisableMutation({ onSuccess: () => notify.success('Authenticator app turned off') });
+  const disable = useTotpDisableMutation({
+    onSuccess: () =>
+      notify.success(
+        intl.formatMessage({ id: 'account.totp.turnedOff', defaultMessage: 'Authenticator app turned off' }),
+      ),
+  });
   const regenerate = useRecoveryCodesMutation({ onSuccess: (r) => setCodes(r.recovery_codes) });
 
   async function start() {
@@ -47,13 +53,21 @@ export function TotpCard({ mfa }: { mfa: Me['mfa'] }) {
     <Card>
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
-          <SmartphoneIcon className="size-5" aria-hidden /> Authenticator app
+          <SmartphoneIcon className="size-5" aria-hidden />{' '}
+          <FormattedMessage id="account.totp.title" defaultMessage="Authenticator app" />
           <Badge variant={mfa.totp ? 'success' : 'secondary'} data-testid="totp-status">
-            {mfa.totp ? 'On' : 'Off'}
+            {mfa.totp ? (
+              <FormattedMessage id="account.totp.on" defaultMessage="On" />
+            ) : (
+              <FormattedMessage id="account.totp.off" defaultMessage="Off" />
+            )}
           </Badge>
         </CardTitle>
         <CardDescription>
-          A 6-digit code from an app such as 1Password, Google Authenticator or Authy, asked after your password.
+          <FormattedMessage
+            id="account.totp.description"
+            defaultMessage="A 6-digit code from an app such as 1Password, Google Authenticator or Authy, asked after your password."
+          />
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -64,21 +78,27 @@ export function TotpCard({ mfa }: { mfa: Me['mfa'] }) {
             onConfirmed={(recovery) => {
               setEnrolment(null);
               setCodes(recovery);
-              notify.success('Authenticator app turned on');
+              notify.success(
+                intl.formatMessage({ id: 'account.totp.turnedOn', defaultMessage: 'Authenticator app turned on' }),
+              );
             }}
             onCancel={() => setEnrolment(null)}
           />
         ) : mfa.totp ? (
           <>
             <p className="text-sm" data-testid="recovery-codes-left">
-              {countOf(mfa.recovery_codes_left, 'recovery code', 'recovery codes')} left.
+              <FormattedMessage
+                id="account.totp.codesLeft"
+                defaultMessage="{count, plural, one {# recovery code} other {# recovery codes}} left."
+                values={{ count: mfa.recovery_codes_left }}
+              />
             </p>
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" onClick={() => setAsking('regenerate')}>
-                New recovery codes
+                <FormattedMessage id="account.totp.newCodes" defaultMessage="New recovery codes" />
               </Button>
               <Button variant="destructive" onClick={() => setAsking('disable')}>
-                Turn off
+                <FormattedMessage id="account.totp.turnOff" defaultMessage="Turn off" />
               </Button>
             </div>
           </>
@@ -87,7 +107,11 @@ export function TotpCard({ mfa }: { mfa: Me['mfa'] }) {
             <>
               <FormError message={error} />
               <Button onClick={start} disabled={enrol.isPending}>
-                {enrol.isPending ? 'Starting…' : 'Set up authenticator app'}
+                {enrol.isPending ? (
+                  <FormattedMessage id="account.totp.starting" defaultMessage="Starting…" />
+                ) : (
+                  <FormattedMessage id="account.totp.setUp" defaultMessage="Set up authenticator app" />
+                )}
               </Button>
             </>
           )
@@ -95,9 +119,16 @@ export function TotpCard({ mfa }: { mfa: Me['mfa'] }) {
       </CardContent>
       {asking === 'disable' && (
         <PasswordConfirmDialog
-          title="Turn off the authenticator app?"
-          description="Your recovery codes stop working too. Signing in will then need only your password, unless you have a passkey."
-          action="Turn off"
+          title={intl.formatMessage({
+            id: 'account.totp.disable.title',
+            defaultMessage: 'Turn off the authenticator app?',
+          })}
+          description={intl.formatMessage({
+            id: 'account.totp.disable.description',
+            defaultMessage:
+              'Your recovery codes stop working too. Signing in will then need only your password, unless you have a passkey.',
+          })}
+          action={intl.formatMessage({ id: 'account.totp.disable.action', defaultMessage: 'Turn off' })}
           destructive
           onConfirm={(password) => disable.mutateAsync(password)}
           onClose={() => setAsking(null)}
@@ -105,9 +136,12 @@ export function TotpCard({ mfa }: { mfa: Me['mfa'] }) {
       )}
       {asking === 'regenerate' && (
         <PasswordConfirmDialog
-          title="Get new recovery codes?"
-          description="Your current recovery codes stop working; ten new ones are shown once."
-          action="Get new codes"
+          title={intl.formatMessage({ id: 'account.totp.regenerate.title', defaultMessage: 'Get new recovery codes?' })}
+          description={intl.formatMessage({
+            id: 'account.totp.regenerate.description',
+            defaultMessage: 'Your current recovery codes stop working; ten new ones are shown once.',
+          })}
+          action={intl.formatMessage({ id: 'account.totp.regenerate.action', defaultMessage: 'Get new codes' })}
           onConfirm={(password) => regenerate.mutateAsync(password)}
           onClose={() => setAsking(null)}
         />

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/form-error';
 import { Field, useForm } from '@/components/ui/field';
@@ -21,6 +22,7 @@ export function TotpEnrolment({
   onConfirmed: (recoveryCodes: string[]) => void;
   onCancel: () => void;
 }) {
+  const intl = useIntl();
   const form = useForm({ code: '' });
   const confirm = useTotpConfirmMutation();
 
@@ -28,7 +30,12 @@ export function TotpEnrolment({
     event.preventDefault();
     const entered = form.values.code.replace(/\s+/g, '');
     if (!/^\d{6}$/.test(entered)) {
-      form.setError('Enter the 6-digit code your app shows.');
+      form.setError(
+        intl.formatMessage({
+          id: 'account.totp.enrol.invalidCode',
+          defaultMessage: 'Enter the 6-digit code your app shows.',
+        }),
+      );
       return;
     }
     form.setError(null);
@@ -42,30 +49,63 @@ export function TotpEnrolment({
   return (
     <div className="grid gap-6 md:grid-cols-[auto_1fr]" data-testid="totp-enrolment">
       <div className="space-y-2">
-        <QrCode value={enrolment.otpauth_uri} label="QR code to add Ecosystem Hub to your authenticator app" />
+        <QrCode
+          value={enrolment.otpauth_uri}
+          label={intl.formatMessage({
+            id: 'account.totp.enrol.qrLabel',
+            defaultMessage: 'QR code to add Ecosystem Hub to your authenticator app',
+          })}
+        />
       </div>
       <div className="min-w-0 space-y-4">
         <ol className="list-decimal space-y-2 pl-5 text-sm">
-          <li>Scan the QR code with your authenticator app.</li>
           <li>
-            Can&apos;t scan it? Enter this key instead:{' '}
+            <FormattedMessage
+              id="account.totp.enrol.scan"
+              defaultMessage="Scan the QR code with your authenticator app."
+            />
+          </li>
+          <li>
+            <FormattedMessage id="account.totp.enrol.manual" defaultMessage="Can't scan it? Enter this key instead:" />{' '}
             <code className="wrap-anywhere rounded bg-muted px-1.5 py-0.5 font-mono" data-testid="totp-secret">
               {grouped(enrolment.secret)}
             </code>
           </li>
-          <li>Enter the 6-digit code the app shows.</li>
+          <li>
+            <FormattedMessage
+              id="account.totp.enrol.enterCode"
+              defaultMessage="Enter the 6-digit code the app shows."
+            />
+          </li>
         </ol>
-        <form onSubmit={submit} noValidate className="space-y-3" aria-label="Confirm authenticator app">
-          <Field id="totp-code" label="Code from the app" className="max-w-xs" {...form.field('code')}>
+        <form
+          onSubmit={submit}
+          noValidate
+          className="space-y-3"
+          aria-label={intl.formatMessage({
+            id: 'account.totp.enrol.formLabel',
+            defaultMessage: 'Confirm authenticator app',
+          })}
+        >
+          <Field
+            id="totp-code"
+            label={intl.formatMessage({ id: 'account.totp.enrol.codeLabel', defaultMessage: 'Code from the app' })}
+            className="max-w-xs"
+            {...form.field('code')}
+          >
             <Input inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={6} />
           </Field>
           <FormError {...form.error} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={confirm.isPending}>
-              {confirm.isPending ? 'Checking…' : 'Turn on'}
+              {confirm.isPending ? (
+                <FormattedMessage id="account.totp.enrol.checking" defaultMessage="Checking…" />
+              ) : (
+                <FormattedMessage id="account.totp.enrol.turnOn" defaultMessage="Turn on" />
+              )}
             </Button>
             <Button type="button" variant="ghost" onClick={onCancel}>
-              Cancel
+              <FormattedMessage id="account.totp.enrol.cancel" defaultMessage="Cancel" />
             </Button>
           </div>
         </form>

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { AccessDenied } from '@/components/access-denied';
 import { LoadingState } from '@/components/loading-state';
@@ -10,12 +11,19 @@ import { ADMIN_TABS, adminTabOf } from './admin-tabs';
 
 /** /admin (spec §2): six tabs plus the audit pipeline's Audit Log; the tab lives in the URL. */
 export default function AdminPage() {
+  const intl = useIntl();
   const { user, loading, isEcosystemAdmin } = useAuth();
   const [params] = useSearchParams();
-  const active = adminTabOf(params.get('tab'));
+  const sections = useMemo(() => ADMIN_TABS.map((t) => ({ ...t, label: intl.formatMessage(t.label) })), [intl]);
+  const activeKey = adminTabOf(params.get('tab')).key;
+  const active = sections.find((s) => s.key === activeKey) ?? sections[0];
   const { log: logAdminEvent } = useAdminAudit();
   const isAdminView = !loading && Boolean(user) && isEcosystemAdmin;
-  useDocumentTitle(isAdminView && active.label, isAdminView ? 'Admin' : 'Access Denied');
+  const name = intl.formatMessage({ id: 'admin.page.name', defaultMessage: 'Admin' });
+  useDocumentTitle(
+    isAdminView && active.label,
+    isAdminView ? name : intl.formatMessage({ id: 'admin.page.accessDenied', defaultMessage: 'Access Denied' }),
+  );
 
   // Spec §3 admin_panel_access: each admin tab opened, through the admin audit flow.
   useEffect(() => {
@@ -31,7 +39,7 @@ export default function AdminPage() {
           to="/account?tab=sessions"
           className="mt-6 inline-block text-sm text-primary underline-offset-4 hover:underline"
         >
-          Manage your own sessions
+          <FormattedMessage id="admin.page.ownSessions" defaultMessage="Manage your own sessions" />
         </Link>
       </AccessDenied>
     );
@@ -40,11 +48,14 @@ export default function AdminPage() {
   return (
     <div>
       <SectionedPage
-        name="Admin"
+        name={name}
         path="/admin"
-        title="Admin Dashboard"
-        description="Users, roles, registered applications, sessions, credential access and the security audit."
-        sections={ADMIN_TABS}
+        title={intl.formatMessage({ id: 'admin.page.title', defaultMessage: 'Admin Dashboard' })}
+        description={intl.formatMessage({
+          id: 'admin.page.description',
+          defaultMessage: 'Users, roles, registered applications, sessions, credential access and the security audit.',
+        })}
+        sections={sections}
         active={active}
       />
     </div>

@@ -1,4 +1,18 @@
 import { lazy } from 'react';
+import { defineMessages } from 'react-intl';
+
+const labels = defineMessages({
+  overview: { id: 'admin.tabs.overview', defaultMessage: 'Overview' },
+  users: { id: 'admin.tabs.users', defaultMessage: 'Users' },
+  security: { id: 'admin.tabs.security', defaultMessage: 'Security' },
+  securityAudit: { id: 'admin.tabs.securityAudit', defaultMessage: 'Security Audit' },
+  analytics: { id: 'admin.tabs.analytics', defaultMessage: 'Analytics' },
+  settings: { id: 'admin.tabs.settings', defaultMessage: 'Settings' },
+  auditLog: { id: 'admin.tabs.auditLog', defaultMessage: 'Audit Log' },
+  identityProviders: { id: 'admin.tabs.identityProviders', defaultMessage: 'Identity Providers' },
+  organizations: { id: 'admin.tabs.organizations', defaultMessage: 'Organizations' },
+  integrations: { id: 'admin.tabs.integrations', defaultMessage: 'Integrations' },
+});
 
 /**
  * The dashboard's tabs: the six of spec §2 in its order, then the team's own — the audit
@@ -7,21 +21,25 @@ import { lazy } from 'react';
  * arrives with Analytics.
  */
 export const ADMIN_TABS = [
-  { key: 'overview', label: 'Overview', Tab: lazy(() => import('./overview-tab')) },
-  { key: 'users', label: 'Users', Tab: lazy(() => import('./users-tab')) },
-  { key: 'security', label: 'Security', Tab: lazy(() => import('./security-tab')) },
-  { key: 'security-audit', label: 'Security Audit', Tab: lazy(() => import('./security-audit-tab')) },
-  { key: 'analytics', label: 'Analytics', Tab: lazy(() => import('./analytics-tab')) },
-  { key: 'settings', label: 'Settings', Tab: lazy(() => import('./settings-tab')) },
-  { key: 'audit-log', label: 'Audit Log', Tab: lazy(() => import('@/features/audit-log/audit-log-tab')) },
+  { key: 'overview', label: labels.overview, Tab: lazy(() => import('./overview-tab')) },
+  { key: 'users', label: labels.users, Tab: lazy(() => import('./users-tab')) },
+  { key: 'security', label: labels.security, Tab: lazy(() => import('./security-tab')) },
+  { key: 'security-audit', label: labels.securityAudit, Tab: lazy(() => import('./security-audit-tab')) },
+  { key: 'analytics', label: labels.analytics, Tab: lazy(() => import('./analytics-tab')) },
+  { key: 'settings', label: labels.settings, Tab: lazy(() => import('./settings-tab')) },
+  { key: 'audit-log', label: labels.auditLog, Tab: lazy(() => import('@/features/audit-log/audit-log-tab')) },
   {
     key: 'identity-providers',
-    label: 'Identity Providers',
+    label: labels.identityProviders,
     Tab: lazy(() => import('@/features/identity-providers/identity-providers-tab')),
   },
   // Issue 29: every organization, opening the organization page in admin mode.
-  { key: 'organizations', label: 'Organizations', Tab: lazy(() => import('@/features/orgs/admin-orgs-tab')) },
-  { key: 'integrations', label: 'Integrations', Tab: lazy(() => import('@/features/integrations/integrations-tab')) },
+  { key: 'organizations', label: labels.organizations, Tab: lazy(() => import('@/features/orgs/admin-orgs-tab')) },
+  {
+    key: 'integrations',
+    label: labels.integrations,
+    Tab: lazy(() => import('@/features/integrations/integrations-tab')),
+  },
 ] as const;
 
 export function adminTabOf(param: string | null): (typeof ADMIN_TABS)[number] {

@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
   Bar,
   BarChart,
@@ -17,31 +18,43 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { SectionCard } from '@/components/section-card';
 import { useAnalyticsQuery, type Analytics } from '@/data/admin/analytics-query';
-import { formatNumber } from '@/lib/format';
 import { AnalyticsSignals } from './analytics-signals';
 
 /** What browsers reported (page loads left out): listed apart and labelled, never in the figures. */
 function BrowserReported({ types }: { types: Analytics['client_event_types'] }) {
+  const intl = useIntl();
   return (
     <SectionCard
-      title="Reported by browsers (30 days)"
-      description={
-        'Events a browser sent to the audit log. The server did not observe them, so they count in none of the ' +
-        'figures above.'
-      }
+      title={intl.formatMessage({
+        id: 'admin.analytics.browser.title',
+        defaultMessage: 'Reported by browsers (30 days)',
+      })}
+      description={intl.formatMessage({
+        id: 'admin.analytics.browser.description',
+        defaultMessage:
+          'Events a browser sent to the audit log. The server did not observe them, so they count in none of the figures above.',
+      })}
       className="lg:col-span-2"
     >
       {types.length === 0 ? (
-        <EmptyState title="No browser-reported events." className="py-4" />
+        <EmptyState
+          title={intl.formatMessage({
+            id: 'admin.analytics.browser.empty',
+            defaultMessage: 'No browser-reported events.',
+          })}
+          className="py-4"
+        />
       ) : (
         <ul className="divide-y" data-testid="browser-event-types">
           {types.map((t) => (
             <li key={t.event_type} className="flex items-center justify-between gap-3 py-2 text-sm">
               <span className="flex min-w-0 items-center gap-2">
-                <Badge variant="outline">Browser</Badge>
+                <Badge variant="outline">
+                  <FormattedMessage id="admin.analytics.browser.badge" defaultMessage="Browser" />
+                </Badge>
                 <span className="truncate font-mono text-xs">{t.event_type}</span>
               </span>
-              <span className="tabular-nums">{formatNumber(t.count)}</span>
+              <span className="tabular-nums">{intl.formatNumber(t.count)}</span>
             </li>
           ))}
         </ul>
@@ -101,6 +114,7 @@ function dailyLine(dataKey: 'sign_ins' | 'failures', name: string, stroke: strin
 }
 
 function Charts({ data }: { data: Analytics }) {
+  const intl = useIntl();
   const daily = data.daily.map((d) => ({ ...d, day: d.date.slice(5) }));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -108,8 +122,11 @@ function Charts({ data }: { data: Analytics }) {
         <AnalyticsSignals data={data} />
       </div>
       <ChartCard
-        title="Sign-ins per day"
-        description="Successful and failed sign-ins over the last 30 days."
+        title={intl.formatMessage({ id: 'admin.analytics.signIns.title', defaultMessage: 'Sign-ins per day' })}
+        description={intl.formatMessage({
+          id: 'admin.analytics.signIns.description',
+          defaultMessage: 'Successful and failed sign-ins over the last 30 days.',
+        })}
         testId="chart-sign-ins"
         className="lg:col-span-2"
         height="h-72"
@@ -120,15 +137,35 @@ function Charts({ data }: { data: Analytics }) {
           <YAxis allowDecimals={false} fontSize={11} />
           <Tooltip />
           <Legend />
-          {dailyLine('sign_ins', 'Sign-ins', 'var(--color-primary)')}
-          {dailyLine('failures', 'Failures', 'var(--color-destructive)')}
+          {dailyLine(
+            'sign_ins',
+            intl.formatMessage({ id: 'admin.analytics.signIns.series', defaultMessage: 'Sign-ins' }),
+            'var(--color-primary)',
+          )}
+          {dailyLine(
+            'failures',
+            intl.formatMessage({ id: 'admin.analytics.failures.series', defaultMessage: 'Failures' }),
+            'var(--color-destructive)',
+          )}
         </LineChart>
       </ChartCard>
       <ChartCard
-        title="Active sessions per application"
+        title={intl.formatMessage({
+          id: 'admin.analytics.sessions.title',
+          defaultMessage: 'Active sessions per application',
+        })}
         testId="chart-sessions"
         height="h-64"
-        empty={data.sessions_per_app.length === 0 && <EmptyState title="No active sessions." />}
+        empty={
+          data.sessions_per_app.length === 0 && (
+            <EmptyState
+              title={intl.formatMessage({
+                id: 'admin.analytics.sessions.empty',
+                defaultMessage: 'No active sessions.',
+              })}
+            />
+          )
+        }
       >
         <BarChart data={data.sessions_per_app} margin={{ left: -20, right: 8 }}>
           <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
@@ -138,15 +175,18 @@ function Charts({ data }: { data: Analytics }) {
           <Bar
             isAnimationActive={false}
             dataKey="count"
-            name="Sessions"
+            name={intl.formatMessage({ id: 'admin.analytics.sessions.series', defaultMessage: 'Sessions' })}
             fill="var(--color-primary)"
             radius={[4, 4, 0, 0]}
           />
         </BarChart>
       </ChartCard>
       <ChartCard
-        title="Top event types (30 days)"
-        description="Recorded by the server."
+        title={intl.formatMessage({ id: 'admin.analytics.events.title', defaultMessage: 'Top event types (30 days)' })}
+        description={intl.formatMessage({
+          id: 'admin.analytics.events.description',
+          defaultMessage: 'Recorded by the server.',
+        })}
         testId="chart-events"
         height="h-64"
       >
@@ -158,7 +198,7 @@ function Charts({ data }: { data: Analytics }) {
           <Bar
             isAnimationActive={false}
             dataKey="count"
-            name="Events"
+            name={intl.formatMessage({ id: 'admin.analytics.events.series', defaultMessage: 'Events' })}
             fill="var(--color-primary)"
             radius={[0, 4, 4, 0]}
           />
@@ -171,9 +211,17 @@ function Charts({ data }: { data: Analytics }) {
 
 /** Analytics (beyond the spec's placeholder): the security signals and charts from the audit log. */
 export default function AnalyticsTab() {
+  const intl = useIntl();
   const analytics = useAnalyticsQuery();
   return (
-    <QueryState query={analytics} loadingLabel="Loading analytics…" errorTitle="Could not load the analytics">
+    <QueryState
+      query={analytics}
+      loadingLabel={intl.formatMessage({ id: 'admin.analytics.loading', defaultMessage: 'Loading analytics…' })}
+      errorTitle={intl.formatMessage({
+        id: 'admin.analytics.loadError',
+        defaultMessage: 'Could not load the analytics',
+      })}
+    >
       {(data) => <Charts data={data} />}
     </QueryState>
   );

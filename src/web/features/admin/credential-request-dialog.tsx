@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,18 +17,34 @@ import type { AppSafe } from '@/data/admin/apps-query';
 import { useCredentialRequestMutation, type CredentialType } from '@/data/admin/credential-request-mutation';
 import { CredentialTypeSelect } from './credential-type-select';
 
-const JUSTIFICATION_REQUIRED = 'Please provide a justification for accessing credentials';
-
 /** Security tab's request_credential_access: a justification is required; the request waits for approval. */
 export function CredentialRequestDialog({ app, onClose }: { app: AppSafe; onClose: () => void }) {
+  const intl = useIntl();
   const [type, setType] = useState<CredentialType>('api_key');
   const form = useForm({ justification: '' });
+  const justificationRequired = intl.formatMessage({
+    id: 'admin.credentialRequest.justificationRequired',
+    defaultMessage: 'Please provide a justification for accessing credentials',
+  });
   const request = useCredentialRequestMutation({
-    meta: { errorToast: 'Request Failed', errorDescription: () => 'Failed to submit credential access request' },
+    meta: {
+      errorToast: intl.formatMessage({ id: 'admin.credentialRequest.failed', defaultMessage: 'Request Failed' }),
+      errorDescription: () =>
+        intl.formatMessage({
+          id: 'admin.credentialRequest.failedDetail',
+          defaultMessage: 'Failed to submit credential access request',
+        }),
+    },
     onSuccess: () => {
-      notify.success('Access Request Submitted', {
-        description: 'Your request has been logged and is pending approval.',
-      });
+      notify.success(
+        intl.formatMessage({ id: 'admin.credentialRequest.submitted', defaultMessage: 'Access Request Submitted' }),
+        {
+          description: intl.formatMessage({
+            id: 'admin.credentialRequest.submittedDetail',
+            defaultMessage: 'Your request has been logged and is pending approval.',
+          }),
+        },
+      );
       onClose();
     },
   });
@@ -35,8 +52,8 @@ export function CredentialRequestDialog({ app, onClose }: { app: AppSafe; onClos
   function submit() {
     const justification = form.values.justification.trim();
     if (!justification) {
-      form.setError(JUSTIFICATION_REQUIRED, 'justification');
-      notify.error(JUSTIFICATION_REQUIRED);
+      form.setError(justificationRequired, 'justification');
+      notify.error(justificationRequired);
       return;
     }
     form.setError(null);
@@ -49,22 +66,46 @@ export function CredentialRequestDialog({ app, onClose }: { app: AppSafe; onClos
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Request Credential Access</DialogTitle>
+          <DialogTitle>
+            <FormattedMessage id="admin.credentialRequest.title" defaultMessage="Request Credential Access" />
+          </DialogTitle>
           <DialogDescription>
-            Access to {app.app_name}'s credentials is logged and must be approved by another administrator.
+            <FormattedMessage
+              id="admin.credentialRequest.description"
+              defaultMessage="Access to {app}'s credentials is logged and must be approved by another administrator."
+              values={{ app: app.app_name }}
+            />
           </DialogDescription>
         </DialogHeader>
-        <CredentialTypeSelect id="cred-type" label="Credential" value={type} onChange={setType} />
-        <Field id="cred-justification" label="Justification *" {...form.field('justification')}>
-          <Textarea placeholder="Why do you need this credential?" />
+        <CredentialTypeSelect
+          id="cred-type"
+          label={intl.formatMessage({ id: 'admin.credentialRequest.credential', defaultMessage: 'Credential' })}
+          value={type}
+          onChange={setType}
+        />
+        <Field
+          id="cred-justification"
+          label={intl.formatMessage({ id: 'admin.credentialRequest.justification', defaultMessage: 'Justification *' })}
+          {...form.field('justification')}
+        >
+          <Textarea
+            placeholder={intl.formatMessage({
+              id: 'admin.credentialRequest.justificationPlaceholder',
+              defaultMessage: 'Why do you need this credential?',
+            })}
+          />
         </Field>
         <FormError {...form.error} />
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            <FormattedMessage id="admin.credentialRequest.cancel" defaultMessage="Cancel" />
           </Button>
           <Button onClick={submit} disabled={request.isPending}>
-            {request.isPending ? 'Submitting…' : 'Submit Request'}
+            {request.isPending ? (
+              <FormattedMessage id="admin.credentialRequest.submitting" defaultMessage="Submitting…" />
+            ) : (
+              <FormattedMessage id="admin.credentialRequest.submit" defaultMessage="Submit Request" />
+            )}
           </Button>
         </DialogFooter>
       </DialogContent>

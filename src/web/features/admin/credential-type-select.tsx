@@ -1,8 +1,9 @@
+import { useIntl } from 'react-intl';
 import { CREDENTIAL_TYPES } from '@shared/credential-access';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { CredentialType } from '@/data/admin/credential-request-mutation';
-import { CREDENTIAL_LABELS } from './admin.utils';
+import { credentialLabel } from './admin.utils';
 
 /** Which of an application's credentials a request is for, labelled: its API key or its webhook secret. */
 export function CredentialTypeSelect({
@@ -16,6 +17,7 @@ export function CredentialTypeSelect({
   value: CredentialType;
   onChange: (type: CredentialType) => void;
 }) {
+  const intl = useIntl();
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
@@ -26,7 +28,7 @@ export function CredentialTypeSelect({
         <SelectContent>
           {CREDENTIAL_TYPES.map((type) => (
             <SelectItem key={type} value={type}>
-              {CREDENTIAL_LABELS[type]}
+              {credentialLabel(intl, type)}
             </SelectItem>
           ))}
         </SelectContent>

@@ -1,21 +1,25 @@
 import { Activity, AppWindow, Clock, KeyRound, ShieldAlert, ShieldCheck, UserCog, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useOverviewQuery, type Overview } from '@/data/admin/overview-query';
-import { countOf, formatNumber } from '@/lib/format';
 
 function StatusCard({
+  name,
   title,
   value,
   hint,
   icon: Icon,
 }: {
+  /** The card's English name, for its test id (the title is in the reader's language). */
+  name: string;
   title: string;
   value: number;
   hint: string;
   icon: LucideIcon;
 }) {
+  const intl = useIntl();
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
@@ -23,8 +27,8 @@ function StatusCard({
         <Icon className="size-4 text-muted-foreground" aria-hidden />
       </CardHeader>
       <CardContent>
-        <div className="text-2xl font-semibold" data-testid={`stat-${title}`}>
-          {formatNumber(value)}
+        <div className="text-2xl font-semibold" data-testid={`stat-${name}`}>
+          {intl.formatNumber(value)}
         </div>
         <p className="text-xs text-muted-foreground">{hint}</p>
       </CardContent>
@@ -33,47 +37,92 @@ function StatusCard({
 }
 
 function OverviewCards({ o }: { o: Overview }) {
+  const intl = useIntl();
   const tiles = [
-    { label: 'Successful sign-ins', value: o.sign_ins_24h, icon: ShieldCheck },
-    { label: 'Failed sign-ins', value: o.failed_sign_ins_24h, icon: ShieldAlert },
-    { label: 'High-severity events', value: o.high_severity_24h, icon: KeyRound },
-    { label: 'Administrators', value: o.admins, icon: UserCog },
+    {
+      label: intl.formatMessage({ id: 'admin.overview.signIns', defaultMessage: 'Successful sign-ins' }),
+      value: o.sign_ins_24h,
+      icon: ShieldCheck,
+    },
+    {
+      label: intl.formatMessage({ id: 'admin.overview.failedSignIns', defaultMessage: 'Failed sign-ins' }),
+      value: o.failed_sign_ins_24h,
+      icon: ShieldAlert,
+    },
+    {
+      label: intl.formatMessage({ id: 'admin.overview.highSeverity', defaultMessage: 'High-severity events' }),
+      value: o.high_severity_24h,
+      icon: KeyRound,
+    },
+    {
+      label: intl.formatMessage({ id: 'admin.overview.admins', defaultMessage: 'Administrators' }),
+      value: o.admins,
+      icon: UserCog,
+    },
   ];
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatusCard
-          title="Total Users"
+          name="Total Users"
+          title={intl.formatMessage({ id: 'admin.overview.totalUsers', defaultMessage: 'Total Users' })}
           value={o.users_total}
-          hint={countOf(o.users_active, 'active account', 'active accounts')}
+          hint={intl.formatMessage(
+            {
+              id: 'admin.overview.activeAccounts',
+              defaultMessage: '{count, plural, one {# active account} other {# active accounts}}',
+            },
+            { count: o.users_active },
+          )}
           icon={Users}
         />
         <StatusCard
-          title="Active Sessions"
+          name="Active Sessions"
+          title={intl.formatMessage({ id: 'admin.overview.activeSessions', defaultMessage: 'Active Sessions' })}
           value={o.active_sessions}
-          hint="Live sessions across the ecosystem"
+          hint={intl.formatMessage({
+            id: 'admin.overview.activeSessionsHint',
+            defaultMessage: 'Live sessions across the ecosystem',
+          })}
           icon={Activity}
         />
         <StatusCard
-          title="Registered Apps"
+          name="Registered Apps"
+          title={intl.formatMessage({ id: 'admin.overview.registeredApps', defaultMessage: 'Registered Apps' })}
           value={o.apps_active}
-          hint={`${formatNumber(o.apps_total)} registered in total`}
+          hint={intl.formatMessage(
+            { id: 'admin.overview.registeredAppsHint', defaultMessage: '{count, number} registered in total' },
+            { count: o.apps_total },
+          )}
           icon={AppWindow}
         />
         <StatusCard
-          title="Pending Requests"
+          name="Pending Requests"
+          title={intl.formatMessage({ id: 'admin.overview.pendingRequests', defaultMessage: 'Pending Requests' })}
           value={o.pending_requests}
-          hint="Credential access awaiting approval"
+          hint={intl.formatMessage({
+            id: 'admin.overview.pendingRequestsHint',
+            defaultMessage: 'Credential access awaiting approval',
+          })}
           icon={Clock}
         />
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Last 24 hours</CardTitle>
+          <CardTitle>
+            <FormattedMessage id="admin.overview.last24h" defaultMessage="Last 24 hours" />
+          </CardTitle>
           <CardDescription>
-            Server-recorded events from the tamper-evident audit log.{' '}
+            <FormattedMessage
+              id="admin.overview.last24hDescription"
+              defaultMessage="Server-recorded events from the tamper-evident audit log."
+            />{' '}
             <span data-testid="client-events-24h">
-              Browsers reported {countOf(o.client_events_24h, 'more event', 'more events')}, not counted here.
+              <FormattedMessage
+                id="admin.overview.clientEvents"
+                defaultMessage="Browsers reported {count, plural, one {# more event} other {# more events}}, not counted here."
+                values={{ count: o.client_events_24h }}
+              />
             </span>
           </CardDescription>
         </CardHeader>
@@ -82,7 +131,7 @@ function OverviewCards({ o }: { o: Overview }) {
             <div key={tile.label} className="flex items-center gap-3 rounded-lg border p-3">
               <tile.icon className="size-5 text-primary" aria-hidden />
               <div>
-                <div className="text-lg font-semibold">{formatNumber(tile.value)}</div>
+                <div className="text-lg font-semibold">{intl.formatNumber(tile.value)}</div>
                 <div className="text-xs text-muted-foreground">{tile.label}</div>
               </div>
             </div>
@@ -95,9 +144,14 @@ function OverviewCards({ o }: { o: Overview }) {
 
 /** Overview (spec §2): four status cards and four summary tiles, all read from the database. */
 export default function OverviewTab() {
+  const intl = useIntl();
   const overview = useOverviewQuery();
   return (
-    <QueryState query={overview} errorTitle="Could not load the overview" loadingRows={4}>
+    <QueryState
+      query={overview}
+      errorTitle={intl.formatMessage({ id: 'admin.overview.loadError', defaultMessage: 'Could not load the overview' })}
+      loadingRows={4}
+    >
       {(o) => <OverviewCards o={o} />}
     </QueryState>
   );

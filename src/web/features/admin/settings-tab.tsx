@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** Settings (spec §2): a placeholder, 'coming soon'. */
@@ -5,9 +6,13 @@ export default function SettingsTab() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Settings</CardTitle>
+        <CardTitle>
+          <FormattedMessage id="admin.settings.title" defaultMessage="Settings" />
+        </CardTitle>
       </CardHeader>
-      <CardContent className="text-muted-foreground">Settings coming soon.</CardContent>
+      <CardContent className="text-muted-foreground">
+        <FormattedMessage id="admin.settings.comingSoon" defaultMessage="Settings coming soon." />
+      </CardContent>
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Timer } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormError } from '@/components/form-error';
 import { SectionCard } from '@/components/section-card';
@@ -13,13 +14,16 @@ import { useAppsQuery } from '@/data/admin/apps-query';
 import { useCredentialRequestMutation, type CredentialType } from '@/data/admin/credential-request-mutation';
 import { ACCESS_DENIED_WORDING, accessDeniedDescription } from '@/data/admin/credential-reveal-mutation';
 import { notify } from '@/lib/notify';
-import { CREDENTIAL_LABELS, TIME_LIMIT, clampMinutes, isTimeLimitedRequestValid } from './admin.utils';
+import { TIME_LIMIT, clampMinutes, credentialLabel, isTimeLimitedRequestValid } from './admin.utils';
 import { CredentialTypeSelect } from './credential-type-select';
-
-const INVALID = 'Please select an app and provide justification';
 
 /** request_time_limited_credential_access: app, type, 5–120 minutes, justification ≥ 15 characters, confirmed. */
 export function TimeLimitedRequestForm() {
+  const intl = useIntl();
+  const invalid = intl.formatMessage({
+    id: 'admin.timeLimited.invalid',
+    defaultMessage: 'Please select an app and provide justification',
+  });
   const apps = useAppsQuery();
   const form = useForm({
     appId: '',
@@ -30,16 +34,31 @@ export function TimeLimitedRequestForm() {
   const { appId, type, minutes, justification } = form.values;
   const [confirming, setConfirming] = useState(false);
   const request = useCredentialRequestMutation({
-    meta: { errorToast: 'Access Denied', errorDescription: accessDeniedDescription },
+    meta: {
+      errorToast: intl.formatMessage({ id: 'admin.timeLimited.denied', defaultMessage: 'Access Denied' }),
+      errorDescription: accessDeniedDescription,
+    },
     onSuccess: (result) => {
       if (result.grant)
-        notify.success('Access Granted', {
-          description: `Access granted for ${result.grant.time_limit_minutes} minutes.`,
+        notify.success(intl.formatMessage({ id: 'admin.timeLimited.granted', defaultMessage: 'Access Granted' }), {
+          description: intl.formatMessage(
+            {
+              id: 'admin.timeLimited.grantedDetail',
+              defaultMessage: 'Access granted for {count, plural, one {# minute} other {# minutes}}.',
+            },
+            { count: result.grant.time_limit_minutes },
+          ),
         });
       else
-        notify.success('Access Request Submitted', {
-          description: 'Your request has been logged and is pending approval.',
-        });
+        notify.success(
+          intl.formatMessage({ id: 'admin.timeLimited.submitted', defaultMessage: 'Access Request Submitted' }),
+          {
+            description: intl.formatMessage({
+              id: 'admin.timeLimited.submittedDetail',
+              defaultMessage: 'Your request has been logged and is pending approval.',
+            }),
+          },
+        );
       form.edit({ justification: '' });
     },
   });
@@ -47,8 +66,8 @@ export function TimeLimitedRequestForm() {
 
   function review() {
     if (!isTimeLimitedRequestValid(appId, justification)) {
-      form.setError(INVALID, 'justification');
-      notify.error(INVALID);
+      form.setError(invalid, 'justification');
+      notify.error(invalid);
       return;
     }
     setConfirming(true);
@@ -71,15 +90,29 @@ export function TimeLimitedRequestForm() {
   return (
     <SectionCard
       icon={Timer}
-      title="Time-Limited Credential Access"
-      description="Request temporary access to an application's credential. The request is logged."
+      title={intl.formatMessage({ id: 'admin.timeLimited.title', defaultMessage: 'Time-Limited Credential Access' })}
+      description={intl.formatMessage({
+        id: 'admin.timeLimited.description',
+        defaultMessage: "Request temporary access to an application's credential. The request is logged.",
+      })}
       contentClassName="space-y-4"
     >
       <div className="space-y-2">
-        <Label htmlFor="tl-app">Application</Label>
+        <Label htmlFor="tl-app">
+          <FormattedMessage id="admin.timeLimited.application" defaultMessage="Application" />
+        </Label>
         <Select value={appId} onValueChange={(v) => form.edit({ appId: v })}>
-          <SelectTrigger id="tl-app" className="w-full" aria-label="Application">
-            <SelectValue placeholder="Select an application" />
+          <SelectTrigger
+            id="tl-app"
+            className="w-full"
+            aria-label={intl.formatMessage({ id: 'admin.timeLimited.applicationLabel', defaultMessage: 'Application' })}
+          >
+            <SelectValue
+              placeholder={intl.formatMessage({
+                id: 'admin.timeLimited.selectApplication',
+                defaultMessage: 'Select an application',
+              })}
+            />
           </SelectTrigger>
           <SelectContent>
             {apps.data?.map((a) => (
@@ -93,11 +126,14 @@ export function TimeLimitedRequestForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <CredentialTypeSelect
           id="tl-type"
-          label="Credential Type"
+          label={intl.formatMessage({ id: 'admin.timeLimited.credentialType', defaultMessage: 'Credential Type' })}
           value={type}
           onChange={(next) => form.edit({ type: next })}
         />
-        <Field id="tl-minutes" label="Time Limit (minutes)">
+        <Field
+          id="tl-minutes"
+          label={intl.formatMessage({ id: 'admin.timeLimited.minutes', defaultMessage: 'Time Limit (minutes)' })}
+        >
           <Input
             type="number"
             min={TIME_LIMIT.min}
@@ -108,23 +144,47 @@ export function TimeLimitedRequestForm() {
           />
         </Field>
       </div>
-      <Field id="tl-justification" label="Justification" {...form.field('justification')}>
-        <Textarea placeholder="At least 15 characters: what you need it for and why now" />
+      <Field
+        id="tl-justification"
+        label={intl.formatMessage({ id: 'admin.timeLimited.justification', defaultMessage: 'Justification' })}
+        {...form.field('justification')}
+      >
+        <Textarea
+          placeholder={intl.formatMessage({
+            id: 'admin.timeLimited.justificationPlaceholder',
+            defaultMessage: 'At least 15 characters: what you need it for and why now',
+          })}
+        />
       </Field>
       <FormError {...form.error} />
       <Button onClick={review} disabled={request.isPending} className="w-full sm:w-auto">
-        {request.isPending ? 'Requesting…' : 'Request Access'}
+        {request.isPending ? (
+          <FormattedMessage id="admin.timeLimited.requesting" defaultMessage="Requesting…" />
+        ) : (
+          <FormattedMessage id="admin.timeLimited.request" defaultMessage="Request Access" />
+        )}
       </Button>
       <ConfirmDialog
         open={confirming}
-        title="Confirm Credential Access Request"
-        description={
-          <>
-            You are requesting the {CREDENTIAL_LABELS[type]} of {app?.app_name ?? 'this application'} for{' '}
-            {clampMinutes(minutes)} minutes. This request is logged for security auditing.
-          </>
-        }
-        action="Confirm Request"
+        title={intl.formatMessage({
+          id: 'admin.timeLimited.confirm.title',
+          defaultMessage: 'Confirm Credential Access Request',
+        })}
+        description={intl.formatMessage(
+          {
+            id: 'admin.timeLimited.confirm.description',
+            defaultMessage:
+              'You are requesting the {credential} of {app} for {count, plural, one {# minute} other {# minutes}}. This request is logged for security auditing.',
+          },
+          {
+            credential: credentialLabel(intl, type),
+            app:
+              app?.app_name ??
+              intl.formatMessage({ id: 'admin.timeLimited.confirm.thisApp', defaultMessage: 'this application' }),
+            count: clampMinutes(minutes),
+          },
+        )}
+        action={intl.formatMessage({ id: 'admin.timeLimited.confirm.action', defaultMessage: 'Confirm Request' })}
         onConfirm={submit}
         onClose={() => setConfirming(false)}
       />

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,6 +19,7 @@ import { useUserUpdateMutation } from '@/data/admin/user-update-mutation';
 
 /** Edit dialog (spec §2): email, full name (empty saves null), organization, department, active. */
 export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const intl = useIntl();
   const form = useForm({
     email: user.email,
     full_name: user.full_name ?? '',
@@ -27,7 +29,7 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
   });
   const update = useUserUpdateMutation({
     onSuccess: () => {
-      notify.success('User updated successfully');
+      notify.success(intl.formatMessage({ id: 'admin.users.edit.saved', defaultMessage: 'User updated successfully' }));
       onClose();
     },
   });
@@ -44,27 +46,58 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
           className="space-y-4"
         >
           <DialogHeader>
-            <DialogTitle>Edit User</DialogTitle>
-            <DialogDescription>Update the account details of {user.email}.</DialogDescription>
+            <DialogTitle>
+              <FormattedMessage id="admin.users.edit.title" defaultMessage="Edit User" />
+            </DialogTitle>
+            <DialogDescription>
+              <FormattedMessage
+                id="admin.users.edit.description"
+                defaultMessage="Update the account details of {email}."
+                values={{ email: user.email }}
+              />
+            </DialogDescription>
           </DialogHeader>
-          <Field id="edit-email" label="Email" {...form.field('email')}>
+          <Field
+            id="edit-email"
+            label={intl.formatMessage({ id: 'admin.users.edit.email', defaultMessage: 'Email' })}
+            {...form.field('email')}
+          >
             <Input type="email" required />
           </Field>
-          <Field id="edit-full-name" label="Full Name" {...form.field('full_name')}>
+          <Field
+            id="edit-full-name"
+            label={intl.formatMessage({ id: 'admin.users.edit.fullName', defaultMessage: 'Full Name' })}
+            {...form.field('full_name')}
+          >
             <Input />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="edit-organization" label="Organization" {...form.field('organization')}>
+            <Field
+              id="edit-organization"
+              label={intl.formatMessage({ id: 'admin.users.edit.organization', defaultMessage: 'Organization' })}
+              {...form.field('organization')}
+            >
               <Input />
             </Field>
-            <Field id="edit-department" label="Department" {...form.field('department')}>
+            <Field
+              id="edit-department"
+              label={intl.formatMessage({ id: 'admin.users.edit.department', defaultMessage: 'Department' })}
+              {...form.field('department')}
+            >
               <Input />
             </Field>
           </div>
           <div className="flex items-center justify-between rounded-lg border p-3">
             <div>
-              <Label htmlFor="edit-active">Account Active</Label>
-              <p className="text-xs text-muted-foreground">Deactivating signs the user out everywhere.</p>
+              <Label htmlFor="edit-active">
+                <FormattedMessage id="admin.users.edit.active" defaultMessage="Account Active" />
+              </Label>
+              <p className="text-xs text-muted-foreground">
+                <FormattedMessage
+                  id="admin.users.edit.activeHint"
+                  defaultMessage="Deactivating signs the user out everywhere."
+                />
+              </p>
             </div>
             <Switch
               id="edit-active"
@@ -75,10 +108,14 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
           <FormError {...form.error} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              <FormattedMessage id="admin.users.edit.cancel" defaultMessage="Cancel" />
             </Button>
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving…' : 'Save Changes'}
+              {update.isPending ? (
+                <FormattedMessage id="admin.users.edit.saving" defaultMessage="Saving…" />
+              ) : (
+                <FormattedMessage id="admin.users.edit.save" defaultMessage="Save Changes" />
+              )}
             </Button>
           </DialogFooter>
         </form>

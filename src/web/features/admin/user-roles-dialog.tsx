@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { AlertTriangle } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorState } from '@/components/error-state';
 import { FormError } from '@/components/form-error';
 import { LoadingState } from '@/components/loading-state';
@@ -19,8 +20,8 @@ import { notify } from '@/lib/notify';
 import type { AdminUser } from '@/data/admin/users-query';
 import { useUserRolesQuery, type RoleAssignment } from '@/data/admin/user-roles-query';
 import { useUserRolesMutation } from '@/data/admin/user-roles-mutation';
-import { PLATFORM_ROLES, ROLE_DESCRIPTIONS } from '@shared/roles';
-import { ROLE_LABELS } from './admin.utils';
+import { PLATFORM_ROLES } from '@shared/roles';
+import { roleDescription, roleLabel } from './admin.utils';
 
 function activeRoles(assignments: RoleAssignment[]): Set<string> {
   const now = new Date();
@@ -31,10 +32,13 @@ function activeRoles(assignments: RoleAssignment[]): Set<string> {
 
 /** Roles dialog (spec §2, §4): three toggles; Save is enabled only with unsaved changes. */
 export function UserRolesDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const intl = useIntl();
   const query = useUserRolesQuery({ userId: user.id });
   const save = useUserRolesMutation({
     onSuccess: () => {
-      notify.success('User roles updated successfully');
+      notify.success(
+        intl.formatMessage({ id: 'admin.users.roles.saved', defaultMessage: 'User roles updated successfully' }),
+      );
       onClose();
     },
   });
@@ -55,14 +59,28 @@ export function UserRolesDialog({ user, onClose }: { user: AdminUser; onClose: (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Manage Roles</DialogTitle>
-          <DialogDescription>Grant or revoke platform roles for {user.full_name || user.email}.</DialogDescription>
+          <DialogTitle>
+            <FormattedMessage id="admin.users.roles.title" defaultMessage="Manage Roles" />
+          </DialogTitle>
+          <DialogDescription>
+            <FormattedMessage
+              id="admin.users.roles.description"
+              defaultMessage="Grant or revoke platform roles for {name}."
+              values={{ name: user.full_name || user.email }}
+            />
+          </DialogDescription>
         </DialogHeader>
         {query.isPending ? (
-          <LoadingState label="Loading roles…" rows={3} />
+          <LoadingState
+            label={intl.formatMessage({ id: 'admin.users.roles.loading', defaultMessage: 'Loading roles…' })}
+            rows={3}
+          />
         ) : query.isError ? (
           <ErrorState
-            title="Could not load the roles"
+            title={intl.formatMessage({
+              id: 'admin.users.roles.loadError',
+              defaultMessage: 'Could not load the roles',
+            })}
             error={query.error}
             onRetry={() => void query.refetch()}
             retrying={query.isFetching}
@@ -72,15 +90,19 @@ export function UserRolesDialog({ user, onClose }: { user: AdminUser; onClose: (
             {PLATFORM_ROLES.map((role) => (
               <div key={role} className="flex items-center justify-between gap-3 rounded-lg border p-3">
                 <div>
-                  <Label htmlFor={`role-${role}`}>{ROLE_LABELS[role]}</Label>
-                  <p className="text-xs text-muted-foreground">{ROLE_DESCRIPTIONS[role]}</p>
+                  <Label htmlFor={`role-${role}`}>{roleLabel(intl, role)}</Label>
+                  <p className="text-xs text-muted-foreground">{roleDescription(intl, role)}</p>
                 </div>
                 <Switch id={`role-${role}`} checked={current.has(role)} onCheckedChange={(on) => toggle(role, on)} />
               </div>
             ))}
             {dirty && (
               <p role="status" className="flex items-center gap-2 rounded-md bg-warning/15 p-2 text-sm">
-                <AlertTriangle className="size-4" aria-hidden /> You have unsaved changes to role assignments
+                <AlertTriangle className="size-4" aria-hidden />{' '}
+                <FormattedMessage
+                  id="admin.users.roles.unsaved"
+                  defaultMessage="You have unsaved changes to role assignments"
+                />
               </p>
             )}
             <FormError message={save.isError ? errorText(save.error) : null} />
@@ -88,13 +110,17 @@ export function UserRolesDialog({ user, onClose }: { user: AdminUser; onClose: (
         )}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            <FormattedMessage id="admin.users.roles.cancel" defaultMessage="Cancel" />
           </Button>
           <Button
             onClick={() => save.mutate({ userId: user.id, roles: PLATFORM_ROLES.filter((r) => current.has(r)) })}
             disabled={!dirty || save.isPending || !query.isSuccess}
           >
-            {save.isPending ? 'Saving…' : 'Save Roles'}
+            {save.isPending ? (
+              <FormattedMessage id="admin.users.roles.saving" defaultMessage="Saving…" />
+            ) : (
+              <FormattedMessage id="admin.users.roles.save" defaultMessage="Save Roles" />
+            )}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { AUDIT_EVENT_TYPES, AUDIT_SEVERITIES } from '@shared/audit-events';
 import { Button } from '@/components/ui/button';
@@ -13,11 +14,13 @@ import {
   withoutFilters,
   type FilterParam,
 } from './audit-log.utils';
+import { severityLabel } from './audit-messages';
 
 const ALL = 'all';
 
 /** Filters write straight to the URL; the list reads them from there. */
 export function AuditFilterBar() {
+  const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const set = (name: FilterParam, value: string | null) =>
     setParams(withFilter(params, name, value), { replace: true });
@@ -31,22 +34,33 @@ export function AuditFilterBar() {
   };
 
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" role="search" aria-label="Audit log filters">
+    <div
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      role="search"
+      aria-label={intl.formatMessage({ id: 'audit.filters.label', defaultMessage: 'Audit log filters' })}
+    >
       <div className="flex items-center gap-3 sm:col-span-2 lg:col-span-3">
         <Switch id="audit-browser-events" checked={showBrowser} onCheckedChange={setShowBrowser} />
         <div className="grid gap-0.5">
-          <Label htmlFor="audit-browser-events">Show browser events</Label>
+          <Label htmlFor="audit-browser-events">
+            <FormattedMessage id="audit.filters.browserEvents" defaultMessage="Show browser events" />
+          </Label>
           <p className="text-xs text-muted-foreground">
-            Page loads every browser reports (app_startup, config_change) are hidden unless this is on.
+            <FormattedMessage
+              id="audit.filters.browserEventsHint"
+              defaultMessage="Page loads every browser reports (app_startup, config_change) are hidden unless this is on."
+            />
           </p>
         </div>
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="audit-type">Event type</Label>
+        <Label htmlFor="audit-type">
+          <FormattedMessage id="audit.filters.eventType" defaultMessage="Event type" />
+        </Label>
         <Input
           id="audit-type"
           list="audit-event-types"
-          placeholder="any"
+          placeholder={intl.formatMessage({ id: 'audit.filters.eventTypePlaceholder', defaultMessage: 'any' })}
           defaultValue={params.get('type') ?? ''}
           key={params.get('type') ?? ''}
           onBlur={(e) => set('type', e.currentTarget.value.trim() || null)}
@@ -59,26 +73,35 @@ export function AuditFilterBar() {
         </datalist>
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="audit-severity">Severity</Label>
+        <Label htmlFor="audit-severity">
+          <FormattedMessage id="audit.filters.severity" defaultMessage="Severity" />
+        </Label>
         <Select value={params.get('severity') || ALL} onValueChange={(v) => set('severity', v === ALL ? null : v)}>
-          <SelectTrigger id="audit-severity" aria-label="Severity">
+          <SelectTrigger
+            id="audit-severity"
+            aria-label={intl.formatMessage({ id: 'audit.filters.severityLabel', defaultMessage: 'Severity' })}
+          >
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL}>Any severity</SelectItem>
+            <SelectItem value={ALL}>
+              <FormattedMessage id="audit.filters.anySeverity" defaultMessage="Any severity" />
+            </SelectItem>
             {AUDIT_SEVERITIES.map((s) => (
               <SelectItem key={s} value={s}>
-                {s}
+                {severityLabel(intl, s)}
               </SelectItem>
             ))}
           </SelectContent>
         </Select>
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="audit-user">User (email or id)</Label>
+        <Label htmlFor="audit-user">
+          <FormattedMessage id="audit.filters.user" defaultMessage="User (email or id)" />
+        </Label>
         <Input
           id="audit-user"
-          placeholder="anyone"
+          placeholder={intl.formatMessage({ id: 'audit.filters.userPlaceholder', defaultMessage: 'anyone' })}
           defaultValue={params.get('user') ?? ''}
           key={params.get('user') ?? ''}
           onBlur={(e) => set('user', e.currentTarget.value.trim() || null)}
@@ -86,20 +109,33 @@ export function AuditFilterBar() {
         />
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="audit-source">Source</Label>
+        <Label htmlFor="audit-source">
+          <FormattedMessage id="audit.filters.source" defaultMessage="Source" />
+        </Label>
         <Select value={params.get('source') || ALL} onValueChange={(v) => set('source', v === ALL ? null : v)}>
-          <SelectTrigger id="audit-source" aria-label="Source">
+          <SelectTrigger
+            id="audit-source"
+            aria-label={intl.formatMessage({ id: 'audit.filters.sourceLabel', defaultMessage: 'Source' })}
+          >
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL}>Any source</SelectItem>
-            <SelectItem value="server">Server</SelectItem>
-            <SelectItem value="client">Browser (client)</SelectItem>
+            <SelectItem value={ALL}>
+              <FormattedMessage id="audit.filters.anySource" defaultMessage="Any source" />
+            </SelectItem>
+            <SelectItem value="server">
+              <FormattedMessage id="audit.filters.server" defaultMessage="Server" />
+            </SelectItem>
+            <SelectItem value="client">
+              <FormattedMessage id="audit.filters.client" defaultMessage="Browser (client)" />
+            </SelectItem>
           </SelectContent>
         </Select>
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="audit-from">From</Label>
+        <Label htmlFor="audit-from">
+          <FormattedMessage id="audit.filters.from" defaultMessage="From" />
+        </Label>
         <Input
           id="audit-from"
           type="datetime-local"
@@ -108,7 +144,9 @@ export function AuditFilterBar() {
         />
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="audit-to">To</Label>
+        <Label htmlFor="audit-to">
+          <FormattedMessage id="audit.filters.to" defaultMessage="To" />
+        </Label>
         <div className="flex min-w-0 gap-2">
           <Input
             className="min-w-0"
@@ -119,7 +157,7 @@ export function AuditFilterBar() {
           />
           {hasFilters && (
             <Button variant="ghost" size="sm" onClick={() => setParams(withoutFilters(params), { replace: true })}>
-              Clear
+              <FormattedMessage id="audit.filters.clear" defaultMessage="Clear" />
             </Button>
           )}
         </div>

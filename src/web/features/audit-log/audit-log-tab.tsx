@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Download } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState } from '@/components/empty-state';
 import { QueryState } from '@/components/query-state';
 import { Button } from '@/components/ui/button';
@@ -8,7 +9,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useAuditLogQuery, type AuditLogEntry } from '@/data/audit/audit-log-query';
 import { auditExportUrl } from '@/data/audit/audit-export-url';
 import { useAdminAudit } from '@/lib/audit/admin-audit';
-import { formatNumber } from '@/lib/format';
 import { AuditDetailsDrawer } from './audit-details-drawer';
 import { AuditFilterBar } from './audit-filter-bar';
 import { AuditTable } from './audit-table';
@@ -20,6 +20,7 @@ import { filtersFromParams } from './audit-log.utils';
  * URL, one cursor page at a time, with export and chain verification. The admin page mounts it.
  */
 export default function AuditLogTab() {
+  const intl = useIntl();
   const [params] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const query = useAuditLogQuery({ filters });
@@ -35,9 +36,14 @@ export default function AuditLogTab() {
     <Card>
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1.5">
-          <CardTitle>Audit Log</CardTitle>
+          <CardTitle>
+            <FormattedMessage id="audit.log.title" defaultMessage="Audit Log" />
+          </CardTitle>
           <CardDescription>
-            Every security event, server and browser, in one hash-chained log. Newest first.
+            <FormattedMessage
+              id="audit.log.description"
+              defaultMessage="Every security event, server and browser, in one hash-chained log. Newest first."
+            />
           </CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -61,10 +67,21 @@ export default function AuditLogTab() {
         <AuditFilterBar />
         <QueryState
           query={query}
-          loadingLabel="Loading audit events…"
-          errorTitle="Failed to load security audit data"
+          loadingLabel={intl.formatMessage({ id: 'audit.log.loading', defaultMessage: 'Loading audit events…' })}
+          errorTitle={intl.formatMessage({
+            id: 'audit.log.loadError',
+            defaultMessage: 'Failed to load security audit data',
+          })}
           isEmpty={(d) => d.pages[0].events.length === 0}
-          empty={<EmptyState title="No audit events match these filters." className="py-6" />}
+          empty={
+            <EmptyState
+              title={intl.formatMessage({
+                id: 'audit.log.empty',
+                defaultMessage: 'No audit events match these filters.',
+              })}
+              className="py-6"
+            />
+          }
         >
           {(data) => {
             const entries = data.pages.flatMap((p) => p.events);
@@ -72,7 +89,13 @@ export default function AuditLogTab() {
               <>
                 <AuditTable entries={entries} onOpen={openEntry} />
                 <div className="flex items-center justify-between text-sm text-muted-foreground">
-                  <span>{formatNumber(entries.length)} shown</span>
+                  <span>
+                    <FormattedMessage
+                      id="audit.log.shown"
+                      defaultMessage="{count, number} shown"
+                      values={{ count: entries.length }}
+                    />
+                  </span>
                   {query.hasNextPage && (
                     <Button
                       variant="outline"
@@ -80,7 +103,11 @@ export default function AuditLogTab() {
                       onClick={() => void query.fetchNextPage()}
                       disabled={query.isFetchingNextPage}
                     >
-                      {query.isFetchingNextPage ? 'Loading…' : 'Load older events'}
+                      {query.isFetchingNextPage ? (
+                        <FormattedMessage id="audit.log.loadingMore" defaultMessage="Loading…" />
+                      ) : (
+                        <FormattedMessage id="audit.log.loadOlder" defaultMessage="Load older events" />
+                      )}
                     </Button>
                   )}
                 </div>

@@ -1,8 +1,5 @@
 import { AUDIT_SEVERITIES, AUDIT_SOURCES } from '@shared/audit-events';
 import type { AuditLogFilters } from '@/data/audit/keys';
-import { formatTimestamp } from '@/lib/format';
-
-export { formatTimestamp };
 
 /** URL parameter names of the viewer's filters (they live in the URL: shareable, back-button safe). */
 export const FILTER_PARAMS = ['type', 'severity', 'user', 'source', 'from', 'to'] as const;

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useState } from 'react';
 import { PlusIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -13,6 +14,7 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AlgorithmFields, BasicInfoFields, DataSourceFields, ScheduleFields } from './new-mining-job-fields';
 import { EMPTY_MINING_JOB, missingMiningJobFields, type MiningJobForm } from './new-mining-job.form';
+import { useText } from '../shared/text';
 
 /**
  * New Mining Job (spec §4, §5): four tabs; Create stays disabled until job name, data source,
@@ -20,10 +22,12 @@ import { EMPTY_MINING_JOB, missingMiningJobFields, type MiningJobForm } from './
  * (spec §7: module screens make no network calls).
  */
 export function NewMiningJobDialog() {
+  const intl = useIntl();
   const [isOpen, setIsOpen] = useState(false);
   const [form, setForm] = useState<MiningJobForm>(EMPTY_MINING_JOB);
   const set = (patch: Partial<MiningJobForm>) => setForm((f) => ({ ...f, ...patch }));
-  const missing = missingMiningJobFields(form);
+  const tx = useText();
+  const missing = missingMiningJobFields(form, tx);
 
   const openChange = (open: boolean) => {
     setIsOpen(open);
@@ -38,20 +42,41 @@ export function NewMiningJobDialog() {
     <Dialog open={isOpen} onOpenChange={openChange}>
       <DialogTrigger asChild>
         <Button>
-          <PlusIcon aria-hidden /> New Mining Job
+          <PlusIcon aria-hidden />{' '}
+          <FormattedMessage id="modules.dataMining.newMiningJob" defaultMessage="New Mining Job" />
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>New Mining Job</DialogTitle>
-          <DialogDescription>Fields marked * are required.</DialogDescription>
+          <DialogTitle>
+            <FormattedMessage id="modules.dataMining.newMiningJob" defaultMessage="New Mining Job" />
+          </DialogTitle>
+          <DialogDescription>
+            <FormattedMessage
+              id="modules.dataMining.fieldsMarkedAreRequired"
+              defaultMessage="Fields marked * are required."
+            />
+          </DialogDescription>
         </DialogHeader>
         <Tabs defaultValue="basic">
-          <TabsList aria-label="New mining job sections">
-            <TabsTrigger value="basic">Basic Info</TabsTrigger>
-            <TabsTrigger value="source">Data Source</TabsTrigger>
-            <TabsTrigger value="algorithm">Algorithm</TabsTrigger>
-            <TabsTrigger value="schedule">Schedule</TabsTrigger>
+          <TabsList
+            aria-label={intl.formatMessage({
+              id: 'modules.dataMining.newMiningJobSections',
+              defaultMessage: 'New mining job sections',
+            })}
+          >
+            <TabsTrigger value="basic">
+              <FormattedMessage id="modules.dataMining.basicInfo" defaultMessage="Basic Info" />
+            </TabsTrigger>
+            <TabsTrigger value="source">
+              <FormattedMessage id="modules.dataMining.dataSource2" defaultMessage="Data Source" />
+            </TabsTrigger>
+            <TabsTrigger value="algorithm">
+              <FormattedMessage id="modules.dataMining.algorithm2" defaultMessage="Algorithm" />
+            </TabsTrigger>
+            <TabsTrigger value="schedule">
+              <FormattedMessage id="modules.dataMining.schedule" defaultMessage="Schedule" />
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="basic">
             <BasicInfoFields form={form} set={set} />
@@ -72,14 +97,22 @@ export function NewMiningJobDialog() {
           aria-live="polite"
           className="text-sm text-muted-foreground"
         >
-          {missing.length > 0 ? `To create the job, choose: ${missing.join(', ')}.` : 'Ready to create.'}
+          {missing.length > 0 ? (
+            <FormattedMessage
+              id="modules.dataMining.missing"
+              defaultMessage="To create the job, choose: {fields}."
+              values={{ fields: missing.join(', ') }}
+            />
+          ) : (
+            <FormattedMessage id="modules.dataMining.ready" defaultMessage="Ready to create." />
+          )}
         </p>
         <DialogFooter>
           <Button variant="outline" onClick={() => openChange(false)}>
-            Cancel
+            <FormattedMessage id="modules.dataMining.cancel" defaultMessage="Cancel" />
           </Button>
           <Button disabled={missing.length > 0} aria-describedby="mining-job-missing" onClick={create}>
-            Create Job
+            <FormattedMessage id="modules.dataMining.createJob" defaultMessage="Create Job" />
           </Button>
         </DialogFooter>
       </DialogContent>

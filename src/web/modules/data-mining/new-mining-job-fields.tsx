@@ -1,3 +1,6 @@
+import { useText } from '../shared/text';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useWord } from '../shared/words';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -39,6 +42,7 @@ function Choice({
   options: Option[];
   onChange: (v: string) => void;
 }) {
+  const tx = useText();
   return (
     <Select value={value || undefined} onValueChange={onChange}>
       <SelectTrigger id={id}>
@@ -47,7 +51,7 @@ function Choice({
       <SelectContent>
         {options.map((o) => (
           <SelectItem key={o.value} value={o.value}>
-            {o.label}
+            {tx(o.label)}
           </SelectItem>
         ))}
       </SelectContent>
@@ -56,40 +60,62 @@ function Choice({
 }
 
 export function BasicInfoFields({ form, set }: FieldsProps) {
+  const intl = useIntl();
   return (
     <div className="flex flex-col gap-4">
-      <Field id="job-name" label="Job Name *">
+      <Field
+        id="job-name"
+        label={intl.formatMessage({ id: 'modules.dataMining.jobName', defaultMessage: 'Job Name *' })}
+      >
         <Input
           id="job-name"
           value={form.name}
           onChange={(e) => set({ name: e.target.value })}
-          placeholder="e.g. Q1 Skill Clusters"
+          placeholder={intl.formatMessage({
+            id: 'modules.dataMining.eGQ1SkillClusters',
+            defaultMessage: 'e.g. Q1 Skill Clusters',
+          })}
         />
       </Field>
-      <Field id="job-description" label="Description">
+      <Field
+        id="job-description"
+        label={intl.formatMessage({ id: 'modules.dataMining.description', defaultMessage: 'Description' })}
+      >
         <Textarea
           id="job-description"
           value={form.description}
           onChange={(e) => set({ description: e.target.value })}
-          placeholder="What should this job find?"
+          placeholder={intl.formatMessage({
+            id: 'modules.dataMining.whatShouldThisJobFind',
+            defaultMessage: 'What should this job find?',
+          })}
         />
       </Field>
-      <Field id="job-priority" label="Priority">
+      <Field
+        id="job-priority"
+        label={intl.formatMessage({ id: 'modules.dataMining.priority', defaultMessage: 'Priority' })}
+      >
         <Choice
           id="job-priority"
           value={form.priority}
-          placeholder="Normal"
+          placeholder={intl.formatMessage({ id: 'modules.dataMining.normal', defaultMessage: 'Normal' })}
           options={PRIORITIES}
           onChange={(priority) => set({ priority })}
         />
       </Field>
-      <Field id="job-email" label="Notification Email">
+      <Field
+        id="job-email"
+        label={intl.formatMessage({ id: 'modules.dataMining.notificationEmail', defaultMessage: 'Notification Email' })}
+      >
         <Input
           id="job-email"
           type="email"
           value={form.notificationEmail}
           onChange={(e) => set({ notificationEmail: e.target.value })}
-          placeholder="you@example.com"
+          placeholder={intl.formatMessage({
+            id: 'modules.dataMining.youExampleCom',
+            defaultMessage: 'you@example.com',
+          })}
         />
       </Field>
     </div>
@@ -97,22 +123,35 @@ export function BasicInfoFields({ form, set }: FieldsProps) {
 }
 
 export function DataSourceFields({ form, set }: FieldsProps) {
+  const intl = useIntl();
+  const word = useWord();
   const options = MINING_DATASETS.map((d) => ({ value: d.id, label: d.name }));
   const chosen = MINING_DATASETS.find((d) => d.id === form.dataSource);
   return (
     <div className="flex flex-col gap-3">
-      <Field id="job-source" label="Data Source *">
+      <Field
+        id="job-source"
+        label={intl.formatMessage({ id: 'modules.dataMining.dataSource', defaultMessage: 'Data Source *' })}
+      >
         <Choice
           id="job-source"
           value={form.dataSource}
-          placeholder="Select a data source"
+          placeholder={intl.formatMessage({
+            id: 'modules.dataMining.selectADataSource',
+            defaultMessage: 'Select a data source',
+          })}
           options={options}
           onChange={(dataSource) => set({ dataSource })}
         />
       </Field>
       {chosen && (
         <p className="text-sm text-muted-foreground">
-          {chosen.records} records · {chosen.type}
+          <FormattedMessage
+            id="modules.dataMining.records"
+            defaultMessage="{records} records"
+            values={{ records: chosen.records }}
+          />{' '}
+          · {word(chosen.type)}
         </p>
       )}
     </div>
@@ -120,22 +159,36 @@ export function DataSourceFields({ form, set }: FieldsProps) {
 }
 
 export function AlgorithmFields({ form, set }: FieldsProps) {
-  const options = MINING_ALGORITHMS.map((a) => ({ value: a.id, label: `${a.name} (${a.complexity})` }));
+  const tx = useText();
+  const word = useWord();
+  const intl = useIntl();
+  const options = MINING_ALGORITHMS.map((a) => ({ value: a.id, label: `${tx(a.name)} (${word(a.complexity)})` }));
   const chosen = MINING_ALGORITHMS.find((a) => a.id === form.algorithm);
   return (
     <div className="flex flex-col gap-3">
-      <Field id="job-algorithm" label="Algorithm *">
+      <Field
+        id="job-algorithm"
+        label={intl.formatMessage({ id: 'modules.dataMining.algorithm', defaultMessage: 'Algorithm *' })}
+      >
         <Choice
           id="job-algorithm"
           value={form.algorithm}
-          placeholder="Select an algorithm"
+          placeholder={intl.formatMessage({
+            id: 'modules.dataMining.selectAnAlgorithm',
+            defaultMessage: 'Select an algorithm',
+          })}
           options={options}
           onChange={(algorithm) => set({ algorithm })}
         />
       </Field>
       {chosen && (
         <p className="text-sm text-muted-foreground">
-          {chosen.description} · {chosen.complexity} complexity
+          {tx(chosen.description)} ·{' '}
+          <FormattedMessage
+            id="modules.dataMining.complexity"
+            defaultMessage="{level} complexity"
+            values={{ level: word(chosen.complexity) }}
+          />
         </p>
       )}
     </div>
@@ -143,19 +196,29 @@ export function AlgorithmFields({ form, set }: FieldsProps) {
 }
 
 export function ScheduleFields({ form, set }: FieldsProps) {
+  const intl = useIntl();
   return (
     <div className="flex flex-col gap-4">
-      <Field id="job-schedule" label="Schedule Type *">
+      <Field
+        id="job-schedule"
+        label={intl.formatMessage({ id: 'modules.dataMining.scheduleType', defaultMessage: 'Schedule Type *' })}
+      >
         <Choice
           id="job-schedule"
           value={form.scheduleType}
-          placeholder="Select a schedule"
+          placeholder={intl.formatMessage({
+            id: 'modules.dataMining.selectASchedule',
+            defaultMessage: 'Select a schedule',
+          })}
           options={SCHEDULE_TYPES}
           onChange={(scheduleType) => set({ scheduleType })}
         />
       </Field>
       {form.scheduleType === 'custom' && (
-        <Field id="job-cron" label="Cron Expression">
+        <Field
+          id="job-cron"
+          label={intl.formatMessage({ id: 'modules.dataMining.cronExpression', defaultMessage: 'Cron Expression' })}
+        >
           <Input
             id="job-cron"
             className="font-mono"
@@ -163,10 +226,19 @@ export function ScheduleFields({ form, set }: FieldsProps) {
             onChange={(e) => set({ cronExpression: e.target.value })}
             placeholder={PLACEHOLDERS.cron}
           />
-          <span className="text-xs text-muted-foreground">Example: {PLACEHOLDERS.cron} runs every 6 hours</span>
+          <span className="text-xs text-muted-foreground">
+            <FormattedMessage
+              id="modules.dataMining.cronExample"
+              defaultMessage="Example: {cron} runs every 6 hours"
+              values={{ cron: PLACEHOLDERS.cron }}
+            />
+          </span>
         </Field>
       )}
-      <Field id="job-timeout" label="Timeout (minutes)">
+      <Field
+        id="job-timeout"
+        label={intl.formatMessage({ id: 'modules.dataMining.timeoutMinutes', defaultMessage: 'Timeout (minutes)' })}
+      >
         <Input
           id="job-timeout"
           type="number"

@@ -1,19 +1,40 @@
+import { useIntl } from 'react-intl';
 import { ModulePage } from '../shared/module-page';
 import { HEALTH_STATS } from './health.data';
 import { AlertsTab, ApiHealthTab, PlatformStatusTab, ServerMetricsTab } from './health-tabs';
 
 /** System Health, spec §2 item 7. */
 export default function HealthPage() {
+  const intl = useIntl();
   return (
     <ModulePage
-      title="System Health"
-      description="Platform status, server load, API health, incidents and alerting rules."
+      title={intl.formatMessage({ id: 'modules.health.systemHealth', defaultMessage: 'System Health' })}
+      description={intl.formatMessage({
+        id: 'modules.health.platformStatusServerLoadApiHealth',
+        defaultMessage: 'Platform status, server load, API health, incidents and alerting rules.',
+      })}
       stats={HEALTH_STATS}
       tabs={[
-        { value: 'platforms', label: 'Platform Status', content: <PlatformStatusTab /> },
-        { value: 'servers', label: 'Server Metrics', content: <ServerMetricsTab /> },
-        { value: 'api', label: 'API Health', content: <ApiHealthTab /> },
-        { value: 'alerts', label: 'Alerts & Incidents', content: <AlertsTab /> },
+        {
+          value: 'platforms',
+          label: intl.formatMessage({ id: 'modules.health.platformStatus', defaultMessage: 'Platform Status' }),
+          content: <PlatformStatusTab />,
+        },
+        {
+          value: 'servers',
+          label: intl.formatMessage({ id: 'modules.health.serverMetrics', defaultMessage: 'Server Metrics' }),
+          content: <ServerMetricsTab />,
+        },
+        {
+          value: 'api',
+          label: intl.formatMessage({ id: 'modules.health.apiHealth', defaultMessage: 'API Health' }),
+          content: <ApiHealthTab />,
+        },
+        {
+          value: 'alerts',
+          label: intl.formatMessage({ id: 'modules.health.alertsIncidents', defaultMessage: 'Alerts & Incidents' }),
+          content: <AlertsTab />,
+        },
       ]}
     />
   );

@@ -1,12 +1,33 @@
+import { defineMessage } from 'react-intl';
 import { ActivityIcon, AlertTriangleIcon, ServerIcon, TimerIcon } from 'lucide-react';
 import type { AlertRule, Incident, PlatformHealth, ServerMetric, StatCardData } from '../types';
 
 /** System Health sample data (spec §2 item 7, §3 platform health … alert rule, §9 alert rules). */
 export const HEALTH_STATS: StatCardData[] = [
-  { label: 'Overall Uptime', value: '99.94%', hint: 'Last 30 days', icon: ActivityIcon },
-  { label: 'Avg Response', value: '142 ms', hint: '-8 ms this week', icon: TimerIcon },
-  { label: 'Servers', value: '4', hint: 'All reporting', icon: ServerIcon },
-  { label: 'Open Incidents', value: '1', hint: 'Monitoring', icon: AlertTriangleIcon },
+  {
+    label: defineMessage({ id: 'modules.health.overallUptime', defaultMessage: 'Overall Uptime' }),
+    value: '99.94%',
+    hint: defineMessage({ id: 'modules.health.last30Days', defaultMessage: 'Last 30 days' }),
+    icon: ActivityIcon,
+  },
+  {
+    label: defineMessage({ id: 'modules.health.avgResponse', defaultMessage: 'Avg Response' }),
+    value: '142 ms',
+    hint: defineMessage({ id: 'modules.health.n8MsThisWeek', defaultMessage: '-8 ms this week' }),
+    icon: TimerIcon,
+  },
+  {
+    label: defineMessage({ id: 'modules.health.servers', defaultMessage: 'Servers' }),
+    value: '4',
+    hint: defineMessage({ id: 'modules.health.allReporting', defaultMessage: 'All reporting' }),
+    icon: ServerIcon,
+  },
+  {
+    label: defineMessage({ id: 'modules.health.openIncidents', defaultMessage: 'Open Incidents' }),
+    value: '1',
+    hint: defineMessage({ id: 'modules.health.monitoring', defaultMessage: 'Monitoring' }),
+    icon: AlertTriangleIcon,
+  },
 ];
 
 export const PLATFORM_HEALTH: PlatformHealth[] = [
@@ -80,35 +101,58 @@ export const API_HEALTH: ApiHealthRow[] = [
 
 export const INCIDENTS: Incident[] = [
   {
-    title: 'Elevated scoring latency',
+    title: defineMessage({ id: 'modules.health.elevatedScoringLatency', defaultMessage: 'Elevated scoring latency' }),
     platform: 'Quick Role Check',
     severity: 'medium',
     status: 'monitoring',
-    duration: '47 min',
-    time: 'Today 09:12',
+    duration: defineMessage({ id: 'modules.health.n47Min', defaultMessage: '47 min' }),
+    time: defineMessage({ id: 'modules.health.today0912', defaultMessage: 'Today 09:12' }),
   },
   {
-    title: 'Search index rebuild slowed queries',
+    title: defineMessage({
+      id: 'modules.health.searchIndexRebuildSlowedQueries',
+      defaultMessage: 'Search index rebuild slowed queries',
+    }),
     platform: 'TalentMLS',
     severity: 'low',
     status: 'resolved',
-    duration: '22 min',
-    time: 'Yesterday 16:40',
+    duration: defineMessage({ id: 'modules.health.n22Min', defaultMessage: '22 min' }),
+    time: defineMessage({ id: 'modules.health.yesterday1640', defaultMessage: 'Yesterday 16:40' }),
   },
   {
-    title: 'Payment webhook failures',
+    title: defineMessage({ id: 'modules.health.paymentWebhookFailures', defaultMessage: 'Payment webhook failures' }),
     platform: 'Fulfils',
     severity: 'high',
     status: 'resolved',
-    duration: '1 h 05 min',
+    duration: defineMessage({ id: 'modules.health.n1H05Min', defaultMessage: '1 h 05 min' }),
     time: 'Nov 18 11:03',
   },
 ];
 
 /** The alerting rules of spec §9, verbatim thresholds. */
 export const ALERT_RULES: AlertRule[] = [
-  { rule: 'Response time > 500ms', platforms: 'All platforms', active: true, triggered: '2 times today' },
-  { rule: 'Error rate > 1%', platforms: 'All platforms', active: true, triggered: '1 time today' },
-  { rule: 'CPU usage > 90%', platforms: 'All servers', active: true, triggered: '0 times today' },
-  { rule: 'Disk space < 10%', platforms: 'All servers', active: true, triggered: '0 times this week' },
+  {
+    rule: defineMessage({ id: 'modules.health.responseTime500ms', defaultMessage: 'Response time > 500ms' }),
+    platforms: defineMessage({ id: 'modules.health.allPlatforms', defaultMessage: 'All platforms' }),
+    active: true,
+    triggered: defineMessage({ id: 'modules.health.n2TimesToday', defaultMessage: '2 times today' }),
+  },
+  {
+    rule: defineMessage({ id: 'modules.health.errorRate1', defaultMessage: 'Error rate > 1%' }),
+    platforms: defineMessage({ id: 'modules.health.allPlatforms', defaultMessage: 'All platforms' }),
+    active: true,
+    triggered: defineMessage({ id: 'modules.health.n1TimeToday', defaultMessage: '1 time today' }),
+  },
+  {
+    rule: defineMessage({ id: 'modules.health.cpuUsage90', defaultMessage: 'CPU usage > 90%' }),
+    platforms: defineMessage({ id: 'modules.health.allServers', defaultMessage: 'All servers' }),
+    active: true,
+    triggered: defineMessage({ id: 'modules.health.n0TimesToday', defaultMessage: '0 times today' }),
+  },
+  {
+    rule: defineMessage({ id: 'modules.health.diskSpace10', defaultMessage: 'Disk space < 10%' }),
+    platforms: defineMessage({ id: 'modules.health.allServers', defaultMessage: 'All servers' }),
+    active: true,
+    triggered: defineMessage({ id: 'modules.health.n0TimesThisWeek', defaultMessage: '0 times this week' }),
+  },
 ];

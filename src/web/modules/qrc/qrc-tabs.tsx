@@ -1,3 +1,5 @@
+import { textKey, useText } from '../shared/text';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -7,46 +9,83 @@ import { QRC_PERFORMANCE, QRC_RESULTS, QRC_TEMPLATES, TOP_FAILING_CRITERIA } fro
 
 /** Recent Checks: candidate, role, result, score, time, issues count and an inert View Details (spec §2). */
 export function RecentChecksTab() {
+  const tx = useText();
+  const intl = useIntl();
   return (
-    <SectionCard title="Recent Checks" description="Latest candidate-to-role checks">
-      <Table stack label="Recent checks">
+    <SectionCard
+      title={intl.formatMessage({ id: 'modules.qrc.recentChecks', defaultMessage: 'Recent Checks' })}
+      description={intl.formatMessage({
+        id: 'modules.qrc.latestCandidateToRoleChecks',
+        defaultMessage: 'Latest candidate-to-role checks',
+      })}
+    >
+      <Table stack label={intl.formatMessage({ id: 'modules.qrc.recentChecks2', defaultMessage: 'Recent checks' })}>
         <TableHeader>
           <TableRow>
-            <TableHead>Candidate</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead>Result</TableHead>
-            <TableHead className="text-right">Score</TableHead>
-            <TableHead>Time</TableHead>
-            <TableHead className="text-right">Issues</TableHead>
             <TableHead>
-              <span className="sr-only">Actions</span>
+              <FormattedMessage id="modules.qrc.candidate" defaultMessage="Candidate" />
+            </TableHead>
+            <TableHead>
+              <FormattedMessage id="modules.qrc.role" defaultMessage="Role" />
+            </TableHead>
+            <TableHead>
+              <FormattedMessage id="modules.qrc.result" defaultMessage="Result" />
+            </TableHead>
+            <TableHead className="text-right">
+              <FormattedMessage id="modules.qrc.score" defaultMessage="Score" />
+            </TableHead>
+            <TableHead>
+              <FormattedMessage id="modules.qrc.time" defaultMessage="Time" />
+            </TableHead>
+            <TableHead className="text-right">
+              <FormattedMessage id="modules.qrc.issues" defaultMessage="Issues" />
+            </TableHead>
+            <TableHead>
+              <span className="sr-only">
+                <FormattedMessage id="modules.qrc.actions" defaultMessage="Actions" />
+              </span>
             </TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {QRC_RESULTS.map((r) => (
             <TableRow key={r.candidate} data-testid="qrc-result">
-              <TableCell label="Candidate" className="font-medium md:whitespace-nowrap">
+              <TableCell
+                label={intl.formatMessage({ id: 'modules.qrc.candidate', defaultMessage: 'Candidate' })}
+                className="font-medium md:whitespace-nowrap"
+              >
                 {r.candidate}
               </TableCell>
-              <TableCell label="Role" className="md:whitespace-nowrap">
-                {r.role}
+              <TableCell
+                label={intl.formatMessage({ id: 'modules.qrc.role', defaultMessage: 'Role' })}
+                className="md:whitespace-nowrap"
+              >
+                {tx(r.role)}
               </TableCell>
-              <TableCell label="Result">
+              <TableCell label={intl.formatMessage({ id: 'modules.qrc.result', defaultMessage: 'Result' })}>
                 <StatusBadge status={r.result} />
               </TableCell>
-              <TableCell label="Score" className="text-right tabular-nums md:text-right">
+              <TableCell
+                label={intl.formatMessage({ id: 'modules.qrc.score', defaultMessage: 'Score' })}
+                className="text-right tabular-nums md:text-right"
+              >
                 {r.score}
               </TableCell>
-              <TableCell label="Time" className="text-muted-foreground md:whitespace-nowrap">
-                {r.time}
+              <TableCell
+                label={intl.formatMessage({ id: 'modules.qrc.time', defaultMessage: 'Time' })}
+                className="text-muted-foreground md:whitespace-nowrap"
+              >
+                {tx(r.time)}
               </TableCell>
-              <TableCell label="Issues" className="text-right tabular-nums md:text-right">
+              <TableCell
+                label={intl.formatMessage({ id: 'modules.qrc.issues', defaultMessage: 'Issues' })}
+                className="text-right tabular-nums md:text-right"
+              >
                 {r.issues}
               </TableCell>
               <TableCell className="justify-end md:text-right">
                 <Button variant="outline" size="sm">
-                  View Details
+                  <FormattedMessage id="modules.qrc.viewDetails" defaultMessage="View Details" />
                 </Button>
               </TableCell>
             </TableRow>
@@ -58,20 +97,35 @@ export function RecentChecksTab() {
 }
 
 export function CheckTemplatesTab() {
+  const tx = useText();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {QRC_TEMPLATES.map((t) => (
-        <SectionCard key={t.name} title={t.name}>
+        <SectionCard key={textKey(t.name)} title={t.name}>
           <div className="flex flex-col gap-3 text-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <Badge variant="outline">{t.category}</Badge>
-              <span className="tabular-nums">{t.checks} checks</span>
-              <span className="tabular-nums">{t.success}% success</span>
+              <Badge variant="outline">{tx(t.category)}</Badge>
+              <span className="tabular-nums">
+                <FormattedMessage
+                  id="modules.qrc.checks"
+                  defaultMessage="{count, plural, one {# check} other {# checks}}"
+                  values={{ count: t.checks }}
+                />
+              </span>
+              <span className="tabular-nums">
+                <FormattedMessage
+                  id="modules.qrc.success"
+                  defaultMessage="{rate}% success"
+                  values={{ rate: t.success }}
+                />
+              </span>
             </div>
             <div className="flex gap-2">
-              <Button size="sm">Run</Button>
+              <Button size="sm">
+                <FormattedMessage id="modules.qrc.run" defaultMessage="Run" />
+              </Button>
               <Button size="sm" variant="outline">
-                Edit
+                <FormattedMessage id="modules.qrc.edit" defaultMessage="Edit" />
               </Button>
             </div>
           </div>
@@ -85,7 +139,7 @@ export function PerformanceTab() {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {QRC_PERFORMANCE.map((p) => (
-        <SectionCard key={p.label} title={p.label} description={p.hint}>
+        <SectionCard key={textKey(p.label)} title={p.label} description={p.hint}>
           <p className="text-2xl font-semibold tabular-nums">{p.value}</p>
         </SectionCard>
       ))}
@@ -94,14 +148,28 @@ export function PerformanceTab() {
 }
 
 export function AnalyticsTab() {
+  const tx = useText();
+  const intl = useIntl();
   const max = Math.max(...TOP_FAILING_CRITERIA.map((c) => c.failures));
   return (
-    <SectionCard title="Top Failing Criteria" description="Why candidates fail checks, last 30 days">
+    <SectionCard
+      title={intl.formatMessage({ id: 'modules.qrc.topFailingCriteria', defaultMessage: 'Top Failing Criteria' })}
+      description={intl.formatMessage({
+        id: 'modules.qrc.whyCandidatesFailChecksLast30',
+        defaultMessage: 'Why candidates fail checks, last 30 days',
+      })}
+    >
       <ul className="flex flex-col gap-3">
         {TOP_FAILING_CRITERIA.map((c) => (
-          <li key={c.criterion} className="grid grid-cols-[9rem_1fr_auto] items-center gap-3 text-sm">
-            <span className="truncate">{c.criterion}</span>
-            <Meter label={`${c.criterion} failures`} value={Math.round((c.failures / max) * 100)} />
+          <li key={textKey(c.criterion)} className="grid grid-cols-[9rem_1fr_auto] items-center gap-3 text-sm">
+            <span className="truncate">{tx(c.criterion)}</span>
+            <Meter
+              label={intl.formatMessage(
+                { id: 'modules.qrc.failuresOf', defaultMessage: '{criterion} failures' },
+                { criterion: tx(c.criterion) },
+              )}
+              value={Math.round((c.failures / max) * 100)}
+            />
             <span className="tabular-nums">{c.failures}</span>
           </li>
         ))}

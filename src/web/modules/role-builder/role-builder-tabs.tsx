@@ -1,3 +1,5 @@
+import { textKey, useText } from '../shared/text';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { StarIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { ListRow, Meter, SectionCard } from '../shared/section-card';
@@ -5,20 +7,40 @@ import { StatusBadge } from '../shared/status-badge';
 import { BUILDER_METRICS, MOST_USED_SKILLS, ROLE_DEFINITIONS, ROLE_TEMPLATES } from './role-builder.data';
 
 export function ActiveRolesTab() {
+  const tx = useText();
+  const intl = useIntl();
   return (
-    <SectionCard title="Active Roles" description="Role definitions, their status and assignments">
+    <SectionCard
+      title={intl.formatMessage({ id: 'modules.roleBuilder.activeRoles', defaultMessage: 'Active Roles' })}
+      description={intl.formatMessage({
+        id: 'modules.roleBuilder.roleDefinitionsTheirStatusAndAssignments',
+        defaultMessage: 'Role definitions, their status and assignments',
+      })}
+    >
       <ul>
         {ROLE_DEFINITIONS.map((r) => (
-          <ListRow key={r.title} testId="role-definition">
+          <ListRow key={textKey(r.title)} testId="role-definition">
             <div className="min-w-0">
-              <p className="font-medium">{r.title}</p>
+              <p className="font-medium">{tx(r.title)}</p>
               <p className="text-xs text-muted-foreground">{r.company}</p>
             </div>
             <div className="flex w-full items-center gap-3 text-sm sm:w-auto">
               <StatusBadge status={r.status} />
-              <span className="tabular-nums">{r.assignments} assignments</span>
+              <span className="tabular-nums">
+                <FormattedMessage
+                  id="modules.roleBuilder.assignments"
+                  defaultMessage="{count, plural, one {# assignment} other {# assignments}}"
+                  values={{ count: r.assignments }}
+                />
+              </span>
               <div className="flex w-32 items-center gap-2">
-                <Meter label={`${r.title} completion`} value={r.completion} />
+                <Meter
+                  label={intl.formatMessage(
+                    { id: 'modules.roleBuilder.completionOf', defaultMessage: '{name} completion' },
+                    { name: tx(r.title) },
+                  )}
+                  value={r.completion}
+                />
                 <span className="text-xs tabular-nums">{r.completion}%</span>
               </div>
             </div>
@@ -30,16 +52,27 @@ export function ActiveRolesTab() {
 }
 
 export function TemplatesTab() {
+  const tx = useText();
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {ROLE_TEMPLATES.map((t) => (
-        <SectionCard key={t.name} title={t.name}>
+        <SectionCard key={textKey(t.name)} title={t.name}>
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <Badge variant="outline">{t.category}</Badge>
-            <span className="tabular-nums">Used {t.usage} times</span>
+            <Badge variant="outline">{tx(t.category)}</Badge>
+            <span className="tabular-nums">
+              <FormattedMessage
+                id="modules.roleBuilder.usedTimes"
+                defaultMessage="Used {count, plural, one {# time} other {# times}}"
+                values={{ count: t.usage }}
+              />
+            </span>
             <span className="inline-flex items-center gap-1 tabular-nums">
               <StarIcon className="size-3.5 fill-warning text-warning" aria-hidden />
-              {t.rating} rating
+              <FormattedMessage
+                id="modules.roleBuilder.rating"
+                defaultMessage="{rating} rating"
+                values={{ rating: t.rating }}
+              />
             </span>
           </div>
         </SectionCard>
@@ -49,16 +82,27 @@ export function TemplatesTab() {
 }
 
 export function MetricsTab() {
+  const tx = useText();
+  const intl = useIntl();
   return (
-    <SectionCard title="Role Builder Metrics" description="How roles are being built this month">
+    <SectionCard
+      title={intl.formatMessage({
+        id: 'modules.roleBuilder.roleBuilderMetrics',
+        defaultMessage: 'Role Builder Metrics',
+      })}
+      description={intl.formatMessage({
+        id: 'modules.roleBuilder.howRolesAreBeingBuiltThis',
+        defaultMessage: 'How roles are being built this month',
+      })}
+    >
       <ul className="flex flex-col gap-4">
         {BUILDER_METRICS.map((m) => (
-          <li key={m.label} className="flex flex-col gap-1.5 text-sm">
+          <li key={textKey(m.label)} className="flex flex-col gap-1.5 text-sm">
             <div className="flex justify-between gap-2">
-              <span>{m.label}</span>
+              <span>{tx(m.label)}</span>
               <span className="tabular-nums">{m.value}%</span>
             </div>
-            <Meter label={m.label} value={m.value} />
+            <Meter label={tx(m.label)} value={m.value} />
           </li>
         ))}
       </ul>
@@ -67,9 +111,16 @@ export function MetricsTab() {
 }
 
 export function AnalyticsTab() {
+  const intl = useIntl();
   const max = Math.max(...MOST_USED_SKILLS.map((s) => s.roles));
   return (
-    <SectionCard title="Most Used Skills" description="Skills appearing in the most role definitions">
+    <SectionCard
+      title={intl.formatMessage({ id: 'modules.roleBuilder.mostUsedSkills', defaultMessage: 'Most Used Skills' })}
+      description={intl.formatMessage({
+        id: 'modules.roleBuilder.skillsAppearingInTheMostRole',
+        defaultMessage: 'Skills appearing in the most role definitions',
+      })}
+    >
       <ul className="flex flex-col gap-3">
         {MOST_USED_SKILLS.map((s) => (
           <li
@@ -78,8 +129,20 @@ export function AnalyticsTab() {
             data-testid="skill-bar"
           >
             <span className="truncate">{s.skill}</span>
-            <Meter label={`${s.skill} usage`} value={Math.round((s.roles / max) * 100)} />
-            <span className="tabular-nums">{s.roles} roles</span>
+            <Meter
+              label={intl.formatMessage(
+                { id: 'modules.roleBuilder.usageOf', defaultMessage: '{skill} usage' },
+                { skill: s.skill },
+              )}
+              value={Math.round((s.roles / max) * 100)}
+            />
+            <span className="tabular-nums">
+              <FormattedMessage
+                id="modules.roleBuilder.roles"
+                defaultMessage="{count, plural, one {# role} other {# roles}}"
+                values={{ count: s.roles }}
+              />
+            </span>
           </li>
         ))}
       </ul>

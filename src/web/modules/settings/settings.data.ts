@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { DatabaseBackupIcon, KeyRoundIcon, SettingsIcon, ShieldIcon } from 'lucide-react';
 import type {
   AdminRole,
@@ -12,38 +13,97 @@ import type {
 
 /** Settings admin sample data (spec §2 item 8, §3 global setting … audit event, §6 roles and policies, §9 values). */
 export const SETTINGS_STATS: StatCardData[] = [
-  { label: 'Global Settings', value: '6', hint: '3 critical', icon: SettingsIcon },
-  { label: 'Admin Users', value: '28', hint: 'Across 4 roles', icon: ShieldIcon },
-  { label: 'API Keys', value: '4', hint: '1 expired', icon: KeyRoundIcon },
-  { label: 'Last Backup', value: '12 min', hint: 'All backups healthy', icon: DatabaseBackupIcon },
+  {
+    label: defineMessage({ id: 'modules.settings.globalSettings', defaultMessage: 'Global Settings' }),
+    value: '6',
+    hint: defineMessage({ id: 'modules.settings.n3Critical', defaultMessage: '3 critical' }),
+    icon: SettingsIcon,
+  },
+  {
+    label: defineMessage({ id: 'modules.settings.adminUsers', defaultMessage: 'Admin Users' }),
+    value: '28',
+    hint: defineMessage({ id: 'modules.settings.across4Roles', defaultMessage: 'Across 4 roles' }),
+    icon: ShieldIcon,
+  },
+  {
+    label: defineMessage({ id: 'modules.settings.apiKeys', defaultMessage: 'API Keys' }),
+    value: '4',
+    hint: defineMessage({ id: 'modules.settings.n1Expired', defaultMessage: '1 expired' }),
+    icon: KeyRoundIcon,
+  },
+  {
+    label: defineMessage({ id: 'modules.settings.lastBackup', defaultMessage: 'Last Backup' }),
+    value: '12 min',
+    hint: defineMessage({ id: 'modules.settings.allBackupsHealthy', defaultMessage: 'All backups healthy' }),
+    icon: DatabaseBackupIcon,
+  },
 ];
 
 export const GLOBAL_SETTINGS: GlobalSetting[] = [
-  { key: 'rate_limiting', value: '1000 req/min', category: 'Security', critical: true },
-  { key: 'session_timeout', value: '2 hours', category: 'Security', critical: true },
-  { key: 'password_min_length', value: '12 characters', category: 'Security', critical: true },
-  { key: 'default_language', value: 'English (US)', category: 'Localization', critical: false },
-  { key: 'maintenance_window', value: 'Sundays 02:00–04:00 UTC', category: 'Operations', critical: false },
-  { key: 'max_upload_size', value: '25 MB', category: 'Storage', critical: false },
+  {
+    key: 'rate_limiting',
+    value: '1000 req/min',
+    category: defineMessage({ id: 'modules.settings.security', defaultMessage: 'Security' }),
+    critical: true,
+  },
+  {
+    key: 'session_timeout',
+    value: '2 hours',
+    category: defineMessage({ id: 'modules.settings.security', defaultMessage: 'Security' }),
+    critical: true,
+  },
+  {
+    key: 'password_min_length',
+    value: '12 characters',
+    category: defineMessage({ id: 'modules.settings.security', defaultMessage: 'Security' }),
+    critical: true,
+  },
+  {
+    key: 'default_language',
+    value: 'English (US)',
+    category: defineMessage({ id: 'modules.settings.localization', defaultMessage: 'Localization' }),
+    critical: false,
+  },
+  {
+    key: 'maintenance_window',
+    value: 'Sundays 02:00–04:00 UTC',
+    category: defineMessage({ id: 'modules.settings.operations', defaultMessage: 'Operations' }),
+    critical: false,
+  },
+  {
+    key: 'max_upload_size',
+    value: '25 MB',
+    category: defineMessage({ id: 'modules.settings.storage', defaultMessage: 'Storage' }),
+    critical: false,
+  },
 ];
 
 export const NOTIFICATION_TOGGLES: ToggleSetting[] = [
   {
     id: 'notify-security',
-    label: 'Security alerts',
-    description: 'E-mail administrators about blocked attacks and escalations',
+    label: defineMessage({ id: 'modules.settings.securityAlerts', defaultMessage: 'Security alerts' }),
+    description: defineMessage({
+      id: 'modules.settings.eMailAdministratorsAboutBlockedAttacks',
+      defaultMessage: 'E-mail administrators about blocked attacks and escalations',
+    }),
     enabled: true,
   },
   {
     id: 'notify-health',
-    label: 'System health alerts',
-    description: 'Page on-call when an alert rule triggers',
+    label: defineMessage({ id: 'modules.settings.systemHealthAlerts', defaultMessage: 'System health alerts' }),
+    description: defineMessage({
+      id: 'modules.settings.pageOnCallWhenAnAlert',
+      defaultMessage: 'Page on-call when an alert rule triggers',
+    }),
     enabled: true,
   },
   {
     id: 'notify-digest',
-    label: 'Weekly digest',
-    description: 'Summary of activity across all platforms',
+    label: defineMessage({ id: 'modules.settings.weeklyDigest', defaultMessage: 'Weekly digest' }),
+    description: defineMessage({
+      id: 'modules.settings.summaryOfActivityAcrossAllPlatforms',
+      defaultMessage: 'Summary of activity across all platforms',
+    }),
     enabled: false,
   },
 ];
@@ -52,55 +112,72 @@ export const PLATFORM_CONFIGS: PlatformConfig[] = [
   {
     platform: 'Fulfils',
     settings: { sso: true, notifications: true, analytics: true, backup_frequency: 'hourly' },
-    lastSync: '2 min ago',
+    lastSync: defineMessage({ id: 'modules.settings.n2MinAgo', defaultMessage: '2 min ago' }),
     status: 'healthy',
   },
   {
     platform: 'SortStak',
     settings: { sso: true, notifications: false, analytics: true, backup_frequency: 'daily' },
-    lastSync: '5 min ago',
+    lastSync: defineMessage({ id: 'modules.settings.n5MinAgo', defaultMessage: '5 min ago' }),
     status: 'healthy',
   },
   {
     platform: 'Role Builder',
     settings: { sso: true, notifications: true, analytics: false, backup_frequency: 'daily' },
-    lastSync: 'Syncing now',
+    lastSync: defineMessage({ id: 'modules.settings.syncingNow', defaultMessage: 'Syncing now' }),
     status: 'syncing',
   },
   {
     platform: 'Quick Role Check',
     settings: { sso: true, notifications: true, analytics: true, backup_frequency: 'daily' },
-    lastSync: '9 min ago',
+    lastSync: defineMessage({ id: 'modules.settings.n9MinAgo', defaultMessage: '9 min ago' }),
     status: 'healthy',
   },
   {
     platform: 'TalentMLS',
     settings: { sso: true, notifications: true, analytics: true, backup_frequency: 'hourly' },
-    lastSync: '1 min ago',
+    lastSync: defineMessage({ id: 'modules.settings.n1MinAgo', defaultMessage: '1 min ago' }),
     status: 'healthy',
   },
 ];
 
 /** The four sample administrator roles of spec §6 (enforcement not shown). */
 export const ADMIN_ROLES: AdminRole[] = [
-  { role: 'Super Admin', users: 2, permissions: 'All systems', description: 'Full access' },
   {
-    role: 'Platform Admin',
+    role: defineMessage({ id: 'modules.settings.superAdmin', defaultMessage: 'Super Admin' }),
+    users: 2,
+    permissions: defineMessage({ id: 'modules.settings.allSystems', defaultMessage: 'All systems' }),
+    description: defineMessage({ id: 'modules.settings.fullAccess', defaultMessage: 'Full access' }),
+  },
+  {
+    role: defineMessage({ id: 'modules.settings.platformAdmin', defaultMessage: 'Platform Admin' }),
     users: 8,
-    permissions: 'Assigned platforms',
-    description: 'Administers the platforms assigned to them',
+    permissions: defineMessage({ id: 'modules.settings.assignedPlatforms', defaultMessage: 'Assigned platforms' }),
+    description: defineMessage({
+      id: 'modules.settings.administersThePlatformsAssignedToThem',
+      defaultMessage: 'Administers the platforms assigned to them',
+    }),
   },
   {
-    role: 'Support',
+    role: defineMessage({ id: 'modules.settings.support', defaultMessage: 'Support' }),
     users: 15,
-    permissions: 'User management, view only',
-    description: 'Helps users; can view but not change settings',
+    permissions: defineMessage({
+      id: 'modules.settings.userManagementViewOnly',
+      defaultMessage: 'User management, view only',
+    }),
+    description: defineMessage({
+      id: 'modules.settings.helpsUsersCanViewButNot',
+      defaultMessage: 'Helps users; can view but not change settings',
+    }),
   },
   {
-    role: 'Auditor',
+    role: defineMessage({ id: 'modules.settings.auditor', defaultMessage: 'Auditor' }),
     users: 3,
-    permissions: 'Read only, audit logs',
-    description: 'Reads everything including the audit logs',
+    permissions: defineMessage({ id: 'modules.settings.readOnlyAuditLogs', defaultMessage: 'Read only, audit logs' }),
+    description: defineMessage({
+      id: 'modules.settings.readsEverythingIncludingTheAuditLogs',
+      defaultMessage: 'Reads everything including the audit logs',
+    }),
   },
 ];
 
@@ -108,20 +185,32 @@ export const ADMIN_ROLES: AdminRole[] = [
 export const SECURITY_POLICIES: ToggleSetting[] = [
   {
     id: 'policy-2fa',
-    label: 'Enforce 2FA for admins',
-    description: 'Administrators must use a second factor',
+    label: defineMessage({ id: 'modules.settings.enforce2faForAdmins', defaultMessage: 'Enforce 2FA for admins' }),
+    description: defineMessage({
+      id: 'modules.settings.administratorsMustUseASecondFactor',
+      defaultMessage: 'Administrators must use a second factor',
+    }),
     enabled: true,
   },
   {
     id: 'policy-timeout',
-    label: 'Session timeout',
-    description: 'Sign out after 2 hours of inactivity',
+    label: defineMessage({ id: 'modules.settings.sessionTimeout', defaultMessage: 'Session timeout' }),
+    description: defineMessage({
+      id: 'modules.settings.signOutAfter2HoursOf',
+      defaultMessage: 'Sign out after 2 hours of inactivity',
+    }),
     enabled: true,
   },
   {
     id: 'policy-ip-whitelist',
-    label: 'IP whitelist for admin panel',
-    description: 'Only listed addresses may open the admin panel',
+    label: defineMessage({
+      id: 'modules.settings.ipWhitelistForAdminPanel',
+      defaultMessage: 'IP whitelist for admin panel',
+    }),
+    description: defineMessage({
+      id: 'modules.settings.onlyListedAddressesMayOpenThe',
+      defaultMessage: 'Only listed addresses may open the admin panel',
+    }),
     enabled: false,
   },
 ];
@@ -132,28 +221,28 @@ export const API_KEYS: ApiKey[] = [
     platform: 'Fulfils',
     status: 'active',
     expires: 'Mar 1, 2027',
-    usage: '48.2K calls / day',
+    usage: defineMessage({ id: 'modules.settings.n482kCallsDay', defaultMessage: '48.2K calls / day' }),
   },
   {
     name: 'SortStak ingest',
     platform: 'SortStak',
     status: 'active',
     expires: 'Jan 15, 2027',
-    usage: '112K calls / day',
+    usage: defineMessage({ id: 'modules.settings.n112kCallsDay', defaultMessage: '112K calls / day' }),
   },
   {
     name: 'TalentMLS search',
     platform: 'TalentMLS',
     status: 'active',
     expires: 'May 30, 2027',
-    usage: '31.7K calls / day',
+    usage: defineMessage({ id: 'modules.settings.n317kCallsDay', defaultMessage: '31.7K calls / day' }),
   },
   {
     name: 'QRC legacy',
     platform: 'Quick Role Check',
     status: 'expired',
     expires: 'Oct 31, 2026',
-    usage: '0 calls / day',
+    usage: defineMessage({ id: 'modules.settings.n0CallsDay', defaultMessage: '0 calls / day' }),
   },
 ];
 
@@ -161,34 +250,66 @@ export const API_KEYS: ApiKey[] = [
 export const BACKUPS: Backup[] = [
   {
     type: 'Database (incremental)',
-    lastBackup: '12 min ago',
+    lastBackup: defineMessage({ id: 'modules.settings.n12MinAgo', defaultMessage: '12 min ago' }),
     size: '2.4 GB',
     status: 'completed',
     retention: '30 days',
   },
-  { type: 'Database (full)', lastBackup: 'Today 02:00', size: '48.6 GB', status: 'completed', retention: '90 days' },
-  { type: 'Audit logs', lastBackup: 'In progress', size: '6.1 GB', status: 'in_progress', retention: '7 years' },
-  { type: 'File storage', lastBackup: 'Yesterday 23:00', size: '112 GB', status: 'completed', retention: '1 year' },
+  {
+    type: 'Database (full)',
+    lastBackup: defineMessage({ id: 'modules.settings.today0200', defaultMessage: 'Today 02:00' }),
+    size: '48.6 GB',
+    status: 'completed',
+    retention: '90 days',
+  },
+  {
+    type: 'Audit logs',
+    lastBackup: defineMessage({ id: 'modules.settings.inProgress', defaultMessage: 'In progress' }),
+    size: '6.1 GB',
+    status: 'in_progress',
+    retention: '7 years',
+  },
+  {
+    type: 'File storage',
+    lastBackup: defineMessage({ id: 'modules.settings.yesterday2300', defaultMessage: 'Yesterday 23:00' }),
+    size: '112 GB',
+    status: 'completed',
+    retention: '1 year',
+  },
 ];
 
 export const AUDIT_EVENTS: AuditEventSample[] = [
   {
     user: 'admin@ecosystem.example',
-    action: 'Updated rate limiting to 1000 req/min',
+    action: defineMessage({
+      id: 'modules.settings.updatedRateLimitingTo1000Req',
+      defaultMessage: 'Updated rate limiting to 1000 req/min',
+    }),
     platform: 'All platforms',
-    time: '10 min ago',
+    time: defineMessage({ id: 'modules.settings.n10MinAgo', defaultMessage: '10 min ago' }),
   },
   {
     user: 'sarah.ops@ecosystem.example',
-    action: 'Rotated API key "SortStak ingest"',
+    action: defineMessage({
+      id: 'modules.settings.rotatedApiKeySortstakIngest',
+      defaultMessage: 'Rotated API key "SortStak ingest"',
+    }),
     platform: 'SortStak',
-    time: '1 h ago',
+    time: defineMessage({ id: 'modules.settings.n1HAgo', defaultMessage: '1 h ago' }),
   },
-  { user: 'auditor@ecosystem.example', action: 'Exported audit log (CSV)', platform: 'Hub', time: '3 h ago' },
+  {
+    user: 'auditor@ecosystem.example',
+    action: defineMessage({ id: 'modules.settings.exportedAuditLogCsv', defaultMessage: 'Exported audit log (CSV)' }),
+    platform: 'Hub',
+    time: defineMessage({ id: 'modules.settings.n3HAgo', defaultMessage: '3 h ago' }),
+  },
   {
     user: 'admin@ecosystem.example',
-    action: 'Granted Platform Admin to m.lee',
+    action: defineMessage({
+      id: 'modules.settings.grantedPlatformAdminToMLee',
+      defaultMessage: 'Granted Platform Admin to m.lee',
+    }),
     platform: 'TalentMLS',
-    time: 'Yesterday',
+    time: defineMessage({ id: 'modules.settings.yesterday', defaultMessage: 'Yesterday' }),
   },
 ];

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useShellMode } from '@/layout/shell/shell-mode';
@@ -29,11 +30,13 @@ export function ModulePage({
   stats?: StatCardData[];
   tabs: ModuleTab[];
 }) {
+  const intl = useIntl();
   const isDemo = useShellMode() === 'demo';
-  useDocumentTitle(title, isDemo && 'Demo');
+  const demo = intl.formatMessage({ id: 'modules.page.demo', defaultMessage: 'Demo' });
+  useDocumentTitle(title, isDemo && demo);
   return (
     <div className="flex min-w-0 flex-col gap-5">
-      {isDemo && <Breadcrumbs items={[{ label: 'Demo', to: '/demo' }, { label: title }]} />}
+      {isDemo && <Breadcrumbs items={[{ label: demo, to: '/demo' }, { label: title }]} />}
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
@@ -43,7 +46,12 @@ export function ModulePage({
       </header>
       {stats && <StatGrid stats={stats} />}
       <Tabs defaultValue={tabs[0].value} className="min-w-0">
-        <TabsList aria-label={`${title} sections`}>
+        <TabsList
+          aria-label={intl.formatMessage(
+            { id: 'modules.page.sections', defaultMessage: '{title} sections' },
+            { title },
+          )}
+        >
           {tabs.map((t) => (
             <TabsTrigger key={t.value} value={t.value}>
               {t.label}

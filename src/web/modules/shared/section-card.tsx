@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useText, type Text } from './text';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** A titled card holding one list or table inside a tab. */
@@ -7,15 +8,16 @@ export function SectionCard({
   description,
   children,
 }: {
-  title: string;
-  description?: string;
+  title: Text;
+  description?: Text;
   children: ReactNode;
 }) {
+  const t = useText();
   return (
     <Card className="min-w-0">
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
+        <CardTitle>{t(title)}</CardTitle>
+        {description && <CardDescription>{t(description)}</CardDescription>}
       </CardHeader>
       <CardContent className="min-w-0">{children}</CardContent>
     </Card>

@@ -1,4 +1,5 @@
 import { Badge } from '@/components/ui/badge';
+import { useWord } from './words';
 
 type Variant = 'default' | 'secondary' | 'destructive' | 'success' | 'warning' | 'outline';
 
@@ -46,7 +47,9 @@ const VARIANTS: Record<string, Variant> = {
   captcha_enabled: 'secondary',
 };
 
-/** Shows a status value as the spec writes it, with underscores read as spaces. */
+/** Shows a status value as the spec writes it, with underscores read as spaces, in the active locale. */
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
-  return <Badge variant={VARIANTS[status] ?? 'outline'}>{label ?? status.replace(/_/g, ' ')}</Badge>;
+  const word = useWord();
+  const text = label ?? word(status);
+  return <Badge variant={VARIANTS[status] ?? 'outline'}>{text}</Badge>;
 }

@@ -1,16 +1,27 @@
+import { useWord } from '../shared/words';
+import { textKey, useText } from '../shared/text';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Badge } from '@/components/ui/badge';
 import { ListRow, Meter, SectionCard } from '../shared/section-card';
 import { StatusBadge } from '../shared/status-badge';
 import { API_ENDPOINTS, DATA_QUALITY, PIPELINES, PRIVACY_ACTIVITY, VALIDATION_RULES } from './sortstak.data';
 
 export function PipelinesTab() {
+  const tx = useText();
+  const intl = useIntl();
   return (
-    <SectionCard title="Active Pipelines" description="Data flows between the platforms">
+    <SectionCard
+      title={intl.formatMessage({ id: 'modules.sortstak.activePipelines', defaultMessage: 'Active Pipelines' })}
+      description={intl.formatMessage({
+        id: 'modules.sortstak.dataFlowsBetweenThePlatforms',
+        defaultMessage: 'Data flows between the platforms',
+      })}
+    >
       <ul>
         {PIPELINES.map((p) => (
-          <ListRow key={p.name}>
+          <ListRow key={textKey(p.name)}>
             <div className="min-w-0">
-              <p className="font-medium">{p.name}</p>
+              <p className="font-medium">{tx(p.name)}</p>
               <p className="text-xs text-muted-foreground">
                 {p.platform} · {p.throughput}
               </p>
@@ -18,7 +29,13 @@ export function PipelinesTab() {
             <div className="flex w-full items-center gap-3 sm:w-auto">
               <StatusBadge status={p.status} />
               <div className="flex w-32 items-center gap-2">
-                <Meter label={`${p.name} progress`} value={p.progress} />
+                <Meter
+                  label={intl.formatMessage(
+                    { id: 'modules.sortstak.progressOf', defaultMessage: '{name} progress' },
+                    { name: tx(p.name) },
+                  )}
+                  value={p.progress}
+                />
                 <span className="text-xs tabular-nums">{p.progress}%</span>
               </div>
             </div>
@@ -30,32 +47,53 @@ export function PipelinesTab() {
 }
 
 export function DataQualityTab() {
+  const word = useWord();
+  const tx = useText();
+  const intl = useIntl();
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <SectionCard title="Quality Metrics" description="Scores across all ingested records">
+      <SectionCard
+        title={intl.formatMessage({ id: 'modules.sortstak.qualityMetrics', defaultMessage: 'Quality Metrics' })}
+        description={intl.formatMessage({
+          id: 'modules.sortstak.scoresAcrossAllIngestedRecords',
+          defaultMessage: 'Scores across all ingested records',
+        })}
+      >
         <ul className="flex flex-col gap-3">
           {DATA_QUALITY.map((m) => (
-            <li key={m.metric} className="flex flex-col gap-1.5 text-sm">
+            <li key={textKey(m.metric)} className="flex flex-col gap-1.5 text-sm">
               <div className="flex items-center justify-between gap-2">
-                <span>{m.metric}</span>
+                <span>{tx(m.metric)}</span>
                 <span className="flex items-center gap-2 tabular-nums">
                   {m.score}% <StatusBadge status={m.status} />
                 </span>
               </div>
-              <Meter label={`${m.metric} score`} value={m.score} />
+              <Meter
+                label={intl.formatMessage(
+                  { id: 'modules.sortstak.scoreOf', defaultMessage: '{metric} score' },
+                  { metric: tx(m.metric) },
+                )}
+                value={m.score}
+              />
             </li>
           ))}
         </ul>
       </SectionCard>
-      <SectionCard title="Validation Rules" description="Checks applied to every record">
+      <SectionCard
+        title={intl.formatMessage({ id: 'modules.sortstak.validationRules', defaultMessage: 'Validation Rules' })}
+        description={intl.formatMessage({
+          id: 'modules.sortstak.checksAppliedToEveryRecord',
+          defaultMessage: 'Checks applied to every record',
+        })}
+      >
         <ul>
           {VALIDATION_RULES.map((r) => (
-            <ListRow key={r.name} testId="validation-rule">
+            <ListRow key={textKey(r.name)} testId="validation-rule">
               <div className="min-w-0">
-                <p className="font-medium">{r.name}</p>
-                <p className="text-xs text-muted-foreground">{r.description}</p>
+                <p className="font-medium">{tx(r.name)}</p>
+                <p className="text-xs text-muted-foreground">{tx(r.description)}</p>
               </div>
-              <Badge variant={r.state === 'Active' ? 'success' : 'secondary'}>{r.state}</Badge>
+              <Badge variant={r.state === 'Active' ? 'success' : 'secondary'}>{word(r.state)}</Badge>
             </ListRow>
           ))}
         </ul>
@@ -65,20 +103,29 @@ export function DataQualityTab() {
 }
 
 export function PrivacyTab() {
+  const word = useWord();
+  const tx = useText();
+  const intl = useIntl();
   return (
-    <SectionCard title="User Data & Privacy" description="Recent operations on personal data">
+    <SectionCard
+      title={intl.formatMessage({ id: 'modules.sortstak.userDataPrivacy', defaultMessage: 'User Data & Privacy' })}
+      description={intl.formatMessage({
+        id: 'modules.sortstak.recentOperationsOnPersonalData',
+        defaultMessage: 'Recent operations on personal data',
+      })}
+    >
       <ul>
         {PRIVACY_ACTIVITY.map((a) => (
           <ListRow key={`${a.user}-${a.operation}`}>
             <div className="min-w-0">
               <p className="font-medium">
-                {a.operation} · {a.dataset}
+                {tx(a.operation)} · {tx(a.dataset)}
               </p>
               <p className="text-xs text-muted-foreground">
                 {a.user} · {a.size}
               </p>
             </div>
-            <Badge variant={a.privacy === 'Restricted' ? 'warning' : 'success'}>{a.privacy}</Badge>
+            <Badge variant={a.privacy === 'Restricted' ? 'warning' : 'success'}>{word(a.privacy)}</Badge>
           </ListRow>
         ))}
       </ul>
@@ -87,17 +134,37 @@ export function PrivacyTab() {
 }
 
 export function ApiManagementTab() {
+  const tx = useText();
+  const intl = useIntl();
   return (
-    <SectionCard title="API Management" description="Endpoint health, traffic and limits">
+    <SectionCard
+      title={intl.formatMessage({ id: 'modules.sortstak.apiManagement', defaultMessage: 'API Management' })}
+      description={intl.formatMessage({
+        id: 'modules.sortstak.endpointHealthTrafficAndLimits',
+        defaultMessage: 'Endpoint health, traffic and limits',
+      })}
+    >
       <ul>
         {API_ENDPOINTS.map((e) => (
-          <ListRow key={e.name}>
-            <code className="font-mono text-sm">{e.name}</code>
+          <ListRow key={textKey(e.name)}>
+            <code className="font-mono text-sm">{tx(e.name)}</code>
             <div className="flex flex-wrap items-center gap-3 text-sm">
               <StatusBadge status={e.status} />
-              <span className="tabular-nums">{e.calls} calls</span>
+              <span className="tabular-nums">
+                <FormattedMessage
+                  id="modules.sortstak.calls"
+                  defaultMessage="{calls} calls"
+                  values={{ calls: e.calls }}
+                />
+              </span>
               <span className="tabular-nums">{e.latency}</span>
-              <span className="text-muted-foreground">limit {e.rate_limit}</span>
+              <span className="text-muted-foreground">
+                <FormattedMessage
+                  id="modules.sortstak.limit"
+                  defaultMessage="limit {limit}"
+                  values={{ limit: e.rate_limit }}
+                />
+              </span>
             </div>
           </ListRow>
         ))}

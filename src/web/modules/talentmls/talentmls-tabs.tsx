@@ -1,3 +1,6 @@
+import { useWord } from '../shared/words';
+import { textKey, useText } from '../shared/text';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { AlertTriangleIcon, BadgeCheckIcon, StarIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { ListRow, Meter, SectionCard } from '../shared/section-card';
@@ -5,9 +8,17 @@ import { StatusBadge } from '../shared/status-badge';
 import { APPLICATIONS_BY_CATEGORY, EMPLOYERS, FRAUD_ALERTS, JOB_LISTINGS, PAYMENTS } from './talentmls.data';
 
 export function JobListingsTab() {
+  const tx = useText();
+  const intl = useIntl();
   return (
     <div className="flex flex-col gap-4">
-      <SectionCard title="Fraud Alerts" description="Listings flagged by the fraud checks">
+      <SectionCard
+        title={intl.formatMessage({ id: 'modules.talentmls.fraudAlerts', defaultMessage: 'Fraud Alerts' })}
+        description={intl.formatMessage({
+          id: 'modules.talentmls.listingsFlaggedByTheFraudChecks',
+          defaultMessage: 'Listings flagged by the fraud checks',
+        })}
+      >
         <ul>
           {FRAUD_ALERTS.map((f) => (
             <ListRow key={f.company} testId="fraud-alert">
@@ -15,35 +26,58 @@ export function JobListingsTab() {
                 <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
                 <div className="min-w-0">
                   <p className="font-medium">{f.company}</p>
-                  <p className="text-xs text-muted-foreground">{f.issue}</p>
+                  <p className="text-xs text-muted-foreground">{tx(f.issue)}</p>
                 </div>
               </div>
               <div className="flex items-center gap-2">
                 <StatusBadge status={f.severity} />
                 {f.auto_blocked ? (
-                  <Badge variant="destructive">Auto-blocked</Badge>
+                  <Badge variant="destructive">
+                    <FormattedMessage id="modules.talentmls.autoBlocked" defaultMessage="Auto-blocked" />
+                  </Badge>
                 ) : (
-                  <Badge variant="outline">Under review</Badge>
+                  <Badge variant="outline">
+                    <FormattedMessage id="modules.talentmls.underReview" defaultMessage="Under review" />
+                  </Badge>
                 )}
               </div>
             </ListRow>
           ))}
         </ul>
       </SectionCard>
-      <SectionCard title="Job Listings" description="Latest listings on the marketplace">
+      <SectionCard
+        title={intl.formatMessage({ id: 'modules.talentmls.jobListings', defaultMessage: 'Job Listings' })}
+        description={intl.formatMessage({
+          id: 'modules.talentmls.latestListingsOnTheMarketplace',
+          defaultMessage: 'Latest listings on the marketplace',
+        })}
+      >
         <ul>
           {JOB_LISTINGS.map((j) => (
-            <ListRow key={j.title}>
+            <ListRow key={textKey(j.title)}>
               <div className="min-w-0">
-                <p className="font-medium">{j.title}</p>
+                <p className="font-medium">{tx(j.title)}</p>
                 <p className="text-xs text-muted-foreground">
-                  {j.company} · {j.salary} · {j.applications} applications
+                  {j.company} · {j.salary} ·{' '}
+                  <FormattedMessage
+                    id="modules.talentmls.applications"
+                    defaultMessage="{count, plural, one {# application} other {# applications}}"
+                    values={{ count: j.applications }}
+                  />
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 <StatusBadge status={j.status} />
-                {j.featured && <Badge>Featured</Badge>}
-                {j.cross_platform && <Badge variant="outline">Cross-platform</Badge>}
+                {j.featured && (
+                  <Badge>
+                    <FormattedMessage id="modules.talentmls.featured" defaultMessage="Featured" />
+                  </Badge>
+                )}
+                {j.cross_platform && (
+                  <Badge variant="outline">
+                    <FormattedMessage id="modules.talentmls.crossPlatform" defaultMessage="Cross-platform" />
+                  </Badge>
+                )}
               </div>
             </ListRow>
           ))}
@@ -54,18 +88,41 @@ export function JobListingsTab() {
 }
 
 export function EmployersTab() {
+  const tx = useText();
+  const intl = useIntl();
   return (
-    <SectionCard title="Employers" description="Companies hiring through the marketplace">
+    <SectionCard
+      title={intl.formatMessage({ id: 'modules.talentmls.employers', defaultMessage: 'Employers' })}
+      description={intl.formatMessage({
+        id: 'modules.talentmls.companiesHiringThroughTheMarketplace',
+        defaultMessage: 'Companies hiring through the marketplace',
+      })}
+    >
       <ul>
         {EMPLOYERS.map((e) => (
-          <ListRow key={e.name}>
+          <ListRow key={textKey(e.name)}>
             <div className="min-w-0">
               <p className="flex items-center gap-1 font-medium">
-                {e.name}
-                {e.verified && <BadgeCheckIcon className="size-4 text-success" aria-label="Verified" />}
+                {tx(e.name)}
+                {e.verified && (
+                  <BadgeCheckIcon
+                    className="size-4 text-success"
+                    aria-label={intl.formatMessage({ id: 'modules.talentmls.verified', defaultMessage: 'Verified' })}
+                  />
+                )}
               </p>
               <p className="text-xs text-muted-foreground">
-                {e.jobs} jobs · {e.total_paid} paid
+                <FormattedMessage
+                  id="modules.talentmls.jobs"
+                  defaultMessage="{count, plural, one {# job} other {# jobs}}"
+                  values={{ count: e.jobs }}
+                />{' '}
+                ·{' '}
+                <FormattedMessage
+                  id="modules.talentmls.paid"
+                  defaultMessage="{amount} paid"
+                  values={{ amount: e.total_paid }}
+                />
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -74,7 +131,11 @@ export function EmployersTab() {
                 {e.rating}
               </span>
               <Badge variant={e.verified ? 'success' : 'warning'}>{e.verified ? 'Verified' : 'Unverified'}</Badge>
-              {e.cross_platform && <Badge variant="outline">Cross-platform</Badge>}
+              {e.cross_platform && (
+                <Badge variant="outline">
+                  <FormattedMessage id="modules.talentmls.crossPlatform" defaultMessage="Cross-platform" />
+                </Badge>
+              )}
             </div>
           </ListRow>
         ))}
@@ -84,15 +145,29 @@ export function EmployersTab() {
 }
 
 export function AnalyticsTab() {
+  const tx = useText();
+  const intl = useIntl();
   const max = Math.max(...APPLICATIONS_BY_CATEGORY.map((c) => c.value));
   return (
-    <SectionCard title="Applications by Category" description="This month">
+    <SectionCard
+      title={intl.formatMessage({
+        id: 'modules.talentmls.applicationsByCategory',
+        defaultMessage: 'Applications by Category',
+      })}
+      description={intl.formatMessage({ id: 'modules.talentmls.thisMonth', defaultMessage: 'This month' })}
+    >
       <ul className="flex flex-col gap-3">
         {APPLICATIONS_BY_CATEGORY.map((c) => (
-          <li key={c.label} className="grid grid-cols-[8rem_1fr_auto] items-center gap-3 text-sm">
-            <span className="truncate">{c.label}</span>
-            <Meter label={`${c.label} applications`} value={Math.round((c.value / max) * 100)} />
-            <span className="tabular-nums">{c.value.toLocaleString('en-US')}</span>
+          <li key={textKey(c.label)} className="grid grid-cols-[8rem_1fr_auto] items-center gap-3 text-sm">
+            <span className="truncate">{tx(c.label)}</span>
+            <Meter
+              label={intl.formatMessage(
+                { id: 'modules.talentmls.applicationsOf', defaultMessage: '{category} applications' },
+                { category: tx(c.label) },
+              )}
+              value={Math.round((c.value / max) * 100)}
+            />
+            <span className="tabular-nums">{intl.formatNumber(c.value)}</span>
           </li>
         ))}
       </ul>
@@ -101,14 +176,22 @@ export function AnalyticsTab() {
 }
 
 export function PaymentsTab() {
+  const word = useWord();
+  const intl = useIntl();
   return (
-    <SectionCard title="Payments" description="Listing purchases by employers">
+    <SectionCard
+      title={intl.formatMessage({ id: 'modules.talentmls.payments', defaultMessage: 'Payments' })}
+      description={intl.formatMessage({
+        id: 'modules.talentmls.listingPurchasesByEmployers',
+        defaultMessage: 'Listing purchases by employers',
+      })}
+    >
       <ul>
         {PAYMENTS.map((p) => (
           <ListRow key={`${p.employer}-${p.type}`}>
             <div className="min-w-0">
               <p className="font-medium">{p.employer}</p>
-              <p className="text-xs text-muted-foreground">{p.type}</p>
+              <p className="text-xs text-muted-foreground">{word(p.type)}</p>
             </div>
             <div className="flex items-center gap-3">
               <span className="font-medium tabular-nums">{p.amount}</span>

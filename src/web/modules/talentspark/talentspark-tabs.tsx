@@ -1,3 +1,5 @@
+import { textKey, useText } from '../shared/text';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { AlertTriangleIcon, BadgeCheckIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { ListRow, Meter, SectionCard } from '../shared/section-card';
@@ -11,9 +13,20 @@ import {
 } from './talentspark.data';
 
 export function ProfilesTab() {
+  const tx = useText();
+  const intl = useIntl();
   return (
     <div className="flex flex-col gap-4">
-      <SectionCard title="Cross-Platform Alerts" description="Profiles whose data disagrees between platforms">
+      <SectionCard
+        title={intl.formatMessage({
+          id: 'modules.talentspark.crossPlatformAlerts',
+          defaultMessage: 'Cross-Platform Alerts',
+        })}
+        description={intl.formatMessage({
+          id: 'modules.talentspark.profilesWhoseDataDisagreesBetweenPlatforms',
+          defaultMessage: 'Profiles whose data disagrees between platforms',
+        })}
+      >
         <ul>
           {CROSS_PLATFORM_ALERTS.map((a) => (
             <ListRow key={a.talent} testId="cross-platform-alert">
@@ -22,7 +35,7 @@ export function ProfilesTab() {
                 <div className="min-w-0">
                   <p className="font-medium">{a.talent}</p>
                   <p className="text-xs text-muted-foreground">
-                    {a.issue} · {a.platforms.join(', ')}
+                    {tx(a.issue)} · {a.platforms.join(', ')}
                   </p>
                 </div>
               </div>
@@ -31,14 +44,28 @@ export function ProfilesTab() {
           ))}
         </ul>
       </SectionCard>
-      <SectionCard title="Talent Profiles" description="Recently active talent">
+      <SectionCard
+        title={intl.formatMessage({ id: 'modules.talentspark.talentProfiles', defaultMessage: 'Talent Profiles' })}
+        description={intl.formatMessage({
+          id: 'modules.talentspark.recentlyActiveTalent',
+          defaultMessage: 'Recently active talent',
+        })}
+      >
         <ul>
           {TALENTS.map((t) => (
-            <ListRow key={t.name}>
+            <ListRow key={textKey(t.name)}>
               <div className="min-w-0">
                 <p className="flex items-center gap-1 font-medium">
-                  {t.name}
-                  {t.verified && <BadgeCheckIcon className="size-4 text-success" aria-label="Verified" />}
+                  {tx(t.name)}
+                  {t.verified && (
+                    <BadgeCheckIcon
+                      className="size-4 text-success"
+                      aria-label={intl.formatMessage({
+                        id: 'modules.talentspark.verified',
+                        defaultMessage: 'Verified',
+                      })}
+                    />
+                  )}
                 </p>
                 <div className="mt-1 flex flex-wrap gap-1">
                   {t.skills.map((s) => (
@@ -49,8 +76,18 @@ export function ProfilesTab() {
                 </div>
               </div>
               <div className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="tabular-nums">{t.engagement}% engagement</span>
-                {t.cross_platform && <Badge variant="outline">Cross-platform</Badge>}
+                <span className="tabular-nums">
+                  <FormattedMessage
+                    id="modules.talentspark.engagement"
+                    defaultMessage="{rate}% engagement"
+                    values={{ rate: t.engagement }}
+                  />
+                </span>
+                {t.cross_platform && (
+                  <Badge variant="outline">
+                    <FormattedMessage id="modules.talentspark.crossPlatform" defaultMessage="Cross-platform" />
+                  </Badge>
+                )}
                 <StatusBadge status={t.status} />
               </div>
             </ListRow>
@@ -62,16 +99,44 @@ export function ProfilesTab() {
 }
 
 export function SkillsTab() {
+  const intl = useIntl();
   return (
-    <SectionCard title="Skills & Certifications" description="Certified and pending, with pass rates">
+    <SectionCard
+      title={intl.formatMessage({
+        id: 'modules.talentspark.skillsCertifications',
+        defaultMessage: 'Skills & Certifications',
+      })}
+      description={intl.formatMessage({
+        id: 'modules.talentspark.certifiedAndPendingWithPassRates',
+        defaultMessage: 'Certified and pending, with pass rates',
+      })}
+    >
       <ul>
         {SKILL_CERTIFICATIONS.map((s) => (
           <ListRow key={s.skill}>
             <p className="font-medium">{s.skill}</p>
             <div className="flex flex-wrap items-center gap-3 text-sm">
-              <span className="tabular-nums">{s.certified.toLocaleString('en-US')} certified</span>
-              <span className="tabular-nums text-muted-foreground">{s.pending} pending</span>
-              <Badge variant="outline">{s.pass_rate}% pass rate</Badge>
+              <span className="tabular-nums">
+                <FormattedMessage
+                  id="modules.talentspark.certified"
+                  defaultMessage="{count, number} certified"
+                  values={{ count: s.certified }}
+                />
+              </span>
+              <span className="tabular-nums text-muted-foreground">
+                <FormattedMessage
+                  id="modules.talentspark.pending"
+                  defaultMessage="{count} pending"
+                  values={{ count: s.pending }}
+                />
+              </span>
+              <Badge variant="outline">
+                <FormattedMessage
+                  id="modules.talentspark.passRate"
+                  defaultMessage="{rate}% pass rate"
+                  values={{ rate: s.pass_rate }}
+                />
+              </Badge>
             </div>
           </ListRow>
         ))}
@@ -81,19 +146,45 @@ export function SkillsTab() {
 }
 
 export function TrainingTab() {
+  const intl = useIntl();
+  const tx = useText();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {TRAINING_PROGRAMS.map((p) => {
         const rate = Math.round((p.completed / p.enrolled) * 100);
         return (
-          <SectionCard key={p.name} title={p.name} description={p.duration}>
+          <SectionCard key={textKey(p.name)} title={p.name} description={p.duration}>
             <div className="flex flex-col gap-2 text-sm">
               <div className="flex justify-between">
-                <span>{p.enrolled} enrolled</span>
-                <span>{p.completed} completed</span>
+                <span>
+                  <FormattedMessage
+                    id="modules.talentspark.enrolled"
+                    defaultMessage="{count} enrolled"
+                    values={{ count: p.enrolled }}
+                  />
+                </span>
+                <span>
+                  <FormattedMessage
+                    id="modules.talentspark.completed"
+                    defaultMessage="{count} completed"
+                    values={{ count: p.completed }}
+                  />
+                </span>
               </div>
-              <Meter label={`${p.name} completion`} value={rate} />
-              <span className="text-xs text-muted-foreground">{rate}% completion</span>
+              <Meter
+                label={intl.formatMessage(
+                  { id: 'modules.talentspark.completionOf', defaultMessage: '{name} completion' },
+                  { name: tx(p.name) },
+                )}
+                value={rate}
+              />
+              <span className="text-xs text-muted-foreground">
+                <FormattedMessage
+                  id="modules.talentspark.completion"
+                  defaultMessage="{rate}% completion"
+                  values={{ rate: rate }}
+                />
+              </span>
             </div>
           </SectionCard>
         );
@@ -103,18 +194,32 @@ export function TrainingTab() {
 }
 
 export function MatchingTab() {
+  const tx = useText();
+  const intl = useIntl();
   return (
-    <SectionCard title="Matching Algorithm" description="Accuracy of each matching criterion">
+    <SectionCard
+      title={intl.formatMessage({ id: 'modules.talentspark.matchingAlgorithm', defaultMessage: 'Matching Algorithm' })}
+      description={intl.formatMessage({
+        id: 'modules.talentspark.accuracyOfEachMatchingCriterion',
+        defaultMessage: 'Accuracy of each matching criterion',
+      })}
+    >
       <ul className="flex flex-col gap-4">
         {MATCHING_CRITERIA.map((m) => (
-          <li key={m.criteria} className="flex flex-col gap-1.5 text-sm">
+          <li key={textKey(m.criteria)} className="flex flex-col gap-1.5 text-sm">
             <div className="flex justify-between gap-2">
-              <span>{m.criteria}</span>
+              <span>{tx(m.criteria)}</span>
               <span className="tabular-nums">
                 {m.accuracy}% <span className="text-success">{m.improvement}</span>
               </span>
             </div>
-            <Meter label={`${m.criteria} accuracy`} value={m.accuracy} />
+            <Meter
+              label={intl.formatMessage(
+                { id: 'modules.talentspark.accuracyOf', defaultMessage: '{criterion} accuracy' },
+                { criterion: tx(m.criteria) },
+              )}
+              value={m.accuracy}
+            />
           </li>
         ))}
       </ul>
