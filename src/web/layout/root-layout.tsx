@@ -13,7 +13,7 @@ export function RootLayout() {
         href="#main"
         className={cn(
           'sr-only z-50 rounded-md bg-card px-3 py-2 text-sm font-medium text-foreground shadow',
-          'focus:not-sr-only focus:fixed focus:top-2 focus:left-2',
+          'focus:not-sr-only focus:fixed focus:top-2 focus:start-2',
         )}
       >
         Skip to main content

@@ -31,7 +31,7 @@ function DialogContent({
         {children}
         <DialogPrimitive.Close
           className={cn(
-            'absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100',
+            'absolute top-4 end-4 rounded-xs opacity-70 transition-opacity hover:opacity-100',
             'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
           )}
         >
@@ -44,7 +44,7 @@ function DialogContent({
 }
 
 function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 text-left', className)} {...props} />;
+  return <div className={cn('flex flex-col gap-2 text-start', className)} {...props} />;
 }
 
 function DialogFooter({ className, ...props }: React.ComponentProps<'div'>) {

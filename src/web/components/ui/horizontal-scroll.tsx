@@ -53,7 +53,7 @@ export function HorizontalScroll({
       {overflow && !atEnd && (
         <div
           aria-hidden
-          className="pointer-events-none absolute inset-y-0 right-0 w-10 rounded-r-md bg-gradient-to-l from-card to-transparent"
+          className="pointer-events-none absolute inset-y-0 end-0 w-10 rounded-e-md bg-gradient-to-l from-card rtl:bg-gradient-to-r to-transparent"
         />
       )}
       {overflow && (

@@ -45,7 +45,7 @@ export function TotpEnrolment({
         <QrCode value={enrolment.otpauth_uri} label="QR code to add Ecosystem Hub to your authenticator app" />
       </div>
       <div className="min-w-0 space-y-4">
-        <ol className="list-decimal space-y-2 pl-5 text-sm">
+        <ol className="list-decimal space-y-2 ps-5 text-sm">
           <li>Scan the QR code with your authenticator app.</li>
           <li>
             Can&apos;t scan it? Enter this key instead:{' '}

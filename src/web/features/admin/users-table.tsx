@@ -28,14 +28,14 @@ export function UsersTable({
           <TableHead>Status</TableHead>
           <TableHead>MFA</TableHead>
           <TableHead>Last Login</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
+          <TableHead className="text-end">Actions</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {users.map((u) => (
           <TableRow key={u.id} data-testid="user-row">
             <TableCell label="User" className="min-w-0">
-              <div className="min-w-0 md:text-left">
+              <div className="min-w-0 md:text-start">
                 <div className="font-medium">{u.full_name || FALLBACK_NAME}</div>
                 <div className="text-xs break-all text-muted-foreground">{u.email}</div>
               </div>
@@ -65,7 +65,7 @@ export function UsersTable({
             <TableCell label="Last Login" className="md:whitespace-nowrap">
               {formatDate(u.last_login_at)}
             </TableCell>
-            <TableCell className="justify-end md:text-right">
+            <TableCell className="justify-end md:text-end">
               <div className="flex justify-end gap-1">
                 <Button variant="ghost" size="icon" aria-label={`Edit ${u.email}`} onClick={() => onEdit(u)}>
                   <Pencil />

@@ -29,7 +29,7 @@ export function AccountStatus() {
   }
 
   return (
-    <div className="ml-auto flex items-center gap-3">
+    <div className="ms-auto flex items-center gap-3">
       <span className="hidden opacity-80 sm:inline" data-testid="signed-in-as">
         {user.email}
       </span>

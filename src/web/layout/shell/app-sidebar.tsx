@@ -75,7 +75,7 @@ export function AppSidebar({
       data-testid="app-sidebar"
       data-state={isOpen ? 'open' : 'collapsed'}
       aria-label="Sidebar"
-      className={cn('shrink-0 border-b bg-card md:border-r md:border-b-0', isOpen ? 'md:w-60' : 'md:w-14')}
+      className={cn('shrink-0 border-b bg-card md:border-e md:border-b-0', isOpen ? 'md:w-60' : 'md:w-14')}
     >
       <div className="md:sticky md:top-0">
         <div className="flex items-center gap-2 p-3">

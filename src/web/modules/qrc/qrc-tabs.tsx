@@ -15,9 +15,9 @@ export function RecentChecksTab() {
             <TableHead>Candidate</TableHead>
             <TableHead>Role</TableHead>
             <TableHead>Result</TableHead>
-            <TableHead className="text-right">Score</TableHead>
+            <TableHead className="text-end">Score</TableHead>
             <TableHead>Time</TableHead>
-            <TableHead className="text-right">Issues</TableHead>
+            <TableHead className="text-end">Issues</TableHead>
             <TableHead>
               <span className="sr-only">Actions</span>
             </TableHead>
@@ -35,16 +35,16 @@ export function RecentChecksTab() {
               <TableCell label="Result">
                 <StatusBadge status={r.result} />
               </TableCell>
-              <TableCell label="Score" className="text-right tabular-nums md:text-right">
+              <TableCell label="Score" className="text-end tabular-nums md:text-end">
                 {r.score}
               </TableCell>
               <TableCell label="Time" className="text-muted-foreground md:whitespace-nowrap">
                 {r.time}
               </TableCell>
-              <TableCell label="Issues" className="text-right tabular-nums md:text-right">
+              <TableCell label="Issues" className="text-end tabular-nums md:text-end">
                 {r.issues}
               </TableCell>
-              <TableCell className="justify-end md:text-right">
+              <TableCell className="justify-end md:text-end">
                 <Button variant="outline" size="sm">
                   View Details
                 </Button>
