@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { escapeHtml, sendPage } from '../oauth/pages';
+import { pageLocale, sendPage } from '../oauth/pages';
+import { escapeHtml, t } from '../i18n/translate';
 import type { IdentityNames } from './link-mail';
 
 /**
@@ -8,11 +9,13 @@ import type { IdentityNames } from './link-mail';
  * (plugins/errors.ts) for routes marked `config.signInPage`, after it wrote the refusal's audit row.
  */
 export function sendSignInErrorPage(reply: FastifyReply, status: number, message: string) {
+  const locale = pageLocale(reply);
   return sendPage(
     reply,
-    'Sign-in failed',
-    `<h1>Sign-in did not work</h1><p>${escapeHtml(message)}</p><p>Nothing was changed in your account.</p>` +
-      '<div class="actions"><a class="button" href="/auth">Back to sign-in</a></div>',
+    t(locale, 'page.signInError.title'),
+    `<h1>${escapeHtml(t(locale, 'page.signInError.heading'))}</h1><p>${escapeHtml(message)}</p>` +
+      `<p>${escapeHtml(t(locale, 'page.signInError.unchanged'))}</p>` +
+      `<div class="actions"><a class="button" href="/auth">${escapeHtml(t(locale, 'page.signInError.back'))}</a></div>`,
     status,
   );
 }

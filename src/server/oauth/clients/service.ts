@@ -9,6 +9,7 @@ import type { ClientSecurityProfileInput, ClientView, CreateClientInput } from '
 import type { Actor } from '../../actor';
 import { findClientByClientId, findClientById, insertClient, listClients, updateClient } from './queries';
 import { oauthRuntime } from '../runtime';
+import { displayColumns, displayView } from './display';
 
 export const SECRET_CONTEXT = 'oauth_clients.client_secret';
 export const API_KEY_CONTEXT = 'oauth_clients.api_key';
@@ -38,6 +39,7 @@ export function toClientView(hub: Hub, c: OAuthClient): ClientView {
     dpop_bound_access_tokens: c.dpopBoundAccessTokens,
     fapi2: c.fapi2,
     request_object_signing_alg: c.requestObjectSigningAlg,
+    ...displayView(c),
     created_at: c.createdAt.toISOString(),
   };
 }
@@ -81,6 +83,7 @@ export async function createClient(
       apiKeyEnc: hub.secrets.seal(`hubkey_${randomToken(32)}`, API_KEY_CONTEXT),
       webhookSecretEnc: hub.secrets.seal(`hubwh_${randomToken(32)}`, WEBHOOK_CONTEXT),
       ...securityProfileColumns(input),
+      ...displayColumns(input),
       createdBy: actor.userId,
       createdAt: now,
       updatedAt: now,
@@ -212,4 +215,11 @@ export function isClientSecretValid(client: OAuthClient, presented: string): boo
 
 function dedupe(values: string[]): string[] {
   return [...new Set(values)];
+}
+
+/** GET /api/auth/client-brand: an active client's name and display metadata, for the sign-in pages of its requests. */
+export async function clientBrand(hub: Hub, clientId: string) {
+  const client = await loadClient(hub, clientId);
+  if (!client || !client.isActive) throw new HubError('not_found', 'No application is registered with this id.');
+  return { app_name: client.appName, ...displayView(client) };
 }

@@ -1,0 +1,87 @@
+import type { Catalogue } from './en';
+
+/** The server's messages in German (see en.ts; terms per docs/i18n-glossary.md). */
+export const de: Catalogue = {
+  'mail.verify.subject': 'Bestätigen Sie Ihre E-Mail-Adresse',
+  'mail.verify.body':
+    'Willkommen bei Ecosystem Hub.\n\nBestätigen Sie Ihre E-Mail-Adresse, indem Sie diesen Link innerhalb {hours, plural, one {einer Stunde} other {von # Stunden}} öffnen:\n{link}\n\nWenn Sie sich nicht registriert haben, ignorieren Sie diese E-Mail.',
+  'mail.reset.subject': 'Passwort zurücksetzen',
+  'mail.reset.body':
+    'Jemand (hoffentlich Sie) hat angefordert, das Passwort Ihres Ecosystem-Hub-Kontos zurückzusetzen.\n\nWählen Sie ein neues Passwort, indem Sie diesen Link innerhalb einer Stunde öffnen:\n{link}\n\nDer Link funktioniert nur einmal. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+  'mail.emailChange.subject': 'Bestätigen Sie Ihre neue E-Mail-Adresse',
+  'mail.emailChange.body':
+    'Öffnen Sie diesen Link innerhalb von 24 Stunden, damit diese Adresse die E-Mail-Adresse Ihres Ecosystem-Hub-Kontos wird:\n{link}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail.',
+  'mail.emailChanged.subject': 'Ihre E-Mail-Adresse wurde geändert',
+  'mail.emailChanged.body':
+    'Die E-Mail-Adresse Ihres Ecosystem-Hub-Kontos wurde in {newEmail} geändert.\n\nWenn Sie das nicht waren, setzen Sie sofort Ihr Passwort zurück und wenden Sie sich an einen Administrator.',
+  'mail.invitation.subject': 'Einladung zu {org}',
+  'mail.invitation.body':
+    'Sie wurden eingeladen, der Organisation „{org}“ auf Ecosystem Hub beizutreten.\n\nÖffnen Sie diesen Link innerhalb {days, plural, one {eines Tages} other {von # Tagen}} und melden Sie sich mit dieser E-Mail-Adresse an (oder registrieren Sie sich):\n{link}\n\nDer Link funktioniert nur einmal. Wenn Sie diese Einladung nicht erwartet haben, ignorieren Sie diese E-Mail.',
+  'mail.link.subject': 'Anmeldung mit Ihrem Konto verknüpfen',
+  'mail.link.body':
+    'Jemand (hoffentlich Sie) hat sich mit dieser Adresse bei {provider} angemeldet und darum gebeten, diese Anmeldung mit Ihrem Ecosystem-Hub-Konto zu verknüpfen.\n\nDie zu verknüpfende Anmeldung:\nAnbieter: {provider}\nAdresse beim Anbieter: {email}\nKennung beim Anbieter: {subject}\n\nUm sie zu verknüpfen und sich anzumelden, öffnen Sie diesen Link innerhalb {minutes, plural, one {einer Minute} other {von # Minuten}}:\n{link}\n\nDer Link funktioniert nur einmal. Wenn Sie das nicht waren, ignorieren Sie diese E-Mail: Es wird nichts verknüpft.',
+  'page.securedBy': 'Geschützt durch {hub}',
+  'page.privacy': 'Datenschutzerklärung',
+  'page.terms': 'Nutzungsbedingungen',
+  'page.returnToHub': 'Zurück zum Hub',
+  'page.error.title': 'Autorisierungsfehler',
+  'page.error.code': 'Fehlercode:',
+  'page.error.explain':
+    'Die Anwendung, die Sie hierher geschickt hat, ist falsch konfiguriert oder der Link ist ungültig. Sie wurden nicht weitergeleitet.',
+  'page.consent.title': 'Anwendung autorisieren',
+  'page.consent.heading': '{app} möchte auf Ihr Konto zugreifen',
+  'page.consent.signedInAs': 'Angemeldet als {email}.',
+  'page.consent.asking': '{site} bittet um:',
+  'page.consent.allow': 'Erlauben',
+  'page.consent.deny': 'Ablehnen',
+  'page.chooser.title': 'Konto auswählen',
+  'page.chooser.continueTo': 'um mit {app} fortzufahren',
+  'page.chooser.continueAs': 'Weiter als {email}',
+  'page.chooser.another': 'Anderes Konto verwenden',
+  'page.logout.title': 'Abmelden',
+  'page.logout.heading': 'Von Ecosystem Hub abmelden?',
+  'page.logout.body': 'Eine Anwendung hat darum gebeten, Sie abzumelden.',
+  'page.logout.signOut': 'Abmelden',
+  'page.logout.stay': 'Angemeldet bleiben',
+  'page.signedOut.title': 'Abgemeldet',
+  'page.signedOut.heading': 'Sie sind abgemeldet',
+  'page.formPost.title': 'Weiterleitung…',
+  'page.formPost.continue': 'Weiter',
+  'page.signInError.title': 'Anmeldung fehlgeschlagen',
+  'page.signInError.heading': 'Die Anmeldung hat nicht funktioniert',
+  'page.signInError.unchanged': 'An Ihrem Konto wurde nichts geändert.',
+  'page.signInError.back': 'Zurück zur Anmeldung',
+  'scope.openid': 'Bestätigen, wer Sie sind (Ihre Kontokennung)',
+  'scope.profile': 'Ihr Name und Ihre Sprache',
+  'scope.email': 'Ihre E-Mail-Adresse und ob sie bestätigt ist',
+  'scope.offline_access': 'Zugriff behalten, auch wenn Sie die Anwendung nicht nutzen (Offline-Zugriff)',
+  'scope.read:profile': 'Ihr Profil: Name und E-Mail-Adresse',
+  'scope.read:organization': 'Ihre Organisation und Abteilung',
+  'scope.organizations': 'Die Organisationen, denen Sie angehören, und Ihre Rollen darin',
+  'scope.organizationNamed': 'Ihre Mitgliedschaft und Ihre Rollen in {org}',
+  'scope.organizationUnnamed': 'Ihre Mitgliedschaft und Ihre Rollen in der angefragten Organisation',
+  'error.invalid_request': 'Die Anfrage ist ungültig.',
+  'error.weak_password':
+    'Das Passwort erfüllt die Sicherheitsanforderungen nicht. Bitte prüfen Sie die Anforderungen unten.',
+  'error.invalid_token': 'Dieser Link ist nicht mehr gültig. Fordern Sie einen neuen an.',
+  'error.unauthenticated': 'Sie müssen angemeldet sein.',
+  'error.invalid_code': 'Der Code ist nicht korrekt.',
+  'error.mfa_pending_expired': 'Die Anmeldung hat zu lange gedauert. Bitte melden Sie sich erneut an.',
+  'error.passkey_invalid': 'Der Passkey konnte nicht überprüft werden.',
+  'error.reauthentication_required':
+    'Bitte bestätigen Sie, dass Sie es sind: Melden Sie sich erneut an, um fortzufahren.',
+  'error.invalid_credentials': 'E-Mail-Adresse oder Passwort ist falsch.',
+  'error.invalid_credentials.remaining':
+    'E-Mail-Adresse oder Passwort ist falsch. {remaining, plural, one {Noch # Versuch} other {Noch # Versuche}}.',
+  'error.too_many_attempts.minutes':
+    'Zu viele Fehlversuche. Bitte versuchen Sie es in {minutes, plural, one {einer Minute} other {# Minuten}} erneut.',
+  'error.csrf_failed': 'Websiteübergreifende Anfrage abgelehnt.',
+  'error.forbidden': 'Dafür haben Sie keine Berechtigung.',
+  'error.not_found': 'Nicht gefunden.',
+  'error.email_taken': 'Diese E-Mail-Adresse ist bereits registriert. Bitte melden Sie sich stattdessen an.',
+  'error.email_in_use': 'Ein anderer Benutzer verwendet diese E-Mail-Adresse bereits.',
+  'error.too_many_attempts': 'Zu viele Fehlversuche. Bitte versuchen Sie es später erneut.',
+  'error.rate_limited': 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
+  'error.internal_error': 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
+  'error.database_unavailable': 'Die Datenbank ist nicht erreichbar.',
+};
