@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppProviders } from '@/app-providers';
@@ -16,7 +17,7 @@ export function RootLayout() {
           'focus:not-sr-only focus:fixed focus:top-2 focus:start-2',
         )}
       >
-        Skip to main content
+        <FormattedMessage id="common.skipToMain" defaultMessage="Skip to main content" />
       </a>
       <TopBanner />
       <RouteErrorBoundary resetKey={location.pathname}>
@@ -28,10 +29,10 @@ export function RootLayout() {
   );
 }
 
-export function PageLoading({ label = 'Loading...' }: { label?: string }) {
+export function PageLoading({ label }: { label?: string }) {
   return (
     <div role="status" className="flex min-h-[50vh] items-center justify-center text-muted-foreground">
-      {label}
+      {label ?? <FormattedMessage id="common.loading" defaultMessage="Loading..." />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { IdentityProviderView } from '@shared/api/federation';
 import { ProviderFormDialog } from '@/features/identity-providers/provider-form-dialog';
+import { I18nProvider } from '@/i18n/i18n-provider';
 
 /**
  * Issue 38, finding 6: the edit dialog says what the server does when the issuer (SAML: the IdP)
@@ -50,9 +51,11 @@ const SAML: IdentityProviderView = {
 function renderDialog(provider?: IdentityProviderView) {
   const client = new QueryClient();
   render(
-    <QueryClientProvider client={client}>
-      <ProviderFormDialog provider={provider} open onOpenChange={() => undefined} />
-    </QueryClientProvider>,
+    <I18nProvider locale="en">
+      <QueryClientProvider client={client}>
+        <ProviderFormDialog provider={provider} open onOpenChange={() => undefined} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
 

@@ -24,5 +24,10 @@ export const CLIENT_VIEW: ClientView = {
   dpop_bound_access_tokens: false,
   fapi2: false,
   request_object_signing_alg: null,
+  logo_uri: null,
+  client_uri: null,
+  policy_uri: null,
+  tos_uri: null,
+  brand_color: null,
   created_at: '2026-11-21T12:00:00.000Z',
 };

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import * as React from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
@@ -36,7 +37,9 @@ function DialogContent({
           )}
         >
           <XIcon className="size-4" />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">
+            <FormattedMessage id="common.close" defaultMessage="Close" />
+          </span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

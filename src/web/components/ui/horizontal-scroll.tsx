@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowRightIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
@@ -58,7 +59,8 @@ export function HorizontalScroll({
       )}
       {overflow && (
         <p data-testid="scroll-cue" className="mt-1 flex items-center gap-1 text-xs text-muted-foreground">
-          Scroll sideways for more <ArrowRightIcon className="size-3" aria-hidden />
+          <FormattedMessage id="common.scrollSideways" defaultMessage="Scroll sideways for more" />{' '}
+          <ArrowRightIcon className="size-3" aria-hidden />
         </p>
       )}
     </div>

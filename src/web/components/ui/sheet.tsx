@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import * as React from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
@@ -35,7 +36,9 @@ function SheetContent({
           )}
         >
           <XIcon className="size-4" />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">
+            <FormattedMessage id="common.close" defaultMessage="Close" />
+          </span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { notify } from '@/lib/notify';
 import { CopyButton } from './copy-button';
 import { previewSecret, securityBadges } from './oauth-admin.utils';
 import { SecurityProfileDialog } from './security-profile-dialog';
+import { BrandDialog } from './client-display-fields';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -40,6 +42,7 @@ export function ClientCard({ client }: { client: OAuthClient }) {
   });
   const flip = () => toggle.mutate({ id: client.id, isActive: !client.is_active });
   const [editingProfile, setEditingProfile] = useState(false);
+  const [editingBrand, setEditingBrand] = useState(false);
   const badges = securityBadges(client);
   return (
     <Card data-testid="oauth-client-card">
@@ -141,8 +144,12 @@ export function ClientCard({ client }: { client: OAuthClient }) {
               Security profile…
             </Button>
           )}
+          <Button variant="outline" size="sm" onClick={() => setEditingBrand(true)}>
+            <FormattedMessage id="oauthAdmin.brand.open" defaultMessage="Brand…" />
+          </Button>
         </div>
         {editingProfile && <SecurityProfileDialog client={client} open onOpenChange={setEditingProfile} />}
+        {editingBrand && <BrandDialog client={client} open onOpenChange={setEditingBrand} />}
       </CardContent>
     </Card>
   );

@@ -26,6 +26,7 @@ import {
 } from './oauth-admin.utils';
 import { SecurityProfileFields } from './security-profile-fields';
 import { OidcFields, type OidcFieldValues } from './oidc-fields';
+import { ClientDisplayFields, EMPTY_DISPLAY, displayInput } from './client-display-fields';
 
 const EMPTY = {
   name: '',
@@ -38,6 +39,7 @@ const EMPTY = {
   postLogout: '',
   backchannel: '',
   ...EMPTY_SECURITY_PROFILE,
+  ...EMPTY_DISPLAY,
 };
 
 /** Create dialog (spec §2, §5): required fields, one URI per line, default scopes; shows the new credentials once. */
@@ -79,8 +81,9 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
       ['Back-channel logout URI', backchannel ? [backchannel] : []],
     ]);
     const profile = securityProfileInput(values);
-    const problem = message ?? ('error' in profile ? profile.error : null);
-    if (problem || 'error' in profile) {
+    const display = displayInput(values);
+    const problem = message ?? ('error' in profile ? profile.error : 'error' in display ? display.error : null);
+    if (problem || 'error' in profile || 'error' in display) {
       form.setError(problem);
       notify.error('Validation Error', { description: problem ?? undefined });
       return;
@@ -97,6 +100,7 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
         post_logout_redirect_uris: postLogoutUris,
         backchannel_logout_uri: backchannel || null,
         ...profile.input,
+        ...display.input,
       })
       .catch(form.setServerError);
   }
@@ -146,6 +150,7 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
             </Field>
             <OidcFields values={form.values} onChange={form.edit} />
             <SecurityProfileFields values={form.values} onChange={form.edit} />
+            <ClientDisplayFields values={form.values} onChange={form.edit} />
             <FormError {...form.error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => close(false)}>
