@@ -185,12 +185,13 @@ export function sendConsentPage(
   const hidden =
     `<input type="hidden" name="request" value="${escapeHtml(input.query)}">` +
     `<input type="hidden" name="csrf" value="${escapeHtml(input.csrf)}">`;
-  const site = `<a href="${escapeHtml(input.appUrl)}" rel="noopener noreferrer">${escapeHtml(input.appUrl)}</a>`;
+  // User-given values stay in their own direction inside a right-to-left sentence (<bdi>).
+  const site = `<bdi><a href="${escapeHtml(input.appUrl)}" rel="noopener noreferrer">${escapeHtml(input.appUrl)}</a></bdi>`;
   return sendPage(
     reply,
     t(locale, 'page.consent.title'),
     `<h1>${tHtml(locale, 'page.consent.heading', { app: escapeHtml(input.appName) })}</h1>` +
-      `<p>${tHtml(locale, 'page.consent.signedInAs', { email: `<strong>${escapeHtml(input.userEmail)}</strong>` })} ` +
+      `<p>${tHtml(locale, 'page.consent.signedInAs', { email: `<strong><bdi>${escapeHtml(input.userEmail)}</bdi></strong>` })} ` +
       `${tHtml(locale, 'page.consent.asking', { site })}</p>` +
       `<ul>${items}</ul>` +
       `<form method="post" action="${escapeHtml(input.action ?? '/oauth/authorize/decision')}">${hidden}` +
