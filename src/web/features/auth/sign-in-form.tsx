@@ -12,7 +12,10 @@ import { FormError } from '@/components/form-error';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { DiscoveredProviderOffer, ProviderButtons, useHomeRealm } from './sso-sign-in';
 
-/** The spec's §8 texts (src/shared/auth-limits.ts SIGN_IN_MESSAGES), as messages of every language. */
+/**
+ * The spec's §8 texts (src/shared/auth-limits.ts SIGN_IN_MESSAGES), as messages of every language: the
+ * English ones word for word as the spec has them ("1 attempts remaining"), the others with their plurals.
+ */
 export const AUTH_MESSAGES = defineMessages({
   fillAll: { id: 'auth.fillAll', defaultMessage: 'Please fill in all fields' },
   unexpected: { id: 'auth.unexpected', defaultMessage: 'An unexpected error occurred. Please try again.' },
@@ -41,8 +44,7 @@ export const SIGN_IN_WORDING: Wording = {
       return intl.formatMessage(
         {
           id: 'auth.signIn.invalid',
-          defaultMessage:
-            'Invalid email or password. {remaining, plural, one {# attempt} other {# attempts}} remaining.',
+          defaultMessage: 'Invalid email or password. {remaining} attempts remaining.',
         },
         { remaining },
       );
@@ -54,8 +56,7 @@ export const SIGN_IN_WORDING: Wording = {
       return intl.formatMessage(
         {
           id: 'auth.signIn.blocked',
-          defaultMessage:
-            'Too many failed attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+          defaultMessage: 'Too many failed attempts. Please try again in {minutes} minutes.',
         },
         { minutes },
       );
