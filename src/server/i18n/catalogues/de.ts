@@ -51,6 +51,16 @@ export const de: Catalogue = {
   'page.signInError.heading': 'Die Anmeldung hat nicht funktioniert',
   'page.signInError.unchanged': 'An Ihrem Konto wurde nichts geändert.',
   'page.signInError.back': 'Zurück zur Anmeldung',
+  'page.link.title': 'Anmeldung verknüpfen',
+  'page.link.heading': '{provider} mit Ihrem Konto verknüpfen?',
+  'page.link.intro':
+    'Sie haben darum gebeten, diese Anmeldung über einen Identitätsanbieter mit Ihrem Ecosystem-Hub-Konto zu verknüpfen:',
+  'page.link.provider': 'Anbieter: {provider}',
+  'page.link.email': 'Adresse beim Anbieter: {email}',
+  'page.link.subject': 'Kennung beim Anbieter: {subject}',
+  'page.link.explain':
+    'Verknüpfen Sie sie und melden Sie sich an, oder schließen Sie diese Seite, um Ihr Konto unverändert zu lassen. Wenn Sie das nicht angefordert haben, schließen Sie diese Seite: Es wird nichts verknüpft.',
+  'page.link.submit': 'Verknüpfen und anmelden',
   'scope.openid': 'Bestätigen, wer Sie sind (Ihre Kontokennung)',
   'scope.profile': 'Ihr Name und Ihre Sprache',
   'scope.email': 'Ihre E-Mail-Adresse und ob sie bestätigt ist',

@@ -55,6 +55,15 @@ export const en = {
   'page.signInError.heading': 'Sign-in did not work',
   'page.signInError.unchanged': 'Nothing was changed in your account.',
   'page.signInError.back': 'Back to sign-in',
+  'page.link.title': 'Connect your sign-in',
+  'page.link.heading': 'Connect {provider} to your account?',
+  'page.link.intro': 'You asked to connect this sign-in with an identity provider to your Ecosystem Hub account:',
+  'page.link.provider': 'Provider: {provider}',
+  'page.link.email': 'Address at the provider: {email}',
+  'page.link.subject': 'Identifier at the provider: {subject}',
+  'page.link.explain':
+    'Connect it and sign in, or close this page to leave your account as it is. If you did not ask for this, close this page: nothing is connected.',
+  'page.link.submit': 'Connect and sign in',
 
   'scope.openid': 'Confirm who you are (your account identifier)',
   'scope.profile': 'Your name and language',

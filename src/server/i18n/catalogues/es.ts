@@ -51,6 +51,16 @@ export const es: Catalogue = {
   'page.signInError.heading': 'No se pudo iniciar sesión',
   'page.signInError.unchanged': 'No se ha cambiado nada en tu cuenta.',
   'page.signInError.back': 'Volver a iniciar sesión',
+  'page.link.title': 'Vincula tu inicio de sesión',
+  'page.link.heading': '¿Vincular {provider} a tu cuenta?',
+  'page.link.intro':
+    'Pediste vincular este inicio de sesión con un proveedor de identidad a tu cuenta de Ecosystem Hub:',
+  'page.link.provider': 'Proveedor: {provider}',
+  'page.link.email': 'Dirección en el proveedor: {email}',
+  'page.link.subject': 'Identificador en el proveedor: {subject}',
+  'page.link.explain':
+    'Vincúlalo e inicia sesión, o cierra esta página para dejar tu cuenta como está. Si no lo pediste, cierra esta página: no se vincula nada.',
+  'page.link.submit': 'Vincular e iniciar sesión',
   'scope.openid': 'Confirmar quién eres (el identificador de tu cuenta)',
   'scope.profile': 'Tu nombre e idioma',
   'scope.email': 'Tu dirección de correo y si está verificada',

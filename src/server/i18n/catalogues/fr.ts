@@ -51,6 +51,16 @@ export const fr: Catalogue = {
   'page.signInError.heading': 'La connexion n’a pas abouti',
   'page.signInError.unchanged': 'Rien n’a été modifié dans votre compte.',
   'page.signInError.back': 'Retour à la connexion',
+  'page.link.title': 'Associer votre connexion',
+  'page.link.heading': 'Associer {provider} à votre compte ?',
+  'page.link.intro':
+    'Vous avez demandé à associer cette connexion via un fournisseur d’identité à votre compte Ecosystem Hub :',
+  'page.link.provider': 'Fournisseur : {provider}',
+  'page.link.email': 'Adresse chez le fournisseur : {email}',
+  'page.link.subject': 'Identifiant chez le fournisseur : {subject}',
+  'page.link.explain':
+    'Associez-la et connectez-vous, ou fermez cette page pour laisser votre compte tel quel. Si vous n’avez rien demandé, fermez cette page : rien n’est associé.',
+  'page.link.submit': 'Associer et se connecter',
   'scope.openid': 'Confirmer votre identité (l’identifiant de votre compte)',
   'scope.profile': 'Votre nom et votre langue',
   'scope.email': 'Votre adresse e-mail et si elle est vérifiée',
