@@ -1,5 +1,6 @@
 import type { BrowserAuth } from './auth/sessions';
 import type { AuditActorFields } from './audit/record';
+import { DEFAULT_LOCALE, type Locale } from '../shared/locales';
 
 /**
  * Who acts in a request, and from where: built once per request (plugins/actor.ts) and handed to
@@ -15,6 +16,11 @@ export interface Actor {
   requestId: string | null;
   /** The signed-in state behind the hub session cookie, when there is one. */
   auth: BrowserAuth | null;
+  /**
+   * The language a person reads this request's answers and mails in (i18n/translate.ts
+   * requestLocale: the saved choice, else ui_locales, else Accept-Language, else en).
+   */
+  locale: Locale;
   /** The fields every audit event this actor causes carries. */
   audit: AuditActorFields;
 }
@@ -31,6 +37,7 @@ export function buildActor(input: {
   ipAddress: string | null;
   userAgent: string | null;
   requestId: string | null;
+  locale?: Locale;
 }): Actor {
   const { auth } = input;
   const userId = auth?.user.id ?? null;
@@ -43,6 +50,7 @@ export function buildActor(input: {
     userAgent: input.userAgent,
     requestId: input.requestId,
     auth,
+    locale: input.locale ?? DEFAULT_LOCALE,
     audit: { userId, sessionId, ipAddress: input.ipAddress, userAgent: input.userAgent, requestId: input.requestId },
   };
 }

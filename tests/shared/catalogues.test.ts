@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/shared/locales';
+import { SERVER_CATALOGUES } from '../../src/server/i18n/translate';
 
 const dir = join(import.meta.dirname, '../../src/web/locales');
 const read = (locale: string) =>
@@ -59,6 +60,21 @@ describe('the message catalogues', () => {
       for (const [id, message] of Object.entries(catalogue)) {
         expect(message.trim(), id).not.toBe('');
         expect([...argumentsOf(parse(message))].sort(), id).toEqual([...argumentsOf(parse(source[id]!))].sort());
+      }
+    });
+  }
+
+  // The server's catalogues (mail, the hub's own pages, API errors): the type makes every key
+  // present; here, each message parses and keeps the arguments of its English source.
+  for (const locale of LOCALES.filter((l) => l !== 'en')) {
+    it(`the server's ${locale} messages are valid ICU with the arguments of en`, () => {
+      const en = SERVER_CATALOGUES.en;
+      expect(Object.keys(SERVER_CATALOGUES[locale]).sort()).toEqual(Object.keys(en).sort());
+      for (const [id, message] of Object.entries(SERVER_CATALOGUES[locale])) {
+        expect(message.trim(), id).not.toBe('');
+        expect([...argumentsOf(parse(message))].sort(), id).toEqual(
+          [...argumentsOf(parse(en[id as keyof typeof en]))].sort(),
+        );
       }
     });
   }

@@ -1,4 +1,7 @@
 import type { Hub } from '../hub';
+import type { Locale } from '../../shared/locales';
+import { composeMail } from '../i18n/mail';
+import { recipientLocale } from '../i18n/translate';
 import { HubError, Refusal } from '../errors';
 import { randomToken, sha256Hex } from '../crypto/tokens';
 import { hitRateCounter } from '../audit/queries';
@@ -29,7 +32,14 @@ function retryAfter(windowStartedAt: Date, windowMs: number, now: Date): string 
  * (the token row is inserted by one INSERT … SELECT that finds the user or nothing), the mail is
  * handed to the mailer without waiting for it, so status and timing say nothing about accounts.
  */
-export async function requestPasswordReset(hub: Hub, mailer: Mailer, rawEmail: string, client: ClientInfo) {
+export async function requestPasswordReset(
+  hub: Hub,
+  mailer: Mailer,
+  rawEmail: string,
+  client: ClientInfo,
+  /** The request's language, for an account without a saved choice. */
+  requested?: Locale,
+) {
   const now = hub.clock();
   const email = normalizeEmail(rawEmail);
   const perIp = await hitRateCounter(
@@ -50,7 +60,7 @@ export async function requestPasswordReset(hub: Hub, mailer: Mailer, rawEmail: s
   const token = randomToken();
   // Beyond the per-email limit the statement still runs, for an address nobody can have.
   const allowed = perEmail.count <= FORGOT_LIMITS.mailsPerEmail && email.length <= 254;
-  const userId = await insertTokenForEmail(hub.db, {
+  const account = await insertTokenForEmail(hub.db, {
     tokenHash: sha256Hex(token),
     purpose: RESET_PURPOSE,
     email: allowed ? email : '',
@@ -60,24 +70,16 @@ export async function requestPasswordReset(hub: Hub, mailer: Mailer, rawEmail: s
   await hub.audit.record({
     type: 'password_reset_requested',
     ...client,
-    userId,
+    userId: account?.userId ?? null,
     sessionId: null,
-    details: { email: email.slice(0, 254), mailed: userId !== null },
+    details: { email: email.slice(0, 254), mailed: account !== null },
   });
-  if (userId) {
+  if (account) {
     const link = `${hub.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     // Not awaited: delivery time must not show in the answer's timing.
-    void mailer
-      .send({
-        to: email,
-        subject: 'Reset your password',
-        text:
-          `Someone (hopefully you) asked to reset the password of your Ecosystem Hub account.\n\n` +
-          `Choose a new password by opening this link within 1 hour:\n${link}\n\n` +
-          `The link works once. If you did not ask for this, ignore this mail: your password stays as it is.`,
-        link,
-      })
-      .catch(() => undefined);
+    // In the account's saved language (read by the token's own statement), else the request's.
+    const mail = composeMail(recipientLocale(account.locale, requested), 'reset', { link });
+    void mailer.send({ to: email, ...mail, link }).catch(() => undefined);
   }
 }
 
@@ -131,6 +133,6 @@ export async function resendVerification(hub: Hub, mailer: Mailer, actor: Signed
       { 'retry-after': retryAfter(hit.windowStartedAt, RESEND_INTERVAL_MS, now) },
     );
   }
-  await sendVerificationMail(hub, mailer, user);
+  await sendVerificationMail(hub, mailer, user, undefined, actor.locale);
   await hub.audit.record({ type: 'email_verification_resent', ...actor.audit });
 }

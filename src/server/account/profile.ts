@@ -1,10 +1,14 @@
 import type { Hub } from '../hub';
+import { isLocale, type Locale } from '../../shared/locales';
+import { composeMail } from '../i18n/mail';
+import { recipientLocale } from '../i18n/translate';
 import { HubError } from '../errors';
 import { randomToken, sha256Hex } from '../crypto/tokens';
 import type { SignedInActor } from '../actor';
 import type { Mailer } from '../auth/mailer';
 import { clientInfoOf, verifyPasswordCounted } from '../auth/sign-in';
 import { findUserById } from '../auth/user-queries';
+import { forgetSignedInSession } from '../auth/session-cache';
 import type { Me, MePatchBody } from '../../shared/api/me';
 import { mePatchBodySchema } from '../../shared/api/me';
 import type { z } from 'zod';
@@ -27,6 +31,7 @@ export async function getMe(hub: Hub, actor: SignedInActor): Promise<Me> {
     organization: user.organization,
     department: user.department,
     roles,
+    locale: isLocale(user.locale) ? user.locale : null,
     mfa: { totp: mfa.totp, passkeys: mfa.passkeys, recovery_codes_left: mfa.recoveryCodesLeft },
   };
 }
@@ -37,14 +42,22 @@ export async function patchMe(
   actor: SignedInActor,
   patch: z.output<typeof mePatchBodySchema> | MePatchBody,
 ): Promise<Me> {
-  const fields: { fullName?: string | null; organization?: string | null; department?: string | null } = {};
+  const fields: {
+    fullName?: string | null;
+    organization?: string | null;
+    department?: string | null;
+    locale?: string | null;
+  } = {};
   if (patch.full_name !== undefined) fields.fullName = patch.full_name;
   if (patch.organization !== undefined) fields.organization = patch.organization;
   if (patch.department !== undefined) fields.department = patch.department;
+  if (patch.locale !== undefined) fields.locale = patch.locale;
   const names = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined);
   if (names.length) {
     const user = await updateProfile(hub.db, actor.userId, fields, hub.clock());
     actor.auth.user = user;
+    // The authorization pages read the user from this node's session cache: it must not keep the old language.
+    if (patch.locale !== undefined) forgetSignedInSession(hub, actor.sessionId);
     await hub.audit.record({ type: 'profile_updated', ...actor.audit, details: { fields: names } });
   }
   return getMe(hub, actor);
@@ -82,14 +95,8 @@ export async function requestEmailChange(
     );
   });
   const link = `${hub.config.publicUrl}/account/confirm-email?token=${encodeURIComponent(token)}`;
-  await mailer.send({
-    to: input.newEmail,
-    subject: 'Confirm your new email address',
-    text:
-      `Confirm that this address should become the email of your Ecosystem Hub account ` +
-      `by opening this link within 24 hours:\n${link}\n\nIf you did not ask for this, ignore this mail.`,
-    link,
-  });
+  const mail = composeMail(recipientLocale(user.locale, actor.locale), 'emailChange', { link });
+  await mailer.send({ to: input.newEmail, ...mail, link });
   return { confirmation_sent: true as const, new_email: input.newEmail };
 }
 
@@ -99,6 +106,8 @@ export async function confirmEmailChange(
   mailer: Mailer,
   token: string,
   client: { ipAddress: string | null; userAgent: string | null; requestId?: string | null; sessionId: string | null },
+  /** The request's language, for an account without a saved choice. */
+  requested?: Locale,
 ) {
   const now = hub.clock();
   const result = await hub.db.transaction(async (tx) => {
@@ -120,7 +129,7 @@ export async function confirmEmailChange(
       },
       tx,
     );
-    return { oldEmail: before.email, newEmail };
+    return { oldEmail: before.email, newEmail, locale: before.locale };
   });
   if ('error' in result) {
     if (result.error === 'email_in_use') throw new HubError('email_in_use');
@@ -129,10 +138,7 @@ export async function confirmEmailChange(
   await mailer
     .send({
       to: result.oldEmail,
-      subject: 'Your email address was changed',
-      text:
-        `The email address of your Ecosystem Hub account was changed to ${result.newEmail}.\n\n` +
-        `If you did not do this, reset your password and contact an administrator at once.`,
+      ...composeMail(recipientLocale(result.locale, requested), 'emailChanged', { newEmail: result.newEmail }),
     })
     .catch(() => undefined);
   return { email: result.newEmail, email_verified: true as const };

@@ -6,12 +6,22 @@ import type { Mailer } from './mailer';
 import { markEmailVerified } from './user-queries';
 import { consumeToken, insertToken } from './one-time-token-queries';
 import { unlinkIdentitiesOfUnprovenAccount } from '../federation/ownership';
+import type { Locale } from '../../shared/locales';
+import { composeMail } from '../i18n/mail';
+import { recipientLocale } from '../i18n/translate';
 
 const PURPOSE = 'email_verification';
 const LIFETIME_HOURS = 48;
 
 /** Creates a single-use verification token (only its hash is stored) and mails the link. */
-export async function sendVerificationMail(hub: Hub, mailer: Mailer, user: PlatformUser, tx?: DbOrTx): Promise<void> {
+export async function sendVerificationMail(
+  hub: Hub,
+  mailer: Mailer,
+  user: PlatformUser,
+  tx?: DbOrTx,
+  /** The request's language, when the user has not chosen one. */
+  requested?: Locale,
+): Promise<void> {
   const token = randomToken();
   const now = hub.clock();
   await insertToken(tx ?? hub.db, {
@@ -22,15 +32,8 @@ export async function sendVerificationMail(hub: Hub, mailer: Mailer, user: Platf
     expiresAt: new Date(now.getTime() + LIFETIME_HOURS * 3_600_000),
   });
   const link = `${hub.config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-  await mailer.send({
-    to: user.email,
-    subject: 'Verify your email address',
-    text:
-      `Welcome to Ecosystem Hub.\n\n` +
-      `Confirm your email address by opening this link within ${LIFETIME_HOURS} hours:\n${link}\n\n` +
-      `If you did not sign up, ignore this mail.`,
-    link,
-  });
+  const mail = composeMail(recipientLocale(user.locale, requested), 'verify', { hours: LIFETIME_HOURS, link });
+  await mailer.send({ to: user.email, ...mail, link });
 }
 
 /** Consumes a verification token; returns the verified user id, or null when it is unknown, used or expired. */

@@ -5,6 +5,10 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The same mail as HTML (src/server/i18n/mail.ts: every value escaped). */
+  html?: string;
+  /** The language it is written in (the recipient's: saved choice, else the request's). */
+  locale?: string;
   /** The one link the mail carries (verification, …), kept separately for tests. */
   link?: string;
   sentAt: Date;
@@ -42,7 +46,7 @@ export function createMailer(
           transports.set(smtpUrl, transport);
         }
         try {
-          await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
+          await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
         } catch (error) {
           log.error({ to: mail.to, subject: mail.subject, err: error }, 'mail delivery failed');
           throw error;

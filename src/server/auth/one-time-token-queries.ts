@@ -11,7 +11,7 @@ import { oneTimeTokens, platformUsers } from '../db/schema/index';
 export async function insertTokenForEmail(
   db: DbOrTx,
   input: { tokenHash: string; purpose: string; email: string; now: Date; expiresAt: Date },
-): Promise<string | null> {
+): Promise<{ userId: string; locale: string | null } | null> {
   const found = await db
     .insert(oneTimeTokens)
     .select(
@@ -23,13 +23,17 @@ export async function insertTokenForEmail(
           createdAt: sql<Date>`${input.now.toISOString()}::timestamptz`.as('created_at'),
           expiresAt: sql<Date>`${input.expiresAt.toISOString()}::timestamptz`.as('expires_at'),
           consumedAt: sql<Date | null>`null::timestamptz`.as('consumed_at'),
-          data: sql<unknown>`null::jsonb`.as('data'),
+          // The account's language travels with the token (the mail's), read by this same statement.
+          data: sql<unknown>`jsonb_build_object('locale', ${platformUsers.locale})`.as('data'),
         })
         .from(platformUsers)
         .where(and(eq(platformUsers.email, input.email), eq(platformUsers.isActive, true))),
     )
-    .returning({ userId: oneTimeTokens.userId });
-  return found[0]?.userId ?? null;
+    .returning({ userId: oneTimeTokens.userId, data: oneTimeTokens.data });
+  const row = found[0];
+  if (!row?.userId) return null;
+  const locale = (row.data as { locale?: unknown } | null)?.locale;
+  return { userId: row.userId, locale: typeof locale === 'string' ? locale : null };
 }
 
 export async function insertToken(

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { clientBrand } from '../oauth/clients/service';
+import { clientBrandQuerySchema, clientBrandSchema } from '../../shared/api/oauth-clients';
 import type { Hub } from '../hub';
 import { apiErrors, contracts, emptyBody, redirectTo } from '../http/contract';
 import { requireFields } from '../http/required-fields';
@@ -170,6 +172,7 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
           department: body.department,
         },
         clientOf(await request.actor()),
+        (await request.actor()).locale,
       );
       setCookie(reply, token);
       reply.header('cache-control', 'no-store');
@@ -213,7 +216,8 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     '/password/forgot',
     { schema: { body: forgotPasswordBodySchema, response: { 202: acceptedSchema, ...apiErrors(429) } } },
     async (request, reply) => {
-      await requestPasswordReset(hub, mailer, request.body.email, clientOf(await request.actor()));
+      const actor = await request.actor();
+      await requestPasswordReset(hub, mailer, request.body.email, clientOf(actor), actor.locale);
       reply.header('cache-control', 'no-store');
       return reply.code(202).send({ accepted: true as const });
     },
@@ -238,6 +242,16 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     async (request, reply) => {
       await resendVerification(hub, mailer, await requireActor(request));
       return reply.code(202).send({ accepted: true as const });
+    },
+  );
+
+  // Issue 39: the brand of the client whose authorization request sent the person to /auth.
+  r.get(
+    '/client-brand',
+    { schema: { querystring: clientBrandQuerySchema, response: { 200: clientBrandSchema, ...apiErrors(404) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return clientBrand(hub, request.query.client_id);
     },
   );
 

@@ -59,3 +59,10 @@ function isVouchable({ session, user }: SignedInSession, now: Date): boolean {
     now.getTime() - session.lastAccessedAt.getTime() < TOUCH_INTERVAL_MS
   );
 }
+
+/** This node forgets a session's cached user at once (a profile change its pages must show, e.g. the language). */
+export function forgetSignedInSession(hub: Hub, sessionId: string): void {
+  const { entries, hashOf } = hub.caches.signedInSessions;
+  const hash = hashOf.get(sessionId);
+  if (hash) entries.invalidate(hash);
+}

@@ -1,4 +1,5 @@
 import type { Hub } from '../hub';
+import type { Locale } from '../../shared/locales';
 import { HubError } from '../errors';
 import { passwordProblems, WEAK_PASSWORD_MESSAGE } from '../../shared/password-policy';
 import { isCommonPassword } from '../../shared/auth-common-passwords';
@@ -33,6 +34,8 @@ export async function signUp(
     department?: string | null;
   },
   client: ClientInfo,
+  /** The request's language: the verification mail's. */
+  locale?: Locale,
 ): Promise<{ token: string; auth: BrowserAuth }> {
   const email = normalizeEmail(input.email);
   assertStrongPassword(input.password);
@@ -64,7 +67,7 @@ export async function signUp(
   });
   if (!result) throw new HubError('email_taken');
   // After commit: a mail failure must not undo the account; the user can still sign in.
-  await sendVerificationMail(hub, mailer, result.user).catch(() => undefined);
+  await sendVerificationMail(hub, mailer, result.user, undefined, locale).catch(() => undefined);
   const roles = ['user'];
   return {
     token: result.token,

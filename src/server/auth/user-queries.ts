@@ -72,7 +72,7 @@ export async function updateUser(
 export async function updateProfile(
   db: DbOrTx,
   userId: string,
-  fields: Partial<Pick<PlatformUser, 'fullName' | 'organization' | 'department'>>,
+  fields: Partial<Pick<PlatformUser, 'fullName' | 'organization' | 'department' | 'locale'>>,
   now: Date,
 ): Promise<PlatformUser> {
   const [row] = await db

@@ -4,6 +4,7 @@ import { createClientInputSchema } from '../../shared/api/oauth-clients';
 import { buildActor } from '../actor';
 import { CLIENT_JWT_ALGS, SUPPORTED_SCOPES } from '../oauth/constants';
 import { readFileSync } from 'node:fs';
+import { displayView } from '../oauth/clients/display';
 
 /** Options that take no value: `--public --origin x` must not read `--origin` as the value of `--public`. */
 const FLAGS = new Set(['public', 'par', 'dpop', 'fapi2']);
@@ -43,7 +44,8 @@ export const CLIENT_COMMANDS: CliCommand[] = [
       `[--scope (repeatable: ${SUPPORTED_SCOPES.join(', ')})] [--post-logout-uri] [--backchannel-logout-uri] ` +
       `[--public] [--auth-method client_secret_basic|client_secret_post|private_key_jwt] [--origin] ` +
       `[--jwks-file public-jwks.json | --jwks-uri https://…] [--par] [--dpop] ` +
-      `[--fapi2 (PAR, DPoP, private_key_jwt, PKCE S256 required)] [--request-object-alg ${CLIENT_JWT_ALGS.join('|')}]`,
+      `[--fapi2 (PAR, DPoP, private_key_jwt, PKCE S256 required)] [--request-object-alg ${CLIENT_JWT_ALGS.join('|')}] ` +
+      `[--logo-uri https://…|data:image/…] [--client-uri] [--policy-uri] [--tos-uri] [--brand-color #rrggbb]`,
     async run(hub, args) {
       const o = options(args);
       const parsed = createClientInputSchema.safeParse({
@@ -65,6 +67,11 @@ export const CLIENT_COMMANDS: CliCommand[] = [
         dpop_bound_access_tokens: o.has('dpop') || undefined,
         fapi2: o.has('fapi2') || undefined,
         request_object_signing_alg: o.get('request-object-alg')?.[0],
+        logo_uri: o.get('logo-uri')?.[0],
+        client_uri: o.get('client-uri')?.[0],
+        policy_uri: o.get('policy-uri')?.[0],
+        tos_uri: o.get('tos-uri')?.[0],
+        brand_color: o.get('brand-color')?.[0],
       });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -89,6 +96,7 @@ export const CLIENT_COMMANDS: CliCommand[] = [
             scopes: client.scopes,
             token_endpoint_auth_method: client.tokenEndpointAuthMethod,
             fapi2: client.fapi2,
+            ...displayView(client),
           },
           null,
           2,

@@ -111,7 +111,8 @@ async function testSaml(hub: Hub, provider: IdentityProvider, steps: Step[], now
     const latest = new Date(Math.max(...validTo.map((d) => d.getTime())));
     if (latest <= now)
       throw new StepFailed(`Every signing certificate has expired (the last on ${latest.toISOString().slice(0, 10)}).`);
-    return `${validTo.length} signing ${validTo.length === 1 ? 'certificate' : 'certificates'}, valid until ${latest.toISOString().slice(0, 10)}.`;
+    const count = `${validTo.length} signing ${validTo.length === 1 ? 'certificate' : 'certificates'}`;
+    return `${count}, valid until ${latest.toISOString().slice(0, 10)}.`;
   });
   await run(steps, 'sso_url', async () => {
     const { url } = await buildSamlSignInUrl(samlSettingsOf(hub, provider));

@@ -1,4 +1,6 @@
 import type { Hub } from '../hub';
+import type { Locale } from '../../shared/locales';
+import { composeMail } from '../i18n/mail';
 import { HubError } from '../errors';
 import { findProviderById } from './queries';
 import { LINK_MAIL_MS, LINK_MAIL_PURPOSE, readLinkToken, type PendingLink } from './pending-link';
@@ -19,18 +21,9 @@ export function identityNamesOf(link: PendingLink, providerName: string | undefi
   return { provider: providerName ?? link.slug, email: link.email, subject: link.subject };
 }
 
-/** The mail's text: who asked, which identity, the link, how long it works. */
-export function linkMailText(names: IdentityNames, url: string): string {
-  return (
-    `Someone (hopefully you) signed in with ${names.provider} using this address and asked to connect that ` +
-    `sign-in to your Ecosystem Hub account.\n\n` +
-    `The sign-in to connect:\n` +
-    `  Provider: ${names.provider}\n` +
-    `  Address at the provider: ${names.email}\n` +
-    `  Identifier at the provider: ${names.subject}\n\n` +
-    `To connect it and sign in, open this link within ${LINK_MAIL_MS / 60_000} minutes:\n${url}\n\n` +
-    `The link works once. If this was not you, ignore this mail: nothing is connected.`
-  );
+/** The mail (i18n/mail.ts): who asked, which identity, the link, how long it works. */
+export function linkMail(locale: Locale, names: IdentityNames, url: string) {
+  return composeMail(locale, 'link', { ...names, minutes: LINK_MAIL_MS / 60_000, link: url });
 }
 
 /**

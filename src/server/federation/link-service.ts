@@ -11,7 +11,8 @@ import { findUserById } from '../auth/user-queries';
 import { proveAccountOwner } from '../account/step-up';
 import type { ReauthenticateBody } from '../../shared/api/mfa';
 import { findIdentity, findProviderById, insertIdentity } from './queries';
-import { identityNamesOf, linkMailText } from './link-mail';
+import { identityNamesOf, linkMail } from './link-mail';
+import { recipientLocale } from '../i18n/translate';
 import {
   LINK_MAIL_MS,
   LINK_MAIL_PURPOSE,
@@ -205,7 +206,7 @@ export async function mailLink(hub: Hub, mailer: Mailer, token: string | undefin
   const names = identityNamesOf(link, provider.displayName);
   // Not awaited: delivery time must not show in the answer.
   void mailer
-    .send({ to: user.email, subject: 'Connect a sign-in to your account', text: linkMailText(names, url), link: url })
+    .send({ to: user.email, ...linkMail(recipientLocale(user.locale, actor.locale), names, url), link: url })
     .catch(() => undefined);
   return { sent: true as const, expires_in_minutes: LINK_MAIL_MS / 60_000 };
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { escapeHtml, sendPage } from '../oauth/pages';
+import { pageLocale, sendPage } from '../oauth/pages';
+import { escapeHtml, t, tHtml } from '../i18n/translate';
 import type { IdentityNames } from './link-mail';
 
 /**
@@ -8,11 +9,13 @@ import type { IdentityNames } from './link-mail';
  * (plugins/errors.ts) for routes marked `config.signInPage`, after it wrote the refusal's audit row.
  */
 export function sendSignInErrorPage(reply: FastifyReply, status: number, message: string) {
+  const locale = pageLocale(reply);
   return sendPage(
     reply,
-    'Sign-in failed',
-    `<h1>Sign-in did not work</h1><p>${escapeHtml(message)}</p><p>Nothing was changed in your account.</p>` +
-      '<div class="actions"><a class="button" href="/auth">Back to sign-in</a></div>',
+    t(locale, 'page.signInError.title'),
+    `<h1>${escapeHtml(t(locale, 'page.signInError.heading'))}</h1><p>${escapeHtml(message)}</p>` +
+      `<p>${escapeHtml(t(locale, 'page.signInError.unchanged'))}</p>` +
+      `<div class="actions"><a class="button" href="/auth">${escapeHtml(t(locale, 'page.signInError.back'))}</a></div>`,
     status,
   );
 }
@@ -26,17 +29,18 @@ export function sendSignInErrorPage(reply: FastifyReply, status: number, message
 export function sendLinkConfirmPage(reply: FastifyReply, action: string, names: IdentityNames) {
   // The token is in the URL: it must not leave in a Referer.
   reply.header('referrer-policy', 'no-referrer');
+  const locale = pageLocale(reply);
+  const strong = (v: string) => `<strong><bdi>${escapeHtml(v)}</bdi></strong>`;
   return sendPage(
     reply,
-    'Connect your sign-in',
-    `<h1>Connect ${escapeHtml(names.provider)} to your account?</h1>` +
-      '<p>You asked to connect this sign-in with an identity provider to your Ecosystem Hub account:</p>' +
-      `<ul><li>Provider: <strong>${escapeHtml(names.provider)}</strong></li>` +
-      `<li>Address at the provider: <strong>${escapeHtml(names.email)}</strong></li>` +
-      `<li>Identifier at the provider: <code>${escapeHtml(names.subject)}</code></li></ul>` +
-      '<p>Connect it and sign in, or close this page to leave your account as it is. ' +
-      'If you did not ask for this, close this page: nothing is connected.</p>' +
+    t(locale, 'page.link.title'),
+    `<h1>${escapeHtml(t(locale, 'page.link.heading', { provider: names.provider }))}</h1>` +
+      `<p>${escapeHtml(t(locale, 'page.link.intro'))}</p>` +
+      `<ul><li>${tHtml(locale, 'page.link.provider', { provider: strong(names.provider) })}</li>` +
+      `<li>${tHtml(locale, 'page.link.email', { email: strong(names.email) })}</li>` +
+      `<li>${tHtml(locale, 'page.link.subject', { subject: `<code>${escapeHtml(names.subject)}</code>` })}</li></ul>` +
+      `<p>${escapeHtml(t(locale, 'page.link.explain'))}</p>` +
       `<form method="post" action="${escapeHtml(action)}"><div class="actions">` +
-      '<button class="button primary" type="submit">Connect and sign in</button></div></form>',
+      `<button class="button primary" type="submit">${escapeHtml(t(locale, 'page.link.submit'))}</button></div></form>`,
   );
 }

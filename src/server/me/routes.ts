@@ -69,7 +69,7 @@ export async function meRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     { schema: { body: emailConfirmBodySchema, response: { 200: emailConfirmedSchema, ...apiErrors(409) } } },
     async (request) => {
       const actor = await request.actor();
-      return confirmEmailChange(hub, mailer, request.body.token, clientInfoOf(actor));
+      return confirmEmailChange(hub, mailer, request.body.token, clientInfoOf(actor), actor.locale);
     },
   );
 

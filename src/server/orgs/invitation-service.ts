@@ -1,4 +1,8 @@
 import type { Hub } from '../hub';
+import type { Locale } from '../../shared/locales';
+import { composeMail } from '../i18n/mail';
+import { recipientLocale } from '../i18n/translate';
+import { findUserByEmail } from '../auth/user-queries';
 import type { SignedInActor } from '../actor';
 import type { OrganizationInvitation } from '../db/schema/index';
 import { HubError, Refusal } from '../errors';
@@ -43,17 +47,18 @@ function toInvitationView(inv: OrganizationInvitation, now: Date): InvitationVie
  * Mailed after the commit, not awaited: the answer's timing says nothing about delivery. The mail
  * reads the same whether or not the address has an account (sign in or sign up, then accept).
  */
-function mailInvitation(hub: Hub, mailer: Mailer, input: { email: string; orgName: string; token: string }) {
+function mailInvitation(
+  hub: Hub,
+  mailer: Mailer,
+  input: { email: string; orgName: string; token: string; requested: Locale },
+) {
   const link = `${hub.config.publicUrl}/invitations/accept?token=${encodeURIComponent(input.token)}`;
-  void mailer
-    .send({
-      to: input.email,
-      subject: `You are invited to join ${input.orgName}`,
-      text:
-        `You have been invited to join the organization "${input.orgName}" on Ecosystem Hub.\n\n` +
-        `Open this link within ${INVITATION_LIFETIME_DAYS} days, and sign in (or sign up) with this email address:\n${link}\n\n` +
-        `The link works once. If you did not expect this, ignore this mail.`,
-      link,
+  // In the invitee's saved language when the address has an account, else the inviter's.
+  void findUserByEmail(hub.db, input.email)
+    .then((user) => {
+      const locale = recipientLocale(user?.locale, input.requested);
+      const mail = composeMail(locale, 'invitation', { org: input.orgName, days: INVITATION_LIFETIME_DAYS, link });
+      return mailer.send({ to: input.email, ...mail, link });
     })
     .catch(() => undefined);
 }
@@ -101,7 +106,7 @@ export async function inviteMember(
     );
     return { view: toInvitationView(inv, now), orgName: o.org.name };
   });
-  mailInvitation(hub, mailer, { email: input.email, orgName, token });
+  mailInvitation(hub, mailer, { email: input.email, orgName, token, requested: actor.locale });
   return view;
 }
 
@@ -147,7 +152,7 @@ export async function resendInvitation(
     );
     return { view: toInvitationView(inv, now), orgName: o.org.name };
   });
-  mailInvitation(hub, mailer, { email: view.email, orgName, token });
+  mailInvitation(hub, mailer, { email: view.email, orgName, token, requested: actor.locale });
   return view;
 }
 

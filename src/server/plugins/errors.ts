@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HubError, Refusal, errorBody } from '../errors';
+import { HUB_ERRORS, HubError, Refusal, errorBody } from '../errors';
+import { localizedErrorMessage, requestLocale } from '../i18n/translate';
 import type { Hub } from '../hub';
 import { AuthorizePageError, OAuthError, sendOAuthError } from '../oauth/errors';
 import { sendErrorPage } from '../oauth/pages';
@@ -76,7 +77,8 @@ export function registerErrorHandler(app: FastifyInstance, hub: Hub) {
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
       if (oauth) return sendOAuthError(request, reply, new OAuthError('invalid_request', error.message, error.status));
       if (request.routeOptions.config?.signInPage) return sendSignInErrorPage(reply, error.status, error.message);
-      return reply.code(error.status).send(errorBody(error.code, error.message, error.extra));
+      const message = localizedErrorMessage(requestLocale(request), error, HUB_ERRORS[error.code]?.message);
+      return reply.code(error.status).send(errorBody(error.code, message, error.extra));
     }
     const known = 'code' in error && error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) {

@@ -18,7 +18,8 @@ export function buildSecurityHeaders(config: Pick<HubConfig, 'publicUrl'>): Reco
     "default-src 'self'",
     "script-src 'self'",
     `connect-src 'self' ${ws}`,
-    "img-src 'self' data: blob:",
+    // Issue 39: a sister platform's logo (RFC 7591 logo_uri, https only) on the sign-in pages of its requests.
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     // Radix positions popovers and recharts sizes charts with style attributes.
     "style-src 'self' 'unsafe-inline'",

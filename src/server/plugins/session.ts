@@ -3,6 +3,7 @@ import { HubError } from '../errors';
 import type { Hub } from '../hub';
 import type { Actor, SignedInActor } from '../actor';
 import { buildActor } from '../actor';
+import { requestLocale } from '../i18n/translate';
 import type { BrowserAuth } from '../auth/sessions';
 import { SESSION_COOKIE, resolveBrowserSession } from '../auth/sessions';
 import { clientIp, userAgent } from '../http/request-info';
@@ -46,7 +47,13 @@ export function registerSession(app: FastifyInstance, hub: Hub) {
     let pending = actorCache.get(this);
     if (!pending) {
       pending = this.getAuth().then((auth) =>
-        buildActor({ auth, ipAddress: clientIp(this), userAgent: userAgent(this), requestId: String(this.id) }),
+        buildActor({
+          auth,
+          ipAddress: clientIp(this),
+          userAgent: userAgent(this),
+          requestId: String(this.id),
+          locale: requestLocale(this, { saved: auth?.user.locale }),
+        }),
       );
       actorCache.set(this, pending);
     }

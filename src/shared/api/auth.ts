@@ -10,6 +10,8 @@ export const sessionUserSchema = z.object({
   email_verified: z.boolean(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
+  /** The language the person chose (src/shared/locales.ts), null when none: the web app follows it. */
+  locale: z.string().nullable(),
 });
 
 /** The signed-in state: an explicit projection of the session, never a token or a hash. */

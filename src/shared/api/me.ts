@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../locales';
 import { authSessionSchema } from '../admin-api';
 
 /** Wire schemas of /api/me/* (the signed-in user's own account). */
@@ -28,6 +29,8 @@ export const meSchema = z.object({
   department: z.string().nullable(),
   roles: z.array(z.string()),
   mfa: mfaStatusSchema,
+  /** The chosen language (src/shared/locales.ts); null: negotiated per request. */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type Me = z.output<typeof meSchema>;
 
@@ -40,9 +43,17 @@ const profileText = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v ? v : null));
 
-/** PATCH /api/me: any subset of the three fields. */
+/** PATCH /api/me: any subset of the fields; `locale` one of LOCALES, null clears the choice. */
 export const mePatchBodySchema = z
-  .object({ full_name: profileText, organization: profileText, department: profileText })
+  .object({
+    full_name: profileText,
+    organization: profileText,
+    department: profileText,
+    locale: z
+      .enum(LOCALES, { message: `locale must be one of ${LOCALES.join(', ')}` })
+      .nullable()
+      .optional(),
+  })
   .strict();
 export type MePatchBody = z.input<typeof mePatchBodySchema>;
 

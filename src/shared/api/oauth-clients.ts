@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientDisplayShape, clientDisplayViewShape } from './client-display';
 import { CLIENT_JWT_ALGS, SUPPORTED_SCOPES, TOKEN_AUTH_METHODS } from '../oauth';
 
 /** An absolute http(s) URI without a fragment (RFC 6749 §3.1.2), or a custom scheme for native apps. */
@@ -102,6 +103,7 @@ export const createClientInputSchema = z
       .refine((v) => !v.includes('#'), 'must not have a fragment')
       .nullish(),
     ...securityProfileShape,
+    ...clientDisplayShape,
   })
   .superRefine(checkSecurityProfile);
 export type CreateClientInput = z.infer<typeof createClientInputSchema>;
@@ -136,6 +138,7 @@ export const clientViewSchema = z.object({
   /** Issue 42: the grants it may use, and the audiences it may exchange tokens for (RFC 8693). */
   grant_types: z.array(z.string()),
   token_exchange_targets: z.array(z.string()),
+  ...clientDisplayViewShape,
   created_at: z.string(),
 });
 export type ClientView = z.infer<typeof clientViewSchema>;
@@ -154,7 +157,19 @@ export const rotateClientSecretBodySchema = z.strictObject({
 });
 export const clientSecretRotatedSchema = z.object({ client: clientViewSchema, client_secret: z.string() });
 
-export const clientActiveBodySchema = z.object({ is_active: z.boolean() });
+/** PATCH /api/admin/oauth-clients/:id: turn it on or off, and/or change its display metadata (null clears). */
+export const clientPatchBodySchema = z
+  .object({ is_active: z.boolean().optional(), ...clientDisplayShape })
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'nothing to change');
+
+/**
+ * GET /api/auth/client-brand?client_id=…: what the sign-in pages of an authorization request show
+ * of its client (public metadata, as on the consent page).
+ */
+export const clientBrandQuerySchema = z.object({ client_id: z.string().min(1).max(200) });
+export const clientBrandSchema = z.object({ app_name: z.string(), ...clientDisplayViewShape });
+export type ClientBrand = z.infer<typeof clientBrandSchema>;
 
 /**
  * PUT /api/admin/oauth-clients/:id/security-profile: the FAPI 2.0 building blocks of an existing

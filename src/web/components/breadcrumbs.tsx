@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { ChevronRightIcon } from 'lucide-react';
@@ -11,7 +12,10 @@ export interface Crumb {
 /** Where a nested screen sits: "Admin › Users". The last crumb is the current page. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
-    <nav aria-label="Breadcrumb" className="mb-3 text-sm text-muted-foreground">
+    <nav
+      aria-label={useIntl().formatMessage({ id: 'common.breadcrumb', defaultMessage: 'Breadcrumb' })}
+      className="mb-3 text-sm text-muted-foreground"
+    >
       <ol className="flex flex-wrap items-center gap-1">
         {items.map((item, i) => (
           <Fragment key={`${item.label}-${i}`}>

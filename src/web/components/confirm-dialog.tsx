@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import type { ReactNode } from 'react';
 import {
   AlertDialog,
@@ -39,7 +40,9 @@ export function ConfirmDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>
+            <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
+          </AlertDialogCancel>
           <AlertDialogAction
             className={isDestructive ? 'bg-destructive text-destructive-foreground hover:bg-destructive/90' : undefined}
             onClick={onConfirm}

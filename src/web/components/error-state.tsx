@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { AlertCircleIcon, RotateCwIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/lib/error-text';
@@ -39,7 +40,11 @@ export function ErrorState({
       {onRetry && (
         <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
           <RotateCwIcon aria-hidden className={cn(retrying && 'animate-spin motion-reduce:animate-none')} />
-          {retrying ? 'Retrying…' : 'Retry'}
+          {retrying ? (
+            <FormattedMessage id="common.retrying" defaultMessage="Retrying…" />
+          ) : (
+            <FormattedMessage id="common.retry" defaultMessage="Retry" />
+          )}
         </Button>
       )}
     </div>

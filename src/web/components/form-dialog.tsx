@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
@@ -103,10 +104,10 @@ export function FormDialog({
             <FormError {...error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
+                <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
               </Button>
               <Button type="submit" disabled={isPending}>
-                {isPending ? 'Saving…' : submitLabel}
+                {isPending ? <FormattedMessage id="common.saving" defaultMessage="Saving…" /> : submitLabel}
               </Button>
             </DialogFooter>
           </form>

@@ -41,12 +41,12 @@ export function SearchBox({
 }) {
   return (
     <div className="relative mt-2 max-w-md">
-      <Search className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-muted-foreground" aria-hidden />
+      <Search className="pointer-events-none absolute top-2.5 start-2.5 size-4 text-muted-foreground" aria-hidden />
       <Input
         type="search"
         aria-label={label}
         placeholder={placeholder}
-        className="pl-8"
+        className="ps-8"
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />

@@ -1,13 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IntlProvider, type ResolvedIntlConfig } from 'react-intl';
+import { RawIntlProvider, type ResolvedIntlConfig } from 'react-intl';
 import { DEFAULT_LOCALE, isLocale, negotiateLocale, textDirection, type Locale } from '@shared/locales';
+import { makeIntl } from './active-intl';
 
 type Messages = Record<string, string>;
 
 /**
  * One catalogue per locale under src/web/locales/, each its own chunk: only the active one is
  * loaded. English is the source language: its messages are the `defaultMessage`s in the code,
- * so it loads nothing.
+ * so it loads nothing (en.json is read only by the test-only pseudo-locale below).
  */
 const catalogues = import.meta.glob<Messages>(['../locales/*.json', '!../locales/en.json'], { import: 'default' });
 
@@ -18,6 +19,28 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
 }
 
 const STORAGE_KEY = 'hub.locale';
+const PSEUDO_KEY = 'hub.pseudo';
+
+/**
+ * The test-only pseudo-locale (issue 39): `?pseudo=1` once in a tab wraps every catalogued
+ * message in ⟦…⟧, so a browser test can find any text a screen shows that is not in the
+ * catalogue. It is no language: the menu never offers it, and it lasts for the tab only.
+ */
+function pseudoMode(): boolean {
+  try {
+    if (new URLSearchParams(location.search).get('pseudo') === '1') sessionStorage.setItem(PSEUDO_KEY, '1');
+    return sessionStorage.getItem(PSEUDO_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+const sourceCatalogue = import.meta.glob<Messages>('../locales/en.json', { import: 'default' });
+
+async function loadPseudoMessages(): Promise<Messages> {
+  const source = await sourceCatalogue['../locales/en.json']!();
+  return Object.fromEntries(Object.entries(source).map(([id, message]) => [id, `⟦${message}⟧`]));
+}
 
 /** The locale before anything is known about the person: a choice made in this browser, else the browser's languages. */
 export function initialLocale(): Locale {
@@ -47,22 +70,29 @@ const ignoreMissingInSource: ResolvedIntlConfig['onError'] = (error) => {
   console.error(error);
 };
 
-/** Every page stands inside this: the messages of the active locale, and `<html lang dir>` following it. */
+/**
+ * Every page stands inside this: the messages of the active locale, and `<html lang dir>`
+ * following it. A change of language remounts the tree under it, so every date and number
+ * formatted outside a message (lib/format.ts) is formatted again too.
+ */
 export function I18nProvider({ children, locale: fixed }: { children: ReactNode; locale?: Locale }) {
+  const [pseudo] = useState(() => !fixed && pseudoMode());
   const [locale, setLocaleState] = useState<Locale>(() => fixed ?? initialLocale());
   const [loaded, setLoaded] = useState<{ locale: Locale; messages: Messages } | null>(
-    locale === DEFAULT_LOCALE ? { locale, messages: {} } : null,
+    locale === DEFAULT_LOCALE && !pseudo ? { locale, messages: {} } : null,
   );
 
   useEffect(() => {
     let current = true;
-    void loadMessages(locale).then((messages) => current && setLoaded({ locale, messages }));
+    void (pseudo ? loadPseudoMessages() : loadMessages(locale)).then(
+      (messages) => current && setLoaded({ locale, messages }),
+    );
     document.documentElement.lang = locale;
     document.documentElement.dir = textDirection(locale);
     return () => {
       current = false;
     };
-  }, [locale]);
+  }, [locale, pseudo]);
 
   const setLocale = useCallback((next: Locale) => {
     if (!isLocale(next)) return;
@@ -74,18 +104,24 @@ export function I18nProvider({ children, locale: fixed }: { children: ReactNode;
     setLocaleState(next);
   }, []);
 
+  const intl = useMemo(
+    () =>
+      loaded &&
+      makeIntl({
+        locale: loaded.locale,
+        defaultLocale: DEFAULT_LOCALE,
+        messages: loaded.messages,
+        onError: ignoreMissingInSource,
+      }),
+    [loaded],
+  );
   const context = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
-  if (!loaded) return null;
+  if (!intl || !loaded) return null;
   return (
     <LocaleContext.Provider value={context}>
-      <IntlProvider
-        locale={loaded.locale}
-        defaultLocale={DEFAULT_LOCALE}
-        messages={loaded.messages}
-        onError={ignoreMissingInSource}
-      >
+      <RawIntlProvider key={loaded.locale} value={intl}>
         {children}
-      </IntlProvider>
+      </RawIntlProvider>
     </LocaleContext.Provider>
   );
 }

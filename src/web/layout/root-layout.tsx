@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppProviders } from '@/app-providers';
@@ -13,10 +14,10 @@ export function RootLayout() {
         href="#main"
         className={cn(
           'sr-only z-50 rounded-md bg-card px-3 py-2 text-sm font-medium text-foreground shadow',
-          'focus:not-sr-only focus:fixed focus:top-2 focus:left-2',
+          'focus:not-sr-only focus:fixed focus:top-2 focus:start-2',
         )}
       >
-        Skip to main content
+        <FormattedMessage id="common.skipToMain" defaultMessage="Skip to main content" />
       </a>
       <TopBanner />
       <RouteErrorBoundary resetKey={location.pathname}>
@@ -28,10 +29,10 @@ export function RootLayout() {
   );
 }
 
-export function PageLoading({ label = 'Loading...' }: { label?: string }) {
+export function PageLoading({ label }: { label?: string }) {
   return (
     <div role="status" className="flex min-h-[50vh] items-center justify-center text-muted-foreground">
-      {label}
+      {label ?? <FormattedMessage id="common.loading" defaultMessage="Loading..." />}
     </div>
   );
 }

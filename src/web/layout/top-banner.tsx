@@ -1,14 +1,16 @@
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ExternalLinkIcon, HomeIcon } from 'lucide-react';
 import { SISTER_SITES } from '@shared/ecosystem';
 import { AccountStatus } from '@/features/auth/account-status';
+import { LanguageMenu } from '@/components/language-menu';
 
 /** Ecosystem links on every page: home plus the four external sister sites (spec §2). */
 export function TopBanner() {
   return (
     <header className="bg-foreground text-background">
       <nav
-        aria-label="Ecosystem"
+        aria-label={useIntl().formatMessage({ id: 'common.ecosystemNav', defaultMessage: 'Ecosystem' })}
         className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 text-xs"
       >
         <Link to="/" className="inline-flex min-h-6 items-center gap-1 font-semibold hover:underline">
@@ -29,7 +31,10 @@ export function TopBanner() {
             <ExternalLinkIcon className="size-3" aria-hidden />
           </a>
         ))}
-        <AccountStatus />
+        <div className="ms-auto flex flex-wrap items-center gap-3">
+          <LanguageMenu />
+          <AccountStatus />
+        </div>
       </nav>
     </header>
   );

@@ -1,3 +1,5 @@
+import { activeIntl } from '@/i18n/active-intl';
+
 /**
  * The one place the browser talks to the hub's JSON API. Every request carries the CSRF
  * header the server requires and the caller's AbortSignal (TanStack Query cancels a query it
@@ -48,6 +50,8 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
       headers: {
         accept: 'application/json',
         [CSRF_HEADER]: '1',
+        // The server writes the messages a person reads in the page's language (issue 39).
+        'accept-language': activeIntl().locale,
         ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },

@@ -1,42 +1,60 @@
+import { defineMessages } from 'react-intl';
+import { activeIntl } from '@/i18n/active-intl';
+
 /**
- * Every number, date, relative time and plural the screens show goes through Intl, here, so
- * "1 minutes ago" cannot happen and a change of locale is one line. The hub speaks en-US (the
- * spec's texts are English); formatters are built once because constructing them is costly.
+ * Every number, date, relative time and plural the screens show goes through Intl, here, in the
+ * active language (i18n/active-intl.ts, set by the I18nProvider): "1 minutes ago" cannot
+ * happen, and a German page writes "28. Nov. 2026". Formatters are built once per language
+ * because constructing them is costly.
  */
-const LOCALE = 'en-US';
-
-const numbers = new Intl.NumberFormat(LOCALE);
-const plurals = new Intl.PluralRules(LOCALE);
-const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'always' });
-const dates = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimes = new Intl.DateTimeFormat(LOCALE, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const timestamps = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'medium' });
-
-export function formatNumber(n: number): string {
-  return numbers.format(n);
+function build(locale: string) {
+  return {
+    locale,
+    numbers: new Intl.NumberFormat(locale),
+    plurals: new Intl.PluralRules(locale),
+    relative: new Intl.RelativeTimeFormat(locale, { numeric: 'always' }),
+    dates: new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }),
+    dateTimes: new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+  };
 }
 
-/** "1 user", "2 users", "1,000 users": the noun follows the plural rule of the count. */
+let formatters = build(activeIntl().locale);
+function f() {
+  const { locale } = activeIntl();
+  if (formatters.locale !== locale) formatters = build(locale);
+  return formatters;
+}
+
+const messages = defineMessages({
+  justNow: { id: 'common.time.justNow', defaultMessage: 'Just now' },
+  waitMoment: { id: 'common.wait.moment', defaultMessage: 'Try again in a moment.' },
+});
+
+export function formatNumber(n: number): string {
+  return f().numbers.format(n);
+}
+
+/**
+ * "1 user", "2 users", "1,000 users": the noun follows the plural rule of the count. (Words of a
+ * screen are better an ICU plural message of their own: `{count, plural, one {# user} other {# users}}`.)
+ */
 export function countOf(count: number, one: string, other: string): string {
+  const { numbers, plurals } = f();
   return `${numbers.format(count)} ${plurals.select(count) === 'one' ? one : other}`;
 }
 
 export function formatDate(iso: string | Date): string {
-  return dates.format(new Date(iso));
+  return f().dates.format(new Date(iso));
 }
 
 export function formatDateTime(iso: string | Date): string {
-  return dateTimes.format(new Date(iso));
-}
-
-export function formatTimestamp(iso: string | Date): string {
-  return timestamps.format(new Date(iso));
+  return f().dateTimes.format(new Date(iso));
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -47,15 +65,16 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /**
  * Spec §2 relative times: 'Just now' under a minute, then whole minutes, hours or days ago
- * ("1 minute ago", "5 hours ago"), counted down from the largest unit that fits.
+ * ("1 minute ago", "vor 5 Stunden"), counted down from the largest unit that fits.
  */
 export function relativeTime(iso: string, now: number): string {
   const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
-  if (minutes < 1) return 'Just now';
-  for (const [unit, size] of UNITS) {
-    if (minutes >= size) return relative.format(-Math.floor(minutes / size), unit);
+  if (minutes >= 1) {
+    for (const [unit, size] of UNITS) {
+      if (minutes >= size) return f().relative.format(-Math.floor(minutes / size), unit);
+    }
   }
-  return 'Just now';
+  return activeIntl().formatMessage(messages.justNow);
 }
 
 /**
@@ -63,9 +82,20 @@ export function relativeTime(iso: string, now: number): string {
  * "Try again in 3 minutes."; without a figure, "Try again in a moment."
  */
 export function waitText(retryAfterSeconds: number | undefined): string {
+  const intl = activeIntl();
   if (!retryAfterSeconds || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds <= 0)
-    return 'Try again in a moment.';
+    return intl.formatMessage(messages.waitMoment);
   const seconds = Math.ceil(retryAfterSeconds);
-  if (seconds < 90) return `Try again in ${countOf(seconds, 'second', 'seconds')}.`;
-  return `Try again in ${countOf(Math.ceil(seconds / 60), 'minute', 'minutes')}.`;
+  if (seconds < 90)
+    return intl.formatMessage(
+      {
+        id: 'common.wait.seconds',
+        defaultMessage: 'Try again in {seconds, plural, one {# second} other {# seconds}}.',
+      },
+      { seconds },
+    );
+  return intl.formatMessage(
+    { id: 'common.wait.minutes', defaultMessage: 'Try again in {minutes, plural, one {# minute} other {# minutes}}.' },
+    { minutes: Math.ceil(seconds / 60) },
+  );
 }

@@ -20,7 +20,7 @@ describe.each(TEST_DATABASES)('own profile /api/me [%s]', (kind) => {
     expect(res.statusCode).toBe(200);
     const me = meSchema.parse(res.json());
     expect(Object.keys(res.json()).sort()).toEqual(
-      ['department', 'email', 'email_verified', 'full_name', 'id', 'mfa', 'organization', 'roles'].sort(),
+      ['department', 'email', 'email_verified', 'full_name', 'id', 'locale', 'mfa', 'organization', 'roles'].sort(),
     );
     expect(me).toMatchObject({
       id: user.id,

@@ -19,6 +19,7 @@ const SIGNED_IN = {
     email_verified: false,
     created_at: '2026-01-01T00:00:00Z',
     last_login_at: null,
+    locale: null,
   },
   session: { id: 's1', expires_at: '2027-01-01T00:00:00Z' },
   is_ecosystem_admin: true,

@@ -38,6 +38,7 @@ function signIn(isEcosystemAdmin: boolean) {
         email_verified: true,
         created_at: '2026-11-01T00:00:00.000Z',
         last_login_at: null,
+        locale: null,
       },
       session: { id: 's1', expires_at: '2027-01-01T00:00:00.000Z' },
       is_ecosystem_admin: isEcosystemAdmin,

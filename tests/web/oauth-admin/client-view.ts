@@ -28,5 +28,10 @@ export const CLIENT_VIEW: ClientView = {
   request_object_signing_alg: null,
   grant_types: ['authorization_code', 'refresh_token', 'client_credentials'],
   token_exchange_targets: [],
+  logo_uri: null,
+  client_uri: null,
+  policy_uri: null,
+  tos_uri: null,
+  brand_color: null,
   created_at: '2026-11-21T12:00:00.000Z',
 };

@@ -4,8 +4,9 @@ import { isKeyedMac, keyedMac } from '../../crypto/keyed-mac';
 import { clientIp, userAgent } from '../../http/request-info';
 import type { AuditEvent } from '../../audit/record';
 import { AuthorizePageError, type OAuthErrorCode } from '../errors';
-import { sendAccountChooser, sendConsentPage } from '../pages';
 import { unreviewedClientFacts } from '../registration/consent';
+import { brandOf, sendAccountChooser, sendConsentPage, setPageContext } from '../pages';
+import { requestLocale } from '../../i18n/translate';
 import { checkConsent } from './check-consent';
 import { checkOrganization, checkOrganizationRequest } from './check-organization';
 import { checkPkceChallenge } from './check-pkce';
@@ -123,6 +124,8 @@ export async function runAuthorize(
     const code = await issueCode(ctx);
     return respondToClient(ctx, reply, { code });
   } catch (e) {
+    // The pages this request shows speak its language and wear its client's brand (issue 39).
+    setPageContext(request, { locale: localeOf(ctx), ...(ctx.client ? { brand: brandOf(ctx.client) } : {}) });
     if (e instanceof AuthorizeInterrupt) return interrupt(ctx, reply, e, rawQuery);
     if (e instanceof AuthorizeRedirectError) return redirectRefusal(ctx, reply, e);
     // The error hook (plugins/errors.ts) renders the hub's error page and writes this event.
@@ -157,6 +160,11 @@ function refusalEvent(
       redirected,
     },
   };
+}
+
+/** The saved choice of the signed-in user, else the request's `ui_locales`, else Accept-Language. */
+function localeOf(ctx: AuthorizeContext) {
+  return requestLocale(ctx.request, { saved: ctx.auth?.user.locale, uiLocales: ctx.params.ui_locales ?? '' });
 }
 
 /** A decision posted from the hub's own account chooser or consent page (bound to session and request). */
@@ -220,6 +228,9 @@ function signInUrl(ctx: AuthorizeContext): string {
   const back = `/oauth/authorize?${marked}`;
   const search = new URLSearchParams({ return_to: back, next: back });
   if (ctx.auth) search.set('reauth', '1');
+  // The sign-in page speaks the request's language and shows its client's brand (issue 39).
+  if (ctx.params.ui_locales) search.set('ui_locales', ctx.params.ui_locales);
+  if (ctx.client) search.set('client_id', ctx.client.clientId);
   return `/auth?${search}`;
 }
 

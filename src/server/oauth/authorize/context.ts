@@ -27,6 +27,8 @@ export interface AuthorizeParams {
   request_uri?: string;
   /** RFC 9449 §10: the thumbprint of the DPoP key the code is to be bound to. */
   dpop_jkt?: string;
+  /** OIDC Core §3.1.2.1: the languages of the pages, in order of preference (issue 39). */
+  ui_locales?: string;
 }
 
 /** OIDC Core §3.1.2.1 prompt values the hub honours. */
@@ -103,6 +105,7 @@ const PARAM_NAMES: (keyof AuthorizeParams)[] = [
   'request',
   'request_uri',
   'dpop_jkt',
+  'ui_locales',
 ];
 
 /** A request object (RFC 9101) may be longer than any single parameter. */

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../../hub';
+import { setClientDisplay } from './display';
 import { apiErrors, contracts, emptyBody, adminErrors } from '../../http/contract';
 import { requireActor } from '../../plugins/session';
 import { idParamsSchema } from '../../../shared/admin-api';
 import {
-  clientActiveBodySchema,
+  clientPatchBodySchema,
   clientCreatedSchema,
   clientListSchema,
   clientResultSchema,
@@ -51,14 +52,17 @@ export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: 
     {
       schema: {
         params: idParamsSchema,
-        body: clientActiveBodySchema,
+        body: clientPatchBodySchema,
         response: { 200: clientResultSchema, ...adminErrors, ...apiErrors(404) },
       },
     },
     async (request) => {
       const actor = await requireActor(request);
-      const client = await setClientActive(hub, request.params.id, request.body.is_active, actor);
-      return { client: toClientView(hub, client) };
+      const { is_active: isActive, ...display } = request.body;
+      let client = isActive === undefined ? undefined : await setClientActive(hub, request.params.id, isActive, actor);
+      if (Object.values(display).some((v) => v !== undefined))
+        client = await setClientDisplay(hub, request.params.id, display, actor);
+      return { client: toClientView(hub, client!) };
     },
   );
 

@@ -11,6 +11,7 @@ import { findClientByClientId, findClientById, insertClient, listClients, update
 import { oauthRuntime } from '../runtime';
 import type { ClientGrantsInput } from '../../../shared/api/device';
 import { DEVICE_CODE_GRANT, TOKEN_EXCHANGE_GRANT } from '../constants';
+import { displayColumns, displayView } from './display';
 
 export const SECRET_CONTEXT = 'oauth_clients.client_secret';
 export const API_KEY_CONTEXT = 'oauth_clients.api_key';
@@ -43,6 +44,7 @@ export function toClientView(hub: Hub, c: OAuthClient): ClientView {
     request_object_signing_alg: c.requestObjectSigningAlg,
     grant_types: c.grantTypes,
     token_exchange_targets: c.tokenExchangeTargets,
+    ...displayView(c),
     created_at: c.createdAt.toISOString(),
   };
 }
@@ -100,6 +102,7 @@ export async function createClient(
       apiKeyEnc: hub.secrets.seal(`hubkey_${randomToken(32)}`, API_KEY_CONTEXT),
       webhookSecretEnc: hub.secrets.seal(`hubwh_${randomToken(32)}`, WEBHOOK_CONTEXT),
       ...securityProfileColumns(input),
+      ...displayColumns(input),
       createdBy: actor.userId,
       createdAt: now,
       updatedAt: now,
@@ -319,4 +322,11 @@ export function isClientSecretValid(hub: Hub, client: OAuthClient, presented: st
 
 function dedupe(values: string[]): string[] {
   return [...new Set(values)];
+}
+
+/** GET /api/auth/client-brand: an active client's name and display metadata, for the sign-in pages of its requests. */
+export async function clientBrand(hub: Hub, clientId: string) {
+  const client = await loadClient(hub, clientId);
+  if (!client || !client.isActive) throw new HubError('not_found', 'No application is registered with this id.');
+  return { app_name: client.appName, ...displayView(client) };
 }

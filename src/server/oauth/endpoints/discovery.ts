@@ -9,6 +9,7 @@ import {
 } from '../constants';
 import { PROMPT_VALUES } from '../authorize/context';
 import { issuerOf } from '../jwt';
+import { LOCALES } from '../../../shared/locales';
 
 /**
  * /.well-known/openid-configuration (OIDC Discovery 1.0 §3, RFC 8414): exactly what this
@@ -48,6 +49,9 @@ export function discoveryDocument(hub: Hub) {
     dpop_signing_alg_values_supported: [...DPOP_ALGS],
     code_challenge_methods_supported: ['S256'],
     prompt_values_supported: [...PROMPT_VALUES],
+    // OIDC Discovery §3 (issue 39): the languages of the hub's pages (`ui_locales`) and of its claims.
+    ui_locales_supported: [...LOCALES],
+    claims_locales_supported: [...LOCALES],
     claim_types_supported: ['normal'],
     claims_supported: [
       'sub',
@@ -64,6 +68,7 @@ export function discoveryDocument(hub: Hub) {
       'email',
       'email_verified',
       'updated_at',
+      'locale',
       'full_name',
       'organization',
       'department',

@@ -6,7 +6,7 @@ import { sessionCookieOptions } from '../../plugins/session';
 import { loadClient } from '../clients/service';
 import { endSignedInSessions } from '../backchannel';
 import { verifyHubJwt } from '../jwt';
-import { sendErrorPage, sendLogoutConfirm, sendPage } from '../pages';
+import { sendErrorPage, sendLogoutConfirm, sendSignedOutPage } from '../pages';
 import { isKeyedMac, keyedMac } from '../../crypto/keyed-mac';
 
 /** Binds the sign-out confirmation form to the browser session it signs out. */
@@ -90,9 +90,5 @@ export async function handleEndSession(hub: Hub, request: FastifyRequest, reply:
     if (state) url.searchParams.set('state', state);
     return reply.redirect(url.toString(), 302);
   }
-  return sendPage(
-    reply,
-    'Signed out',
-    '<h1>You are signed out</h1><div class="actions"><a class="button" href="/">Return to the hub</a></div>',
-  );
+  return sendSignedOutPage(reply);
 }

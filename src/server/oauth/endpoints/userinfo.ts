@@ -13,6 +13,8 @@ export function claimsForScopes(user: PlatformUser, scopes: string[]): Record<st
   const claims: Record<string, unknown> = { sub: user.id };
   if (scopes.includes('profile') || scopes.includes('read:profile')) {
     claims.name = user.fullName ?? undefined;
+    // OIDC Core §5.1: the person's chosen language (a BCP 47 tag), when they chose one.
+    claims.locale = user.locale ?? undefined;
     claims.updated_at = Math.floor(user.updatedAt.getTime() / 1000);
   }
   if (scopes.includes('email') || scopes.includes('read:profile')) {

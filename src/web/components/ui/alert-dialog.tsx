@@ -31,7 +31,7 @@ function AlertDialogContent({
 }
 
 function AlertDialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 text-left', className)} {...props} />;
+  return <div className={cn('flex flex-col gap-2 text-start', className)} {...props} />;
 }
 
 function AlertDialogFooter({ className, ...props }: React.ComponentProps<'div'>) {

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import * as React from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
@@ -31,12 +32,14 @@ function DialogContent({
         {children}
         <DialogPrimitive.Close
           className={cn(
-            'absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100',
+            'absolute top-4 end-4 rounded-xs opacity-70 transition-opacity hover:opacity-100',
             'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
           )}
         >
           <XIcon className="size-4" />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">
+            <FormattedMessage id="common.close" defaultMessage="Close" />
+          </span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
@@ -44,7 +47,7 @@ function DialogContent({
 }
 
 function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 text-left', className)} {...props} />;
+  return <div className={cn('flex flex-col gap-2 text-start', className)} {...props} />;
 }
 
 function DialogFooter({ className, ...props }: React.ComponentProps<'div'>) {

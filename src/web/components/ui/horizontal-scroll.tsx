@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowRightIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
@@ -53,12 +54,16 @@ export function HorizontalScroll({
       {overflow && !atEnd && (
         <div
           aria-hidden
-          className="pointer-events-none absolute inset-y-0 right-0 w-10 rounded-r-md bg-gradient-to-l from-card to-transparent"
+          className={
+            'pointer-events-none absolute inset-y-0 end-0 w-10 rounded-e-md ' +
+            'bg-gradient-to-l from-card rtl:bg-gradient-to-r to-transparent'
+          }
         />
       )}
       {overflow && (
         <p data-testid="scroll-cue" className="mt-1 flex items-center gap-1 text-xs text-muted-foreground">
-          Scroll sideways for more <ArrowRightIcon className="size-3" aria-hidden />
+          <FormattedMessage id="common.scrollSideways" defaultMessage="Scroll sideways for more" />{' '}
+          <ArrowRightIcon className="size-3" aria-hidden />
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import * as React from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
@@ -21,7 +22,7 @@ function SheetContent({
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(
-          'fixed inset-y-0 right-0 z-50 flex h-full w-full flex-col gap-4 overflow-y-auto border-l bg-card p-6 shadow-lg sm:max-w-xl',
+          'fixed inset-y-0 end-0 z-50 flex h-full w-full flex-col gap-4 overflow-y-auto border-s bg-card p-6 shadow-lg sm:max-w-xl',
           className,
         )}
         {...props}
@@ -30,12 +31,14 @@ function SheetContent({
         {children}
         <SheetPrimitive.Close
           className={cn(
-            'absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100',
+            'absolute top-4 end-4 rounded-xs opacity-70 transition-opacity hover:opacity-100',
             'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
           )}
         >
           <XIcon className="size-4" />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">
+            <FormattedMessage id="common.close" defaultMessage="Close" />
+          </span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>
@@ -43,7 +46,7 @@ function SheetContent({
 }
 
 function SheetHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 pr-8', className)} {...props} />;
+  return <div className={cn('flex flex-col gap-1.5 pe-8', className)} {...props} />;
 }
 
 function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {

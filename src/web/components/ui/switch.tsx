@@ -18,7 +18,7 @@ function Switch({ className, ...props }: React.ComponentProps<typeof SwitchPrimi
       <SwitchPrimitive.Thumb
         className={cn(
           'pointer-events-none block size-4 rounded-full bg-card ring-0 transition-transform',
-          'data-[state=checked]:translate-x-4 data-[state=unchecked]:translate-x-0',
+          'data-[state=checked]:translate-x-4 data-[state=unchecked]:translate-x-0 rtl:data-[state=checked]:-translate-x-4',
         )}
       />
     </SwitchPrimitive.Root>

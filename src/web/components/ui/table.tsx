@@ -76,7 +76,7 @@ function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
   return (
     <th
       role="columnheader"
-      className={cn('h-10 whitespace-nowrap px-2 text-left align-middle font-medium text-muted-foreground', className)}
+      className={cn('h-10 whitespace-nowrap px-2 text-start align-middle font-medium text-muted-foreground', className)}
       {...props}
     />
   );
@@ -92,9 +92,9 @@ function TableCell({ className, label, ...props }: React.ComponentProps<'td'> & 
       className={cn(
         'p-2 align-middle',
         stack && [
-          'flex items-center justify-between gap-3 px-0 py-1 text-right before:shrink-0 before:text-left',
+          'flex items-center justify-between gap-3 px-0 py-1 text-end before:shrink-0 before:text-start',
           'before:text-xs before:font-medium before:text-muted-foreground before:content-[attr(data-label)]',
-          'md:table-cell md:px-2 md:py-2 md:text-left md:before:content-none',
+          'md:table-cell md:px-2 md:py-2 md:text-start md:before:content-none',
         ],
         className,
       )}

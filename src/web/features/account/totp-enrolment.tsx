@@ -58,7 +58,7 @@ export function TotpEnrolment({
         />
       </div>
       <div className="min-w-0 space-y-4">
-        <ol className="list-decimal space-y-2 pl-5 text-sm">
+        <ol className="list-decimal space-y-2 ps-5 text-sm">
           <li>
             <FormattedMessage
               id="account.totp.enrol.scan"

@@ -38,7 +38,7 @@ export function UsersTable({
           <TableHead>{columns.status}</TableHead>
           <TableHead>{columns.mfa}</TableHead>
           <TableHead>{columns.lastLogin}</TableHead>
-          <TableHead className="text-right">
+          <TableHead className="text-end">
             <FormattedMessage id="admin.users.table.actions" defaultMessage="Actions" />
           </TableHead>
         </TableRow>
@@ -47,7 +47,7 @@ export function UsersTable({
         {users.map((u) => (
           <TableRow key={u.id} data-testid="user-row">
             <TableCell label={columns.user} className="min-w-0">
-              <div className="min-w-0 md:text-left">
+              <div className="min-w-0 md:text-start">
                 <div className="font-medium">{u.full_name || intl.formatMessage(fallbacks.name)}</div>
                 <div className="text-xs break-all text-muted-foreground">{u.email}</div>
               </div>
@@ -87,7 +87,7 @@ export function UsersTable({
             <TableCell label={columns.lastLogin} className="md:whitespace-nowrap">
               {formatDate(intl, u.last_login_at)}
             </TableCell>
-            <TableCell className="justify-end md:text-right">
+            <TableCell className="justify-end md:text-end">
               <div className="flex justify-end gap-1">
                 <Button
                   variant="ghost"

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LogOutIcon } from 'lucide-react';
@@ -11,6 +12,7 @@ import { cn } from '@/lib/utils';
  * cached state and returns to /auth.
  */
 export function AccountStatus() {
+  const intl = useIntl();
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -22,14 +24,14 @@ export function AccountStatus() {
       await signOut({ forgetLocation: true });
       navigate('/auth', { replace: true });
     } catch (error) {
-      notify.error('Failed to sign out', { error });
+      notify.error(intl.formatMessage({ id: 'common.signOutFailed', defaultMessage: 'Failed to sign out' }), { error });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <div className="ml-auto flex items-center gap-3">
+    <div className="flex items-center gap-3">
       <span className="hidden opacity-80 sm:inline" data-testid="signed-in-as">
         {user.email}
       </span>
@@ -42,7 +44,8 @@ export function AccountStatus() {
           'focus-visible:outline-2 focus-visible:outline-offset-2',
         )}
       >
-        <LogOutIcon className="size-3.5" aria-hidden /> Sign out
+        <LogOutIcon className="size-3.5" aria-hidden />{' '}
+        <FormattedMessage id="common.signOut" defaultMessage="Sign out" />
       </button>
     </div>
   );

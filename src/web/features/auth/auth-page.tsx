@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -14,6 +15,7 @@ import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { LinkIdentityPage } from './link-identity';
 import { LinkedNotice } from './linked-notice';
+import { BrandFooter, BrandHeader, brandStyle, useClientBrand } from './client-brand';
 
 /**
  * /auth (spec §2): sign-in and sign-up tabs; a signed-in visitor is sent onward at once. With
@@ -34,17 +36,32 @@ export default function AuthPage() {
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const announced = useRef(false);
   const linking = !!params.get('link');
+  const intl = useIntl();
+  const brand = useClientBrand(params);
   useDocumentTitle(
-    linking ? 'Connect Your Sign-In' : challenge ? 'Two-Step Verification' : tab === 'signup' ? 'Sign Up' : 'Sign In',
+    linking
+      ? intl.formatMessage({ id: 'auth.title.link', defaultMessage: 'Connect Your Sign-In' })
+      : challenge
+        ? intl.formatMessage({ id: 'auth.title.mfa', defaultMessage: 'Two-Step Verification' })
+        : tab === 'signup'
+          ? intl.formatMessage({ id: 'auth.title.signUp', defaultMessage: 'Sign Up' })
+          : intl.formatMessage({ id: 'auth.title.signIn', defaultMessage: 'Sign In' }),
   );
 
   useEffect(() => {
     const verified = params.get('verified');
     if (!verified || announced.current) return;
     announced.current = true;
-    if (verified === 'true') notify.success('Email verified. Thank you!');
-    else notify.error('This verification link is invalid or has expired.');
-  }, [params]);
+    if (verified === 'true')
+      notify.success(intl.formatMessage({ id: 'auth.verified', defaultMessage: 'Email verified. Thank you!' }));
+    else
+      notify.error(
+        intl.formatMessage({
+          id: 'auth.verifyFailed',
+          defaultMessage: 'This verification link is invalid or has expired.',
+        }),
+      );
+  }, [params, intl]);
 
   // reauth=1: the authorization endpoint asks a signed-in user to sign in again (OIDC prompt=login,
   // max_age, "Use another account"): show the form instead of sending them straight back.
@@ -59,16 +76,25 @@ export default function AuthPage() {
       id="main"
       tabIndex={-1}
       className={cn(
-        'flex min-h-[calc(100vh-8rem)] outline-none items-center justify-center bg-gradient-to-b',
+        'flex min-h-[calc(100vh-8rem)] flex-col outline-none items-center justify-center bg-gradient-to-b',
         'from-accent to-background px-4 py-12',
       )}
     >
-      <Card className="w-full max-w-md">
+      <Card className="w-full max-w-md" style={brandStyle(brand)}>
         <CardHeader className="text-center">
           <CardTitle as="h1" className="text-2xl">
-            Ecosystem Hub
+            {brand ? brand.app_name : 'Ecosystem Hub'}
           </CardTitle>
-          <CardDescription>Sign in to access the hiring platforms and administration.</CardDescription>
+          {brand ? (
+            <BrandHeader brand={brand} />
+          ) : (
+            <CardDescription>
+              {intl.formatMessage({
+                id: 'auth.description',
+                defaultMessage: 'Sign in to access the hiring platforms and administration.',
+              })}
+            </CardDescription>
+          )}
         </CardHeader>
         <CardContent className="space-y-4">
           {linked && !challenge && <LinkedNotice slug={linked} />}
@@ -81,8 +107,12 @@ export default function AuthPage() {
           ) : (
             <Tabs value={tab} onValueChange={setTab}>
               <TabsList className="grid w-full grid-cols-2">
-                <TabsTrigger value="signin">Sign In</TabsTrigger>
-                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+                <TabsTrigger value="signin">
+                  {intl.formatMessage({ id: 'auth.tab.signIn', defaultMessage: 'Sign In' })}
+                </TabsTrigger>
+                <TabsTrigger value="signup">
+                  {intl.formatMessage({ id: 'auth.tab.signUp', defaultMessage: 'Sign Up' })}
+                </TabsTrigger>
               </TabsList>
               <TabsContent value="signin" className="pt-4">
                 <SignInForm
@@ -97,6 +127,7 @@ export default function AuthPage() {
           )}
         </CardContent>
       </Card>
+      {brand && <BrandFooter brand={brand} />}
     </main>
   );
 }

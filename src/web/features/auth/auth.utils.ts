@@ -1,4 +1,6 @@
+import { defineMessages } from 'react-intl';
 import { ApiError } from '@/lib/api';
+import { activeIntl } from '@/i18n/active-intl';
 import { errorText } from '@/lib/error-text';
 import { safeReturnPath } from '@shared/return-path';
 
@@ -49,13 +51,23 @@ export function destinationAfterLink(returnTo: string): string {
  * A passkey ceremony that did not finish: the browser's refusals (cancelled, timed out, no
  * passkey for this site) are DOMExceptions named NotAllowedError; the server's are API errors.
  */
+const PASSKEY = defineMessages({
+  cancelled: {
+    id: 'auth.passkey.cancelled',
+    defaultMessage: 'The passkey request was cancelled or timed out. Try again.',
+  },
+  exists: { id: 'auth.passkey.exists', defaultMessage: 'This device already holds a passkey for your account.' },
+  unsupported: {
+    id: 'auth.passkey.unsupported',
+    defaultMessage: 'This browser could not use a passkey. Try another sign-in method.',
+  },
+});
+
 export function passkeyErrorText(error: unknown): string {
-  if (error instanceof Error && error.name === 'NotAllowedError')
-    return 'The passkey request was cancelled or timed out. Try again.';
-  if (error instanceof Error && error.name === 'InvalidStateError')
-    return 'This device already holds a passkey for your account.';
-  if (error instanceof Error && !(error instanceof ApiError))
-    return 'This browser could not use a passkey. Try another sign-in method.';
+  const intl = activeIntl();
+  if (error instanceof Error && error.name === 'NotAllowedError') return intl.formatMessage(PASSKEY.cancelled);
+  if (error instanceof Error && error.name === 'InvalidStateError') return intl.formatMessage(PASSKEY.exists);
+  if (error instanceof Error && !(error instanceof ApiError)) return intl.formatMessage(PASSKEY.unsupported);
   return errorText(error);
 }
 

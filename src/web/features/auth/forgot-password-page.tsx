@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MailCheckIcon } from 'lucide-react';
@@ -15,7 +16,8 @@ import { AuthCard } from './auth-card';
  * the account exists (the server never says), so the screen says "if an account exists".
  */
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Forgot Password');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'auth.forgot.title', defaultMessage: 'Forgot Password' }));
   const form = useForm({ email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const forgot = usePasswordForgotMutation();
@@ -24,7 +26,12 @@ export default function ForgotPasswordPage() {
     event.preventDefault();
     const address = form.values.email.trim();
     if (!address) {
-      form.setError('Enter the email address of your account.');
+      form.setError(
+        intl.formatMessage({
+          id: 'auth.forgot.enterEmail',
+          defaultMessage: 'Enter the email address of your account.',
+        }),
+      );
       return;
     }
     form.setError(null);
@@ -34,37 +41,69 @@ export default function ForgotPasswordPage() {
     } catch (err) {
       form.setServerError(err, {
         refusal: (e) =>
-          e.status === 429 ? `Too many reset requests from here. ${waitText(e.retryAfterSeconds)}` : undefined,
+          e.status === 429
+            ? [
+                intl.formatMessage({ id: 'auth.forgot.tooMany', defaultMessage: 'Too many reset requests from here.' }),
+                waitText(e.retryAfterSeconds),
+              ].join(' ')
+            : undefined,
       });
     }
   }
 
   return (
-    <AuthCard title="Reset your password" description="We will email you a link to choose a new password.">
+    <AuthCard
+      title={intl.formatMessage({ id: 'auth.forgot.heading', defaultMessage: 'Reset your password' })}
+      description={intl.formatMessage({
+        id: 'auth.forgot.description',
+        defaultMessage: 'We will email you a link to choose a new password.',
+      })}
+    >
       {sentTo ? (
         <div role="status" className="space-y-4 text-center">
           <MailCheckIcon className="mx-auto size-10 text-primary" aria-hidden />
-          <h2 className="text-lg font-semibold">Check your email</h2>
+          <h2 className="text-lg font-semibold">
+            <FormattedMessage id="auth.forgot.checkEmail" defaultMessage="Check your email" />
+          </h2>
           <p className="text-sm text-muted-foreground">
-            If an account exists for <strong className="wrap-anywhere text-foreground">{sentTo}</strong>, a link to
-            reset its password is on its way. The link works once, for one hour.
+            <FormattedMessage
+              id="auth.forgot.sent"
+              defaultMessage="If an account exists for <strong>{email}</strong>, a link to reset its password is on its way. The link works once, for one hour."
+              values={{
+                email: sentTo,
+                strong: (chunks) => <strong className="wrap-anywhere text-foreground">{chunks}</strong>,
+              }}
+            />
           </p>
           <Button asChild variant="outline" className="w-full">
-            <Link to="/auth">Back to sign in</Link>
+            <Link to="/auth">
+              {intl.formatMessage({ id: 'auth.mfa.backToSignIn', defaultMessage: 'Back to sign in' })}
+            </Link>
           </Button>
         </div>
       ) : (
-        <form onSubmit={submit} className="space-y-4" noValidate aria-label="Request a reset link">
-          <Field id="forgot-email" label="Email" {...form.field('email')}>
+        <form
+          onSubmit={submit}
+          className="space-y-4"
+          noValidate
+          aria-label={intl.formatMessage({ id: 'auth.forgot.form', defaultMessage: 'Request a reset link' })}
+        >
+          <Field
+            id="forgot-email"
+            label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })}
+            {...form.field('email')}
+          >
             <Input type="email" autoComplete="email" />
           </Field>
           <FormError {...form.error} />
           <Button type="submit" className="w-full" disabled={forgot.isPending}>
-            {forgot.isPending ? 'Sending…' : 'Send reset link'}
+            {forgot.isPending
+              ? intl.formatMessage({ id: 'auth.forgot.pending', defaultMessage: 'Sending…' })
+              : intl.formatMessage({ id: 'auth.forgot.submit', defaultMessage: 'Send reset link' })}
           </Button>
           <p className="text-center text-sm">
             <Link to="/auth" className="text-primary underline-offset-4 hover:underline">
-              Back to sign in
+              {intl.formatMessage({ id: 'auth.mfa.backToSignIn', defaultMessage: 'Back to sign in' })}
             </Link>
           </p>
         </form>

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckCircle2Icon } from 'lucide-react';
 import { useSignInProvidersQuery } from '@/data/identity-providers/sign-in-providers-query';
 
@@ -7,7 +8,10 @@ import { useSignInProvidersQuery } from '@/data/identity-providers/sign-in-provi
  */
 export function LinkedNotice({ slug }: { slug: string }) {
   const providers = useSignInProvidersQuery();
-  const name = providers.data?.find((p) => p.slug === slug)?.display_name ?? 'The sign-in';
+  const intl = useIntl();
+  const name =
+    providers.data?.find((p) => p.slug === slug)?.display_name ??
+    intl.formatMessage({ id: 'auth.linked.theSignIn', defaultMessage: 'The sign-in' });
   return (
     <div
       role="status"
@@ -16,8 +20,11 @@ export function LinkedNotice({ slug }: { slug: string }) {
     >
       <CheckCircle2Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>
-        <strong>{name} is now connected to your account.</strong> Your account also uses a second factor: sign in below
-        with your password and that factor to finish.
+        <FormattedMessage
+          id="auth.linked.notice"
+          defaultMessage="<strong>{name} is now connected to your account.</strong> Your account also uses a second factor: sign in below with your password and that factor to finish."
+          values={{ name, strong: (chunks) => <strong>{chunks}</strong> }}
+        />
       </p>
     </div>
   );

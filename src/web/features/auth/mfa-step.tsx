@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/form-error';
 import { Field, useForm } from '@/components/ui/field';
@@ -25,6 +26,7 @@ export function MfaStep({
   onSignedIn: (state: SessionState) => void;
   onCancel: () => void;
 }) {
+  const intl = useIntl();
   const hasTotp = challenge.methods.includes('totp');
   const hasPasskey = challenge.methods.includes('passkey');
   const hasRecovery = challenge.methods.includes('recovery_code');
@@ -38,7 +40,12 @@ export function MfaStep({
     const entered = form.values.code.replace(/\s+/g, '');
     if (!entered) {
       form.setError(
-        useRecovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.',
+        useRecovery
+          ? intl.formatMessage({ id: 'auth.mfa.enterRecovery', defaultMessage: 'Enter one of your recovery codes.' })
+          : intl.formatMessage({
+              id: 'auth.mfa.enterCode',
+              defaultMessage: 'Enter the 6-digit code from your authenticator app.',
+            }),
       );
       return;
     }
@@ -68,19 +75,42 @@ export function MfaStep({
     <section aria-labelledby="mfa-heading" className="space-y-4">
       <div className="space-y-1">
         <h2 id="mfa-heading" className="text-lg font-semibold">
-          Two-step verification
+          {intl.formatMessage({ id: 'auth.mfa.title', defaultMessage: 'Two-step verification' })}
         </h2>
         <p className="text-sm text-muted-foreground">
           {useRecovery
-            ? 'Enter one of the recovery codes you saved when you set up two-step verification. Each code works once.'
+            ? intl.formatMessage({
+                id: 'auth.mfa.recoveryHelp',
+                defaultMessage:
+                  'Enter one of the recovery codes you saved when you set up two-step verification. Each code works once.',
+              })
             : hasTotp
-              ? 'Enter the 6-digit code your authenticator app shows for Ecosystem Hub.'
-              : 'Confirm with the passkey on this device or your phone.'}
+              ? intl.formatMessage({
+                  id: 'auth.mfa.totpHelp',
+                  defaultMessage: 'Enter the 6-digit code your authenticator app shows for Ecosystem Hub.',
+                })
+              : intl.formatMessage({
+                  id: 'auth.mfa.passkeyHelp',
+                  defaultMessage: 'Confirm with the passkey on this device or your phone.',
+                })}
         </p>
       </div>
       {showForm && (
-        <form onSubmit={submit} className="space-y-4" noValidate aria-label="Verify">
-          <Field id="mfa-code" label={useRecovery ? 'Recovery code' : 'Authentication code'} {...form.field('code')}>
+        <form
+          onSubmit={submit}
+          className="space-y-4"
+          noValidate
+          aria-label={intl.formatMessage({ id: 'auth.mfa.form', defaultMessage: 'Verify' })}
+        >
+          <Field
+            id="mfa-code"
+            label={
+              useRecovery
+                ? intl.formatMessage({ id: 'auth.mfa.recoveryCode', defaultMessage: 'Recovery code' })
+                : intl.formatMessage({ id: 'auth.mfa.code', defaultMessage: 'Authentication code' })
+            }
+            {...form.field('code')}
+          >
             {useRecovery ? (
               <Input key="recovery" autoComplete="off" autoCapitalize="none" spellCheck={false} autoFocus />
             ) : (
@@ -95,7 +125,9 @@ export function MfaStep({
             )}
           </Field>
           <Button type="submit" className="w-full" disabled={verify.isPending}>
-            {verify.isPending ? 'Verifying…' : 'Verify'}
+            {verify.isPending
+              ? intl.formatMessage({ id: 'auth.mfa.pending', defaultMessage: 'Verifying…' })
+              : intl.formatMessage({ id: 'auth.mfa.submit', defaultMessage: 'Verify' })}
           </Button>
         </form>
       )}
@@ -103,16 +135,21 @@ export function MfaStep({
       <div className="flex flex-col gap-2">
         {hasRecovery && (hasTotp || !useRecovery) && (
           <Button type="button" variant="link" className="h-auto p-0" onClick={() => switchTo(!useRecovery)}>
-            {useRecovery ? (hasTotp ? 'Use your authenticator app' : 'Back') : 'Use a recovery code'}
+            {useRecovery
+              ? hasTotp
+                ? intl.formatMessage({ id: 'auth.mfa.useApp', defaultMessage: 'Use your authenticator app' })
+                : intl.formatMessage({ id: 'common.back', defaultMessage: 'Back' })
+              : intl.formatMessage({ id: 'auth.mfa.useRecovery', defaultMessage: 'Use a recovery code' })}
           </Button>
         )}
         {hasPasskey && (
           <Button type="button" variant="outline" onClick={usePasskey} disabled={verify.isPending}>
-            <FingerprintIcon aria-hidden /> Use a passkey
+            <FingerprintIcon aria-hidden />{' '}
+            {intl.formatMessage({ id: 'auth.mfa.usePasskey', defaultMessage: 'Use a passkey' })}
           </Button>
         )}
         <Button type="button" variant="ghost" onClick={onCancel}>
-          Back to sign in
+          {intl.formatMessage({ id: 'auth.mfa.backToSignIn', defaultMessage: 'Back to sign in' })}
         </Button>
       </div>
     </section>

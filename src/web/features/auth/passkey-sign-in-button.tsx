@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { FingerprintIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/form-error';
@@ -17,6 +18,7 @@ export function PasskeySignInButton({
   onSignedIn: (state: SessionState) => void;
   label: string;
 }) {
+  const intl = useIntl();
   const [error, setError] = useState<string | null>(null);
   const passkey = usePasskeySignInMutation();
   async function run() {
@@ -31,7 +33,9 @@ export function PasskeySignInButton({
     <div className="space-y-2">
       <Button type="button" variant="outline" className="w-full" onClick={run} disabled={passkey.isPending}>
         <FingerprintIcon aria-hidden />
-        {passkey.isPending ? 'Waiting for your passkey…' : label}
+        {passkey.isPending
+          ? intl.formatMessage({ id: 'auth.passkey.waiting', defaultMessage: 'Waiting for your passkey…' })
+          : label}
       </Button>
       <FormError message={error} />
     </div>

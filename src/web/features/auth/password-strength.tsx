@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import { CheckIcon, XIcon } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
 import { ApiError } from '@/lib/api';
@@ -12,12 +13,24 @@ const BAR_COLOUR: Record<PasswordCheck['label'], string> = {
   Strong: 'bg-green-600',
 };
 
+const M = defineMessages({
+  length: { id: 'auth.password.req.length', defaultMessage: 'At least 12 characters' },
+  lowercase: { id: 'auth.password.req.lowercase', defaultMessage: 'A lowercase letter' },
+  uppercase: { id: 'auth.password.req.uppercase', defaultMessage: 'An uppercase letter' },
+  number: { id: 'auth.password.req.number', defaultMessage: 'A number' },
+  special: { id: 'auth.password.req.special', defaultMessage: 'A special character' },
+  Weak: { id: 'auth.password.weakLabel', defaultMessage: 'Weak' },
+  Fair: { id: 'auth.password.fair', defaultMessage: 'Fair' },
+  Good: { id: 'auth.password.good', defaultMessage: 'Good' },
+  Strong: { id: 'auth.password.strong', defaultMessage: 'Strong' },
+});
+
 const REQUIREMENTS = [
-  { message: PASSWORD_MESSAGES.length, text: 'At least 12 characters' },
-  { message: PASSWORD_MESSAGES.lowercase, text: 'A lowercase letter' },
-  { message: PASSWORD_MESSAGES.uppercase, text: 'An uppercase letter' },
-  { message: PASSWORD_MESSAGES.number, text: 'A number' },
-  { message: PASSWORD_MESSAGES.special, text: 'A special character' },
+  { message: PASSWORD_MESSAGES.length, text: M.length },
+  { message: PASSWORD_MESSAGES.lowercase, text: M.lowercase },
+  { message: PASSWORD_MESSAGES.uppercase, text: M.uppercase },
+  { message: PASSWORD_MESSAGES.number, text: M.number },
+  { message: PASSWORD_MESSAGES.special, text: M.special },
 ];
 
 /**
@@ -35,6 +48,7 @@ export function PasswordStrength({
   refusal?: unknown;
   className?: string;
 }) {
+  const intl = useIntl();
   const check = useMemo(() => checkPassword(password), [password]);
   if (!password) return null;
   const extra = serverReasons(refusal);
@@ -43,23 +57,31 @@ export function PasswordStrength({
   return (
     <div className={cn('space-y-2', className)} data-testid="password-strength">
       <div className="flex items-center justify-between text-sm">
-        <span className="text-muted-foreground">Password strength</span>
+        <span className="text-muted-foreground">
+          {intl.formatMessage({ id: 'auth.password.strength', defaultMessage: 'Password strength' })}
+        </span>
         <span className="font-medium" data-testid="password-strength-label">
-          {check.label}
+          {intl.formatMessage(M[check.label])}
         </span>
       </div>
       <Progress
         value={(check.score / PASSWORD_MAX_SCORE) * 100}
         indicatorClassName={BAR_COLOUR[check.label]}
-        aria-label={`Password strength: ${check.label}`}
+        aria-label={intl.formatMessage(
+          { id: 'auth.password.strengthOf', defaultMessage: 'Password strength: {label}' },
+          { label: intl.formatMessage(M[check.label]) },
+        )}
         data-score={check.score}
       />
-      <ul className="space-y-1 text-sm" aria-label="Password requirements">
+      <ul
+        className="space-y-1 text-sm"
+        aria-label={intl.formatMessage({ id: 'auth.password.requirements', defaultMessage: 'Password requirements' })}
+      >
         {REQUIREMENTS.map((r) => {
           const met = !problems.includes(r.message);
           return (
             <li
-              key={r.text}
+              key={r.text.id}
               className={cn(
                 'flex items-center gap-2',
                 met ? 'text-green-700 dark:text-green-500' : 'text-muted-foreground',
@@ -67,8 +89,13 @@ export function PasswordStrength({
             >
               {met ? <CheckIcon className="size-4" aria-hidden /> : <XIcon className="size-4" aria-hidden />}
               <span>
-                {r.text}
-                <span className="sr-only">{met ? ' (met)' : ' (missing)'}</span>
+                {intl.formatMessage(r.text)}
+                <span className="sr-only">
+                  {' '}
+                  {met
+                    ? intl.formatMessage({ id: 'auth.password.met', defaultMessage: '(met)' })
+                    : intl.formatMessage({ id: 'auth.password.missing', defaultMessage: '(missing)' })}
+                </span>
               </span>
             </li>
           );

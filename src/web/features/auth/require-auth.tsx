@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/auth/auth-provider';
 
@@ -13,7 +14,7 @@ export default function RequireAuth() {
     return (
       <main id="main" className="flex min-h-[50vh] items-center justify-center text-muted-foreground">
         <p role="status" aria-live="polite">
-          Loading...
+          <FormattedMessage id="common.loading" defaultMessage="Loading..." />
         </p>
       </main>
     );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useDiscoverMutation, type DiscoveredProvider } from '@/data/identity-providers/discover-mutation';
@@ -38,9 +39,21 @@ export function DiscoveredProviderOffer({ provider }: { provider: DiscoveredProv
   const [params] = useSearchParams();
   return (
     <div role="status" className="space-y-2 rounded-md border border-primary/40 bg-accent/60 p-3">
-      <p className="text-sm">Your organisation signs in with {provider.display_name}.</p>
+      <p className="text-sm">
+        <FormattedMessage
+          id="auth.sso.discovered"
+          defaultMessage="Your organisation signs in with {provider}."
+          values={{ provider: provider.display_name }}
+        />
+      </p>
       <Button asChild className="w-full">
-        <a href={ssoStartHref(provider.slug, params)}>Continue with {provider.display_name}</a>
+        <a href={ssoStartHref(provider.slug, params)}>
+          <FormattedMessage
+            id="auth.sso.continueWith"
+            defaultMessage="Continue with {provider}"
+            values={{ provider: provider.display_name }}
+          />
+        </a>
       </Button>
     </div>
   );
@@ -50,13 +63,23 @@ export function DiscoveredProviderOffer({ provider }: { provider: DiscoveredProv
 export function ProviderButtons() {
   const [params] = useSearchParams();
   const providers = useSignInProvidersQuery();
+  const intl = useIntl();
   if (!providers.data?.length) return null;
   return (
-    <ul className="space-y-2" aria-label="Other ways to sign in">
+    <ul
+      className="space-y-2"
+      aria-label={intl.formatMessage({ id: 'auth.sso.others', defaultMessage: 'Other ways to sign in' })}
+    >
       {providers.data.map((p) => (
         <li key={p.slug}>
           <Button asChild variant="outline" className="w-full">
-            <a href={ssoStartHref(p.slug, params)}>Continue with {p.display_name}</a>
+            <a href={ssoStartHref(p.slug, params)}>
+              <FormattedMessage
+                id="auth.sso.continueWith"
+                defaultMessage="Continue with {provider}"
+                values={{ provider: p.display_name }}
+              />
+            </a>
           </Button>
         </li>
       ))}

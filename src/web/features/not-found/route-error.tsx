@@ -1,3 +1,5 @@
+import { FormattedMessage } from 'react-intl';
+import { activeIntl } from '@/i18n/active-intl';
 import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { documentTitle } from '@/lib/use-document-title';
@@ -19,7 +21,7 @@ export class RouteErrorBoundary extends Component<{ resetKey: string; children: 
 
   override componentDidCatch(error: unknown) {
     console.error('Page failed', error);
-    document.title = documentTitle('Error');
+    document.title = documentTitle(activeIntl().formatMessage({ id: 'common.error.title', defaultMessage: 'Error' }));
   }
 
   override render() {
@@ -30,10 +32,14 @@ export class RouteErrorBoundary extends Component<{ resetKey: string; children: 
         role="alert"
         className="flex min-h-[70vh] flex-col items-center justify-center gap-3 px-4 text-center"
       >
-        <h1 className="text-2xl font-semibold">Something went wrong loading this page.</h1>
-        <p className="text-muted-foreground">Reload the page, or go back home.</p>
+        <h1 className="text-2xl font-semibold">
+          <FormattedMessage id="common.pageFailed.title" defaultMessage="Something went wrong loading this page." />
+        </h1>
+        <p className="text-muted-foreground">
+          <FormattedMessage id="common.pageFailed.text" defaultMessage="Reload the page, or go back home." />
+        </p>
         <Link to="/" className="text-primary underline">
-          Return to Home
+          <FormattedMessage id="common.returnHome" defaultMessage="Return to Home" />
         </Link>
       </main>
     );

@@ -10,6 +10,7 @@ import { notify } from '@/lib/notify';
 import { CopyButton } from './copy-button';
 import { previewSecret, securityBadges } from './oauth-admin.utils';
 import { SecurityProfileDialog } from './security-profile-dialog';
+import { BrandDialog } from './client-display-fields';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -48,6 +49,7 @@ export function ClientCard({ client }: { client: OAuthClient }) {
   const preview = previewSecret(client.client_secret_preview);
   const flip = () => toggle.mutate({ id: client.id, isActive: !client.is_active });
   const [editingProfile, setEditingProfile] = useState(false);
+  const [editingBrand, setEditingBrand] = useState(false);
   const badges = securityBadges(client);
   return (
     <Card data-testid="oauth-client-card">
@@ -177,8 +179,12 @@ export function ClientCard({ client }: { client: OAuthClient }) {
               <FormattedMessage id="oauth.client.editProfile" defaultMessage="Security profile…" />
             </Button>
           )}
+          <Button variant="outline" size="sm" onClick={() => setEditingBrand(true)}>
+            <FormattedMessage id="oauthAdmin.brand.open" defaultMessage="Brand…" />
+          </Button>
         </div>
         {editingProfile && <SecurityProfileDialog client={client} open onOpenChange={setEditingProfile} />}
+        {editingBrand && <BrandDialog client={client} open onOpenChange={setEditingBrand} />}
       </CardContent>
     </Card>
   );

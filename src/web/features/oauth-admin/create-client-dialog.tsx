@@ -27,6 +27,7 @@ import {
 } from './oauth-admin.utils';
 import { SecurityProfileFields } from './security-profile-fields';
 import { OidcFields, type OidcFieldValues } from './oidc-fields';
+import { ClientDisplayFields, EMPTY_DISPLAY, displayInput } from './client-display-fields';
 
 const EMPTY = {
   name: '',
@@ -39,6 +40,7 @@ const EMPTY = {
   postLogout: '',
   backchannel: '',
   ...EMPTY_SECURITY_PROFILE,
+  ...EMPTY_DISPLAY,
 };
 
 /** Create dialog (spec §2, §5): required fields, one URI per line, default scopes; shows the new credentials once. */
@@ -98,12 +100,15 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
       ],
     ]);
     const profile = securityProfileInput(values);
+    const display = displayInput(values);
     const problem = urlError
       ? intl.formatMessage(urlError.message, urlError.values)
       : 'error' in profile
         ? intl.formatMessage(profile.error)
-        : null;
-    if (problem || 'error' in profile) {
+        : 'error' in display
+          ? display.error
+          : null;
+    if (problem || 'error' in profile || 'error' in display) {
       form.setError(problem);
       notify.error(validationError, { description: problem ?? undefined });
       return;
@@ -120,6 +125,7 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
         post_logout_redirect_uris: postLogoutUris,
         backchannel_logout_uri: backchannel || null,
         ...profile.input,
+        ...display.input,
       })
       .catch(form.setServerError);
   }
@@ -212,6 +218,7 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
             </Field>
             <OidcFields values={form.values} onChange={form.edit} />
             <SecurityProfileFields values={form.values} onChange={form.edit} />
+            <ClientDisplayFields values={form.values} onChange={form.edit} />
             <FormError {...form.error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => close(false)}>

@@ -1,3 +1,5 @@
+import { FormattedMessage } from 'react-intl';
+import { activeIntl } from '@/i18n/active-intl';
 import type { FormEvent } from 'react';
 import { FingerprintIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -50,7 +52,7 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
     }
     const { password } = form.values;
     if (!password) {
-      form.setError('Enter your password.');
+      form.setError(activeIntl().formatMessage({ id: 'stepUp.enterPassword', defaultMessage: 'Enter your password.' }));
       return;
     }
     const entered = form.values.code.replace(/\s+/g, '');
@@ -62,26 +64,39 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
       <DialogContent>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Confirm it&apos;s you</DialogTitle>
+            <DialogTitle>
+              <FormattedMessage id="stepUp.title" defaultMessage="Confirm it’s you" />
+            </DialogTitle>
             <DialogDescription>
               {passkeyOnly ? (
-                'This action needs a recent sign-in. Confirm with your passkey; the action then continues.'
+                <FormattedMessage
+                  id="stepUp.passkeyOnly"
+                  defaultMessage="This action needs a recent sign-in. Confirm with your passkey; the action then continues."
+                />
               ) : (
-                <>
-                  This action needs a recent sign-in. Confirm with your password
-                  {hasTotp ? ' and a code from your app' : ''}
-                  {hasPasskey ? ', or with a passkey' : ''}; the action then continues.
-                </>
+                <FormattedMessage
+                  id="stepUp.description"
+                  defaultMessage="This action needs a recent sign-in. Confirm with your password{totp, select, yes { and a code from your app} other {}}{passkey, select, yes {, or with a passkey} other {}}; the action then continues."
+                  values={{ totp: hasTotp ? 'yes' : 'no', passkey: hasPasskey ? 'yes' : 'no' }}
+                />
               )}
             </DialogDescription>
           </DialogHeader>
           {!passkeyOnly && (
-            <Field id="step-up-password" label="Password" {...form.field('password')}>
+            <Field
+              id="step-up-password"
+              label={activeIntl().formatMessage({ id: 'auth.field.password', defaultMessage: 'Password' })}
+              {...form.field('password')}
+            >
               <Input type="password" autoComplete="current-password" />
             </Field>
           )}
           {hasTotp && (
-            <Field id="step-up-code" label="Authentication code" {...form.field('code')}>
+            <Field
+              id="step-up-code"
+              label={activeIntl().formatMessage({ id: 'auth.mfa.code', defaultMessage: 'Authentication code' })}
+              {...form.field('code')}
+            >
               <Input inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={6} />
             </Field>
           )}
@@ -94,15 +109,22 @@ export default function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) 
                 onClick={() => void confirm('passkey')}
                 disabled={reauth.isPending}
               >
-                <FingerprintIcon aria-hidden /> Use a passkey
+                <FingerprintIcon aria-hidden />{' '}
+                <FormattedMessage id="auth.mfa.usePasskey" defaultMessage="Use a passkey" />
               </Button>
             )}
             <Button type="button" variant="ghost" onClick={() => onDone(false)}>
-              Cancel
+              <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
             </Button>
             <Button type="submit" disabled={reauth.isPending}>
               {passkeyOnly && <FingerprintIcon aria-hidden />}
-              {reauth.isPending ? 'Confirming…' : passkeyOnly ? 'Use a passkey' : 'Confirm'}
+              {reauth.isPending ? (
+                <FormattedMessage id="stepUp.pending" defaultMessage="Confirming…" />
+              ) : passkeyOnly ? (
+                <FormattedMessage id="auth.mfa.usePasskey" defaultMessage="Use a passkey" />
+              ) : (
+                <FormattedMessage id="stepUp.confirm" defaultMessage="Confirm" />
+              )}
             </Button>
           </DialogFooter>
         </form>

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PanelLeftCloseIcon, PanelLeftOpenIcon, UserCircle2Icon } from 'lucide-react';
@@ -17,12 +18,14 @@ function isWide() {
 }
 
 function NavList({ label, items, isOpen }: { label: string; items: NavItem[]; isOpen: boolean }) {
+  const intl = useIntl();
   const { pathname, search } = useLocation();
   const claimedTabs = items.flatMap((i) => new URL(i.to, 'http://x').searchParams.get('tab') ?? []);
   return (
     <nav aria-label={label} className="px-2 pb-3">
       <ul className="grid grid-cols-2 gap-0.5 md:grid-cols-1">
-        {items.map(({ to, label: text, icon: Icon }) => {
+        {items.map(({ to, label: message, icon: Icon }) => {
+          const text = intl.formatMessage(message);
           const current = isCurrent(to, pathname, search, claimedTabs);
           return (
             <li key={to}>
@@ -62,6 +65,7 @@ export function AppSidebar({
   user: SidebarUser;
   isEcosystemAdmin?: boolean;
 }) {
+  const intl = useIntl();
   const [isOpen, setIsOpen] = useState(isWide);
   const { pathname, search } = useLocation();
   // On a phone the open sidebar covers the screen: following a link folds it again.
@@ -74,8 +78,8 @@ export function AppSidebar({
     <aside
       data-testid="app-sidebar"
       data-state={isOpen ? 'open' : 'collapsed'}
-      aria-label="Sidebar"
-      className={cn('shrink-0 border-b bg-card md:border-r md:border-b-0', isOpen ? 'md:w-60' : 'md:w-14')}
+      aria-label={intl.formatMessage({ id: 'common.sidebar', defaultMessage: 'Sidebar' })}
+      className={cn('shrink-0 border-b bg-card md:border-e md:border-b-0', isOpen ? 'md:w-60' : 'md:w-14')}
     >
       <div className="md:sticky md:top-0">
         <div className="flex items-center gap-2 p-3">
@@ -84,7 +88,11 @@ export function AppSidebar({
             onClick={() => setIsOpen((v) => !v)}
             aria-expanded={isOpen}
             aria-controls="app-nav"
-            aria-label={isOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+            aria-label={
+              isOpen
+                ? intl.formatMessage({ id: 'common.sidebar.collapse', defaultMessage: 'Collapse sidebar' })
+                : intl.formatMessage({ id: 'common.sidebar.expand', defaultMessage: 'Expand sidebar' })
+            }
             className={cn(
               'inline-flex size-8 shrink-0 items-center justify-center rounded-md hover:bg-accent',
               'focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
@@ -103,11 +111,25 @@ export function AppSidebar({
         <div id="app-nav" className={cn(!isOpen && 'hidden md:block')}>
           {mode === 'live' ? (
             <>
-              <NavList label="Hub" items={hubNav(isEcosystemAdmin)} isOpen={isOpen} />
-              {modules.length > 0 && <NavList label="Modules" items={modules} isOpen={isOpen} />}
+              <NavList
+                label={intl.formatMessage({ id: 'common.nav.hub', defaultMessage: 'Hub' })}
+                items={hubNav(isEcosystemAdmin)}
+                isOpen={isOpen}
+              />
+              {modules.length > 0 && (
+                <NavList
+                  label={intl.formatMessage({ id: 'common.nav.modules', defaultMessage: 'Modules' })}
+                  items={modules}
+                  isOpen={isOpen}
+                />
+              )}
             </>
           ) : (
-            <NavList label="Modules" items={[...DEMO_NAV, ...modules]} isOpen={isOpen} />
+            <NavList
+              label={intl.formatMessage({ id: 'common.nav.modules', defaultMessage: 'Modules' })}
+              items={[...DEMO_NAV, ...modules]}
+              isOpen={isOpen}
+            />
           )}
         </div>
       </div>

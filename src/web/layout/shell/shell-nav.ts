@@ -1,3 +1,4 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import {
   ActivityIcon,
   AppWindowIcon,
@@ -21,37 +22,58 @@ import {
 
 export type ShellMode = 'demo' | 'live';
 
+const NAV = defineMessages({
+  coreMarketplace: { id: 'common.nav.coreMarketplace', defaultMessage: 'Core Marketplace' },
+  roleBuilder: { id: 'common.nav.roleBuilder', defaultMessage: 'Role Builder' },
+  quickRoleCheck: { id: 'common.nav.quickRoleCheck', defaultMessage: 'Quick Role Check' },
+  dataPipeline: { id: 'common.nav.dataPipeline', defaultMessage: 'Data Pipeline' },
+  jobMarketplace: { id: 'common.nav.jobMarketplace', defaultMessage: 'Job Marketplace' },
+  talentAdmin: { id: 'common.nav.talentAdmin', defaultMessage: 'Talent Admin' },
+  ipFilters: { id: 'common.nav.ipFilters', defaultMessage: 'IP Filters' },
+  dataMining: { id: 'common.nav.dataMining', defaultMessage: 'Data Mining' },
+  systemHealth: { id: 'common.nav.systemHealth', defaultMessage: 'System Health' },
+  settings: { id: 'common.nav.settings', defaultMessage: 'Settings' },
+  dashboard: { id: 'common.nav.dashboard', defaultMessage: 'Dashboard' },
+  adminDemo: { id: 'common.nav.adminDemo', defaultMessage: 'Admin Demo' },
+  account: { id: 'common.nav.account', defaultMessage: 'Account' },
+  sessions: { id: 'common.nav.sessions', defaultMessage: 'Sessions' },
+  connectedApps: { id: 'common.nav.connectedApps', defaultMessage: 'Connected apps' },
+  admin: { id: 'common.nav.admin', defaultMessage: 'Admin' },
+  oauthAdmin: { id: 'common.nav.oauthAdmin', defaultMessage: 'OAuth Admin' },
+  auditLog: { id: 'common.nav.auditLog', defaultMessage: 'Audit Log' },
+});
+
 export interface NavItem {
   to: string;
-  label: string;
+  label: MessageDescriptor;
   icon: LucideIcon;
 }
 
 interface ModuleNavItem {
   /** Path of the guarded screen, without the leading slash; the demo twin is /demo/<path>. */
   path: string;
-  label: string;
+  label: MessageDescriptor;
   icon: LucideIcon;
 }
 
 /** Every module screen the sidebar links (spec §2: each has a /demo twin). */
 const MODULE_NAV: ModuleNavItem[] = [
-  { path: 'fulfils', label: 'Core Marketplace', icon: ShoppingCartIcon },
-  { path: 'role-builder', label: 'Role Builder', icon: WrenchIcon },
-  { path: 'qrc', label: 'Quick Role Check', icon: UserCheckIcon },
-  { path: 'sortstak', label: 'Data Pipeline', icon: DatabaseIcon },
-  { path: 'talentmls', label: 'Job Marketplace', icon: BriefcaseIcon },
-  { path: 'talentspark', label: 'Talent Admin', icon: SparklesIcon },
-  { path: 'ip-filters', label: 'IP Filters', icon: ShieldBanIcon },
-  { path: 'data-mining', label: 'Data Mining', icon: PickaxeIcon },
-  { path: 'health', label: 'System Health', icon: ActivityIcon },
-  { path: 'settings', label: 'Settings', icon: SettingsIcon },
+  { path: 'fulfils', label: NAV.coreMarketplace, icon: ShoppingCartIcon },
+  { path: 'role-builder', label: NAV.roleBuilder, icon: WrenchIcon },
+  { path: 'qrc', label: NAV.quickRoleCheck, icon: UserCheckIcon },
+  { path: 'sortstak', label: NAV.dataPipeline, icon: DatabaseIcon },
+  { path: 'talentmls', label: NAV.jobMarketplace, icon: BriefcaseIcon },
+  { path: 'talentspark', label: NAV.talentAdmin, icon: SparklesIcon },
+  { path: 'ip-filters', label: NAV.ipFilters, icon: ShieldBanIcon },
+  { path: 'data-mining', label: NAV.dataMining, icon: PickaxeIcon },
+  { path: 'health', label: NAV.systemHealth, icon: ActivityIcon },
+  { path: 'settings', label: NAV.settings, icon: SettingsIcon },
 ];
 
 /** The demo's own screens, listed above its modules. */
 export const DEMO_NAV: NavItem[] = [
-  { to: '/demo', label: 'Dashboard', icon: LayoutDashboardIcon },
-  { to: '/demo/admin', label: 'Admin Demo', icon: BarChart3Icon },
+  { to: '/demo', label: NAV.dashboard, icon: LayoutDashboardIcon },
+  { to: '/demo/admin', label: NAV.adminDemo, icon: BarChart3Icon },
 ];
 
 /**
@@ -61,15 +83,15 @@ export const DEMO_NAV: NavItem[] = [
  */
 export function hubNav(isEcosystemAdmin: boolean): NavItem[] {
   const own: NavItem[] = [
-    { to: '/account', label: 'Account', icon: UserCircle2Icon },
-    { to: '/account?tab=sessions', label: 'Sessions', icon: MonitorSmartphoneIcon },
-    { to: '/account?tab=apps', label: 'Connected apps', icon: AppWindowIcon },
+    { to: '/account', label: NAV.account, icon: UserCircle2Icon },
+    { to: '/account?tab=sessions', label: NAV.sessions, icon: MonitorSmartphoneIcon },
+    { to: '/account?tab=apps', label: NAV.connectedApps, icon: AppWindowIcon },
   ];
   if (!isEcosystemAdmin) return own;
   return [
-    { to: '/admin', label: 'Admin', icon: LayoutDashboardIcon },
-    { to: '/oauth-admin', label: 'OAuth Admin', icon: KeyRoundIcon },
-    { to: '/admin?tab=audit-log', label: 'Audit Log', icon: ScrollTextIcon },
+    { to: '/admin', label: NAV.admin, icon: LayoutDashboardIcon },
+    { to: '/oauth-admin', label: NAV.oauthAdmin, icon: KeyRoundIcon },
+    { to: '/admin?tab=audit-log', label: NAV.auditLog, icon: ScrollTextIcon },
     ...own,
   ];
 }

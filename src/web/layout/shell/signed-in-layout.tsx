@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useAuth } from '@/auth/auth-provider';
 import { VerificationBanner } from '@/features/account/verification-banner';
 import { RefusalHost } from '@/features/step-up/refusal-host';
@@ -10,7 +11,9 @@ import { AppShell } from './app-shell';
  */
 export default function SignedInLayout() {
   const { user, isEcosystemAdmin } = useAuth();
-  const name = user?.full_name || user?.email || 'Signed in';
+  const intl = useIntl();
+  const name =
+    user?.full_name || user?.email || intl.formatMessage({ id: 'common.signedIn', defaultMessage: 'Signed in' });
   return (
     <>
       <RefusalHost />

@@ -64,7 +64,7 @@ export function ServerMetricsTab() {
               <li key={m} className="grid grid-cols-[5rem_1fr_3rem] items-center gap-2">
                 <span>{intl.formatMessage(METRIC_LABEL[m])}</span>
                 <Meter label={`${s.server} ${intl.formatMessage(METRIC_LABEL[m])}`} value={s[m]} />
-                <span className="text-right tabular-nums">{s[m]}%</span>
+                <span className="text-end tabular-nums">{s[m]}%</span>
               </li>
             ))}
           </ul>

@@ -31,13 +31,13 @@ export function RecentChecksTab() {
             <TableHead>
               <FormattedMessage id="modules.qrc.result" defaultMessage="Result" />
             </TableHead>
-            <TableHead className="text-right">
+            <TableHead className="text-end">
               <FormattedMessage id="modules.qrc.score" defaultMessage="Score" />
             </TableHead>
             <TableHead>
               <FormattedMessage id="modules.qrc.time" defaultMessage="Time" />
             </TableHead>
-            <TableHead className="text-right">
+            <TableHead className="text-end">
               <FormattedMessage id="modules.qrc.issues" defaultMessage="Issues" />
             </TableHead>
             <TableHead>
@@ -67,7 +67,7 @@ export function RecentChecksTab() {
               </TableCell>
               <TableCell
                 label={intl.formatMessage({ id: 'modules.qrc.score', defaultMessage: 'Score' })}
-                className="text-right tabular-nums md:text-right"
+                className="text-end tabular-nums md:text-end"
               >
                 {r.score}
               </TableCell>
@@ -79,11 +79,11 @@ export function RecentChecksTab() {
               </TableCell>
               <TableCell
                 label={intl.formatMessage({ id: 'modules.qrc.issues', defaultMessage: 'Issues' })}
-                className="text-right tabular-nums md:text-right"
+                className="text-end tabular-nums md:text-end"
               >
                 {r.issues}
               </TableCell>
-              <TableCell className="justify-end md:text-right">
+              <TableCell className="justify-end md:text-end">
                 <Button variant="outline" size="sm">
                   <FormattedMessage id="modules.qrc.viewDetails" defaultMessage="View Details" />
                 </Button>

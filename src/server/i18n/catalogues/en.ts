@@ -1,0 +1,110 @@
+/**
+ * The server's messages in English, the source language: mail, the hub's own HTML pages
+ * (consent, account chooser, errors, sign-out) and the API errors a person reads. ICU
+ * MessageFormat (intl-messageformat). Every other catalogue has exactly these keys (the type
+ * `Catalogue` makes a missing one a compile error; tests/shared/catalogues.test.ts checks the arguments).
+ */
+export const en = {
+  'mail.verify.subject': 'Verify your email address',
+  'mail.verify.body':
+    'Welcome to Ecosystem Hub.\n\nConfirm your email address by opening this link within {hours, plural, one {# hour} other {# hours}}:\n{link}\n\nIf you did not sign up, ignore this mail.',
+  'mail.reset.subject': 'Reset your password',
+  'mail.reset.body':
+    'Someone (hopefully you) asked to reset the password of your Ecosystem Hub account.\n\nChoose a new password by opening this link within 1 hour:\n{link}\n\nThe link works once. If you did not ask for this, ignore this mail: your password stays as it is.',
+  'mail.emailChange.subject': 'Confirm your new email address',
+  'mail.emailChange.body':
+    'Confirm that this address should become the email of your Ecosystem Hub account by opening this link within 24 hours:\n{link}\n\nIf you did not ask for this, ignore this mail.',
+  'mail.emailChanged.subject': 'Your email address was changed',
+  'mail.emailChanged.body':
+    'The email address of your Ecosystem Hub account was changed to {newEmail}.\n\nIf you did not do this, reset your password and contact an administrator at once.',
+  'mail.invitation.subject': 'You are invited to join {org}',
+  'mail.invitation.body':
+    'You have been invited to join the organization “{org}” on Ecosystem Hub.\n\nOpen this link within {days, plural, one {# day} other {# days}}, and sign in (or sign up) with this email address:\n{link}\n\nThe link works once. If you did not expect this, ignore this mail.',
+  'mail.link.subject': 'Connect a sign-in to your account',
+  'mail.link.body':
+    'Someone (hopefully you) signed in with {provider} using this address and asked to connect that sign-in to your Ecosystem Hub account.\n\nThe sign-in to connect:\nProvider: {provider}\nAddress at the provider: {email}\nIdentifier at the provider: {subject}\n\nTo connect it and sign in, open this link within {minutes, plural, one {# minute} other {# minutes}}:\n{link}\n\nThe link works once. If this was not you, ignore this mail: nothing is connected.',
+
+  'page.securedBy': 'Secured by {hub}',
+  'page.privacy': 'Privacy policy',
+  'page.terms': 'Terms of service',
+  'page.returnToHub': 'Return to the hub',
+  'page.error.title': 'Authorization error',
+  'page.error.code': 'Error code:',
+  'page.error.explain':
+    'The application that sent you here is misconfigured or the link is not valid. You have not been redirected.',
+  'page.consent.title': 'Authorize application',
+  'page.consent.heading': '{app} wants to access your account',
+  'page.consent.signedInAs': 'Signed in as {email}.',
+  'page.consent.asking': '{site} is asking for:',
+  'page.consent.allow': 'Allow',
+  'page.consent.deny': 'Deny',
+  'page.unreviewed.heading': 'Not reviewed by this hub’s administrators.',
+  'page.unreviewed.body': 'This application registered itself. Allow it only if you know and trust it.',
+  'page.unreviewed.website': 'Its website',
+  'page.unreviewed.redirect': 'Sends you back to',
+  'page.unreviewed.software': 'Software ID',
+  'page.unreviewed.notGiven': 'not given',
+  'page.unreviewed.again': 'You will be asked again next time for: {scopes}.',
+  'page.chooser.title': 'Choose an account',
+  'page.chooser.continueTo': 'to continue to {app}',
+  'page.chooser.continueAs': 'Continue as {email}',
+  'page.chooser.another': 'Use another account',
+  'page.logout.title': 'Sign out',
+  'page.logout.heading': 'Sign out of Ecosystem Hub?',
+  'page.logout.body': 'An application asked to sign you out.',
+  'page.logout.signOut': 'Sign out',
+  'page.logout.stay': 'Stay signed in',
+  'page.signedOut.title': 'Signed out',
+  'page.signedOut.heading': 'You are signed out',
+  'page.formPost.title': 'Continuing…',
+  'page.formPost.continue': 'Continue',
+  'page.signInError.title': 'Sign-in failed',
+  'page.signInError.heading': 'Sign-in did not work',
+  'page.signInError.unchanged': 'Nothing was changed in your account.',
+  'page.signInError.back': 'Back to sign-in',
+  'page.link.title': 'Connect your sign-in',
+  'page.link.heading': 'Connect {provider} to your account?',
+  'page.link.intro': 'You asked to connect this sign-in with an identity provider to your Ecosystem Hub account:',
+  'page.link.provider': 'Provider: {provider}',
+  'page.link.email': 'Address at the provider: {email}',
+  'page.link.subject': 'Identifier at the provider: {subject}',
+  'page.link.explain':
+    'Connect it and sign in, or close this page to leave your account as it is. If you did not ask for this, close this page: nothing is connected.',
+  'page.link.submit': 'Connect and sign in',
+
+  'scope.openid': 'Confirm who you are (your account identifier)',
+  'scope.profile': 'Your name and language',
+  'scope.email': 'Your email address and whether it is verified',
+  'scope.offline_access': 'Keep access while you are not using it (offline access)',
+  'scope.read:profile': 'Your profile: name and email address',
+  'scope.read:organization': 'Your organization and department',
+  'scope.organizations': 'The organizations you belong to and your roles in them',
+  'scope.organizationNamed': 'Your membership and your roles in {org}',
+  'scope.organizationUnnamed': 'Your membership and your roles in the organization it asks for',
+
+  'error.invalid_request': 'The request is invalid.',
+  'error.weak_password': 'Password does not meet security requirements. Please check the requirements below.',
+  'error.invalid_token': 'This link is not valid any more. Ask for a new one.',
+  'error.unauthenticated': 'You must be signed in.',
+  'error.invalid_code': 'The code is not correct.',
+  'error.mfa_pending_expired': 'The sign-in took too long. Please sign in again.',
+  'error.passkey_invalid': 'The passkey could not be verified.',
+  'error.reauthentication_required': 'Please confirm it is you: sign in again to continue.',
+  'error.invalid_credentials': 'Invalid email or password.',
+  'error.invalid_credentials.remaining':
+    'Invalid email or password. {remaining, plural, one {# attempt} other {# attempts}} remaining.',
+  'error.too_many_attempts.minutes':
+    'Too many failed attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
+  'error.csrf_failed': 'Cross-site request refused.',
+  'error.forbidden': 'You do not have permission to do this.',
+  'error.not_found': 'Not found.',
+  'error.email_taken': 'This email is already registered. Please sign in instead.',
+  'error.email_in_use': 'Another user already uses this email address.',
+  'error.too_many_attempts': 'Too many failed attempts. Please try again later.',
+  'error.rate_limited': 'Too many requests. Please try again later.',
+  'error.internal_error': 'An unexpected error occurred. Please try again.',
+  'error.database_unavailable': 'The database is unavailable.',
+} as const satisfies Record<string, string>;
+
+export type MessageId = keyof typeof en;
+export type Catalogue = Record<MessageId, string>;
