@@ -138,6 +138,30 @@ export async function deactivateUserSessions(
 }
 
 /**
+ * Revokes a user's live sessions whose grant carries `scope` (an organization's `organization:<id>`:
+ * what SCIM deprovisioning ends in that organization's context); returns the ids.
+ */
+export async function deactivateUserSessionsWithScope(
+  db: DbOrTx,
+  userId: string,
+  scope: string,
+  now: Date,
+): Promise<string[]> {
+  const done = await db
+    .update(authSessions)
+    .set({ isActive: false, revokedAt: now, revokedBy: null })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        eq(authSessions.isActive, true),
+        sql`${authSessions.scopes} @> array[${scope}]::text[]`,
+      ),
+    )
+    .returning({ id: authSessions.id });
+  return done.map((r) => r.id);
+}
+
+/**
  * NOTIFY through a caller's connection or transaction: inside a transaction PostgreSQL delivers
  * it on commit and drops it on rollback.
  */
