@@ -20,7 +20,6 @@ if (!hasEnterpriseExtension()) SCIMMY.Schemas.User.extend(SCIMMY.Schemas.Enterpr
 export const USER_SCHEMA = SCIMMY.Schemas.User.id;
 export const GROUP_SCHEMA = SCIMMY.Schemas.Group.id;
 export const ENTERPRISE_SCHEMA = SCIMMY.Schemas.EnterpriseUser.id;
-export const PATCH_OP_SCHEMA = SCIMMY.Messages.PatchOp.id;
 export const LIST_RESPONSE_SCHEMA = SCIMMY.Messages.ListResponse.id;
 
 export type ScimFilter = InstanceType<typeof SCIMMY.Types.Filter>;

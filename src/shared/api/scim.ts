@@ -42,7 +42,6 @@ export const scimCallSchema = z.object({
   detail: z.string().nullable(),
   token_id: z.uuid().nullable(),
 });
-export type ScimCallView = z.infer<typeof scimCallSchema>;
 
 export const scimOverviewSchema = z.object({
   base_url: z.string(),

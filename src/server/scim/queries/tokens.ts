@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scimTokens, type ScimToken } from '../../db/schema/index';
 
@@ -39,12 +39,4 @@ export async function touchScimToken(db: DbOrTx, id: string, now: Date): Promise
     .update(scimTokens)
     .set({ lastUsedAt: now })
     .where(and(eq(scimTokens.id, id), or(isNull(scimTokens.lastUsedAt), lt(scimTokens.lastUsedAt, minuteAgo))));
-}
-
-export async function countLiveScimTokens(db: DbOrTx, orgId: string): Promise<number> {
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(scimTokens)
-    .where(and(eq(scimTokens.orgId, orgId), isNull(scimTokens.revokedAt)));
-  return n;
 }
