@@ -8,7 +8,7 @@ import { ScimError, scimNotFound } from './errors';
 import type { ScimContext } from './context';
 import {
   GROUP_SCHEMA,
-  LIST_RESPONSE_SCHEMA,
+  listResponse,
   matches,
   patchGroup as applyPatch,
   writeGroup,
@@ -85,13 +85,11 @@ export async function listGroups(
   for (const role of await roleNames(db)) all.push(await groupResource(ctx, db, role, withMembers));
   const found = input.filter ? all.filter((g) => matches(input.filter!, g)) : all;
   const page = found.slice(input.startIndex - 1, input.startIndex - 1 + input.count);
-  return {
-    schemas: [LIST_RESPONSE_SCHEMA],
-    totalResults: found.length,
-    startIndex: input.startIndex,
-    itemsPerPage: page.length,
-    Resources: page.map((g) => writeGroup(g, input.projection)),
-  };
+  return listResponse(
+    page.map((g) => writeGroup(g, input.projection)),
+    found.length,
+    input.startIndex,
+  );
 }
 
 function memberIds(group: Json): Set<string> {

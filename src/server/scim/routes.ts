@@ -6,7 +6,7 @@ import { isDatabaseUnavailable, loggableError } from '../plugins/errors';
 import { clientIp, userAgent } from '../http/request-info';
 import { SCIM_BASE_PATH } from '../../shared/api/scim';
 import { ScimError, scimErrorBody, scimNotFound } from './errors';
-import { asScimError, parseFilter, projectionOf, type Json } from './scimmy';
+import { asScimError, listResponse, parseFilter, projectionOf, type Json } from './scimmy';
 import { authenticateScimToken, scimBaseUrl } from './token-service';
 import type { ScimContext } from './context';
 import { createUser, deleteUser, DEFAULT_COUNT, getUser, listUsers, patchUser, replaceUser } from './users-service';
@@ -150,36 +150,19 @@ async function scoped(app: FastifyInstance, opts: { hub: Hub }) {
   app.get('/ServiceProviderConfig', async (request, reply) =>
     send(reply, 200, serviceProviderConfig(ctxOf(request).base)),
   );
-  app.get('/ResourceTypes', async (request, reply) => {
-    const types = resourceTypes(ctxOf(request).base);
-    return send(reply, 200, {
-      schemas: [LIST],
-      totalResults: types.length,
-      itemsPerPage: types.length,
-      startIndex: 1,
-      Resources: types,
+  // RFC 7644 §4: the discovery lists and their members, by id.
+  const discovery = { ResourceTypes: resourceTypes, Schemas: schemas } as const;
+  for (const [name, documents] of Object.entries(discovery)) {
+    app.get(`/${name}`, async (request, reply) => {
+      const docs = documents(ctxOf(request).base);
+      return send(reply, 200, listResponse(docs, docs.length, 1));
     });
-  });
-  app.get('/ResourceTypes/:id', async (request, reply) => {
-    const found = resourceTypes(ctxOf(request).base).find((t) => t.id === idOf(request));
-    if (!found) throw scimNotFound('ResourceType');
-    return send(reply, 200, found);
-  });
-  app.get('/Schemas', async (request, reply) => {
-    const docs = schemas(ctxOf(request).base);
-    return send(reply, 200, {
-      schemas: [LIST],
-      totalResults: docs.length,
-      itemsPerPage: docs.length,
-      startIndex: 1,
-      Resources: docs,
+    app.get(`/${name}/:id`, async (request, reply) => {
+      const found = documents(ctxOf(request).base).find((d) => d.id === idOf(request));
+      if (!found) throw scimNotFound(name);
+      return send(reply, 200, found);
     });
-  });
-  app.get('/Schemas/:id', async (request, reply) => {
-    const found = schemas(ctxOf(request).base).find((s) => s.id === idOf(request));
-    if (!found) throw scimNotFound('Schema');
-    return send(reply, 200, found);
-  });
+  }
 
   app.get('/Users', async (request, reply) =>
     send(reply, 200, await listUsers(ctxOf(request), listInput(request).input)),
@@ -222,8 +205,6 @@ async function scoped(app: FastifyInstance, opts: { hub: Hub }) {
     send(reply, 200, await patchGroup(ctxOf(request), idOf(request), bodyOf(request))),
   );
 }
-
-const LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 
 export async function scimRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   await app.register(scoped, { hub: opts.hub, prefix: `${SCIM_BASE_PATH}/:org_id` });

@@ -20,7 +20,7 @@ if (!hasEnterpriseExtension()) SCIMMY.Schemas.User.extend(SCIMMY.Schemas.Enterpr
 export const USER_SCHEMA = SCIMMY.Schemas.User.id;
 export const GROUP_SCHEMA = SCIMMY.Schemas.Group.id;
 export const ENTERPRISE_SCHEMA = SCIMMY.Schemas.EnterpriseUser.id;
-export const LIST_RESPONSE_SCHEMA = SCIMMY.Messages.ListResponse.id;
+const LIST_RESPONSE_SCHEMA = SCIMMY.Messages.ListResponse.id;
 
 export type ScimFilter = InstanceType<typeof SCIMMY.Types.Filter>;
 export type Json = Record<string, unknown>;
@@ -38,6 +38,17 @@ function wrap<T>(fn: () => T): T {
   } catch (e) {
     throw asScimError(e);
   }
+}
+
+/** RFC 7644 §3.4.2: one page of resources, `totalResults` counting every match. */
+export function listResponse(resources: Json[], totalResults: number, startIndex: number): Json {
+  return {
+    schemas: [LIST_RESPONSE_SCHEMA],
+    totalResults,
+    startIndex,
+    itemsPerPage: resources.length,
+    Resources: resources,
+  };
 }
 
 /** Parses a `filter` query parameter (400 invalidFilter when it is not one). */
@@ -87,27 +98,26 @@ export function writeGroup(resource: Json, projection?: ScimFilter): Json {
   return { schemas: [GROUP_SCHEMA], id: resource.id, ...out };
 }
 
-/** Applies a PatchOp message to a User: scimmy's implementation of RFC 7644 §3.5.2. */
-export async function patchUser(current: Json, message: Json): Promise<Json> {
+/** Applies a PatchOp message to a resource: scimmy's implementation of RFC 7644 §3.5.2. */
+async function applyPatch(
+  schema: typeof SCIMMY.Schemas.User | typeof SCIMMY.Schemas.Group,
+  current: Json,
+  message: Json,
+) {
   try {
     const patch = new SCIMMY.Messages.PatchOp(message as never);
     // scimmy answers undefined when the operations change nothing.
-    const changed = await patch.apply(new SCIMMY.Schemas.User(current, 'in'));
+    const changed = await patch.apply(new schema(current, 'in'));
     return changed ? plain(changed) : current;
   } catch (e) {
     throw asScimError(e);
   }
 }
 
-export async function patchGroup(current: Json, message: Json): Promise<Json> {
-  try {
-    const patch = new SCIMMY.Messages.PatchOp(message as never);
-    const changed = await patch.apply(new SCIMMY.Schemas.Group(current, 'in'));
-    return changed ? plain(changed) : current;
-  } catch (e) {
-    throw asScimError(e);
-  }
-}
+export const patchUser = (current: Json, message: Json): Promise<Json> =>
+  applyPatch(SCIMMY.Schemas.User, current, message);
+export const patchGroup = (current: Json, message: Json): Promise<Json> =>
+  applyPatch(SCIMMY.Schemas.Group, current, message);
 
 /** Whether a parsed resource matches a filter (Groups: a handful of roles, matched in memory). */
 export function matches(filter: ScimFilter, resource: Json): boolean {

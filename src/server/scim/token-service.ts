@@ -3,7 +3,7 @@ import type { SignedInActor } from '../actor';
 import type { ScimToken } from '../db/schema/index';
 import { HubError } from '../errors';
 import { randomToken, safeEqual, sha256Hex } from '../crypto/tokens';
-import { hitRateCounter } from '../audit/queries';
+import { countTowardsLimit } from '../auth/rate-limit';
 import { authorize, loadOrgActor, type OrgAccess } from '../orgs/permissions';
 import { SCIM_BASE_PATH, type ScimOverview, type ScimTokenCreated, type ScimTokenView } from '../../shared/api/scim';
 import { findScimToken, insertScimToken, listScimTokens, revokeScimToken, touchScimToken } from './queries/tokens';
@@ -131,15 +131,11 @@ export async function authenticateScimToken(
   // The secret is compared whatever else is wrong, so that timing tells nothing about the id.
   const matches = safeEqual(sha256Hex(secret), token?.secretHash ?? '');
   if (!token || !matches || token.revokedAt || token.orgId !== orgId) throw unauthorized();
-  const now = hub.clock();
-  const windowMs = 60_000;
-  const { count, windowStartedAt } = await hitRateCounter(hub.db, `scim:${token.id}`, now, windowMs);
-  if (count > hub.config.scimRequestsPerMinute) {
-    const retryAfter = Math.max(1, Math.ceil((windowStartedAt.getTime() + windowMs - now.getTime()) / 1000));
+  const limited = await countTowardsLimit(hub, `scim:${token.id}`, hub.config.scimRequestsPerMinute, 60_000);
+  if (limited)
     throw new ScimError(429, null, 'Too many SCIM calls with this token; retry later.', {
-      'retry-after': String(retryAfter),
+      'retry-after': String(limited.retryAfterS),
     });
-  }
-  await touchScimToken(hub.db, token.id, now);
+  await touchScimToken(hub.db, token.id, hub.clock());
   return token;
 }

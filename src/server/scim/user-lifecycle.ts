@@ -2,7 +2,7 @@ import type { DbOrTx } from '../db/client';
 import type { PlatformUser, ScimUser } from '../db/schema/index';
 import { lockUserById, updateUser } from '../auth/user-queries';
 import { revokeUserSessions } from '../auth/sessions';
-import { deactivateUserSessionsWithScope } from '../auth/session-queries';
+import { deactivateUserSessions } from '../auth/session-queries';
 import { endSignedInSessions } from '../oauth/backchannel';
 import { ORG_SCOPE_PREFIX } from '../orgs/claims';
 import { countOwners, deleteMember, findMember, insertMember } from '../orgs/queries/members';
@@ -30,7 +30,7 @@ const LAST_OWNER =
 
 /** Ends the organization-scoped grants of a user (tokens with `organization:<id>`), on every node. */
 async function revokeOrgGrants(ctx: ScimContext, tx: DbOrTx, userId: string): Promise<number> {
-  const ids = await deactivateUserSessionsWithScope(tx, userId, `${ORG_SCOPE_PREFIX}${ctx.orgId}`, ctx.hub.clock());
+  const ids = await deactivateUserSessions(tx, userId, ctx.hub.clock(), null, `${ORG_SCOPE_PREFIX}${ctx.orgId}`);
   if (ids.length) await ctx.hub.revocations.publish({ kind: 'sessions', ids }, tx);
   return ids.length;
 }

@@ -12,7 +12,7 @@ import { ScimError, scimNotFound } from './errors';
 import { checkIfMatch, etagOf, normalizePatch, normalizeUserBody, type ScimContext } from './context';
 import {
   ENTERPRISE_SCHEMA,
-  LIST_RESPONSE_SCHEMA,
+  listResponse,
   USER_SCHEMA,
   patchUser as applyPatch,
   readUser,
@@ -114,13 +114,8 @@ export async function listUsers(
     startIndex: input.startIndex,
     count,
   });
-  return {
-    schemas: [LIST_RESPONSE_SCHEMA],
-    totalResults: total,
-    startIndex: input.startIndex,
-    itemsPerPage: rows.length,
-    Resources: rows.map((r) => writeUser(toUserResource(ctx, r), input.projection)),
-  };
+  const resources = rows.map((r) => writeUser(toUserResource(ctx, r), input.projection));
+  return listResponse(resources, total, input.startIndex);
 }
 
 /** POST /Users: a new account (or, for an address of the organization's own domains, the existing one) and its membership. */

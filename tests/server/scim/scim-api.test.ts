@@ -4,7 +4,7 @@ import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { devOutbox } from '../../../src/server/auth/mailer';
 import { sessionCookieFor } from '../../helpers/fixtures';
-import { authSessions, platformUsers, scimTokens } from '../../../src/server/db/schema/index';
+import { authSessions, platformUsers, rateLimitCounters, scimTokens } from '../../../src/server/db/schema/index';
 import { deriveEvent } from '../../../src/server/events/delivery/from-audit';
 import { auditOf, person, rolesOf, seedDomain, seedOrg, type Person } from '../orgs/org-fixtures';
 import { ENTERPRISE, ERROR, directory, json, patchOp, userBody } from './scim-fixtures';
@@ -332,6 +332,25 @@ describe.each(TEST_DATABASES)('SCIM 2.0 service provider [%s]', (kind) => {
     expect((await scim.get(`/Users/${u.id}`)).statusCode).toBe(404);
     const [account] = await t.hub.db.select().from(platformUsers).where(eq(platformUsers.id, u.id));
     expect(account.isActive).toBe(true);
+  });
+
+  it('limits each token to HUB_SCIM_REQUESTS_PER_MINUTE calls a minute (429 with Retry-After)', async () => {
+    const made = await t.client
+      .asBrowser(owner.cookie)
+      .post(`/api/orgs/${acme.id}/scim-tokens`, { body: { name: 'busy' } });
+    const { token, scim_token } = made.json();
+    const busy = directory(t, base(acme), token);
+    expect((await busy.get('/ServiceProviderConfig')).statusCode).toBe(200);
+    await t.hub.db
+      .update(rateLimitCounters)
+      .set({ count: t.hub.config.scimRequestsPerMinute })
+      .where(eq(rateLimitCounters.key, `scim:${scim_token.id}`));
+    const limited = await busy.get('/ServiceProviderConfig');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(json(limited)).toMatchObject({ schemas: [ERROR], status: '429' });
+    // Another token of the same organization is not slowed down.
+    expect((await scim.get('/ServiceProviderConfig')).statusCode).toBe(200);
   });
 
   it('logs the calls, errors included, for the organization page', async () => {
