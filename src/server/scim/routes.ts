@@ -134,7 +134,8 @@ async function scoped(app: FastifyInstance, opts: { hub: Hub }) {
       orgId: ctx.orgId,
       tokenId: ctx.tokenId,
       method: request.method,
-      path: request.url.split('?')[0].slice(0, 300),
+      // Under the organization's base URL, without the query (a filter may name a person).
+      path: (request.url.split('?')[0].slice(`${SCIM_BASE_PATH}/${ctx.orgId}`.length) || '/').slice(0, 300),
       status: reply.statusCode,
       scimType: request.scimFailure?.scimType ?? null,
       detail: request.scimFailure?.detail.slice(0, 500) ?? null,

@@ -362,6 +362,7 @@ describe.each(TEST_DATABASES)('SCIM 2.0 service provider [%s]', (kind) => {
       calls.some((c: { status: number; scim_type: string | null }) => c.status === 409 && c.scim_type === 'uniqueness'),
     ).toBe(true);
     expect(JSON.stringify(calls)).not.toContain('filter=');
+    expect(calls.map((c: { path: string }) => c.path)).toContain('/Users');
   });
 
   async function betaToken() {
