@@ -5,6 +5,7 @@ import { createMailer } from '../auth/mailer';
 import { isDatabaseUnavailable, loggableError } from '../plugins/errors';
 import { clientIp, userAgent } from '../http/request-info';
 import { SCIM_BASE_PATH } from '../../shared/api/scim';
+import { HubError } from '../errors';
 import { ScimError, scimErrorBody, scimNotFound } from './errors';
 import { asScimError, listResponse, parseFilter, projectionOf, type Json } from './scimmy';
 import { authenticateScimToken, scimBaseUrl } from './token-service';
@@ -12,7 +13,7 @@ import type { ScimContext } from './context';
 import { createUser, deleteUser, DEFAULT_COUNT, getUser, listUsers, patchUser, replaceUser } from './users-service';
 import { createGroup, getGroup, listGroups, patchGroup, replaceGroup } from './groups-service';
 import { resourceTypes, schemas, serviceProviderConfig } from './discovery';
-import { insertScimCall, pruneScimCalls } from './queries/calls';
+import { insertScimCall } from './queries/calls';
 
 /**
  * The SCIM 2.0 service provider of each organization (RFC 7644) at /scim/v2/orgs/:org_id: its
@@ -96,6 +97,11 @@ async function scoped(app: FastifyInstance, opts: { hub: Hub }) {
       reply.header('retry-after', '5');
       return send(reply, 503, scimErrorBody(503, null, 'The database is unavailable.'));
     }
+    // The hub's own checks before the handler (the input sanitizer: NUL characters…) in SCIM's shape.
+    if (e instanceof HubError && e.status < 500) {
+      request.scimFailure = { scimType: e.status === 400 ? 'invalidValue' : null, detail: e.message };
+      return send(reply, e.status, scimErrorBody(e.status, e.status === 400 ? 'invalidValue' : null, e.message));
+    }
     const status = (e as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       request.scimFailure = { scimType: 'invalidSyntax', detail: (e as Error).message };
@@ -105,7 +111,8 @@ async function scoped(app: FastifyInstance, opts: { hub: Hub }) {
     return send(reply, 500, scimErrorBody(500, null, 'An unexpected error occurred.'));
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before the body is read: a caller without this organization's token gets nothing parsed.
+  app.addHook('onRequest', async (request) => {
     const params = paramsSchema.safeParse(request.params);
     if (!params.success) throw scimNotFound();
     const orgId = params.data.org_id;
@@ -140,9 +147,7 @@ async function scoped(app: FastifyInstance, opts: { hub: Hub }) {
       scimType: request.scimFailure?.scimType ?? null,
       detail: request.scimFailure?.detail.slice(0, 500) ?? null,
       at: now,
-    })
-      .then(() => pruneScimCalls(hub.db, ctx.orgId, now))
-      .catch((err: unknown) => request.log.warn({ err: loggableError(err) }, 'SCIM call not logged'));
+    }).catch((err: unknown) => request.log.warn({ err: loggableError(err) }, 'SCIM call not logged'));
   });
 
   const ctxOf = (request: FastifyRequest) => request.scim!;

@@ -7,7 +7,7 @@ import { countTowardsLimit } from '../auth/rate-limit';
 import { authorize, loadOrgActor, type OrgAccess } from '../orgs/permissions';
 import { SCIM_BASE_PATH, type ScimOverview, type ScimTokenCreated, type ScimTokenView } from '../../shared/api/scim';
 import { findScimToken, insertScimToken, listScimTokens, revokeScimToken, touchScimToken } from './queries/tokens';
-import { listScimCalls } from './queries/calls';
+import { listScimCalls, pruneScimCalls } from './queries/calls';
 import { ScimError } from './errors';
 
 /**
@@ -136,6 +136,8 @@ export async function authenticateScimToken(
     throw new ScimError(429, null, 'Too many SCIM calls with this token; retry later.', {
       'retry-after': String(limited.retryAfterS),
     });
-  await touchScimToken(hub.db, token.id, hub.clock());
+  const now = hub.clock();
+  // Once a minute per token: note the use, and drop the organization's log rows past 30 days.
+  if (await touchScimToken(hub.db, token.id, now)) await pruneScimCalls(hub.db, orgId, now);
   return token;
 }

@@ -33,8 +33,8 @@ import { orgOwnsEmail, removeMembership, restoreMembership } from './user-lifecy
 /**
  * SCIM Users of one organization (RFC 7644 §3.3–3.6): a provisioned user is a hub account, a
  * member of the organization, and a scim_users row with what the directory said (externalId,
- * names, emails, the enterprise extension). Every write runs under the organization's row lock,
- * like every other membership change, and is audited with the token as actor.
+ * names, emails, the enterprise extension). Every change of an existing one runs under the
+ * organization's row lock, like every other membership change, and is audited with the token as actor.
  */
 
 const UUID = z.uuid();
@@ -126,8 +126,9 @@ export async function createUser(ctx: ScimContext, body: Json): Promise<Json> {
   const email = emailOf(parsed);
   const active = parsed.active !== false;
   const now = hub.clock();
+  // No organization lock: a new member changes no owner count, and the unique indexes (userName
+  // per organization, the account's email, the membership) decide races, answered 409.
   const result = await hub.db.transaction(async (tx) => {
-    await lockOrg(tx, orgId);
     if (await findScimUserByName(tx, orgId, userName.toLowerCase())) throw uniqueness(USER_NAME_TAKEN);
     const owned = await orgOwnsEmail(tx, orgId, email);
     const existing = await findUserByEmail(tx, email);

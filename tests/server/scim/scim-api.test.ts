@@ -90,6 +90,12 @@ describe.each(TEST_DATABASES)('SCIM 2.0 service provider [%s]', (kind) => {
     const anonymous = await t.client.get(`${base(acme)}/Users`);
     expect(anonymous.statusCode).toBe(401);
     expect(json(anonymous)).toMatchObject({ schemas: [ERROR], status: '401' });
+    // The token is checked before the body is read.
+    const unread = await t.client.post(`${base(acme)}/Users`, {
+      headers: { 'content-type': 'application/scim+json' },
+      body: '{not json',
+    });
+    expect(unread.statusCode).toBe(401);
   });
 
   it('Entra: looks up userName before the create, creates (verified for the own domain), answers 409 on a duplicate', async () => {
@@ -211,6 +217,13 @@ describe.each(TEST_DATABASES)('SCIM 2.0 service provider [%s]', (kind) => {
     expect(json(await scim.get(`/Users/${u.id}`)).emails).toHaveLength(1);
     const bad = await scim.patch(`/Users/${u.id}`, patchOp({ op: 'replace', path: 'active', value: 'perhaps' }));
     expect(json(bad)).toMatchObject({ status: '400', scimType: 'invalidValue' });
+    const nul = await scim.patch(`/Users/${u.id}`, patchOp({ op: 'replace', path: 'title', value: 'a\u0000b' }));
+    expect(json(nul)).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'invalidValue' });
+    const notJson = await t.client.post(`${base(acme)}/Users`, {
+      headers: { authorization: `Bearer ${acmeToken}`, 'content-type': 'application/scim+json' },
+      body: '{"userName": ',
+    });
+    expect(json(notJson)).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'invalidSyntax' });
   });
 
   it('Entra "active": "False" deactivates: membership gone, org-scoped grants and (own domain) the account revoked at once', async () => {

@@ -81,7 +81,7 @@ export const scimUsers = pgTable(
 /**
  * The provisioning log the organization page shows: one row per SCIM call (method, path, status,
  * scimType and detail of an error), never a body or a token. Rows older than 30 days are
- * removed by the writer.
+ * removed once a minute per token in use (scim/token-service.ts).
  */
 export const scimCalls = pgTable(
   'scim_calls',

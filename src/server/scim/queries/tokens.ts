@@ -32,11 +32,13 @@ export async function revokeScimToken(db: DbOrTx, orgId: string, id: string, now
   return done.length > 0;
 }
 
-/** Notes a use, at most once a minute per token (a directory may call many times a second). */
-export async function touchScimToken(db: DbOrTx, id: string, now: Date): Promise<void> {
+/** Notes a use, at most once a minute per token (a directory may call many times a second); true when it did. */
+export async function touchScimToken(db: DbOrTx, id: string, now: Date): Promise<boolean> {
   const minuteAgo = new Date(now.getTime() - 60_000);
-  await db
+  const done = await db
     .update(scimTokens)
     .set({ lastUsedAt: now })
-    .where(and(eq(scimTokens.id, id), or(isNull(scimTokens.lastUsedAt), lt(scimTokens.lastUsedAt, minuteAgo))));
+    .where(and(eq(scimTokens.id, id), or(isNull(scimTokens.lastUsedAt), lt(scimTokens.lastUsedAt, minuteAgo))))
+    .returning({ id: scimTokens.id });
+  return done.length > 0;
 }
