@@ -133,6 +133,11 @@ async function scoped(app: FastifyInstance, opts: { hub: Hub }) {
     };
   });
 
+  // Anything else under a SCIM base URL (DELETE /Groups/:id, /Bulk, /Me…) in SCIM's shape.
+  app.setNotFoundHandler(async (_request, reply) =>
+    send(reply, 404, scimErrorBody(404, null, 'This SCIM endpoint or method is not supported.')),
+  );
+
   app.addHook('onResponse', async (request, reply) => {
     const ctx = request.scim;
     if (!ctx) return;

@@ -129,6 +129,11 @@ describe.each(TEST_DATABASES)('SCIM 2.0 service provider [%s]', (kind) => {
     });
   });
 
+  it('answers two creates of one userName at once with one 201 and one 409', async () => {
+    const both = await Promise.all([1, 2].map(() => scim.post('/Users', userBody(`race@${domain}`))));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it('mails a verification link for an address outside the verified domains, and keeps it unverified', async () => {
     const email = `grace-${kind}@elsewhere.test`;
     const res = await scim.post('/Users', userBody(email));
@@ -323,6 +328,9 @@ describe.each(TEST_DATABASES)('SCIM 2.0 service provider [%s]', (kind) => {
     );
     expect(json(stranger)).toMatchObject({ status: '400', scimType: 'invalidValue' });
     expect((await scim.post('/Groups', { displayName: 'not_a_role' })).statusCode).toBe(400);
+    const unsupported = await scim.delete('/Groups/admin');
+    expect(unsupported.statusCode).toBe(404);
+    expect(json(unsupported)).toMatchObject({ schemas: [ERROR], status: '404' });
   });
 
   it("DELETE removes the membership only; one organization's token reaches nothing of another's", async () => {
