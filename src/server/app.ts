@@ -41,6 +41,7 @@ import { auditAdminRoutes } from './audit/admin-routes';
 import { federationRoutes } from './federation/routes';
 import { myOrgRoutes, orgRoutes } from './orgs/routes';
 import { orgAdminRoutes } from './orgs/admin-routes';
+import { scimRoutes } from './scim/routes';
 import { webhookAdminRoutes } from './events/webhooks/routes';
 import { ssfAdminRoutes, ssfRoutes } from './events/ssf/routes';
 import { auditSinkAdminRoutes } from './events/siem/routes';
@@ -126,6 +127,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await app.register(orgRoutes, { hub });
   await app.register(myOrgRoutes, { prefix: '/api/me', hub });
   await app.register(ssfRoutes, { hub });
+  await app.register(scimRoutes, { hub });
   await app.register(
     async (admin) => {
       // Every route in this scope requires an effective ecosystem admin, checked on the server.

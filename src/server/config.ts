@@ -18,6 +18,8 @@ export interface HubConfig {
   /** Plain setup key from the environment, if the operator chose one. */
   setupKey?: string;
   sessionIdleMinutes: number;
+  /** SCIM calls one organization token may make per minute (issue 41). */
+  scimRequestsPerMinute: number;
   sessionAbsoluteHours: number;
   auditRetentionDays: number;
   smtpUrl?: string;
@@ -121,6 +123,7 @@ const envSchema = z.object({
     .optional(),
   HUB_SETUP_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   HUB_SESSION_IDLE_MINUTES: positiveInt.default(120),
+  HUB_SCIM_REQUESTS_PER_MINUTE: positiveInt.default(1200),
   HUB_SESSION_ABSOLUTE_HOURS: positiveInt.default(24 * 7),
   HUB_AUDIT_RETENTION_DAYS: positiveInt.default(365),
   SMTP_URL: z
@@ -195,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     masterKey: e.HUB_MASTER_KEY ? Buffer.from(e.HUB_MASTER_KEY, 'base64') : undefined,
     setupKey: e.HUB_SETUP_KEY,
     sessionIdleMinutes: e.HUB_SESSION_IDLE_MINUTES,
+    scimRequestsPerMinute: e.HUB_SCIM_REQUESTS_PER_MINUTE,
     sessionAbsoluteHours: e.HUB_SESSION_ABSOLUTE_HOURS,
     auditRetentionDays: e.HUB_AUDIT_RETENTION_DAYS,
     smtpUrl: e.SMTP_URL,

@@ -146,8 +146,11 @@ export const AUDIT_EVENTS = {
   app_token_created: event<ClientRef & { scopes: string[] }>('low', 'App token created'),
   app_access_revoked: event<ClientRef & { sessions_revoked: number }>('medium', 'App access revoked'),
   user_updated: event<TargetUser & { fields: string[] }>('medium', 'User updated'),
-  user_deactivated: event<TargetUser & { sessions_revoked: number }>('high', 'User deactivated'),
-  user_activated: event<TargetUser>('medium', 'User activated'),
+  user_deactivated: event<TargetUser & { sessions_revoked: number } & Partial<ScimRef & OrgRef>>(
+    'high',
+    'User deactivated',
+  ),
+  user_activated: event<TargetUser & Partial<ScimRef & OrgRef>>('medium', 'User activated'),
   role_granted: event<TargetUser & { role: string }>('high', 'Role granted'),
   role_revoked: event<TargetUser & { role: string }>('high', 'Role revoked'),
   roles_updated: event<TargetUser & { roles: string[] }>('high', 'Roles updated'),
@@ -266,15 +269,18 @@ export const AUDIT_EVENTS = {
   org_created: event<OrgRef & { slug: string; name: string }>('medium', 'Organization created'),
   org_updated: event<OrgRef & { fields: string[] }>('medium', 'Organization updated'),
   org_deleted: event<OrgRef & { slug: string; members_removed: number }>('high', 'Organization deleted'),
-  org_member_added: event<OrgRef & TargetUser & { roles: string[]; via: string }>(
+  org_member_added: event<OrgRef & TargetUser & { roles: string[]; via: string } & Partial<ScimRef>>(
     'medium',
     'Organization member added',
   ),
-  org_role_changed: event<OrgRef & TargetUser & { from: string[]; to: string[] }>(
+  org_role_changed: event<OrgRef & TargetUser & { from: string[]; to: string[] } & Partial<ScimRef>>(
     'high',
     'Organization member roles changed',
   ),
-  org_member_removed: event<OrgRef & TargetUser & { by: 'self' | 'admin' }>('medium', 'Organization member removed'),
+  org_member_removed: event<OrgRef & TargetUser & { by: 'self' | 'admin' } & Partial<ScimRef>>(
+    'medium',
+    'Organization member removed',
+  ),
   org_invitation_sent: event<OrgRef & { invitation_id: string; email: string; role: string; resent: boolean }>(
     'medium',
     'Organization invitation sent',
@@ -306,6 +312,19 @@ export const AUDIT_EVENTS = {
   org_access_refused: event<OrgRef & { action: string; reason: string }>('medium', 'Organization access refused'),
   org_role_defined: event<{ role: string }>('medium', 'Organization role name defined'),
   org_role_undefined: event<{ role: string; memberships_changed: number }>('medium', 'Organization role name removed'),
+  // SCIM provisioning (issue 41): the actor is the organization's SCIM token (`scim_token_id`).
+  scim_token_created: event<OrgRef & { token_id: string; name: string }>('high', 'SCIM token created'),
+  scim_token_revoked: event<OrgRef & { token_id: string }>('high', 'SCIM token revoked'),
+  scim_user_provisioned: event<
+    OrgRef & TargetUser & ScimRef & { email: string; email_verified: boolean; account_created: boolean }
+  >('medium', 'User provisioned by SCIM'),
+  scim_user_updated: event<OrgRef & TargetUser & ScimRef & { fields: string[] }>('low', 'SCIM user updated'),
+  scim_user_deprovisioned: event<
+    OrgRef &
+      TargetUser &
+      ScimRef & { action: 'deactivated' | 'deleted'; sessions_revoked: number; account_deactivated: boolean }
+  >('high', 'User deprovisioned by SCIM'),
+  scim_user_reactivated: event<OrgRef & TargetUser & ScimRef>('medium', 'User reactivated by SCIM'),
   // Setup tools.
   setup_admins_created: event<{ results: { email: string; status: string; error?: string }[] }>(
     'critical',
@@ -373,6 +392,10 @@ export const AUDIT_EVENTS = {
 /** An organization, by id. */
 interface OrgRef {
   org_id: string;
+}
+/** The SCIM token a directory's change came through: the actor of every SCIM write. */
+interface ScimRef {
+  scim_token_id: string;
 }
 
 /** A webhook endpoint, by id and host (never its path or query: they may hold a token). */

@@ -31,7 +31,9 @@ export type OrgAction =
   | 'manage_members'
   | 'manage_owners'
   | 'manage_invitations'
-  | 'manage_domains';
+  | 'manage_domains'
+  /** SCIM tokens: a directory that holds one can add, change and deactivate members (issue 41). */
+  | 'manage_scim';
 
 /**
  * The weakest built-in role that may do each action: members read; admins manage members,
@@ -47,6 +49,7 @@ export const REQUIRED_ROLE: Readonly<Record<OrgAction, BuiltInOrgRole>> = {
   manage_owners: 'owner',
   manage_invitations: 'admin',
   manage_domains: 'admin',
+  manage_scim: 'owner',
 };
 
 /** owner 3, admin 2, member 1, none 0: the strongest built-in role among `roles` (custom names count for nothing). */

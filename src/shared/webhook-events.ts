@@ -29,7 +29,9 @@ interface OrgMember extends UserRef {
 }
 
 export const WEBHOOK_EVENTS = {
-  'user.created': event<UserRef & { email: string | null; via: 'sign_up' | 'federation' }>('An account was created'),
+  'user.created': event<UserRef & { email: string | null; via: 'sign_up' | 'federation' | 'scim' }>(
+    'An account was created',
+  ),
   'user.updated': event<UserRef & { fields: string[] }>('Profile or account fields changed'),
   'user.deactivated': event<UserRef & { sessions_revoked: number }>('An administrator deactivated the account'),
   /** No hub operation deletes a single account yet; the name is fixed for when one does. */

@@ -122,17 +122,28 @@ export async function deactivateSession(db: DbOrTx, id: string, now: Date, revok
   return done.length > 0;
 }
 
-/** Revokes every active session of a user (deactivation, password change); returns the ids. */
+/**
+ * Revokes every active session of a user (deactivation, password change); returns the ids. With
+ * `scope`, only those whose grant carries it (an organization's `organization:<id>`: what SCIM
+ * deprovisioning ends in that organization's context).
+ */
 export async function deactivateUserSessions(
   db: DbOrTx,
   userId: string,
   now: Date,
   revokedBy: string | null,
+  scope?: string,
 ): Promise<string[]> {
   const done = await db
     .update(authSessions)
     .set({ isActive: false, revokedAt: now, revokedBy })
-    .where(and(eq(authSessions.userId, userId), eq(authSessions.isActive, true)))
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        eq(authSessions.isActive, true),
+        scope ? sql`${authSessions.scopes} @> array[${scope}]::text[]` : undefined,
+      ),
+    )
     .returning({ id: authSessions.id });
   return done.map((r) => r.id);
 }

@@ -39,6 +39,7 @@ import {
   revokeInvitation,
 } from './invitation-service';
 import { claimDomain, listOrgDomains, removeDomain, verifyDomain } from './domain-service';
+import { scimTokenRoutes } from '../scim/token-routes';
 
 const signedIn = { auth: 'user' as const };
 const guarded = apiErrors(401, 403, 404);
@@ -51,6 +52,7 @@ const memberListQuery = memberListQuerySchema.extend({ cursor: cursorParam('uuid
 export async function orgScopedRoutes(app: FastifyInstance, opts: { hub: Hub; access: OrgAccess; mailer: Mailer }) {
   const { hub, access, mailer } = opts;
   const r = contracts(app);
+  await app.register(scimTokenRoutes, { hub, access });
 
   r.get(
     '/:id',

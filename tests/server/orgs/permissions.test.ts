@@ -4,6 +4,7 @@ import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { listRoutes, type RouteEntry } from '../admin/route-inventory';
 import { person, seedDomain, seedInvitation, seedOrg, type Person } from './org-fixtures';
+import { insertScimToken } from '../../../src/server/scim/queries/tokens';
 import type { Organization } from '../../../src/server/db/schema/index';
 
 const CALLERS = ['owner', 'admin', 'member', 'outsider', 'ecosystem_admin'] as const;
@@ -26,6 +27,8 @@ interface World {
   claimed: string;
   /** Verified already: verifying again answers without asking DNS. */
   proved: string;
+  /** A live SCIM token of the organization (issue 41). */
+  scimTokenId: string;
 }
 
 interface Case {
@@ -40,6 +43,7 @@ const memberParams = (w: World) => ({ id: w.org.id, user_id: w.target.user.id })
 const invitationParams = (w: World) => ({ id: w.org.id, invitation_id: w.invitationId });
 const claimedParams = (w: World) => ({ id: w.org.id, domain: w.claimed });
 const provedParams = (w: World) => ({ id: w.org.id, domain: w.proved });
+const scimTokenParams = (w: World) => ({ id: w.org.id, token_id: w.scimTokenId });
 const created = (s: Statuses): Statuses =>
   Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v === 200 ? 201 : v])) as Statuses;
 let slugs = 0;
@@ -99,6 +103,21 @@ const MATRIX: Record<string, Case> = {
   // An ecosystem admin's verification is an approval: no DNS involved.
   'POST /api/admin/orgs/:id/domains/:domain/verify': { statuses: ADMIN_ONLY, params: claimedParams, body: () => ({}) },
   'GET /api/admin/orgs': { statuses: ADMIN_ONLY },
+  // SCIM tokens (issue 41): a directory holding one manages members, so only owners hold them.
+  'GET /api/orgs/:id/scim': { statuses: OWNERS_ONLY, params: orgParams },
+  'POST /api/orgs/:id/scim-tokens': {
+    statuses: created(OWNERS_ONLY),
+    params: orgParams,
+    body: () => ({ name: 'Okta' }),
+  },
+  'DELETE /api/orgs/:id/scim-tokens/:token_id': { statuses: OWNERS_ONLY, params: scimTokenParams },
+  'GET /api/admin/orgs/:id/scim': { statuses: ADMIN_ONLY, params: orgParams },
+  'POST /api/admin/orgs/:id/scim-tokens': {
+    statuses: created(ADMIN_ONLY),
+    params: orgParams,
+    body: () => ({ name: 'Okta' }),
+  },
+  'DELETE /api/admin/orgs/:id/scim-tokens/:token_id': { statuses: ADMIN_ONLY, params: scimTokenParams },
   'POST /api/admin/orgs/:id/invitations': {
     statuses: created(ADMIN_ONLY),
     params: orgParams,
@@ -179,6 +198,15 @@ describe.each(TEST_DATABASES)('organizations: permission matrix [%s]', (kind) =>
           invitationId: (await seedInvitation(t, org.id)).id,
           claimed: (await seedDomain(t, org.id, `claimed-${n}.example.test`)).domain,
           proved: (await seedDomain(t, org.id, `proved-${n}.example.test`, true)).domain,
+          scimTokenId: (
+            await insertScimToken(t.hub.db, {
+              orgId: org.id,
+              name: 'seed',
+              secretHash: 'x',
+              createdBy: null,
+              createdAt: t.hub.clock(),
+            })
+          ).id,
         };
         const params = c.params?.(w) ?? {};
         const url = route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params[name]));

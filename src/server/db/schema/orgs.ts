@@ -50,7 +50,7 @@ export const organizationMembers = pgTable(
       .notNull()
       .references(() => platformUsers.id, { onDelete: 'cascade' }),
     roles: text('roles').array().notNull(),
-    /** How the user joined: 'created' | 'invitation' | 'domain' | 'admin'. */
+    /** How the user joined: 'created' | 'invitation' | 'domain' | 'admin' | 'scim'. */
     joinedVia: text('joined_via').notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },

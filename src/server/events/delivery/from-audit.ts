@@ -63,6 +63,11 @@ export const AUDIT_TO_EVENT: Partial<Record<AuditEvent['type'], Derive>> = {
     const email = details(e, 'federated_account_created').email;
     return derived('user.created', { user_id: user, email, via: 'federation' }, user);
   },
+  scim_user_provisioned: (e) => {
+    const d = details(e, 'scim_user_provisioned');
+    if (!d.account_created) return null;
+    return derived('user.created', { user_id: d.target_user_id, email: d.email, via: 'scim' }, d.target_user_id);
+  },
   profile_updated: (e) => {
     const user = self(e);
     return user ? derived('user.updated', { user_id: user, fields: details(e, 'profile_updated').fields }, user) : null;

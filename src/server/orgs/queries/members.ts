@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { keysetAfter, keysetAt, keysetOrder, type Keyset, type KeysetPosition } from '../../db/cursor';
 import type { StepsWrite } from '../../db/writes';
@@ -134,4 +134,23 @@ export function domainJoinWrite(input: {
       },
     ],
   };
+}
+
+/** The ids of an organization's members holding `role` (a SCIM Group's members), in joining order. */
+export async function findMemberIdsWithRole(db: DbOrTx, orgId: string, role: string): Promise<string[]> {
+  const found = await db
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.orgId, orgId), sql`${organizationMembers.roles} @> array[${role}]::text[]`))
+    .orderBy(organizationMembers.joinedAt, organizationMembers.userId);
+  return found.map((r) => r.userId);
+}
+
+/** The memberships of `userIds` in one organization (absent: not a member). */
+export async function findMembersOf(db: DbOrTx, orgId: string, userIds: string[]): Promise<OrganizationMember[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.orgId, orgId), inArray(organizationMembers.userId, userIds)));
 }

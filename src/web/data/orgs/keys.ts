@@ -11,6 +11,7 @@ export const orgKeys = {
   members: (mode: OrgMode, id: string) => ['orgs', mode, id, 'members'] as const,
   invitations: (mode: OrgMode, id: string) => ['orgs', mode, id, 'invitations'] as const,
   domains: (mode: OrgMode, id: string) => ['orgs', mode, id, 'domains'] as const,
+  scim: (mode: OrgMode, id: string) => ['orgs', mode, id, 'scim'] as const,
   adminList: (q: string) => ['orgs', 'admin-list', q] as const,
   roleNames: () => ['orgs', 'role-names'] as const,
 };

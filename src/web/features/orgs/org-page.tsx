@@ -11,6 +11,7 @@ import { InvitationsCard } from './invitations-card';
 import { MembersCard } from './members-card';
 import { OrgDeleteCard } from './org-delete-card';
 import { PoliciesCard } from './policies-card';
+import { ScimSection } from './scim-section';
 import { mayDo, roleText } from './orgs.utils';
 
 /**
@@ -92,6 +93,7 @@ export default function OrgPage() {
             {mayDo('manage_invitations', roles, mode) && <InvitationsCard mode={mode} orgId={org.id} myRoles={roles} />}
             {mayDo('manage_domains', roles, mode) && <DomainsCard mode={mode} orgId={org.id} />}
             <PoliciesCard mode={mode} org={org} myRoles={roles} />
+            {mayDo('manage_scim', roles, mode) && <ScimSection mode={mode} orgId={org.id} />}
             {mayDo('delete', roles, mode) && <OrgDeleteCard mode={mode} org={org} />}
           </>
         )}
