@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Hub } from '../hub';
 import { requireActor } from '../plugins/session';
+import { Refusal } from '../errors';
 import { apiErrors, contracts, emptyBody, adminErrors } from '../http/contract';
 import { cursorParam } from '../http/cursor';
 import {
@@ -32,6 +33,8 @@ import { readOverview, listApps } from './overview';
 import { readAnalytics } from './analytics';
 import { listAuthSessions, listRecentSessions, revokeOneSession } from './sessions-service';
 import { createRequest, decide, listGrants, listRequests, reveal } from './credential-access';
+import { signInSettingsPatchSchema, signInSettingsViewSchema } from '../../shared/api/sign-in-settings';
+import { signInSettingsView, updateSignInSettings } from '../auth/sign-in-settings';
 
 /** Every admin route can refuse the caller (the guard) before anything else. */
 const userListQuery = userListQuerySchema.extend({ cursor: cursorParam('uuid') });
@@ -75,6 +78,30 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       },
     },
     async (request) => resetUserMfa(hub, await requireActor(request), request.params.id),
+  );
+
+  // Issue 42: sign-in by email code / link, and what a breached password at sign-in leads to.
+  r.get('/sign-in-settings', { schema: { response: { 200: signInSettingsViewSchema, ...adminErrors } } }, async () =>
+    signInSettingsView(hub),
+  );
+
+  r.put(
+    '/sign-in-settings',
+    { schema: { body: signInSettingsPatchSchema, response: { 200: signInSettingsViewSchema, ...adminErrors } } },
+    async (request) => {
+      const actor = await requireActor(request);
+      if (!actor.roles.includes('super_admin')) {
+        throw new Refusal('forbidden', {
+          message: 'Only a super admin can change the sign-in settings.',
+          audit: {
+            type: 'permission_denied',
+            ...actor.audit,
+            details: { method: 'PUT', route: '/api/admin/sign-in-settings', action: 'sign_in_settings' },
+          },
+        });
+      }
+      return updateSignInSettings(hub, actor, request.body);
+    },
   );
 
   r.get('/apps', { schema: { response: { 200: appListSchema, ...adminErrors } } }, async () => ({

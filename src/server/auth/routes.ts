@@ -81,7 +81,12 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     },
     async (request, reply) => {
       const actor = await request.actor();
-      const result = await signIn(hub, { ...request.body, previousSessionId: actor.sessionId }, clientOf(actor));
+      const result = await signIn(
+        hub,
+        { ...request.body, previousSessionId: actor.sessionId },
+        clientOf(actor),
+        request.log,
+      );
       reply.header('cache-control', 'no-store');
       if ('mfa' in result) {
         // Not a session: a 5-minute cookie only /api/auth/sign-in/mfa and /api/auth/passkey/options read.
@@ -170,6 +175,7 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
           department: body.department,
         },
         clientOf(await request.actor()),
+        request.log,
       );
       setCookie(reply, token);
       reply.header('cache-control', 'no-store');
@@ -201,6 +207,7 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
         actor.auth,
         { currentPassword: request.body.current_password, newPassword: request.body.new_password },
         clientOf(actor),
+        request.log,
       );
       setCookie(reply, token);
       reply.header('cache-control', 'no-store');
@@ -223,7 +230,7 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     '/password/reset',
     { schema: { body: resetPasswordBodySchema, response: { 200: passwordResetSchema } } },
     async (request, reply) => {
-      await resetPassword(hub, request.body, clientOf(await request.actor()));
+      await resetPassword(hub, request.body, clientOf(await request.actor()), request.log);
       reply.header('cache-control', 'no-store');
       return { password_reset: true as const };
     },

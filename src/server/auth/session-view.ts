@@ -15,6 +15,7 @@ export function sessionView(auth: BrowserAuth | null): SessionView {
       email_verified: user.emailVerifiedAt !== null,
       created_at: user.createdAt.toISOString(),
       last_login_at: user.lastLoginAt?.toISOString() ?? null,
+      password_change: user.passwordChange ?? null,
     },
     session: { id: session.id, expires_at: sessionExpiresAt(auth).toISOString() },
     is_ecosystem_admin: auth.isEcosystemAdmin,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Hub } from '../hub';
 import { SIGN_IN_MESSAGES } from '../../shared/auth-limits';
 import { findEffectiveRoles } from '../roles/queries';
@@ -6,7 +7,9 @@ import { verifyPassword } from './passwords';
 import { clearAttemptsStatement } from './sign-in-limit-queries';
 import { accountAttemptEvents, countedAttempt } from './counted-attempt';
 import { reserveAttemptAndFindUser } from './sign-in-queries';
-import { recordLoginStatement } from './user-queries';
+import { recordLoginStatement, setPasswordChange } from './user-queries';
+import { isBreachedAtSignIn } from './password-check';
+import { readSignInSettings } from './sign-in-settings';
 import { insertSessionsStatement } from './session-queries';
 import { joinOrgsByEmailDomain, refusePasswordWhenSsoRequired } from '../orgs/domain-join';
 import { newBrowserSession, revokeSession } from './sessions';
@@ -44,6 +47,7 @@ export async function signIn(
   hub: Hub,
   input: { email: string; password: string; previousSessionId?: string | null },
   client: ClientInfo,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<{ token: string; auth: BrowserAuth } | { mfa: { pendingToken: string; methods: MfaMethod[] } }> {
   const email = normalizeEmail(input.email);
   const key = attemptKey(email);
@@ -72,6 +76,7 @@ export async function signIn(
   const user = found!; // verify passed: the account exists and is active
   // Issue 29: an organization that requires SSO of its domain takes the password away (orgs/domain-join.ts).
   await refusePasswordWhenSsoRequired(hub, user, who);
+  await flagBreachedPassword(hub, user, input.password, who, log);
 
   // A second factor is enrolled: the password was right, but this is not a session yet. The
   // counter is not cleared until the factor is proved, so codes cannot be guessed for free.
@@ -95,6 +100,30 @@ export async function signIn(
     return { mfa: { pendingToken, methods } };
   }
   return finishSignIn(hub, user, client, { previousSessionId: input.previousSessionId ?? null, amr: ['pwd'], roles });
+}
+
+/**
+ * Issue 42: a right password that is in the breached corpus (or the online check) is accepted,
+ * and the account is marked so that every session asks for a new one ('asked'), or insists on
+ * it when the administrator's setting says 'require'. Setting a new password clears the mark.
+ */
+async function flagBreachedPassword(
+  hub: Hub,
+  user: PlatformUser,
+  password: string,
+  who: ClientInfo & { userId: string | null; sessionId: null },
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<void> {
+  if (!(await isBreachedAtSignIn(hub, password, log))) return;
+  const mode = (await readSignInSettings(hub)).breached_password === 'require' ? 'required' : 'asked';
+  if (user.passwordChange === mode) return;
+  await setPasswordChange(hub.db, user.id, mode);
+  user.passwordChange = mode;
+  await hub.audit.record({
+    type: 'sign_in_breached_password',
+    ...who,
+    details: { email: user.email, password_change: mode },
+  });
 }
 
 /** The pending sign-in between the password and the second factor (one_time_tokens purpose). */

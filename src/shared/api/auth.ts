@@ -10,6 +10,11 @@ export const sessionUserSchema = z.object({
   email_verified: z.boolean(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
+  /**
+   * Issue 42: the password last signed in with is known to be breached: 'asked' (please change
+   * it) or 'required' (an administrator requires the change first); null otherwise.
+   */
+  password_change: z.enum(['asked', 'required']).nullable(),
 });
 
 /** The signed-in state: an explicit projection of the session, never a token or a hash. */
