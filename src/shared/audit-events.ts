@@ -131,6 +131,14 @@ export const AUDIT_EVENTS = {
   impersonation_requested: event<
     TargetUser & { request_id: string; justification: string; minutes: number; impersonator_id: string }
   >('high', 'View as user requested'),
+  impersonation_approved: event<TargetUser & { request_id: string; requesting_user_id: string; decided_by: string }>(
+    'high',
+    'View as user approved',
+  ),
+  impersonation_denied: event<TargetUser & { request_id: string; requesting_user_id: string; decided_by: string }>(
+    'medium',
+    'View as user denied',
+  ),
   impersonation_started: event<
     TargetUser & {
       impersonator_id: string;

@@ -1,12 +1,21 @@
-/** Platform roles (spec §6), in the order the roles dialog lists them. */
-export const PLATFORM_ROLES = ['user', 'platform_admin', 'super_admin'] as const;
+/**
+ * Platform roles (spec §6), in the order the roles dialog lists them. `support` (issue 42) is a
+ * permission an administrator holds on top of an admin role: "View as this user" (impersonation).
+ */
+export const PLATFORM_ROLES = ['user', 'platform_admin', 'super_admin', 'support'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 
 export const ROLE_DESCRIPTIONS: Record<PlatformRole, string> = {
   user: 'Basic platform access',
   platform_admin: 'Administrative access to platform features',
   super_admin: 'Full system access and control',
+  support: 'With an admin role: view as a user to help them (audited, time-limited)',
 };
+
+/** Issue 42: who may start "View as this user": an ecosystem admin who also holds `support`. */
+export function hasSupportPermission(roles: readonly string[]): boolean {
+  return isEcosystemAdminRoles(roles) && roles.includes('support');
+}
 
 /** Ecosystem admin = an effective platform_admin or super_admin (DESIGN §4). */
 export function isEcosystemAdminRoles(roles: readonly string[]): boolean {

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Hub } from '../hub';
-import { requireActor } from '../plugins/session';
+import { requireActor, sessionCookieOptions } from '../plugins/session';
+import { sessionViewSchema } from '../../shared/api/auth';
+import {
+  impersonationDecisionSchema,
+  impersonationPendingSchema,
+  impersonationStartSchema,
+} from '../../shared/api/impersonation';
+import { decideImpersonation, IMPERSONATOR_COOKIE, startImpersonation } from './impersonation';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { sessionView } from '../auth/session-view';
 import { Refusal } from '../errors';
 import { apiErrors, contracts, emptyBody, adminErrors } from '../http/contract';
 import { cursorParam } from '../http/cursor';
@@ -79,6 +88,47 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     },
     async (request) => resetUserMfa(hub, await requireActor(request), request.params.id),
   );
+
+  // Issue 42: "View as this user" (admin/impersonation.ts); an administrator target needs a second admin's approval.
+  r.post(
+    '/users/:id/impersonation',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: impersonationStartSchema,
+        response: { 200: sessionViewSchema, 202: impersonationPendingSchema, ...adminErrors, ...apiErrors(404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(request);
+      const adminToken = request.cookies?.[SESSION_COOKIE] ?? '';
+      const result = await startImpersonation(hub, mailer, actor, adminToken, request.params.id, request.body);
+      reply.header('cache-control', 'no-store');
+      if ('pending' in result) {
+        return reply.code(202).send({ status: 'pending' as const, request_id: result.pending.requestId });
+      }
+      reply.setCookie(IMPERSONATOR_COOKIE, result.adminToken, sessionCookieOptions(hub));
+      reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(hub));
+      return sessionView(result.auth);
+    },
+  );
+
+  for (const [path, decision] of [
+    ['approve', 'approved'],
+    ['deny', 'denied'],
+  ] as const) {
+    r.post(
+      `/impersonation-requests/:id/${path}`,
+      {
+        schema: {
+          params: idParamsSchema,
+          body: emptyBody,
+          response: { 200: impersonationDecisionSchema, ...adminErrors, ...apiErrors(404, 409) },
+        },
+      },
+      async (request) => decideImpersonation(hub, await requireActor(request), request.params.id, decision),
+    );
+  }
 
   // Issue 42: sign-in by email code / link, and what a breached password at sign-in leads to.
   r.get('/sign-in-settings', { schema: { response: { 200: signInSettingsViewSchema, ...adminErrors } } }, async () =>

@@ -26,6 +26,7 @@ import {
   reauthenticatedSchema,
   signInMfaBodySchema,
   signInResultSchema,
+  type MfaMethod,
 } from '../../shared/api/mfa';
 import { completeMfaSignIn } from '../account/mfa-sign-in';
 import { passkeyAuthenticationOptions, passkeySignIn } from '../account/passkeys';
@@ -39,6 +40,17 @@ import { signUp } from './sign-up';
 import { createMailer } from './mailer';
 import { verifyEmailToken } from './email-verification';
 import { changePassword } from './change-password';
+import {
+  EMAIL_SIGN_IN,
+  emailSignInAcceptedSchema,
+  emailSignInLinkSchema,
+  emailSignInModesSchema,
+  emailSignInRequestSchema,
+  emailSignInVerifySchema,
+} from '../../shared/api/email-sign-in';
+import { LINK_BROWSER_COOKIE, openEmailLink, requestEmailSignIn, verifyEmailCode } from './email-sign-in';
+import { emailSignInModes } from './sign-in-settings';
+import { randomToken } from '../crypto/tokens';
 
 export const MFA_PENDING_COOKIE = 'hub_mfa_pending';
 /** The pending cookie goes only to the sign-in routes. */
@@ -95,6 +107,76 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       }
       setCookie(reply, result.token);
       return sessionView(result.auth);
+    },
+  );
+
+  // Issue 42: sign-in by emailed code or link (auth/email-sign-in.ts).
+  const signedInOrMfa = (
+    reply: FastifyReply,
+    result: Awaited<ReturnType<typeof verifyEmailCode>>,
+  ): { mfa_required: true; methods: MfaMethod[] } | ReturnType<typeof sessionView> => {
+    reply.header('cache-control', 'no-store');
+    if ('mfa' in result) {
+      reply.setCookie(MFA_PENDING_COOKIE, result.mfa.pendingToken, pendingCookieOptions(hub));
+      return { mfa_required: true as const, methods: result.mfa.methods };
+    }
+    setCookie(reply, result.token);
+    return sessionView(result.auth);
+  };
+
+  r.get('/email-sign-in', { schema: { response: { 200: emailSignInModesSchema } } }, async () =>
+    emailSignInModes(hub),
+  );
+
+  r.post(
+    '/email-sign-in',
+    { schema: { body: emailSignInRequestSchema, response: { 202: emailSignInAcceptedSchema, ...apiErrors(403, 429) } } },
+    async (request, reply) => {
+      // The browser binding of a link: a fresh secret in a cookie only /api/auth reads.
+      const browserSecret = randomToken();
+      const { confirmCode } = await requestEmailSignIn(
+        hub,
+        mailer,
+        request.body,
+        clientOf(await request.actor()),
+        browserSecret,
+      );
+      if (request.body.mode === 'link') {
+        reply.setCookie(LINK_BROWSER_COOKIE, browserSecret, {
+          ...pendingCookieOptions(hub),
+          maxAge: EMAIL_SIGN_IN.linkMinutes * 60,
+        });
+      }
+      reply.header('cache-control', 'no-store');
+      return reply.code(202).send({ accepted: true as const, ...(confirmCode ? { confirm_code: confirmCode } : {}) });
+    },
+  );
+
+  r.post(
+    '/email-sign-in/verify',
+    { schema: { body: emailSignInVerifySchema, response: { 200: signInResultSchema, ...apiErrors(401, 403, 429) } } },
+    async (request, reply) => {
+      const actor = await request.actor();
+      return signedInOrMfa(reply, await verifyEmailCode(hub, request.body, clientOf(actor), actor.sessionId));
+    },
+  );
+
+  r.post(
+    '/email-sign-in/link',
+    {
+      schema: { body: emailSignInLinkSchema, response: { 200: signInResultSchema, ...apiErrors(401, 403, 409, 429) } },
+    },
+    async (request, reply) => {
+      const actor = await request.actor();
+      const result = await openEmailLink(
+        hub,
+        { token: request.body.token, confirmCode: request.body.confirm_code },
+        request.cookies?.[LINK_BROWSER_COOKIE],
+        clientOf(actor),
+        actor.sessionId,
+      );
+      reply.clearCookie(LINK_BROWSER_COOKIE, { path: MFA_PENDING_PATH });
+      return signedInOrMfa(reply, result);
     },
   );
 

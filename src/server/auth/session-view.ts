@@ -19,6 +19,15 @@ export function sessionView(auth: BrowserAuth | null): SessionView {
     },
     session: { id: session.id, expires_at: sessionExpiresAt(auth).toISOString() },
     is_ecosystem_admin: auth.isEcosystemAdmin,
+    impersonation:
+      session.act && auth.impersonator
+        ? {
+            admin_id: auth.impersonator.id,
+            admin_email: auth.impersonator.email,
+            admin_name: auth.impersonator.name,
+            expires_at: session.expiresAt.toISOString(),
+          }
+        : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { impersonationViewSchema } from './impersonation';
 import { z } from 'zod';
 
 /** The signed-in user as the SPA sees it (GET /api/auth/session and every sign-in answer). */
@@ -22,6 +23,8 @@ export const sessionViewSchema = z.object({
   user: sessionUserSchema.nullable(),
   session: z.object({ id: z.string(), expires_at: z.string() }).nullable(),
   is_ecosystem_admin: z.boolean(),
+  /** Issue 42: an administrator is viewing as this user (the banner "You are viewing as … — end"). */
+  impersonation: impersonationViewSchema.nullable().optional(),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
 
