@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../hub';
 import { apiErrors, contracts, emptyBody } from '../http/contract';
 import { requireActor, sessionCookieOptions } from '../plugins/session';
+import { requireEcosystemAdmin } from '../plugins/admin-guard';
+import { requireAdminSecondFactor } from '../account/step-up';
 import { sessionViewSchema } from '../../shared/api/auth';
 import { myImpersonationsSchema } from '../../shared/api/impersonation';
 import { SESSION_COOKIE } from '../auth/sessions';
@@ -20,9 +22,14 @@ export async function impersonationRoutes(app: FastifyInstance, opts: { hub: Hub
 
   r.delete(
     '/api/admin/impersonation',
-    { schema: { body: emptyBody.optional(), response: { 200: sessionViewSchema, ...apiErrors(401, 409) } } },
+    { schema: { body: emptyBody.optional(), response: { 200: sessionViewSchema, ...apiErrors(401, 403, 409) } } },
     async (request, reply) => {
       const actor = await requireActor(request);
+      // Not viewing as anyone: the same guard as every other admin route answers first.
+      if (!actor.auth.session.act) {
+        const admin = await requireEcosystemAdmin(request);
+        await requireAdminSecondFactor(hub, admin, { method: request.method, url: request.routeOptions.url ?? '' });
+      }
       const back = await endImpersonation(hub, actor, request.cookies?.[IMPERSONATOR_COOKIE]);
       reply.clearCookie(IMPERSONATOR_COOKIE, { path: '/' });
       reply.header('cache-control', 'no-store');

@@ -15,7 +15,10 @@ export const signInSettingsSchema = z
   .strict();
 export type SignInSettings = z.infer<typeof signInSettingsSchema>;
 
-export const signInSettingsPatchSchema = signInSettingsSchema.partial().strict();
+export const signInSettingsPatchSchema = signInSettingsSchema
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'Nothing to change.');
 
 export const DEFAULT_SIGN_IN_SETTINGS: SignInSettings = {
   email_code: false,

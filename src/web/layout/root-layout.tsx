@@ -4,6 +4,7 @@ import { AppProviders } from '@/app-providers';
 import { RouteErrorBoundary } from '@/features/not-found/route-error';
 import { cn } from '@/lib/utils';
 import { TopBanner } from './top-banner';
+import { SessionNotices } from '@/features/auth/session-notices';
 
 export function RootLayout() {
   const location = useLocation();
@@ -19,6 +20,7 @@ export function RootLayout() {
         Skip to main content
       </a>
       <TopBanner />
+      <SessionNotices />
       <RouteErrorBoundary resetKey={location.pathname}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -1,13 +1,17 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { SignInSettingsCard } from './sign-in-settings-card';
 
 /** Settings (spec §2): a placeholder, 'coming soon'. */
 export default function SettingsTab() {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Settings</CardTitle>
-      </CardHeader>
-      <CardContent className="text-muted-foreground">Settings coming soon.</CardContent>
-    </Card>
+    <div className="space-y-4">
+      <SignInSettingsCard />
+      <Card>
+        <CardHeader>
+          <CardTitle>Settings</CardTitle>
+        </CardHeader>
+        <CardContent className="text-muted-foreground">Settings coming soon.</CardContent>
+      </Card>
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import type { SessionState } from '@/data/auth/session-query';
 import { SIGN_IN_MESSAGES } from '@shared/auth-limits';
 import { FormError } from '@/components/form-error';
 import { PasskeySignInButton } from './passkey-sign-in-button';
+import { EmailSignIn } from './email-sign-in';
 import { DiscoveredProviderOffer, ProviderButtons, useHomeRealm } from './sso-sign-in';
 
 /** Spec §8: how sign-in words its refusals (the MFA step and step-up share them). */
@@ -105,6 +106,7 @@ export function SignInForm({
         <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
       </div>
       <PasskeySignInButton onSignedIn={onSignedIn} label="Sign in with a passkey" />
+      <EmailSignIn onSignedIn={onSignedIn} onMfaRequired={onMfaRequired} />
       <ProviderButtons />
     </form>
   );
