@@ -12,6 +12,9 @@ export const ROLE_DESCRIPTIONS: Record<PlatformRole, string> = {
   support: 'With an admin role: view as a user to help them (audited, time-limited)',
 };
 
+/** Issue 42: "View as this user" lasts at most this long. */
+export const IMPERSONATION_MAX_MINUTES = 60;
+
 /** Issue 42: who may start "View as this user": an ecosystem admin who also holds `support`. */
 export function hasSupportPermission(roles: readonly string[]): boolean {
   return isEcosystemAdminRoles(roles) && roles.includes('support');

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Issue 42: "View as this user" lasts at most this long. */
-export const IMPERSONATION_MAX_MINUTES = 60;
+import { IMPERSONATION_MAX_MINUTES } from '../roles';
 
 /**
  * POST /api/admin/users/:id/impersonation. An administrator target needs a second administrator's

@@ -33,6 +33,7 @@ export const ROLE_LABELS: Record<string, string> = {
   user: 'User',
   platform_admin: 'Platform Admin',
   super_admin: 'Super Admin',
+  support: 'Support',
 };
 export const CREDENTIAL_LABELS: Record<string, string> = { api_key: 'API Key', webhook_secret: 'Webhook Secret' };
 

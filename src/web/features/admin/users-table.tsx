@@ -1,4 +1,4 @@
-import { KeyRoundIcon, Pencil, ShieldCheck } from 'lucide-react';
+import { EyeIcon, KeyRoundIcon, Pencil, ShieldCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -11,12 +11,15 @@ export function UsersTable({
   onEdit,
   onRoles,
   onResetMfa,
+  onViewAs,
 }: {
   users: AdminUser[];
   onEdit: (user: AdminUser) => void;
   onRoles: (user: AdminUser) => void;
   /** Only for a super_admin (issue 13). */
   onResetMfa?: (user: AdminUser) => void;
+  /** Issue 42: "View as this user" (shown to an administrator holding `support`). */
+  onViewAs?: (user: AdminUser) => void;
 }) {
   return (
     <Table stack label="Users">
@@ -78,6 +81,11 @@ export function UsersTable({
                 >
                   <ShieldCheck />
                 </Button>
+                {onViewAs && u.is_active && (
+                  <Button variant="ghost" size="icon" aria-label={`View as ${u.email}`} onClick={() => onViewAs(u)}>
+                    <EyeIcon />
+                  </Button>
+                )}
                 {onResetMfa && (u.mfa.totp || u.mfa.passkeys > 0) && (
                   <Button
                     variant="ghost"
