@@ -30,7 +30,7 @@ export const HUB_ERRORS = {
   },
   impersonation_forbidden: {
     status: 403,
-    message: "Not while viewing as this user: their password, factors, identities and account are theirs alone.",
+    message: 'Not while viewing as this user: their password, factors, identities and account are theirs alone.',
   },
   csrf_failed: { status: 403, message: 'Cross-site request refused.' },
   forbidden: { status: 403, message: 'You do not have permission to do this.' },

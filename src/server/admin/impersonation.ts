@@ -11,7 +11,13 @@ import { findSessionWithUserByHash } from '../auth/session-queries';
 import { sha256Hex } from '../crypto/tokens';
 import { parseAct } from '../oauth/act';
 import type { Mailer } from '../auth/mailer';
-import { decideRequest, IMPERSONATION_ACTION, insertRequest, lockRequest, useApprovedRequest } from './credential-queries';
+import {
+  decideRequest,
+  IMPERSONATION_ACTION,
+  insertRequest,
+  lockRequest,
+  useApprovedRequest,
+} from './credential-queries';
 import { findImpersonationsOf } from './impersonation-queries';
 
 /**
@@ -40,8 +46,7 @@ function refuse(actor: SignedInActor, targetUserId: string, reason: string, mess
 }
 
 export type ImpersonationStart =
-  | { pending: { requestId: string } }
-  | { token: string; auth: BrowserAuth; adminToken: string };
+  { pending: { requestId: string } } | { token: string; auth: BrowserAuth; adminToken: string };
 
 /** POST /api/admin/users/:id/impersonation. */
 export async function startImpersonation(
@@ -171,7 +176,12 @@ export async function decideImpersonation(hub: Hub, actor: SignedInActor, reques
     const req = await lockRequest(tx, requestId);
     if (!req || req.actionType !== IMPERSONATION_ACTION) throw new HubError('not_found', 'Request not found.');
     const approver = { userId: actor.userId, assignments: await listAssignments(tx, actor.userId) };
-    const refusal = refuseDecision(approver, { requesterId: req.requestingUserId, createdAt: req.createdAt }, decision, now);
+    const refusal = refuseDecision(
+      approver,
+      { requesterId: req.requestingUserId, createdAt: req.createdAt },
+      decision,
+      now,
+    );
     if (refusal) {
       throw new Refusal(refusal, {
         audit: {

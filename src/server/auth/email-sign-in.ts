@@ -14,21 +14,12 @@ import {
   consumeTokensForEmail,
   findLiveToken,
   findLiveTokensOfUser,
-  insertToken,
   insertTokenForEmail,
 } from './one-time-token-queries';
 import { findUserById, markEmailVerified } from './user-queries';
 import type { Mailer } from './mailer';
 import type { BrowserAuth } from './sessions';
-import {
-  attemptKey,
-  finishSignIn,
-  MFA_PENDING_MS,
-  MFA_PENDING_PURPOSE,
-  normalizeEmail,
-  signInMethodsOf,
-  type ClientInfo,
-} from './sign-in';
+import { attemptKey, finishSignIn, normalizeEmail, signInMethodsOf, startPendingMfa, type ClientInfo } from './sign-in';
 import { emailSignInModes } from './sign-in-settings';
 
 /**
@@ -66,11 +57,21 @@ export async function requestEmailSignIn(
   await assertMode(hub, input.mode);
   const now = hub.clock();
   const email = normalizeEmail(input.email);
-  const perIp = await hitRateCounter(hub.db, `email-sign-in-ip:${client.ipAddress ?? 'unknown'}`, now, EMAIL_SIGN_IN_LIMITS.windowMs);
+  const perIp = await hitRateCounter(
+    hub.db,
+    `email-sign-in-ip:${client.ipAddress ?? 'unknown'}`,
+    now,
+    EMAIL_SIGN_IN_LIMITS.windowMs,
+  );
   if (perIp.count > EMAIL_SIGN_IN_LIMITS.requestsPerIp) {
     throw new HubError('rate_limited', 'Too many sign-in mails asked for. Please try again later.');
   }
-  const perEmail = await hitRateCounter(hub.db, `email-sign-in:${sha256Hex(email)}`, now, EMAIL_SIGN_IN_LIMITS.windowMs);
+  const perEmail = await hitRateCounter(
+    hub.db,
+    `email-sign-in:${sha256Hex(email)}`,
+    now,
+    EMAIL_SIGN_IN_LIMITS.windowMs,
+  );
   const allowed = perEmail.count <= EMAIL_SIGN_IN_LIMITS.mailsPerEmail && email.length <= 254;
   const target = allowed ? email : '';
   const purpose = input.mode === 'code' ? CODE_PURPOSE : LINK_PURPOSE;
@@ -147,7 +148,9 @@ export async function verifyEmailCode(
       if (!found) return 'unknown_email';
       if (!found.isActive) return 'inactive_account';
       const live = await findLiveTokensOfUser(hub.db, found.id, CODE_PURPOSE, now);
-      const match = live.find((t) => safeEqual(String((t.data as { code_hash?: string } | null)?.code_hash ?? ''), codeHash));
+      const match = live.find((t) =>
+        safeEqual(String((t.data as { code_hash?: string } | null)?.code_hash ?? ''), codeHash),
+      );
       // Single use: of two requests with the right code, only one consumes it.
       if (!match || !(await consumeToken(hub.db, match.tokenHash, CODE_PURPOSE, now))) return 'wrong_code';
       return null;
@@ -220,23 +223,7 @@ async function continueSignIn(
   }
   await refusePasswordWhenSsoRequired(hub, user, who);
   const methods = await signInMethodsOf(hub.db, user.id);
-  if (methods.length) {
-    const pendingToken = randomToken();
-    await insertToken(hub.db, {
-      tokenHash: sha256Hex(pendingToken),
-      purpose: MFA_PENDING_PURPOSE,
-      userId: user.id,
-      now,
-      expiresAt: new Date(now.getTime() + MFA_PENDING_MS),
-      // The first factor was the mailbox, not a password: the session's amr says so (mfa-sign-in.ts).
-      data: { first_amr: 'otp' },
-    });
-    await hub.audit.record({
-      type: 'sign_in_mfa_required',
-      ...who,
-      details: { email: user.email, methods },
-    });
-    return { mfa: { pendingToken, methods } };
-  }
+  // The first factor was the mailbox, not a password: the session's amr says so (mfa-sign-in.ts).
+  if (methods.length) return { mfa: await startPendingMfa(hub, user, methods, client, 'otp') };
   return finishSignIn(hub, user, client, { previousSessionId, amr: ['otp'], roles });
 }

@@ -88,7 +88,9 @@ export async function consumeTokensForEmail(db: DbOrTx, email: string, purpose: 
   await db
     .update(oneTimeTokens)
     .set({ consumedAt: now })
-    .where(and(eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.consumedAt), inArray(oneTimeTokens.userId, account)));
+    .where(
+      and(eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.consumedAt), inArray(oneTimeTokens.userId, account)),
+    );
 }
 
 /** The live tokens of a purpose for a user (a mailed sign-in code is found by its account, then compared). */

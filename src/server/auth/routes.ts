@@ -79,6 +79,21 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(hub));
 
+  /** A sign-in's answer: the session (cookie set), or an MFA challenge with its 5-minute pending cookie. */
+  const signedInOrMfa = (
+    reply: FastifyReply,
+    result: Awaited<ReturnType<typeof signIn>>,
+  ): { mfa_required: true; methods: MfaMethod[] } | ReturnType<typeof sessionView> => {
+    reply.header('cache-control', 'no-store');
+    if ('mfa' in result) {
+      // Not a session: a 5-minute cookie only /api/auth/sign-in/mfa and /api/auth/passkey/options read.
+      reply.setCookie(MFA_PENDING_COOKIE, result.mfa.pendingToken, pendingCookieOptions(hub));
+      return { mfa_required: true as const, methods: result.mfa.methods };
+    }
+    setCookie(reply, result.token);
+    return sessionView(result.auth);
+  };
+
   r.get('/session', { schema: { response: { 200: sessionViewSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return sessionView(await request.getAuth());
@@ -99,38 +114,18 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
         clientOf(actor),
         request.log,
       );
-      reply.header('cache-control', 'no-store');
-      if ('mfa' in result) {
-        // Not a session: a 5-minute cookie only /api/auth/sign-in/mfa and /api/auth/passkey/options read.
-        reply.setCookie(MFA_PENDING_COOKIE, result.mfa.pendingToken, pendingCookieOptions(hub));
-        return { mfa_required: true as const, methods: result.mfa.methods };
-      }
-      setCookie(reply, result.token);
-      return sessionView(result.auth);
+      return signedInOrMfa(reply, result);
     },
   );
 
   // Issue 42: sign-in by emailed code or link (auth/email-sign-in.ts).
-  const signedInOrMfa = (
-    reply: FastifyReply,
-    result: Awaited<ReturnType<typeof verifyEmailCode>>,
-  ): { mfa_required: true; methods: MfaMethod[] } | ReturnType<typeof sessionView> => {
-    reply.header('cache-control', 'no-store');
-    if ('mfa' in result) {
-      reply.setCookie(MFA_PENDING_COOKIE, result.mfa.pendingToken, pendingCookieOptions(hub));
-      return { mfa_required: true as const, methods: result.mfa.methods };
-    }
-    setCookie(reply, result.token);
-    return sessionView(result.auth);
-  };
-
-  r.get('/email-sign-in', { schema: { response: { 200: emailSignInModesSchema } } }, async () =>
-    emailSignInModes(hub),
-  );
+  r.get('/email-sign-in', { schema: { response: { 200: emailSignInModesSchema } } }, async () => emailSignInModes(hub));
 
   r.post(
     '/email-sign-in',
-    { schema: { body: emailSignInRequestSchema, response: { 202: emailSignInAcceptedSchema, ...apiErrors(403, 429) } } },
+    {
+      schema: { body: emailSignInRequestSchema, response: { 202: emailSignInAcceptedSchema, ...apiErrors(403, 429) } },
+    },
     async (request, reply) => {
       // The browser binding of a link: a fresh secret in a cookie only /api/auth reads.
       const browserSecret = randomToken();

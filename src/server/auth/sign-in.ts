@@ -81,24 +81,7 @@ export async function signIn(
   // A second factor is enrolled: the password was right, but this is not a session yet. The
   // counter is not cleared until the factor is proved, so codes cannot be guessed for free.
   const methods = hasSecondFactor ? await signInMethodsOf(hub.db, user.id) : [];
-  if (methods.length) {
-    const pendingToken = randomToken();
-    await insertToken(hub.db, {
-      tokenHash: sha256Hex(pendingToken),
-      purpose: MFA_PENDING_PURPOSE,
-      userId: user.id,
-      now,
-      expiresAt: new Date(now.getTime() + MFA_PENDING_MS),
-    });
-    await hub.audit.record({
-      type: 'sign_in_mfa_required',
-      ...client,
-      userId: user.id,
-      sessionId: null,
-      details: { email, methods },
-    });
-    return { mfa: { pendingToken, methods } };
-  }
+  if (methods.length) return { mfa: await startPendingMfa(hub, user, methods, client) };
   return finishSignIn(hub, user, client, { previousSessionId: input.previousSessionId ?? null, amr: ['pwd'], roles });
 }
 
@@ -124,6 +107,38 @@ async function flagBreachedPassword(
     ...who,
     details: { email: user.email, password_change: mode },
   });
+}
+
+/**
+ * A right first factor of an account with a second one: not a session yet, a pending sign-in
+ * (5 minutes, single use) that /api/auth/sign-in/mfa continues. `firstAmr`: what the first
+ * factor was when not a password (a mailed code or link: 'otp'), for the session's amr.
+ */
+export async function startPendingMfa(
+  hub: Hub,
+  user: PlatformUser,
+  methods: MfaMethod[],
+  client: ClientInfo,
+  firstAmr?: 'otp',
+): Promise<{ pendingToken: string; methods: MfaMethod[] }> {
+  const now = hub.clock();
+  const pendingToken = randomToken();
+  await insertToken(hub.db, {
+    tokenHash: sha256Hex(pendingToken),
+    purpose: MFA_PENDING_PURPOSE,
+    userId: user.id,
+    now,
+    expiresAt: new Date(now.getTime() + MFA_PENDING_MS),
+    ...(firstAmr ? { data: { first_amr: firstAmr } } : {}),
+  });
+  await hub.audit.record({
+    type: 'sign_in_mfa_required',
+    ...client,
+    userId: user.id,
+    sessionId: null,
+    details: { email: user.email, methods },
+  });
+  return { pendingToken, methods };
 }
 
 /** The pending sign-in between the password and the second factor (one_time_tokens purpose). */

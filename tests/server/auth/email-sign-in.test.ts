@@ -51,7 +51,9 @@ describe.each(TEST_DATABASES)('sign-in by emailed code or link [%s]', (kind) => 
       expect(unknown.statusCode).toBe(202);
       expect(Object.keys(unknown.json())).toEqual(Object.keys(known.json()));
       expect(Object.keys(known.json())).toEqual(mode === 'code' ? ['accepted'] : ['accepted', 'confirm_code']);
-      expect(cookieFrom(known, LINK_BROWSER_COOKIE) === undefined).toBe(cookieFrom(unknown, LINK_BROWSER_COOKIE) === undefined);
+      expect(cookieFrom(known, LINK_BROWSER_COOKIE) === undefined).toBe(
+        cookieFrom(unknown, LINK_BROWSER_COOKIE) === undefined,
+      );
       expect(devOutbox.some((m) => m.to === `nobody-${mode}@example.test`)).toBe(false);
     }
     await expect.poll(() => devOutbox.filter((m) => m.to === user.email).length).toBe(2);
