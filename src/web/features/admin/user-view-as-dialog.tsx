@@ -1,16 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { FormError } from '@/components/form-error';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -51,70 +42,59 @@ export function UserViewAsDialog({ user, onClose }: { user: AdminUser; onClose: 
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <form onSubmit={submit} className="space-y-4">
-          <DialogHeader>
-            <DialogTitle>
-              <FormattedMessage id="auth.impersonation.dialog.title" defaultMessage="View as this user" />
-            </DialogTitle>
-            <DialogDescription>
-              <FormattedMessage
-                id="auth.impersonation.dialog.description"
-                defaultMessage="You will see what {email} sees, for at most {max} minutes. They are told by mail; every step is audited with your name. Their password, factors and identities stay out of reach."
-                values={{ email: user.email, max: IMPERSONATION_MAX_MINUTES }}
-              />
-            </DialogDescription>
-          </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor="view-as-justification">
-              <FormattedMessage
-                id="auth.impersonation.dialog.justification"
-                defaultMessage="Why (a ticket, the person's request)"
-              />
-            </Label>
-            <Textarea
-              id="view-as-justification"
-              value={justification}
-              onChange={(e) => setJustification(e.target.value)}
-              minLength={10}
-              maxLength={500}
-              required
-            />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="view-as-minutes">
-              <FormattedMessage id="auth.impersonation.dialog.minutes" defaultMessage="Minutes" />
-            </Label>
-            <Input
-              id="view-as-minutes"
-              type="number"
-              min={1}
-              max={IMPERSONATION_MAX_MINUTES}
-              value={minutes}
-              onChange={(e) => setMinutes(e.target.value)}
-            />
-          </div>
-          {pending && (
-            <p role="status" className="rounded-md border bg-muted p-3 text-sm">
-              <FormattedMessage
-                id="auth.impersonation.dialog.pending"
-                defaultMessage="This user is an administrator: another administrator must approve request {id} first. Then press Start again."
-                values={{ id: <code className="font-mono">{pending}</code> }}
-              />
-            </p>
-          )}
-          <FormError message={error} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              <FormattedMessage id="auth.impersonation.dialog.cancel" defaultMessage="Cancel" />
-            </Button>
-            <Button type="submit" disabled={start.isPending || justification.trim().length < 10}>
-              {intl.formatMessage({ id: 'auth.impersonation.dialog.start', defaultMessage: 'Start' })}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      label={intl.formatMessage({ id: 'auth.impersonation.dialog.title', defaultMessage: 'View as this user' })}
+      title={intl.formatMessage({ id: 'auth.impersonation.dialog.title', defaultMessage: 'View as this user' })}
+      description={
+        <FormattedMessage
+          id="auth.impersonation.dialog.description"
+          defaultMessage="You will see what {email} sees, for at most {max} minutes. They are told by mail; every step is audited with your name. Their password, factors and identities stay out of reach."
+          values={{ email: user.email, max: IMPERSONATION_MAX_MINUTES }}
+        />
+      }
+      error={{ id: 'view-as-error', message: error }}
+      isPending={start.isPending}
+      submitLabel={intl.formatMessage({ id: 'auth.impersonation.dialog.start', defaultMessage: 'Start' })}
+      onSubmit={submit}
+    >
+      <div className="space-y-2">
+        <Label htmlFor="view-as-justification">
+          <FormattedMessage
+            id="auth.impersonation.dialog.justification"
+            defaultMessage="Why (a ticket, the person's request)"
+          />
+        </Label>
+        <Textarea
+          id="view-as-justification"
+          value={justification}
+          onChange={(e) => setJustification(e.target.value)}
+          maxLength={500}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="view-as-minutes">
+          <FormattedMessage id="auth.impersonation.dialog.minutes" defaultMessage="Minutes" />
+        </Label>
+        <Input
+          id="view-as-minutes"
+          type="number"
+          min={1}
+          max={IMPERSONATION_MAX_MINUTES}
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+        />
+      </div>
+      {pending && (
+        <p role="status" className="rounded-md border bg-muted p-3 text-sm">
+          <FormattedMessage
+            id="auth.impersonation.dialog.pending"
+            defaultMessage="This user is an administrator: another administrator must approve request {id} first. Then press Start again."
+            values={{ id: <code className="font-mono">{pending}</code> }}
+          />
+        </p>
+      )}
+    </FormDialog>
   );
 }
