@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
 import { signInAs } from './admin-helpers';
 import { createUser } from '../helpers/fixtures';
+import { devOutbox } from '../../src/server/auth/mailer';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
@@ -43,5 +44,38 @@ describe('the impersonation banner in a real browser', () => {
     await page.waitForURL((u) => u.pathname.startsWith('/admin'));
     await expect.poll(() => banner.count()).toBe(0);
     await page.getByTestId('signed-in-as').getByText(admin.email).waitFor();
+  });
+
+  it('a super admin turns on sign-in by email; a person signs in with the mailed code (375 and 1440 px)', async () => {
+    const adminPage = await e2e.newPage();
+    await signInAs(e2e, adminPage, ['user', 'super_admin']);
+    await adminPage.goto('/admin?tab=settings');
+    const card = adminPage.getByTestId('sign-in-settings');
+    await card.getByRole('switch', { name: 'Sign-in by a 6-digit code sent by mail' }).click();
+    await expect
+      .poll(() =>
+        card.getByRole('switch', { name: 'Sign-in by a 6-digit code sent by mail' }).getAttribute('aria-checked'),
+      )
+      .toBe('true');
+    for (const width of [375, 1440]) {
+      await adminPage.setViewportSize({ width, height: 900 });
+      if (SHOTS) await card.screenshot({ path: `${SHOTS}/sign-in-settings-${width}.png` });
+    }
+
+    const person = await createUser(e2e.hub.hub, { email: 'dana@hub.test', fullName: 'Dana' });
+    const page = await e2e.newPage();
+    await page.goto('/auth');
+    const panel = page.getByTestId('email-sign-in');
+    await panel.getByLabel('Email for a sign-in mail').fill(person.email);
+    await panel.getByRole('button', { name: 'Email me a code' }).click();
+    await expect.poll(() => devOutbox.find((m) => m.to === person.email)?.code).toMatch(/^\d{6}$/);
+    await panel.getByLabel('Code from the mail').fill(devOutbox.find((m) => m.to === person.email)!.code!);
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/email-sign-in-${width}.png`, fullPage: true });
+    }
+    await panel.getByRole('button', { name: 'Sign in with the code' }).click();
+    await page.waitForURL((u) => u.pathname === '/account');
+    await page.getByTestId('signed-in-as').getByText(person.email).waitFor();
   });
 });
