@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
 import { signInAs } from './admin-helpers';
-import { createUser } from '../helpers/fixtures';
+import { createUser, sessionCookieFor } from '../helpers/fixtures';
+import { addSessionCookie } from './hub-sign-in';
 import { devOutbox } from '../../src/server/auth/mailer';
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -44,6 +45,16 @@ describe('the impersonation banner in a real browser', () => {
     await page.waitForURL((u) => u.pathname.startsWith('/admin'));
     await expect.poll(() => banner.count()).toBe(0);
     await page.getByTestId('signed-in-as').getByText(admin.email).waitFor();
+
+    // The person sees it in their account's activity.
+    const own = await e2e.newPage();
+    await addSessionCookie(e2e, own, await sessionCookieFor(e2e.hub.hub, target));
+    await own.goto('/account?tab=sessions');
+    await own
+      .getByTestId('my-impersonations')
+      .getByText(/Sam Support viewed your account as you/)
+      .waitFor();
+    if (SHOTS) await own.screenshot({ path: `${SHOTS}/impersonation-activity-1440.png`, fullPage: true });
   });
 
   it('a super admin turns on sign-in by email; a person signs in with the mailed code (375 and 1440 px)', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ImpersonationsCard } from './impersonations-card';
 import { EmptyState } from '@/components/empty-state';
 import { QueryList } from '@/components/query-list';
 import { Badge } from '@/components/ui/badge';
@@ -63,6 +64,7 @@ export default function SessionsTab() {
       >
         {(s) => <SessionRow key={s.id} session={s} now={now} />}
       </QueryList>
+      <ImpersonationsCard />
     </AccountSection>
   );
 }
