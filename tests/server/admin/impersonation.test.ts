@@ -30,7 +30,7 @@ describe.each(TEST_DATABASES)('impersonation: view as a user, with audit [%s]', 
     expect((await auditOf('impersonation_started')).filter((a) => a.userId === admin.user.id)).toEqual([]);
   });
 
-  it('gives a session of the user that names the administrator in the session, tokens and audit rows; security settings refused', async () => {
+  it('a session of the user naming the administrator in session, tokens and audit rows; security settings refused', async () => {
     const support = await signedInUser(t.hub, ['user', 'platform_admin', 'support']);
     const target = await createUser(t.hub, { fullName: 'Casey Candidate' });
     const res = await start(support.cookie, target.id);

@@ -66,7 +66,10 @@ export function SignInSettingsCard() {
         <CardDescription>
           <FormattedMessage
             id="auth.emailSignIn.settings.description"
-            defaultMessage="Ways in besides the password, and what a password found in a breach leads to. Only a super admin can change these."
+            defaultMessage={
+              'Ways in besides the password, and what a password found in a breach leads to. Only a super ' +
+              'admin can change these.'
+            }
           />
         </CardDescription>
       </CardHeader>

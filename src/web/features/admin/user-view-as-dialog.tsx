@@ -50,7 +50,10 @@ export function UserViewAsDialog({ user, onClose }: { user: AdminUser; onClose: 
       description={
         <FormattedMessage
           id="auth.impersonation.dialog.description"
-          defaultMessage="You will see what {email} sees, for at most {max} minutes. They are told by mail; every step is audited with your name. Their password, factors and identities stay out of reach."
+          defaultMessage={
+            'You will see what {email} sees, for at most {max} minutes. They are told by mail; every ' +
+            'step is audited with your name. Their password, factors and identities stay out of reach.'
+          }
           values={{ email: user.email, max: IMPERSONATION_MAX_MINUTES }}
         />
       }

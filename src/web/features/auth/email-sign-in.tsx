@@ -158,7 +158,10 @@ export function EmailSignIn({
         <p className="text-sm text-muted-foreground" role="status">
           <FormattedMessage
             id="auth.emailSignIn.linkSent"
-            defaultMessage="If {email} has an account, a sign-in link is on its way (valid 15 minutes). Open it in this browser. Opened on another device, it asks for this code: {code}"
+            defaultMessage={
+              'If {email} has an account, a sign-in link is on its way (valid 15 minutes). Open it in ' +
+              'this browser. Opened on another device, it asks for this code: {code}'
+            }
             values={{
               email: sent.email,
               code: <strong className="font-mono text-foreground">{sent.confirmCode}</strong>,

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { EyeIcon, KeyRoundIcon } from 'lucide-react';
 import { api } from '@/lib/api';
+import { cn } from '@/lib/utils';
 import { notify } from '@/lib/notify';
 import { authKeys } from '@/data/auth/keys';
 import { useSessionQuery, type SessionState } from '@/data/auth/session-query';
@@ -81,7 +82,10 @@ function ImpersonationBanner({ state }: { state: SessionState }) {
           type="button"
           onClick={() => void end()}
           disabled={busy}
-          className="ml-auto rounded border border-amber-950 px-2 py-0.5 font-semibold hover:bg-amber-950 hover:text-amber-50 focus-visible:outline-2"
+          className={cn(
+            'ml-auto rounded border border-amber-950 px-2 py-0.5 font-semibold',
+            'hover:bg-amber-950 hover:text-amber-50 focus-visible:outline-2',
+          )}
         >
           <FormattedMessage id="auth.impersonation.end" defaultMessage="End" />
         </button>
