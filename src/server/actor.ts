@@ -51,7 +51,15 @@ export function buildActor(input: {
     requestId: input.requestId,
     auth,
     locale: input.locale ?? DEFAULT_LOCALE,
-    audit: { userId, sessionId, ipAddress: input.ipAddress, userAgent: input.userAgent, requestId: input.requestId },
+    audit: {
+      userId,
+      sessionId,
+      ipAddress: input.ipAddress,
+      userAgent: input.userAgent,
+      requestId: input.requestId,
+      // Issue 42: a session an administrator views as the user in names them on every row.
+      ...(auth?.session.act ? { act: auth.session.act } : {}),
+    },
   };
 }
 

@@ -17,6 +17,7 @@ import { registerDrain } from './plugins/drain';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerRouteAuth, registerSession } from './plugins/session';
+import { impersonationRoutes } from './admin/impersonation-routes';
 import { registerInputSanitizer } from './plugins/sanitize';
 import { registerContracts } from './http/contract';
 import { registerOpenApi } from './http/openapi';
@@ -119,6 +120,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await app.register(crossPlatformRoutes, { prefix: '/api', hub });
   await app.register(meRoutes, { prefix: '/api/me', hub });
   await app.register(meSecurityRoutes, { prefix: '/api/me', hub });
+  await app.register(impersonationRoutes, { hub });
   await app.register(auditRoutes, { prefix: '/api/audit', hub });
   await app.register(oauthRoutes, { hub });
   await app.register(deviceRoutes, { prefix: '/api/device', hub });

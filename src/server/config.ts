@@ -86,6 +86,16 @@ export interface HubConfig {
   dnsServers?: string[];
   /** RFC 8628 §3.2 polling interval of new device codes, in seconds (default 5; tests use 1). */
   devicePollIntervalS?: number;
+  /**
+   * HUB_PWNED_PASSWORDS_URL: a k-anonymity "range" API (`GET {url}/{5 hex}` answering
+   * `SUFFIX:COUNT` lines) checked after the shipped corpus; unset (default): off.
+   */
+  pwnedPasswordsUrl?: string;
+  /**
+   * HUB_EMAIL_SIGN_IN: `code`, `link` or `code,link` turns on sign-in by emailed one-time code
+   * or link at start (development); unset: off unless an administrator turns it on.
+   */
+  emailSignIn: Array<'code' | 'link'>;
   /** The OAuth provider's FAPI 2.0 building blocks (oauth/par.ts, oauth/dpop.ts, oauth/client-jwks.ts). */
   oauthSecurity: {
     /** HUB_OAUTH_REQUIRE_PAR: every authorization request must be pushed first (RFC 9126 §5); default false. */
@@ -168,6 +178,11 @@ const envSchema = z.object({
   HUB_OAUTH_JWKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
   HUB_DCR: z.enum(['off', 'token', 'open']).default('off'),
   HUB_WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1).default(1),
+  HUB_PWNED_PASSWORDS_URL: z.url().optional(),
+  HUB_EMAIL_SIGN_IN: z
+    .string()
+    .regex(/^\s*(code|link)\s*(,\s*(code|link)\s*)?$/, 'must be code, link or code,link')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -233,6 +248,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     },
     webhookRetryScale: e.HUB_WEBHOOK_RETRY_SCALE,
     dcr: e.HUB_DCR,
+    pwnedPasswordsUrl: e.HUB_PWNED_PASSWORDS_URL,
+    emailSignIn: [...new Set((e.HUB_EMAIL_SIGN_IN ?? '').split(',').map((m) => m.trim()))].filter(
+      (m): m is 'code' | 'link' => m === 'code' || m === 'link',
+    ),
   };
 }
 

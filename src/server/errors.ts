@@ -23,6 +23,15 @@ export const HUB_ERRORS = {
   },
   reauthentication_required: { status: 403, message: 'Please confirm it is you: sign in again to continue.' },
   invalid_credentials: { status: 401, message: 'Invalid email or password.' },
+  email_sign_in_disabled: { status: 403, message: 'Sign-in by email is not turned on.' },
+  confirm_code_required: {
+    status: 409,
+    message: 'This link was asked for in another browser. Type the code that browser shows to continue here.',
+  },
+  impersonation_forbidden: {
+    status: 403,
+    message: 'Not while viewing as this user: their password, factors, identities and account are theirs alone.',
+  },
   csrf_failed: { status: 403, message: 'Cross-site request refused.' },
   forbidden: { status: 403, message: 'You do not have permission to do this.' },
   invalid_setup_key: { status: 403, message: 'The confirmation key is not valid.' },

@@ -111,6 +111,52 @@ export const AUDIT_EVENTS = {
   password_reset_requested: event<{ email: string; mailed: boolean }>('medium', 'Password reset requested'),
   password_reset: event<{ sessions_revoked: number }>('high', 'Password reset'),
   password_reset_refused: event<{ reason: string }>('medium', 'Password reset refused'),
+  // Issue 42: breached passwords, sign-in by email, impersonation.
+  sign_in_breached_password: event<{ email: string; password_change: 'asked' | 'required' }>(
+    'medium',
+    'Sign-in with a breached password',
+  ),
+  sign_in_settings_updated: event<{ before: Record<string, unknown>; after: Record<string, unknown> }>(
+    'high',
+    'Sign-in settings changed',
+  ),
+  email_sign_in_requested: event<{ email: string; mode: 'code' | 'link'; mailed: boolean }>(
+    'low',
+    'Sign-in by email asked',
+  ),
+  email_sign_in_failure: event<{ email: string; reason: string; failures: number }>(
+    'medium',
+    'Sign-in by email failed',
+  ),
+  impersonation_requested: event<
+    TargetUser & { request_id: string; justification: string; minutes: number; impersonator_id: string }
+  >('high', 'View as user requested'),
+  impersonation_approved: event<TargetUser & { request_id: string; requesting_user_id: string; decided_by: string }>(
+    'high',
+    'View as user approved',
+  ),
+  impersonation_denied: event<TargetUser & { request_id: string; requesting_user_id: string; decided_by: string }>(
+    'medium',
+    'View as user denied',
+  ),
+  impersonation_started: event<
+    TargetUser & {
+      impersonator_id: string;
+      justification: string;
+      minutes: number;
+      expires_at: string;
+      approved_by?: string;
+      request_id?: string;
+    }
+  >('critical', 'View as user started'),
+  impersonation_ended: event<TargetUser & { impersonator_id: string; reason: 'ended' | 'expired' }>(
+    'high',
+    'View as user ended',
+  ),
+  impersonation_refused: event<RouteRef & { impersonator_id: string; target_user_id: string; reason: string }>(
+    'high',
+    'Security setting refused while viewing as user',
+  ),
   email_verification_resent: event('low', 'Verification mail sent again'),
   profile_updated: event<{ fields: string[] }>('low', 'Profile updated'),
   email_change_requested: event<{ new_email: string }>('medium', 'Email change requested'),

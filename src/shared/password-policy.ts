@@ -1,8 +1,9 @@
 /**
  * The password policy of spec §5, exactly, in one module the sign-up form and the server both
  * run: the rules, their messages, the score and the strength labels. The server adds two checks
- * beyond the spec (OWASP ASVS 5.0 §6.2): a maximum length and the common-password list
- * (src/shared/auth-common-passwords.ts, server-side only because the list is large).
+ * beyond the spec (OWASP ASVS 5.0 §6.2): a maximum length, the common-password list
+ * (src/shared/auth-common-passwords.ts) and the breached-password corpus
+ * (src/server/auth/breached-passwords.ts), server-side only because the lists are large.
  */
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -20,6 +21,7 @@ export const PASSWORD_MESSAGES = {
   sequential: 'Password should not contain sequential characters',
   tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
   common: 'This password is one of the most commonly used passwords. Please choose a different one.',
+  breached: 'This password has appeared in a data breach, so attackers try it first. Please choose a different one.',
 } as const;
 
 export const WEAK_PASSWORD_MESSAGE =
@@ -74,12 +76,17 @@ export function checkPassword(password: string): PasswordCheck {
 }
 
 /**
- * What the server enforces: the spec's rules plus the maximum length. `isCommon` is injected
- * so this module stays small enough for the browser bundle.
+ * What the server enforces: the spec's rules plus the maximum length, the common-password list
+ * and the breached-password corpus. The lists are injected so this module stays small enough for
+ * the browser bundle (server: src/server/auth/password-check.ts, the one place that runs it).
  */
-export function passwordProblems(password: string, isCommon?: (password: string) => boolean): string[] {
+export function passwordProblems(
+  password: string,
+  lists: { isCommon?: (password: string) => boolean; isBreached?: (password: string) => boolean } = {},
+): string[] {
   const problems = [...checkPassword(password).feedback];
   if (password.length > PASSWORD_MAX_LENGTH) problems.push(PASSWORD_MESSAGES.tooLong);
-  if (isCommon?.(password)) problems.push(PASSWORD_MESSAGES.common);
+  if (lists.isCommon?.(password)) problems.push(PASSWORD_MESSAGES.common);
+  else if (lists.isBreached?.(password)) problems.push(PASSWORD_MESSAGES.breached);
   return problems;
 }

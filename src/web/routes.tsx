@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: 'auth', ...page(() => import('./features/auth/auth-page')) },
       { path: 'forgot-password', ...page(() => import('./features/auth/forgot-password-page')) },
       { path: 'reset-password', ...page(() => import('./features/auth/reset-password-page')) },
+      { path: 'email-sign-in', ...page(() => import('./features/auth/email-link-page')) },
       // The link mailed to a new address works signed in or not (the token names the change).
       { path: 'account/confirm-email', ...page(() => import('./features/account/confirm-email-page')) },
       {

@@ -55,7 +55,9 @@ export async function completeMfaSignIn(
     const left = (await mfaCounts(hub.db, user.id)).recoveryCodesLeft;
     await hub.audit.record({ type: 'mfa_recovery_code_used', ...who, details: { left } });
   }
-  const amr = method === 'passkey' ? ['pwd', 'hwk', 'mfa'] : ['pwd', 'otp', 'mfa'];
+  // The first factor: a password, or a mailed code or link (auth/email-sign-in.ts) recorded on the pending row.
+  const first = (pending.data as { first_amr?: string } | null)?.first_amr === 'otp' ? 'otp' : 'pwd';
+  const amr = [...new Set([first, method === 'passkey' ? 'hwk' : 'otp', 'mfa'])];
   return finishSignIn(hub, user, client, { previousSessionId, amr });
 }
 

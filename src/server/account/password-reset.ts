@@ -6,7 +6,8 @@ import { HubError, Refusal } from '../errors';
 import { randomToken, sha256Hex } from '../crypto/tokens';
 import { hitRateCounter } from '../audit/queries';
 import { hashPassword } from '../auth/passwords';
-import { assertStrongPassword } from '../auth/sign-up';
+import type { FastifyBaseLogger } from 'fastify';
+import { assertStrongPassword } from '../auth/password-check';
 import { revokeUserSessions } from '../auth/sessions';
 import { attemptKey, normalizeEmail, type ClientInfo } from '../auth/sign-in';
 import { clearAttempts } from '../auth/sign-in-limit-queries';
@@ -84,8 +85,13 @@ export async function requestPasswordReset(
 }
 
 /** POST /api/auth/password/reset: single use, 1 hour; the policy applies; every session ends. */
-export async function resetPassword(hub: Hub, input: { token: string; password: string }, client: ClientInfo) {
-  assertStrongPassword(input.password);
+export async function resetPassword(
+  hub: Hub,
+  input: { token: string; password: string },
+  client: ClientInfo,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+) {
+  await assertStrongPassword(hub, input.password, log);
   const passwordHash = await hashPassword(input.password);
   const now = hub.clock();
   const result = await hub.db.transaction(async (tx) => {

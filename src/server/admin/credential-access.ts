@@ -17,6 +17,7 @@ import {
   findRequestsOf,
   insertRequest,
   lockRequest,
+  IMPERSONATION_ACTION,
 } from './credential-queries';
 
 /**
@@ -153,7 +154,7 @@ export async function decide(hub: Hub, actor: Actor, requestId: string, decision
   const now = hub.clock();
   await hub.db.transaction(async (tx) => {
     const req = await lockRequest(tx, requestId);
-    if (!req) throw new HubError('not_found', 'Request not found.');
+    if (!req || req.actionType === IMPERSONATION_ACTION) throw new HubError('not_found', 'Request not found.');
     // The rule comes first: whoever may not decide this request hears why, not its status.
     // The error hook records the refusal after this transaction rolls back.
     const approver = await loadApprover(tx, actor);

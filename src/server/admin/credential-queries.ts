@@ -28,11 +28,26 @@ const REQUEST_SELECT = sql`select a.id::text, a.action_type, a.target_app_id::te
   left join oauth_clients c on c.id = a.target_app_id
   left join platform_users u on u.id = a.requesting_user_id`;
 
+/** The same table holds the two-person requests of impersonation (admin/impersonation.ts): not credential requests. */
+export const IMPERSONATION_ACTION = 'impersonation';
+const CREDENTIAL_ONLY = sql`a.action_type <> ${IMPERSONATION_ACTION}`;
+
+/** Marks an approved impersonation request started (single use); false when it was not approved and unused. */
+export async function useApprovedRequest(db: DbOrTx, id: string): Promise<boolean> {
+  const done = await db
+    .update(adminActionApprovals)
+    .set({ status: 'used' })
+    .where(and(eq(adminActionApprovals.id, id), eq(adminActionApprovals.status, 'approved')))
+    .returning({ id: adminActionApprovals.id });
+  return done.length > 0;
+}
+
 /** The caller's own requests, newest first (spec §7: SELECT admin_action_approvals by requester). */
 export async function findRequestsOf(db: DbOrTx, userId: string, limit = 50): Promise<RequestRow[]> {
   return rows<RequestRow>(
     db,
-    sql`${REQUEST_SELECT} where a.requesting_user_id = ${userId}::uuid order by a.created_at desc nulls last limit ${limit}`,
+    sql`${REQUEST_SELECT} where a.requesting_user_id = ${userId}::uuid and ${CREDENTIAL_ONLY}
+        order by a.created_at desc nulls last limit ${limit}`,
   );
 }
 
@@ -40,7 +55,7 @@ export async function findRequestsOf(db: DbOrTx, userId: string, limit = 50): Pr
 export async function findPendingRequests(db: DbOrTx, limit = 100): Promise<RequestRow[]> {
   return rows<RequestRow>(
     db,
-    sql`${REQUEST_SELECT} where a.status = 'pending' order by a.created_at asc nulls first limit ${limit}`,
+    sql`${REQUEST_SELECT} where a.status = 'pending' and ${CREDENTIAL_ONLY} order by a.created_at asc nulls first limit ${limit}`,
   );
 }
 

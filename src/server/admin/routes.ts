@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Hub } from '../hub';
-import { requireActor } from '../plugins/session';
+import { requireActor, sessionCookieOptions } from '../plugins/session';
+import { sessionViewSchema } from '../../shared/api/auth';
+import {
+  impersonationDecisionSchema,
+  impersonationPendingSchema,
+  impersonationStartSchema,
+} from '../../shared/api/impersonation';
+import { decideImpersonation, IMPERSONATOR_COOKIE, startImpersonation } from './impersonation';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { sessionView } from '../auth/session-view';
+import { Refusal } from '../errors';
 import { apiErrors, contracts, emptyBody, adminErrors } from '../http/contract';
 import { cursorParam } from '../http/cursor';
 import {
@@ -32,6 +42,8 @@ import { readOverview, listApps } from './overview';
 import { readAnalytics } from './analytics';
 import { listAuthSessions, listRecentSessions, revokeOneSession } from './sessions-service';
 import { createRequest, decide, listGrants, listRequests, reveal } from './credential-access';
+import { signInSettingsPatchSchema, signInSettingsViewSchema } from '../../shared/api/sign-in-settings';
+import { signInSettingsView, updateSignInSettings } from '../auth/sign-in-settings';
 
 /** Every admin route can refuse the caller (the guard) before anything else. */
 const userListQuery = userListQuerySchema.extend({ cursor: cursorParam('uuid') });
@@ -75,6 +87,71 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
       },
     },
     async (request) => resetUserMfa(hub, await requireActor(request), request.params.id),
+  );
+
+  // Issue 42: "View as this user" (admin/impersonation.ts); an administrator target needs a second admin's approval.
+  r.post(
+    '/users/:id/impersonation',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: impersonationStartSchema,
+        response: { 200: sessionViewSchema, 202: impersonationPendingSchema, ...adminErrors, ...apiErrors(404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(request);
+      const adminToken = request.cookies?.[SESSION_COOKIE] ?? '';
+      const result = await startImpersonation(hub, mailer, actor, adminToken, request.params.id, request.body);
+      reply.header('cache-control', 'no-store');
+      if ('pending' in result) {
+        return reply.code(202).send({ status: 'pending' as const, request_id: result.pending.requestId });
+      }
+      reply.setCookie(IMPERSONATOR_COOKIE, result.adminToken, sessionCookieOptions(hub));
+      reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(hub));
+      return sessionView(result.auth);
+    },
+  );
+
+  for (const [path, decision] of [
+    ['approve', 'approved'],
+    ['deny', 'denied'],
+  ] as const) {
+    r.post(
+      `/impersonation-requests/:id/${path}`,
+      {
+        schema: {
+          params: idParamsSchema,
+          body: emptyBody,
+          response: { 200: impersonationDecisionSchema, ...adminErrors, ...apiErrors(404, 409) },
+        },
+      },
+      async (request) => decideImpersonation(hub, await requireActor(request), request.params.id, decision),
+    );
+  }
+
+  // Issue 42: sign-in by email code / link, and what a breached password at sign-in leads to.
+  r.get('/sign-in-settings', { schema: { response: { 200: signInSettingsViewSchema, ...adminErrors } } }, async () =>
+    signInSettingsView(hub),
+  );
+
+  r.put(
+    '/sign-in-settings',
+    { schema: { body: signInSettingsPatchSchema, response: { 200: signInSettingsViewSchema, ...adminErrors } } },
+    async (request) => {
+      const actor = await requireActor(request);
+      if (!actor.roles.includes('super_admin')) {
+        throw new Refusal('forbidden', {
+          message: 'Only a super admin can change the sign-in settings.',
+          audit: {
+            type: 'permission_denied',
+            ...actor.audit,
+            details: { method: 'PUT', route: '/api/admin/sign-in-settings', action: 'sign_in_settings' },
+          },
+        });
+      }
+      return updateSignInSettings(hub, actor, request.body);
+    },
   );
 
   r.get('/apps', { schema: { response: { 200: appListSchema, ...adminErrors } } }, async () => ({

@@ -1,4 +1,5 @@
 import type { Database, DbOrTx } from '../db/client';
+import type { ActClaim } from '../oauth/act';
 import { AUDIT_EVENTS } from '../../shared/audit-events';
 import type { AuditDetails, AuditEventType, AuditSeverity } from '../../shared/audit-events';
 import { createChainWriter, type AppendOptions, type ChainWriter, type PendingRow, type SealReason } from './append';
@@ -16,6 +17,11 @@ export interface AuditActorFields {
   userAgent?: string | null;
   /** The request that produced the event (X-Request-Id). */
   requestId?: string | null;
+  /**
+   * Issue 42: who acts for `userId` (an administrator viewing as the user, oauth/act.ts); stored
+   * in the row's details as `act`, so every row of an impersonated session names both people.
+   */
+  act?: ActClaim | null;
 }
 
 type DetailsField<D> = NoRequiredKeys<D> extends true ? { details?: D } : { details: D };
@@ -44,7 +50,7 @@ export function toAuditRow(event: AuditEvent): AuditRowInput {
     eventType: event.type,
     severity: AUDIT_EVENTS[event.type].severity,
     source: 'server',
-    details: (event.details ?? {}) as Record<string, unknown>,
+    details: { ...(event.details ?? {}), ...(event.act ? { act: event.act } : {}) } as Record<string, unknown>,
     userId: event.userId,
     sessionId: event.sessionId,
     ipAddress: event.ipAddress,

@@ -1,7 +1,8 @@
 import type { Hub } from '../hub';
 import { setPasswordHash } from './user-queries';
 import { hashPassword } from './passwords';
-import { assertStrongPassword } from './sign-up';
+import type { FastifyBaseLogger } from 'fastify';
+import { assertStrongPassword } from './password-check';
 import { createBrowserSession, revokeUserSessions } from './sessions';
 import type { BrowserAuth } from './sessions';
 import { verifyPasswordCounted, type ClientInfo } from './sign-in';
@@ -16,10 +17,11 @@ export async function changePassword(
   auth: BrowserAuth,
   input: { currentPassword: string; newPassword: string },
   client: ClientInfo,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<{ token: string; auth: BrowserAuth; revoked: number }> {
   // Counted by the sign-in brute-force limit (issue 11 finding 10): a stolen session cannot guess.
   await verifyPasswordCounted(hub, auth.user, input.currentPassword, { ...client, sessionId: auth.session.id });
-  assertStrongPassword(input.newPassword);
+  await assertStrongPassword(hub, input.newPassword, log);
   const passwordHash = await hashPassword(input.newPassword);
   const now = hub.clock();
   return hub.db.transaction(async (tx) => {

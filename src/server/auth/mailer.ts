@@ -11,6 +11,8 @@ export interface OutgoingMail {
   locale?: string;
   /** The one link the mail carries (verification, …), kept separately for tests. */
   link?: string;
+  /** The one-time code the mail carries (sign-in by email), kept separately like the link. */
+  code?: string;
   sentAt: Date;
 }
 
@@ -61,10 +63,10 @@ export function createMailer(
       }
       devOutbox.push({ ...mail, sentAt: clock() });
       if (devOutbox.length > OUTBOX_LIMIT) devOutbox.splice(0, devOutbox.length - OUTBOX_LIMIT);
-      // Development only (no SMTP_URL, not production): the link must be usable, so it is
-      // logged, clearly labelled. In production the link (a secret token) is never logged.
+      // Development only (no SMTP_URL, not production): the link or code must be usable, so it
+      // is logged, clearly labelled. In production a link or code (a secret) is never logged.
       log.info(
-        { outbox: 'dev outbox', to: mail.to, subject: mail.subject, link: mail.link },
+        { outbox: 'dev outbox', to: mail.to, subject: mail.subject, link: mail.link, code: mail.code },
         'dev outbox: SMTP_URL is not set, mail written to the log',
       );
     },

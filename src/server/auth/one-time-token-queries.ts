@@ -2,7 +2,10 @@ import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { oneTimeTokens, platformUsers } from '../db/schema/index';
 
-/** The one home of one_time_tokens: password reset, email change and verification, pending MFA sign-in. */
+/**
+ * The one home of one_time_tokens: password reset, email change and verification, pending MFA
+ * sign-in, sign-in by emailed code or link.
+ */
 
 /**
  * Inserts a token for the active user with this email, in one statement that does the same
@@ -10,7 +13,14 @@ import { oneTimeTokens, platformUsers } from '../db/schema/index';
  */
 export async function insertTokenForEmail(
   db: DbOrTx,
-  input: { tokenHash: string; purpose: string; email: string; now: Date; expiresAt: Date },
+  input: {
+    tokenHash: string;
+    purpose: string;
+    email: string;
+    now: Date;
+    expiresAt: Date;
+    data?: Record<string, unknown>;
+  },
 ): Promise<{ userId: string; locale: string | null } | null> {
   const found = await db
     .insert(oneTimeTokens)
@@ -23,8 +33,11 @@ export async function insertTokenForEmail(
           createdAt: sql<Date>`${input.now.toISOString()}::timestamptz`.as('created_at'),
           expiresAt: sql<Date>`${input.expiresAt.toISOString()}::timestamptz`.as('expires_at'),
           consumedAt: sql<Date | null>`null::timestamptz`.as('consumed_at'),
-          // The account's language travels with the token (the mail's), read by this same statement.
-          data: sql<unknown>`jsonb_build_object('locale', ${platformUsers.locale})`.as('data'),
+          // The account's language travels with the token (the mail's), read by this same statement,
+          // beside what the caller keeps with it (an email sign-in's browser binding).
+          data: sql<unknown>`jsonb_build_object('locale', ${platformUsers.locale}) || ${JSON.stringify(input.data ?? {})}::jsonb`.as(
+            'data',
+          ),
         })
         .from(platformUsers)
         .where(and(eq(platformUsers.email, input.email), eq(platformUsers.isActive, true))),
@@ -78,6 +91,35 @@ export async function findLiveToken(db: DbOrTx, tokenHash: string, purpose: stri
     .where(isLiveToken(tokenHash, purpose, now))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Ends every outstanding token of a purpose for the account with this email, in one statement
+ * that does the same work whether or not the account exists (a new sign-in code replaces the last).
+ */
+export async function consumeTokensForEmail(db: DbOrTx, email: string, purpose: string, now: Date): Promise<void> {
+  const account = db.select({ id: platformUsers.id }).from(platformUsers).where(eq(platformUsers.email, email));
+  await db
+    .update(oneTimeTokens)
+    .set({ consumedAt: now })
+    .where(
+      and(eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.consumedAt), inArray(oneTimeTokens.userId, account)),
+    );
+}
+
+/** The live tokens of a purpose for a user (a mailed sign-in code is found by its account, then compared). */
+export async function findLiveTokensOfUser(db: DbOrTx, userId: string, purpose: string, now: Date) {
+  return db
+    .select({ tokenHash: oneTimeTokens.tokenHash, data: oneTimeTokens.data })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.consumedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    );
 }
 
 /** Ends every outstanding token of a purpose for a user (a reset used, a new email change asked). */

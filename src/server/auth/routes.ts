@@ -28,6 +28,7 @@ import {
   reauthenticatedSchema,
   signInMfaBodySchema,
   signInResultSchema,
+  type MfaMethod,
 } from '../../shared/api/mfa';
 import { completeMfaSignIn } from '../account/mfa-sign-in';
 import { passkeyAuthenticationOptions, passkeySignIn } from '../account/passkeys';
@@ -41,6 +42,17 @@ import { signUp } from './sign-up';
 import { createMailer } from './mailer';
 import { verifyEmailToken } from './email-verification';
 import { changePassword } from './change-password';
+import {
+  EMAIL_SIGN_IN,
+  emailSignInAcceptedSchema,
+  emailSignInLinkSchema,
+  emailSignInModesSchema,
+  emailSignInRequestSchema,
+  emailSignInVerifySchema,
+} from '../../shared/api/email-sign-in';
+import { LINK_BROWSER_COOKIE, openEmailLink, requestEmailSignIn, verifyEmailCode } from './email-sign-in';
+import { emailSignInModes } from './sign-in-settings';
+import { randomToken } from '../crypto/tokens';
 
 export const MFA_PENDING_COOKIE = 'hub_mfa_pending';
 /** The pending cookie goes only to the sign-in routes. */
@@ -69,6 +81,21 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(hub));
 
+  /** A sign-in's answer: the session (cookie set), or an MFA challenge with its 5-minute pending cookie. */
+  const signedInOrMfa = (
+    reply: FastifyReply,
+    result: Awaited<ReturnType<typeof signIn>>,
+  ): { mfa_required: true; methods: MfaMethod[] } | ReturnType<typeof sessionView> => {
+    reply.header('cache-control', 'no-store');
+    if ('mfa' in result) {
+      // Not a session: a 5-minute cookie only /api/auth/sign-in/mfa and /api/auth/passkey/options read.
+      reply.setCookie(MFA_PENDING_COOKIE, result.mfa.pendingToken, pendingCookieOptions(hub));
+      return { mfa_required: true as const, methods: result.mfa.methods };
+    }
+    setCookie(reply, result.token);
+    return sessionView(result.auth);
+  };
+
   r.get('/session', { schema: { response: { 200: sessionViewSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return sessionView(await request.getAuth());
@@ -83,15 +110,70 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     },
     async (request, reply) => {
       const actor = await request.actor();
-      const result = await signIn(hub, { ...request.body, previousSessionId: actor.sessionId }, clientOf(actor));
-      reply.header('cache-control', 'no-store');
-      if ('mfa' in result) {
-        // Not a session: a 5-minute cookie only /api/auth/sign-in/mfa and /api/auth/passkey/options read.
-        reply.setCookie(MFA_PENDING_COOKIE, result.mfa.pendingToken, pendingCookieOptions(hub));
-        return { mfa_required: true as const, methods: result.mfa.methods };
+      const result = await signIn(
+        hub,
+        { ...request.body, previousSessionId: actor.sessionId },
+        clientOf(actor),
+        request.log,
+      );
+      return signedInOrMfa(reply, result);
+    },
+  );
+
+  // Issue 42: sign-in by emailed code or link (auth/email-sign-in.ts).
+  r.get('/email-sign-in', { schema: { response: { 200: emailSignInModesSchema } } }, async () => emailSignInModes(hub));
+
+  r.post(
+    '/email-sign-in',
+    {
+      schema: { body: emailSignInRequestSchema, response: { 202: emailSignInAcceptedSchema, ...apiErrors(403, 429) } },
+    },
+    async (request, reply) => {
+      // The browser binding of a link: a fresh secret in a cookie only /api/auth reads.
+      const browserSecret = randomToken();
+      const { confirmCode } = await requestEmailSignIn(
+        hub,
+        mailer,
+        request.body,
+        clientOf(await request.actor()),
+        browserSecret,
+      );
+      if (request.body.mode === 'link') {
+        reply.setCookie(LINK_BROWSER_COOKIE, browserSecret, {
+          ...pendingCookieOptions(hub),
+          maxAge: EMAIL_SIGN_IN.linkMinutes * 60,
+        });
       }
-      setCookie(reply, result.token);
-      return sessionView(result.auth);
+      reply.header('cache-control', 'no-store');
+      return reply.code(202).send({ accepted: true as const, ...(confirmCode ? { confirm_code: confirmCode } : {}) });
+    },
+  );
+
+  r.post(
+    '/email-sign-in/verify',
+    { schema: { body: emailSignInVerifySchema, response: { 200: signInResultSchema, ...apiErrors(401, 403, 429) } } },
+    async (request, reply) => {
+      const actor = await request.actor();
+      return signedInOrMfa(reply, await verifyEmailCode(hub, request.body, clientOf(actor), actor.sessionId));
+    },
+  );
+
+  r.post(
+    '/email-sign-in/link',
+    {
+      schema: { body: emailSignInLinkSchema, response: { 200: signInResultSchema, ...apiErrors(401, 403, 409, 429) } },
+    },
+    async (request, reply) => {
+      const actor = await request.actor();
+      const result = await openEmailLink(
+        hub,
+        { token: request.body.token, confirmCode: request.body.confirm_code },
+        request.cookies?.[LINK_BROWSER_COOKIE],
+        clientOf(actor),
+        actor.sessionId,
+      );
+      reply.clearCookie(LINK_BROWSER_COOKIE, { path: MFA_PENDING_PATH });
+      return signedInOrMfa(reply, result);
     },
   );
 
@@ -172,6 +254,7 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
           department: body.department,
         },
         clientOf(await request.actor()),
+        request.log,
         (await request.actor()).locale,
       );
       setCookie(reply, token);
@@ -204,6 +287,7 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
         actor.auth,
         { currentPassword: request.body.current_password, newPassword: request.body.new_password },
         clientOf(actor),
+        request.log,
       );
       setCookie(reply, token);
       reply.header('cache-control', 'no-store');
@@ -227,7 +311,7 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     '/password/reset',
     { schema: { body: resetPasswordBodySchema, response: { 200: passwordResetSchema } } },
     async (request, reply) => {
-      await resetPassword(hub, request.body, clientOf(await request.actor()));
+      await resetPassword(hub, request.body, clientOf(await request.actor()), request.log);
       reply.header('cache-control', 'no-store');
       return { password_reset: true as const };
     },

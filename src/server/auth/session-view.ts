@@ -16,9 +16,19 @@ export function sessionView(auth: BrowserAuth | null): SessionView {
       created_at: user.createdAt.toISOString(),
       last_login_at: user.lastLoginAt?.toISOString() ?? null,
       locale: user.locale,
+      password_change: user.passwordChange ?? null,
     },
     session: { id: session.id, expires_at: sessionExpiresAt(auth).toISOString() },
     is_ecosystem_admin: auth.isEcosystemAdmin,
+    impersonation:
+      session.act && auth.impersonator
+        ? {
+            admin_id: auth.impersonator.id,
+            admin_email: auth.impersonator.email,
+            admin_name: auth.impersonator.name,
+            expires_at: session.expiresAt.toISOString(),
+          }
+        : null,
   };
 }
 

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/client';
 import type { AuthSession, PlatformUser } from '../db/schema/index';
 import { randomToken, sha256Hex } from '../crypto/tokens';
 import { findEffectiveRoles } from '../roles/queries';
+import { findUserById } from './user-queries';
 import { isEcosystemAdminRoles } from '../../shared/roles';
 import {
   deactivateSession,
@@ -23,6 +24,8 @@ export interface BrowserAuth {
   user: PlatformUser;
   roles: string[];
   isEcosystemAdmin: boolean;
+  /** Issue 42: the administrator viewing as the user when the session has `act` (admin/impersonation.ts). */
+  impersonator?: { id: string; email: string; name: string | null } | null;
 }
 
 export interface NewBrowserSessionInput {
@@ -40,6 +43,8 @@ export interface NewBrowserSessionInput {
   idpId?: string | null;
   /** RFC 8693 §4.1 (oauth/act.ts): who acts for the user in this session (impersonation), else none. */
   act?: ActClaim | null;
+  /** When it ends; default the configured absolute lifetime (an impersonation: its minutes). */
+  expiresAt?: Date;
 }
 
 /**
@@ -71,7 +76,7 @@ export function newBrowserSession(hub: Hub, input: NewBrowserSessionInput): { to
       act: input.act ?? null,
       createdAt: now,
       lastAccessedAt: now,
-      expiresAt: new Date(now.getTime() + hub.config.sessionAbsoluteHours * 3_600_000),
+      expiresAt: input.expiresAt ?? new Date(now.getTime() + hub.config.sessionAbsoluteHours * 3_600_000),
       revokedAt: null,
       revokedBy: null,
     },
@@ -100,7 +105,10 @@ export async function resolveBrowserSession(hub: Hub, token: string): Promise<Br
   const now = hub.clock();
   if (!(await checkBrowserSession(hub, session, user, now))) return null;
   const roles = await findEffectiveRoles(hub.db, user.id, now);
-  return { session, user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles) };
+  // Issue 42: an impersonated session names the administrator (for the banner); rare, so read here.
+  const actor = session.act ? await findUserById(hub.db, session.act.sub) : undefined;
+  const impersonator = actor ? { id: actor.id, email: actor.email, name: actor.fullName } : null;
+  return { session, user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles), impersonator };
 }
 
 /**

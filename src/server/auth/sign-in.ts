@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Hub } from '../hub';
 import { SIGN_IN_MESSAGES } from '../../shared/auth-limits';
 import { findEffectiveRoles } from '../roles/queries';
@@ -6,7 +7,9 @@ import { verifyPassword } from './passwords';
 import { clearAttemptsStatement } from './sign-in-limit-queries';
 import { accountAttemptEvents, countedAttempt } from './counted-attempt';
 import { reserveAttemptAndFindUser } from './sign-in-queries';
-import { recordLoginStatement } from './user-queries';
+import { recordLoginStatement, setPasswordChange } from './user-queries';
+import { isBreachedAtSignIn } from './password-check';
+import { readSignInSettings } from './sign-in-settings';
 import { insertSessionsStatement } from './session-queries';
 import { joinOrgsByEmailDomain, refusePasswordWhenSsoRequired } from '../orgs/domain-join';
 import { newBrowserSession, revokeSession } from './sessions';
@@ -44,6 +47,7 @@ export async function signIn(
   hub: Hub,
   input: { email: string; password: string; previousSessionId?: string | null },
   client: ClientInfo,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<{ token: string; auth: BrowserAuth } | { mfa: { pendingToken: string; methods: MfaMethod[] } }> {
   const email = normalizeEmail(input.email);
   const key = attemptKey(email);
@@ -72,29 +76,69 @@ export async function signIn(
   const user = found!; // verify passed: the account exists and is active
   // Issue 29: an organization that requires SSO of its domain takes the password away (orgs/domain-join.ts).
   await refusePasswordWhenSsoRequired(hub, user, who);
+  await flagBreachedPassword(hub, user, input.password, who, log);
 
   // A second factor is enrolled: the password was right, but this is not a session yet. The
   // counter is not cleared until the factor is proved, so codes cannot be guessed for free.
   const methods = hasSecondFactor ? await signInMethodsOf(hub.db, user.id) : [];
-  if (methods.length) {
-    const pendingToken = randomToken();
-    await insertToken(hub.db, {
-      tokenHash: sha256Hex(pendingToken),
-      purpose: MFA_PENDING_PURPOSE,
-      userId: user.id,
-      now,
-      expiresAt: new Date(now.getTime() + MFA_PENDING_MS),
-    });
-    await hub.audit.record({
-      type: 'sign_in_mfa_required',
-      ...client,
-      userId: user.id,
-      sessionId: null,
-      details: { email, methods },
-    });
-    return { mfa: { pendingToken, methods } };
-  }
+  if (methods.length) return { mfa: await startPendingMfa(hub, user, methods, client) };
   return finishSignIn(hub, user, client, { previousSessionId: input.previousSessionId ?? null, amr: ['pwd'], roles });
+}
+
+/**
+ * Issue 42: a right password that is in the breached corpus (or the online check) is accepted,
+ * and the account is marked so that every session asks for a new one ('asked'), or insists on
+ * it when the administrator's setting says 'require'. Setting a new password clears the mark.
+ */
+async function flagBreachedPassword(
+  hub: Hub,
+  user: PlatformUser,
+  password: string,
+  who: ClientInfo & { userId: string | null; sessionId: null },
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<void> {
+  if (!(await isBreachedAtSignIn(hub, password, log))) return;
+  const mode = (await readSignInSettings(hub)).breached_password === 'require' ? 'required' : 'asked';
+  if (user.passwordChange === mode) return;
+  await setPasswordChange(hub.db, user.id, mode);
+  user.passwordChange = mode;
+  await hub.audit.record({
+    type: 'sign_in_breached_password',
+    ...who,
+    details: { email: user.email, password_change: mode },
+  });
+}
+
+/**
+ * A right first factor of an account with a second one: not a session yet, a pending sign-in
+ * (5 minutes, single use) that /api/auth/sign-in/mfa continues. `firstAmr`: what the first
+ * factor was when not a password (a mailed code or link: 'otp'), for the session's amr.
+ */
+export async function startPendingMfa(
+  hub: Hub,
+  user: PlatformUser,
+  methods: MfaMethod[],
+  client: ClientInfo,
+  firstAmr?: 'otp',
+): Promise<{ pendingToken: string; methods: MfaMethod[] }> {
+  const now = hub.clock();
+  const pendingToken = randomToken();
+  await insertToken(hub.db, {
+    tokenHash: sha256Hex(pendingToken),
+    purpose: MFA_PENDING_PURPOSE,
+    userId: user.id,
+    now,
+    expiresAt: new Date(now.getTime() + MFA_PENDING_MS),
+    ...(firstAmr ? { data: { first_amr: firstAmr } } : {}),
+  });
+  await hub.audit.record({
+    type: 'sign_in_mfa_required',
+    ...client,
+    userId: user.id,
+    sessionId: null,
+    details: { email: user.email, methods },
+  });
+  return { pendingToken, methods };
 }
 
 /** The pending sign-in between the password and the second factor (one_time_tokens purpose). */

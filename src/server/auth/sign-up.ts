@@ -1,8 +1,7 @@
 import type { Hub } from '../hub';
 import type { Locale } from '../../shared/locales';
 import { HubError } from '../errors';
-import { passwordProblems, WEAK_PASSWORD_MESSAGE } from '../../shared/password-policy';
-import { isCommonPassword } from '../../shared/auth-common-passwords';
+import type { FastifyBaseLogger } from 'fastify';
 import { isEcosystemAdminRoles } from '../../shared/roles';
 import { hashPassword } from './passwords';
 import { insertUserWithRoles } from './user-queries';
@@ -11,12 +10,7 @@ import type { BrowserAuth } from './sessions';
 import { sendVerificationMail } from './email-verification';
 import type { Mailer } from './mailer';
 import { normalizeEmail, type ClientInfo } from './sign-in';
-
-/** Throws the 400 of spec §5 with every broken rule, whatever the browser checked. */
-export function assertStrongPassword(password: string): void {
-  const reasons = passwordProblems(password, isCommonPassword);
-  if (reasons.length) throw new HubError('weak_password', WEAK_PASSWORD_MESSAGE, { reasons });
-}
+import { assertStrongPassword } from './password-check';
 
 /**
  * Creates an unverified account with the basic 'user' role, mails the verification link and
@@ -34,11 +28,12 @@ export async function signUp(
     department?: string | null;
   },
   client: ClientInfo,
+  log: Pick<FastifyBaseLogger, 'warn'>,
   /** The request's language: the verification mail's. */
   locale?: Locale,
 ): Promise<{ token: string; auth: BrowserAuth }> {
   const email = normalizeEmail(input.email);
-  assertStrongPassword(input.password);
+  await assertStrongPassword(hub, input.password, log);
   const passwordHash = await hashPassword(input.password);
   const now = hub.clock();
   const result = await hub.db.transaction(async (tx) => {

@@ -56,8 +56,17 @@ export async function markEmailVerified(db: DbOrTx, userId: string, now: Date): 
   await db.update(platformUsers).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(platformUsers.id, userId));
 }
 
+/** A new password: whatever the old one's breach mark asked for is done (issue 42). */
 export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string, now: Date): Promise<void> {
-  await db.update(platformUsers).set({ passwordHash, updatedAt: now }).where(eq(platformUsers.id, userId));
+  await db
+    .update(platformUsers)
+    .set({ passwordHash, passwordChange: null, updatedAt: now })
+    .where(eq(platformUsers.id, userId));
+}
+
+/** Issue 42: the password signed in with is breached: the person is asked (or required) to change it. */
+export async function setPasswordChange(db: DbOrTx, userId: string, mode: 'asked' | 'required'): Promise<void> {
+  await db.update(platformUsers).set({ passwordChange: mode }).where(eq(platformUsers.id, userId));
 }
 
 export async function updateUser(

@@ -86,6 +86,7 @@ export async function meRoutes(app: FastifyInstance, opts: { hub: Hub }) {
         actor.auth,
         { currentPassword: request.body.current_password, newPassword: request.body.new_password },
         clientInfoOf(actor),
+        request.log,
       );
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(hub));
       reply.header('cache-control', 'no-store');

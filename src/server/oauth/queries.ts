@@ -204,9 +204,9 @@ export function codeExchangeWrite(x: ExchangeRows, conditions: SQL[], issuesRefr
         body: ({
           ref,
         }) => sql`insert into auth_sessions (id, user_id, client_id, kind, session_token_hash, scopes, auth_time, amr,
-            browser_session_id, resource, created_at, last_accessed_at, expires_at)
+            browser_session_id, resource, act, created_at, last_accessed_at, expires_at)
           select ${x.session.id}::uuid, user_id, client_id, 'app', ${x.session.tokenHash}, scopes, auth_time, amr,
-                 browser_session_id, resource,
+                 browser_session_id, resource, act,
                  ${now}::timestamptz, ${now}::timestamptz, ${expires}::timestamptz
           from ${ref('consumed')}
           returning id`,

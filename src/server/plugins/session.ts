@@ -8,6 +8,12 @@ import type { BrowserAuth } from '../auth/sessions';
 import { SESSION_COOKIE, resolveBrowserSession } from '../auth/sessions';
 import { clientIp, userAgent } from '../http/request-info';
 import { requireRecentAuthentication } from '../account/step-up';
+import {
+  IMPERSONATOR_COOKIE,
+  isSecuritySetting,
+  returnAfterExpiry,
+  securitySettingRefusal,
+} from '../admin/impersonation';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,6 +32,8 @@ declare module 'fastify' {
 }
 
 const authCache = new WeakMap<FastifyRequest, Promise<BrowserAuth | null>>();
+/** Requests that found an impersonation run out and went back to the administrator's session (its token). */
+const returnedTo = new WeakMap<FastifyRequest, string>();
 const actorCache = new WeakMap<FastifyRequest, Promise<Actor>>();
 
 /** The request's sign-in lookup if one was started (access log: user id), without starting one. */
@@ -38,10 +46,24 @@ export function registerSession(app: FastifyInstance, hub: Hub) {
     let pending = authCache.get(this);
     if (!pending) {
       const token = this.cookies?.[SESSION_COOKIE];
-      pending = token ? resolveBrowserSession(hub, token) : Promise.resolve(null);
+      const adminToken = this.cookies?.[IMPERSONATOR_COOKIE];
+      pending = (token ? resolveBrowserSession(hub, token) : Promise.resolve(null)).then(async (auth) => {
+        if (auth || !adminToken) return auth;
+        // Issue 42: an impersonation that ran out returns the browser to the administrator's own session.
+        const client = { ipAddress: clientIp(this), userAgent: userAgent(this), requestId: String(this.id) };
+        const back = await returnAfterExpiry(hub, token, adminToken, client);
+        if (back) returnedTo.set(this, adminToken);
+        return back;
+      });
       authCache.set(this, pending);
     }
     return pending;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const adminToken = returnedTo.get(request);
+    if (!adminToken) return;
+    reply.setCookie(SESSION_COOKIE, adminToken, sessionCookieOptions(hub));
+    reply.clearCookie(IMPERSONATOR_COOKIE, { path: '/' });
   });
   app.decorateRequest('actor', function (this: FastifyRequest) {
     let pending = actorCache.get(this);
@@ -69,6 +91,12 @@ export function registerSession(app: FastifyInstance, hub: Hub) {
 export function registerRouteAuth(app: FastifyInstance, hub: Hub) {
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
+    // Issue 42: an administrator viewing as a user never reaches that user's security settings.
+    if (isSecuritySetting(request.method, request.routeOptions.url ?? '', !!config?.stepUp)) {
+      const actor = await request.actor();
+      if (actor.auth?.session.act)
+        throw securitySettingRefusal(actor as SignedInActor, request.method, request.routeOptions.url ?? '');
+    }
     if (config?.auth !== 'user') return;
     const actor = await requireActor(request);
     if (config.stepUp)

@@ -48,7 +48,8 @@ export async function setUserRoles(hub: Hub, actor: SignedInActor, userId: strin
       if (want.has(role) && !has) grant.push(role);
       if (!want.has(role) && has) revoke.push(role);
     }
-    const touchesSuper = grant.includes('super_admin') || revoke.includes('super_admin');
+    // Issue 42: `support` (view as a user) is granted and revoked by a super admin too.
+    const touchesSuper = [...grant, ...revoke].some((r) => r === 'super_admin' || r === 'support');
     if (touchesSuper && !actor.roles.includes('super_admin')) {
       // The error hook records the attempt after this transaction rolls back.
       throw new Refusal('forbidden', {

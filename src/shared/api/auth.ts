@@ -1,3 +1,4 @@
+import { impersonationViewSchema } from './impersonation';
 import { z } from 'zod';
 
 /** The signed-in user as the SPA sees it (GET /api/auth/session and every sign-in answer). */
@@ -12,6 +13,11 @@ export const sessionUserSchema = z.object({
   last_login_at: z.string().nullable(),
   /** The language the person chose (src/shared/locales.ts), null when none: the web app follows it. */
   locale: z.string().nullable(),
+  /**
+   * Issue 42: the password last signed in with is known to be breached: 'asked' (please change
+   * it) or 'required' (an administrator requires the change first); null otherwise.
+   */
+  password_change: z.enum(['asked', 'required']).nullable(),
 });
 
 /** The signed-in state: an explicit projection of the session, never a token or a hash. */
@@ -19,6 +25,8 @@ export const sessionViewSchema = z.object({
   user: sessionUserSchema.nullable(),
   session: z.object({ id: z.string(), expires_at: z.string() }).nullable(),
   is_ecosystem_admin: z.boolean(),
+  /** Issue 42: an administrator is viewing as this user (the banner "You are viewing as … — end"). */
+  impersonation: impersonationViewSchema.nullable().optional(),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
 

@@ -5,6 +5,7 @@ import { AppProviders } from '@/app-providers';
 import { RouteErrorBoundary } from '@/features/not-found/route-error';
 import { cn } from '@/lib/utils';
 import { TopBanner } from './top-banner';
+import { SessionNotices } from '@/features/auth/session-notices';
 
 export function RootLayout() {
   const location = useLocation();
@@ -20,6 +21,7 @@ export function RootLayout() {
         <FormattedMessage id="common.skipToMain" defaultMessage="Skip to main content" />
       </a>
       <TopBanner />
+      <SessionNotices />
       <RouteErrorBoundary resetKey={location.pathname}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

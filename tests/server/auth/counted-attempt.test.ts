@@ -13,6 +13,7 @@ import { MFA_PENDING_COOKIE } from '../../../src/server/auth/routes';
 import { ensureSetupKey } from '../../../src/server/setup/setup-key';
 import { LINK_COOKIE, LINK_PENDING_PURPOSE, storeLinkToken } from '../../../src/server/federation/pending-link';
 import type { AuditEventType } from '../../../src/shared/audit-events';
+import { devOutbox } from '../../../src/server/auth/mailer';
 
 /**
  * Issue 26 point 5: every guessable secret goes through countedAttempt (auth/counted-attempt.ts).
@@ -275,12 +276,78 @@ const GUESSABLE: Guessable[] = [
     afterRight: (t, _res, state) => enrolFixtureTotp(t.hub, state.userId),
   }),
   passwordReentry('POST /api/auth/reauthenticate', { body: (guess) => ({ password: guess }) }),
+  emailCode(),
+  emailLinkConfirmation(),
   linkConfirmation(false),
   linkConfirmation(true),
   setupKey('POST /api/setup/system-admins'),
   // Last: a right key wipes every account.
   setupKey('POST /api/setup/cleanup'),
 ];
+
+/** Issue 42: the mailed 6-digit sign-in code (auth/email-sign-in.ts), counted with the password. */
+function emailCode(): Guessable {
+  return {
+    route: 'POST /api/auth/email-sign-in/verify',
+    secret: 'emailed sign-in code',
+    wrong: { status: 401, code: 'invalid_code', tellsRemaining: true },
+    events: accountEvents('email_sign_in_failure'),
+    async start(t) {
+      t.hub.config.emailSignIn = ['code', 'link'];
+      const user = await createUser(t.hub);
+      await send(t, 'POST /api/auth/email-sign-in', { email: user.email, mode: 'code' });
+      await expect.poll(() => devOutbox.find((m) => m.to === user.email)?.code).toBeDefined();
+      const code = devOutbox.find((m) => m.to === user.email)!.code!;
+      const guess = (c: string) => send(t, 'POST /api/auth/email-sign-in/verify', { email: user.email, code: c });
+      return {
+        key: `email:${user.email}`,
+        guessWrong: (n) => guess(String((Number(code) + 1 + n) % 1_000_000).padStart(6, '0')),
+        guessRight: () => guess(code),
+        rightStatus: 200,
+      };
+    },
+  };
+}
+
+/** Issue 42: a mailed sign-in link opened in another browser asks for the code the asking browser shows. */
+function emailLinkConfirmation(): Guessable {
+  return {
+    route: 'POST /api/auth/email-sign-in/link',
+    secret: 'confirmation code of a sign-in link opened in another browser',
+    wrong: { status: 401, code: 'invalid_code', tellsRemaining: true },
+    events: accountEvents('email_sign_in_failure'),
+    async start(t) {
+      t.hub.config.emailSignIn = ['code', 'link'];
+      const user = await createUser(t.hub);
+      let live: { token: string; confirm: string } | undefined;
+      const ready = async () => {
+        if (live) return;
+        const mails = () => devOutbox.filter((m) => m.to === user.email).length;
+        const before = mails();
+        const asked = await send(t, 'POST /api/auth/email-sign-in', { email: user.email, mode: 'link' });
+        await expect.poll(mails).toBeGreaterThan(before);
+        const link = devOutbox.filter((m) => m.to === user.email).at(-1)!.link!;
+        live = { token: new URL(link).searchParams.get('token')!, confirm: asked.json().confirm_code };
+      };
+      const guess = async (confirm: (right: string) => string) => {
+        await ready();
+        const res = await send(t, 'POST /api/auth/email-sign-in/link', {
+          token: live!.token,
+          confirm_code: confirm(live!.confirm),
+        });
+        if (res.statusCode === 200) live = undefined;
+        return res;
+      };
+      return {
+        key: `email:${user.email}`,
+        ready,
+        guessWrong: (n) => guess((right) => String((Number(right) + 1 + n) % 1_000_000).padStart(6, '0')),
+        guessRight: () => guess((right) => right),
+        rightStatus: 200,
+      };
+    },
+  };
+}
 
 /**
  * The step-up code (POST /api/auth/reauthenticate {password, code}) is counted too, but the
@@ -409,6 +476,7 @@ describe('every guessable secret goes through countedAttempt', () => {
   it('no module reserves an attempt itself: only the protocol and the sign-in statement that hands it its reservation', () => {
     expect(using(/\breserveAttempt\w*\b/)).toEqual([
       'server/auth/counted-attempt.ts',
+      'server/auth/email-sign-in.ts',
       'server/auth/sign-in-limit-queries.ts',
       'server/auth/sign-in-queries.ts',
       'server/auth/sign-in.ts',
@@ -425,7 +493,11 @@ describe('every guessable secret goes through countedAttempt', () => {
     expect(using(/\bcountedAttempt\(/).filter((f) => f !== 'server/auth/counted-attempt.ts')).toEqual([
       'server/account/mfa-sign-in.ts',
       'server/account/step-up.ts',
+      'server/auth/email-sign-in.ts',
       'server/auth/sign-in.ts',
+      // RFC 8628 user codes: every entry counts, a right one too (a code of one's own must not reset
+      // the count), so it is not a GUESSABLE row; tests/server/oauth/device-exchange.test.ts drives its block.
+      'server/oauth/device/service.ts',
       'server/setup/setup-service.ts',
     ]);
     expect(using(/\bverifyPasswordCounted\(/).filter((f) => f !== 'server/auth/sign-in.ts')).toEqual([

@@ -15,6 +15,7 @@ function user(over: Partial<PlatformUser> = {}): PlatformUser {
     emailVerifiedAt: new Date('2026-01-01T00:00:00Z'),
     mfaSecretEnc: null,
     locale: null,
+    passwordChange: null,
     createdAt: new Date('2026-01-01T00:00:00Z'),
     updatedAt: new Date('2026-01-01T00:00:00Z'),
     lastLoginAt: null,

@@ -15,6 +15,7 @@ const ACME = { slug: 'acme', display_name: 'Acme SSO' };
 function mockHub(providers: unknown[]) {
   const { calls } = mockWebApi({
     'GET /api/auth/providers': ok({ providers }),
+    'GET /api/auth/email-sign-in': ok({ code: false, link: false }),
     'POST /api/auth/discover': ({ body }) =>
       ok({ sso: (body as { email: string }).email.endsWith('@acme.example') ? ACME : null }),
     'POST /api/auth/sign-in': refusal(401, 'invalid_credentials', 'no', { attempts_remaining: 4 }),

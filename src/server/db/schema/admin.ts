@@ -11,11 +11,13 @@ export const adminActionApprovals = pgTable(
     actionType: text('action_type').notNull(),
     /** oauth_clients.id of the application whose credential is requested. */
     targetAppId: uuid('target_app_id'),
+    /** action_type 'impersonation' (issue 42): the user an administrator asks to view as. */
+    targetUserId: uuid('target_user_id').references(() => platformUsers.id, { onDelete: 'cascade' }),
     /** 'api_key' | 'webhook_secret'. */
     credentialType: text('credential_type'),
     justification: text('justification').notNull(),
     timeLimitMinutes: integer('time_limit_minutes'),
-    /** 'pending' | 'approved' | 'denied' | 'expired'. */
+    /** 'pending' | 'approved' | 'denied' | 'expired'; an impersonation request once started: 'used'. */
     status: text('status').notNull().default('pending'),
     decidedBy: uuid('decided_by').references(() => platformUsers.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

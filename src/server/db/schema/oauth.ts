@@ -189,6 +189,8 @@ export const oauthAuthorizationCodes = pgTable(
     issuedSessionId: uuid('issued_session_id'),
     /** RFC 9449 §10: the JWK thumbprint the code is bound to (dpop_jkt, or the proof sent to PAR). */
     dpopJkt: text('dpop_jkt'),
+    /** RFC 8693 `act` of the browser session that approved the code (impersonation, issue 42), copied into the app session. */
+    act: jsonb('act').$type<ActClaim>(),
   },
   (t) => [index('oauth_authorization_codes_expires_idx').on(t.expiresAt)],
 );

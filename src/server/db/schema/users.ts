@@ -20,6 +20,12 @@ export const platformUsers = pgTable(
     mfaSecretEnc: text('mfa_secret_enc'),
     /** The person's chosen language (src/shared/locales.ts), null = not chosen: negotiated per request. */
     locale: text('locale'),
+    /**
+     * Issue 42: the password this person signed in with is in the breached-password corpus:
+     * 'asked' (the session asks them to change it) or 'required' (an administrator's setting);
+     * null once a new password is set.
+     */
+    passwordChange: text('password_change', { enum: ['asked', 'required'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

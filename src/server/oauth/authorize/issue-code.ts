@@ -26,6 +26,8 @@ export async function issueCode(ctx: AuthorizeContext): Promise<string> {
     consumedAt: null,
     issuedSessionId: null,
     dpopJkt: ctx.params.dpop_jkt ?? null,
+    // Issue 42: a code approved in an impersonated session carries the administrator as actor.
+    act: ctx.auth!.session.act ?? null,
   };
   await insertCode(ctx.hub.db, row);
   rememberCode(ctx.hub, row);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Hub } from '../../hub';
 import type { AuthSession, OAuthClient } from '../../db/schema/index';
+import { parseAct } from '../act';
 import type { Write } from '../../db/writes';
 import { isWriteNotApplied } from '../../db/writes';
 import { randomToken, sha256Hex } from '../../crypto/tokens';
@@ -219,8 +220,8 @@ async function respond(hub: Hub, x: Exchange, code: CodeRow, refreshIssued: bool
     resource: code.resource,
     // An app session's provider is its browser session's (read with the memberships, orgs/claims.ts).
     idpId: null,
-    // No actor yet: a code from an impersonated browser session is to carry its `act` (issue 42).
-    act: null,
+    // Issue 42: the browser session's actor (impersonation), carried by the code (issue-code.ts).
+    act: parseAct(code.act),
     createdAt: x.facts.now,
     lastAccessedAt: x.facts.now,
     expiresAt: x.rows.session.expiresAt,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { ImpersonationsCard } from './impersonations-card';
 import { EmptyState } from '@/components/empty-state';
 import { QueryList } from '@/components/query-list';
 import { Badge } from '@/components/ui/badge';
@@ -94,6 +95,7 @@ export default function SessionsTab() {
       >
         {(s) => <SessionRow key={s.id} session={s} now={now} />}
       </QueryList>
+      <ImpersonationsCard />
     </AccountSection>
   );
 }

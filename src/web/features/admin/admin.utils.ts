@@ -64,6 +64,7 @@ const roleMessages = defineMessages({
   user: { id: 'admin.roles.user', defaultMessage: 'User' },
   platform_admin: { id: 'admin.roles.platformAdmin', defaultMessage: 'Platform Admin' },
   super_admin: { id: 'admin.roles.superAdmin', defaultMessage: 'Super Admin' },
+  support: { id: 'admin.roles.support', defaultMessage: 'Support' },
 });
 
 const roleDescriptions = defineMessages({
@@ -73,6 +74,10 @@ const roleDescriptions = defineMessages({
     defaultMessage: 'Administrative access to platform features',
   },
   super_admin: { id: 'admin.roles.superAdmin.description', defaultMessage: 'Full system access and control' },
+  support: {
+    id: 'admin.roles.support.description',
+    defaultMessage: 'With an admin role: view as a user to help them (audited, time-limited)',
+  },
 });
 
 /** A platform role's name ("Platform Admin"); an unknown role as it is. */

@@ -12,6 +12,7 @@ import { UserRolesDialog } from './user-roles-dialog';
 import { UserMfaResetDialog } from './user-mfa-reset-dialog';
 import { useMeQuery } from '@/data/me/me-query';
 import { UsersTable } from './users-table';
+import { UserViewAsDialog } from './user-view-as-dialog';
 
 function userCount(intl: IntlShape, total: number, capped: boolean): string {
   // "1,000+ users": a capped search count is a lower bound, so the noun is always plural.
@@ -33,6 +34,9 @@ export default function UsersTab() {
   const [resettingMfa, setResettingMfa] = useState<AdminUser | null>(null);
   // Only a super_admin may reset someone's second factors (the server checks; this hides the button).
   const isSuperAdmin = useMeQuery({ select: (me) => me.roles.includes('super_admin'), meta: {} }).data === true;
+  // Issue 42: only an administrator holding `support` may view as a user (the server checks too).
+  const canViewAs = useMeQuery({ select: (me) => me.roles.includes('support'), meta: {} }).data === true;
+  const [viewingAs, setViewingAs] = useState<AdminUser | null>(null);
 
   const first = users.data?.pages[0];
   return (
@@ -89,6 +93,7 @@ export default function UsersTab() {
                 onEdit={setEditing}
                 onRoles={setRolesFor}
                 onResetMfa={isSuperAdmin ? setResettingMfa : undefined}
+                onViewAs={canViewAs ? setViewingAs : undefined}
               />
               {users.hasNextPage && (
                 <div className="mt-4 flex justify-center">
@@ -107,6 +112,7 @@ export default function UsersTab() {
       </CardContent>
       {editing && <UserEditDialog user={editing} onClose={() => setEditing(null)} />}
       {rolesFor && <UserRolesDialog user={rolesFor} onClose={() => setRolesFor(null)} />}
+      {viewingAs && <UserViewAsDialog user={viewingAs} onClose={() => setViewingAs(null)} />}
       {resettingMfa && <UserMfaResetDialog user={resettingMfa} onClose={() => setResettingMfa(null)} />}
     </Card>
   );

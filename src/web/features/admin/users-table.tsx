@@ -1,4 +1,4 @@
-import { KeyRoundIcon, Pencil, ShieldCheck } from 'lucide-react';
+import { EyeIcon, KeyRoundIcon, Pencil, ShieldCheck } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,12 +12,15 @@ export function UsersTable({
   onEdit,
   onRoles,
   onResetMfa,
+  onViewAs,
 }: {
   users: AdminUser[];
   onEdit: (user: AdminUser) => void;
   onRoles: (user: AdminUser) => void;
   /** Only for a super_admin (issue 13). */
   onResetMfa?: (user: AdminUser) => void;
+  /** Issue 42: "View as this user" (shown to an administrator holding `support`). */
+  onViewAs?: (user: AdminUser) => void;
 }) {
   const intl = useIntl();
   const columns = {
@@ -111,6 +114,11 @@ export function UsersTable({
                 >
                   <ShieldCheck />
                 </Button>
+                {onViewAs && u.is_active && (
+                  <Button variant="ghost" size="icon" aria-label={`View as ${u.email}`} onClick={() => onViewAs(u)}>
+                    <EyeIcon />
+                  </Button>
+                )}
                 {onResetMfa && (u.mfa.totp || u.mfa.passkeys > 0) && (
                   <Button
                     variant="ghost"

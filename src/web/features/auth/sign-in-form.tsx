@@ -10,6 +10,7 @@ import { isMfaChallenge, useSignInMutation, type MfaChallenge } from '@/data/aut
 import type { SessionState } from '@/data/auth/session-query';
 import { FormError } from '@/components/form-error';
 import { PasskeySignInButton } from './passkey-sign-in-button';
+import { EmailSignIn } from './email-sign-in';
 import { DiscoveredProviderOffer, ProviderButtons, useHomeRealm } from './sso-sign-in';
 
 /**
@@ -159,6 +160,7 @@ export function SignInForm({
         onSignedIn={onSignedIn}
         label={intl.formatMessage({ id: 'auth.signIn.passkey', defaultMessage: 'Sign in with a passkey' })}
       />
+      <EmailSignIn onSignedIn={onSignedIn} onMfaRequired={onMfaRequired} />
       <ProviderButtons />
     </form>
   );
