@@ -1,3 +1,4 @@
+import { counterKey } from '../auth/counter-key';
 import { HubError } from '../errors';
 import type { Hub } from '../hub';
 import { AUDIT_EVENTS } from '../../shared/audit-events';
@@ -52,8 +53,16 @@ export function assertAnonymousBatchAllowed(batch: ClientEventBatch): void {
 export async function enforceIngestRateLimit(hub: Hub, ctx: IngestContext) {
   const now = hub.clock();
   const [key, limit, windowMs] = ctx.userId
-    ? [`audit_ingest:user:${ctx.userId}`, AUDIT_USER_RATE_LIMIT, AUDIT_USER_RATE_WINDOW_MS]
-    : [`audit_ingest:ip:${ctx.ipAddress ?? 'unknown'}`, AUDIT_ANON_RATE_LIMIT, AUDIT_ANON_RATE_WINDOW_MS];
+    ? [
+        counterKey(hub.config.masterKey!, 'audit_ingest:user', ctx.userId),
+        AUDIT_USER_RATE_LIMIT,
+        AUDIT_USER_RATE_WINDOW_MS,
+      ]
+    : [
+        counterKey(hub.config.masterKey!, 'audit_ingest:ip', ctx.ipAddress ?? 'unknown'),
+        AUDIT_ANON_RATE_LIMIT,
+        AUDIT_ANON_RATE_WINDOW_MS,
+      ];
   const { count, windowStartedAt } = await hitRateCounter(hub.db, key, now, windowMs);
   if (count > limit) {
     const retryAfter = Math.max(1, Math.ceil((windowStartedAt.getTime() + windowMs - now.getTime()) / 1000));

@@ -9,3 +9,4 @@ export * from './federation';
 export * from './orgs';
 export * from './events';
 export * from './siem';
+export * from './privacy';
