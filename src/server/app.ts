@@ -34,6 +34,7 @@ import { oauthClientAdminRoutes } from './oauth/clients/admin-routes';
 import { crossPlatformRoutes } from './cross-platform/routes';
 import { adminRoutes } from './admin/routes';
 import { meRoutes } from './me/routes';
+import { mePrivacyRoutes } from './me/privacy-routes';
 import { auditRoutes } from './audit/routes';
 import { auditAdminRoutes } from './audit/admin-routes';
 import { federationRoutes } from './federation/routes';
@@ -116,6 +117,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await app.register(crossPlatformRoutes, { prefix: '/api', hub });
   await app.register(meRoutes, { prefix: '/api/me', hub });
   await app.register(meSecurityRoutes, { prefix: '/api/me', hub });
+  await app.register(mePrivacyRoutes, { prefix: '/api/me', hub });
   await app.register(auditRoutes, { prefix: '/api/audit', hub });
   await app.register(oauthRoutes, { hub });
   await app.register(federationRoutes, { hub });

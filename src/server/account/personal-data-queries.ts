@@ -9,7 +9,7 @@ function theirs(table: PersonalTable, userId: string, email: string): SQL | null
   return parts.length ? sql.join(parts, sql` or `) : null;
 }
 
-/** Every row of the table that is the person's, secret columns left out (the export). */
+/** Every row of the table that is the person's, secret columns and other people's ids left out (the export). */
 export async function findPersonalRows(
   db: DbOrTx,
   table: PersonalTable,
@@ -22,7 +22,11 @@ export async function findPersonalRows(
     db,
     sql`select * from ${sql.identifier(table.name)} where ${where}`,
   );
-  for (const row of found) for (const c of table.secret) delete row[c];
+  for (const row of found) {
+    for (const c of table.secret) delete row[c];
+    // Who else acted on the row (granted_by, decided_by, …) is someone else's data.
+    for (const c of table.mentions) if (row[c] !== userId) row[c] = null;
+  }
   return found;
 }
 

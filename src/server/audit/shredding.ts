@@ -113,7 +113,7 @@ function openValue(value: string, keys: ReadonlyMap<string, Buffer>): string {
   }
 }
 
-function mapDetails(value: unknown, personal: (k: string) => boolean, f: (s: string) => string, depth = 0): unknown {
+function mapDetails(value: unknown, personal: (k: string) => boolean, f: (s: string) => unknown, depth = 0): unknown {
   if (!value || typeof value !== 'object' || depth > 32) return value;
   if (Array.isArray(value)) return value.map((v) => mapDetails(v, personal, f, depth + 1));
   let out: Record<string, unknown> | undefined;
@@ -175,6 +175,20 @@ function sealedSubjects(row: OpenableRow, into: Set<string>) {
   );
 }
 
+/** The row with every value sealed for someone other than `userId` left out (null). */
+function withoutOthers<R extends OpenableRow>(row: R, userId: string): R {
+  const other = (v: string | null) => {
+    const id = sealedFor(v);
+    return id && id !== userId ? null : v;
+  };
+  return {
+    ...row,
+    ipAddress: other(row.ipAddress),
+    userAgent: other(row.userAgent),
+    details: mapDetails(row.details, () => true, other),
+  };
+}
+
 /** The sealing context of every person's key (the user id is the AAD of what each key seals). */
 const KEY_CONTEXT = 'audit_subject_keys.sealed_key';
 
@@ -187,8 +201,12 @@ export interface SubjectKeys {
   keysFor(userIds: Iterable<string>): { keys: Map<string, SubjectKey>; write: StepsWrite | null; fresh: string[] };
   /** The append that carried these people's new keys committed: later appends need not carry them. */
   stored(userIds: string[]): void;
-  /** Opens stored rows for reading (viewer, exports, SIEM): keys read fresh from the database. */
-  openRows<R extends OpenableRow>(db: DbOrTx, rows: R[]): Promise<R[]>;
+  /**
+   * Opens stored rows for reading (viewer, exports, SIEM): keys read fresh from the database.
+   * `onlyFor`: open only that person's values and leave out everyone else's (null), for the
+   * person's own export.
+   */
+  openRows<R extends OpenableRow>(db: DbOrTx, rows: R[], onlyFor?: string): Promise<R[]>;
   /** Erasure on this node: its key of the person is dropped (other nodes' keys are gone from the table). */
   forget(userId: string): void;
 }
@@ -232,10 +250,12 @@ export function createSubjectKeys(masterKey: Buffer, clock: () => Date): Subject
         if (k) k.pending = false;
       }
     },
-    async openRows(db, rows) {
+    async openRows(db, rows, onlyFor) {
       const ids = new Set<string>();
       for (const r of rows) sealedSubjects(r, ids);
+      if (onlyFor) rows = rows.map((r) => withoutOthers(r, onlyFor));
       if (ids.size === 0) return rows;
+      if (onlyFor) for (const id of ids) if (id !== onlyFor) ids.delete(id);
       const keys = new Map<string, Buffer>();
       for (const [id, sealed] of await findSubjectKeys(db, [...ids])) {
         try {
