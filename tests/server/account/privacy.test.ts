@@ -18,7 +18,11 @@ const LEFT_ALONE = ['audit_logs', 'audit_subject_keys', 'backchannel_logouts', '
 
 describe.each(TEST_DATABASES)('my data: export and erasure (issue 41) [%s]', (kind) => {
   const t = useTestHub(kind);
-  const A = { ip: `10.41.7.${kind === 'pglite' ? 9 : 10}`, ua: 'PrivacyAgent/41 (erase-me)', name: 'Zelda Quarrington' };
+  const A = {
+    ip: `10.41.7.${kind === 'pglite' ? 9 : 10}`,
+    ua: 'PrivacyAgent/41 (erase-me)',
+    name: 'Zelda Quarrington',
+  };
   const B = { ip: '10.42.8.8', ua: 'OtherAgent/42 (keep-me)' };
   let a: PlatformUser;
   let b: PlatformUser;
@@ -67,7 +71,11 @@ describe.each(TEST_DATABASES)('my data: export and erasure (issue 41) [%s]', (ki
     });
     expect(ok.statusCode).toBe(200);
     aCookie = cookieFrom(ok)!;
-    const forgot = await t.client.post('/api/auth/password/forgot', { csrf: true, ...asA(''), body: { email: a.email } });
+    const forgot = await t.client.post('/api/auth/password/forgot', {
+      csrf: true,
+      ...asA(''),
+      body: { email: a.email },
+    });
     expect(forgot.statusCode).toBe(202);
     const events = await t.client.post('/api/audit/events', {
       csrf: true,
@@ -146,7 +154,11 @@ describe.each(TEST_DATABASES)('my data: export and erasure (issue 41) [%s]', (ki
     const res = await t.client.get('/api/me/export', asA(aCookie));
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('reauthentication_required');
-    const del = await t.client.post('/api/me/deletion', { csrf: true, ...asA(aCookie), body: { confirmation: a.email } });
+    const del = await t.client.post('/api/me/deletion', {
+      csrf: true,
+      ...asA(aCookie),
+      body: { confirmation: a.email },
+    });
     expect(del.statusCode).toBe(403);
     const again = await t.client.post('/api/auth/reauthenticate', {
       csrf: true,
@@ -167,13 +179,23 @@ describe.each(TEST_DATABASES)('my data: export and erasure (issue 41) [%s]', (ki
     const refused = await post(a.email);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({ code: 'sole_owner', organizations: [{ id: sole.id }] });
-    await t.hub.db.insert(organizationMembers).values({ orgId: sole.id, userId: b.id, roles: ['owner'], joinedVia: 'admin' });
+    await t.hub.db
+      .insert(organizationMembers)
+      .values({ orgId: sole.id, userId: b.id, roles: ['owner'], joinedVia: 'admin' });
 
     const scheduled = await post(` ${a.email.toUpperCase()} `);
     expect(scheduled.statusCode, scheduled.body).toBe(202);
     const due = new Date(t.clock.now().getTime() + 14 * 86_400_000).toISOString();
-    expect(scheduled.json()).toEqual({ scheduled: true, requested_at: t.clock.now().toISOString(), due_at: due, erased: false });
-    expect((await t.client.get('/api/me/deletion', asA(aCookie))).json()).toMatchObject({ scheduled: true, due_at: due });
+    expect(scheduled.json()).toEqual({
+      scheduled: true,
+      requested_at: t.clock.now().toISOString(),
+      due_at: due,
+      erased: false,
+    });
+    expect((await t.client.get('/api/me/deletion', asA(aCookie))).json()).toMatchObject({
+      scheduled: true,
+      due_at: due,
+    });
 
     const cancelled = await t.client.delete('/api/me/deletion', { csrf: true, ...asA(aCookie) });
     expect(cancelled.statusCode).toBe(200);
@@ -186,7 +208,7 @@ describe.each(TEST_DATABASES)('my data: export and erasure (issue 41) [%s]', (ki
     expect((await t.client.get('/api/me', { cookie: aCookie, remoteAddress: '10.99.0.1' })).statusCode).toBe(401);
   });
 
-  it('erases at the end of the grace period: no row holds the email, name or IP; the chain verifies; the viewer shows "erased person"', async () => {
+  it('erases after the grace period: no row holds the email, name or IP; the chain verifies; the viewer says "erased person"', async () => {
     // Signed in again (the clock moved past the session's lifetime), and scheduled again.
     const ok = await t.client.post('/api/auth/sign-in', {
       csrf: true,
@@ -194,7 +216,11 @@ describe.each(TEST_DATABASES)('my data: export and erasure (issue 41) [%s]', (ki
       body: { email: a.email, password: FIXTURE_PASSWORD },
     });
     aCookie = cookieFrom(ok)!;
-    const scheduled = await t.client.post('/api/me/deletion', { csrf: true, ...asA(aCookie), body: { confirmation: a.email } });
+    const scheduled = await t.client.post('/api/me/deletion', {
+      csrf: true,
+      ...asA(aCookie),
+      body: { confirmation: a.email },
+    });
     expect(scheduled.statusCode).toBe(202);
     expect(await sweepDueDeletions(t.hub)).toBe(0);
     // Before the erasure the scan finds the person (it would find them after too, if anything were left).
@@ -222,10 +248,15 @@ describe.each(TEST_DATABASES)('my data: export and erasure (issue 41) [%s]', (ki
     const admin = await signedInUser(t.hub, ['platform_admin']);
     const page = await t.client.get(`/api/admin/audit?user_id=${a.id}&limit=100`, { cookie: admin.cookie });
     expect(page.statusCode, page.body).toBe(200);
-    const events = page.json<{ events: { event_type: string; ip_address: string; user_agent: string; details: { email?: string } }[] }>()
-      .events;
+    const events = page.json<{
+      events: { event_type: string; ip_address: string; user_agent: string; details: { email?: string } }[];
+    }>().events;
     const signIn = events.find((e) => e.event_type === 'sign_in_success')!;
-    expect(signIn).toMatchObject({ ip_address: ERASED_PERSON, user_agent: ERASED_PERSON, details: { email: ERASED_PERSON } });
+    expect(signIn).toMatchObject({
+      ip_address: ERASED_PERSON,
+      user_agent: ERASED_PERSON,
+      details: { email: ERASED_PERSON },
+    });
     const erased = await rows<{ details: { target_user_id: string; by: string } }>(
       t.hub.db,
       sql`select details from audit_logs where event_type = 'account_erased'`,
