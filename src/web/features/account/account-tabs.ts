@@ -7,6 +7,7 @@ export const ACCOUNT_TABS = [
   { key: 'sessions', label: 'Sessions', Tab: lazy(() => import('./sessions-tab')) },
   { key: 'apps', label: 'Connected apps', Tab: lazy(() => import('./apps-tab')) },
   { key: 'organizations', label: 'Organizations', Tab: lazy(() => import('./orgs-tab')) },
+  { key: 'privacy', label: 'Privacy', Tab: lazy(() => import('./privacy-tab')) },
 ] as const;
 
 export function accountTabOf(param: string | null): (typeof ACCOUNT_TABS)[number] {
