@@ -10,7 +10,10 @@ CREATE TABLE "account_deletions" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"requested_at" timestamp with time zone NOT NULL,
 	"due_at" timestamp with time zone NOT NULL,
-	"requested_by" uuid
+	"requested_by" uuid,
+	"needs_approval" boolean DEFAULT false NOT NULL,
+	"approved_by" uuid,
+	"approved_at" timestamp with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "account_deletions" ADD CONSTRAINT "account_deletions_user_id_platform_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."platform_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

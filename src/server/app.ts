@@ -35,6 +35,7 @@ import { crossPlatformRoutes } from './cross-platform/routes';
 import { adminRoutes } from './admin/routes';
 import { meRoutes } from './me/routes';
 import { mePrivacyRoutes } from './me/privacy-routes';
+import { erasureAdminRoutes } from './admin/erasure-routes';
 import { auditRoutes } from './audit/routes';
 import { auditAdminRoutes } from './audit/admin-routes';
 import { federationRoutes } from './federation/routes';
@@ -136,6 +137,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
       await admin.register(webhookAdminRoutes, { hub });
       await admin.register(ssfAdminRoutes, { hub });
       await admin.register(auditSinkAdminRoutes, { hub });
+      await admin.register(erasureAdminRoutes, { hub });
     },
     { prefix: '/api/admin' },
   );

@@ -154,6 +154,11 @@ export const AUDIT_EVENTS = {
     'high',
     'Account erasure scheduled',
   ),
+  /** The second administrator's approval of an administrator's erasure (the two-person rule). */
+  account_deletion_approved: event<TargetUser & { requesting_user_id: string | null }>(
+    'high',
+    'Account erasure approved',
+  ),
   account_deletion_cancelled: event<TargetUser & { by: 'self' | 'admin' }>('medium', 'Account erasure cancelled'),
   /** The erasure itself: the person's rows gone, their audit key destroyed (audit/shredding.ts). */
   account_erased: event<TargetUser & { by: 'self' | 'admin'; sessions_revoked: number }>('high', 'Account erased'),

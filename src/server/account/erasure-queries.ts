@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../db/client';
 import { accountDeletions, auditLogs, platformUsers, webhookDeliveries } from '../db/schema/index';
 
@@ -16,10 +16,33 @@ export async function upsertDeletion(db: DbOrTx, values: AccountDeletion): Promi
     .values(values)
     .onConflictDoUpdate({
       target: accountDeletions.userId,
-      set: { requestedAt: values.requestedAt, dueAt: values.dueAt, requestedBy: values.requestedBy },
+      set: {
+        requestedAt: values.requestedAt,
+        dueAt: values.dueAt,
+        requestedBy: values.requestedBy,
+        needsApproval: values.needsApproval,
+        approvedBy: null,
+        approvedAt: null,
+      },
     })
     .returning();
   return r;
+}
+
+/** The second administrator's approval; false when there was nothing pending to approve. */
+export async function approveDeletion(db: DbOrTx, userId: string, approvedBy: string, now: Date): Promise<boolean> {
+  const done = await db
+    .update(accountDeletions)
+    .set({ approvedBy, approvedAt: now })
+    .where(
+      and(
+        eq(accountDeletions.userId, userId),
+        eq(accountDeletions.needsApproval, true),
+        isNull(accountDeletions.approvedAt),
+      ),
+    )
+    .returning({ userId: accountDeletions.userId });
+  return done.length > 0;
 }
 
 /** Cancels a scheduled erasure; true when one was scheduled. */
@@ -39,7 +62,13 @@ export async function claimDueDeletion(tx: DbOrTx, now: Date): Promise<AccountDe
   const [r] = await tx
     .select()
     .from(accountDeletions)
-    .where(lte(accountDeletions.dueAt, now))
+    // An administrator's erasure of an administrator waits for its second approver.
+    .where(
+      and(
+        lte(accountDeletions.dueAt, now),
+        or(eq(accountDeletions.needsApproval, false), isNotNull(accountDeletions.approvedAt)),
+      ),
+    )
     .orderBy(asc(accountDeletions.dueAt))
     .limit(1)
     .for('update', { skipLocked: true });
@@ -76,11 +105,6 @@ export async function scrubWebhookPayloads(tx: DbOrTx, userId: string): Promise<
         sql`${webhookDeliveries.payload} -> 'data' ? 'email'`,
       ),
     );
-}
-
-/** Counters written before they were keyed by a MAC (auth/counter-key.ts) named the address in plaintext. */
-export async function deletePlaintextCounters(tx: DbOrTx, email: string): Promise<void> {
-  await tx.execute(sql`delete from sign_in_attempts where key = ${`email:${email}`}`);
 }
 
 /** Deletes the account row (what still references it goes by its foreign keys' rules). */

@@ -7,11 +7,11 @@ import { requireRecentAuthentication } from './step-up';
 import { PERSONAL_TABLES } from '../db/personal-tables';
 import { erasePersonalRows } from './personal-data-queries';
 import { destroySubjectKeys } from '../audit/subject-key-queries';
+import { deletePlaintextAttemptCounter } from '../auth/sign-in-limit-queries';
 import type { DeletionStatus } from '../../shared/api/privacy';
 import {
   claimDueDeletion,
   deleteDeletion,
-  deletePlaintextCounters,
   deleteUserRow,
   findDeletion,
   findSoleOwnedOrgs,
@@ -25,12 +25,15 @@ const DAY_MS = 86_400_000;
 
 function statusOf(d: AccountDeletion | undefined, erased = false): DeletionStatus {
   return {
+    awaiting_approval: Boolean(d && !erased && d.needsApproval && !d.approvedAt),
     scheduled: Boolean(d) && !erased,
     requested_at: d && !erased ? d.requestedAt.toISOString() : null,
     due_at: d && !erased ? d.dueAt.toISOString() : null,
     erased,
   };
 }
+
+export { statusOf as deletionStatusOf };
 
 /** GET /api/me/deletion: whether the person's account is due to be erased. */
 export async function getMyDeletion(hub: Hub, actor: SignedInActor): Promise<DeletionStatus> {
@@ -53,7 +56,7 @@ export async function requestMyDeletion(hub: Hub, actor: SignedInActor, confirma
   if (confirmation.trim().toLowerCase() !== actor.auth.user.email.toLowerCase()) {
     throw new HubError('confirmation_mismatch', undefined, { field: 'confirmation' });
   }
-  return scheduleDeletion(hub, actor.audit, actor.userId, 'self');
+  return scheduleDeletion(hub, actor.audit, actor.userId, 'self', false);
 }
 
 /** An administrator's erasure of another account (the two-person rule applies to admin targets: admin routes). */
@@ -62,12 +65,21 @@ export async function scheduleDeletion(
   who: AuditActorFields,
   userId: string,
   by: 'self' | 'admin',
+  needsApproval: boolean,
 ): Promise<DeletionStatus> {
   await refuseSoleOwner(hub, userId);
   const now = hub.clock();
   const dueAt = new Date(now.getTime() + hub.config.accountDeletionGraceDays * DAY_MS);
   const scheduled = await hub.db.transaction(async (tx) => {
-    const d = await upsertDeletion(tx, { userId, requestedAt: now, dueAt, requestedBy: who.userId ?? null });
+    const d = await upsertDeletion(tx, {
+      userId,
+      requestedAt: now,
+      dueAt,
+      requestedBy: who.userId ?? null,
+      needsApproval,
+      approvedBy: null,
+      approvedAt: null,
+    });
     await hub.audit.record(
       {
         type: 'account_deletion_requested',
@@ -78,7 +90,7 @@ export async function scheduleDeletion(
     );
     return d;
   });
-  if (hub.config.accountDeletionGraceDays === 0) {
+  if (hub.config.accountDeletionGraceDays === 0 && !needsApproval) {
     await eraseAccount(hub, userId, by, who);
     return statusOf(scheduled, true);
   }
@@ -126,7 +138,7 @@ export async function eraseAccount(
     );
     for (const table of PERSONAL_TABLES) await erasePersonalRows(t, table, userId, user.email);
     await scrubWebhookPayloads(t, userId);
-    await deletePlaintextCounters(t, user.email);
+    await deletePlaintextAttemptCounter(t, user.email);
     await destroySubjectKeys(t, userId, now);
     await deleteUserRow(t, userId);
     return true;

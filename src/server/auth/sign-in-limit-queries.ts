@@ -108,3 +108,11 @@ export async function deleteStaleAttempts(db: DbOrTx, now: Date): Promise<number
     .returning({ key: signInAttempts.key });
   return done.length;
 }
+
+/**
+ * Erasure: the counter of an address as it was keyed before counters were keyed by a MAC
+ * (auth/counter-key.ts), when it named the address in plaintext (`email:<address>`).
+ */
+export async function deletePlaintextAttemptCounter(db: DbOrTx, email: string): Promise<void> {
+  await db.delete(signInAttempts).where(eq(signInAttempts.key, `email:${email}`));
+}

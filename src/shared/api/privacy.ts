@@ -13,6 +13,9 @@ export const deletionStatusSchema = z.object({
   requested_at: z.string().nullable(),
   due_at: z.string().nullable().describe('when the sweep erases the account; null when none is scheduled'),
   erased: z.boolean().describe('true when the account was erased at once (grace period 0)'),
+  awaiting_approval: z
+    .boolean()
+    .describe("an administrator's erasure of an administrator waits for a second, independent administrator"),
 });
 export type DeletionStatus = z.output<typeof deletionStatusSchema>;
 

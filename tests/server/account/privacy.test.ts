@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
-import { createUser, FIXTURE_PASSWORD, signedInUser } from '../../helpers/fixtures';
+import { createUser, FIXTURE_PASSWORD, sessionCookieFor, signedInUser } from '../../helpers/fixtures';
 import { cookieFrom } from '../../helpers/cookies';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { seedInvitation, seedOrg } from '../orgs/org-fixtures';
@@ -191,6 +191,7 @@ describe.each(TEST_DATABASES)('my data: export and erasure (issue 41) [%s]', (ki
       requested_at: t.clock.now().toISOString(),
       due_at: due,
       erased: false,
+      awaiting_approval: false,
     });
     expect((await t.client.get('/api/me/deletion', asA(aCookie))).json()).toMatchObject({
       scheduled: true,
@@ -262,5 +263,43 @@ describe.each(TEST_DATABASES)('my data: export and erasure (issue 41) [%s]', (ki
       sql`select details from audit_logs where event_type = 'account_erased'`,
     );
     expect(erased.map((r) => r.details)).toEqual([expect.objectContaining({ target_user_id: a.id, by: 'self' })]);
+  });
+
+  it("an administrator's erasure of an administrator waits for a second, independent administrator", async () => {
+    const first = await createUser(t.hub, { roles: ['platform_admin'] });
+    const second = await createUser(t.hub, { roles: ['platform_admin'] });
+    const target = await createUser(t.hub, { roles: ['platform_admin'], email: `admin-target-${kind}@privacy.test` });
+    const plain = await createUser(t.hub);
+    const as = async (u: PlatformUser) => ({ cookie: await sessionCookieFor(t.hub, u), csrf: true });
+
+    const forPlain = await t.client.post(`/api/admin/users/${plain.id}/deletion`, { ...(await as(first)), body: {} });
+    expect(forPlain.statusCode, forPlain.body).toBe(202);
+    expect(forPlain.json()).toMatchObject({ scheduled: true, awaiting_approval: false });
+    const forAdmin = await t.client.post(`/api/admin/users/${target.id}/deletion`, { ...(await as(first)), body: {} });
+    expect(forAdmin.statusCode, forAdmin.body).toBe(202);
+    expect(forAdmin.json()).toMatchObject({ scheduled: true, awaiting_approval: true });
+    // A plain user cannot reach the route at all.
+    const refusedPlain = await t.client.post(`/api/admin/users/${target.id}/deletion`, { ...(await as(b)), body: {} });
+    expect(refusedPlain.statusCode).toBe(403);
+
+    t.clock.advance(15 * 86_400_000);
+    // Only the plain account goes: the administrator's erasure has no second approver yet.
+    expect(await sweepDueDeletions(t.hub)).toBe(1);
+    const self = await t.client.post(`/api/admin/users/${target.id}/deletion/approve`, {
+      ...(await as(first)),
+      body: {},
+    });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().error.code).toBe('self_approval');
+    expect(await sweepDueDeletions(t.hub)).toBe(0);
+    const approved = await t.client.post(`/api/admin/users/${target.id}/deletion/approve`, {
+      ...(await as(second)),
+      body: {},
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ scheduled: true, awaiting_approval: false });
+    expect(await sweepDueDeletions(t.hub)).toBe(1);
+    expect(await scan(target.email)).toEqual([]);
+    expect((await t.hub.audit.verifyChain()).ok).toBe(true);
   });
 });
