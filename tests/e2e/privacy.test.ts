@@ -8,7 +8,10 @@ import type { PersonalDataExport } from '../../src/shared/api/privacy';
 /** Where the journey's screenshots go (looked at by hand; not kept in the repository). */
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 
-/** Issue 41 in a real browser: /account → Privacy downloads the person's data, schedules the erasure, and cancels it. */
+/**
+ * Issue 41 in a real browser: /account → Privacy downloads the person's data and schedules the
+ * erasure; signing in again during the grace period says so and keeps the account.
+ */
 describe('/account → Privacy in a real browser', () => {
   const e2e = useE2E();
 
@@ -54,11 +57,24 @@ describe('/account → Privacy in a real browser', () => {
       await page.screenshot({ path: `${SHOTS}/privacy-375.png`, fullPage: true });
     }
 
-    await page.getByRole('button', { name: 'Keep my account' }).click();
-    await page.getByRole('button', { name: 'Delete my account' }).waitFor();
+    // Signing in again during the grace period says so on /account, with the way to keep the account.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/auth');
+    await signInOnHub(page, user.email, { password: FIXTURE_PASSWORD });
+    await page.waitForURL((u) => u.pathname === '/account');
+    const banner = page.getByTestId('deletion-scheduled');
+    await banner.waitFor();
+    if (SHOTS) {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/privacy-signed-in-1440.png` });
+    }
+    await banner.getByRole('button', { name: 'Keep my account' }).click();
+    await banner.waitFor({ state: 'detached' });
     expect((await e2e.hub.client.get('/api/me/deletion', { cookie: await cookieOf(page) })).json().scheduled).toBe(
       false,
     );
+    await page.goto('/account?tab=privacy');
+    await page.getByRole('button', { name: 'Delete my account' }).waitFor();
     await page.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { Hub } from '../hub';
-import type { Actor, SignedInActor } from '../actor';
+import type { SignedInActor } from '../actor';
 import { HubError } from '../errors';
 import type { AuditActorFields } from '../audit/record';
 import { revokeUserSessions } from '../auth/sessions';
@@ -175,10 +175,4 @@ export function startErasureSweep(hub: Hub): NodeJS.Timeout[] {
   }, 60_000);
   timer.unref();
   return [timer];
-}
-
-/** Whether an actor's own erasure is pending (sign-in says so). */
-export async function pendingDeletionOf(hub: Hub, actor: Actor): Promise<string | null> {
-  if (!actor.userId) return null;
-  return (await findDeletion(hub.db, actor.userId))?.dueAt.toISOString() ?? null;
 }

@@ -22,15 +22,13 @@ describe.each(TEST_DATABASES)('sign-in rate limit (spec §9, server-side) [%s]',
     )[0];
   const seed = async (email: string, failures: number) => {
     const now = t.clock.now();
-    await t.hub.db
-      .insert(signInAttempts)
-      .values({
-        key: attemptKey(t.hub, email),
-        failures,
-        windowStartedAt: now,
-        lastFailureAt: now,
-        blockedUntil: null,
-      });
+    await t.hub.db.insert(signInAttempts).values({
+      key: attemptKey(t.hub, email),
+      failures,
+      windowStartedAt: now,
+      lastFailureAt: now,
+      blockedUntil: null,
+    });
   };
 
   it('counts down attempts_remaining, blocks 10 minutes at the fifth failure, refuses uncounted during the block', async () => {

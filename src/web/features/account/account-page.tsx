@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { SectionedPage } from '@/components/sectioned-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ACCOUNT_TABS, accountTabOf } from './account-tabs';
+import { DeletionBanner } from './deletion-notice';
 
 /**
  * /account (issue 13): every user's own home. Profile, Security (password, authenticator app,
@@ -14,6 +15,7 @@ export default function AccountPage() {
   useDocumentTitle(active.label, 'Account');
   return (
     <div className="w-full max-w-4xl">
+      <DeletionBanner hidden={active.key === 'privacy'} />
       <SectionedPage
         name="Account"
         path="/account"

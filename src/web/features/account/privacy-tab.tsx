@@ -6,12 +6,8 @@ import { FormError } from '@/components/form-error';
 import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useAuth } from '@/auth/auth-provider';
-import {
-  downloadMyData,
-  useCancelDeletionMutation,
-  useDeletionQuery,
-  useRequestDeletionMutation,
-} from '@/data/me/privacy';
+import { downloadMyData, useDeletionQuery, useRequestDeletionMutation } from '@/data/me/privacy';
+import { ScheduledNotice } from './deletion-notice';
 import { notify } from '@/lib/notify';
 
 /** Download: the whole export as a JSON file (the step-up dialog opens first when the sign-in is old). */
@@ -59,38 +55,6 @@ function ExportCard() {
         </Button>
       </CardContent>
     </Card>
-  );
-}
-
-/** Scheduled: when the erasure happens, and the way back. */
-function ScheduledNotice({ dueAt }: { dueAt: string }) {
-  const intl = useIntl();
-  const cancel = useCancelDeletionMutation({
-    onSuccess: () =>
-      notify.success(
-        intl.formatMessage({
-          id: 'account.privacy.delete.cancelled',
-          defaultMessage: 'Your account will not be deleted',
-        }),
-      ),
-  });
-  return (
-    <div
-      role="status"
-      className="space-y-3 rounded-md border border-destructive/50 p-4"
-      data-testid="deletion-scheduled"
-    >
-      <p className="text-sm">
-        <FormattedMessage
-          id="account.privacy.delete.scheduled"
-          defaultMessage="Your account will be deleted on {date}. Until then you can change your mind."
-          values={{ date: intl.formatDate(dueAt, { dateStyle: 'long', timeStyle: 'short' }) }}
-        />
-      </p>
-      <Button variant="outline" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
-        <FormattedMessage id="account.privacy.delete.cancel" defaultMessage="Keep my account" />
-      </Button>
-    </div>
   );
 }
 
