@@ -41,7 +41,10 @@ function ExportCard() {
         <CardDescription>
           <FormattedMessage
             id="account.privacy.export.description"
-            defaultMessage="A JSON file with everything the hub holds about you: profile, organizations, sign-in methods (never their secrets), sessions, connected apps, invitations and the security events about you."
+            defaultMessage={
+              'A JSON file with everything the hub holds about you: profile, organizations, sign-in methods (never ' +
+              'their secrets), sessions, connected apps, invitations and the security events about you.'
+            }
           />
         </CardDescription>
       </CardHeader>
@@ -112,7 +115,11 @@ function DeleteCard() {
         <CardDescription>
           <FormattedMessage
             id="account.privacy.delete.description"
-            defaultMessage="After a grace period your account is erased: your sessions end, your sign-in methods, consents and memberships are removed, and the security log keeps only “erased person” where it named you. If you are the only owner of an organization, make someone else an owner first."
+            defaultMessage={
+              'After a grace period your account is erased: your sessions end, your sign-in methods, consents and ' +
+              'memberships are removed, and the security log keeps only “erased person” where it named you. If you ' +
+              'are the only owner of an organization, make someone else an owner first.'
+            }
           />
         </CardDescription>
       </CardHeader>
