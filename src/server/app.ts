@@ -37,6 +37,8 @@ import { registrationAdminRoutes, registrationRoutes } from './oauth/registratio
 import { crossPlatformRoutes } from './cross-platform/routes';
 import { adminRoutes } from './admin/routes';
 import { meRoutes } from './me/routes';
+import { mePrivacyRoutes } from './me/privacy-routes';
+import { erasureAdminRoutes } from './admin/erasure-routes';
 import { auditRoutes } from './audit/routes';
 import { auditAdminRoutes } from './audit/admin-routes';
 import { federationRoutes } from './federation/routes';
@@ -121,6 +123,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   await app.register(meRoutes, { prefix: '/api/me', hub });
   await app.register(meSecurityRoutes, { prefix: '/api/me', hub });
   await app.register(impersonationRoutes, { hub });
+  await app.register(mePrivacyRoutes, { prefix: '/api/me', hub });
   await app.register(auditRoutes, { prefix: '/api/audit', hub });
   await app.register(oauthRoutes, { hub });
   await app.register(deviceRoutes, { prefix: '/api/device', hub });
@@ -143,6 +146,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
       await admin.register(webhookAdminRoutes, { hub });
       await admin.register(ssfAdminRoutes, { hub });
       await admin.register(auditSinkAdminRoutes, { hub });
+      await admin.register(erasureAdminRoutes, { hub });
     },
     { prefix: '/api/admin' },
   );

@@ -22,6 +22,8 @@ export interface HubConfig {
   scimRequestsPerMinute: number;
   sessionAbsoluteHours: number;
   auditRetentionDays: number;
+  /** Days between an account's erasure request and the erasure (0 = at once; issue 41). */
+  accountDeletionGraceDays: number;
   smtpUrl?: string;
   logLevel: string;
   /** Trust X-Forwarded-For from a load balancer in front of the hub. */
@@ -136,6 +138,7 @@ const envSchema = z.object({
   HUB_SCIM_REQUESTS_PER_MINUTE: positiveInt.default(1200),
   HUB_SESSION_ABSOLUTE_HOURS: positiveInt.default(24 * 7),
   HUB_AUDIT_RETENTION_DAYS: positiveInt.default(365),
+  HUB_ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   SMTP_URL: z
     .string()
     .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     scimRequestsPerMinute: e.HUB_SCIM_REQUESTS_PER_MINUTE,
     sessionAbsoluteHours: e.HUB_SESSION_ABSOLUTE_HOURS,
     auditRetentionDays: e.HUB_AUDIT_RETENTION_DAYS,
+    accountDeletionGraceDays: e.HUB_ACCOUNT_DELETION_GRACE_DAYS,
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.HUB_TRUST_PROXY === 'true' || e.HUB_TRUST_PROXY === '1',

@@ -47,6 +47,11 @@ export const HUB_ERRORS = {
   email_taken: { status: 409, message: 'This email is already registered. Please sign in instead.' },
   email_in_use: { status: 409, message: 'Another user already uses this email address.' },
   last_super_admin: { status: 409, message: 'The last active super admin cannot be deactivated.' },
+  confirmation_mismatch: { status: 400, message: 'Type your email address exactly to confirm.' },
+  sole_owner: {
+    status: 409,
+    message: 'You are the only owner of an organization: make someone else an owner, or delete it, first.',
+  },
   self_approval: { status: 403, message: 'You cannot decide your own credential access request.' },
   approver_not_independent: {
     status: 403,

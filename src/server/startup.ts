@@ -4,6 +4,7 @@ import { startAuditAnchorLog } from './audit/anchor-log';
 import { startOAuth } from './oauth/startup';
 import { startSignInCleanup } from './auth/startup';
 import { startAssertionCleanup } from './federation/assertions';
+import { startErasureSweep } from './account/erasure';
 import { createDeliveryWorker } from './events/delivery/worker';
 import { createSiemWorker } from './events/siem/worker';
 import { createBackchannelWorker } from './oauth/backchannel';
@@ -23,6 +24,8 @@ export async function startupTasks(_hub: Hub): Promise<() => Promise<void>> {
   timers.push(...(await startOAuth(_hub)));
   // Accounts: stale sign-in failure counters are removed every 5 minutes (spec §9).
   timers.push(...startSignInCleanup(_hub));
+  // Privacy: accounts whose erasure grace period ended are erased (one node per account).
+  timers.push(...startErasureSweep(_hub));
   // Federation: SAML assertion IDs past their NotOnOrAfter are forgotten hourly.
   timers.push(...startAssertionCleanup(_hub));
   // Events: the webhook worker claims due deliveries on this node (and when this node commits some).

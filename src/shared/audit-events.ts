@@ -197,6 +197,20 @@ export const AUDIT_EVENTS = {
     'User deactivated',
   ),
   user_activated: event<TargetUser & Partial<ScimRef & OrgRef>>('medium', 'User activated'),
+  // Privacy (issue 41): the person's copy of their data, and erasure.
+  personal_data_exported: event<{ tables: number; audit_events: number }>('medium', 'Personal data exported'),
+  account_deletion_requested: event<TargetUser & { by: 'self' | 'admin'; due_at: string }>(
+    'high',
+    'Account erasure scheduled',
+  ),
+  /** The second administrator's approval of an administrator's erasure (the two-person rule). */
+  account_deletion_approved: event<TargetUser & { requesting_user_id: string | null }>(
+    'high',
+    'Account erasure approved',
+  ),
+  account_deletion_cancelled: event<TargetUser & { by: 'self' | 'admin' }>('medium', 'Account erasure cancelled'),
+  /** The erasure itself: the person's rows gone, their audit key destroyed (audit/shredding.ts). */
+  account_erased: event<TargetUser & { by: 'self' | 'admin'; sessions_revoked: number }>('high', 'Account erased'),
   role_granted: event<TargetUser & { role: string }>('high', 'Role granted'),
   role_revoked: event<TargetUser & { role: string }>('high', 'Role revoked'),
   roles_updated: event<TargetUser & { roles: string[] }>('high', 'Roles updated'),

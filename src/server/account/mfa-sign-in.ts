@@ -35,7 +35,7 @@ export async function completeMfaSignIn(
   const { method, verify } = factorOf(hub, user.id, body);
   const who = { ...client, userId: user.id, sessionId: null };
   await countedAttempt(hub, {
-    key: attemptKey(user.email),
+    key: attemptKey(hub, user.email),
     now,
     verify: async () => ((await verify()) ? null : 'wrong_code'),
     events: accountAttemptEvents(user.email, who, (reason, failures) => ({

@@ -1,3 +1,4 @@
+import { counterKey } from '../auth/counter-key';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Hub } from '../hub';
 import { HubError, Refusal } from '../errors';
@@ -158,7 +159,12 @@ export async function removePasskey(hub: Hub, actor: SignedInActor, id: string) 
  */
 export async function passkeyAuthenticationOptions(hub: Hub, ipAddress: string | null) {
   // Anyone may ask (no account is named); each answer stores a challenge, so bound the rate.
-  const hit = await hitRateCounter(hub.db, `passkey-options:${ipAddress ?? 'unknown'}`, hub.clock(), 60_000);
+  const hit = await hitRateCounter(
+    hub.db,
+    counterKey(hub.config.masterKey!, 'passkey-options', ipAddress ?? 'unknown'),
+    hub.clock(),
+    60_000,
+  );
   if (hit.count > OPTIONS_PER_MINUTE) {
     const wait = Math.max(1, Math.ceil((hit.windowStartedAt.getTime() + 60_000 - hub.clock().getTime()) / 1000));
     throw new HubError('rate_limited', undefined, {}, { 'retry-after': String(wait) });

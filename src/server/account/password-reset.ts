@@ -1,3 +1,4 @@
+import { counterKey } from '../auth/counter-key';
 import type { Hub } from '../hub';
 import type { Locale } from '../../shared/locales';
 import { composeMail } from '../i18n/mail';
@@ -45,7 +46,7 @@ export async function requestPasswordReset(
   const email = normalizeEmail(rawEmail);
   const perIp = await hitRateCounter(
     hub.db,
-    `pwreset-ip:${client.ipAddress ?? 'unknown'}`,
+    counterKey(hub.config.masterKey!, 'pwreset-ip', client.ipAddress ?? 'unknown'),
     now,
     FORGOT_LIMITS.windowMs,
   );
@@ -57,7 +58,12 @@ export async function requestPasswordReset(
       { 'retry-after': retryAfter(perIp.windowStartedAt, FORGOT_LIMITS.windowMs, now) },
     );
   }
-  const perEmail = await hitRateCounter(hub.db, `pwreset-email:${sha256Hex(email)}`, now, FORGOT_LIMITS.windowMs);
+  const perEmail = await hitRateCounter(
+    hub.db,
+    counterKey(hub.config.masterKey!, 'pwreset-email', email),
+    now,
+    FORGOT_LIMITS.windowMs,
+  );
   const token = randomToken();
   // Beyond the per-email limit the statement still runs, for an address nobody can have.
   const allowed = perEmail.count <= FORGOT_LIMITS.mailsPerEmail && email.length <= 254;
@@ -122,7 +128,7 @@ export async function resetPassword(
     });
   }
   // Whoever was locked out by guessing can sign in with the new password at once.
-  await clearAttempts(hub.db, attemptKey(result.email));
+  await clearAttempts(hub.db, attemptKey(hub, result.email));
 }
 
 /** POST /api/auth/verify-email/resend: signed in and unverified; at most one mail per 60 s. */
@@ -130,7 +136,12 @@ export async function resendVerification(hub: Hub, mailer: Mailer, actor: Signed
   const user = actor.auth.user;
   if (user.emailVerifiedAt) throw new HubError('already_verified');
   const now = hub.clock();
-  const hit = await hitRateCounter(hub.db, `verify-resend:${user.id}`, now, RESEND_INTERVAL_MS);
+  const hit = await hitRateCounter(
+    hub.db,
+    counterKey(hub.config.masterKey!, 'verify-resend', user.id),
+    now,
+    RESEND_INTERVAL_MS,
+  );
   if (hit.count > 1) {
     throw new HubError(
       'rate_limited',

@@ -92,7 +92,7 @@ export async function proveAccountOwner(
     const password = body.password;
     const who = { ...client, userId: user.id };
     await countedAttempt(hub, {
-      key: attemptKey(user.email),
+      key: attemptKey(hub, user.email),
       verify: async () => {
         if (!(await verifyPassword(user.passwordHash, password))) return 'wrong_current_password';
         return (await consumeTotpCode(hub, user.id, String(body.code))) ? null : 'wrong_code';

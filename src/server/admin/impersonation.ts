@@ -298,7 +298,9 @@ export function securitySettingRefusal(actor: SignedInActor, method: string, rou
 
 /** GET /api/me/impersonations */
 export async function listMyImpersonations(hub: Hub, userId: string) {
-  const found = await findImpersonationsOf(hub.db, userId);
+  // The justification is the administrator's words, sealed with the user's audit key (audit/shredding.ts).
+  const rows = (await findImpersonationsOf(hub.db, userId)).map((r) => ({ ...r, ipAddress: null, userAgent: null }));
+  const found = await hub.audit.subjectKeys.openRows(hub.db, rows, userId);
   return {
     impersonations: found.map((r) => ({
       started_at: new Date(r.occurred_at).toISOString(),

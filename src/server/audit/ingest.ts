@@ -51,8 +51,12 @@ export function assertAnonymousBatchAllowed(batch: ClientEventBatch): void {
 /** Anonymous callers are limited per IP, signed-in callers per user; both counters live in the database. */
 export async function enforceIngestRateLimit(hub: Hub, ctx: IngestContext) {
   const [key, limit, windowMs] = ctx.userId
-    ? [`audit_ingest:user:${ctx.userId}`, AUDIT_USER_RATE_LIMIT, AUDIT_USER_RATE_WINDOW_MS]
-    : [`audit_ingest:ip:${ctx.ipAddress ?? 'unknown'}`, AUDIT_ANON_RATE_LIMIT, AUDIT_ANON_RATE_WINDOW_MS];
+    ? [{ purpose: 'audit_ingest:user', value: ctx.userId }, AUDIT_USER_RATE_LIMIT, AUDIT_USER_RATE_WINDOW_MS]
+    : [
+        { purpose: 'audit_ingest:ip', value: ctx.ipAddress ?? 'unknown' },
+        AUDIT_ANON_RATE_LIMIT,
+        AUDIT_ANON_RATE_WINDOW_MS,
+      ];
   await enforceRateLimit(hub, key, limit, windowMs);
 }
 

@@ -1,3 +1,4 @@
+import type { CounterKey } from '../auth/counter-key';
 import { and, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
@@ -93,7 +94,7 @@ export async function findAuditPage(
  */
 export async function hitRateCounter(
   db: DbOrTx,
-  key: string,
+  key: CounterKey,
   now: Date,
   windowMs: number,
 ): Promise<{ count: number; windowStartedAt: Date }> {

@@ -5,6 +5,7 @@ import type { AuditDetails, AuditEventType, AuditSeverity } from '../../shared/a
 import { createChainWriter, type AppendOptions, type ChainWriter, type PendingRow, type SealReason } from './append';
 import { anchorMac, deriveChainKey } from './chain';
 import { readHead } from './chain-queries';
+import { createSubjectKeys, sealRow, subjectsOf, type SubjectKeys } from './shredding';
 import { verifyChainRows, type ChainVerification, type ExternalAnchor } from './verify';
 
 export type { AuditSeverity };
@@ -84,6 +85,8 @@ export interface AuditLog {
   prepare(): Promise<SealReason | null>;
   /** The chain writer (retention and cleanup move the anchor's base under its lock). */
   writer: ChainWriter;
+  /** The per-person keys the rows' personal data is sealed under (audit/shredding.ts). */
+  subjectKeys: SubjectKeys;
 }
 
 /**
@@ -124,13 +127,24 @@ function toPending(e: AuditRowInput, clock: () => Date): PendingRow {
 export function createAuditLog(database: Database, clock: () => Date, masterKey: Buffer): AuditLog {
   const key = deriveChainKey(masterKey);
   const writer = createChainWriter(database, key, clock);
-  const appendRows = (rows: AuditRowInput[], options?: AppendOptions) =>
-    writer.append(
-      rows.map((r) => toPending(r, clock)),
-      options,
-    );
+  const subjectKeys = createSubjectKeys(masterKey, clock);
+  /**
+   * Personal data is sealed under each person's key before the batch reaches the writer (which
+   * builds and MACs it at the call, in call order); a key this node made for someone is stored
+   * by the same statement as the rows sealed with it (audit/shredding.ts), so no read comes first.
+   */
+  const appendRows = (rows: AuditRowInput[], options: AppendOptions = {}): Promise<void> => {
+    const pending = rows.map((r) => toPending(r, clock));
+    const { keys, write, fresh } = subjectKeys.keysFor(new Set(pending.flatMap(subjectsOf)));
+    const sealed = pending.map((r) => sealRow(r, keys));
+    if (!write) return writer.append(sealed, options);
+    const appended = writer.append(sealed, { ...options, writes: [...(options.writes ?? []), write] });
+    // Inside a caller's transaction the key is stored only if that commits: later appends carry it again.
+    return options.tx ? appended : appended.then(() => subjectKeys.stored(fresh));
+  };
   return {
     writer,
+    subjectKeys,
     record(event, tx) {
       return appendRows((Array.isArray(event) ? event : [event]).map(toAuditRow), { tx });
     },

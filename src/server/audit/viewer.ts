@@ -58,7 +58,7 @@ export async function listAuditPage(
   if (filters.matchesNothing) return { events: [], next_cursor: null };
   // One extra row tells whether another page exists without a count(*) over a million rows.
   const { page, next_cursor } = pageOf(await findAuditPage(hub.db, filters, cursor, limit + 1), limit, positionOf);
-  return { events: page.map(presentAuditRow), next_cursor };
+  return { events: (await hub.audit.subjectKeys.openRows(hub.db, page)).map(presentAuditRow), next_cursor };
 }
 
 /**
@@ -74,7 +74,7 @@ export async function* iterateAuditRows(
   let cursor: KeysetPosition | undefined;
   for (;;) {
     const chunk = await findAuditPage(hub.db, filters, cursor, chunkSize);
-    for (const row of chunk) yield presentAuditRow(row);
+    for (const row of await hub.audit.subjectKeys.openRows(hub.db, chunk)) yield presentAuditRow(row);
     if (chunk.length < chunkSize) return;
     cursor = positionOf(chunk[chunk.length - 1]);
   }

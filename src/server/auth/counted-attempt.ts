@@ -1,3 +1,4 @@
+import type { CounterKey } from './counter-key';
 import type { Hub } from '../hub';
 import { Refusal } from '../errors';
 import type { AuditActorFields, AuditEvent } from '../audit/record';
@@ -27,7 +28,7 @@ export interface WrongGuess {
 
 export interface CountedAttempt {
   /** The counter: attemptKey(email) for an account's secrets, one per client address for the setup key. */
-  key: string;
+  key: CounterKey;
   /** The request's time (default: the hub's clock now): the attempt is counted and its block measured at it. */
   now?: Date;
   /**

@@ -3,6 +3,7 @@ import type { Hub } from '../hub';
 import { HubError } from '../errors';
 import { hitRateCounter } from '../audit/queries';
 import { randomToken, safeEqual, sha256Hex } from '../crypto/tokens';
+import { counterKey } from './counter-key';
 import { refusePasswordWhenSsoRequired } from '../orgs/domain-join';
 import { EMAIL_SIGN_IN } from '../../shared/api/email-sign-in';
 import type { PlatformUser } from '../db/schema/index';
@@ -59,7 +60,7 @@ export async function requestEmailSignIn(
   const email = normalizeEmail(input.email);
   const perIp = await hitRateCounter(
     hub.db,
-    `email-sign-in-ip:${client.ipAddress ?? 'unknown'}`,
+    counterKey(hub.config.masterKey!, 'email-sign-in-ip', client.ipAddress ?? 'unknown'),
     now,
     EMAIL_SIGN_IN_LIMITS.windowMs,
   );
@@ -68,7 +69,7 @@ export async function requestEmailSignIn(
   }
   const perEmail = await hitRateCounter(
     hub.db,
-    `email-sign-in:${sha256Hex(email)}`,
+    counterKey(hub.config.masterKey!, 'email-sign-in', email),
     now,
     EMAIL_SIGN_IN_LIMITS.windowMs,
   );
@@ -137,7 +138,7 @@ export async function verifyEmailCode(
   await assertMode(hub, 'code');
   const email = normalizeEmail(input.email);
   const now = hub.clock();
-  const key = attemptKey(email);
+  const key = attemptKey(hub, email);
   const { reservation, user: found, roles } = await reserveAttemptAndFindUser(hub.db, key, email, now);
   const who = { userId: found?.id ?? null, sessionId: null, ...client };
   const codeHash = sha256Hex(input.code);
@@ -192,7 +193,7 @@ export async function openEmailLink(
     const who = { userId: user.id, sessionId: null, ...client };
     const confirmHash = sha256Hex(input.confirmCode);
     await countedAttempt(hub, {
-      key: attemptKey(user.email),
+      key: attemptKey(hub, user.email),
       now,
       verify: async () => (safeEqual(confirmHash, String(data.confirm_hash ?? '')) ? null : 'wrong_confirm_code'),
       events: accountAttemptEvents(user.email, who, (reason, failures) => ({

@@ -3,6 +3,7 @@ import { statementWrite, type Write } from '../db/writes';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import { signInAttempts } from '../db/schema/index';
+import type { CounterKey } from './counter-key';
 import { SIGN_IN_LIMIT } from '../../shared/auth-limits';
 
 /**
@@ -24,7 +25,7 @@ export type Reservation =
  * brings it to the threshold or beyond sets blocked_until = now + min(count × 2, cap) minutes.
  * An attempt during a block changes nothing (no row is returned).
  */
-export async function reserveAttempt(db: DbOrTx, key: string, now: Date): Promise<Reservation> {
+export async function reserveAttempt(db: DbOrTx, key: CounterKey, now: Date): Promise<Reservation> {
   const found = await rows<ReservedRow>(db, reserveAttemptStatement(key, now));
   return found.length ? reservationOf(found[0]) : findBlock(db, key, now);
 }
@@ -48,7 +49,7 @@ export function reservationOf(row: ReservedRow): Reservation {
  * blocked_until`; no row when the key is blocked), for a caller that reads more in the same
  * round trip (sign-in-queries.ts).
  */
-export function reserveAttemptStatement(key: string, now: Date): SQL {
+export function reserveAttemptStatement(key: CounterKey, now: Date): SQL {
   // The limits are compile-time constants, inlined as literals (no parameter type guessing).
   const threshold = sql.raw(String(SIGN_IN_LIMIT.threshold));
   const windowMinutes = sql.raw(String(SIGN_IN_LIMIT.windowMinutes));
@@ -73,18 +74,18 @@ export function reserveAttemptStatement(key: string, now: Date): SQL {
 }
 
 /** The block an uncounted attempt ran into, as the counter now stands. */
-export async function findBlock(db: DbOrTx, key: string, now: Date): Promise<Reservation> {
+export async function findBlock(db: DbOrTx, key: CounterKey, now: Date): Promise<Reservation> {
   const [current] = await db.select().from(signInAttempts).where(eq(signInAttempts.key, key)).limit(1);
   return { blocked: true, failures: current?.failures ?? 0, blockedUntil: current?.blockedUntil ?? now };
 }
 
 /** A successful sign-in clears the counter (spec §9). */
-export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
+export async function clearAttempts(db: DbOrTx, key: CounterKey): Promise<void> {
   await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
 }
 
 /** clearAttempts as a write of the sign-in's unit of work (committed with its audit record, or not at all). */
-export function clearAttemptsStatement(key: string): Write {
+export function clearAttemptsStatement(key: CounterKey): Write {
   return statementWrite((guard) => sql`delete from sign_in_attempts where key = ${key} and ${guard}`);
 }
 
@@ -106,4 +107,12 @@ export async function deleteStaleAttempts(db: DbOrTx, now: Date): Promise<number
     )
     .returning({ key: signInAttempts.key });
   return done.length;
+}
+
+/**
+ * Erasure: the counter of an address as it was keyed before counters were keyed by a MAC
+ * (auth/counter-key.ts), when it named the address in plaintext (`email:<address>`).
+ */
+export async function deletePlaintextAttemptCounter(db: DbOrTx, email: string): Promise<void> {
+  await db.delete(signInAttempts).where(eq(signInAttempts.key, `email:${email}`));
 }

@@ -1,3 +1,4 @@
+import type { CounterKey } from './counter-key';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
@@ -38,7 +39,7 @@ type LookupRow = Record<string, unknown> & {
  */
 export async function reserveAttemptAndFindUser(
   db: DbOrTx,
-  key: string,
+  key: CounterKey,
   email: string,
   now: Date,
 ): Promise<SignInLookup> {
@@ -67,7 +68,7 @@ export async function reserveAttemptAndFindUser(
   };
 }
 
-async function reservationFrom(db: DbOrTx, row: LookupRow, key: string, now: Date): Promise<Reservation> {
+async function reservationFrom(db: DbOrTx, row: LookupRow, key: CounterKey, now: Date): Promise<Reservation> {
   if (row.counted)
     return reservationOf({ failures: row.reserved_failures!, blocked_until: row.reserved_blocked_until });
   const blockedUntil = row.current_blocked_until ? new Date(row.current_blocked_until) : null;

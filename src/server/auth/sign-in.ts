@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { counterKey, type CounterKey } from './counter-key';
 import type { Hub } from '../hub';
 import { SIGN_IN_MESSAGES } from '../../shared/auth-limits';
 import { findEffectiveRoles } from '../roles/queries';
@@ -32,9 +33,9 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The rate-limit key of an email (one counter per address, shared by all nodes). */
-export function attemptKey(email: string): string {
-  return `email:${email}`;
+/** The rate-limit key of an email (one counter per address, shared by all nodes), keyed-hashed (auth/counter-key.ts). */
+export function attemptKey(hub: Pick<Hub, 'config'>, email: string): CounterKey {
+  return counterKey(hub.config.masterKey!, 'email', email);
 }
 
 /**
@@ -50,7 +51,7 @@ export async function signIn(
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<{ token: string; auth: BrowserAuth } | { mfa: { pendingToken: string; methods: MfaMethod[] } }> {
   const email = normalizeEmail(input.email);
-  const key = attemptKey(email);
+  const key = attemptKey(hub, email);
   const now = hub.clock();
   // Round trip 1: the attempt is counted and the account read in one statement.
   const { reservation, user: found, hasSecondFactor, roles } = await reserveAttemptAndFindUser(hub.db, key, email, now);
@@ -177,7 +178,7 @@ export async function finishSignIn(
     [
       insertSessionsStatement([session]),
       recordLoginStatement(user.id, now),
-      clearAttemptsStatement(attemptKey(user.email)),
+      clearAttemptsStatement(attemptKey(hub, user.email)),
     ],
   );
   user.lastLoginAt = now;
@@ -201,7 +202,7 @@ export async function verifyPasswordCounted(
 ): Promise<void> {
   const who = { userId: user.id, sessionId: client.sessionId ?? null, ...client };
   await countedAttempt(hub, {
-    key: attemptKey(user.email),
+    key: attemptKey(hub, user.email),
     verify: async () => ((await verifyPassword(user.passwordHash, password)) ? null : 'wrong_current_password'),
     events: accountAttemptEvents(user.email, who),
     wrong: { code: 'invalid_credentials', message: 'The current password is not correct.', field },

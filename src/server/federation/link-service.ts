@@ -1,3 +1,4 @@
+import { counterKey } from '../auth/counter-key';
 import type { Hub } from '../hub';
 import type { Actor, SignedInActor } from '../actor';
 import { HubError, Refusal, type HubErrorCode } from '../errors';
@@ -181,7 +182,12 @@ export async function mailLink(hub: Hub, mailer: Mailer, token: string | undefin
   if (!pending) throw linkRefused('invalid_token', EXPIRED, { reason: 'link_expired' }, client);
   const { link } = pending;
   const { user, provider } = await loadLinkTarget(hub, pending.userId, link, client);
-  const sent = await hitRateCounter(hub.db, `sso-link-mail:${user.id}`, now, LINK_MAIL_MS);
+  const sent = await hitRateCounter(
+    hub.db,
+    counterKey(hub.config.masterKey!, 'sso-link-mail', user.id),
+    now,
+    LINK_MAIL_MS,
+  );
   if (sent.count > LINK_MAILS_PER_WINDOW) {
     const wait = Math.max(1, Math.ceil((sent.windowStartedAt.getTime() + LINK_MAIL_MS - now.getTime()) / 1000));
     throw new Refusal('rate_limited', {

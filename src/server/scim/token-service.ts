@@ -131,7 +131,12 @@ export async function authenticateScimToken(
   // The secret is compared whatever else is wrong, so that timing tells nothing about the id.
   const matches = safeEqual(sha256Hex(secret), token?.secretHash ?? '');
   if (!token || !matches || token.revokedAt || token.orgId !== orgId) throw unauthorized();
-  const limited = await countTowardsLimit(hub, `scim:${token.id}`, hub.config.scimRequestsPerMinute, 60_000);
+  const limited = await countTowardsLimit(
+    hub,
+    { purpose: 'scim', value: token.id },
+    hub.config.scimRequestsPerMinute,
+    60_000,
+  );
   if (limited)
     throw new ScimError(429, null, 'Too many SCIM calls with this token; retry later.', {
       'retry-after': String(limited.retryAfterS),

@@ -1,3 +1,4 @@
+import { counterKey } from '../auth/counter-key';
 import type { AuditActorFields } from '../audit/record';
 import type { Actor } from '../actor';
 import { Refusal } from '../errors';
@@ -60,7 +61,7 @@ export async function requireSetupKey(
     details: { operation, blocked_until: blockedUntil.toISOString() },
   });
   await countedAttempt(hub, {
-    key: `setup-key:${actor.ipAddress ?? 'unknown'}`,
+    key: counterKey(hub.config.masterKey!, 'setup-key', actor.ipAddress ?? 'unknown'),
     verify: async () => ((await verifySetupKey(hub, key)) ? null : 'wrong_key'),
     events: { refusedBlocked: blocked, failed: () => invalid, blockStarted: (_failures, until) => blocked(until) },
     wrong: { code: 'invalid_setup_key', tellsRemaining: false },

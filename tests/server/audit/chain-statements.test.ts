@@ -1,3 +1,4 @@
+import type { CounterKey } from '../../../src/server/auth/counter-key';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
@@ -83,7 +84,9 @@ describe.each(TEST_DATABASES)('the chain statements take their columns from the 
     // A batch of units with a write each (a sign-in's cleared counter), handed over in one turn.
     await t.hub.unitOfWork.commit({ type: 'sign_out', details: {} });
     const units = Array.from({ length: 12 }, (_, i) =>
-      t.hub.unitOfWork.commit({ type: 'sign_out', details: {} }, [clearAttemptsStatement(`plan-test-${i}`)]),
+      t.hub.unitOfWork.commit({ type: 'sign_out', details: {} }, [
+        clearAttemptsStatement(`plan-test-${i}` as CounterKey),
+      ]),
     );
     const statements = await captureStatements(t.hub.database.db, () => Promise.all(units));
     const append = statements.find((s) => s.sql.includes('audit_chain_advance') && s.sql.includes('w11'));

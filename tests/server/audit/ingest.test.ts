@@ -34,7 +34,10 @@ describe.each(TEST_DATABASES)('audit ingestion POST /api/audit/events [%s]', (ki
     const res = await post({ events: [event(), event({ event_type: 'permission_denied', severity: 'high' })] });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ accepted: 2 });
-    const stored = await t.hub.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(2);
+    const raw = await t.hub.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(2);
+    // The IP is stored sealed under the person's key (audit/shredding.ts) and reads as sent.
+    expect(raw[0].ipAddress).toMatch(new RegExp(`^erasable:v1:${userId}:`));
+    const stored = await t.hub.audit.subjectKeys.openRows(t.hub.db, raw);
     expect(stored.map((r) => r.eventType)).toEqual(['permission_denied', 'admin_panel_access']);
     for (const r of stored) {
       expect(r.source).toBe('client');

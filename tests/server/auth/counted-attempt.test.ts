@@ -1,3 +1,5 @@
+import { attemptKey } from '../../../src/server/auth/sign-in';
+import { counterKey } from '../../../src/server/auth/counter-key';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +84,7 @@ function passwordReentry(
       const state = { userId: user.id, password: FIXTURE_PASSWORD, cookie: await sessionCookieFor(t.hub, user) };
       const guess = (password: string) => send(t, route, options.body(password, state), { cookie: state.cookie });
       return {
-        key: `email:${user.email}`,
+        key: attemptKey(t.hub, user.email),
         guessWrong: (n) => guess(`Wrong-Guess-${n}-xyz!`),
         async guessRight() {
           const res = await guess(state.password);
@@ -120,7 +122,7 @@ function setupKey(route: string): Guessable {
       const guess = (key: string) =>
         t.client.post(route.split(' ')[1], { csrf: true, remoteAddress, body: { confirmation_key: key } });
       return {
-        key: `setup-key:${remoteAddress}`,
+        key: counterKey(t.hub.config.masterKey!, 'setup-key', remoteAddress),
         guessWrong: (n) => guess(`wrong-setup-key-${n}-guess`),
         guessRight: () => guess(SETUP_KEY),
         rightStatus: 200,
@@ -197,7 +199,7 @@ function linkConfirmation(withCode: boolean): Guessable {
       await pend();
       const guess = (body: object) => send(t, 'POST /api/auth/sso/link/confirm', body, { cookie });
       return {
-        key: `email:${user.email}`,
+        key: attemptKey(t.hub, user.email),
         guessWrong: (n) =>
           guess(
             withCode ? { password: FIXTURE_PASSWORD, code: String(n % 10).repeat(6) } : { password: `Wrong-${n}-xyz!` },
@@ -224,7 +226,7 @@ const GUESSABLE: Guessable[] = [
       const user = await createUser(t.hub);
       const guess = (password: string) => send(t, 'POST /api/auth/sign-in', { email: user.email, password });
       return {
-        key: `email:${user.email}`,
+        key: attemptKey(t.hub, user.email),
         guessWrong: (n) => guess(`Wrong-Guess-${n}-xyz!`),
         guessRight: () => guess(FIXTURE_PASSWORD),
         rightStatus: 200,
@@ -250,7 +252,7 @@ const GUESSABLE: Guessable[] = [
         return send(t, 'POST /api/auth/sign-in/mfa', factor, { cookie: pending! });
       };
       return {
-        key: `email:${user.email}`,
+        key: attemptKey(t.hub, user.email),
         ready,
         guessWrong: (n) => guess(wrongFactors[n % wrongFactors.length]),
         async guessRight() {
@@ -300,7 +302,7 @@ function emailCode(): Guessable {
       const code = devOutbox.find((m) => m.to === user.email)!.code!;
       const guess = (c: string) => send(t, 'POST /api/auth/email-sign-in/verify', { email: user.email, code: c });
       return {
-        key: `email:${user.email}`,
+        key: attemptKey(t.hub, user.email),
         guessWrong: (n) => guess(String((Number(code) + 1 + n) % 1_000_000).padStart(6, '0')),
         guessRight: () => guess(code),
         rightStatus: 200,
@@ -339,7 +341,7 @@ function emailLinkConfirmation(): Guessable {
         return res;
       };
       return {
-        key: `email:${user.email}`,
+        key: attemptKey(t.hub, user.email),
         ready,
         guessWrong: (n) => guess((right) => String((Number(right) + 1 + n) % 1_000_000).padStart(6, '0')),
         guessRight: () => guess((right) => right),
@@ -365,7 +367,7 @@ const STEP_UP_CODE: Guessable = {
     const guess = (code: string) =>
       send(t, 'POST /api/auth/reauthenticate', { password: FIXTURE_PASSWORD, code }, { cookie });
     return {
-      key: `email:${user.email}`,
+      key: attemptKey(t.hub, user.email),
       guessWrong: (n) => guess(String(n % 10).repeat(6)),
       guessRight: async () => guess(await totpCodeAt(t.hub)),
       rightStatus: 200,

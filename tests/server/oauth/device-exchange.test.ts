@@ -234,7 +234,7 @@ describe.each(TEST_DATABASES)('device authorization grant and token exchange [%s
     it('names the actor token’s subject as the actor, and accepts an ID token as the subject', async () => {
       const { user: agent, cookie } = await signedInUser(t.hub);
       // Someone acts for the agent in this browser (impersonation): the device's tokens say so too.
-      const support = { sub: 'support-admin-1' };
+      const support = { sub: (await signedInUser(t.hub, ['platform_admin', 'support'])).user.id };
       await t.hub.db.update(authSessions).set({ act: support }).where(eq(authSessions.userId, agent.id));
       const started = await oidc.initiateDeviceAuthorization(config, { scope: 'openid' });
       await decide(t, cookie, started.user_code, true);

@@ -52,7 +52,8 @@ describe.each(TEST_DATABASES)('OAuth refusals go through the error hook [%s]', (
       .from(auditLogs)
       .where(gt(auditLogs.id, last ?? 0))
       .orderBy(asc(auditLogs.id));
-    return { res, rows };
+    // Read as people read them: the personal data opened (audit/shredding.ts).
+    return { res, rows: await t.hub.audit.subjectKeys.openRows(t.hub.db, rows) };
   }
 
   const post = (url: string, form: Record<string, string>, headers: Record<string, string> = {}) =>

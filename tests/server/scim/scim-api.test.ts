@@ -9,6 +9,7 @@ import { deriveEvent } from '../../../src/server/events/delivery/from-audit';
 import { auditOf, person, rolesOf, seedDomain, seedOrg, type Person } from '../orgs/org-fixtures';
 import { ENTERPRISE, ERROR, directory, json, patchOp, userBody } from './scim-fixtures';
 import type { Organization } from '../../../src/server/db/schema/index';
+import { counterKey } from '../../../src/server/auth/counter-key';
 
 describe.each(TEST_DATABASES)('SCIM 2.0 service provider [%s]', (kind) => {
   const t = useTestHub(kind);
@@ -365,7 +366,7 @@ describe.each(TEST_DATABASES)('SCIM 2.0 service provider [%s]', (kind) => {
     await t.hub.db
       .update(rateLimitCounters)
       .set({ count: t.hub.config.scimRequestsPerMinute })
-      .where(eq(rateLimitCounters.key, `scim:${scim_token.id}`));
+      .where(eq(rateLimitCounters.key, counterKey(t.hub.config.masterKey!, 'scim', scim_token.id)));
     const limited = await busy.get('/ServiceProviderConfig');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

@@ -1,4 +1,16 @@
-import { bigint, bigserial, check, index, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -68,4 +80,24 @@ export const auditChainHead = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [check('audit_chain_head_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Crypto-shredding (audit/shredding.ts): the keys the personal data of audit rows is sealed under,
+ * each sealed by the master key (crypto/secrets.ts). A person has one key per node that wrote
+ * about them (`key_id` is random; a node makes its own and stores it in the same statement as
+ * the first row it seals with it, so the append never reads a key first). Erasure deletes the
+ * person's keys and leaves a tombstone (`key_id` = 'erased', `sealed_key` NULL) that stops any
+ * node from storing a new one: every value sealed for them then reads "erased person", and the
+ * chain, which covers the sealed form, still verifies. No foreign key: the rows outlive the account.
+ */
+export const auditSubjectKeys = pgTable(
+  'audit_subject_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    keyId: text('key_id').notNull(),
+    sealedKey: text('sealed_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.keyId] })],
 );

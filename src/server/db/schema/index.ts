@@ -10,3 +10,4 @@ export * from './orgs';
 export * from './events';
 export * from './siem';
 export * from './scim';
+export * from './privacy';

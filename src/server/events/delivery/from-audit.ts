@@ -93,6 +93,10 @@ export const AUDIT_TO_EVENT: Partial<Record<AuditEvent['type'], Derive>> = {
     const data = { user_id: d.target_user_id, sessions_revoked: d.sessions_revoked };
     return derived('user.deactivated', data, d.target_user_id);
   },
+  account_erased: (e) => {
+    const d = details(e, 'account_erased');
+    return derived('user.deleted', { user_id: d.target_user_id }, d.target_user_id);
+  },
   role_granted: (e) => {
     const d = details(e, 'role_granted');
     return derived(

@@ -135,7 +135,12 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
         head = (await auditRowsAfter(db, sink.lastAuditId - 1, 1))[0];
         if (!head || head.id !== sink.lastAuditId) return passed;
       }
-      const records: SinkRecord[] = found.filter((row) => sinkAccepts(sink, row)).map(auditRecord);
+      // Personal data is opened for the receiver, or reads "erased person" (audit/shredding.ts).
+      const accepted = await hub.audit.subjectKeys.openRows(
+        db,
+        found.filter((row) => sinkAccepts(sink, row)),
+      );
+      const records: SinkRecord[] = accepted.map(auditRecord);
       const due = head.id - sink.lastCheckpointId >= checkpointEvery || timeDue;
       if (due) records.push(checkpoint(sink, head, now));
       if (records.length) await send(sink, records);

@@ -60,6 +60,7 @@ export const AUDIT_TO_SSF: Partial<Record<AuditEvent['type'], Derive>> = {
     // RISC's `reason` names hijacking or bulk creation; an administrator's deactivation is neither.
     return one(SSF_EVENTS.accountDisabled, d.target_user_id, { initiating_entity: 'admin' });
   },
+  account_erased: (e) => one(SSF_EVENTS.accountPurged, details(e, 'account_erased').target_user_id),
   user_activated: (e) => one(SSF_EVENTS.accountEnabled, details(e, 'user_activated').target_user_id),
   password_changed: selfCredential('password', 'update'),
   password_reset: selfCredential('password', 'update'),

@@ -5,6 +5,7 @@ import type { SignedInActor } from '../../actor';
 import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { HubError, Refusal } from '../../errors';
 import { countedAttempt } from '../../auth/counted-attempt';
+import { counterKey } from '../../auth/counter-key';
 import { checkOrgAccess, membershipsOf, ORG_SCOPE_PREFIX, ORGANIZATIONS_SCOPE, orgIdOfScopes } from '../../orgs/claims';
 import { formatUserCode, normalizeUserCode } from '../../../shared/device-code';
 import { OAuthError } from '../errors';
@@ -236,12 +237,18 @@ export async function lookupDeviceRequest(hub: Hub, actor: SignedInActor, entere
     message: 'This code is not valid or has expired.',
     field: 'user_code',
   };
-  const counted = (key: string, counter: string, check: () => Promise<string | null>) =>
-    countedAttempt(hub, { key, events: events(counter), wrong, clear: 'with-session', verify: check });
+  const counted = (purpose: string, value: string, counter: string, check: () => Promise<string | null>) =>
+    countedAttempt(hub, {
+      key: counterKey(hub.config.masterKey!, purpose, value),
+      events: events(counter),
+      wrong,
+      clear: 'with-session',
+      verify: check,
+    });
   // The account's counter inside the address's: a wrong code counts on both, and the answer is the
   // address's (its failure event, or the block it starts), unless the account's own block starts first.
-  await counted(`device-code:address:${actor.ipAddress ?? 'unknown'}`, 'address', () =>
-    counted(`device-code:user:${actor.userId}`, 'account', verify).then(
+  await counted('device-code:address', actor.ipAddress ?? 'unknown', 'address', () =>
+    counted('device-code:user', actor.userId, 'account', verify).then(
       () => null,
       (e: unknown) => {
         if (e instanceof Refusal && e.code === 'invalid_code') return 'unknown_code';

@@ -165,7 +165,8 @@ export function clientInformation(hub: Hub, c: OAuthClient, registrationAccessTo
  */
 export async function registerDynamicClient(hub: Hub, body: unknown, authorization: string | undefined, actor: Actor) {
   try {
-    await enforceRateLimit(hub, `dcr_register:ip:${actor.ipAddress ?? 'unknown'}`, DCR_RATE_LIMIT, DCR_RATE_WINDOW_MS);
+    const counted = { purpose: 'dcr_register:ip', value: actor.ipAddress ?? 'unknown' };
+    await enforceRateLimit(hub, counted, DCR_RATE_LIMIT, DCR_RATE_WINDOW_MS);
   } catch (e) {
     if (!(e instanceof HubError) || e.code !== 'rate_limited') throw e;
     const description = 'Too many registrations from this address; try again later.';

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { SectionedPage } from '@/components/sectioned-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ACCOUNT_TABS, accountTabOf } from './account-tabs';
+import { DeletionBanner } from './deletion-notice';
 
 /**
  * /account (issue 13): every user's own home. Profile, Security (password, authenticator app,
@@ -20,6 +21,7 @@ export default function AccountPage() {
   useDocumentTitle(active.label, name);
   return (
     <div className="w-full max-w-4xl">
+      <DeletionBanner hidden={active.key === 'privacy'} />
       <SectionedPage
         name={name}
         path="/account"

@@ -7,6 +7,7 @@ const labels = defineMessages({
   sessions: { id: 'account.tabs.sessions', defaultMessage: 'Sessions' },
   apps: { id: 'account.tabs.apps', defaultMessage: 'Connected apps' },
   organizations: { id: 'account.tabs.organizations', defaultMessage: 'Organizations' },
+  privacy: { id: 'account.tabs.privacy', defaultMessage: 'Privacy' },
 });
 
 /** The sections of /account (issue 13), each its own chunk; the section lives in the URL (?tab=). */
@@ -16,6 +17,7 @@ export const ACCOUNT_TABS = [
   { key: 'sessions', label: labels.sessions, Tab: lazy(() => import('./sessions-tab')) },
   { key: 'apps', label: labels.apps, Tab: lazy(() => import('./apps-tab')) },
   { key: 'organizations', label: labels.organizations, Tab: lazy(() => import('./orgs-tab')) },
+  { key: 'privacy', label: labels.privacy, Tab: lazy(() => import('./privacy-tab')) },
 ] as const;
 
 export function accountTabOf(param: string | null): (typeof ACCOUNT_TABS)[number] {
