@@ -65,7 +65,7 @@ describe('page weight and caching', () => {
 
   // Issue 39 words the budget as "≤ 120 KB compressed": counted in brotli, the encoding every one of these
   // scripts arrives in (asserted below); the gzip total (the fallback for clients without br) is logged beside it.
-  it('renders the landing page from at most 120 KB of compressed JS, two levels deep, within 1.5 s of network on a slow phone', async () => {
+  it('renders the landing page from at most 120 KB of compressed JS, two levels deep, in 1.5 s of network on a slow phone', async () => {
     const page = await e2e.newPage();
     const load = await measureLoad(page, '/');
     const blocking = renderBlocking(load);
