@@ -9,6 +9,7 @@ import { revealClientSecret } from '@/data/oauth-clients/client-secret-reveal';
 import { notify } from '@/lib/notify';
 import { CopyButton } from './copy-button';
 import { previewSecret, securityBadges } from './oauth-admin.utils';
+import { RotateSecretDialog } from './rotate-secret-dialog';
 import { SecurityProfileDialog } from './security-profile-dialog';
 import { BrandDialog } from './client-display-fields';
 
@@ -50,6 +51,7 @@ export function ClientCard({ client }: { client: OAuthClient }) {
   const flip = () => toggle.mutate({ id: client.id, isActive: !client.is_active });
   const [editingProfile, setEditingProfile] = useState(false);
   const [editingBrand, setEditingBrand] = useState(false);
+  const [rotating, setRotating] = useState(false);
   const badges = securityBadges(client);
   return (
     <Card data-testid="oauth-client-card">
@@ -117,7 +119,27 @@ export function ClientCard({ client }: { client: OAuthClient }) {
             {client.client_secret_preview && (
               <CopyButton label={secretLabel} getText={() => revealClientSecret(client.id)} />
             )}
+            {client.client_secret_preview && (
+              <Button variant="outline" size="sm" onClick={() => setRotating(true)}>
+                <FormattedMessage id="oauth.client.rotate" defaultMessage="Rotate" />
+              </Button>
+            )}
           </div>
+          {client.previous_secret_preview && client.previous_secret_expires_at && (
+            <p className="text-xs text-muted-foreground" data-testid="previous-secret">
+              <FormattedMessage
+                id="oauth.client.previousSecret"
+                defaultMessage="Previous secret {preview} works until {until}."
+                values={{
+                  preview: previewSecret(client.previous_secret_preview),
+                  until: intl.formatDate(client.previous_secret_expires_at, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  }),
+                }}
+              />
+            </p>
+          )}
         </Field>
         <Field label={intl.formatMessage({ id: 'oauth.client.redirectUris', defaultMessage: 'Redirect URIs' })}>
           <List items={client.redirect_uris} />
@@ -186,6 +208,7 @@ export function ClientCard({ client }: { client: OAuthClient }) {
         {editingProfile && <SecurityProfileDialog client={client} open onOpenChange={setEditingProfile} />}
         {editingBrand && <BrandDialog client={client} open onOpenChange={setEditingBrand} />}
       </CardContent>
+      <RotateSecretDialog client={client} open={rotating} onOpenChange={setRotating} />
     </Card>
   );
 }

@@ -25,11 +25,18 @@ export function CreatedCredentials({
           <FormattedMessage id="oauth.created.title" defaultMessage="Client created" />
         </DialogTitle>
         <DialogDescription>
-          <FormattedMessage
-            id="oauth.created.description"
-            defaultMessage="Store the secret now: the list only shows its first {count, number} characters."
-            values={{ count: SECRET_PREVIEW_CHARS }}
-          />
+          {secret ? (
+            <FormattedMessage
+              id="oauth.created.secretOnce"
+              defaultMessage="Copy the secret now. The list shows its first {count, number} characters; copying it later asks you to confirm it is you and is recorded in the audit log."
+              values={{ count: SECRET_PREVIEW_CHARS }}
+            />
+          ) : (
+            <FormattedMessage
+              id="oauth.created.noSecret"
+              defaultMessage="This client has no secret: it proves itself with its keys (private_key_jwt) or, as a public client, with PKCE."
+            />
+          )}
         </DialogDescription>
       </DialogHeader>
       <div className="space-y-1">
