@@ -2,8 +2,11 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { RawIntlProvider, type ResolvedIntlConfig } from 'react-intl';
 import { DEFAULT_LOCALE, isLocale, negotiateLocale, textDirection, type Locale } from '@shared/locales';
 import { makeIntl } from './active-intl';
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { IntlMessageFormat } from 'intl-messageformat';
 
-type Messages = Record<string, string>;
+/** A catalogue: messages as written (development, tests) or parsed at build time (the built app). */
+type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 /**
  * One catalogue per locale under src/web/locales/, each its own chunk: only the active one is
@@ -39,7 +42,25 @@ const sourceCatalogue = import.meta.glob<Messages>('../locales/en.json', { impor
 
 async function loadPseudoMessages(): Promise<Messages> {
   const source = await sourceCatalogue['../locales/en.json']!();
-  return Object.fromEntries(Object.entries(source).map(([id, message]) => [id, `⟦${message}⟧`]));
+  // A built catalogue holds parsed messages (scripts/precompile-messages.ts): the markers are literals around them.
+  const entries = Object.entries(source as Record<string, string | MessageFormatElement[]>);
+  if (entries.every(([, m]) => typeof m === 'string'))
+    return Object.fromEntries(entries.map(([id, m]) => [id, `⟦${m as string}⟧`]));
+  const literal = (value: string): MessageFormatElement => ({ type: TYPE.literal, value });
+  return Object.fromEntries(
+    entries.map(([id, m]) => [id, [literal('⟦'), ...(m as MessageFormatElement[]), literal('⟧')]]),
+  );
+}
+
+/**
+ * The built app carries no ICU parser (scripts/precompile-messages.ts parses every message at
+ * build time). A message that still arrives as a string would find none, so the parser is
+ * fetched after the first screen, as a safety net; in tests and development it is there anyway.
+ */
+export function loadParserLater(): void {
+  void import('hub-icu-parser').then(({ parse }) => {
+    IntlMessageFormat.__parse = parse;
+  });
 }
 
 /** The locale before anything is known about the person: a choice made in this browser, else the browser's languages. */
