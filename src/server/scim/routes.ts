@@ -156,6 +156,15 @@ async function scoped(app: FastifyInstance, opts: { hub: Hub }) {
   });
 
   const ctxOf = (request: FastifyRequest) => request.scim!;
+  // RFC 7643/7644: a resource (User, Group) or a PatchOp, declared for the OpenAPI document; its
+  // attributes are checked by scimmy (scimmy.ts), in SCIM's error shape.
+  const withBody = {
+    schema: {
+      body: z
+        .looseObject({ schemas: z.array(z.string()).optional() })
+        .describe('A SCIM resource or PatchOp (application/scim+json)'),
+    },
+  };
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
   app.get('/ServiceProviderConfig', async (request, reply) =>
@@ -178,7 +187,7 @@ async function scoped(app: FastifyInstance, opts: { hub: Hub }) {
   app.get('/Users', async (request, reply) =>
     send(reply, 200, await listUsers(ctxOf(request), listInput(request).input)),
   );
-  app.post('/Users', async (request, reply) => {
+  app.post('/Users', withBody, async (request, reply) => {
     const created = await createUser(ctxOf(request), bodyOf(request));
     reply.header('location', (created.meta as { location: string }).location);
     return send(reply, 201, created, etag(created));
@@ -187,11 +196,11 @@ async function scoped(app: FastifyInstance, opts: { hub: Hub }) {
     const found = await getUser(ctxOf(request), idOf(request), listInput(request).input.projection);
     return send(reply, 200, found, etag(found));
   });
-  app.put('/Users/:id', async (request, reply) => {
+  app.put('/Users/:id', withBody, async (request, reply) => {
     const done = await replaceUser(ctxOf(request), idOf(request), bodyOf(request), ifMatch(request));
     return send(reply, 200, done, etag(done));
   });
-  app.patch('/Users/:id', async (request, reply) => {
+  app.patch('/Users/:id', withBody, async (request, reply) => {
     const done = await patchUser(ctxOf(request), idOf(request), bodyOf(request), ifMatch(request));
     return send(reply, 200, done, etag(done));
   });
@@ -204,15 +213,17 @@ async function scoped(app: FastifyInstance, opts: { hub: Hub }) {
     const { q, input } = listInput(request);
     return send(reply, 200, await listGroups(ctxOf(request), input, q));
   });
-  app.post('/Groups', async (request, reply) => send(reply, 201, await createGroup(ctxOf(request), bodyOf(request))));
+  app.post('/Groups', withBody, async (request, reply) =>
+    send(reply, 201, await createGroup(ctxOf(request), bodyOf(request))),
+  );
   app.get('/Groups/:id', async (request, reply) => {
     const { q, input } = listInput(request);
     return send(reply, 200, await getGroup(ctxOf(request), idOf(request), q, input.projection));
   });
-  app.put('/Groups/:id', async (request, reply) =>
+  app.put('/Groups/:id', withBody, async (request, reply) =>
     send(reply, 200, await replaceGroup(ctxOf(request), idOf(request), bodyOf(request))),
   );
-  app.patch('/Groups/:id', async (request, reply) =>
+  app.patch('/Groups/:id', withBody, async (request, reply) =>
     send(reply, 200, await patchGroup(ctxOf(request), idOf(request), bodyOf(request))),
   );
 }
