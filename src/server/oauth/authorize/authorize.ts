@@ -215,6 +215,7 @@ async function interrupt(ctx: AuthorizeContext, reply: FastifyReply, e: Authoriz
  */
 function passwordChangeUrl(ctx: AuthorizeContext): string {
   const search = new URLSearchParams({
+    tab: 'security',
     password_change: 'required',
     app: ctx.client!.appName,
     return_to: `/oauth/authorize?${ctx.query}`,
