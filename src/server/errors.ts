@@ -32,6 +32,10 @@ export const HUB_ERRORS = {
     status: 403,
     message: 'Not while viewing as this user: their password, factors, identities and account are theirs alone.',
   },
+  password_change_required: {
+    status: 403,
+    message: 'Your password appears in a list of breached passwords. Change it to continue.',
+  },
   csrf_failed: { status: 403, message: 'Cross-site request refused.' },
   forbidden: { status: 403, message: 'You do not have permission to do this.' },
   invalid_setup_key: { status: 403, message: 'The confirmation key is not valid.' },

@@ -116,6 +116,7 @@ export const AUDIT_EVENTS = {
     'medium',
     'Sign-in with a breached password',
   ),
+  password_change_refused: event<RouteRef>('medium', 'Refused until the breached password is changed'),
   sign_in_settings_updated: event<{ before: Record<string, unknown>; after: Record<string, unknown> }>(
     'high',
     'Sign-in settings changed',

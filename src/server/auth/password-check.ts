@@ -26,3 +26,16 @@ export async function assertStrongPassword(hub: Hub, password: string, log: Log)
 export async function isBreachedAtSignIn(hub: Hub, password: string, log: Log): Promise<boolean> {
   return isCommonPassword(password) || isBreachedPassword(password) || (await isPwnedOnline(hub, password, log));
 }
+
+/**
+ * Issue 42: the one rule for a breached password an administrator requires changed — the
+ * person's session does nothing but change it (plugins/session.ts refuses the API, the
+ * authorization endpoint issues no code). A session where an administrator views as the user
+ * (`act`) is not held: it cannot change the password, and it is not the person's own sign-in.
+ */
+export function mustChangePassword(auth: {
+  session: { act: unknown };
+  user: { passwordChange: string | null };
+}): boolean {
+  return auth.user.passwordChange === 'required' && !auth.session.act;
+}

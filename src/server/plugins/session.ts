@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HubError } from '../errors';
+import { HubError, Refusal } from '../errors';
 import type { Hub } from '../hub';
 import type { Actor, SignedInActor } from '../actor';
 import { buildActor } from '../actor';
@@ -8,6 +8,7 @@ import type { BrowserAuth } from '../auth/sessions';
 import { SESSION_COOKIE, resolveBrowserSession } from '../auth/sessions';
 import { clientIp, userAgent } from '../http/request-info';
 import { requireRecentAuthentication } from '../account/step-up';
+import { mustChangePassword } from '../auth/password-check';
 import {
   IMPERSONATOR_COOKIE,
   isSecuritySetting,
@@ -104,10 +105,35 @@ export function registerRouteAuth(app: FastifyInstance, hub: Hub) {
   });
 }
 
-/** The signed-in actor, or a 401 (audited by the error hook like every refusal). */
+/**
+ * Issue 42: what a person whose breached password must be changed may still do — read the
+ * session and their profile (the web renders the notice from them), change the password (either
+ * route) and confirm it is them first if asked. Signing out needs no signed-in actor at all.
+ */
+const PASSWORD_CHANGE_ROUTES = new Set([
+  'GET /api/auth/session',
+  'GET /api/me',
+  'POST /api/auth/change-password',
+  'POST /api/me/password',
+  'POST /api/auth/reauthenticate',
+  'POST /api/auth/sign-out',
+]);
+
+/**
+ * The signed-in actor, or a 401 (audited by the error hook like every refusal). Every route that
+ * needs a signed-in user comes through here (`auth: 'user'`, the admin guard, handlers), so this
+ * is where a session that must change its password first (mustChangePassword) is refused: 403
+ * `password_change_required`, audited, on every route but PASSWORD_CHANGE_ROUTES.
+ */
 export async function requireActor(request: FastifyRequest): Promise<SignedInActor> {
   const actor = await request.actor();
   if (!actor.auth) throw new HubError('unauthenticated');
+  const route = request.routeOptions.url ?? '';
+  if (mustChangePassword(actor.auth) && !PASSWORD_CHANGE_ROUTES.has(`${request.method} ${route}`)) {
+    throw new Refusal('password_change_required', {
+      audit: { type: 'password_change_refused', ...actor.audit, details: { method: request.method, route } },
+    });
+  }
   return actor as SignedInActor;
 }
 

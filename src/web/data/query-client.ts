@@ -15,7 +15,7 @@ export interface FailureMeta extends Record<string, unknown> {
 }
 
 /** Refusals the signed-in shell answers itself (enrolment page, step-up dialog): no toast on top. */
-const HANDLED_ELSEWHERE = new Set(['mfa_enrollment_required']);
+const HANDLED_ELSEWHERE = new Set(['mfa_enrollment_required', 'password_change_required']);
 
 function present(meta: FailureMeta | undefined, error: unknown) {
   if (!meta?.errorToast) return;

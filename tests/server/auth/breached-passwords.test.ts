@@ -9,6 +9,7 @@ import { createUser, FIXTURE_PASSWORD, sessionCookieFor, signedInUser } from '..
 import { useTestHub } from '../../helpers/use-test-hub';
 import { listenOnLoopback, type Listening } from '../../helpers/loopback-server';
 import { cookieFrom } from '../../helpers/cookies';
+import { authorize, authorizeUrl, registerClient } from '../oauth/oauth-helpers';
 import { auditLogs, platformUsers } from '../../../src/server/db/schema/index';
 import { devOutbox } from '../../../src/server/auth/mailer';
 import { PASSWORD_MESSAGES } from '../../../src/shared/password-policy';
@@ -132,6 +133,7 @@ describe.each(TEST_DATABASES)('breached passwords at sign-up, change, reset and 
 
   it('accepts a breached password at sign-in and asks for a change; an administrator can require it', async () => {
     const user = await createUser(t.hub, { password: BREACHED });
+    const client = await registerClient(t);
     const signIn = () =>
       t.client.post('/api/auth/sign-in', { csrf: true, body: { email: user.email, password: BREACHED } });
     const first = await signIn();
@@ -145,6 +147,9 @@ describe.each(TEST_DATABASES)('breached passwords at sign-up, change, reset and 
       .where(and(eq(auditLogs.userId, user.id), eq(auditLogs.eventType, 'sign_in_breached_password')));
     const opened = await t.hub.audit.subjectKeys.openRows(t.hub.db, audit);
     expect(opened.map((a) => a.details)).toEqual([{ email: user.email, password_change: 'asked' }]);
+    // Asked, not required: nothing is refused, and the authorization endpoint issues codes.
+    expect((await t.client.get('/api/me/apps', { cookie })).statusCode).toBe(200);
+    expect((await authorize(t, client, cookie)).code).toEqual(expect.any(String));
 
     // A super admin requires the change: the next sign-in says so.
     const admin = await signedInUser(t.hub, ['user', 'super_admin']);
@@ -157,16 +162,54 @@ describe.each(TEST_DATABASES)('breached passwords at sign-up, change, reset and 
     expect(put.json()).toMatchObject({ breached_password: 'require', email_code: false });
     const second = await signIn();
     expect(second.json().user.password_change).toBe('required');
+    const held = cookieFrom(second)!;
 
-    // A new password clears the mark.
+    // Until it is changed, the server refuses everything but the way out, and audits the refusal.
+    const apps = await t.client.get('/api/me/apps', { cookie: held });
+    expect(apps.statusCode).toBe(403);
+    expect(apps.json().error.code).toBe('password_change_required');
+    const patch = await t.client.patch('/api/me', { csrf: true, cookie: held, body: { full_name: 'Changed' } });
+    expect(patch.json().error.code).toBe('password_change_required');
+    expect((await t.client.get('/api/auth/session', { cookie: held })).json().user.password_change).toBe('required');
+    expect((await t.client.get('/api/me', { cookie: held })).statusCode).toBe(200);
+    const refused = await t.hub.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userId, user.id), eq(auditLogs.eventType, 'password_change_refused')));
+    expect(refused.map((a) => a.details)).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', route: '/api/me/apps' },
+        { method: 'PATCH', route: '/api/me' },
+      ]),
+    );
+    // No code for a sister platform: the browser goes to the change (and back); prompt=none hears why.
+    const sent = await t.client.get(authorizeUrl(client, { scope: 'openid', state: 's1' }), { cookie: held });
+    expect(sent.statusCode).toBe(302);
+    const to = new URL(String(sent.headers.location), 'http://hub.test');
+    expect(to.pathname).toBe('/account');
+    expect(to.searchParams.get('password_change')).toBe('required');
+    expect(to.searchParams.get('return_to')).toMatch(/^\/oauth\/authorize\?/);
+    expect(to.searchParams.has('code')).toBe(false);
+    const silent = await t.client.get(authorizeUrl(client, { scope: 'openid', state: 's2', prompt: 'none' }), {
+      cookie: held,
+    });
+    const answer = new URL(String(silent.headers.location));
+    expect(answer.origin + answer.pathname).toBe(client.redirect_uris[0]);
+    expect(answer.searchParams.get('error')).toBe('interaction_required');
+    expect(answer.searchParams.has('code')).toBe(false);
+
+    // A new password clears the mark, and everything works again.
     const changed = await t.client.post('/api/me/password', {
       csrf: true,
-      cookie: cookieFrom(second)!,
+      cookie: held,
       body: { current_password: BREACHED, new_password: GOOD },
     });
     expect(changed.statusCode).toBe(200);
     const [row] = await t.hub.db.select().from(platformUsers).where(eq(platformUsers.id, user.id));
     expect(row.passwordChange).toBeNull();
+    const fresh = cookieFrom(changed)!;
+    expect((await t.client.get('/api/me/apps', { cookie: fresh })).statusCode).toBe(200);
+    expect((await authorize(t, client, fresh)).code).toEqual(expect.any(String));
     await t.client.put('/api/admin/sign-in-settings', {
       csrf: true,
       cookie: admin.cookie,

@@ -3,7 +3,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { SignInForm } from '@/features/auth/sign-in-form';
 import { SessionNotices } from '@/features/auth/session-notices';
-import { mockWebApi, ok } from '../../helpers/web-api-mock';
+import SecurityTab from '@/features/account/security-tab';
+import { useSessionQuery } from '@/data/auth/session-query';
+import { mockWebApi, ok, refusal } from '../../helpers/web-api-mock';
 import { renderWithQuery } from '../../helpers/web-render';
 
 const SESSION = {
@@ -22,6 +24,11 @@ const SESSION = {
   is_ecosystem_admin: false,
   impersonation: null,
 };
+
+/** Shares the session query with the screen under test: once it shows, the screen has the session too. */
+function SessionLoaded() {
+  return useSessionQuery().data ? <p data-testid="session-loaded" /> : null;
+}
 
 describe('sign-in by email and the session notices (issue 42)', () => {
   it('asks for a code by mail and signs in with it', async () => {
@@ -73,5 +80,32 @@ describe('sign-in by email and the session notices (issue 42)', () => {
     const notice = await screen.findByTestId('password-change-notice');
     expect(notice.textContent).toContain('Your password appears in a list of breached passwords. Please change it.');
     expect(screen.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe('/account');
+  });
+
+  it('offers the way back to the app once a required change is done, only to the authorization endpoint', async () => {
+    mockWebApi({
+      'GET /api/auth/session': ok(SESSION),
+      'GET /api/me': refusal(503, 'database_unavailable', 'Down.'),
+    });
+    const back = '/oauth/authorize?client_id=c1&state=s';
+    const at = (returnTo: string) =>
+      `/account?tab=security&password_change=required&app=Role+Builder&return_to=${encodeURIComponent(returnTo)}`;
+    const first = renderWithQuery(
+      <MemoryRouter initialEntries={[at(back)]}>
+        <SecurityTab />
+      </MemoryRouter>,
+    );
+    const link = await screen.findByTestId('password-change-continue');
+    expect(link.getAttribute('href')).toBe(back);
+    expect(link.textContent).toContain('Continue to Role Builder');
+    first.unmount();
+    renderWithQuery(
+      <MemoryRouter initialEntries={[at('https://evil.example/oauth/authorize?x')]}>
+        <SecurityTab />
+        <SessionLoaded />
+      </MemoryRouter>,
+    );
+    await screen.findByTestId('session-loaded');
+    expect(screen.queryByTestId('password-change-continue')).toBeNull();
   });
 });

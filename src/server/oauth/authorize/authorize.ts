@@ -186,6 +186,7 @@ async function interrupt(ctx: AuthorizeContext, reply: FastifyReply, e: Authoriz
   const { hub } = ctx;
   if (e.kind === 'login') return reply.redirect(signInUrl(ctx), 302);
   if (e.kind === 'enrol_mfa') return reply.redirect(enrolmentUrl(ctx, e.orgSlug!), 302);
+  if (e.kind === 'change_password') return reply.redirect(passwordChangeUrl(ctx), 302);
   const csrf = keyedMac(hub.config.masterKey!, CONSENT_CONTEXT, consentMessage(ctx.auth!.session.id, ctx.query));
   if (e.kind === 'select_account') {
     return sendAccountChooser(reply, {
@@ -206,6 +207,20 @@ async function interrupt(ctx: AuthorizeContext, reply: FastifyReply, e: Authoriz
     organizationName: await organizationNameOf(ctx),
     unreviewed: unreviewedClientFacts(ctx.client!, ctx.redirectUri!, ctx.scopes),
   });
+}
+
+/**
+ * Issue 42: the account page, told that the breached password must be changed first, with the way
+ * back to this very request (changing the password keeps the sign-in, so no marker is needed).
+ */
+function passwordChangeUrl(ctx: AuthorizeContext): string {
+  const search = new URLSearchParams({
+    tab: 'security',
+    password_change: 'required',
+    app: ctx.client!.appName,
+    return_to: `/oauth/authorize?${ctx.query}`,
+  });
+  return `/account?${search}`;
 }
 
 /** The consent screen names the organization the request asks for, when the user belongs to it. */

@@ -1,5 +1,6 @@
 import { SESSION_COOKIE } from '../../auth/sessions';
 import { resolveSignedInSession } from '../../auth/session-cache';
+import { mustChangePassword } from '../../auth/password-check';
 import { AuthorizeInterrupt, AuthorizeRedirectError, type AuthorizeContext } from './context';
 
 /**
@@ -9,6 +10,10 @@ import { AuthorizeInterrupt, AuthorizeRedirectError, type AuthorizeContext } fro
  * `max_age=0` does not loop. With `prompt=none` every interaction is an error to the client.
  * The session comes from this node's revocation-aware cache (auth/session-cache.ts): a silent
  * authorization of a signed-in browser reads nothing.
+ *
+ * Issue 42: a session whose breached password must be changed gets no code — the browser goes to
+ * the account page that asks for the change (and comes back here), or with `prompt=none` the
+ * client hears `interaction_required`.
  */
 export async function checkSession(ctx: AuthorizeContext): Promise<void> {
   const auth = await resolveSignedInSession(ctx.hub, ctx.request.cookies?.[SESSION_COOKIE]);
@@ -18,6 +23,10 @@ export async function checkSession(ctx: AuthorizeContext): Promise<void> {
     throw new AuthorizeInterrupt('login');
   }
   ctx.auth = auth;
+  if (mustChangePassword(auth)) {
+    if (none) throw new AuthorizeRedirectError('interaction_required', 'The user must change their password first.');
+    throw new AuthorizeInterrupt('change_password');
+  }
   const authTime = auth.session.authTime.getTime();
   const reauthenticated = ctx.reauthSince !== undefined && authTime >= ctx.reauthSince;
   if (reauthenticated) return;

@@ -77,11 +77,12 @@ export class AuthorizeRedirectError extends Error {
 
 /**
  * Not an error: the pipeline stops to sign the user in, to ask for consent, or (issue 29) to send a
- * member of an organization requiring MFA to set up a second factor (`orgSlug` says which).
+ * member of an organization requiring MFA to set up a second factor (`orgSlug` says which), or
+ * (issue 42) to have a breached password changed that an administrator requires changed.
  */
 export class AuthorizeInterrupt extends Error {
   constructor(
-    readonly kind: 'login' | 'consent' | 'select_account' | 'enrol_mfa',
+    readonly kind: 'login' | 'consent' | 'select_account' | 'enrol_mfa' | 'change_password',
     readonly orgSlug?: string,
   ) {
     super(kind);

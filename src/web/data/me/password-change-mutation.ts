@@ -3,12 +3,16 @@ import type { z } from 'zod';
 import type { MePasswordBody, passwordChangedSchema } from '@shared/api/me';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
+import { authKeys } from '../auth/keys';
 import { meKeys } from './keys';
 
 export type PasswordChangeInput = MePasswordBody;
 type PasswordChanged = z.output<typeof passwordChangedSchema>;
 
-/** Changes the password; every other session ends (so the sessions list changes too). */
+/**
+ * Changes the password; every other session ends (so the sessions list changes too), and a
+ * breached-password mark is cleared (so the session's notice goes, issue 42).
+ */
 export function changePassword(input: PasswordChangeInput): Promise<PasswordChanged> {
   return api.post<PasswordChanged>('/api/me/password', input);
 }
@@ -21,7 +25,10 @@ export function usePasswordChangeMutation({
   return useMutation({
     mutationFn: changePassword,
     onSuccess: async (...args) => {
-      await client.invalidateQueries({ queryKey: meKeys.sessions() });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: meKeys.sessions() }),
+        client.invalidateQueries({ queryKey: authKeys.session }),
+      ]);
       await onSuccess?.(...args);
     },
     ...options,
