@@ -6,6 +6,10 @@ import LongestFirst from './tests/helpers/longest-first';
 const alias = {
   '@': fileURLToPath(new URL('./src/web', import.meta.url)),
   '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+  // The ICU parser under the name the built app's safety net loads it by (vite.config.ts).
+  'hub-icu-parser': fileURLToPath(
+    new URL('./node_modules/@formatjs/icu-messageformat-parser/index.js', import.meta.url),
+  ),
 };
 
 /**

@@ -72,5 +72,6 @@ export async function adminApproveDeletion(hub: Hub, actor: SignedInActor, userI
 
 /** DELETE /api/admin/users/:id/deletion: any administrator may call an erasure off. */
 export async function adminCancelDeletion(hub: Hub, actor: SignedInActor, userId: string): Promise<DeletionStatus> {
+  if (!(await findUserById(hub.db, userId))) throw new HubError('not_found', 'No such user.');
   return cancelDeletion(hub, actor.audit, userId, 'admin');
 }

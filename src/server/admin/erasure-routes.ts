@@ -35,7 +35,7 @@ export async function erasureAdminRoutes(app: FastifyInstance, { hub }: { hub: H
   );
   r.delete(
     '/users/:id/deletion',
-    { schema: { params: idParamsSchema, response: { 200: deletionStatusSchema, ...adminErrors } } },
+    { schema: { params: idParamsSchema, response: { 200: deletionStatusSchema, ...adminErrors, ...apiErrors(404) } } },
     async (request) => adminCancelDeletion(hub, await requireActor(request), request.params.id),
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestHub } from '../../helpers/test-hub';
 import { cookieFrom } from '../../helpers/cookies';
@@ -89,15 +89,14 @@ export async function sessionOf(t: TestHub, res: { headers: Record<string, unkno
 }
 
 /** The audit rows of one type (optionally whose details have `key` = `value`). */
+/**
+ * The audit rows of a type, opened (their personal details are sealed per person, audit/shredding.ts),
+ * and those whose detail `key` is `value` when one is given.
+ */
 export async function auditRowsOf(t: TestHub, type: string, key?: string, value?: string) {
-  return t.hub.db
-    .select()
-    .from(auditLogs)
-    .where(
-      key
-        ? and(eq(auditLogs.eventType, type), sql`${auditLogs.details}->>${key} = ${value}`)
-        : eq(auditLogs.eventType, type),
-    );
+  const rows = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, type));
+  const opened = await t.hub.audit.subjectKeys.openRows(t.hub.db, rows);
+  return key ? opened.filter((r) => (r.details as Record<string, unknown> | null)?.[key] === value) : opened;
 }
 
 /** Registers the IdP at the hub through the admin API, then the IdP trusts the hub's SP metadata. */

@@ -32,6 +32,45 @@ const SHARED_WRITES: { table: string; module: string; why: string }[] = [
       'the code exchange (codeExchangeWrite): one statement consumes the code and inserts its app session ' +
       "and refresh token, so a code's consume and its session cannot part",
   },
+  {
+    table: 'auth_sessions',
+    module: 'src/server/oauth/device/queries.ts',
+    why:
+      'RFC 8628: one conditional statement consumes the approved device code and inserts its app session, ' +
+      'so a code issues tokens once across nodes',
+  },
+  {
+    table: 'oauth_refresh_tokens',
+    module: 'src/server/oauth/device/queries.ts',
+    why: 'the same statement as the device code consumption inserts its refresh token (as the code exchange does)',
+  },
+  {
+    table: 'oauth_clients',
+    module: 'src/server/oauth/registration/queries.ts',
+    why:
+      'RFC 7591/7592: a dynamic registration writes its client with its registration columns and spends ' +
+      'the initial access token in one statement',
+  },
+  {
+    table: 'auth_sessions',
+    module: 'src/server/oauth/registration/queries.ts',
+    why: "RFC 7592 delete and the expiry of unused registrations end the client's sessions with the client, in one statement",
+  },
+  {
+    table: 'oauth_consents',
+    module: 'src/server/oauth/registration/queries.ts',
+    why: "the same delete removes the dynamic client's consents",
+  },
+  {
+    table: 'platform_users',
+    module: 'src/server/account/erasure-queries.ts',
+    why: "issue 41 erasure: the account row is deleted last, in the erasure's one transaction over every personal table",
+  },
+  {
+    table: 'webhook_deliveries',
+    module: 'src/server/account/erasure-queries.ts',
+    why: "issue 41 erasure: the person's email is taken out of stored webhook payloads in the same transaction",
+  },
 ];
 
 const TABLES = new Map(
