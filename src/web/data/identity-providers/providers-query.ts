@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { IdentityProviderView } from '@shared/api/federation';
 import { api } from '@/lib/api';
@@ -23,7 +24,7 @@ export function useIdentityProvidersQuery(options: Omit<QueryOptions<IdentityPro
   return useQuery({
     queryKey: identityProviderKeys.list(),
     queryFn: ({ signal }) => getIdentityProviders(signal),
-    meta: { errorToast: 'Failed to fetch identity providers' },
+    meta: { errorToast: defineMessage({ id: 'data.toast.failedToFetchIdentityProviders', defaultMessage: 'Failed to fetch identity providers' }) },
     select: providersOf,
     ...options,
   });

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
@@ -15,7 +16,7 @@ export function useMySessionRevokeMutation({ onSuccess, ...options }: MutationOp
       await client.invalidateQueries({ queryKey: meKeys.sessions() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to revoke session' },
+    meta: { errorToast: defineMessage({ id: 'data.toast.failedToRevokeSession', defaultMessage: 'Failed to revoke session' }) },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Passkey } from '@shared/api/mfa';
 import { api } from '@/lib/api';
@@ -44,4 +45,4 @@ function usePasskeyMutation<TVars>(
 export const usePasskeyRegisterMutation = (options: MutationOptions<unknown, void> = {}) =>
   usePasskeyMutation(registerPasskey, options);
 export const usePasskeyDeleteMutation = (options: MutationOptions<unknown, string> = {}) =>
-  usePasskeyMutation(deletePasskey, { meta: { errorToast: 'Failed to remove the passkey' }, ...options });
+  usePasskeyMutation(deletePasskey, { meta: { errorToast: defineMessage({ id: 'data.toast.failedToRemoveThePasskey', defaultMessage: 'Failed to remove the passkey' }) }, ...options });

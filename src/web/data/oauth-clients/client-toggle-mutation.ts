@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
@@ -23,7 +24,7 @@ export function useClientToggleMutation({ onSuccess, ...options }: MutationOptio
       await client.invalidateQueries({ queryKey: oauthKeys.clients() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to update client status' },
+    meta: { errorToast: defineMessage({ id: 'data.toast.failedToUpdateClientStatus', defaultMessage: 'Failed to update client status' }) },
     ...options,
   });
 }

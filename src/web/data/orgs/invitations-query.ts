@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { InvitationView } from '@shared/api/orgs';
 import { api } from '@/lib/api';
@@ -20,7 +21,7 @@ export function useInvitationsQuery<T = Invitation[]>(
   return useQuery({
     queryKey: orgKeys.invitations(mode, id),
     queryFn: ({ signal }) => getInvitations(mode, id, signal),
-    meta: { errorToast: 'Failed to load invitations' },
+    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadInvitations', defaultMessage: 'Failed to load invitations' }) },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { WebhookDeliveryView } from '@shared/api/events';
 import { api } from '@/lib/api';
@@ -24,7 +25,7 @@ export function useWebhookDeliveriesQuery(id: string, options: InfiniteQueryOpti
     queryFn: ({ pageParam, signal }) => getWebhookDeliveries(id, pageParam as number | null, signal),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => (last.length === DELIVERY_PAGE ? last[last.length - 1].id : undefined),
-    meta: { errorToast: 'Failed to fetch deliveries' },
+    meta: { errorToast: defineMessage({ id: 'data.toast.failedToFetchDeliveries', defaultMessage: 'Failed to fetch deliveries' }) },
     ...options,
   });
 }
