@@ -16,7 +16,12 @@ export function useAnalyticsQuery<T = Analytics>(options: QueryOptions<Analytics
   return useQuery({
     queryKey: adminKeys.analytics(),
     queryFn: ({ signal }) => getAnalytics(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadAdminDataSecurely', defaultMessage: 'Failed to load admin data securely' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadAdminDataSecurely',
+        defaultMessage: 'Failed to load admin data securely',
+      }),
+    },
     ...options,
   });
 }

@@ -17,7 +17,12 @@ export function useAppsQuery<T = AppSafe[]>(options: QueryOptions<AppSafe[], T> 
   return useQuery({
     queryKey: adminKeys.apps(),
     queryFn: ({ signal }) => getApps(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadAdminDataSecurely', defaultMessage: 'Failed to load admin data securely' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadAdminDataSecurely',
+        defaultMessage: 'Failed to load admin data securely',
+      }),
+    },
     ...options,
   });
 }

@@ -29,7 +29,13 @@ export function useCredentialDecisionMutation({
       await refreshCredentialViews(client);
       await onSuccess?.(...args);
     },
-    meta: { errorToast: defineMessage({ id: 'data.toast.requestFailed', defaultMessage: 'Request Failed' }), errorDescription: errorText },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.requestFailed',
+        defaultMessage: 'Request Failed',
+      }),
+      errorDescription: errorText,
+    },
     ...options,
   });
 }

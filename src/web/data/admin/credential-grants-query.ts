@@ -17,7 +17,12 @@ export function useCredentialGrantsQuery<T = Grant[]>(options: QueryOptions<Gran
   return useQuery({
     queryKey: adminKeys.grants(),
     queryFn: ({ signal }) => getCredentialGrants(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadSecurityAuditData', defaultMessage: 'Failed to load security audit data' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadSecurityAuditData',
+        defaultMessage: 'Failed to load security audit data',
+      }),
+    },
     ...options,
   });
 }

@@ -17,7 +17,12 @@ export function useOverviewQuery<T = Overview>(options: QueryOptions<Overview, T
   return useQuery({
     queryKey: adminKeys.overview(),
     queryFn: ({ signal }) => getOverview(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadAdminDataSecurely', defaultMessage: 'Failed to load admin data securely' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadAdminDataSecurely',
+        defaultMessage: 'Failed to load admin data securely',
+      }),
+    },
     ...options,
   });
 }

@@ -17,7 +17,12 @@ export function useRecentSessionsQuery<T = SessionSafe[]>(options: QueryOptions<
   return useQuery({
     queryKey: adminKeys.sessions(),
     queryFn: ({ signal }) => getRecentSessions(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadAdminDataSecurely', defaultMessage: 'Failed to load admin data securely' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadAdminDataSecurely',
+        defaultMessage: 'Failed to load admin data securely',
+      }),
+    },
     ...options,
   });
 }

@@ -10,7 +10,12 @@ export function useSignInSettingsQuery() {
   return useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api.get<SignInSettingsView>('/api/admin/sign-in-settings', signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadSigninSettings', defaultMessage: 'Failed to load sign-in settings' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadSigninSettings',
+        defaultMessage: 'Failed to load sign-in settings',
+      }),
+    },
   });
 }
 

@@ -27,7 +27,12 @@ export function useUserRolesMutation({ onSuccess, ...options }: MutationOptions<
       ]);
       await onSuccess?.(data, vars, ...rest);
     },
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToUpdateUserRoles', defaultMessage: 'Failed to update user roles' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToUpdateUserRoles',
+        defaultMessage: 'Failed to update user roles',
+      }),
+    },
     ...options,
   });
 }

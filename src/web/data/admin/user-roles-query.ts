@@ -20,7 +20,12 @@ export function useUserRolesQuery<T = RoleAssignment[]>(
     queryKey: adminKeys.roles(userId),
     queryFn: ({ signal }) => getUserRoles(userId, signal),
     staleTime: 0,
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadUserRoles', defaultMessage: 'Failed to load user roles' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadUserRoles',
+        defaultMessage: 'Failed to load user roles',
+      }),
+    },
     ...options,
   });
 }

@@ -30,7 +30,12 @@ export function useUserUpdateMutation({ onSuccess, ...options }: MutationOptions
       await client.invalidateQueries({ queryKey: adminKeys.all });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToUpdateUser', defaultMessage: 'Failed to update user' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToUpdateUser',
+        defaultMessage: 'Failed to update user',
+      }),
+    },
     ...options,
   });
 }

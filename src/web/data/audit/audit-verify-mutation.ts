@@ -15,7 +15,12 @@ export function verifyAuditChain(): Promise<ChainVerification> {
 export function useAuditVerifyMutation(options: MutationOptions<ChainVerification, void> = {}) {
   return useMutation({
     mutationFn: verifyAuditChain,
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToVerifyTheAuditLog', defaultMessage: 'Failed to verify the audit log' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToVerifyTheAuditLog',
+        defaultMessage: 'Failed to verify the audit log',
+      }),
+    },
     ...options,
   });
 }

@@ -16,7 +16,12 @@ export function useProviderDeleteMutation({ onSuccess, ...options }: MutationOpt
       await client.invalidateQueries({ queryKey: identityProviderKeys.list() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToDeleteIdentityProvider', defaultMessage: 'Failed to delete identity provider' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToDeleteIdentityProvider',
+        defaultMessage: 'Failed to delete identity provider',
+      }),
+    },
     ...options,
   });
 }

@@ -19,7 +19,12 @@ export function useProviderTestMutation({ onSuccess, ...options }: MutationOptio
       await client.invalidateQueries({ queryKey: identityProviderKeys.list() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToTestIdentityProvider', defaultMessage: 'Failed to test identity provider' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToTestIdentityProvider',
+        defaultMessage: 'Failed to test identity provider',
+      }),
+    },
     ...options,
   });
 }

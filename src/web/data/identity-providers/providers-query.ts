@@ -20,11 +20,18 @@ export function getIdentityProviders(signal?: AbortSignal): Promise<IdentityProv
 
 const providersOf = (list: IdentityProviderList) => list.providers;
 
-export function useIdentityProvidersQuery(options: Omit<QueryOptions<IdentityProviderList, IdentityProvider[]>, 'select'> = {}) {
+export function useIdentityProvidersQuery(
+  options: Omit<QueryOptions<IdentityProviderList, IdentityProvider[]>, 'select'> = {},
+) {
   return useQuery({
     queryKey: identityProviderKeys.list(),
     queryFn: ({ signal }) => getIdentityProviders(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToFetchIdentityProviders', defaultMessage: 'Failed to fetch identity providers' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToFetchIdentityProviders',
+        defaultMessage: 'Failed to fetch identity providers',
+      }),
+    },
     select: providersOf,
     ...options,
   });

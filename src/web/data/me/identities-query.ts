@@ -16,7 +16,12 @@ export function useMyIdentitiesQuery<T = MyIdentity[]>(options: QueryOptions<MyI
   return useQuery({
     queryKey: meKeys.identities(),
     queryFn: ({ signal }) => getMyIdentities(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadYourLinkedSigninMethods', defaultMessage: 'Failed to load your linked sign-in methods' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadYourLinkedSigninMethods',
+        defaultMessage: 'Failed to load your linked sign-in methods',
+      }),
+    },
     ...options,
   });
 }

@@ -16,7 +16,12 @@ export function useMeQuery<T = Me>(options: QueryOptions<Me, T> = {}) {
   return useQuery({
     queryKey: meKeys.profile(),
     queryFn: ({ signal }) => getMe(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadYourAccount', defaultMessage: 'Failed to load your account' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadYourAccount',
+        defaultMessage: 'Failed to load your account',
+      }),
+    },
     ...options,
   });
 }

@@ -24,7 +24,12 @@ export function useMyAppRevokeMutation({ onSuccess, ...options }: MutationOption
       ]);
       await onSuccess?.(...args);
     },
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToRevokeTheApp', defaultMessage: 'Failed to revoke the app' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToRevokeTheApp',
+        defaultMessage: 'Failed to revoke the app',
+      }),
+    },
     ...options,
   });
 }

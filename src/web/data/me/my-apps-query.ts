@@ -16,7 +16,12 @@ export function useMyAppsQuery<T = ConnectedApp[]>(options: QueryOptions<Connect
   return useQuery({
     queryKey: meKeys.apps(),
     queryFn: ({ signal }) => getMyApps(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadYourConnectedApps', defaultMessage: 'Failed to load your connected apps' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadYourConnectedApps',
+        defaultMessage: 'Failed to load your connected apps',
+      }),
+    },
     ...options,
   });
 }

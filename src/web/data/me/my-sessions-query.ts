@@ -16,7 +16,12 @@ export function useMySessionsQuery<T = MySession[]>(options: QueryOptions<MySess
   return useQuery({
     queryKey: meKeys.sessions(),
     queryFn: ({ signal }) => getMySessions(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToFetchAuthenticationSessions', defaultMessage: 'Failed to fetch authentication sessions' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToFetchAuthenticationSessions',
+        defaultMessage: 'Failed to fetch authentication sessions',
+      }),
+    },
     ...options,
   });
 }

@@ -15,7 +15,12 @@ export function usePasskeysQuery<T = Passkey[]>(options: QueryOptions<Passkey[],
   return useQuery({
     queryKey: meKeys.passkeys(),
     queryFn: ({ signal }) => getPasskeys(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadYourPasskeys', defaultMessage: 'Failed to load your passkeys' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadYourPasskeys',
+        defaultMessage: 'Failed to load your passkeys',
+      }),
+    },
     ...options,
   });
 }

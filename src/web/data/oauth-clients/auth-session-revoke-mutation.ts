@@ -19,7 +19,12 @@ export function useAuthSessionRevokeMutation({
       await client.invalidateQueries({ queryKey: oauthKeys.authSessions() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToRevokeSession', defaultMessage: 'Failed to revoke session' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToRevokeSession',
+        defaultMessage: 'Failed to revoke session',
+      }),
+    },
     ...options,
   });
 }

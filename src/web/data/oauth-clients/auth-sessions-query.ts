@@ -18,7 +18,12 @@ export function useAuthSessionsQuery<T = AuthSession[]>(options: QueryOptions<Au
   return useQuery({
     queryKey: oauthKeys.authSessions(),
     queryFn: ({ signal }) => getAuthSessions(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToFetchAuthenticationSessions', defaultMessage: 'Failed to fetch authentication sessions' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToFetchAuthenticationSessions',
+        defaultMessage: 'Failed to fetch authentication sessions',
+      }),
+    },
     ...options,
   });
 }

@@ -25,7 +25,12 @@ export function useClientCreateMutation({
       await client.invalidateQueries({ queryKey: oauthKeys.clients() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToCreateOAuthClient', defaultMessage: 'Failed to create OAuth client' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToCreateOAuthClient',
+        defaultMessage: 'Failed to create OAuth client',
+      }),
+    },
     ...options,
   });
 }

@@ -30,7 +30,12 @@ export function useClientSecurityProfileMutation({
       await client.invalidateQueries({ queryKey: oauthKeys.clients() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToUpdateTheSecurityProfile', defaultMessage: 'Failed to update the security profile' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToUpdateTheSecurityProfile',
+        defaultMessage: 'Failed to update the security profile',
+      }),
+    },
     ...options,
   });
 }

@@ -16,7 +16,10 @@ export function setClientActive({ id, isActive }: ClientToggleVars): Promise<OAu
     .then((r) => r.client);
 }
 
-export function useClientToggleMutation({ onSuccess, ...options }: MutationOptions<OAuthClient, ClientToggleVars> = {}) {
+export function useClientToggleMutation({
+  onSuccess,
+  ...options
+}: MutationOptions<OAuthClient, ClientToggleVars> = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: setClientActive,
@@ -24,7 +27,12 @@ export function useClientToggleMutation({ onSuccess, ...options }: MutationOptio
       await client.invalidateQueries({ queryKey: oauthKeys.clients() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToUpdateClientStatus', defaultMessage: 'Failed to update client status' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToUpdateClientStatus',
+        defaultMessage: 'Failed to update client status',
+      }),
+    },
     ...options,
   });
 }

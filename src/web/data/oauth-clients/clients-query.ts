@@ -17,7 +17,12 @@ export function useClientsQuery<T = OAuthClient[]>(options: QueryOptions<OAuthCl
   return useQuery({
     queryKey: oauthKeys.clients(),
     queryFn: ({ signal }) => getClients(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToFetchOAuthClients', defaultMessage: 'Failed to fetch OAuth clients' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToFetchOAuthClients',
+        defaultMessage: 'Failed to fetch OAuth clients',
+      }),
+    },
     ...options,
   });
 }

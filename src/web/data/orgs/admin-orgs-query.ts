@@ -25,7 +25,12 @@ export function useAdminOrgsQuery({ q }: { q: string }, options: InfiniteQueryOp
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     placeholderData: keepPreviousData,
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadOrganizations', defaultMessage: 'Failed to load organizations' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadOrganizations',
+        defaultMessage: 'Failed to load organizations',
+      }),
+    },
     ...options,
   });
 }

@@ -19,7 +19,12 @@ export function useDomainsQuery<T = OrgDomain[]>(
   return useQuery({
     queryKey: orgKeys.domains(mode, id),
     queryFn: ({ signal }) => getDomains(mode, id, signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadDomains', defaultMessage: 'Failed to load domains' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadDomains',
+        defaultMessage: 'Failed to load domains',
+      }),
+    },
     ...options,
   });
 }

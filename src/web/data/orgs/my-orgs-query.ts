@@ -17,7 +17,12 @@ export function useMyOrgsQuery<T = MyOrg[]>(options: QueryOptions<MyOrg[], T> = 
   return useQuery({
     queryKey: orgKeys.mine(),
     queryFn: ({ signal }) => getMyOrgs(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadYourOrganizations', defaultMessage: 'Failed to load your organizations' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadYourOrganizations',
+        defaultMessage: 'Failed to load your organizations',
+      }),
+    },
     ...options,
   });
 }

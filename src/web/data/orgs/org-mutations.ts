@@ -44,7 +44,12 @@ export function useOrgDeleteMutation(
       await client.invalidateQueries({ queryKey: orgKeys.all });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToDeleteTheOrganization', defaultMessage: 'Failed to delete the organization' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToDeleteTheOrganization',
+        defaultMessage: 'Failed to delete the organization',
+      }),
+    },
     ...options,
   });
 }

@@ -21,7 +21,12 @@ export function useOrgQuery<T = OrgResult>(
   return useQuery({
     queryKey: orgKeys.org(mode, id),
     queryFn: ({ signal }) => getOrg(mode, id, signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadTheOrganization', defaultMessage: 'Failed to load the organization' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadTheOrganization',
+        defaultMessage: 'Failed to load the organization',
+      }),
+    },
     ...options,
   });
 }

@@ -16,7 +16,12 @@ export function useAuditSinksQuery<T = AuditSink[]>(options: QueryOptions<AuditS
   return useQuery({
     queryKey: auditSinkKeys.list(),
     queryFn: ({ signal }) => getAuditSinks(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToFetchAuditSinks', defaultMessage: 'Failed to fetch audit sinks' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToFetchAuditSinks',
+        defaultMessage: 'Failed to fetch audit sinks',
+      }),
+    },
     ...options,
   });
 }

@@ -16,7 +16,12 @@ export function useWebhooksQuery<T = Webhook[]>(options: QueryOptions<Webhook[],
   return useQuery({
     queryKey: webhookKeys.list(),
     queryFn: ({ signal }) => getWebhooks(signal),
-    meta: { errorToast: defineMessage({ id: 'data.toast.failedToFetchWebhooks', defaultMessage: 'Failed to fetch webhooks' }) },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToFetchWebhooks',
+        defaultMessage: 'Failed to fetch webhooks',
+      }),
+    },
     ...options,
   });
 }
