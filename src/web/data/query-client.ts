@@ -1,4 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import type { MessageDescriptor } from 'react-intl';
+import { activeIntl } from '@/i18n/active-intl';
 import { ApiError, isRetryable } from '@/lib/api';
 import { notify } from '@/lib/notify';
 
@@ -9,7 +11,8 @@ import { notify } from '@/lib/notify';
  * toast effect.
  */
 export interface FailureMeta extends Record<string, unknown> {
-  errorToast?: string;
+  /** A message (formatted here, in the page's language) or a title a component already formatted. */
+  errorToast?: MessageDescriptor | string;
   /** Where the spec fixes the toast's description (§8), it is given here instead. */
   errorDescription?: (error: unknown) => string;
 }
@@ -21,8 +24,10 @@ function present(meta: FailureMeta | undefined, error: unknown) {
   if (!meta?.errorToast) return;
   if (error instanceof ApiError && HANDLED_ELSEWHERE.has(error.code)) return;
   // One toast per title: three failed queries of one tab replace each other instead of stacking.
-  const id = meta.errorToast;
-  notify.error(meta.errorToast, meta.errorDescription ? { id, description: meta.errorDescription(error) } : { id, error });
+  const toast = meta.errorToast;
+  const title = typeof toast === 'string' ? toast : activeIntl().formatMessage(toast);
+  const id = typeof toast === 'string' ? toast : (toast.id ?? title);
+  notify.error(title, meta.errorDescription ? { id, description: meta.errorDescription(error) } : { id, error });
 }
 
 declare module '@tanstack/react-query' {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { MessageDescriptor } from 'react-intl';
 import type { MutationOptions } from './options';
 
 /**
@@ -10,7 +11,7 @@ export function useRefetchingMutation<TData, TVars>(
   queryKey: QueryKey,
   mutationFn: (vars: TVars) => Promise<TData>,
   { onSuccess, ...options }: MutationOptions<TData, TVars>,
-  errorToast?: string,
+  errorToast?: MessageDescriptor,
 ) {
   const client = useQueryClient();
   return useMutation({

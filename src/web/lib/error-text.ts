@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { activeIntl } from '@/i18n/active-intl';
 import { ApiError } from './api';
 
@@ -45,11 +45,13 @@ const UNKNOWN = defineMessages({
  */
 export interface Wording {
   refusal?: (error: ApiError) => string | undefined;
-  unexpected?: string;
+  /** A message (formatted in the active language) or words already formatted. */
+  unexpected?: MessageDescriptor | string;
 }
 
-export function errorText(error: unknown, { refusal, unexpected }: Wording = {}): string {
+export function errorText(error: unknown, { refusal, unexpected: words }: Wording = {}): string {
   const intl = activeIntl();
+  const unexpected = typeof words === 'object' ? intl.formatMessage(words) : words;
   if (!(error instanceof ApiError)) return unexpected ?? intl.formatMessage(UNKNOWN.text);
   const own = refusal?.(error);
   if (own !== undefined) return own;

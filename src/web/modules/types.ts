@@ -132,7 +132,7 @@ export interface MatchingCriterion {
   improvement: string;
 }
 export interface CrossPlatformAlert {
-  talent: string;
+  talent: Text;
   issue: Text;
   platforms: string[];
   severity: 'high' | 'medium' | 'low';
@@ -207,7 +207,7 @@ export interface AlertRule {
 // Settings admin
 export interface GlobalSetting {
   key: string;
-  value: string;
+  value: Text;
   category: Text;
   critical: boolean;
 }

@@ -21,18 +21,22 @@ describe('final to-do checklist data (spec §3, §9)', () => {
     const critical = byPriority('Critical');
     expect(critical.map((t) => t.estimatedHours)).toEqual([8, 6, 4, 6]);
     expect(critical[0].category).toBe('Authentication');
-    expect(critical[1].title).toMatch(/credential encryption migration/i);
-    expect(critical[2].title).toMatch(/production database policies/i);
-    expect(critical[3].title).toMatch(/production environment/i);
+    expect(critical[1].title.defaultMessage).toMatch(/credential encryption migration/i);
+    expect(critical[2].title.defaultMessage).toMatch(/production database policies/i);
+    expect(critical[3].title.defaultMessage).toMatch(/production environment/i);
   });
 
   it('has five feature tasks, cross-platform API integration and responsive design as High', () => {
     const high = byPriority('High');
     expect(high.filter((t) => t.category === 'Features')).toHaveLength(5);
-    expect(high.some((t) => /cross-platform api integration/i.test(t.title) && t.category === 'Integration')).toBe(
+    expect(
+      high.some(
+        (t) => /cross-platform api integration/i.test(String(t.title.defaultMessage)) && t.category === 'Integration',
+      ),
+    ).toBe(true);
+    expect(high.some((t) => /responsive design/i.test(String(t.title.defaultMessage)) && t.category === 'UI/UX')).toBe(
       true,
     );
-    expect(high.some((t) => /responsive design/i.test(t.title) && t.category === 'UI/UX')).toBe(true);
   });
 
   it('uses exactly the 16 categories of the spec', () => {

@@ -17,8 +17,8 @@ const task = (
   estimatedHours: number,
 ): ChecklistTask => ({
   id,
-  title: `t${id}`,
-  description: '',
+  title: { id: `t${id}` },
+  description: { id: 'd' },
   priority,
   category,
   completed: false,

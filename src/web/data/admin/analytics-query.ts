@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { analyticsSchema } from '@shared/admin-api';
@@ -15,7 +16,12 @@ export function useAnalyticsQuery<T = Analytics>(options: QueryOptions<Analytics
   return useQuery({
     queryKey: adminKeys.analytics(),
     queryFn: ({ signal }) => getAnalytics(signal),
-    meta: { errorToast: 'Failed to load admin data securely' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadAdminDataSecurely',
+        defaultMessage: 'Failed to load admin data securely',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { appSafeSchema } from '@shared/admin-api';
@@ -16,7 +17,12 @@ export function useAppsQuery<T = AppSafe[]>(options: QueryOptions<AppSafe[], T> 
   return useQuery({
     queryKey: adminKeys.apps(),
     queryFn: ({ signal }) => getApps(signal),
-    meta: { errorToast: 'Failed to load admin data securely' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadAdminDataSecurely',
+        defaultMessage: 'Failed to load admin data securely',
+      }),
+    },
     ...options,
   });
 }

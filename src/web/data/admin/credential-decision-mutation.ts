@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { errorText } from '@/lib/error-text';
@@ -28,7 +29,13 @@ export function useCredentialDecisionMutation({
       await refreshCredentialViews(client);
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Request Failed', errorDescription: errorText },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.requestFailed',
+        defaultMessage: 'Request Failed',
+      }),
+      errorDescription: errorText,
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { grantSchema } from '@shared/admin-api';
@@ -16,7 +17,12 @@ export function useCredentialGrantsQuery<T = Grant[]>(options: QueryOptions<Gran
   return useQuery({
     queryKey: adminKeys.grants(),
     queryFn: ({ signal }) => getCredentialGrants(signal),
-    meta: { errorToast: 'Failed to load security audit data' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadSecurityAuditData',
+        defaultMessage: 'Failed to load security audit data',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { credentialRequestSchema } from '@shared/admin-api';
@@ -22,7 +23,18 @@ export function useCredentialRequestsQuery<T = CredentialRequest[]>(
   return useQuery({
     queryKey: adminKeys.requests(scope),
     queryFn: ({ signal }) => getCredentialRequests(scope, signal),
-    meta: { errorToast: scope === 'pending' ? 'Failed to load security audit data' : 'Failed to load admin data securely' },
+    meta: {
+      errorToast:
+        scope === 'pending'
+          ? defineMessage({
+              id: 'data.toast.failedToLoadSecurityAuditData',
+              defaultMessage: 'Failed to load security audit data',
+            })
+          : defineMessage({
+              id: 'data.toast.failedToLoadAdminDataSecurely',
+              defaultMessage: 'Failed to load admin data securely',
+            }),
+    },
     ...options,
   });
 }

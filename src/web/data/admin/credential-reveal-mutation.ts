@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { revealSchema } from '@shared/admin-api';
@@ -15,7 +16,10 @@ export function revealCredential(grantId: string): Promise<RevealedCredential> {
 /** Spec §8: 'Access Denied' with the server's message, or 'Failed to request credential access'. */
 export const ACCESS_DENIED_WORDING: Wording = {
   refusal: (error) => error.message || undefined,
-  unexpected: 'Failed to request credential access',
+  unexpected: defineMessage({
+    id: 'data.toast.failedToRequestCredentialAccess',
+    defaultMessage: 'Failed to request credential access',
+  }),
 };
 
 export function accessDeniedDescription(error: unknown): string {
@@ -25,7 +29,13 @@ export function accessDeniedDescription(error: unknown): string {
 export function useCredentialRevealMutation(options: MutationOptions<RevealedCredential, string> = {}) {
   return useMutation({
     mutationFn: revealCredential,
-    meta: { errorToast: 'Access Denied', errorDescription: accessDeniedDescription },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.accessDenied',
+        defaultMessage: 'Access Denied',
+      }),
+      errorDescription: accessDeniedDescription,
+    },
     ...options,
   });
 }

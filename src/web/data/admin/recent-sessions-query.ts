@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { sessionSafeSchema } from '@shared/admin-api';
@@ -16,7 +17,12 @@ export function useRecentSessionsQuery<T = SessionSafe[]>(options: QueryOptions<
   return useQuery({
     queryKey: adminKeys.sessions(),
     queryFn: ({ signal }) => getRecentSessions(signal),
-    meta: { errorToast: 'Failed to load admin data securely' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadAdminDataSecurely',
+        defaultMessage: 'Failed to load admin data securely',
+      }),
+    },
     ...options,
   });
 }

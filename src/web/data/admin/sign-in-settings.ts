@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignInSettings, SignInSettingsView } from '@shared/api/sign-in-settings';
 import { api } from '@/lib/api';
@@ -9,7 +10,12 @@ export function useSignInSettingsQuery() {
   return useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api.get<SignInSettingsView>('/api/admin/sign-in-settings', signal),
-    meta: { errorToast: 'Failed to load sign-in settings' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadSigninSettings',
+        defaultMessage: 'Failed to load sign-in settings',
+      }),
+    },
   });
 }
 

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { mfaResetSchema } from '@shared/api/mfa';
@@ -20,7 +21,7 @@ export function useUserMfaResetMutation({ onSuccess, ...options }: MutationOptio
       await client.invalidateQueries({ queryKey: adminKeys.usersAll() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to reset MFA' },
+    meta: { errorToast: defineMessage({ id: 'data.toast.failedToResetMFA', defaultMessage: 'Failed to reset MFA' }) },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
@@ -26,7 +27,12 @@ export function useUserRolesMutation({ onSuccess, ...options }: MutationOptions<
       ]);
       await onSuccess?.(data, vars, ...rest);
     },
-    meta: { errorToast: 'Failed to update user roles' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToUpdateUserRoles',
+        defaultMessage: 'Failed to update user roles',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { RoleAssignment } from '@shared/api/roles';
 import { api } from '@/lib/api';
@@ -19,7 +20,12 @@ export function useUserRolesQuery<T = RoleAssignment[]>(
     queryKey: adminKeys.roles(userId),
     queryFn: ({ signal }) => getUserRoles(userId, signal),
     staleTime: 0,
-    meta: { errorToast: 'Failed to load user roles' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadUserRoles',
+        defaultMessage: 'Failed to load user roles',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
@@ -29,7 +30,12 @@ export function useUserUpdateMutation({ onSuccess, ...options }: MutationOptions
       await client.invalidateQueries({ queryKey: adminKeys.all });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to update user' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToUpdateUser',
+        defaultMessage: 'Failed to update user',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { adminUserSchema, userListSchema } from '@shared/admin-api';
@@ -26,7 +27,7 @@ export function useUsersQuery({ q }: { q: string }, options: InfiniteQueryOption
     getNextPageParam: (last) => last.next_cursor,
     // A new search keeps the current rows on screen until its answer arrives.
     placeholderData: keepPreviousData,
-    meta: { errorToast: 'Failed to load users' },
+    meta: { errorToast: defineMessage({ id: 'data.toast.failedToLoadUsers', defaultMessage: 'Failed to load users' }) },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { chainVerificationSchema } from '@shared/api/audit';
@@ -14,7 +15,12 @@ export function verifyAuditChain(): Promise<ChainVerification> {
 export function useAuditVerifyMutation(options: MutationOptions<ChainVerification, void> = {}) {
   return useMutation({
     mutationFn: verifyAuditChain,
-    meta: { errorToast: 'Failed to verify the audit log' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToVerifyTheAuditLog',
+        defaultMessage: 'Failed to verify the audit log',
+      }),
+    },
     ...options,
   });
 }

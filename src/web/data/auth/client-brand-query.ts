@@ -9,7 +9,8 @@ import { api } from '@/lib/api';
 export function useClientBrandQuery(clientId: string | null) {
   return useQuery({
     queryKey: ['auth', 'client-brand', clientId],
-    queryFn: ({ signal }) => api.get<ClientBrand>(`/api/auth/client-brand?client_id=${encodeURIComponent(clientId!)}`, signal),
+    queryFn: ({ signal }) =>
+      api.get<ClientBrand>(`/api/auth/client-brand?client_id=${encodeURIComponent(clientId!)}`, signal),
     enabled: !!clientId,
     staleTime: 5 * 60_000,
     retry: false,

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
@@ -15,7 +16,12 @@ export function useProviderDeleteMutation({ onSuccess, ...options }: MutationOpt
       await client.invalidateQueries({ queryKey: identityProviderKeys.list() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to delete identity provider' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToDeleteIdentityProvider',
+        defaultMessage: 'Failed to delete identity provider',
+      }),
+    },
     ...options,
   });
 }

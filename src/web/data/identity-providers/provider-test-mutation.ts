@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConnectionTestResult } from '@shared/api/federation';
 import { api } from '@/lib/api';
@@ -18,7 +19,12 @@ export function useProviderTestMutation({ onSuccess, ...options }: MutationOptio
       await client.invalidateQueries({ queryKey: identityProviderKeys.list() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to test identity provider' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToTestIdentityProvider',
+        defaultMessage: 'Failed to test identity provider',
+      }),
+    },
     ...options,
   });
 }

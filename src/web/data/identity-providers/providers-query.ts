@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { IdentityProviderView } from '@shared/api/federation';
 import { api } from '@/lib/api';
@@ -19,11 +20,18 @@ export function getIdentityProviders(signal?: AbortSignal): Promise<IdentityProv
 
 const providersOf = (list: IdentityProviderList) => list.providers;
 
-export function useIdentityProvidersQuery(options: Omit<QueryOptions<IdentityProviderList, IdentityProvider[]>, 'select'> = {}) {
+export function useIdentityProvidersQuery(
+  options: Omit<QueryOptions<IdentityProviderList, IdentityProvider[]>, 'select'> = {},
+) {
   return useQuery({
     queryKey: identityProviderKeys.list(),
     queryFn: ({ signal }) => getIdentityProviders(signal),
-    meta: { errorToast: 'Failed to fetch identity providers' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToFetchIdentityProviders',
+        defaultMessage: 'Failed to fetch identity providers',
+      }),
+    },
     select: providersOf,
     ...options,
   });

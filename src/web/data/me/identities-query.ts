@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { MyIdentity } from '@shared/api/federation';
 import { api } from '@/lib/api';
@@ -15,7 +16,12 @@ export function useMyIdentitiesQuery<T = MyIdentity[]>(options: QueryOptions<MyI
   return useQuery({
     queryKey: meKeys.identities(),
     queryFn: ({ signal }) => getMyIdentities(signal),
-    meta: { errorToast: 'Failed to load your linked sign-in methods' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadYourLinkedSigninMethods',
+        defaultMessage: 'Failed to load your linked sign-in methods',
+      }),
+    },
     ...options,
   });
 }

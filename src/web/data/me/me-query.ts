@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@shared/api/me';
 import { api } from '@/lib/api';
@@ -15,7 +16,12 @@ export function useMeQuery<T = Me>(options: QueryOptions<Me, T> = {}) {
   return useQuery({
     queryKey: meKeys.profile(),
     queryFn: ({ signal }) => getMe(signal),
-    meta: { errorToast: 'Failed to load your account' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadYourAccount',
+        defaultMessage: 'Failed to load your account',
+      }),
+    },
     ...options,
   });
 }

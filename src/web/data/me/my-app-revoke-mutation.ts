@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { appRevokedSchema } from '@shared/api/me';
@@ -23,7 +24,12 @@ export function useMyAppRevokeMutation({ onSuccess, ...options }: MutationOption
       ]);
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to revoke the app' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToRevokeTheApp',
+        defaultMessage: 'Failed to revoke the app',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { ConnectedApp } from '@shared/api/me';
 import { api } from '@/lib/api';
@@ -15,7 +16,12 @@ export function useMyAppsQuery<T = ConnectedApp[]>(options: QueryOptions<Connect
   return useQuery({
     queryKey: meKeys.apps(),
     queryFn: ({ signal }) => getMyApps(signal),
-    meta: { errorToast: 'Failed to load your connected apps' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadYourConnectedApps',
+        defaultMessage: 'Failed to load your connected apps',
+      }),
+    },
     ...options,
   });
 }

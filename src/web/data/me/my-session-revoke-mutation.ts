@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
@@ -7,7 +8,10 @@ export function revokeMySession(id: string): Promise<{ revoked: boolean }> {
   return api.post<{ revoked: boolean }>(`/api/me/sessions/${id}/revoke`);
 }
 
-export function useMySessionRevokeMutation({ onSuccess, ...options }: MutationOptions<{ revoked: boolean }, string> = {}) {
+export function useMySessionRevokeMutation({
+  onSuccess,
+  ...options
+}: MutationOptions<{ revoked: boolean }, string> = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: revokeMySession,
@@ -15,7 +19,12 @@ export function useMySessionRevokeMutation({ onSuccess, ...options }: MutationOp
       await client.invalidateQueries({ queryKey: meKeys.sessions() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to revoke session' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToRevokeSession',
+        defaultMessage: 'Failed to revoke session',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { MySession } from '@shared/api/me';
 import { api } from '@/lib/api';
@@ -15,7 +16,12 @@ export function useMySessionsQuery<T = MySession[]>(options: QueryOptions<MySess
   return useQuery({
     queryKey: meKeys.sessions(),
     queryFn: ({ signal }) => getMySessions(signal),
-    meta: { errorToast: 'Failed to fetch authentication sessions' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToFetchAuthenticationSessions',
+        defaultMessage: 'Failed to fetch authentication sessions',
+      }),
+    },
     ...options,
   });
 }

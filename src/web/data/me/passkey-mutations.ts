@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Passkey } from '@shared/api/mfa';
 import { api } from '@/lib/api';
@@ -11,9 +12,8 @@ import { meKeys } from './keys';
  */
 export async function registerPasskey(): Promise<Passkey> {
   const { startRegistration } = await import('@simplewebauthn/browser');
-  const optionsJSON = await api.post<Parameters<typeof startRegistration>[0]['optionsJSON']>(
-    '/api/me/passkeys/options',
-  );
+  const optionsJSON =
+    await api.post<Parameters<typeof startRegistration>[0]['optionsJSON']>('/api/me/passkeys/options');
   const attestation = await startRegistration({ optionsJSON });
   return api.post<Passkey>('/api/me/passkeys', attestation);
 }
@@ -44,4 +44,12 @@ function usePasskeyMutation<TVars>(
 export const usePasskeyRegisterMutation = (options: MutationOptions<unknown, void> = {}) =>
   usePasskeyMutation(registerPasskey, options);
 export const usePasskeyDeleteMutation = (options: MutationOptions<unknown, string> = {}) =>
-  usePasskeyMutation(deletePasskey, { meta: { errorToast: 'Failed to remove the passkey' }, ...options });
+  usePasskeyMutation(deletePasskey, {
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToRemoveThePasskey',
+        defaultMessage: 'Failed to remove the passkey',
+      }),
+    },
+    ...options,
+  });

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { Passkey } from '@shared/api/mfa';
 import { api } from '@/lib/api';
@@ -14,7 +15,12 @@ export function usePasskeysQuery<T = Passkey[]>(options: QueryOptions<Passkey[],
   return useQuery({
     queryKey: meKeys.passkeys(),
     queryFn: ({ signal }) => getPasskeys(signal),
-    meta: { errorToast: 'Failed to load your passkeys' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadYourPasskeys',
+        defaultMessage: 'Failed to load your passkeys',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
@@ -18,7 +19,12 @@ export function useAuthSessionRevokeMutation({
       await client.invalidateQueries({ queryKey: oauthKeys.authSessions() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to revoke session' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToRevokeSession',
+        defaultMessage: 'Failed to revoke session',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { authSessionSchema } from '@shared/admin-api';
@@ -17,7 +18,12 @@ export function useAuthSessionsQuery<T = AuthSession[]>(options: QueryOptions<Au
   return useQuery({
     queryKey: oauthKeys.authSessions(),
     queryFn: ({ signal }) => getAuthSessions(signal),
-    meta: { errorToast: 'Failed to fetch authentication sessions' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToFetchAuthenticationSessions',
+        defaultMessage: 'Failed to fetch authentication sessions',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { clientCreatedSchema, createClientInputSchema } from '@shared/api/oauth-clients';
@@ -24,7 +25,12 @@ export function useClientCreateMutation({
       await client.invalidateQueries({ queryKey: oauthKeys.clients() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to create OAuth client' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToCreateOAuthClient',
+        defaultMessage: 'Failed to create OAuth client',
+      }),
+    },
     ...options,
   });
 }

@@ -15,7 +15,10 @@ export function setClientDisplay({ id, display }: ClientDisplayVars): Promise<OA
   return api.patch<{ client: OAuthClient }>(`/api/admin/oauth-clients/${id}`, display).then((r) => r.client);
 }
 
-export function useClientDisplayMutation({ onSuccess, ...options }: MutationOptions<OAuthClient, ClientDisplayVars> = {}) {
+export function useClientDisplayMutation({
+  onSuccess,
+  ...options
+}: MutationOptions<OAuthClient, ClientDisplayVars> = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: setClientDisplay,

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { clientSecurityProfileSchema } from '@shared/api/oauth-clients';
@@ -29,7 +30,12 @@ export function useClientSecurityProfileMutation({
       await client.invalidateQueries({ queryKey: oauthKeys.clients() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to update the security profile' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToUpdateTheSecurityProfile',
+        defaultMessage: 'Failed to update the security profile',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { MutationOptions } from '../options';
@@ -15,7 +16,10 @@ export function setClientActive({ id, isActive }: ClientToggleVars): Promise<OAu
     .then((r) => r.client);
 }
 
-export function useClientToggleMutation({ onSuccess, ...options }: MutationOptions<OAuthClient, ClientToggleVars> = {}) {
+export function useClientToggleMutation({
+  onSuccess,
+  ...options
+}: MutationOptions<OAuthClient, ClientToggleVars> = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: setClientActive,
@@ -23,7 +27,12 @@ export function useClientToggleMutation({ onSuccess, ...options }: MutationOptio
       await client.invalidateQueries({ queryKey: oauthKeys.clients() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to update client status' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToUpdateClientStatus',
+        defaultMessage: 'Failed to update client status',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { ClientView } from '@shared/api/oauth-clients';
 import { api } from '@/lib/api';
@@ -16,7 +17,12 @@ export function useClientsQuery<T = OAuthClient[]>(options: QueryOptions<OAuthCl
   return useQuery({
     queryKey: oauthKeys.clients(),
     queryFn: ({ signal }) => getClients(signal),
-    meta: { errorToast: 'Failed to fetch OAuth clients' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToFetchOAuthClients',
+        defaultMessage: 'Failed to fetch OAuth clients',
+      }),
+    },
     ...options,
   });
 }

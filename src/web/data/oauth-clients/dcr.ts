@@ -32,9 +32,7 @@ export function useDynamicClientsQuery() {
   return useQuery({
     queryKey: keys.dynamic(),
     queryFn: ({ signal }) =>
-      api
-        .get<{ clients: DynamicClientView[] }>('/api/admin/oauth-clients/dynamic', signal)
-        .then((r) => r.clients),
+      api.get<{ clients: DynamicClientView[] }>('/api/admin/oauth-clients/dynamic', signal).then((r) => r.clients),
   });
 }
 

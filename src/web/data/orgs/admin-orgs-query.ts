@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { adminOrgListSchema } from '@shared/api/orgs';
@@ -24,7 +25,12 @@ export function useAdminOrgsQuery({ q }: { q: string }, options: InfiniteQueryOp
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     placeholderData: keepPreviousData,
-    meta: { errorToast: 'Failed to load organizations' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadOrganizations',
+        defaultMessage: 'Failed to load organizations',
+      }),
+    },
     ...options,
   });
 }

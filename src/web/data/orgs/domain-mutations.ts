@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { domainResultSchema } from '@shared/api/orgs';
@@ -40,7 +41,12 @@ export function useDomainVerifyMutation(scope: Scope, options: MutationOptions<D
 
 export function useDomainRemoveMutation(scope: Scope, options: MutationOptions<{ deleted: true }, string> = {}) {
   return useDomainMutation(scope, (domain) => api.delete<{ deleted: true }>(domainPath(scope, domain)), {
-    meta: { errorToast: 'Failed to remove the domain' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToRemoveTheDomain',
+        defaultMessage: 'Failed to remove the domain',
+      }),
+    },
     ...options,
   });
 }

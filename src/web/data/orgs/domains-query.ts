@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { DomainView } from '@shared/api/orgs';
 import { api } from '@/lib/api';
@@ -18,7 +19,12 @@ export function useDomainsQuery<T = OrgDomain[]>(
   return useQuery({
     queryKey: orgKeys.domains(mode, id),
     queryFn: ({ signal }) => getDomains(mode, id, signal),
-    meta: { errorToast: 'Failed to load domains' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadDomains',
+        defaultMessage: 'Failed to load domains',
+      }),
+    },
     ...options,
   });
 }

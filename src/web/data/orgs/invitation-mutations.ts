@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { acceptedInvitationSchema, invitationResultSchema } from '@shared/api/orgs';
@@ -47,7 +48,15 @@ export function useInvitationResendMutation(scope: Scope, options: MutationOptio
       api.post<InvitationResult>(
         orgPath(scope.mode, scope.orgId, `/invitations/${encodeURIComponent(invitationId)}/resend`),
       ),
-    { meta: { errorToast: 'Failed to resend the invitation' }, ...options },
+    {
+      meta: {
+        errorToast: defineMessage({
+          id: 'data.toast.failedToResendTheInvitation',
+          defaultMessage: 'Failed to resend the invitation',
+        }),
+      },
+      ...options,
+    },
   );
 }
 
@@ -55,8 +64,18 @@ export function useInvitationRevokeMutation(scope: Scope, options: MutationOptio
   return useInvalidating(
     scope,
     (invitationId: string) =>
-      api.delete<{ deleted: true }>(orgPath(scope.mode, scope.orgId, `/invitations/${encodeURIComponent(invitationId)}`)),
-    { meta: { errorToast: 'Failed to revoke the invitation' }, ...options },
+      api.delete<{ deleted: true }>(
+        orgPath(scope.mode, scope.orgId, `/invitations/${encodeURIComponent(invitationId)}`),
+      ),
+    {
+      meta: {
+        errorToast: defineMessage({
+          id: 'data.toast.failedToRevokeTheInvitation',
+          defaultMessage: 'Failed to revoke the invitation',
+        }),
+      },
+      ...options,
+    },
   );
 }
 

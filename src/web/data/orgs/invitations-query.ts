@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { InvitationView } from '@shared/api/orgs';
 import { api } from '@/lib/api';
@@ -7,9 +8,7 @@ import { orgKeys, orgPath, type OrgMode } from './keys';
 export type Invitation = InvitationView;
 
 export function getInvitations(mode: OrgMode, id: string, signal?: AbortSignal): Promise<Invitation[]> {
-  return api
-    .get<{ invitations: Invitation[] }>(orgPath(mode, id, '/invitations'), signal)
-    .then((r) => r.invitations);
+  return api.get<{ invitations: Invitation[] }>(orgPath(mode, id, '/invitations'), signal).then((r) => r.invitations);
 }
 
 /** An organization's invitations (admins and owners), newest first as the API lists them. */
@@ -20,7 +19,12 @@ export function useInvitationsQuery<T = Invitation[]>(
   return useQuery({
     queryKey: orgKeys.invitations(mode, id),
     queryFn: ({ signal }) => getInvitations(mode, id, signal),
-    meta: { errorToast: 'Failed to load invitations' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadInvitations',
+        defaultMessage: 'Failed to load invitations',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { memberPageSchema, OrgMemberView } from '@shared/api/orgs';
@@ -26,7 +27,12 @@ export function useMembersQuery(
     queryFn: ({ pageParam, signal }) => getMemberPage(mode, id, pageParam as string | null, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
-    meta: { errorToast: 'Failed to load members' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadMembers',
+        defaultMessage: 'Failed to load members',
+      }),
+    },
     ...options,
   });
 }

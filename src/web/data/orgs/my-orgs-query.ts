@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { myOrgListSchema, myOrgSchema } from '@shared/api/orgs';
@@ -16,7 +17,12 @@ export function useMyOrgsQuery<T = MyOrg[]>(options: QueryOptions<MyOrg[], T> = 
   return useQuery({
     queryKey: orgKeys.mine(),
     queryFn: ({ signal }) => getMyOrgs(signal),
-    meta: { errorToast: 'Failed to load your organizations' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadYourOrganizations',
+        defaultMessage: 'Failed to load your organizations',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrgBody, UpdateOrgBody } from '@shared/api/orgs';
 import { api } from '@/lib/api';
@@ -43,7 +44,12 @@ export function useOrgDeleteMutation(
       await client.invalidateQueries({ queryKey: orgKeys.all });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to delete the organization' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToDeleteTheOrganization',
+        defaultMessage: 'Failed to delete the organization',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { orgResultSchema } from '@shared/api/orgs';
@@ -20,7 +21,12 @@ export function useOrgQuery<T = OrgResult>(
   return useQuery({
     queryKey: orgKeys.org(mode, id),
     queryFn: ({ signal }) => getOrg(mode, id, signal),
-    meta: { errorToast: 'Failed to load the organization' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadTheOrganization',
+        defaultMessage: 'Failed to load the organization',
+      }),
+    },
     ...options,
   });
 }

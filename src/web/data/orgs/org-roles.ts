@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createOrgRoleBodySchema, orgRoleSchema } from '@shared/api/orgs';
@@ -18,12 +19,20 @@ export function useOrgRoleNamesQuery<T = OrgRoleName[]>(options: QueryOptions<Or
   return useQuery({
     queryKey: orgKeys.roleNames(),
     queryFn: ({ signal }) => getOrgRoleNames(signal),
-    meta: { errorToast: 'Failed to load organization roles' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadOrganizationRoles',
+        defaultMessage: 'Failed to load organization roles',
+      }),
+    },
     ...options,
   });
 }
 
-export function useOrgRoleCreateMutation({ onSuccess, ...options }: MutationOptions<OrgRoleName, CreateOrgRoleBody> = {}) {
+export function useOrgRoleCreateMutation({
+  onSuccess,
+  ...options
+}: MutationOptions<OrgRoleName, CreateOrgRoleBody> = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateOrgRoleBody) => api.post<OrgRoleName>('/api/admin/org-roles', body),
@@ -43,7 +52,12 @@ export function useOrgRoleDeleteMutation({ onSuccess, ...options }: MutationOpti
       await client.invalidateQueries({ queryKey: orgKeys.roleNames() });
       await onSuccess?.(...args);
     },
-    meta: { errorToast: 'Failed to delete the role' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToDeleteTheRole',
+        defaultMessage: 'Failed to delete the role',
+      }),
+    },
     ...options,
   });
 }

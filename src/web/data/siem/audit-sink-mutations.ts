@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import type { z } from 'zod';
 import type { AuditSinkView, CreateAuditSinkBody, UpdateAuditSinkBody, auditSinkWithKeySchema } from '@shared/api/siem';
 import { api } from '@/lib/api';
@@ -31,7 +32,6 @@ export function deleteAuditSink(id: string): Promise<{ deleted: true }> {
   return api.delete<{ deleted: true }>(path(id));
 }
 
-
 /** Form errors are shown in the form: no toast. */
 export const useAuditSinkCreateMutation = (options: MutationOptions<AuditSinkWithKey, CreateAuditSinkBody> = {}) =>
   useRefetchingMutation(auditSinkKeys.all(), createAuditSink, options);
@@ -40,4 +40,12 @@ export const useAuditSinkUpdateMutation = (options: MutationOptions<AuditSinkVie
   useRefetchingMutation(auditSinkKeys.all(), updateAuditSink, options);
 
 export const useAuditSinkDeleteMutation = (options: MutationOptions<{ deleted: true }, string> = {}) =>
-  useRefetchingMutation(auditSinkKeys.all(), deleteAuditSink, options, 'Failed to delete the audit sink');
+  useRefetchingMutation(
+    auditSinkKeys.all(),
+    deleteAuditSink,
+    options,
+    defineMessage({
+      id: 'data.toast.failedToDeleteTheAuditSink',
+      defaultMessage: 'Failed to delete the audit sink',
+    }),
+  );

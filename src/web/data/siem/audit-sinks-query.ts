@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { AuditSinkView } from '@shared/api/siem';
 import { api } from '@/lib/api';
@@ -15,7 +16,12 @@ export function useAuditSinksQuery<T = AuditSink[]>(options: QueryOptions<AuditS
   return useQuery({
     queryKey: auditSinkKeys.list(),
     queryFn: ({ signal }) => getAuditSinks(signal),
-    meta: { errorToast: 'Failed to fetch audit sinks' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToFetchAuditSinks',
+        defaultMessage: 'Failed to fetch audit sinks',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { WebhookDeliveryView } from '@shared/api/events';
 import { api } from '@/lib/api';
@@ -10,11 +11,18 @@ export type WebhookDelivery = WebhookDeliveryView;
 export const DELIVERY_PAGE = 50;
 
 /** One endpoint's deliveries, newest first; `before` is the last id of the previous page. */
-export function getWebhookDeliveries(id: string, before: number | null, signal?: AbortSignal): Promise<WebhookDelivery[]> {
+export function getWebhookDeliveries(
+  id: string,
+  before: number | null,
+  signal?: AbortSignal,
+): Promise<WebhookDelivery[]> {
   const params = new URLSearchParams({ limit: String(DELIVERY_PAGE) });
   if (before !== null) params.set('before', String(before));
   return api
-    .get<{ deliveries: WebhookDelivery[] }>(`/api/admin/webhooks/${encodeURIComponent(id)}/deliveries?${params}`, signal)
+    .get<{ deliveries: WebhookDelivery[] }>(
+      `/api/admin/webhooks/${encodeURIComponent(id)}/deliveries?${params}`,
+      signal,
+    )
     .then((r) => r.deliveries);
 }
 
@@ -24,7 +32,12 @@ export function useWebhookDeliveriesQuery(id: string, options: InfiniteQueryOpti
     queryFn: ({ pageParam, signal }) => getWebhookDeliveries(id, pageParam as number | null, signal),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => (last.length === DELIVERY_PAGE ? last[last.length - 1].id : undefined),
-    meta: { errorToast: 'Failed to fetch deliveries' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToFetchDeliveries',
+        defaultMessage: 'Failed to fetch deliveries',
+      }),
+    },
     ...options,
   });
 }

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import type { z } from 'zod';
 import type {
   CreateWebhookBody,
@@ -53,7 +54,6 @@ export function resendWebhookDelivery({ id, deliveryId }: ResendVars): Promise<W
     .then((r) => r.delivery);
 }
 
-
 /** Form errors are shown in the form: no toast. */
 export const useWebhookCreateMutation = (options: MutationOptions<WebhookWithSecret, CreateWebhookBody> = {}) =>
   useRefetchingMutation(webhookKeys.all(), createWebhook, options);
@@ -62,13 +62,45 @@ export const useWebhookUpdateMutation = (options: MutationOptions<WebhookView, W
   useRefetchingMutation(webhookKeys.all(), updateWebhook, options);
 
 export const useWebhookDeleteMutation = (options: MutationOptions<{ deleted: true }, string> = {}) =>
-  useRefetchingMutation(webhookKeys.all(), deleteWebhook, options, 'Failed to delete webhook');
+  useRefetchingMutation(
+    webhookKeys.all(),
+    deleteWebhook,
+    options,
+    defineMessage({
+      id: 'data.toast.failedToDeleteWebhook',
+      defaultMessage: 'Failed to delete webhook',
+    }),
+  );
 
 export const useWebhookRotateMutation = (options: MutationOptions<WebhookWithSecret, string> = {}) =>
-  useRefetchingMutation(webhookKeys.all(), rotateWebhookSecret, options, 'Failed to rotate the signing secret');
+  useRefetchingMutation(
+    webhookKeys.all(),
+    rotateWebhookSecret,
+    options,
+    defineMessage({
+      id: 'data.toast.failedToRotateTheSigningSecret',
+      defaultMessage: 'Failed to rotate the signing secret',
+    }),
+  );
 
 export const useWebhookTestMutation = (options: MutationOptions<WebhookDeliveryView, string> = {}) =>
-  useRefetchingMutation(webhookKeys.all(), sendWebhookTest, options, 'Failed to send the test event');
+  useRefetchingMutation(
+    webhookKeys.all(),
+    sendWebhookTest,
+    options,
+    defineMessage({
+      id: 'data.toast.failedToSendTheTestEvent',
+      defaultMessage: 'Failed to send the test event',
+    }),
+  );
 
 export const useWebhookResendMutation = (options: MutationOptions<WebhookDeliveryView, ResendVars> = {}) =>
-  useRefetchingMutation(webhookKeys.all(), resendWebhookDelivery, options, 'Failed to resend the delivery');
+  useRefetchingMutation(
+    webhookKeys.all(),
+    resendWebhookDelivery,
+    options,
+    defineMessage({
+      id: 'data.toast.failedToResendTheDelivery',
+      defaultMessage: 'Failed to resend the delivery',
+    }),
+  );

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { WebhookView } from '@shared/api/events';
 import { api } from '@/lib/api';
@@ -15,7 +16,12 @@ export function useWebhooksQuery<T = Webhook[]>(options: QueryOptions<Webhook[],
   return useQuery({
     queryKey: webhookKeys.list(),
     queryFn: ({ signal }) => getWebhooks(signal),
-    meta: { errorToast: 'Failed to fetch webhooks' },
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToFetchWebhooks',
+        defaultMessage: 'Failed to fetch webhooks',
+      }),
+    },
     ...options,
   });
 }

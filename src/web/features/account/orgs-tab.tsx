@@ -15,7 +15,7 @@ import { useMyOrgsQuery, type MyOrg } from '@/data/orgs/my-orgs-query';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 import { OrgCreateForm } from '@/features/orgs/org-create-form';
-import { orgHref, roleLabel } from '@/features/orgs/orgs.utils';
+import { orgHref, roleText } from '@/features/orgs/orgs.utils';
 import { AccountSection } from './account-section';
 
 /**
@@ -48,7 +48,7 @@ function OrgRow({ org, userId }: { org: MyOrg; userId: string }) {
         >
           {org.roles.map((r) => (
             <li key={r}>
-              <Badge variant={r === 'owner' ? 'default' : 'secondary'}>{roleLabel(r)}</Badge>
+              <Badge variant={r === 'owner' ? 'default' : 'secondary'}>{roleText(intl, r)}</Badge>
             </li>
           ))}
         </ul>

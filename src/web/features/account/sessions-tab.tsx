@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useMySessionsQuery, type MySession } from '@/data/me/my-sessions-query';
 import { useMySessionRevokeMutation } from '@/data/me/my-session-revoke-mutation';
 import { useAuth } from '@/auth/auth-provider';
-import { CORE_PLATFORM_NAME, browserName } from '@/features/oauth-admin/oauth-admin.utils';
+import { CORE_PLATFORM_NAME, UNKNOWN_BROWSER, browserName } from '@/features/oauth-admin/oauth-admin.utils';
 import { relativeTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { AccountSection } from './account-section';
@@ -31,7 +31,12 @@ function SessionRow({ session: s, now }: { session: MySession; now: number }) {
       <CardHeader className="pb-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle as="h3" className="text-base">
-            {browserName(s.user_agent)} · {s.app_name ?? CORE_PLATFORM_NAME}
+            {browserName(s.user_agent) === UNKNOWN_BROWSER ? (
+              <FormattedMessage id="oauth.sessions.unknownBrowser" defaultMessage="Unknown Browser" />
+            ) : (
+              browserName(s.user_agent)
+            )}{' '}
+            · {s.app_name ?? CORE_PLATFORM_NAME}
           </CardTitle>
           {s.is_current && (
             <Badge>

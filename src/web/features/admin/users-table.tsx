@@ -51,7 +51,9 @@ export function UsersTable({
           <TableRow key={u.id} data-testid="user-row">
             <TableCell label={columns.user} className="min-w-0">
               <div className="min-w-0 md:text-start">
-                <div className="font-medium">{u.full_name || intl.formatMessage(fallbacks.name)}</div>
+                <div className="font-medium" translate={u.full_name ? 'no' : undefined}>
+                  {u.full_name || intl.formatMessage(fallbacks.name)}
+                </div>
                 <div className="text-xs break-all text-muted-foreground">{u.email}</div>
               </div>
             </TableCell>

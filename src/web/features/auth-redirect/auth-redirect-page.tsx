@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useIntl } from 'react-intl';
 import { AlertTriangle, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -29,6 +30,8 @@ export default function AuthRedirectPage() {
   const appId = params?.appId;
   const redirectUrl = params?.redirectUrl;
   const home = homePath(useAuth().isEcosystemAdmin);
+  const intl = useIntl();
+  const t = (key: keyof typeof AUTH_REDIRECT_TEXT) => intl.formatMessage(AUTH_REDIRECT_TEXT[key]);
 
   const run = useCallback(async () => {
     if (!appId || !redirectUrl) return;
@@ -47,16 +50,16 @@ export default function AuthRedirectPage() {
       console.error('Failed to create cross-platform session', error);
       return setPhase({
         kind: 'failed',
-        message: AUTH_REDIRECT_TEXT.failedSession,
+        message: intl.formatMessage(AUTH_REDIRECT_TEXT.failedSession),
         reason: handoffFailureReason(error),
       });
     }
     try {
       setPhase({ kind: 'posting', action: session.redirect_url, fields: handoffFields(session, Date.now()) });
     } catch {
-      setPhase({ kind: 'failed', message: AUTH_REDIRECT_TEXT.unexpected });
+      setPhase({ kind: 'failed', message: intl.formatMessage(AUTH_REDIRECT_TEXT.unexpected) });
     }
-  }, [appId, redirectUrl]);
+  }, [appId, redirectUrl, intl]);
 
   // One session per attempt, even if the auth state object changes while it is being created.
   const started = useRef(-1);
@@ -70,39 +73,35 @@ export default function AuthRedirectPage() {
     if (phase.kind === 'posting') formRef.current?.submit();
   }, [phase]);
 
+  const target = params?.appName ?? t('theApplication');
   const title = !params
-    ? AUTH_REDIRECT_TEXT.invalidTitle
+    ? t('invalidTitle')
     : phase.kind === 'failed'
-      ? 'Authentication Error'
-      : `Connecting to ${params.appName ?? 'the application'}`;
+      ? t('errorTitle')
+      : intl.formatMessage({ id: 'authRedirect.connecting', defaultMessage: 'Connecting to {target}' }, { target });
   useDocumentTitle(title);
 
   if (!params) {
     return (
-      <Shell title={AUTH_REDIRECT_TEXT.invalidTitle} description={AUTH_REDIRECT_TEXT.missingParams} icon="error">
+      <Shell title={t('invalidTitle')} description={t('missingParams')} icon="error">
         <Button asChild variant="outline">
-          <Link to={home}>Return to Dashboard</Link>
+          <Link to={home}>{t('home')}</Link>
         </Button>
       </Shell>
     );
   }
   if (phase.kind === 'failed') {
     return (
-      <Shell title="Authentication Error" description={phase.message} detail={phase.reason} icon="error">
+      <Shell title={t('errorTitle')} description={phase.message} detail={phase.reason} icon="error">
         <Button asChild variant="outline">
-          <Link to={home}>Return to Dashboard</Link>
+          <Link to={home}>{t('home')}</Link>
         </Button>
-        <Button onClick={() => setAttempt((n) => n + 1)}>Try Again</Button>
+        <Button onClick={() => setAttempt((n) => n + 1)}>{t('retry')}</Button>
       </Shell>
     );
   }
-  const target = params.appName ?? 'the application';
   return (
-    <Shell
-      title={`Connecting to ${target}`}
-      description="Creating a secure session and redirecting you..."
-      icon="working"
-    >
+    <Shell title={title} description={t('working')} icon="working">
       {phase.kind === 'posting' && (
         <form ref={formRef} method="post" action={phase.action} className="hidden" aria-hidden="true">
           {Object.entries(phase.fields).map(([name, value]) => (

@@ -1,12 +1,21 @@
+import { defineMessages } from 'react-intl';
 import { ApiError } from '@/lib/api';
 
 /** Spec §8 texts of the cross-platform page. */
-export const AUTH_REDIRECT_TEXT = {
-  invalidTitle: 'Invalid Request',
-  missingParams: 'Missing required parameters: app_id and redirect_url',
-  failedSession: 'Failed to create session for the target app',
-  unexpected: 'An error occurred during authentication',
-} as const;
+export const AUTH_REDIRECT_TEXT = defineMessages({
+  invalidTitle: { id: 'authRedirect.invalidTitle', defaultMessage: 'Invalid Request' },
+  missingParams: {
+    id: 'authRedirect.missingParams',
+    defaultMessage: 'Missing required parameters: app_id and redirect_url',
+  },
+  failedSession: { id: 'authRedirect.failedSession', defaultMessage: 'Failed to create session for the target app' },
+  unexpected: { id: 'authRedirect.unexpected', defaultMessage: 'An error occurred during authentication' },
+  errorTitle: { id: 'authRedirect.errorTitle', defaultMessage: 'Authentication Error' },
+  theApplication: { id: 'authRedirect.theApplication', defaultMessage: 'the application' },
+  working: { id: 'authRedirect.working', defaultMessage: 'Creating a secure session and redirecting you...' },
+  home: { id: 'authRedirect.home', defaultMessage: 'Return to Dashboard' },
+  retry: { id: 'authRedirect.retry', defaultMessage: 'Try Again' },
+});
 
 export interface HandoffParams {
   appId: string;

@@ -32,6 +32,15 @@ export default function EmailLinkPage() {
 
   async function send(confirm?: string) {
     setError(null);
+    if (!token) {
+      // A link cut short in the mail client: nothing to send, and the server's words would be about a field.
+      return setError(
+        intl.formatMessage({
+          id: 'auth.emailSignIn.noToken',
+          defaultMessage: 'This link is incomplete. Open the whole link from your email, or ask for a new one.',
+        }),
+      );
+    }
     try {
       const answer = await open.mutateAsync({ token, ...(confirm ? { confirm_code: confirm } : {}) });
       if (isMfaChallenge(answer)) setChallenge(answer);

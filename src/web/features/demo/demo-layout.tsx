@@ -1,7 +1,7 @@
 import { AppShell } from '@/layout/shell/app-shell';
-import { DEMO_USER } from './demo-user';
+import { useDemoUser } from './demo-user';
 
 /** Shell of the public investor demo: the sidebar links the /demo twins. */
 export default function DemoLayout() {
-  return <AppShell mode="demo" user={DEMO_USER} />;
+  return <AppShell mode="demo" user={useDemoUser()} />;
 }

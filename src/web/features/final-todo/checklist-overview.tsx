@@ -1,3 +1,5 @@
+import { useIntl } from 'react-intl';
+import { PRIORITY_TEXT } from './final-todo.words';
 import { Card, CardContent } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import type { ChecklistOverview, PriorityProgress } from './final-todo.utils';
@@ -23,19 +25,37 @@ export function ChecklistOverviewPanel({
   overview: ChecklistOverview;
   byPriority: PriorityProgress[];
 }) {
+  const intl = useIntl();
+  const of = (part: number, whole: number) =>
+    intl.formatMessage({ id: 'finalTodo.of', defaultMessage: '{part} of {whole}' }, { part, whole });
+  const pct = (n: number) => intl.formatNumber(n / 100, { style: 'percent' });
   return (
-    <section aria-label="Overview" className="flex flex-col gap-4">
+    <section
+      aria-label={intl.formatMessage({ id: 'finalTodo.overview', defaultMessage: 'Overview' })}
+      className="flex flex-col gap-4"
+    >
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Overall Progress" value={`${overview.percent}%`} testId="overall-progress" />
-        <Figure label="Tasks Completed" value={`${overview.completed} of ${overview.total}`} testId="tasks-completed" />
         <Figure
-          label="Hours Remaining"
-          value={`${overview.hoursRemaining} of ${overview.totalHours} h`}
+          label={intl.formatMessage({ id: 'finalTodo.overall', defaultMessage: 'Overall Progress' })}
+          value={pct(overview.percent)}
+          testId="overall-progress"
+        />
+        <Figure
+          label={intl.formatMessage({ id: 'finalTodo.tasksCompleted', defaultMessage: 'Tasks Completed' })}
+          value={of(overview.completed, overview.total)}
+          testId="tasks-completed"
+        />
+        <Figure
+          label={intl.formatMessage({ id: 'finalTodo.hoursRemaining', defaultMessage: 'Hours Remaining' })}
+          value={intl.formatMessage(
+            { id: 'finalTodo.hoursOf', defaultMessage: '{part} of {whole} h' },
+            { part: overview.hoursRemaining, whole: overview.totalHours },
+          )}
           testId="hours-remaining"
         />
         <Figure
-          label="Critical Completed"
-          value={`${overview.criticalCompleted} of ${overview.criticalTotal}`}
+          label={intl.formatMessage({ id: 'finalTodo.criticalCompleted', defaultMessage: 'Critical Completed' })}
+          value={of(overview.criticalCompleted, overview.criticalTotal)}
           testId="critical-completed"
         />
       </div>
@@ -49,12 +69,21 @@ export function ChecklistOverviewPanel({
               data-priority={p.priority}
             >
               <div className="flex justify-between text-sm">
-                <span className="font-medium">{p.priority}</span>
-                <span className="tabular-nums">{p.percent}%</span>
+                <span className="font-medium">{intl.formatMessage(PRIORITY_TEXT[p.priority])}</span>
+                <span className="tabular-nums">{pct(p.percent)}</span>
               </div>
-              <Progress value={p.percent} aria-label={`${p.priority} progress`} />
+              <Progress
+                value={p.percent}
+                aria-label={intl.formatMessage(
+                  { id: 'finalTodo.progressOf', defaultMessage: '{name} progress' },
+                  { name: intl.formatMessage(PRIORITY_TEXT[p.priority]) },
+                )}
+              />
               <span className="text-xs text-muted-foreground">
-                {p.completed} of {p.total} tasks
+                {intl.formatMessage(
+                  { id: 'finalTodo.groupCount', defaultMessage: '{completed} of {total} tasks' },
+                  { completed: p.completed, total: p.total },
+                )}
               </span>
             </div>
           ))}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ChecklistFooter } from './checklist-footer';
@@ -19,7 +20,8 @@ const BY_CATEGORY = groupByCategory(CHECKLIST_TASKS);
 /** /final-todo: the checklist; ticks live in this component only and are never persisted (spec §2). */
 export default function FinalTodoPage() {
   const [done, setDone] = useState<ReadonlySet<number>>(() => new Set());
-  useDocumentTitle('Final To-Do Checklist');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'finalTodo.title', defaultMessage: 'Final To-Do Checklist' }));
   const toggle = (id: number) =>
     setDone((prev) => {
       const next = new Set(prev);
@@ -31,9 +33,14 @@ export default function FinalTodoPage() {
   return (
     <main id="main" className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8">
       <header>
-        <h1 className="text-2xl font-semibold tracking-tight">Final To-Do Checklist</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">
+          <FormattedMessage id="finalTodo.title" defaultMessage="Final To-Do Checklist" />
+        </h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          Everything left before the ecosystem hub goes to production.
+          <FormattedMessage
+            id="finalTodo.intro"
+            defaultMessage="Everything left before the ecosystem hub goes to production."
+          />
         </p>
       </header>
       <ChecklistOverviewPanel
@@ -41,9 +48,13 @@ export default function FinalTodoPage() {
         byPriority={computePriorityProgress(CHECKLIST_TASKS, done)}
       />
       <Tabs defaultValue="priority">
-        <TabsList aria-label="Group tasks">
-          <TabsTrigger value="priority">By Priority</TabsTrigger>
-          <TabsTrigger value="category">By Category</TabsTrigger>
+        <TabsList aria-label={intl.formatMessage({ id: 'finalTodo.groupTasks', defaultMessage: 'Group tasks' })}>
+          <TabsTrigger value="priority">
+            <FormattedMessage id="finalTodo.byPriority" defaultMessage="By Priority" />
+          </TabsTrigger>
+          <TabsTrigger value="category">
+            <FormattedMessage id="finalTodo.byCategory" defaultMessage="By Category" />
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="priority" className="flex flex-col gap-4">
           {BY_PRIORITY.map((g) => (

@@ -1,3 +1,4 @@
+import { defineMessage } from 'react-intl';
 import type { ChecklistTask } from './final-todo.types';
 
 /**
@@ -8,31 +9,43 @@ import type { ChecklistTask } from './final-todo.types';
 export const CHECKLIST_TASKS: ChecklistTask[] = [
   {
     id: 1,
-    title: 'Complete production authentication',
-    description:
-      'Finish sign-in, sign-up, session refresh and sign-out against the production identity store, with rate limiting on.',
+    title: defineMessage({ id: 'finalTodo.task1.title', defaultMessage: 'Complete production authentication' }),
+    description: defineMessage({
+      id: 'finalTodo.task1.description',
+      defaultMessage:
+        'Finish sign-in, sign-up, session refresh and sign-out against the production identity store, with rate limiting on.',
+    }),
     priority: 'Critical',
     category: 'Authentication',
     completed: false,
     estimatedHours: 8,
-    notes: 'Blocks every guarded screen.',
+    notes: defineMessage({ id: 'finalTodo.task1.notes', defaultMessage: 'Blocks every guarded screen.' }),
   },
   {
     id: 2,
-    title: 'Credential encryption migration',
-    description:
-      'Move API keys, webhook secrets and client secrets to encrypted-at-rest storage and rotate the old values.',
+    title: defineMessage({ id: 'finalTodo.task2.title', defaultMessage: 'Credential encryption migration' }),
+    description: defineMessage({
+      id: 'finalTodo.task2.description',
+      defaultMessage:
+        'Move API keys, webhook secrets and client secrets to encrypted-at-rest storage and rotate the old values.',
+    }),
     priority: 'Critical',
     category: 'Security',
     completed: false,
     estimatedHours: 6,
     dependencies: [1],
-    notes: 'Schedule a maintenance window for the rotation.',
+    notes: defineMessage({
+      id: 'finalTodo.task2.notes',
+      defaultMessage: 'Schedule a maintenance window for the rotation.',
+    }),
   },
   {
     id: 3,
-    title: 'Production database policies',
-    description: 'Apply row-level access policies, least-privilege roles and backups to the production database.',
+    title: defineMessage({ id: 'finalTodo.task3.title', defaultMessage: 'Production database policies' }),
+    description: defineMessage({
+      id: 'finalTodo.task3.description',
+      defaultMessage: 'Apply row-level access policies, least-privilege roles and backups to the production database.',
+    }),
     priority: 'Critical',
     category: 'Database',
     completed: false,
@@ -41,9 +54,12 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 4,
-    title: 'Production environment setup',
-    description:
-      'Provision the production environment: secrets, TLS, domains, CI/CD pipeline and environment variables.',
+    title: defineMessage({ id: 'finalTodo.task4.title', defaultMessage: 'Production environment setup' }),
+    description: defineMessage({
+      id: 'finalTodo.task4.description',
+      defaultMessage:
+        'Provision the production environment: secrets, TLS, domains, CI/CD pipeline and environment variables.',
+    }),
     priority: 'Critical',
     category: 'Deployment',
     completed: false,
@@ -52,8 +68,11 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 5,
-    title: 'Fulfils order workflow',
-    description: 'Replace the core marketplace sample data with live orders, inventory and fulfillment centers.',
+    title: defineMessage({ id: 'finalTodo.task5.title', defaultMessage: 'Fulfils order workflow' }),
+    description: defineMessage({
+      id: 'finalTodo.task5.description',
+      defaultMessage: 'Replace the core marketplace sample data with live orders, inventory and fulfillment centers.',
+    }),
     priority: 'High',
     category: 'Features',
     completed: false,
@@ -62,8 +81,11 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 6,
-    title: 'Role Builder live roles',
-    description: 'Persist role definitions and templates and wire the Templates and New Role actions.',
+    title: defineMessage({ id: 'finalTodo.task6.title', defaultMessage: 'Role Builder live roles' }),
+    description: defineMessage({
+      id: 'finalTodo.task6.description',
+      defaultMessage: 'Persist role definitions and templates and wire the Templates and New Role actions.',
+    }),
     priority: 'High',
     category: 'Features',
     completed: false,
@@ -72,8 +94,11 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 7,
-    title: 'Quick Role Check scoring',
-    description: 'Connect Run Check to the scoring engine and store results with their issues.',
+    title: defineMessage({ id: 'finalTodo.task7.title', defaultMessage: 'Quick Role Check scoring' }),
+    description: defineMessage({
+      id: 'finalTodo.task7.description',
+      defaultMessage: 'Connect Run Check to the scoring engine and store results with their issues.',
+    }),
     priority: 'High',
     category: 'Features',
     completed: false,
@@ -82,8 +107,11 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 8,
-    title: 'TalentMLS listing sync',
-    description: 'Share job listings and talent profiles across platforms, with fraud checks on new listings.',
+    title: defineMessage({ id: 'finalTodo.task8.title', defaultMessage: 'TalentMLS listing sync' }),
+    description: defineMessage({
+      id: 'finalTodo.task8.description',
+      defaultMessage: 'Share job listings and talent profiles across platforms, with fraud checks on new listings.',
+    }),
     priority: 'High',
     category: 'Features',
     completed: false,
@@ -92,19 +120,25 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 9,
-    title: 'Data mining job runner',
-    description: 'Run mining jobs on a worker queue instead of logging them to the console.',
+    title: defineMessage({ id: 'finalTodo.task9.title', defaultMessage: 'Data mining job runner' }),
+    description: defineMessage({
+      id: 'finalTodo.task9.description',
+      defaultMessage: 'Run mining jobs on a worker queue instead of logging them to the console.',
+    }),
     priority: 'High',
     category: 'Features',
     completed: false,
     estimatedHours: 20,
     dependencies: [3],
-    notes: 'Needs a job queue decision first.',
+    notes: defineMessage({ id: 'finalTodo.task9.notes', defaultMessage: 'Needs a job queue decision first.' }),
   },
   {
     id: 10,
-    title: 'Cross-platform API integration',
-    description: 'Integrate the sister platforms through the hub API: sessions, app tokens and revocation.',
+    title: defineMessage({ id: 'finalTodo.task10.title', defaultMessage: 'Cross-platform API integration' }),
+    description: defineMessage({
+      id: 'finalTodo.task10.description',
+      defaultMessage: 'Integrate the sister platforms through the hub API: sessions, app tokens and revocation.',
+    }),
     priority: 'High',
     category: 'Integration',
     completed: false,
@@ -113,8 +147,11 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 11,
-    title: 'Responsive design pass',
-    description: 'Check every screen from 375 px phones to 1440 px desktops and fix overflow and touch targets.',
+    title: defineMessage({ id: 'finalTodo.task11.title', defaultMessage: 'Responsive design pass' }),
+    description: defineMessage({
+      id: 'finalTodo.task11.description',
+      defaultMessage: 'Check every screen from 375 px phones to 1440 px desktops and fix overflow and touch targets.',
+    }),
     priority: 'High',
     category: 'UI/UX',
     completed: false,
@@ -122,8 +159,11 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 12,
-    title: 'End-to-end test suite',
-    description: 'Browser journeys for sign-in, admin actions and the cross-platform hand-off.',
+    title: defineMessage({ id: 'finalTodo.task12.title', defaultMessage: 'End-to-end test suite' }),
+    description: defineMessage({
+      id: 'finalTodo.task12.description',
+      defaultMessage: 'Browser journeys for sign-in, admin actions and the cross-platform hand-off.',
+    }),
     priority: 'Medium',
     category: 'Testing',
     completed: false,
@@ -132,8 +172,11 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 13,
-    title: 'Performance optimisation',
-    description: 'Code-split heavy screens, cache lookups and measure load times.',
+    title: defineMessage({ id: 'finalTodo.task13.title', defaultMessage: 'Performance optimisation' }),
+    description: defineMessage({
+      id: 'finalTodo.task13.description',
+      defaultMessage: 'Code-split heavy screens, cache lookups and measure load times.',
+    }),
     priority: 'Medium',
     category: 'Performance',
     completed: false,
@@ -141,8 +184,11 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 14,
-    title: 'Monitoring and alerting',
-    description: 'Uptime checks, error tracking and the alert rules of the System Health screen.',
+    title: defineMessage({ id: 'finalTodo.task14.title', defaultMessage: 'Monitoring and alerting' }),
+    description: defineMessage({
+      id: 'finalTodo.task14.description',
+      defaultMessage: 'Uptime checks, error tracking and the alert rules of the System Health screen.',
+    }),
     priority: 'Medium',
     category: 'Monitoring',
     completed: false,
@@ -151,8 +197,11 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 15,
-    title: 'Admin and API documentation',
-    description: 'Document the admin dashboard, the OAuth endpoints and the operator runbook.',
+    title: defineMessage({ id: 'finalTodo.task15.title', defaultMessage: 'Admin and API documentation' }),
+    description: defineMessage({
+      id: 'finalTodo.task15.description',
+      defaultMessage: 'Document the admin dashboard, the OAuth endpoints and the operator runbook.',
+    }),
     priority: 'Medium',
     category: 'Documentation',
     completed: false,
@@ -160,19 +209,28 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 16,
-    title: 'Backups and disaster recovery',
-    description: 'Automated backups, restore drills and infrastructure as code.',
+    title: defineMessage({ id: 'finalTodo.task16.title', defaultMessage: 'Backups and disaster recovery' }),
+    description: defineMessage({
+      id: 'finalTodo.task16.description',
+      defaultMessage: 'Automated backups, restore drills and infrastructure as code.',
+    }),
     priority: 'Medium',
     category: 'Infrastructure',
     completed: false,
     estimatedHours: 10,
     dependencies: [4],
-    notes: 'Retention follows the Settings admin backup policy.',
+    notes: defineMessage({
+      id: 'finalTodo.task16.notes',
+      defaultMessage: 'Retention follows the Settings admin backup policy.',
+    }),
   },
   {
     id: 17,
-    title: 'SEO metadata',
-    description: 'Titles, descriptions and social cards for the public pages.',
+    title: defineMessage({ id: 'finalTodo.task17.title', defaultMessage: 'SEO metadata' }),
+    description: defineMessage({
+      id: 'finalTodo.task17.description',
+      defaultMessage: 'Titles, descriptions and social cards for the public pages.',
+    }),
     priority: 'Low',
     category: 'SEO',
     completed: false,
@@ -180,8 +238,11 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 18,
-    title: 'Accessibility audit',
-    description: 'Keyboard, screen reader and contrast review of every screen.',
+    title: defineMessage({ id: 'finalTodo.task18.title', defaultMessage: 'Accessibility audit' }),
+    description: defineMessage({
+      id: 'finalTodo.task18.description',
+      defaultMessage: 'Keyboard, screen reader and contrast review of every screen.',
+    }),
     priority: 'Low',
     category: 'Accessibility',
     completed: false,
@@ -190,8 +251,11 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 19,
-    title: 'Localization',
-    description: 'Extract strings and add the first translations.',
+    title: defineMessage({ id: 'finalTodo.task19.title', defaultMessage: 'Localization' }),
+    description: defineMessage({
+      id: 'finalTodo.task19.description',
+      defaultMessage: 'Extract strings and add the first translations.',
+    }),
     priority: 'Low',
     category: 'Localization',
     completed: false,
@@ -199,8 +263,11 @@ export const CHECKLIST_TASKS: ChecklistTask[] = [
   },
   {
     id: 20,
-    title: 'Progressive web app',
-    description: 'Manifest, icons and offline support for the dashboard.',
+    title: defineMessage({ id: 'finalTodo.task20.title', defaultMessage: 'Progressive web app' }),
+    description: defineMessage({
+      id: 'finalTodo.task20.description',
+      defaultMessage: 'Manifest, icons and offline support for the dashboard.',
+    }),
     priority: 'Low',
     category: 'PWA',
     completed: false,

@@ -1,3 +1,6 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useText } from '@/modules/shared/text';
+import { groupTitle } from './final-todo.words';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { groupCompletion, type TaskGroup } from './final-todo.utils';
@@ -14,16 +17,28 @@ export function TaskGroupCard({
   onToggle: (id: number) => void;
 }) {
   const { completed, total, percent } = groupCompletion(group, done);
+  const intl = useIntl();
+  const title = useText()(groupTitle(group.key));
   return (
     <Card className="min-w-0" data-testid="task-group" data-group={group.key}>
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle>{group.key}</CardTitle>
+          <CardTitle>{title}</CardTitle>
           <span className="text-sm text-muted-foreground">
-            {completed} of {total} tasks
+            <FormattedMessage
+              id="finalTodo.groupCount"
+              defaultMessage="{completed} of {total} tasks"
+              values={{ completed, total }}
+            />
           </span>
         </div>
-        <Progress value={percent} aria-label={`${group.key} progress`} />
+        <Progress
+          value={percent}
+          aria-label={intl.formatMessage(
+            { id: 'finalTodo.progressOf', defaultMessage: '{name} progress' },
+            { name: title },
+          )}
+        />
       </CardHeader>
       <CardContent>
         <ul>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FormError } from '@/components/form-error';
 import { Trash2Icon, UserPlusIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -29,18 +30,28 @@ export default function SetupPanel() {
   const [key, setKey] = useState('');
   const [results, setResults] = useState<SetupResult[] | null>(null);
   const [cleared, setCleared] = useState<Cleared | null>(null);
+  const intl = useIntl();
   const createAdmins = useSystemAdminsMutation({
     onSuccess: setResults,
-    onError: (error) => notify.error('Failed to create system administrators', { error }),
+    onError: (error) =>
+      notify.error(
+        intl.formatMessage({ id: 'setup.createFailed', defaultMessage: 'Failed to create system administrators' }),
+        { error },
+      ),
   });
   const cleanup = useCleanupMutation({
     onSuccess: (answer) => {
       setCleared(answer);
-      notify.success('All users deleted');
+      notify.success(intl.formatMessage({ id: 'setup.allDeleted', defaultMessage: 'All users deleted' }));
     },
     // Spec §8: the error message, or 'Cleanup failed'.
     onError: (error) =>
-      notify.error(errorText(error, { refusal: (e) => e.message || undefined, unexpected: 'Cleanup failed' })),
+      notify.error(
+        errorText(error, {
+          refusal: (e) => e.message || undefined,
+          unexpected: { id: 'setup.cleanupFailed', defaultMessage: 'Cleanup failed' },
+        }),
+      ),
   });
   const failed = createAdmins.error ?? cleanup.error;
   const editKey = (value: string) => {
@@ -64,15 +75,20 @@ export default function SetupPanel() {
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle id="setup-heading">System setup</CardTitle>
+        <CardTitle id="setup-heading">
+          <FormattedMessage id="setup.title" defaultMessage="System setup" />
+        </CardTitle>
         <CardDescription>
-          One-time tools for a new installation. Each needs the setup key printed at first start.
+          <FormattedMessage
+            id="setup.intro"
+            defaultMessage="One-time tools for a new installation. Each needs the setup key printed at first start."
+          />
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <Field
           id="setup-key"
-          label="Setup key"
+          label={intl.formatMessage({ id: 'setup.key', defaultMessage: 'Setup key' })}
           className="max-w-md"
           value={key}
           onChange={(e) => editKey(e.target.value)}
@@ -81,26 +97,42 @@ export default function SetupPanel() {
         </Field>
         <div className="flex flex-wrap gap-3">
           <Button onClick={create} disabled={!key || createAdmins.isPending}>
-            <UserPlusIcon /> {createAdmins.isPending ? 'Creating...' : 'Create system administrators'}
+            <UserPlusIcon />{' '}
+            {createAdmins.isPending ? (
+              <FormattedMessage id="setup.creating" defaultMessage="Creating..." />
+            ) : (
+              <FormattedMessage id="setup.create" defaultMessage="Create system administrators" />
+            )}
           </Button>
           <AlertDialog>
             <AlertDialogTrigger asChild>
               <Button variant="destructive" disabled={!key || cleanup.isPending}>
-                <Trash2Icon /> {cleanup.isPending ? 'Deleting...' : 'Delete all users'}
+                <Trash2Icon />{' '}
+                {cleanup.isPending ? (
+                  <FormattedMessage id="setup.deleting" defaultMessage="Deleting..." />
+                ) : (
+                  <FormattedMessage id="setup.deleteAll" defaultMessage="Delete all users" />
+                )}
               </Button>
             </AlertDialogTrigger>
             <AlertDialogContent>
               <AlertDialogHeader>
-                <AlertDialogTitle>Delete all users?</AlertDialogTitle>
+                <AlertDialogTitle>
+                  <FormattedMessage id="setup.confirmTitle" defaultMessage="Delete all users?" />
+                </AlertDialogTitle>
                 <AlertDialogDescription>
-                  This permanently deletes every user, role assignment, session and audit log entry. It cannot be
-                  undone.
+                  <FormattedMessage
+                    id="setup.confirmBody"
+                    defaultMessage="This permanently deletes every user, role assignment, session and audit log entry. It cannot be undone."
+                  />
                 </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogCancel>
+                  <FormattedMessage id="common.cancel" defaultMessage="Cancel" />
+                </AlertDialogCancel>
                 <AlertDialogAction onClick={wipe} className="bg-destructive text-white hover:bg-destructive/90">
-                  Delete everything
+                  <FormattedMessage id="setup.deleteEverything" defaultMessage="Delete everything" />
                 </AlertDialogAction>
               </AlertDialogFooter>
             </AlertDialogContent>
@@ -109,15 +141,31 @@ export default function SetupPanel() {
 
         <FormError message={failed ? errorText(failed) : null} />
         {results && (
-          <ul className="space-y-2" aria-label="Setup results">
+          <ul
+            className="space-y-2"
+            aria-label={intl.formatMessage({ id: 'setup.results', defaultMessage: 'Setup results' })}
+          >
             {results.map((r) => (
               <li key={r.email} className="flex flex-wrap items-center gap-2 rounded-md border p-3 text-sm">
                 <span className="font-medium">{r.email}</span>
-                <Badge variant={STATUS_VARIANT[r.status]}>{r.status}</Badge>
+                <Badge variant={STATUS_VARIANT[r.status]}>
+                  <FormattedMessage
+                    id="setup.status"
+                    defaultMessage="{status, select, created {created} exists {exists} other {error}}"
+                    values={{ status: r.status }}
+                  />
+                </Badge>
                 {r.password && (
                   <span>
-                    Password (shown once):{' '}
-                    <code className="rounded bg-muted px-1.5 py-0.5 font-mono select-all">{r.password}</code>
+                    <FormattedMessage
+                      id="setup.password"
+                      defaultMessage="Password (shown once): {password}"
+                      values={{
+                        password: (
+                          <code className="rounded bg-muted px-1.5 py-0.5 font-mono select-all">{r.password}</code>
+                        ),
+                      }}
+                    />
                   </span>
                 )}
                 {r.error && <span className="text-destructive">{r.error}</span>}
@@ -126,7 +174,10 @@ export default function SetupPanel() {
           </ul>
         )}
         {cleared && (
-          <dl className="grid max-w-md grid-cols-2 gap-1 rounded-md border p-3 text-sm" aria-label="Cleared">
+          <dl
+            className="grid max-w-md grid-cols-2 gap-1 rounded-md border p-3 text-sm"
+            aria-label={intl.formatMessage({ id: 'setup.cleared', defaultMessage: 'Cleared' })}
+          >
             {Object.entries(cleared).map(([name, count]) => (
               <div key={name} className="contents">
                 <dt className="text-muted-foreground">{name}</dt>

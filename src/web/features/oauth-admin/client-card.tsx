@@ -147,7 +147,7 @@ export function ClientCard({ client }: { client: OAuthClient }) {
         <Field label={intl.formatMessage({ id: 'oauth.client.scopes', defaultMessage: 'Scopes' })}>
           <div className="flex flex-wrap gap-1">
             {client.scopes.map((s) => (
-              <Badge key={s} variant="secondary">
+              <Badge key={s} variant="secondary" translate="no">
                 {s}
               </Badge>
             ))}

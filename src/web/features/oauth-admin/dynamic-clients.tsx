@@ -379,7 +379,7 @@ function DynamicClientCard({ client }: { client: DynamicClientView }) {
         </dl>
         <div className="flex flex-wrap gap-1">
           {client.scopes.map((s) => (
-            <Badge key={s} variant="secondary">
+            <Badge key={s} variant="secondary" translate="no">
               {s}
             </Badge>
           ))}

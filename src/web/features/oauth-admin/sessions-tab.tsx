@@ -110,7 +110,7 @@ export function SessionCard({ session, now }: { session: AuthSession; now: numbe
         {session.scopes.length > 0 && (
           <div className="flex flex-wrap gap-1">
             {session.scopes.map((s) => (
-              <Badge key={s} variant="secondary">
+              <Badge key={s} variant="secondary" translate="no">
                 {s}
               </Badge>
             ))}

@@ -2,7 +2,6 @@ import { useWord } from '../shared/words';
 import { textKey, useText } from '../shared/text';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Badge } from '@/components/ui/badge';
-import { countOf } from '@/lib/format';
 import { ListRow, Meter, SectionCard } from '../shared/section-card';
 import { StatusBadge } from '../shared/status-badge';
 import { FULFILLMENT_CENTERS, INVENTORY, MARKETPLACE_USERS, ORDERS } from './fulfils.data';
@@ -25,7 +24,12 @@ export function OrdersTab() {
                 {o.id} · {o.customer}
               </p>
               <p className="text-xs text-muted-foreground">
-                {countOf(o.items, 'item', 'items')} · {o.center}
+                <FormattedMessage
+                  id="modules.fulfils.items"
+                  defaultMessage="{count, plural, one {# item} other {# items}}"
+                  values={{ count: o.items }}
+                />{' '}
+                · {o.center}
               </p>
             </div>
             <div className="flex items-center gap-3">

@@ -28,7 +28,7 @@ export function GlobalSettingsTab() {
                 <p className="text-xs text-muted-foreground">{tx(s.category)}</p>
               </div>
               <div className="flex items-center gap-2 text-sm">
-                <span>{s.value}</span>
+                <span>{tx(s.value)}</span>
                 {s.critical && (
                   <Badge variant="destructive">
                     <FormattedMessage id="modules.settings.critical" defaultMessage="Critical" />
@@ -60,7 +60,13 @@ export function GlobalSettingsTab() {
             {ALERT_RULES.map((r) => (
               <ListRow key={textKey(r.rule)}>
                 <span className="text-sm font-medium">{tx(r.rule)}</span>
-                <Badge variant={r.active ? 'success' : 'secondary'}>{r.active ? 'Active' : 'Inactive'}</Badge>
+                <Badge variant={r.active ? 'success' : 'secondary'}>
+                  {r.active ? (
+                    <FormattedMessage id="modules.settings.ruleActive" defaultMessage="Active" />
+                  ) : (
+                    <FormattedMessage id="modules.settings.ruleInactive" defaultMessage="Inactive" />
+                  )}
+                </Badge>
               </ListRow>
             ))}
           </ul>

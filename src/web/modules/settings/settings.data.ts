@@ -48,13 +48,13 @@ export const GLOBAL_SETTINGS: GlobalSetting[] = [
   },
   {
     key: 'session_timeout',
-    value: '2 hours',
+    value: defineMessage({ id: 'modules.settings.twoHours', defaultMessage: '2 hours' }),
     category: defineMessage({ id: 'modules.settings.security', defaultMessage: 'Security' }),
     critical: true,
   },
   {
     key: 'password_min_length',
-    value: '12 characters',
+    value: defineMessage({ id: 'modules.settings.twelveCharacters', defaultMessage: '12 characters' }),
     category: defineMessage({ id: 'modules.settings.security', defaultMessage: 'Security' }),
     critical: true,
   },

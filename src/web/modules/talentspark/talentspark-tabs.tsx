@@ -29,11 +29,11 @@ export function ProfilesTab() {
       >
         <ul>
           {CROSS_PLATFORM_ALERTS.map((a) => (
-            <ListRow key={a.talent} testId="cross-platform-alert">
+            <ListRow key={textKey(a.talent)} testId="cross-platform-alert">
               <div className="flex min-w-0 items-start gap-2">
                 <AlertTriangleIcon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
                 <div className="min-w-0">
-                  <p className="font-medium">{a.talent}</p>
+                  <p className="font-medium">{tx(a.talent)}</p>
                   <p className="text-xs text-muted-foreground">
                     {tx(a.issue)} · {a.platforms.join(', ')}
                   </p>

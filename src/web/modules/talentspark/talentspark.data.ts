@@ -83,7 +83,7 @@ export const CROSS_PLATFORM_ALERTS: CrossPlatformAlert[] = [
     severity: 'medium',
   },
   {
-    talent: 'Unknown profile #4821',
+    talent: defineMessage({ id: 'modules.talentspark.unknownProfile', defaultMessage: 'Unknown profile #4821' }),
     issue: defineMessage({
       id: 'modules.talentspark.sameEMailOnTwoSeparate',
       defaultMessage: 'Same e-mail on two separate accounts',
