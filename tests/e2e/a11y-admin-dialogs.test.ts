@@ -204,7 +204,7 @@ describe('accessibility of the administrator dialogs and shell', () => {
         await stale.getByRole('button', { name: 'Manage roles of bob@globex.test' }).click();
         await stale.getByRole('switch', { name: 'Platform Admin' }).click();
         await stale.getByRole('button', { name: 'Save Roles' }).click();
-        const stepUp = stale.getByRole('dialog', { name: "Confirm it's you" });
+        const stepUp = stale.getByRole('dialog', { name: 'Confirm it’s you' });
         await stepUp.waitFor();
         problems.push(...(await axeProblems(stale, `Confirm it's you @${width}`)));
         if (await scrollsSideways(stale)) problems.push(`Confirm it's you @${width}: scrolls sideways`);

@@ -97,7 +97,7 @@ describe('passkeys, administrator MFA and step-up in a real browser', () => {
       .where(eq(authSessions.userId, user.id));
     await page.goto('/account?tab=security');
     await page.getByRole('button', { name: 'Remove Passkey 1' }).click();
-    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
     await stepUp.getByRole('button', { name: 'Use a passkey' }).click();
     await expectToast(page, 'Passkey removed');
     await page.getByText('No passkeys yet').waitFor();
@@ -120,7 +120,7 @@ describe('passkeys, administrator MFA and step-up in a real browser', () => {
     await page.getByRole('switch', { name: 'Platform Admin' }).click();
     await page.getByRole('button', { name: 'Save Roles' }).click();
 
-    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
     await stepUp.waitFor();
     await stepUp.getByLabel('Password').fill(FIXTURE_PASSWORD);
     await stepUp.getByLabel('Authentication code').fill(await generate({ secret: FIXTURE_TOTP_SECRET }));

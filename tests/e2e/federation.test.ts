@@ -262,7 +262,7 @@ describe('federation in the browser (issue 27)', () => {
     await addSessionCookie(e2e, page, stale);
     await page.goto('/account?tab=security');
     await page.getByRole('button', { name: 'Unlink Acme SSO' }).click();
-    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
     await stepUp.waitFor();
     problems.push(...(await axeProblems(page, 'step-up before unlinking')));
     await stepUp.getByLabel('Password').fill(FIXTURE_PASSWORD);

@@ -148,7 +148,7 @@ describe('/admin?tab=integrations in a real browser', () => {
       .where(eq(authSessions.userId, admin.id));
     await row.getByRole('button', { name: /^Rotate secret of/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate secret' }).click();
-    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
     await stepUp.getByLabel('Password').fill(FIXTURE_PASSWORD);
     await stepUp.getByLabel('Authentication code').fill(await totpCodeAt(e2e.hub.hub));
     await stepUp.getByRole('button', { name: 'Confirm' }).click();
@@ -191,7 +191,7 @@ describe('/admin?tab=integrations in a real browser', () => {
     await form.getByLabel('Event types (optional)').fill('user_deactivated');
     expect(await axeProblems(page, 'add sink dialog @1440', '[role="dialog"]')).toEqual([]);
     await form.getByRole('button', { name: 'Add sink' }).click();
-    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
     await stepUp.getByLabel('Password').fill(FIXTURE_PASSWORD);
     // The next step's code: the rotation above spent this step's.
     await stepUp.getByLabel('Authentication code').fill(await totpCodeAt(e2e.hub.hub, undefined, 1));

@@ -51,7 +51,10 @@ export const PUBLIC_SCREENS: Record<string, ScreenExpectation> = {
 /** Guarded routes of spec §2 and what a signed-in ecosystem admin sees there. */
 export const GUARDED_SCREENS: Record<string, ScreenExpectation> = {
   ...Object.fromEntries(MODULES.map((m) => [`/${m}`, MODULE_SCREENS[m]])),
-  '/oauth-admin': { heading: 'OAuth Administration', tabs: ['OAuth Clients', 'Active Sessions'] },
+  '/oauth-admin': {
+    heading: 'OAuth Administration',
+    tabs: ['OAuth Clients', 'Active Sessions', 'Dynamic registration'],
+  },
   '/auth-redirect': { heading: 'Invalid Request', tabs: [] },
   // The six tabs of spec §2, then the team's own: Audit Log, Identity Providers (issue 27), Organizations (issue 29),
   // Integrations (issue 30).
