@@ -73,8 +73,8 @@ describe('accessibility and phone layout of the administrator screens', () => {
       await page.getByRole('navigation', { name: 'Hub' }).waitFor();
       if (await scrollsSideways(page)) overflowing.push('open sidebar');
       expect(overflowing).toEqual([]);
-      // The admin's 10 tabs (Organizations, then Integrations, the last), OAuth admin's 2, the modules'.
-      expect(tabs).toBe(10 + 2 + 9 * 4 + 5);
+      // The admin's 10 tabs (Organizations, then Integrations, the last), OAuth admin's 3 (Dynamic registration), the modules'.
+      expect(tabs).toBe(10 + 3 + 9 * 4 + 5);
     },
     SWEEP_MS,
   );
