@@ -131,6 +131,11 @@ export function checkRoleChange(
   if (wasOwner && !isOwner && input.owners <= 1) throw new HubError('conflict', LAST_OWNER);
 }
 
+/** The one rule of the last owner: a member whose roles include owner, with no other owner left. */
+export function isLastOwner(roles: readonly string[], owners: number): boolean {
+  return roles.includes('owner') && owners <= 1;
+}
+
 /** Whether the caller may remove a member (themselves: leaving, allowed to every member). */
 export function checkRemoval(
   o: OrgActor,
@@ -142,7 +147,7 @@ export function checkRemoval(
     authorize(o, 'manage_members');
     if (isOwner) authorize(o, 'manage_owners');
   }
-  if (isOwner && input.owners <= 1) throw new HubError('conflict', LAST_OWNER);
+  if (isLastOwner(input.roles, input.owners)) throw new HubError('conflict', LAST_OWNER);
   return self && !o.asEcosystemAdmin ? 'self' : 'admin';
 }
 

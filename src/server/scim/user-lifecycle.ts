@@ -10,6 +10,7 @@ import { listDomains } from '../orgs/queries/domains';
 import { emailDomainOf } from '../../shared/org-policy';
 import { ScimError } from './errors';
 import type { ScimContext } from './context';
+import { isLastOwner } from '../orgs/permissions';
 
 /**
  * What `active` and DELETE do to a provisioned person, in the caller's transaction (which holds
@@ -25,7 +26,8 @@ export async function orgOwnsEmail(tx: DbOrTx, orgId: string, email: string): Pr
   return (await listDomains(tx, orgId)).some((d) => d.domain === domain && d.verifiedAt !== null);
 }
 
-const LAST_OWNER =
+/** The last-owner rule (orgs/permissions.ts isLastOwner) in a directory's words. */
+const LAST_OWNER_DEPROVISIONED =
   'The organization keeps at least one owner: make someone else an owner before deprovisioning this one.';
 
 /** Ends the organization-scoped grants of a user (tokens with `organization:<id>`), on every node. */
@@ -48,8 +50,8 @@ export async function removeMembership(
 ): Promise<{ roles: string[]; accountDeactivated: boolean; afterCommit: () => Promise<void> }> {
   const { hub, orgId } = ctx;
   const member = await findMember(tx, orgId, row.userId);
-  if (member?.roles.includes('owner') && (await countOwners(tx, orgId)) <= 1)
-    throw new ScimError(409, 'mutability', LAST_OWNER);
+  if (member?.roles.includes('owner') && isLastOwner(member.roles, await countOwners(tx, orgId)))
+    throw new ScimError(409, 'mutability', LAST_OWNER_DEPROVISIONED);
   if (member) await deleteMember(tx, orgId, row.userId);
   let revoked = await revokeOrgGrants(ctx, tx, row.userId);
   let account: PlatformUser | undefined;
