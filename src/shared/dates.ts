@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** The instants the hub accepts from clients: 1970-01-01 up to the last instant of 9999 (both inclusive). */
 export const MIN_INSTANT_MS = 0;
+/** One day in milliseconds (no daylight-saving: the hub counts days in UTC). */
+export const DAY_MS = 86_400_000;
 export const MAX_INSTANT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 export function isInstantInRange(ms: number): boolean {

@@ -1,4 +1,5 @@
 import type { Hub } from '../hub';
+import { DAY_MS } from '../../shared/dates';
 import type { SignedInActor } from '../actor';
 import { HubError } from '../errors';
 import type { AuditActorFields } from '../audit/record';
@@ -20,8 +21,6 @@ import {
   upsertDeletion,
   type AccountDeletion,
 } from './erasure-queries';
-
-const DAY_MS = 86_400_000;
 
 function statusOf(d: AccountDeletion | undefined, erased = false): DeletionStatus {
   return {

@@ -5,13 +5,13 @@ import type { CredentialRequestInput, CredentialRequestView } from '../../shared
 import { TIME_LIMIT } from '../../shared/admin-api';
 import type { SignedInActor as Actor } from '../actor';
 import type { RequestRow } from './credential-queries';
+import { findClientById } from '../oauth/clients/queries';
 import type { DbOrTx } from '../db/client';
 import { listAssignments } from '../roles/queries';
 import { refuseDecision, type Approver, type Decision, type DecisionRefusal } from '../roles/two-person-rule';
 import {
   decideRequest,
   findActiveGrants,
-  findClientById,
   findPendingRequests,
   findRequestView,
   findRequestsOf,

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
-import { adminActionApprovals, oauthClients } from '../db/schema/index';
-import type { AdminActionApproval, OAuthClient } from '../db/schema/index';
+import { adminActionApprovals } from '../db/schema/index';
+import type { AdminActionApproval } from '../db/schema/index';
 
 export interface RequestRow {
   id: string;
@@ -101,9 +101,4 @@ export async function findActiveGrants(db: DbOrTx, userId: string, now: Date): P
           and a.expires_at > ${now.toISOString()}::timestamptz and a.target_app_id is not null
         order by a.expires_at asc`,
   );
-}
-
-export async function findClientById(db: DbOrTx, id: string): Promise<OAuthClient | undefined> {
-  const [row] = await db.select().from(oauthClients).where(eq(oauthClients.id, id)).limit(1);
-  return row;
 }

@@ -10,7 +10,8 @@ import { outboundRequest, type OutboundResponse } from '../net/outbound-http';
 
 /** A client's key set may not be larger than this, nor take longer to arrive. */
 const MAX_JWKS_BYTES = 64 * 1024;
-const FETCH_TIMEOUT_MS = 3000;
+/** How long the hub waits for a document a client publishes (its key set, its metadata document). */
+export const CLIENT_DOCUMENT_TIMEOUT_MS = 3000;
 /** A kid the cached set lacks triggers one fetch, then none for this long. */
 const REFETCH_COOLDOWN_MS = 60_000;
 
@@ -47,7 +48,7 @@ export async function fetchClientJwks(hub: Hub, uri: string): Promise<JSONWebKey
       uri,
       {
         headers: { accept: 'application/jwk-set+json, application/json' },
-        timeoutMs: FETCH_TIMEOUT_MS,
+        timeoutMs: CLIENT_DOCUMENT_TIMEOUT_MS,
         maxBytes: MAX_JWKS_BYTES,
       },
       outboundPolicy(hub.config),

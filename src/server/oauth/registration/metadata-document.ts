@@ -6,13 +6,13 @@ import { outboundRequest, type OutboundResponse } from '../../net/outbound-http'
 import { isHttpsOrLoopback } from '../../../shared/loopback';
 import { AuthorizePageError, OAuthError } from '../errors';
 import { oauthRuntime } from '../runtime';
+import { CLIENT_DOCUMENT_TIMEOUT_MS } from '../client-jwks';
 import { findClientByClientId, updateClient } from '../clients/queries';
 import { loadDcrPolicy } from './policy';
 import { insertDynamicClient, metadataColumns, validateMetadata } from './service';
 
 /** draft-ietf-oauth-client-id-metadata-document §4: small documents, fetched quickly. */
 const MAX_DOCUMENT_BYTES = 5 * 1024;
-const FETCH_TIMEOUT_MS = 3_000;
 /** How long a fetched document is kept: its Cache-Control max-age, within these bounds. */
 const MIN_CACHE_S = 60;
 const MAX_CACHE_S = 24 * 3600;
@@ -65,7 +65,7 @@ export async function resolveMetadataDocumentClient(hub: Hub, clientId: string):
   try {
     answer = await outboundRequest(
       clientId,
-      { headers: { accept: 'application/json' }, timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_DOCUMENT_BYTES },
+      { headers: { accept: 'application/json' }, timeoutMs: CLIENT_DOCUMENT_TIMEOUT_MS, maxBytes: MAX_DOCUMENT_BYTES },
       outboundPolicy(hub.config),
     );
   } catch (e) {

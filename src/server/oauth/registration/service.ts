@@ -1,4 +1,5 @@
 import type { Hub } from '../../hub';
+import { DAY_MS } from '../../../shared/dates';
 import type { Actor } from '../../actor';
 import type { OAuthClient, oauthClients } from '../../db/schema/index';
 import type { DbOrTx } from '../../db/client';
@@ -32,7 +33,6 @@ import {
 /** Registrations per client address per hour (RFC 7591 §5: the endpoint is open to the world). */
 export const DCR_RATE_LIMIT = 20;
 export const DCR_RATE_WINDOW_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 export const registrationPath = (clientId: string) => `/oauth/register/${encodeURIComponent(clientId)}`;
 
