@@ -30,9 +30,3 @@ export interface AuditFilters {
   /** Show the browsers' page-load events (hidden by default: every page load sends two). */
   includeBrowser?: boolean;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}

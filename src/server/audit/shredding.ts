@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { createSecretBox, type SecretBox } from '../crypto/secrets';
 import type { StepsWrite } from '../db/writes';
 import { findSubjectKeys, storeSubjectKeysWrite } from './subject-key-queries';
+import { isUuid } from '../../shared/uuid';
 
 /**
  * Crypto-shredding of the personal data in audit rows (issue 41). Before a row is chained, its
@@ -58,13 +59,9 @@ export interface ShreddableRow {
 function detailsSubject(row: ShreddableRow): string | null {
   const d = row.details;
   for (const k of ['target_user_id', 'owner_user_id'] as const) {
-    if (typeof d[k] === 'string' && isUuidLike(d[k])) return d[k];
+    if (typeof d[k] === 'string' && isUuid(d[k])) return d[k];
   }
   return row.userId;
-}
-
-function isUuidLike(v: string): boolean {
-  return v.length === UUID_LENGTH && /^[0-9a-f-]{36}$/i.test(v);
 }
 
 /** The people whose keys sealing this row needs. */

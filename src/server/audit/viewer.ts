@@ -1,6 +1,6 @@
 import type { Hub } from '../hub';
 import type { AuditFilterInput, AuditFilters } from './filters';
-import { isUuid } from './filters';
+import { isUuid } from '../../shared/uuid';
 import type { KeysetPosition } from '../db/cursor';
 import { pageOf } from '../http/cursor';
 import { findAuditPage, findUserIdByEmail, type AuditListRow, type AuditPageRow } from './queries';

@@ -7,6 +7,7 @@ import { randomToken, sha256Hex } from '../crypto/tokens';
 import { findEffectiveRoles } from '../roles/queries';
 import { findUserById } from './user-queries';
 import { isEcosystemAdminRoles } from '../../shared/roles';
+import { isUuid } from '../../shared/uuid';
 import {
   deactivateSession,
   deactivateUserSessions,
@@ -106,7 +107,7 @@ export async function resolveBrowserSession(hub: Hub, token: string): Promise<Br
   if (!(await checkBrowserSession(hub, session, user, now))) return null;
   const roles = await findEffectiveRoles(hub.db, user.id, now);
   // Issue 42: an impersonated session names the administrator (for the banner); rare, so read here.
-  const actor = session.act ? await findUserById(hub.db, session.act.sub) : undefined;
+  const actor = isUuid(session.act?.sub) ? await findUserById(hub.db, session.act!.sub) : undefined;
   const impersonator = actor ? { id: actor.id, email: actor.email, name: actor.fullName } : null;
   return { session, user, roles, isEcosystemAdmin: isEcosystemAdminRoles(roles), impersonator };
 }

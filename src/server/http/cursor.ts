@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isInstantInRange } from '../../shared/dates';
 import type { KeysetPosition } from '../db/cursor';
+import { isUuid } from '../../shared/uuid';
 
 /**
  * The page cursor of every list of the API (`?cursor=` in, `next_cursor` out): the keyset position
@@ -16,7 +17,6 @@ export type CursorIdKind = 'uuid' | 'serial';
 /** The position of a row of a list ordered by a timestamp, then its id: every list that takes a cursor. */
 export type TimedPosition = Required<KeysetPosition>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** As keysetAt prints it: UTC, microseconds. */
 const AT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.(\d{3})\d{3}Z$/;
 
@@ -46,7 +46,7 @@ function isAt(value: unknown): value is string {
 }
 
 function isId(value: unknown, kind: CursorIdKind): value is string | number {
-  if (kind === 'uuid') return typeof value === 'string' && UUID.test(value);
+  if (kind === 'uuid') return isUuid(value);
   return Number.isSafeInteger(value) && (value as number) > 0;
 }
 

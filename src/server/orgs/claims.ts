@@ -5,6 +5,7 @@ import { OAuthError } from '../oauth/errors';
 import { isMultiFactor } from '../../shared/amr';
 import { meetsSsoPolicy } from '../../shared/org-policy';
 import { listMembershipsForToken, type TokenMembership } from './queries/token-claims';
+import { isUuid } from '../../shared/uuid';
 
 /**
  * The organization claims, built once here for the ID token, userinfo and introspection (issue 29):
@@ -18,7 +19,6 @@ import { listMembershipsForToken, type TokenMembership } from './queries/token-c
 
 export const ORGANIZATIONS_SCOPE = 'organizations';
 export const ORG_SCOPE_PREFIX = 'organization:';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export type OrganizationsClaim = { id: string; slug: string; name: string; roles: string[] }[];
 
@@ -46,7 +46,7 @@ export function requestedOrganization(params: {
   const asked = [...new Set([...fromScope, ...(params.organization_id ? [params.organization_id] : [])])];
   if (asked.length === 0) return undefined;
   if (asked.length > 1) return { error: 'Ask for one organization at a time.' };
-  if (!UUID.test(asked[0])) return { error: 'organization_id must be an organization id.' };
+  if (!isUuid(asked[0])) return { error: 'organization_id must be an organization id.' };
   return asked[0];
 }
 

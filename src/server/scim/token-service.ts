@@ -9,6 +9,7 @@ import { SCIM_BASE_PATH, type ScimOverview, type ScimTokenCreated, type ScimToke
 import { findScimToken, insertScimToken, listScimTokens, revokeScimToken, touchScimToken } from './queries/tokens';
 import { listScimCalls, pruneScimCalls } from './queries/calls';
 import { ScimError } from './errors';
+import { isUuid } from '../../shared/uuid';
 
 /**
  * An organization's SCIM tokens, their one home: created by its owners or an ecosystem admin
@@ -18,7 +19,6 @@ import { ScimError } from './errors';
  */
 
 const PREFIX = 'hubscim_';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const LOG_SHOWN = 50;
 
 export function scimBaseUrl(hub: Hub, orgId: string): string {
@@ -126,7 +126,7 @@ export async function authenticateScimToken(
   const rest = presented.slice(PREFIX.length);
   const id = rest.slice(0, 36);
   const secret = rest.slice(37);
-  if (!UUID.test(id) || rest[36] !== '_' || !secret) throw unauthorized();
+  if (!isUuid(id) || rest[36] !== '_' || !secret) throw unauthorized();
   const token = await findScimToken(hub.db, id);
   // The secret is compared whatever else is wrong, so that timing tells nothing about the id.
   const matches = safeEqual(sha256Hex(secret), token?.secretHash ?? '');

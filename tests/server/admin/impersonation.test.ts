@@ -8,6 +8,7 @@ import { cookieFrom } from '../../helpers/cookies';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { devOutbox } from '../../../src/server/auth/mailer';
 import { IMPERSONATOR_COOKIE } from '../../../src/server/admin/impersonation';
+import { createBrowserSession, SESSION_COOKIE } from '../../../src/server/auth/sessions';
 import { authorizeWithPkce, exchangeCode, registerClient } from '../oauth/oauth-helpers';
 
 const WHY = 'Ticket 4711: the candidate cannot find the saved job alert';
@@ -104,6 +105,20 @@ describe.each(TEST_DATABASES)('impersonation: view as a user, with audit [%s]', 
       impersonator_id: support.user.id,
       act: { sub: support.user.id },
     });
+  });
+
+  it('a session whose actor is not a person of the hub (a stored act naming a client) is read without error', async () => {
+    const target = await createUser(t.hub);
+    const { token } = await createBrowserSession(t.hub, {
+      userId: target.id,
+      act: { sub: 'svc-agent', client_id: 'svc-agent' },
+    });
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    const session = await t.client.get('/api/auth/session', { cookie });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user.id).toBe(target.id);
+    const lookup = await t.client.post('/api/device/lookup', { csrf: true, cookie, body: { user_code: 'BCDF-GHJK' } });
+    expect(lookup.statusCode).toBeLessThan(500);
   });
 
   it('returns to the administrator when it runs out (injectable clock)', async () => {
