@@ -7,6 +7,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import { requireRecentAuthentication } from './step-up';
 import { PERSONAL_TABLES } from '../db/personal-tables';
 import { erasePersonalRows } from './personal-data-queries';
+import { listMembershipsForToken } from '../orgs/queries/token-claims';
 import { destroySubjectKeys } from '../audit/subject-key-queries';
 import { deletePlaintextAttemptCounter } from '../auth/sign-in-limit-queries';
 import type { DeletionStatus } from '../../shared/api/privacy';
@@ -115,7 +116,7 @@ export async function cancelDeletion(
  * RISC account-purged, while the person's SSF subjects still exist), every session ended on
  * every node (the revocation path), the person's rows of every personal table deleted and their
  * name taken off everyone else's (db/personal-tables.ts: identities unlinked, factors, consents,
- * memberships, invitations, tokens), their email out of webhook payloads, their audit keys
+ * memberships (each organization's org.member_removed recorded first), invitations, tokens), their email out of webhook payloads, their audit keys
  * destroyed (the chain's personal data reads "erased person" from then on), the account row last.
  * Answers false when the account was gone already.
  */
@@ -135,6 +136,13 @@ export async function eraseAccount(
       { type: 'account_erased', ...who, details: { target_user_id: userId, by, sessions_revoked: revoked } },
       t,
     );
+    // Each organization hears that its member left (org.member_removed), as for any other way out.
+    for (const { org } of await listMembershipsForToken(t, userId)) {
+      await hub.audit.record(
+        { type: 'org_member_removed', ...who, details: { org_id: org.id, target_user_id: userId, by } },
+        t,
+      );
+    }
     for (const table of PERSONAL_TABLES) await erasePersonalRows(t, table, userId, user.email);
     await scrubWebhookPayloads(t, userId);
     await deletePlaintextAttemptCounter(t, user.email);

@@ -263,6 +263,15 @@ describe.each(TEST_DATABASES)('my data: export and erasure (issue 41) [%s]', (ki
       sql`select details from audit_logs where event_type = 'account_erased'`,
     );
     expect(erased.map((r) => r.details)).toEqual([expect.objectContaining({ target_user_id: a.id, by: 'self' })]);
+    // The organization A belonged to hears that A left (org.member_removed), as for any other way out.
+    const left = await rows<{ details: { org_id: string; target_user_id: string; by: string } }>(
+      t.hub.db,
+      sql`select details from audit_logs where event_type = 'org_member_removed'`,
+    );
+    // B's organization and the one A owned with B (the earlier test): two rows, both about A.
+    expect(left.map((r) => r.details)).toHaveLength(2);
+    expect(left.map((r) => r.details)).toContainEqual({ org_id: orgId, target_user_id: a.id, by: 'self' });
+    expect(left.every((r) => r.details.target_user_id === a.id && r.details.by === 'self')).toBe(true);
   });
 
   it("an administrator's erasure of an administrator waits for a second, independent administrator", async () => {
