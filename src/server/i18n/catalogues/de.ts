@@ -20,6 +20,15 @@ export const de: Catalogue = {
   'mail.link.subject': 'Anmeldung mit Ihrem Konto verknüpfen',
   'mail.link.body':
     'Jemand (hoffentlich Sie) hat sich mit dieser Adresse bei {provider} angemeldet und darum gebeten, diese Anmeldung mit Ihrem Ecosystem-Hub-Konto zu verknüpfen.\n\nDie zu verknüpfende Anmeldung:\nAnbieter: {provider}\nAdresse beim Anbieter: {email}\nKennung beim Anbieter: {subject}\n\nUm sie zu verknüpfen und sich anzumelden, öffnen Sie diesen Link innerhalb {minutes, plural, one {einer Minute} other {von # Minuten}}:\n{link}\n\nDer Link funktioniert nur einmal. Wenn Sie das nicht waren, ignorieren Sie diese E-Mail: Es wird nichts verknüpft.',
+  'mail.signInCode.subject': 'Ihr Anmeldecode',
+  'mail.signInCode.body':
+    'Ihr Anmeldecode für Ecosystem Hub lautet {code}.\n\nEr gilt einmal, {minutes, plural, one {eine Minute} other {# Minuten}} lang.\n\nWenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail: Ohne ihn kann sich niemand anmelden.',
+  'mail.signInLink.subject': 'Ihr Anmeldelink',
+  'mail.signInLink.body':
+    'Melden Sie sich bei Ecosystem Hub an, indem Sie diesen Link innerhalb {minutes, plural, one {einer Minute} other {von # Minuten}} öffnen:\n{link}\n\nDer Link funktioniert nur einmal. Öffnen Sie ihn in einem anderen Browser als dem, in dem Sie ihn angefordert haben, fragt er nach dem Code, den jener Browser anzeigt.\n\nWenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail: Ohne ihn kann sich niemand anmelden.',
+  'mail.impersonation.subject': 'Der Support hat Ihr Konto angesehen',
+  'mail.impersonation.body':
+    '{name} vom Support sieht Ihr Ecosystem-Hub-Konto so, wie Sie es sehen, höchstens {minutes, plural, one {eine Minute} other {# Minuten}} lang, aus diesem Grund:\n\n{justification}\n\nDabei können weder Ihr Passwort noch Ihre zweiten Faktoren oder verknüpften Identitäten geändert werden. Sie finden diesen Vorgang in der Aktivität Ihres Kontos.',
   'page.securedBy': 'Geschützt durch {hub}',
   'page.privacy': 'Datenschutzerklärung',
   'page.terms': 'Nutzungsbedingungen',

@@ -23,6 +23,15 @@ export const en = {
   'mail.link.subject': 'Connect a sign-in to your account',
   'mail.link.body':
     'Someone (hopefully you) signed in with {provider} using this address and asked to connect that sign-in to your Ecosystem Hub account.\n\nThe sign-in to connect:\nProvider: {provider}\nAddress at the provider: {email}\nIdentifier at the provider: {subject}\n\nTo connect it and sign in, open this link within {minutes, plural, one {# minute} other {# minutes}}:\n{link}\n\nThe link works once. If this was not you, ignore this mail: nothing is connected.',
+  'mail.signInCode.subject': 'Your sign-in code',
+  'mail.signInCode.body':
+    'Your Ecosystem Hub sign-in code is {code}.\n\nIt works once, for {minutes, plural, one {# minute} other {# minutes}}.\n\nIf you did not ask for this, ignore this mail: nobody can sign in without it.',
+  'mail.signInLink.subject': 'Your sign-in link',
+  'mail.signInLink.body':
+    'Sign in to Ecosystem Hub by opening this link within {minutes, plural, one {# minute} other {# minutes}}:\n{link}\n\nIt works once. Opened in another browser than the one that asked, it asks for the code that browser shows.\n\nIf you did not ask for this, ignore this mail: nobody can sign in without it.',
+  'mail.impersonation.subject': 'Support viewed your account',
+  'mail.impersonation.body':
+    '{name} from support is viewing your Ecosystem Hub account as you, for at most {minutes, plural, one {# minute} other {# minutes}}, for this reason:\n\n{justification}\n\nThey cannot change your password, second factors or linked identities. You find this in your account’s activity.',
 
   'page.securedBy': 'Secured by {hub}',
   'page.privacy': 'Privacy policy',

@@ -20,6 +20,15 @@ export const es: Catalogue = {
   'mail.link.subject': 'Vincula un inicio de sesión a tu cuenta',
   'mail.link.body':
     'Alguien (esperamos que tú) inició sesión con {provider} usando esta dirección y pidió vincular ese inicio de sesión a tu cuenta de Ecosystem Hub.\n\nEl inicio de sesión que se vinculará:\nProveedor: {provider}\nDirección en el proveedor: {email}\nIdentificador en el proveedor: {subject}\n\nPara vincularlo e iniciar sesión, abre este enlace en {minutes, plural, one {el próximo minuto} other {los próximos # minutos}}:\n{link}\n\nEl enlace solo funciona una vez. Si no fuiste tú, ignora este correo: no se vinculará nada.',
+  'mail.signInCode.subject': 'Tu código de inicio de sesión',
+  'mail.signInCode.body':
+    'Tu código para iniciar sesión en Ecosystem Hub es {code}.\n\nSirve una sola vez, durante {minutes, plural, one {# minuto} other {# minutos}}.\n\nSi no lo has pedido, ignora este correo: nadie puede iniciar sesión sin él.',
+  'mail.signInLink.subject': 'Tu enlace de inicio de sesión',
+  'mail.signInLink.body':
+    'Inicia sesión en Ecosystem Hub abriendo este enlace en {minutes, plural, one {el próximo minuto} other {los próximos # minutos}}:\n{link}\n\nSirve una sola vez. Si lo abres en otro navegador distinto del que lo pidió, te pedirá el código que muestra ese navegador.\n\nSi no lo has pedido, ignora este correo: nadie puede iniciar sesión sin él.',
+  'mail.impersonation.subject': 'El equipo de soporte ha visto tu cuenta',
+  'mail.impersonation.body':
+    '{name}, del equipo de soporte, está viendo tu cuenta de Ecosystem Hub como si fuera tú, durante {minutes, plural, one {# minuto} other {# minutos}} como máximo, por este motivo:\n\n{justification}\n\nNo puede cambiar tu contraseña, tus segundos factores ni tus identidades vinculadas. Lo encontrarás en la actividad de tu cuenta.',
   'page.securedBy': 'Protegido por {hub}',
   'page.privacy': 'Política de privacidad',
   'page.terms': 'Condiciones del servicio',

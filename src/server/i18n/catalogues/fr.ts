@@ -20,6 +20,15 @@ export const fr: Catalogue = {
   'mail.link.subject': 'Associer une connexion à votre compte',
   'mail.link.body':
     'Quelqu’un (vous, espérons-le) s’est connecté avec {provider} en utilisant cette adresse et a demandé à associer cette connexion à votre compte Ecosystem Hub.\n\nLa connexion à associer :\nFournisseur : {provider}\nAdresse chez le fournisseur : {email}\nIdentifiant chez le fournisseur : {subject}\n\nPour l’associer et vous connecter, ouvrez ce lien dans les {minutes, plural, one {# minute} other {# minutes}} :\n{link}\n\nLe lien ne fonctionne qu’une fois. Si ce n’était pas vous, ignorez ce message : rien n’est associé.',
+  'mail.signInCode.subject': 'Votre code de connexion',
+  'mail.signInCode.body':
+    'Votre code de connexion à Ecosystem Hub est {code}.\n\nIl ne sert qu’une fois, pendant {minutes, plural, one {# minute} other {# minutes}}.\n\nSi vous ne l’avez pas demandé, ignorez ce message : personne ne peut se connecter sans lui.',
+  'mail.signInLink.subject': 'Votre lien de connexion',
+  'mail.signInLink.body':
+    'Connectez-vous à Ecosystem Hub en ouvrant ce lien dans {minutes, plural, one {la minute} other {les # minutes}} qui suivent :\n{link}\n\nIl ne sert qu’une fois. Ouvert dans un autre navigateur que celui qui l’a demandé, il demande le code affiché par ce navigateur.\n\nSi vous ne l’avez pas demandé, ignorez ce message : personne ne peut se connecter sans lui.',
+  'mail.impersonation.subject': 'Le support a consulté votre compte',
+  'mail.impersonation.body':
+    '{name}, du support, consulte votre compte Ecosystem Hub comme si c’était vous, pendant {minutes, plural, one {# minute} other {# minutes}} au plus, pour cette raison :\n\n{justification}\n\nIl ne peut modifier ni votre mot de passe, ni vos seconds facteurs, ni vos identités associées. Vous retrouverez cette consultation dans l’activité de votre compte.',
   'page.securedBy': 'Sécurisé par {hub}',
   'page.privacy': 'Politique de confidentialité',
   'page.terms': 'Conditions d’utilisation',

@@ -20,6 +20,15 @@ export const ptBR: Catalogue = {
   'mail.link.subject': 'Vincule um login à sua conta',
   'mail.link.body':
     'Alguém (esperamos que você) entrou com {provider} usando este endereço e pediu para vincular esse login à sua conta do Ecosystem Hub.\n\nO login a ser vinculado:\nProvedor: {provider}\nEndereço no provedor: {email}\nIdentificador no provedor: {subject}\n\nPara vinculá-lo e entrar, abra este link em até {minutes, plural, one {# minuto} other {# minutos}}:\n{link}\n\nO link funciona uma única vez. Se não foi você, ignore este e-mail: nada será vinculado.',
+  'mail.signInCode.subject': 'Seu código de acesso',
+  'mail.signInCode.body':
+    'Seu código para entrar no Ecosystem Hub é {code}.\n\nEle vale uma vez, por {minutes, plural, one {# minuto} other {# minutos}}.\n\nSe você não pediu isso, ignore este e-mail: ninguém consegue entrar sem ele.',
+  'mail.signInLink.subject': 'Seu link de acesso',
+  'mail.signInLink.body':
+    'Entre no Ecosystem Hub abrindo este link em até {minutes, plural, one {# minuto} other {# minutos}}:\n{link}\n\nEle vale uma vez. Aberto em outro navegador que não o que fez o pedido, ele pede o código que aquele navegador mostra.\n\nSe você não pediu isso, ignore este e-mail: ninguém consegue entrar sem ele.',
+  'mail.impersonation.subject': 'O suporte visualizou sua conta',
+  'mail.impersonation.body':
+    '{name}, do suporte, está visualizando sua conta do Ecosystem Hub como se fosse você, por no máximo {minutes, plural, one {# minuto} other {# minutos}}, pelo seguinte motivo:\n\n{justification}\n\nO suporte não pode alterar sua senha, seus segundos fatores nem suas identidades vinculadas. Você encontra isso na atividade da sua conta.',
   'page.securedBy': 'Protegido por {hub}',
   'page.privacy': 'Política de privacidade',
   'page.terms': 'Termos de uso',
