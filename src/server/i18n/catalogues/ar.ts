@@ -75,6 +75,30 @@ export const ar: Catalogue = {
   'page.link.explain':
     'اربطه وسجّل الدخول، أو أغلق هذه الصفحة لإبقاء حسابك كما هو. إذا لم تطلب ذلك، فأغلق هذه الصفحة: لن يُربط أي شيء.',
   'page.link.submit': 'الربط وتسجيل الدخول',
+  'idp.test.requestFailed': 'فشل الطلب: {reason}.',
+  'idp.test.unreachable': 'لا يمكن الوصول إلى موفّر الهوية ({reason}).',
+  'idp.test.unusable': 'تعذّر التحقق من إجابة موفّر الهوية ({reason}).',
+  'idp.test.failing': 'أجاب الموفّر بـ HTTP {status}: إنه يتعطّل حاليًا.',
+  'idp.test.discovery.ok': 'تمت قراءة مستند الاكتشاف الخاص بـ {issuer}.',
+  'idp.test.keys.noJwksUri': 'لا يذكر مستند الاكتشاف أي jwks_uri، لذا لا يمكن التحقق من رموز المعرّف.',
+  'idp.test.keys.status': 'أجابت مجموعة المفاتيح في {url} بـ HTTP {status}.',
+  'idp.test.keys.notJson': 'مجموعة المفاتيح في {url} ليست بتنسيق JSON.',
+  'idp.test.keys.noSigningKey': 'لا تحتوي مجموعة المفاتيح في {url} على أي مفتاح توقيع.',
+  'idp.test.keys.ok':
+    '{count, plural, zero {لا مفاتيح توقيع} one {مفتاح توقيع واحد} two {مفتاحا توقيع} few {# مفاتيح توقيع} many {# مفتاح توقيع} other {# مفتاح توقيع}} في {url}.',
+  'idp.test.authorization.refused':
+    'رفض الموفّر الطلب (HTTP {status}): تحقّق من معرّف العميل ومن أن {redirectUri} مسجّل لديه كعنوان URI لإعادة التوجيه.',
+  'idp.test.authorization.ok': 'أجاب الموفّر بـ HTTP {status}. إنه يقبل معرّف العميل وعنوان URI لإعادة التوجيه.',
+  'idp.test.metadata.incomplete':
+    'البيانات الوصفية للمزوّد غير مكتملة (معرّف الكيان وعنوان URL لتسجيل الدخول الموحّد وشهادة توقيع).',
+  'idp.test.metadata.ok': 'معرّف الكيان {entityId}، تسجيل الدخول الموحّد عبر {ssoUrl}.',
+  'idp.test.certificates.unreadable': 'تتعذّر قراءة إحدى شهادات التوقيع في البيانات الوصفية.',
+  'idp.test.certificates.expired': 'انتهت صلاحية جميع شهادات التوقيع (آخرها في {date, date, medium}).',
+  'idp.test.certificates.ok':
+    '{count, plural, zero {لا شهادات توقيع} one {شهادة توقيع واحدة} two {شهادتا توقيع} few {# شهادات توقيع} many {# شهادة توقيع} other {# شهادة توقيع}}، صالحة حتى {date, date, medium}.',
+  'idp.test.sso.refused':
+    'رفض الموفّر الطلب (HTTP {status}): تحقّق من أن الموفّر يعرف معرّف الكيان وعنوان URL لخدمة ACS الخاصين بالمنصة.',
+  'idp.test.sso.ok': 'أجاب الموفّر بـ HTTP {status}.',
   'scope.openid': 'تأكيد هويتك (معرّف حسابك)',
   'scope.profile': 'اسمك ولغتك',
   'scope.email': 'عنوان بريدك الإلكتروني وما إذا كان مؤكَّدًا',

@@ -78,6 +78,31 @@ export const de: Catalogue = {
   'page.link.explain':
     'Verknüpfen Sie sie und melden Sie sich an, oder schließen Sie diese Seite, um Ihr Konto unverändert zu lassen. Wenn Sie das nicht angefordert haben, schließen Sie diese Seite: Es wird nichts verknüpft.',
   'page.link.submit': 'Verknüpfen und anmelden',
+  'idp.test.requestFailed': 'Die Anfrage ist fehlgeschlagen: {reason}.',
+  'idp.test.unreachable': 'Der Identitätsanbieter ist nicht erreichbar ({reason}).',
+  'idp.test.unusable': 'Die Antwort des Identitätsanbieters konnte nicht überprüft werden ({reason}).',
+  'idp.test.failing': 'Der Anbieter antwortete mit HTTP {status}: Er hat gerade eine Störung.',
+  'idp.test.discovery.ok': 'Das Discovery-Dokument von {issuer} wurde gelesen.',
+  'idp.test.keys.noJwksUri':
+    'Das Discovery-Dokument nennt keine jwks_uri, daher können ID-Tokens nicht überprüft werden.',
+  'idp.test.keys.status': 'Der Schlüsselsatz unter {url} antwortete mit HTTP {status}.',
+  'idp.test.keys.notJson': 'Der Schlüsselsatz unter {url} ist kein JSON.',
+  'idp.test.keys.noSigningKey': 'Der Schlüsselsatz unter {url} enthält keinen Signaturschlüssel.',
+  'idp.test.keys.ok': '{count, plural, one {# Signaturschlüssel} other {# Signaturschlüssel}} unter {url}.',
+  'idp.test.authorization.refused':
+    'Der Anbieter hat die Anfrage abgelehnt (HTTP {status}): Prüfen Sie die Client-ID und ob {redirectUri} dort als Weiterleitungs-URI registriert ist.',
+  'idp.test.authorization.ok':
+    'Der Anbieter antwortete mit HTTP {status}. Er akzeptiert die Client-ID und die Weiterleitungs-URI.',
+  'idp.test.metadata.incomplete':
+    'Die Metadaten des Anbieters sind unvollständig (Entity-ID, SSO-URL und ein Signaturzertifikat).',
+  'idp.test.metadata.ok': 'Entity-ID {entityId}, Single Sign-On unter {ssoUrl}.',
+  'idp.test.certificates.unreadable': 'Ein Signaturzertifikat der Metadaten kann nicht gelesen werden.',
+  'idp.test.certificates.expired': 'Alle Signaturzertifikate sind abgelaufen (das letzte am {date, date, medium}).',
+  'idp.test.certificates.ok':
+    '{count, plural, one {# Signaturzertifikat} other {# Signaturzertifikate}}, gültig bis {date, date, medium}.',
+  'idp.test.sso.refused':
+    'Der Anbieter hat die Anfrage abgelehnt (HTTP {status}): Prüfen Sie, ob der Anbieter die Entity-ID und die ACS-URL des Hubs kennt.',
+  'idp.test.sso.ok': 'Der Anbieter antwortete mit HTTP {status}.',
   'scope.openid': 'Bestätigen, wer Sie sind (Ihre Kontokennung)',
   'scope.profile': 'Ihr Name und Ihre Sprache',
   'scope.email': 'Ihre E-Mail-Adresse und ob sie bestätigt ist',

@@ -81,6 +81,30 @@ export const en = {
     'Connect it and sign in, or close this page to leave your account as it is. If you did not ask for this, close this page: nothing is connected.',
   'page.link.submit': 'Connect and sign in',
 
+  'idp.test.requestFailed': 'The request failed: {reason}.',
+  'idp.test.unreachable': 'The identity provider cannot be reached ({reason}).',
+  'idp.test.unusable': 'The answer of the identity provider could not be verified ({reason}).',
+  'idp.test.failing': 'The provider answered HTTP {status}: it is failing right now.',
+  'idp.test.discovery.ok': 'Read the discovery document of {issuer}.',
+  'idp.test.keys.noJwksUri': 'The discovery document names no jwks_uri, so ID tokens cannot be verified.',
+  'idp.test.keys.status': 'The key set at {url} answered HTTP {status}.',
+  'idp.test.keys.notJson': 'The key set at {url} is not JSON.',
+  'idp.test.keys.noSigningKey': 'The key set at {url} holds no signing key.',
+  'idp.test.keys.ok': '{count, plural, one {# signing key} other {# signing keys}} at {url}.',
+  'idp.test.authorization.refused':
+    'The provider refused the request (HTTP {status}): check the client ID and that {redirectUri} is registered as a redirect URI there.',
+  'idp.test.authorization.ok': 'The provider answered HTTP {status}. It accepts the client ID and the redirect URI.',
+  'idp.test.metadata.incomplete':
+    'The provider has no complete metadata (entity ID, SSO URL and a signing certificate).',
+  'idp.test.metadata.ok': 'Entity ID {entityId}, single sign-on at {ssoUrl}.',
+  'idp.test.certificates.unreadable': 'A signing certificate of the metadata cannot be read.',
+  'idp.test.certificates.expired': 'Every signing certificate has expired (the last on {date, date, medium}).',
+  'idp.test.certificates.ok':
+    '{count, plural, one {# signing certificate} other {# signing certificates}}, valid until {date, date, medium}.',
+  'idp.test.sso.refused':
+    'The provider refused the request (HTTP {status}): check that the provider knows the hub’s entity ID and ACS URL.',
+  'idp.test.sso.ok': 'The provider answered HTTP {status}.',
+
   'scope.openid': 'Confirm who you are (your account identifier)',
   'scope.profile': 'Your name and language',
   'scope.email': 'Your email address and whether it is verified',

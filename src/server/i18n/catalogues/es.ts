@@ -77,6 +77,30 @@ export const es: Catalogue = {
   'page.link.explain':
     'Vincúlalo e inicia sesión, o cierra esta página para dejar tu cuenta como está. Si no lo pediste, cierra esta página: no se vincula nada.',
   'page.link.submit': 'Vincular e iniciar sesión',
+  'idp.test.requestFailed': 'La solicitud falló: {reason}.',
+  'idp.test.unreachable': 'No se puede contactar con el proveedor de identidad ({reason}).',
+  'idp.test.unusable': 'No se pudo verificar la respuesta del proveedor de identidad ({reason}).',
+  'idp.test.failing': 'El proveedor respondió HTTP {status}: ahora mismo está fallando.',
+  'idp.test.discovery.ok': 'Se leyó el documento de descubrimiento de {issuer}.',
+  'idp.test.keys.noJwksUri':
+    'El documento de descubrimiento no indica ningún jwks_uri, así que no se pueden verificar los tokens de ID.',
+  'idp.test.keys.status': 'El conjunto de claves en {url} respondió HTTP {status}.',
+  'idp.test.keys.notJson': 'El conjunto de claves en {url} no es JSON.',
+  'idp.test.keys.noSigningKey': 'El conjunto de claves en {url} no contiene ninguna clave de firma.',
+  'idp.test.keys.ok': '{count, plural, one {# clave de firma} other {# claves de firma}} en {url}.',
+  'idp.test.authorization.refused':
+    'El proveedor rechazó la solicitud (HTTP {status}): comprueba el ID de cliente y que {redirectUri} esté registrado allí como URI de redirección.',
+  'idp.test.authorization.ok': 'El proveedor respondió HTTP {status}. Acepta el ID de cliente y la URI de redirección.',
+  'idp.test.metadata.incomplete':
+    'Los metadatos del proveedor están incompletos (ID de entidad, URL de SSO y un certificado de firma).',
+  'idp.test.metadata.ok': 'ID de entidad {entityId}, inicio de sesión único en {ssoUrl}.',
+  'idp.test.certificates.unreadable': 'No se puede leer un certificado de firma de los metadatos.',
+  'idp.test.certificates.expired': 'Todos los certificados de firma han caducado (el último, el {date, date, medium}).',
+  'idp.test.certificates.ok':
+    '{count, plural, one {# certificado de firma} other {# certificados de firma}}, válido hasta el {date, date, medium}.',
+  'idp.test.sso.refused':
+    'El proveedor rechazó la solicitud (HTTP {status}): comprueba que el proveedor conoce el ID de entidad y la URL de ACS del hub.',
+  'idp.test.sso.ok': 'El proveedor respondió HTTP {status}.',
   'scope.openid': 'Confirmar quién eres (el identificador de tu cuenta)',
   'scope.profile': 'Tu nombre e idioma',
   'scope.email': 'Tu dirección de correo y si está verificada',

@@ -78,6 +78,31 @@ export const fr: Catalogue = {
   'page.link.explain':
     'Associez-la et connectez-vous, ou fermez cette page pour laisser votre compte tel quel. Si vous n’avez rien demandé, fermez cette page : rien n’est associé.',
   'page.link.submit': 'Associer et se connecter',
+  'idp.test.requestFailed': 'La requête a échoué : {reason}.',
+  'idp.test.unreachable': 'Le fournisseur d’identité est injoignable ({reason}).',
+  'idp.test.unusable': 'La réponse du fournisseur d’identité n’a pas pu être vérifiée ({reason}).',
+  'idp.test.failing': 'Le fournisseur a répondu HTTP {status} : il est en panne en ce moment.',
+  'idp.test.discovery.ok': 'Document de découverte de {issuer} lu.',
+  'idp.test.keys.noJwksUri':
+    'Le document de découverte n’indique aucun jwks_uri : les jetons d’identité ne peuvent pas être vérifiés.',
+  'idp.test.keys.status': 'Le jeu de clés à {url} a répondu HTTP {status}.',
+  'idp.test.keys.notJson': 'Le jeu de clés à {url} n’est pas du JSON.',
+  'idp.test.keys.noSigningKey': 'Le jeu de clés à {url} ne contient aucune clé de signature.',
+  'idp.test.keys.ok': '{count, plural, one {# clé de signature} other {# clés de signature}} à {url}.',
+  'idp.test.authorization.refused':
+    'Le fournisseur a refusé la requête (HTTP {status}) : vérifiez l’ID client et que {redirectUri} y est enregistrée comme URI de redirection.',
+  'idp.test.authorization.ok':
+    'Le fournisseur a répondu HTTP {status}. Il accepte l’ID client et l’URI de redirection.',
+  'idp.test.metadata.incomplete':
+    'Les métadonnées du fournisseur sont incomplètes (ID d’entité, URL SSO et un certificat de signature).',
+  'idp.test.metadata.ok': 'ID d’entité {entityId}, authentification unique à {ssoUrl}.',
+  'idp.test.certificates.unreadable': 'Un certificat de signature des métadonnées est illisible.',
+  'idp.test.certificates.expired': 'Tous les certificats de signature ont expiré (le dernier le {date, date, medium}).',
+  'idp.test.certificates.ok':
+    '{count, plural, one {# certificat de signature} other {# certificats de signature}}, valable jusqu’au {date, date, medium}.',
+  'idp.test.sso.refused':
+    'Le fournisseur a refusé la requête (HTTP {status}) : vérifiez qu’il connaît l’ID d’entité et l’URL ACS du hub.',
+  'idp.test.sso.ok': 'Le fournisseur a répondu HTTP {status}.',
   'scope.openid': 'Confirmer votre identité (l’identifiant de votre compte)',
   'scope.profile': 'Votre nom et votre langue',
   'scope.email': 'Votre adresse e-mail et si elle est vérifiée',

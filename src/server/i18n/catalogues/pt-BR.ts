@@ -76,6 +76,31 @@ export const ptBR: Catalogue = {
   'page.link.explain':
     'Vincule e entre, ou feche esta página para deixar sua conta como está. Se você não fez esse pedido, feche esta página: nada será vinculado.',
   'page.link.submit': 'Vincular e entrar',
+  'idp.test.requestFailed': 'A requisição falhou: {reason}.',
+  'idp.test.unreachable': 'Não é possível contatar o provedor de identidade ({reason}).',
+  'idp.test.unusable': 'Não foi possível verificar a resposta do provedor de identidade ({reason}).',
+  'idp.test.failing': 'O provedor respondeu HTTP {status}: ele está com falha agora.',
+  'idp.test.discovery.ok': 'Documento de descoberta de {issuer} lido.',
+  'idp.test.keys.noJwksUri':
+    'O documento de descoberta não informa nenhum jwks_uri, então os tokens de ID não podem ser verificados.',
+  'idp.test.keys.status': 'O conjunto de chaves em {url} respondeu HTTP {status}.',
+  'idp.test.keys.notJson': 'O conjunto de chaves em {url} não é JSON.',
+  'idp.test.keys.noSigningKey': 'O conjunto de chaves em {url} não contém nenhuma chave de assinatura.',
+  'idp.test.keys.ok': '{count, plural, one {# chave de assinatura} other {# chaves de assinatura}} em {url}.',
+  'idp.test.authorization.refused':
+    'O provedor recusou a requisição (HTTP {status}): verifique o ID do cliente e se {redirectUri} está registrado lá como URI de redirecionamento.',
+  'idp.test.authorization.ok':
+    'O provedor respondeu HTTP {status}. Ele aceita o ID do cliente e o URI de redirecionamento.',
+  'idp.test.metadata.incomplete':
+    'Os metadados do provedor estão incompletos (ID da entidade, URL de SSO e um certificado de assinatura).',
+  'idp.test.metadata.ok': 'ID da entidade {entityId}, login único em {ssoUrl}.',
+  'idp.test.certificates.unreadable': 'Um certificado de assinatura dos metadados não pode ser lido.',
+  'idp.test.certificates.expired': 'Todos os certificados de assinatura expiraram (o último em {date, date, medium}).',
+  'idp.test.certificates.ok':
+    '{count, plural, one {# certificado de assinatura} other {# certificados de assinatura}}, válido até {date, date, medium}.',
+  'idp.test.sso.refused':
+    'O provedor recusou a requisição (HTTP {status}): verifique se o provedor conhece o ID da entidade e a URL de ACS do hub.',
+  'idp.test.sso.ok': 'O provedor respondeu HTTP {status}.',
   'scope.openid': 'Confirmar quem você é (o identificador da sua conta)',
   'scope.profile': 'Seu nome e idioma',
   'scope.email': 'Seu endereço de e-mail e se ele está verificado',
