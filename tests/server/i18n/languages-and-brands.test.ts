@@ -255,6 +255,15 @@ describe.each(TEST_DATABASES)('languages and brands [%s]', (kind) => {
     }
   });
 
+  it('a refused federated sign-in ends on a page in the person’s language; the audit row keeps the reason', async () => {
+    const page = await t.client.get('/auth/sso/no-such-provider', { headers: { 'accept-language': 'de' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<html lang="de" dir="ltr">');
+    expect(page.body).toContain('<p>Diese Anmeldemöglichkeit gibt es nicht.</p>');
+    const arabic = await t.client.get('/auth/sso/no-such-provider', { headers: { 'accept-language': 'ar' } });
+    expect(arabic.body).toContain('<p>لا توجد طريقة تسجيل دخول كهذه.</p>');
+  });
+
   it("an API error keeps its code, its message in the request's language", async () => {
     const res = await t.client.post('/api/auth/sign-in', {
       csrf: true,

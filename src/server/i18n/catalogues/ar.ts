@@ -66,6 +66,25 @@ export const ar: Catalogue = {
   'page.signInError.heading': 'لم ينجح تسجيل الدخول',
   'page.signInError.unchanged': 'لم يتغير شيء في حسابك.',
   'page.signInError.back': 'العودة إلى تسجيل الدخول',
+  'page.signInError.inactiveAccount': 'هذا الحساب معطّل.',
+  'page.signInError.noEmail': 'لم يشارك موفّر الهوية أي عنوان بريد إلكتروني، لذا لا يمكن العثور على حساب أو إنشاؤه.',
+  'page.signInError.unverifiedLocalAccount':
+    'يوجد حساب بعنوان البريد الإلكتروني هذا، لكن العنوان لم يُوثَّق قط، لذا لا يمكن ربطه بتسجيل الدخول هذا. سجّل الدخول بكلمة المرور ووثّق بريدك الإلكتروني أولًا.',
+  'page.signInError.unverifiedUpstreamEmail':
+    'لم يؤكد موفّر الهوية عنوان البريد الإلكتروني هذا، لذا لا يمكن إنشاء حساب أو ربطه به. سجّل الدخول بطريقة أخرى، ثم اربط هذا الموفّر من إعدادات الأمان في حسابك.',
+  'page.signInError.accountsNotCreated':
+    'لا يستخدم أي حساب عنوان البريد الإلكتروني هذا، ولا يمكن لموفّر الهوية هذا إلا تسجيل دخول الحسابات الموجودة.',
+  'page.signInError.secondFactorRequired':
+    'يستخدم هذا الحساب عاملًا ثانيًا. سجّل الدخول بكلمة المرور والعامل الثاني بدلًا من ذلك.',
+  'page.signInError.signedOutMeanwhile': 'تم تسجيل خروجك في هذه الأثناء. يُرجى تسجيل الدخول والبدء من جديد.',
+  'page.signInError.unknownProvider': 'لا توجد طريقة تسجيل دخول كهذه.',
+  'page.signInError.providerDisabled': 'طريقة تسجيل الدخول هذه غير متاحة.',
+  'page.signInError.stateMissing': 'انتهت صلاحية تسجيل الدخول هذا أو بدأ في متصفح آخر. يُرجى البدء من جديد.',
+  'page.signInError.mismatch': 'لا تنتمي هذه الإجابة إلى تسجيل الدخول الذي بدأ.',
+  'page.signInError.unreachable':
+    'لا يمكن الوصول إلى {provider} الآن. حاول مرة أخرى بعد بضع دقائق، أو سجّل الدخول بطريقة أخرى.',
+  'page.signInError.unusable': 'تعذّر قبول إجابة موفّر الهوية. يُرجى المحاولة مرة أخرى.',
+  'page.signInError.invalidLink': 'رابط تسجيل الدخول غير صالح.',
   'page.link.title': 'ربط تسجيل الدخول',
   'page.link.heading': 'هل تريد ربط {provider} بحسابك؟',
   'page.link.intro': 'طلبت ربط تسجيل الدخول هذا عبر مزوّد هوية بحسابك في Ecosystem Hub:',

@@ -68,6 +68,29 @@ export const de: Catalogue = {
   'page.signInError.heading': 'Die Anmeldung hat nicht funktioniert',
   'page.signInError.unchanged': 'An Ihrem Konto wurde nichts geändert.',
   'page.signInError.back': 'Zurück zur Anmeldung',
+  'page.signInError.inactiveAccount': 'Dieses Konto ist deaktiviert.',
+  'page.signInError.noEmail':
+    'Der Identitätsanbieter hat keine E-Mail-Adresse übermittelt, daher kann kein Konto gefunden oder angelegt werden.',
+  'page.signInError.unverifiedLocalAccount':
+    'Es gibt ein Konto mit dieser E-Mail-Adresse, aber die Adresse wurde nie bestätigt, daher kann es nicht mit dieser Anmeldung verknüpft werden. Melden Sie sich mit Ihrem Passwort an und bestätigen Sie zuerst Ihre E-Mail-Adresse.',
+  'page.signInError.unverifiedUpstreamEmail':
+    'Der Identitätsanbieter hat diese E-Mail-Adresse nicht bestätigt, daher kann damit kein Konto angelegt oder verknüpft werden. Melden Sie sich auf anderem Weg an und verknüpfen Sie diesen Anbieter dann in den Sicherheitseinstellungen Ihres Kontos.',
+  'page.signInError.accountsNotCreated':
+    'Kein Konto verwendet diese E-Mail-Adresse, und über diesen Identitätsanbieter können sich nur bestehende Konten anmelden.',
+  'page.signInError.secondFactorRequired':
+    'Dieses Konto verwendet einen zweiten Faktor. Melden Sie sich stattdessen mit Ihrem Passwort und dem zweiten Faktor an.',
+  'page.signInError.signedOutMeanwhile':
+    'Sie wurden inzwischen abgemeldet. Bitte melden Sie sich an und beginnen Sie erneut.',
+  'page.signInError.unknownProvider': 'Diese Anmeldemöglichkeit gibt es nicht.',
+  'page.signInError.providerDisabled': 'Diese Anmeldemöglichkeit ist nicht verfügbar.',
+  'page.signInError.stateMissing':
+    'Diese Anmeldung ist abgelaufen oder wurde in einem anderen Browser begonnen. Bitte beginnen Sie erneut.',
+  'page.signInError.mismatch': 'Diese Antwort gehört nicht zu der begonnenen Anmeldung.',
+  'page.signInError.unreachable':
+    '{provider} ist gerade nicht erreichbar. Versuchen Sie es in einigen Minuten erneut oder melden Sie sich auf anderem Weg an.',
+  'page.signInError.unusable':
+    'Die Antwort des Identitätsanbieters konnte nicht angenommen werden. Bitte versuchen Sie es erneut.',
+  'page.signInError.invalidLink': 'Der Anmeldelink ist ungültig.',
   'page.link.title': 'Anmeldung verknüpfen',
   'page.link.heading': '{provider} mit Ihrem Konto verknüpfen?',
   'page.link.intro':

@@ -71,6 +71,26 @@ export const en = {
   'page.signInError.heading': 'Sign-in did not work',
   'page.signInError.unchanged': 'Nothing was changed in your account.',
   'page.signInError.back': 'Back to sign-in',
+  'page.signInError.inactiveAccount': 'This account is deactivated.',
+  'page.signInError.noEmail':
+    'The identity provider did not share an email address, so no account can be found or created.',
+  'page.signInError.unverifiedLocalAccount':
+    'An account with this email address exists, but its address was never verified, so it cannot be connected to this sign-in. Sign in with your password and verify your email first.',
+  'page.signInError.unverifiedUpstreamEmail':
+    'The identity provider did not confirm this email address, so no account can be created or connected with it. Sign in another way, then connect this provider from your account’s security settings.',
+  'page.signInError.accountsNotCreated':
+    'No account uses this email address, and this identity provider may only sign in existing accounts.',
+  'page.signInError.secondFactorRequired':
+    'This account uses a second factor. Sign in with your password and second factor instead.',
+  'page.signInError.signedOutMeanwhile': 'You were signed out meanwhile. Please sign in and start again.',
+  'page.signInError.unknownProvider': 'There is no such way to sign in.',
+  'page.signInError.providerDisabled': 'This way to sign in is not available.',
+  'page.signInError.stateMissing': 'This sign-in expired or was started in another browser. Please start again.',
+  'page.signInError.mismatch': 'This answer does not belong to the sign-in that was started.',
+  'page.signInError.unreachable':
+    '{provider} cannot be reached right now. Try again in a few minutes, or sign in another way.',
+  'page.signInError.unusable': 'The identity provider’s answer could not be accepted. Please try again.',
+  'page.signInError.invalidLink': 'The sign-in link is not valid.',
   'page.link.title': 'Connect your sign-in',
   'page.link.heading': 'Connect {provider} to your account?',
   'page.link.intro': 'You asked to connect this sign-in with an identity provider to your Ecosystem Hub account:',

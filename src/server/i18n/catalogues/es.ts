@@ -67,6 +67,26 @@ export const es: Catalogue = {
   'page.signInError.heading': 'No se pudo iniciar sesión',
   'page.signInError.unchanged': 'No se ha cambiado nada en tu cuenta.',
   'page.signInError.back': 'Volver a iniciar sesión',
+  'page.signInError.inactiveAccount': 'Esta cuenta está desactivada.',
+  'page.signInError.noEmail':
+    'El proveedor de identidad no compartió ninguna dirección de correo, así que no se puede encontrar ni crear ninguna cuenta.',
+  'page.signInError.unverifiedLocalAccount':
+    'Existe una cuenta con esta dirección de correo, pero la dirección nunca se verificó, así que no se puede vincular a este inicio de sesión. Inicia sesión con tu contraseña y verifica primero tu correo.',
+  'page.signInError.unverifiedUpstreamEmail':
+    'El proveedor de identidad no confirmó esta dirección de correo, así que no se puede crear ni vincular ninguna cuenta con ella. Inicia sesión de otra forma y después vincula este proveedor desde la configuración de seguridad de tu cuenta.',
+  'page.signInError.accountsNotCreated':
+    'Ninguna cuenta usa esta dirección de correo, y este proveedor de identidad solo puede iniciar sesión en cuentas existentes.',
+  'page.signInError.secondFactorRequired':
+    'Esta cuenta usa un segundo factor. Inicia sesión con tu contraseña y tu segundo factor.',
+  'page.signInError.signedOutMeanwhile': 'Mientras tanto se cerró tu sesión. Inicia sesión y vuelve a empezar.',
+  'page.signInError.unknownProvider': 'No existe esa forma de iniciar sesión.',
+  'page.signInError.providerDisabled': 'Esta forma de iniciar sesión no está disponible.',
+  'page.signInError.stateMissing': 'Este inicio de sesión caducó o se empezó en otro navegador. Vuelve a empezar.',
+  'page.signInError.mismatch': 'Esta respuesta no corresponde al inicio de sesión que se empezó.',
+  'page.signInError.unreachable':
+    'Ahora mismo no se puede contactar con {provider}. Inténtalo de nuevo dentro de unos minutos o inicia sesión de otra forma.',
+  'page.signInError.unusable': 'No se pudo aceptar la respuesta del proveedor de identidad. Inténtalo de nuevo.',
+  'page.signInError.invalidLink': 'El enlace de inicio de sesión no es válido.',
   'page.link.title': 'Vincula tu inicio de sesión',
   'page.link.heading': '¿Vincular {provider} a tu cuenta?',
   'page.link.intro':

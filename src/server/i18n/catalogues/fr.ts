@@ -68,6 +68,27 @@ export const fr: Catalogue = {
   'page.signInError.heading': 'La connexion n’a pas abouti',
   'page.signInError.unchanged': 'Rien n’a été modifié dans votre compte.',
   'page.signInError.back': 'Retour à la connexion',
+  'page.signInError.inactiveAccount': 'Ce compte est désactivé.',
+  'page.signInError.noEmail':
+    'Le fournisseur d’identité n’a communiqué aucune adresse e-mail : aucun compte ne peut être trouvé ni créé.',
+  'page.signInError.unverifiedLocalAccount':
+    'Un compte utilise cette adresse e-mail, mais elle n’a jamais été vérifiée : il ne peut pas être associé à cette connexion. Connectez-vous avec votre mot de passe et vérifiez d’abord votre adresse e-mail.',
+  'page.signInError.unverifiedUpstreamEmail':
+    'Le fournisseur d’identité n’a pas confirmé cette adresse e-mail : aucun compte ne peut être créé ni associé avec elle. Connectez-vous autrement, puis associez ce fournisseur depuis les paramètres de sécurité de votre compte.',
+  'page.signInError.accountsNotCreated':
+    'Aucun compte n’utilise cette adresse e-mail, et ce fournisseur d’identité ne peut connecter que des comptes existants.',
+  'page.signInError.secondFactorRequired':
+    'Ce compte utilise un second facteur. Connectez-vous plutôt avec votre mot de passe et votre second facteur.',
+  'page.signInError.signedOutMeanwhile': 'Vous avez été déconnecté entre-temps. Connectez-vous et recommencez.',
+  'page.signInError.unknownProvider': 'Ce moyen de connexion n’existe pas.',
+  'page.signInError.providerDisabled': 'Ce moyen de connexion n’est pas disponible.',
+  'page.signInError.stateMissing':
+    'Cette connexion a expiré ou a été commencée dans un autre navigateur. Veuillez recommencer.',
+  'page.signInError.mismatch': 'Cette réponse ne correspond pas à la connexion commencée.',
+  'page.signInError.unreachable':
+    '{provider} est injoignable pour le moment. Réessayez dans quelques minutes ou connectez-vous autrement.',
+  'page.signInError.unusable': 'La réponse du fournisseur d’identité n’a pas pu être acceptée. Veuillez réessayer.',
+  'page.signInError.invalidLink': 'Le lien de connexion n’est pas valide.',
   'page.link.title': 'Associer votre connexion',
   'page.link.heading': 'Associer {provider} à votre compte ?',
   'page.link.intro':

@@ -67,6 +67,25 @@ export const ptBR: Catalogue = {
   'page.signInError.heading': 'Não foi possível entrar',
   'page.signInError.unchanged': 'Nada foi alterado na sua conta.',
   'page.signInError.back': 'Voltar para o login',
+  'page.signInError.inactiveAccount': 'Esta conta está desativada.',
+  'page.signInError.noEmail':
+    'O provedor de identidade não compartilhou um endereço de e-mail, então nenhuma conta pode ser encontrada ou criada.',
+  'page.signInError.unverifiedLocalAccount':
+    'Existe uma conta com este endereço de e-mail, mas ele nunca foi verificado, então ela não pode ser vinculada a este login. Entre com sua senha e verifique seu e-mail primeiro.',
+  'page.signInError.unverifiedUpstreamEmail':
+    'O provedor de identidade não confirmou este endereço de e-mail, então nenhuma conta pode ser criada ou vinculada com ele. Entre de outra forma e depois vincule este provedor nas configurações de segurança da sua conta.',
+  'page.signInError.accountsNotCreated':
+    'Nenhuma conta usa este endereço de e-mail, e este provedor de identidade só pode fazer login em contas existentes.',
+  'page.signInError.secondFactorRequired': 'Esta conta usa um segundo fator. Entre com sua senha e seu segundo fator.',
+  'page.signInError.signedOutMeanwhile': 'Sua sessão foi encerrada nesse meio-tempo. Entre e comece de novo.',
+  'page.signInError.unknownProvider': 'Essa forma de entrar não existe.',
+  'page.signInError.providerDisabled': 'Essa forma de entrar não está disponível.',
+  'page.signInError.stateMissing': 'Este login expirou ou foi iniciado em outro navegador. Comece de novo.',
+  'page.signInError.mismatch': 'Esta resposta não pertence ao login que foi iniciado.',
+  'page.signInError.unreachable':
+    'Não é possível contatar {provider} agora. Tente de novo em alguns minutos ou entre de outra forma.',
+  'page.signInError.unusable': 'A resposta do provedor de identidade não pôde ser aceita. Tente de novo.',
+  'page.signInError.invalidLink': 'O link de login não é válido.',
   'page.link.title': 'Vincule seu login',
   'page.link.heading': 'Vincular {provider} à sua conta?',
   'page.link.intro': 'Você pediu para vincular este login com um provedor de identidade à sua conta do Ecosystem Hub:',
