@@ -276,6 +276,11 @@ describe('languages: the pseudo-locale, de and ar on the sign-in, consent, accou
             if (locale === 'ar') expect(sidebar.x).toBeGreaterThanOrEqual(shell.x + shell.width - 1);
             else expect(sidebar.x + sidebar.width).toBeLessThanOrEqual(shell.x + 1);
           }
+          // The sidebar's toggle points at the sidebar's edge: turned around in Arabic.
+          const toggle = page.getByTestId('app-sidebar').locator('button[aria-controls="app-nav"] svg');
+          expect(await toggle.evaluate((svg) => getComputedStyle(svg).transform)).toBe(
+            locale === 'ar' ? 'matrix(-1, 0, 0, 1, 0, 0)' : 'none',
+          );
         }
         expect(problems).toEqual([]);
       },
