@@ -276,6 +276,8 @@ describe('languages: the pseudo-locale, de and ar on the sign-in, consent, accou
             if (locale === 'ar') expect(sidebar.x).toBeGreaterThanOrEqual(shell.x + shell.width - 1);
             else expect(sidebar.x + sidebar.width).toBeLessThanOrEqual(shell.x + 1);
           }
+          // Nothing inside turns back to the other direction (Radix primitives write their own `dir`).
+          expect(await page.locator(`main [dir="${locale === 'ar' ? 'ltr' : 'rtl'}"]`).count()).toBe(0);
           // The sidebar's toggle points at the sidebar's edge: turned around in Arabic.
           const toggle = page.getByTestId('app-sidebar').locator('button[aria-controls="app-nav"] svg');
           expect(await toggle.evaluate((svg) => getComputedStyle(svg).transform)).toBe(
