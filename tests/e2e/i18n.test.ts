@@ -130,7 +130,7 @@ async function unwrappedText(page: Page, data: string[]): Promise<string[]> {
     .flatMap((piece) => pieces(known.reduce((p, k) => p.split(k).join('\t'), piece)));
 }
 
-describe('languages: the pseudo-locale, de and ar on the sign-in and consent pages', () => {
+describe('languages: the pseudo-locale, de and ar on the sign-in, consent, account and admin pages', () => {
   const e2e = useE2E();
   let client: RegisteredClient;
   const LOGO =
@@ -211,7 +211,7 @@ describe('languages: the pseudo-locale, de and ar on the sign-in and consent pag
 
   for (const locale of ['de', 'ar'] as const) {
     it.each([1440, 375])(
-      `/auth and the consent page in ${locale} at %i px: axe-clean, nothing overflows, mirrored`,
+      `/auth, consent, /account and /admin in ${locale} at %i px: axe-clean, nothing overflows, mirrored`,
       async (width) => {
         const page = await e2e.newPage();
         await page.setViewportSize({ width, height: 900 });
@@ -247,6 +247,43 @@ describe('languages: the pseudo-locale, de and ar on the sign-in and consent pag
         // Mirrored: the heading hugs the start edge of the card (28 px padding), right in Arabic.
         if (locale === 'ar') expect(main.x + main.width - (heading.x + heading.width)).toBeLessThan(40);
         else expect(heading.x - main.x).toBeLessThan(40);
+
+        // /account and /admin, as a super administrator who chose the language in the profile.
+        const admin = await signedInUser(e2e.hub.hub, ['user', 'super_admin']);
+        await addSessionCookie(e2e, page, admin.cookie);
+        const saved = await page.request.patch('/api/me', { headers: { 'x-hub-csrf': '1' }, data: { locale } });
+        expect(saved.status()).toBe(200);
+        for (const screen of ['/account', '/admin']) {
+          const where = `${screen} ${locale} @${width}`;
+          await page.goto(screen);
+          await settle(page);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+            locale,
+            locale === 'ar' ? 'rtl' : 'ltr',
+          ]);
+          problems.push(...(await axeProblems(page, where)));
+          problems.push(...(await overflowing(page, where)));
+          await page.screenshot({ path: `/tmp/i18n/shots/${screen.slice(1)}-${locale}-${width}.png`, fullPage: true });
+          const shell = (await page.locator('main').boundingBox())!;
+          const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+          // Mirrored: the title starts at the start edge of the screen, and on a wide screen the
+          // sidebar stands before the screen: on its right in Arabic.
+          if (locale === 'ar') expect(shell.x + shell.width - (title.x + title.width)).toBeLessThan(48);
+          else expect(title.x - shell.x).toBeLessThan(48);
+          if (width >= 768) {
+            const sidebar = (await page.getByTestId('app-sidebar').boundingBox())!;
+            if (locale === 'ar') expect(sidebar.x).toBeGreaterThanOrEqual(shell.x + shell.width - 1);
+            else expect(sidebar.x + sidebar.width).toBeLessThanOrEqual(shell.x + 1);
+          }
+          // Nothing inside turns back to the other direction (Radix primitives write their own `dir`).
+          expect(await page.locator(`main [dir="${locale === 'ar' ? 'ltr' : 'rtl'}"]`).count()).toBe(0);
+          // The sidebar's toggle points at the sidebar's edge: turned around in Arabic.
+          const toggle = page.getByTestId('app-sidebar').locator('button[aria-controls="app-nav"] svg');
+          expect(await toggle.evaluate((svg) => getComputedStyle(svg).transform)).toBe(
+            locale === 'ar' ? 'matrix(-1, 0, 0, 1, 0, 0)' : 'none',
+          );
+        }
         expect(problems).toEqual([]);
       },
     );

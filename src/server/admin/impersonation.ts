@@ -11,6 +11,8 @@ import { findSessionWithUserByHash } from '../auth/session-queries';
 import { sha256Hex } from '../crypto/tokens';
 import { parseAct } from '../oauth/act';
 import type { Mailer } from '../auth/mailer';
+import { composeMail } from '../i18n/mail';
+import { recipientLocale } from '../i18n/translate';
 import {
   decideRequest,
   IMPERSONATION_ACTION,
@@ -146,16 +148,13 @@ export async function startImpersonation(
     );
     return { token, session };
   });
-  void mailer
-    .send({
-      to: target.email,
-      subject: 'Support viewed your account',
-      text:
-        `${actor.auth.user.fullName ?? actor.auth.user.email} from support is viewing your Ecosystem Hub account as you, ` +
-        `for at most ${minutes} minutes, for this reason:\n\n${input.justification}\n\n` +
-        `They cannot change your password, second factors or linked identities. You find this in your account's activity.`,
-    })
-    .catch(() => undefined);
+  // In the user's saved language, else the administrator's request's.
+  const mail = composeMail(recipientLocale(target.locale, actor.locale), 'impersonation', {
+    name: actor.auth.user.fullName ?? actor.auth.user.email,
+    minutes,
+    justification: input.justification,
+  });
+  void mailer.send({ to: target.email, ...mail }).catch(() => undefined);
   return {
     token: result.token,
     adminToken,

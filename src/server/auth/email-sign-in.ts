@@ -19,6 +19,9 @@ import {
 } from './one-time-token-queries';
 import { findUserById, markEmailVerified } from './user-queries';
 import type { Mailer } from './mailer';
+import type { Locale } from '../../shared/locales';
+import { composeMail } from '../i18n/mail';
+import { recipientLocale } from '../i18n/translate';
 import type { BrowserAuth } from './sessions';
 import { attemptKey, finishSignIn, normalizeEmail, signInMethodsOf, startPendingMfa, type ClientInfo } from './sign-in';
 import { emailSignInModes } from './sign-in-settings';
@@ -54,6 +57,8 @@ export async function requestEmailSignIn(
   input: { email: string; mode: 'code' | 'link' },
   client: ClientInfo,
   browserSecret: string,
+  /** The request's language (`actor.locale`): the mail's, when the account saved none. */
+  requested?: Locale,
 ): Promise<{ confirmCode?: string }> {
   await assertMode(hub, input.mode);
   const now = hub.clock();
@@ -101,29 +106,19 @@ export async function requestEmailSignIn(
     sessionId: null,
     details: { email: email.slice(0, 254), mode: input.mode, mailed: userId !== null },
   });
-  if (userId) void mailer.send(signInMail(hub, email, input.mode, code, token)).catch(() => undefined);
+  if (account) {
+    const locale = recipientLocale(account.locale, requested);
+    void mailer.send(signInMail(hub, email, locale, input.mode, code, token)).catch(() => undefined);
+  }
   return { confirmCode };
 }
 
-function signInMail(hub: Hub, to: string, mode: 'code' | 'link', code: string, token: string) {
-  const footer = 'If you did not ask for this, ignore this mail: nobody can sign in without it.';
-  if (mode === 'code') {
-    return {
-      to,
-      subject: 'Your sign-in code',
-      text: `Your Ecosystem Hub sign-in code is ${code}.\n\nIt works once, for ${EMAIL_SIGN_IN.codeMinutes} minutes.\n\n${footer}`,
-      code,
-    };
-  }
+/** The code or link mail, in the account's saved language (read by the token's own statement), else the request's. */
+function signInMail(hub: Hub, to: string, locale: Locale, mode: 'code' | 'link', code: string, token: string) {
+  if (mode === 'code')
+    return { to, ...composeMail(locale, 'signInCode', { code, minutes: EMAIL_SIGN_IN.codeMinutes }), code };
   const link = `${hub.config.publicUrl}/email-sign-in?token=${encodeURIComponent(token)}`;
-  return {
-    to,
-    subject: 'Your sign-in link',
-    text:
-      `Sign in to Ecosystem Hub by opening this link within ${EMAIL_SIGN_IN.linkMinutes} minutes:\n${link}\n\n` +
-      `It works once. Opened in another browser than the one that asked, it asks for the code that browser shows.\n\n${footer}`,
-    link,
-  };
+  return { to, ...composeMail(locale, 'signInLink', { minutes: EMAIL_SIGN_IN.linkMinutes, link }), link };
 }
 
 type EmailSignInResult = { token: string; auth: BrowserAuth } | { mfa: { pendingToken: string; methods: MfaMethod[] } };

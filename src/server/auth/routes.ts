@@ -131,12 +131,14 @@ export async function authRoutes(app: FastifyInstance, opts: { hub: Hub }) {
     async (request, reply) => {
       // The browser binding of a link: a fresh secret in a cookie only /api/auth reads.
       const browserSecret = randomToken();
+      const actor = await request.actor();
       const { confirmCode } = await requestEmailSignIn(
         hub,
         mailer,
         request.body,
-        clientOf(await request.actor()),
+        clientOf(actor),
         browserSecret,
+        actor.locale,
       );
       if (request.body.mode === 'link') {
         reply.setCookie(LINK_BROWSER_COOKIE, browserSecret, {

@@ -2,6 +2,8 @@ import { X509Certificate } from 'node:crypto';
 import type { Hub } from '../hub';
 import type { Actor } from '../actor';
 import { HubError } from '../errors';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/locales';
+import { localizedErrorMessage, t, type MessageId } from '../i18n/translate';
 import type { IdentityProvider } from '../db/schema/index';
 import type { ConnectionTestResult } from '../../shared/api/federation';
 import { describeOutboundError, outboundPolicy } from '../net/outbound';
@@ -21,102 +23,124 @@ import { oidcSettingsOf, samlSettingsOf } from './sign-in/provider';
  */
 
 type Step = ConnectionTestResult['steps'][number];
+type Values = Record<string, string | number>;
 
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 512 * 1024;
 
-class StepFailed extends Error {}
+/**
+ * A step's outcome: a stable `code` for programs (the catalogue message's id without its
+ * `idp.test.` prefix) and the words for the administrator, in the request's language.
+ */
+interface Outcome {
+  code: string;
+  values?: Values;
+}
 
-async function run(steps: Step[], name: Step['name'], body: () => Promise<string>): Promise<void> {
+class StepFailed extends Error {
+  constructor(readonly outcome: Outcome) {
+    super(outcome.code);
+  }
+}
+
+const fail = (code: string, values?: Values) => new StepFailed({ code, values });
+
+function words(locale: Locale, { code, values }: Outcome): string {
+  return t(locale, `idp.test.${code}` as MessageId, values);
+}
+
+async function run(steps: Step[], locale: Locale, name: Step['name'], body: () => Promise<Outcome>): Promise<void> {
   try {
-    steps.push({ name, ok: true, detail: await body() });
+    const outcome = await body();
+    steps.push({ name, ok: true, code: outcome.code, detail: words(locale, outcome) });
   } catch (e) {
-    steps.push({ name, ok: false, detail: failureWords(e) });
-    throw new StepFailed();
+    if (e instanceof HubError) {
+      const detail = localizedErrorMessage(locale, e);
+      steps.push({ name, ok: false, code: e.code, detail });
+      throw fail('requestFailed', { reason: e.message });
+    }
+    const outcome = failure(e);
+    steps.push({ name, ok: false, code: outcome.code, detail: words(locale, outcome) });
+    throw e instanceof StepFailed ? e : new StepFailed(outcome);
   }
 }
 
 /** What went wrong, in words an administrator acts on: never a URL's query, a header or a secret. */
-function failureWords(e: unknown): string {
-  if (e instanceof StepFailed || e instanceof HubError) return e.message;
-  if (e instanceof UpstreamSignInError) return `${e.message.replace(/\.$/, '')} (${e.reason}).`;
-  return `The request failed: ${describeOutboundError(e)}.`;
+function failure(e: unknown): Outcome {
+  if (e instanceof StepFailed) return e.outcome;
+  if (e instanceof UpstreamSignInError)
+    return { code: e.unreachable ? 'unreachable' : 'unusable', values: { reason: e.reason } };
+  return { code: 'requestFailed', values: { reason: describeOutboundError(e) } };
 }
 
 /** The status of a GET that must not fail on the server side; 4xx means the provider refused what it was sent. */
-async function dryRequest(url: string, hub: Hub, refusedHint: string): Promise<string> {
+async function dryRequest(url: string, hub: Hub, refused: Outcome): Promise<number> {
   const res = await outboundRequest(
     url,
     { timeoutMs: TIMEOUT_MS, maxBytes: 1024, overflow: 'truncate' },
     outboundPolicy(hub.config),
   );
-  if (res.status >= 500) throw new StepFailed(`The provider answered HTTP ${res.status}: it is failing right now.`);
-  if (res.status >= 400) throw new StepFailed(`The provider refused the request (HTTP ${res.status}): ${refusedHint}`);
-  return `The provider answered HTTP ${res.status}.`;
+  if (res.status >= 500) throw fail('failing', { status: res.status });
+  if (res.status >= 400) throw fail(refused.code, { status: res.status, ...refused.values });
+  return res.status;
 }
 
-async function testOidc(hub: Hub, provider: IdentityProvider, steps: Step[]): Promise<void> {
+async function testOidc(hub: Hub, provider: IdentityProvider, steps: Step[], locale: Locale): Promise<void> {
   const settings = oidcSettingsOf(hub, provider);
   let config!: Awaited<ReturnType<typeof discoverOidcProvider>>;
-  await run(steps, 'discovery', async () => {
+  await run(steps, locale, 'discovery', async () => {
     config = await discoverOidcProvider(settings, outboundPolicy(hub.config));
-    return `Read the discovery document of ${settings.issuer}.`;
+    return { code: 'discovery.ok', values: { issuer: settings.issuer } };
   });
-  await run(steps, 'keys', async () => {
+  await run(steps, locale, 'keys', async () => {
     const jwksUri = config.serverMetadata().jwks_uri;
-    if (!jwksUri) throw new StepFailed('The discovery document names no jwks_uri, so ID tokens cannot be verified.');
+    if (!jwksUri) throw fail('keys.noJwksUri');
     const res = await outboundRequest(
       jwksUri,
       { timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES },
       outboundPolicy(hub.config),
     );
-    if (res.status !== 200) throw new StepFailed(`The key set at ${jwksUri} answered HTTP ${res.status}.`);
+    if (res.status !== 200) throw fail('keys.status', { url: jwksUri, status: res.status });
     let keys: unknown;
     try {
       keys = (JSON.parse(res.body.toString('utf8')) as { keys?: unknown }).keys;
     } catch {
-      throw new StepFailed(`The key set at ${jwksUri} is not JSON.`);
+      throw fail('keys.notJson', { url: jwksUri });
     }
     const signing = Array.isArray(keys) ? keys.filter((k) => (k as { use?: string }).use !== 'enc').length : 0;
-    if (!signing) throw new StepFailed(`The key set at ${jwksUri} holds no signing key.`);
-    return `${signing} signing ${signing === 1 ? 'key' : 'keys'} at ${jwksUri}.`;
+    if (!signing) throw fail('keys.noSigningKey', { url: jwksUri });
+    return { code: 'keys.ok', values: { count: signing, url: jwksUri } };
   });
-  await run(steps, 'authorization', async () => {
+  await run(steps, locale, 'authorization', async () => {
     const redirectUri = redirectUriOf(hub, provider.slug);
     const { url } = await buildOidcSignInUrl(config, { redirectUri, scopes: provider.scopes });
-    const answer = await dryRequest(
-      url,
-      hub,
-      `check the client ID and that ${redirectUri} is registered as a redirect URI there.`,
-    );
-    return `${answer} It accepts the client ID and the redirect URI.`;
+    const status = await dryRequest(url, hub, { code: 'authorization.refused', values: { redirectUri } });
+    return { code: 'authorization.ok', values: { status } };
   });
 }
 
-async function testSaml(hub: Hub, provider: IdentityProvider, steps: Step[], now: Date): Promise<void> {
+async function testSaml(hub: Hub, provider: IdentityProvider, steps: Step[], now: Date, locale: Locale) {
   const idp = idpMetadataOf(provider);
-  await run(steps, 'metadata', async () => {
-    if (!idp)
-      throw new StepFailed('The provider has no complete metadata (entity ID, SSO URL and a signing certificate).');
-    return `Entity ID ${idp.entityId}, single sign-on at ${idp.ssoUrl}.`;
+  await run(steps, locale, 'metadata', async () => {
+    if (!idp) throw fail('metadata.incomplete');
+    return { code: 'metadata.ok', values: { entityId: idp.entityId, ssoUrl: idp.ssoUrl } };
   });
-  await run(steps, 'certificates', async () => {
+  await run(steps, locale, 'certificates', async () => {
     const validTo = idp!.certificates.map((pem) => {
       try {
         return new Date(new X509Certificate(pem).validTo);
       } catch {
-        throw new StepFailed('A signing certificate of the metadata cannot be read.');
+        throw fail('certificates.unreadable');
       }
     });
-    const latest = new Date(Math.max(...validTo.map((d) => d.getTime())));
-    if (latest <= now)
-      throw new StepFailed(`Every signing certificate has expired (the last on ${latest.toISOString().slice(0, 10)}).`);
-    const count = `${validTo.length} signing ${validTo.length === 1 ? 'certificate' : 'certificates'}`;
-    return `${count}, valid until ${latest.toISOString().slice(0, 10)}.`;
+    const latest = Math.max(...validTo.map((d) => d.getTime()));
+    if (latest <= now.getTime()) throw fail('certificates.expired', { date: latest });
+    return { code: 'certificates.ok', values: { count: validTo.length, date: latest } };
   });
-  await run(steps, 'sso_url', async () => {
+  await run(steps, locale, 'sso_url', async () => {
     const { url } = await buildSamlSignInUrl(samlSettingsOf(hub, provider));
-    return dryRequest(url, hub, 'check that the provider knows the hub’s entity ID and ACS URL.');
+    const status = await dryRequest(url, hub, { code: 'sso.refused' });
+    return { code: 'sso.ok', values: { status } };
   });
 }
 
@@ -126,16 +150,20 @@ export async function testProviderConnection(hub: Hub, id: string, actor: Actor)
   if (!provider) throw new HubError('not_found', 'No such identity provider.');
   const steps: Step[] = [];
   const now = hub.clock();
+  let failure: Outcome | undefined;
   try {
-    if (provider.protocol === 'saml') await testSaml(hub, provider, steps, now);
-    else await testOidc(hub, provider, steps);
+    if (provider.protocol === 'saml') await testSaml(hub, provider, steps, now, actor.locale);
+    else await testOidc(hub, provider, steps, actor.locale);
   } catch (e) {
     if (!(e instanceof StepFailed)) throw e;
+    failure = e.outcome;
   }
   const failed = steps.find((s) => !s.ok);
+  // The row is read by every administrator, each in their own language: it keeps the hub's
+  // source language (as a sign-in's failure does, sign-in/provider.ts).
   await recordProviderHealth(hub.db, provider.id, {
     at: now,
-    error: failed ? `${failed.name}: ${failed.detail}` : null,
+    error: failed && failure ? `${failed.name}: ${words(DEFAULT_LOCALE, failure)}` : null,
   });
   await hub.audit.record({
     type: 'identity_provider_tested',

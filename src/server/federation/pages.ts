@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { pageLocale, sendPage } from '../oauth/pages';
-import { escapeHtml, t, tHtml } from '../i18n/translate';
+import { escapeHtml, localizedErrorMessage, t, tHtml } from '../i18n/translate';
+import { HUB_ERRORS, HubError } from '../errors';
+import { SignInRefusal, type SignInWords } from './sign-in/refusals';
 import type { IdentityNames } from './link-mail';
 
 /**
@@ -8,8 +10,12 @@ import type { IdentityNames } from './link-mail';
  * went wrong in plain words and the way back to /auth. Rendered by the one error hook
  * (plugins/errors.ts) for routes marked `config.signInPage`, after it wrote the refusal's audit row.
  */
-export function sendSignInErrorPage(reply: FastifyReply, status: number, message: string) {
+export function sendSignInErrorPage(reply: FastifyReply, status: number, what: HubError | SignInWords) {
   const locale = pageLocale(reply);
+  const words = what instanceof SignInRefusal ? what.words : what instanceof HubError ? null : what;
+  const message = words
+    ? t(locale, words.id, words.values)
+    : localizedErrorMessage(locale, what as HubError, HUB_ERRORS[(what as HubError).code].message);
   return sendPage(
     reply,
     t(locale, 'page.signInError.title'),

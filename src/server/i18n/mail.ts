@@ -2,7 +2,16 @@ import { textDirection, type Locale } from '../../shared/locales';
 import { escapeHtml, t, tHtml, type MessageId } from './translate';
 
 /** The mails the hub sends, each an ICU message pair `mail.<kind>.subject` / `mail.<kind>.body`. */
-export type MailKind = 'verify' | 'reset' | 'emailChange' | 'emailChanged' | 'invitation' | 'link';
+export type MailKind =
+  | 'verify'
+  | 'reset'
+  | 'emailChange'
+  | 'emailChanged'
+  | 'invitation'
+  | 'link'
+  | 'signInCode'
+  | 'signInLink'
+  | 'impersonation';
 
 export interface ComposedMail {
   subject: string;
@@ -28,7 +37,8 @@ export function composeMail(
   for (const [name, value] of Object.entries(values)) {
     if (typeof value === 'number') numbers[name] = value;
     else if (name === 'link') html[name] = `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`;
-    else html[name] = `<strong>${escapeHtml(value)}</strong>`;
+    // A value's own line breaks (a justification) stay inside its element.
+    else html[name] = `<strong>${escapeHtml(value).replace(/\r?\n/g, '<br>')}</strong>`;
   }
   const paragraphs = tHtml(locale, bodyId, html, numbers)
     .split('\n\n')

@@ -54,7 +54,7 @@ export function registerErrorHandler(app: FastifyInstance, hub: Hub) {
     if (validation) {
       if (oauth) return sendOAuthError(request, reply, new OAuthError('invalid_request', validation.message));
       if (request.routeOptions.config?.signInPage)
-        return sendSignInErrorPage(reply, 400, 'The sign-in link is not valid.');
+        return sendSignInErrorPage(reply, 400, { id: 'page.signInError.invalidLink' });
       return reply.code(400).send(errorBody('invalid_request', validation.message, { field: validation.field }));
     }
     if (error instanceof OAuthError) {
@@ -76,7 +76,7 @@ export function registerErrorHandler(app: FastifyInstance, hub: Hub) {
       }
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
       if (oauth) return sendOAuthError(request, reply, new OAuthError('invalid_request', error.message, error.status));
-      if (request.routeOptions.config?.signInPage) return sendSignInErrorPage(reply, error.status, error.message);
+      if (request.routeOptions.config?.signInPage) return sendSignInErrorPage(reply, error.status, error);
       const message = localizedErrorMessage(requestLocale(request), error, HUB_ERRORS[error.code]?.message);
       return reply.code(error.status).send(errorBody(error.code, message, error.extra));
     }

@@ -183,7 +183,16 @@ export const CONNECTION_TEST_STEPS = [
 /** POST /api/admin/identity-providers/:id/test: each step the hub tried, in order, until one failed. */
 export const connectionTestResultSchema = z.object({
   ok: z.boolean(),
-  steps: z.array(z.object({ name: z.enum(CONNECTION_TEST_STEPS), ok: z.boolean(), detail: z.string() })),
+  steps: z.array(
+    z.object({
+      name: z.enum(CONNECTION_TEST_STEPS),
+      ok: z.boolean(),
+      /** For programs: what happened, stable across languages (`keys.ok`, `unreachable`, an API error's code). */
+      code: z.string(),
+      /** For the administrator: the same in the request's language. */
+      detail: z.string(),
+    }),
+  ),
 });
 export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
 

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { RawIntlProvider, type ResolvedIntlConfig } from 'react-intl';
+import { Direction } from 'radix-ui';
 import { DEFAULT_LOCALE, isLocale, negotiateLocale, textDirection, type Locale } from '@shared/locales';
 import { makeIntl } from './active-intl';
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
@@ -141,7 +142,8 @@ export function I18nProvider({ children, locale: fixed }: { children: ReactNode;
   return (
     <LocaleContext.Provider value={context}>
       <RawIntlProvider key={loaded.locale} value={intl}>
-        {children}
+        {/* Radix primitives (tabs, menus, selects…) write their own `dir`, ltr unless told. */}
+        <Direction.Provider dir={textDirection(loaded.locale)}>{children}</Direction.Provider>
       </RawIntlProvider>
     </LocaleContext.Provider>
   );

@@ -42,7 +42,7 @@ describe.each(TEST_DATABASES)('identity provider connection test [%s]', (kind) =
   const testOf = async (id: string) => {
     const res = await as.post(`/api/admin/identity-providers/${id}/test`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { ok: boolean; steps: { name: string; ok: boolean; detail: string }[] };
+    return res.json() as { ok: boolean; steps: { name: string; ok: boolean; code: string; detail: string }[] };
   };
   const rowOf = async (id: string) => (await as.get(`/api/admin/identity-providers/${id}`)).json().provider;
 
@@ -89,6 +89,7 @@ describe.each(TEST_DATABASES)('identity provider connection test [%s]', (kind) =
       {
         name: 'discovery',
         ok: false,
+        code: 'unreachable',
         detail: expect.stringMatching(/cannot be reached \(discovery_failed:econnrefused\)/),
       },
     ]);
@@ -107,7 +108,32 @@ describe.each(TEST_DATABASES)('identity provider connection test [%s]', (kind) =
       ['certificates', true],
       ['sso_url', true],
     ]);
-    expect(result.steps[1]!.detail).toMatch(/1 signing certificate, valid until \d{4}-\d\d-\d\d/);
+    expect(result.steps[1]!.detail).toMatch(/^1 signing certificate, valid until [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
+    expect(result.steps.map((s) => s.code)).toEqual(['metadata.ok', 'certificates.ok', 'sso.ok']);
+  });
+
+  it('words each step in the administrator’s language, with codes for programs that do not change', async () => {
+    const id = (await as.get('/api/admin/identity-providers'))
+      .json()
+      .providers.find((p: { slug: string }) => p.slug === 'down').id as string;
+    const german = await as.post(`/api/admin/identity-providers/${id}/test`, { headers: { 'accept-language': 'de' } });
+    expect(german.json().steps).toEqual([
+      {
+        name: 'discovery',
+        ok: false,
+        code: 'unreachable',
+        detail: 'Der Identitätsanbieter ist nicht erreichbar (discovery_failed:econnrefused).',
+      },
+    ]);
+    // The row, read by administrators of every language, keeps English.
+    expect((await rowOf(id)).last_error).toMatch(/^discovery: The identity provider cannot be reached/);
+    const saml = (await as.get('/api/admin/identity-providers'))
+      .json()
+      .providers.find((p: { slug: string }) => p.slug === 'saml-ok').id as string;
+    const arabic = await as.post(`/api/admin/identity-providers/${saml}/test`, {
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(arabic.json().steps[1]).toMatchObject({ code: 'certificates.ok', detail: /^شهادة توقيع واحدة، صالحة حتى / });
   });
 
   it('only administrators may test; an unknown provider is a 404', async () => {

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
-import { signedInUser } from '../../helpers/fixtures';
+import { createUser, signedInUser } from '../../helpers/fixtures';
 import { devOutbox } from '../../../src/server/auth/mailer';
 import { LOCALES } from '../../../src/shared/locales';
+import { composeMail, type MailKind } from '../../../src/server/i18n/mail';
 import {
   FORM,
   authorizeWithPkce,
@@ -179,6 +180,88 @@ describe.each(TEST_DATABASES)('languages and brands [%s]', (kind) => {
     expect(mail.text).toContain(mail.link);
     expect(mail.html).toContain('<html lang="de" dir="ltr">');
     expect(mail.html).toContain(`<a href="${mail.link!.replace(/&/g, '&amp;')}">`);
+  });
+
+  it("the sign-in code and link mails and the impersonation notice are in the recipient's saved language", async () => {
+    const modes = t.hub.config.emailSignIn;
+    t.hub.config.emailSignIn = ['code', 'link'];
+    const mailTo = async (email: string, subject: string) => {
+      await expect.poll(() => devOutbox.some((m) => m.to === email && m.subject === subject)).toBe(true);
+      return devOutbox.findLast((m) => m.to === email && m.subject === subject)!;
+    };
+    const { user, cookie } = await signedInUser(t.hub);
+    await t.client.asBrowser(cookie).patch('/api/me', { body: { locale: 'de' } });
+    const headers = { 'accept-language': 'fr' };
+    await t.client.post('/api/auth/email-sign-in', { csrf: true, headers, body: { email: user.email, mode: 'code' } });
+    const code = await mailTo(user.email, 'Ihr Anmeldecode');
+    expect(code.locale).toBe('de');
+    expect(code.text).toContain(`Ihr Anmeldecode für Ecosystem Hub lautet ${code.code}.`);
+    expect(code.text).toContain('10 Minuten lang');
+    expect(code.html).toContain(`<strong>${code.code}</strong>`);
+    await t.client.post('/api/auth/email-sign-in', { csrf: true, headers, body: { email: user.email, mode: 'link' } });
+    const link = await mailTo(user.email, 'Ihr Anmeldelink');
+    expect(link.text).toContain(link.link);
+    expect(link.html).toContain(`<a href="${link.link!.replace(/&/g, '&amp;')}">`);
+    // Without a saved choice, the request's language.
+    const other = await createUser(t.hub);
+    await t.client.post('/api/auth/email-sign-in', { csrf: true, headers, body: { email: other.email, mode: 'code' } });
+    expect((await mailTo(other.email, 'Votre code de connexion')).locale).toBe('fr');
+
+    const support = await signedInUser(t.hub, ['user', 'platform_admin', 'support'], { fullName: 'Sam <Support>' });
+    const target = await signedInUser(t.hub);
+    await t.client.asBrowser(target.cookie).patch('/api/me', { body: { locale: 'ar' } });
+    const started = await t.client.post(`/api/admin/users/${target.user.id}/impersonation`, {
+      csrf: true,
+      cookie: support.cookie,
+      headers: { 'accept-language': 'en' },
+      body: { justification: 'Ticket 4711:\nthe saved job alert', minutes: 30 },
+    });
+    expect(started.statusCode).toBe(200);
+    const notice = await mailTo(target.user.email, 'اطّلع فريق الدعم على حسابك');
+    expect(notice.locale).toBe('ar');
+    expect(notice.text).toContain('يطّلع Sam <Support> من فريق الدعم');
+    expect(notice.text).toContain('Ticket 4711:\nthe saved job alert');
+    expect(notice.html).toContain('<html lang="ar" dir="rtl">');
+    expect(notice.html).toContain('<strong>Sam &lt;Support&gt;</strong>');
+    expect(notice.html).toContain('<strong>Ticket 4711:<br>the saved job alert</strong>');
+    t.hub.config.emailSignIn = modes;
+  });
+
+  it('every mail in every language: subject, plain text and HTML, all values in place', () => {
+    const values = { hours: 24, days: 7, minutes: 15, link: 'https://hub.test/l?a=1&b=2', code: '042317' };
+    const names = { org: 'Acme', newEmail: 'new@example.test', provider: 'Okta', email: 'jo@example.test' };
+    const more = { subject: 'okta|42', name: 'Sam', justification: 'Ticket 4711' };
+    const kinds: MailKind[] = [
+      'verify',
+      'reset',
+      'emailChange',
+      'emailChanged',
+      'invitation',
+      'link',
+      'signInCode',
+      'signInLink',
+      'impersonation',
+    ];
+    for (const locale of LOCALES) {
+      for (const kind of kinds) {
+        const all = { ...values, ...names, ...more };
+        const mail = composeMail(locale, kind, all);
+        expect(mail.subject.length, `${locale} ${kind}`).toBeGreaterThan(3);
+        expect(mail.text, `${locale} ${kind}`).not.toMatch(/[{}]/);
+        expect(mail.html).toContain(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}">`);
+        if (mail.text.includes(values.link)) expect(mail.html).toContain('<a href="https://hub.test/l?a=1&amp;b=2">');
+        if (locale !== 'en') expect(mail.text, `${locale} ${kind}`).not.toBe(composeMail('en', kind, all).text);
+      }
+    }
+  });
+
+  it('a refused federated sign-in ends on a page in the person’s language; the audit row keeps the reason', async () => {
+    const page = await t.client.get('/auth/sso/no-such-provider', { headers: { 'accept-language': 'de' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<html lang="de" dir="ltr">');
+    expect(page.body).toContain('<p>Diese Anmeldemöglichkeit gibt es nicht.</p>');
+    const arabic = await t.client.get('/auth/sso/no-such-provider', { headers: { 'accept-language': 'ar' } });
+    expect(arabic.body).toContain('<p>لا توجد طريقة تسجيل دخول كهذه.</p>');
   });
 
   it("an API error keeps its code, its message in the request's language", async () => {

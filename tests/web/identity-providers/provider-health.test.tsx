@@ -56,6 +56,7 @@ describe('a provider row: its redirect URI, its health and the connection test (
             {
               name: 'discovery',
               ok: false,
+              code: 'unreachable',
               detail: 'The identity provider cannot be reached (discovery_failed:econnrefused).',
             },
           ],

@@ -57,11 +57,15 @@ async function linkFromAccount(
 ): Promise<SsoOutcome> {
   const link = state.link!;
   if (!actor.auth || actor.userId !== link.userId || actor.sessionId !== link.sessionId) {
-    throw refused('forbidden', 'You were signed out meanwhile. Please sign in and start again.', {
-      provider: provider.slug,
-      subject: upstream.subject,
-      reason: 'link_session_changed',
-    });
+    throw refused(
+      'forbidden',
+      { id: 'page.signInError.signedOutMeanwhile' },
+      {
+        provider: provider.slug,
+        subject: upstream.subject,
+        reason: 'link_session_changed',
+      },
+    );
   }
   // link-service.ts opens its own transaction: the assertion is spent just before it.
   if (upstream.assertion) await acceptAssertionOnce(hub.db, upstream.assertion);

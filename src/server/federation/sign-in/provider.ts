@@ -23,13 +23,21 @@ export async function loadSignInProvider(
 ): Promise<IdentityProvider> {
   const provider = await findProviderBySlug(hub.db, slug);
   if (!provider) {
-    throw refused('not_found', 'There is no such way to sign in.', { provider: null, reason: 'unknown_provider' });
+    throw refused(
+      'not_found',
+      { id: 'page.signInError.unknownProvider' },
+      { provider: null, reason: 'unknown_provider' },
+    );
   }
   if (!isProviderUsable(provider) || (protocol && provider.protocol !== protocol)) {
-    throw refused('not_found', 'This way to sign in is not available.', {
-      provider: slug,
-      reason: 'provider_disabled',
-    });
+    throw refused(
+      'not_found',
+      { id: 'page.signInError.providerDisabled' },
+      {
+        provider: slug,
+        reason: 'provider_disabled',
+      },
+    );
   }
   return provider;
 }
@@ -48,10 +56,14 @@ export async function loadCallback(
   const provider = await loadSignInProvider(hub, slug, protocol);
   const state = openSsoState(hub, sealedState);
   if (!state) {
-    throw refused('invalid_request', 'This sign-in expired or was started in another browser. Please start again.', {
-      provider: slug,
-      reason: 'state_missing',
-    });
+    throw refused(
+      'invalid_request',
+      { id: 'page.signInError.stateMissing' },
+      {
+        provider: slug,
+        reason: 'state_missing',
+      },
+    );
   }
   if (state.slug !== slug || provider.id !== state.providerId) throw mismatch(slug);
   return { state, provider };

@@ -1,27 +1,44 @@
 import { Refusal, type HubErrorCode } from '../../errors';
+import { DEFAULT_LOCALE } from '../../../shared/locales';
+import { t, type MessageId } from '../../i18n/translate';
 import type { AuditEvent } from '../../audit/record';
 import type { LinkingRefusal } from '../linking';
 import { UpstreamSignInError } from '../providers/oidc';
 
+/**
+ * What a person reads on the sign-in page of a refused federated sign-in (federation/pages.ts):
+ * a server catalogue message, in the page's language. The refusal's own message (and so its
+ * audit and log lines) is the English one.
+ */
+export interface SignInWords {
+  id: Extract<MessageId, `page.signInError.${string}`>;
+  values?: Record<string, string>;
+}
+
+export class SignInRefusal extends Refusal {
+  constructor(
+    code: HubErrorCode,
+    options: { audit: AuditEvent },
+    readonly words: SignInWords,
+  ) {
+    super(code, { ...options, message: t(DEFAULT_LOCALE, words.id, words.values) });
+  }
+}
+
 /** What a person is told when the linking rules refuse, by reason. */
-export const REFUSAL_TEXT: Record<LinkingRefusal | 'second_factor_required', string> = {
-  inactive_account: 'This account is deactivated.',
-  no_email: 'The identity provider did not share an email address, so no account can be found or created.',
-  unverified_local_account:
-    'An account with this email address exists, but its address was never verified, so it cannot be connected ' +
-    'to this sign-in. Sign in with your password and verify your email first.',
-  unverified_upstream_email:
-    'The identity provider did not confirm this email address, so no account can be created or connected with it. ' +
-    'Sign in another way, then connect this provider from your account\u2019s security settings.',
-  accounts_not_created:
-    'No account uses this email address, and this identity provider may only sign in existing accounts.',
-  second_factor_required: 'This account uses a second factor. Sign in with your password and second factor instead.',
+export const REFUSAL_TEXT: Record<LinkingRefusal | 'second_factor_required', SignInWords> = {
+  inactive_account: { id: 'page.signInError.inactiveAccount' },
+  no_email: { id: 'page.signInError.noEmail' },
+  unverified_local_account: { id: 'page.signInError.unverifiedLocalAccount' },
+  unverified_upstream_email: { id: 'page.signInError.unverifiedUpstreamEmail' },
+  accounts_not_created: { id: 'page.signInError.accountsNotCreated' },
+  second_factor_required: { id: 'page.signInError.secondFactorRequired' },
 };
 
 /** A refused federated sign-in: one `federated_sign_in_refused` row, written by the error hook. */
 export function refused(
   code: HubErrorCode,
-  message: string,
+  words: SignInWords,
   details: { provider: string | null; subject?: string; reason: string; email?: string | null },
   userId?: string,
 ): Refusal {
@@ -35,15 +52,19 @@ export function refused(
       ...(details.email !== undefined ? { email: details.email } : {}),
     },
   };
-  return new Refusal(code, { message, audit });
+  return new SignInRefusal(code, { audit }, words);
 }
 
 /** An answer that does not belong to the sign-in this browser started (another provider's, another protocol's). */
 export function mismatch(slug: string): Refusal {
-  return refused('invalid_request', 'This answer does not belong to the sign-in that was started.', {
-    provider: slug,
-    reason: 'provider_mismatch',
-  });
+  return refused(
+    'invalid_request',
+    { id: 'page.signInError.mismatch' },
+    {
+      provider: slug,
+      reason: 'provider_mismatch',
+    },
+  );
 }
 
 /**
@@ -53,8 +74,8 @@ export function mismatch(slug: string): Refusal {
  */
 export function upstreamRefusal(e: unknown, provider: { slug: string; displayName: string }): unknown {
   if (!(e instanceof UpstreamSignInError)) return e;
-  const message = e.unreachable
-    ? `${provider.displayName} cannot be reached right now. Try again in a few minutes, or sign in another way.`
-    : 'The identity provider\u2019s answer could not be accepted. Please try again.';
-  return refused('invalid_request', message, { provider: provider.slug, reason: e.reason });
+  const words: SignInWords = e.unreachable
+    ? { id: 'page.signInError.unreachable', values: { provider: provider.displayName } }
+    : { id: 'page.signInError.unusable' };
+  return refused('invalid_request', words, { provider: provider.slug, reason: e.reason });
 }

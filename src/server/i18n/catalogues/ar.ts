@@ -20,6 +20,15 @@ export const ar: Catalogue = {
   'mail.link.subject': 'ربط تسجيل دخول بحسابك',
   'mail.link.body':
     'سجّل أحدهم (نأمل أن تكون أنت) الدخول عبر {provider} باستخدام هذا العنوان وطلب ربط تسجيل الدخول هذا بحسابك في Ecosystem Hub.\n\nتسجيل الدخول المطلوب ربطه:\nالمزوّد: {provider}\nالعنوان لدى المزوّد: {email}\nالمعرّف لدى المزوّد: {subject}\n\nلربطه وتسجيل الدخول، افتح هذا الرابط خلال {minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}:\n{link}\n\nيعمل الرابط مرة واحدة فقط. إذا لم تكن أنت، فتجاهل هذه الرسالة: لن يُربط أي شيء.',
+  'mail.signInCode.subject': 'رمز تسجيل الدخول الخاص بك',
+  'mail.signInCode.body':
+    'رمز تسجيل الدخول إلى Ecosystem Hub هو {code}.\n\nيصلح لمرة واحدة، لمدة {minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}.\n\nإذا لم تطلبه، فتجاهل هذه الرسالة: لا يمكن لأحد تسجيل الدخول بدونه.',
+  'mail.signInLink.subject': 'رابط تسجيل الدخول الخاص بك',
+  'mail.signInLink.body':
+    'سجّل الدخول إلى Ecosystem Hub بفتح هذا الرابط خلال {minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}:\n{link}\n\nيصلح لمرة واحدة. إذا فُتح في متصفح غير الذي طلبه، فسيطلب الرمز الذي يعرضه ذلك المتصفح.\n\nإذا لم تطلبه، فتجاهل هذه الرسالة: لا يمكن لأحد تسجيل الدخول بدونه.',
+  'mail.impersonation.subject': 'اطّلع فريق الدعم على حسابك',
+  'mail.impersonation.body':
+    'يطّلع {name} من فريق الدعم على حسابك في Ecosystem Hub كما تراه أنت، لمدة أقصاها {minutes, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}، للسبب التالي:\n\n{justification}\n\nلا يمكنه تغيير كلمة المرور أو العوامل الثانية أو الهويات المرتبطة. ستجد ذلك في نشاط حسابك.',
   'page.securedBy': 'محمي بواسطة {hub}',
   'page.privacy': 'سياسة الخصوصية',
   'page.terms': 'شروط الخدمة',
@@ -57,6 +66,25 @@ export const ar: Catalogue = {
   'page.signInError.heading': 'لم ينجح تسجيل الدخول',
   'page.signInError.unchanged': 'لم يتغير شيء في حسابك.',
   'page.signInError.back': 'العودة إلى تسجيل الدخول',
+  'page.signInError.inactiveAccount': 'هذا الحساب معطّل.',
+  'page.signInError.noEmail': 'لم يشارك موفّر الهوية أي عنوان بريد إلكتروني، لذا لا يمكن العثور على حساب أو إنشاؤه.',
+  'page.signInError.unverifiedLocalAccount':
+    'يوجد حساب بعنوان البريد الإلكتروني هذا، لكن العنوان لم يُوثَّق قط، لذا لا يمكن ربطه بتسجيل الدخول هذا. سجّل الدخول بكلمة المرور ووثّق بريدك الإلكتروني أولًا.',
+  'page.signInError.unverifiedUpstreamEmail':
+    'لم يؤكد موفّر الهوية عنوان البريد الإلكتروني هذا، لذا لا يمكن إنشاء حساب أو ربطه به. سجّل الدخول بطريقة أخرى، ثم اربط هذا الموفّر من إعدادات الأمان في حسابك.',
+  'page.signInError.accountsNotCreated':
+    'لا يستخدم أي حساب عنوان البريد الإلكتروني هذا، ولا يمكن لموفّر الهوية هذا إلا تسجيل دخول الحسابات الموجودة.',
+  'page.signInError.secondFactorRequired':
+    'يستخدم هذا الحساب عاملًا ثانيًا. سجّل الدخول بكلمة المرور والعامل الثاني بدلًا من ذلك.',
+  'page.signInError.signedOutMeanwhile': 'تم تسجيل خروجك في هذه الأثناء. يُرجى تسجيل الدخول والبدء من جديد.',
+  'page.signInError.unknownProvider': 'لا توجد طريقة تسجيل دخول كهذه.',
+  'page.signInError.providerDisabled': 'طريقة تسجيل الدخول هذه غير متاحة.',
+  'page.signInError.stateMissing': 'انتهت صلاحية تسجيل الدخول هذا أو بدأ في متصفح آخر. يُرجى البدء من جديد.',
+  'page.signInError.mismatch': 'لا تنتمي هذه الإجابة إلى تسجيل الدخول الذي بدأ.',
+  'page.signInError.unreachable':
+    'لا يمكن الوصول إلى {provider} الآن. حاول مرة أخرى بعد بضع دقائق، أو سجّل الدخول بطريقة أخرى.',
+  'page.signInError.unusable': 'تعذّر قبول إجابة موفّر الهوية. يُرجى المحاولة مرة أخرى.',
+  'page.signInError.invalidLink': 'رابط تسجيل الدخول غير صالح.',
   'page.link.title': 'ربط تسجيل الدخول',
   'page.link.heading': 'هل تريد ربط {provider} بحسابك؟',
   'page.link.intro': 'طلبت ربط تسجيل الدخول هذا عبر مزوّد هوية بحسابك في Ecosystem Hub:',
@@ -66,6 +94,30 @@ export const ar: Catalogue = {
   'page.link.explain':
     'اربطه وسجّل الدخول، أو أغلق هذه الصفحة لإبقاء حسابك كما هو. إذا لم تطلب ذلك، فأغلق هذه الصفحة: لن يُربط أي شيء.',
   'page.link.submit': 'الربط وتسجيل الدخول',
+  'idp.test.requestFailed': 'فشل الطلب: {reason}.',
+  'idp.test.unreachable': 'لا يمكن الوصول إلى موفّر الهوية ({reason}).',
+  'idp.test.unusable': 'تعذّر التحقق من إجابة موفّر الهوية ({reason}).',
+  'idp.test.failing': 'أجاب الموفّر بـ HTTP {status}: إنه يتعطّل حاليًا.',
+  'idp.test.discovery.ok': 'تمت قراءة مستند الاكتشاف الخاص بـ {issuer}.',
+  'idp.test.keys.noJwksUri': 'لا يذكر مستند الاكتشاف أي jwks_uri، لذا لا يمكن التحقق من رموز المعرّف.',
+  'idp.test.keys.status': 'أجابت مجموعة المفاتيح في {url} بـ HTTP {status}.',
+  'idp.test.keys.notJson': 'مجموعة المفاتيح في {url} ليست بتنسيق JSON.',
+  'idp.test.keys.noSigningKey': 'لا تحتوي مجموعة المفاتيح في {url} على أي مفتاح توقيع.',
+  'idp.test.keys.ok':
+    '{count, plural, zero {لا مفاتيح توقيع} one {مفتاح توقيع واحد} two {مفتاحا توقيع} few {# مفاتيح توقيع} many {# مفتاح توقيع} other {# مفتاح توقيع}} في {url}.',
+  'idp.test.authorization.refused':
+    'رفض الموفّر الطلب (HTTP {status}): تحقّق من معرّف العميل ومن أن {redirectUri} مسجّل لديه كعنوان URI لإعادة التوجيه.',
+  'idp.test.authorization.ok': 'أجاب الموفّر بـ HTTP {status}. إنه يقبل معرّف العميل وعنوان URI لإعادة التوجيه.',
+  'idp.test.metadata.incomplete':
+    'البيانات الوصفية للمزوّد غير مكتملة (معرّف الكيان وعنوان URL لتسجيل الدخول الموحّد وشهادة توقيع).',
+  'idp.test.metadata.ok': 'معرّف الكيان {entityId}، تسجيل الدخول الموحّد عبر {ssoUrl}.',
+  'idp.test.certificates.unreadable': 'تتعذّر قراءة إحدى شهادات التوقيع في البيانات الوصفية.',
+  'idp.test.certificates.expired': 'انتهت صلاحية جميع شهادات التوقيع (آخرها في {date, date, medium}).',
+  'idp.test.certificates.ok':
+    '{count, plural, zero {لا شهادات توقيع} one {شهادة توقيع واحدة} two {شهادتا توقيع} few {# شهادات توقيع} many {# شهادة توقيع} other {# شهادة توقيع}}، صالحة حتى {date, date, medium}.',
+  'idp.test.sso.refused':
+    'رفض الموفّر الطلب (HTTP {status}): تحقّق من أن الموفّر يعرف معرّف الكيان وعنوان URL لخدمة ACS الخاصين بالمنصة.',
+  'idp.test.sso.ok': 'أجاب الموفّر بـ HTTP {status}.',
   'scope.openid': 'تأكيد هويتك (معرّف حسابك)',
   'scope.profile': 'اسمك ولغتك',
   'scope.email': 'عنوان بريدك الإلكتروني وما إذا كان مؤكَّدًا',

@@ -20,6 +20,15 @@ export const de: Catalogue = {
   'mail.link.subject': 'Anmeldung mit Ihrem Konto verknüpfen',
   'mail.link.body':
     'Jemand (hoffentlich Sie) hat sich mit dieser Adresse bei {provider} angemeldet und darum gebeten, diese Anmeldung mit Ihrem Ecosystem-Hub-Konto zu verknüpfen.\n\nDie zu verknüpfende Anmeldung:\nAnbieter: {provider}\nAdresse beim Anbieter: {email}\nKennung beim Anbieter: {subject}\n\nUm sie zu verknüpfen und sich anzumelden, öffnen Sie diesen Link innerhalb {minutes, plural, one {einer Minute} other {von # Minuten}}:\n{link}\n\nDer Link funktioniert nur einmal. Wenn Sie das nicht waren, ignorieren Sie diese E-Mail: Es wird nichts verknüpft.',
+  'mail.signInCode.subject': 'Ihr Anmeldecode',
+  'mail.signInCode.body':
+    'Ihr Anmeldecode für Ecosystem Hub lautet {code}.\n\nEr gilt einmal, {minutes, plural, one {eine Minute} other {# Minuten}} lang.\n\nWenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail: Ohne ihn kann sich niemand anmelden.',
+  'mail.signInLink.subject': 'Ihr Anmeldelink',
+  'mail.signInLink.body':
+    'Melden Sie sich bei Ecosystem Hub an, indem Sie diesen Link innerhalb {minutes, plural, one {einer Minute} other {von # Minuten}} öffnen:\n{link}\n\nDer Link funktioniert nur einmal. Öffnen Sie ihn in einem anderen Browser als dem, in dem Sie ihn angefordert haben, fragt er nach dem Code, den jener Browser anzeigt.\n\nWenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail: Ohne ihn kann sich niemand anmelden.',
+  'mail.impersonation.subject': 'Der Support hat Ihr Konto angesehen',
+  'mail.impersonation.body':
+    '{name} vom Support sieht Ihr Ecosystem-Hub-Konto so, wie Sie es sehen, höchstens {minutes, plural, one {eine Minute} other {# Minuten}} lang, aus diesem Grund:\n\n{justification}\n\nDabei können weder Ihr Passwort noch Ihre zweiten Faktoren oder verknüpften Identitäten geändert werden. Sie finden diesen Vorgang in der Aktivität Ihres Kontos.',
   'page.securedBy': 'Geschützt durch {hub}',
   'page.privacy': 'Datenschutzerklärung',
   'page.terms': 'Nutzungsbedingungen',
@@ -59,6 +68,29 @@ export const de: Catalogue = {
   'page.signInError.heading': 'Die Anmeldung hat nicht funktioniert',
   'page.signInError.unchanged': 'An Ihrem Konto wurde nichts geändert.',
   'page.signInError.back': 'Zurück zur Anmeldung',
+  'page.signInError.inactiveAccount': 'Dieses Konto ist deaktiviert.',
+  'page.signInError.noEmail':
+    'Der Identitätsanbieter hat keine E-Mail-Adresse übermittelt, daher kann kein Konto gefunden oder angelegt werden.',
+  'page.signInError.unverifiedLocalAccount':
+    'Es gibt ein Konto mit dieser E-Mail-Adresse, aber die Adresse wurde nie bestätigt, daher kann es nicht mit dieser Anmeldung verknüpft werden. Melden Sie sich mit Ihrem Passwort an und bestätigen Sie zuerst Ihre E-Mail-Adresse.',
+  'page.signInError.unverifiedUpstreamEmail':
+    'Der Identitätsanbieter hat diese E-Mail-Adresse nicht bestätigt, daher kann damit kein Konto angelegt oder verknüpft werden. Melden Sie sich auf anderem Weg an und verknüpfen Sie diesen Anbieter dann in den Sicherheitseinstellungen Ihres Kontos.',
+  'page.signInError.accountsNotCreated':
+    'Kein Konto verwendet diese E-Mail-Adresse, und über diesen Identitätsanbieter können sich nur bestehende Konten anmelden.',
+  'page.signInError.secondFactorRequired':
+    'Dieses Konto verwendet einen zweiten Faktor. Melden Sie sich stattdessen mit Ihrem Passwort und dem zweiten Faktor an.',
+  'page.signInError.signedOutMeanwhile':
+    'Sie wurden inzwischen abgemeldet. Bitte melden Sie sich an und beginnen Sie erneut.',
+  'page.signInError.unknownProvider': 'Diese Anmeldemöglichkeit gibt es nicht.',
+  'page.signInError.providerDisabled': 'Diese Anmeldemöglichkeit ist nicht verfügbar.',
+  'page.signInError.stateMissing':
+    'Diese Anmeldung ist abgelaufen oder wurde in einem anderen Browser begonnen. Bitte beginnen Sie erneut.',
+  'page.signInError.mismatch': 'Diese Antwort gehört nicht zu der begonnenen Anmeldung.',
+  'page.signInError.unreachable':
+    '{provider} ist gerade nicht erreichbar. Versuchen Sie es in einigen Minuten erneut oder melden Sie sich auf anderem Weg an.',
+  'page.signInError.unusable':
+    'Die Antwort des Identitätsanbieters konnte nicht angenommen werden. Bitte versuchen Sie es erneut.',
+  'page.signInError.invalidLink': 'Der Anmeldelink ist ungültig.',
   'page.link.title': 'Anmeldung verknüpfen',
   'page.link.heading': '{provider} mit Ihrem Konto verknüpfen?',
   'page.link.intro':
@@ -69,6 +101,31 @@ export const de: Catalogue = {
   'page.link.explain':
     'Verknüpfen Sie sie und melden Sie sich an, oder schließen Sie diese Seite, um Ihr Konto unverändert zu lassen. Wenn Sie das nicht angefordert haben, schließen Sie diese Seite: Es wird nichts verknüpft.',
   'page.link.submit': 'Verknüpfen und anmelden',
+  'idp.test.requestFailed': 'Die Anfrage ist fehlgeschlagen: {reason}.',
+  'idp.test.unreachable': 'Der Identitätsanbieter ist nicht erreichbar ({reason}).',
+  'idp.test.unusable': 'Die Antwort des Identitätsanbieters konnte nicht überprüft werden ({reason}).',
+  'idp.test.failing': 'Der Anbieter antwortete mit HTTP {status}: Er hat gerade eine Störung.',
+  'idp.test.discovery.ok': 'Das Discovery-Dokument von {issuer} wurde gelesen.',
+  'idp.test.keys.noJwksUri':
+    'Das Discovery-Dokument nennt keine jwks_uri, daher können ID-Tokens nicht überprüft werden.',
+  'idp.test.keys.status': 'Der Schlüsselsatz unter {url} antwortete mit HTTP {status}.',
+  'idp.test.keys.notJson': 'Der Schlüsselsatz unter {url} ist kein JSON.',
+  'idp.test.keys.noSigningKey': 'Der Schlüsselsatz unter {url} enthält keinen Signaturschlüssel.',
+  'idp.test.keys.ok': '{count, plural, one {# Signaturschlüssel} other {# Signaturschlüssel}} unter {url}.',
+  'idp.test.authorization.refused':
+    'Der Anbieter hat die Anfrage abgelehnt (HTTP {status}): Prüfen Sie die Client-ID und ob {redirectUri} dort als Weiterleitungs-URI registriert ist.',
+  'idp.test.authorization.ok':
+    'Der Anbieter antwortete mit HTTP {status}. Er akzeptiert die Client-ID und die Weiterleitungs-URI.',
+  'idp.test.metadata.incomplete':
+    'Die Metadaten des Anbieters sind unvollständig (Entity-ID, SSO-URL und ein Signaturzertifikat).',
+  'idp.test.metadata.ok': 'Entity-ID {entityId}, Single Sign-On unter {ssoUrl}.',
+  'idp.test.certificates.unreadable': 'Ein Signaturzertifikat der Metadaten kann nicht gelesen werden.',
+  'idp.test.certificates.expired': 'Alle Signaturzertifikate sind abgelaufen (das letzte am {date, date, medium}).',
+  'idp.test.certificates.ok':
+    '{count, plural, one {# Signaturzertifikat} other {# Signaturzertifikate}}, gültig bis {date, date, medium}.',
+  'idp.test.sso.refused':
+    'Der Anbieter hat die Anfrage abgelehnt (HTTP {status}): Prüfen Sie, ob der Anbieter die Entity-ID und die ACS-URL des Hubs kennt.',
+  'idp.test.sso.ok': 'Der Anbieter antwortete mit HTTP {status}.',
   'scope.openid': 'Bestätigen, wer Sie sind (Ihre Kontokennung)',
   'scope.profile': 'Ihr Name und Ihre Sprache',
   'scope.email': 'Ihre E-Mail-Adresse und ob sie bestätigt ist',

@@ -23,6 +23,15 @@ export const en = {
   'mail.link.subject': 'Connect a sign-in to your account',
   'mail.link.body':
     'Someone (hopefully you) signed in with {provider} using this address and asked to connect that sign-in to your Ecosystem Hub account.\n\nThe sign-in to connect:\nProvider: {provider}\nAddress at the provider: {email}\nIdentifier at the provider: {subject}\n\nTo connect it and sign in, open this link within {minutes, plural, one {# minute} other {# minutes}}:\n{link}\n\nThe link works once. If this was not you, ignore this mail: nothing is connected.',
+  'mail.signInCode.subject': 'Your sign-in code',
+  'mail.signInCode.body':
+    'Your Ecosystem Hub sign-in code is {code}.\n\nIt works once, for {minutes, plural, one {# minute} other {# minutes}}.\n\nIf you did not ask for this, ignore this mail: nobody can sign in without it.',
+  'mail.signInLink.subject': 'Your sign-in link',
+  'mail.signInLink.body':
+    'Sign in to Ecosystem Hub by opening this link within {minutes, plural, one {# minute} other {# minutes}}:\n{link}\n\nIt works once. Opened in another browser than the one that asked, it asks for the code that browser shows.\n\nIf you did not ask for this, ignore this mail: nobody can sign in without it.',
+  'mail.impersonation.subject': 'Support viewed your account',
+  'mail.impersonation.body':
+    '{name} from support is viewing your Ecosystem Hub account as you, for at most {minutes, plural, one {# minute} other {# minutes}}, for this reason:\n\n{justification}\n\nThey cannot change your password, second factors or linked identities. You find this in your account’s activity.',
 
   'page.securedBy': 'Secured by {hub}',
   'page.privacy': 'Privacy policy',
@@ -62,6 +71,26 @@ export const en = {
   'page.signInError.heading': 'Sign-in did not work',
   'page.signInError.unchanged': 'Nothing was changed in your account.',
   'page.signInError.back': 'Back to sign-in',
+  'page.signInError.inactiveAccount': 'This account is deactivated.',
+  'page.signInError.noEmail':
+    'The identity provider did not share an email address, so no account can be found or created.',
+  'page.signInError.unverifiedLocalAccount':
+    'An account with this email address exists, but its address was never verified, so it cannot be connected to this sign-in. Sign in with your password and verify your email first.',
+  'page.signInError.unverifiedUpstreamEmail':
+    'The identity provider did not confirm this email address, so no account can be created or connected with it. Sign in another way, then connect this provider from your account’s security settings.',
+  'page.signInError.accountsNotCreated':
+    'No account uses this email address, and this identity provider may only sign in existing accounts.',
+  'page.signInError.secondFactorRequired':
+    'This account uses a second factor. Sign in with your password and second factor instead.',
+  'page.signInError.signedOutMeanwhile': 'You were signed out meanwhile. Please sign in and start again.',
+  'page.signInError.unknownProvider': 'There is no such way to sign in.',
+  'page.signInError.providerDisabled': 'This way to sign in is not available.',
+  'page.signInError.stateMissing': 'This sign-in expired or was started in another browser. Please start again.',
+  'page.signInError.mismatch': 'This answer does not belong to the sign-in that was started.',
+  'page.signInError.unreachable':
+    '{provider} cannot be reached right now. Try again in a few minutes, or sign in another way.',
+  'page.signInError.unusable': 'The identity provider’s answer could not be accepted. Please try again.',
+  'page.signInError.invalidLink': 'The sign-in link is not valid.',
   'page.link.title': 'Connect your sign-in',
   'page.link.heading': 'Connect {provider} to your account?',
   'page.link.intro': 'You asked to connect this sign-in with an identity provider to your Ecosystem Hub account:',
@@ -71,6 +100,30 @@ export const en = {
   'page.link.explain':
     'Connect it and sign in, or close this page to leave your account as it is. If you did not ask for this, close this page: nothing is connected.',
   'page.link.submit': 'Connect and sign in',
+
+  'idp.test.requestFailed': 'The request failed: {reason}.',
+  'idp.test.unreachable': 'The identity provider cannot be reached ({reason}).',
+  'idp.test.unusable': 'The answer of the identity provider could not be verified ({reason}).',
+  'idp.test.failing': 'The provider answered HTTP {status}: it is failing right now.',
+  'idp.test.discovery.ok': 'Read the discovery document of {issuer}.',
+  'idp.test.keys.noJwksUri': 'The discovery document names no jwks_uri, so ID tokens cannot be verified.',
+  'idp.test.keys.status': 'The key set at {url} answered HTTP {status}.',
+  'idp.test.keys.notJson': 'The key set at {url} is not JSON.',
+  'idp.test.keys.noSigningKey': 'The key set at {url} holds no signing key.',
+  'idp.test.keys.ok': '{count, plural, one {# signing key} other {# signing keys}} at {url}.',
+  'idp.test.authorization.refused':
+    'The provider refused the request (HTTP {status}): check the client ID and that {redirectUri} is registered as a redirect URI there.',
+  'idp.test.authorization.ok': 'The provider answered HTTP {status}. It accepts the client ID and the redirect URI.',
+  'idp.test.metadata.incomplete':
+    'The provider has no complete metadata (entity ID, SSO URL and a signing certificate).',
+  'idp.test.metadata.ok': 'Entity ID {entityId}, single sign-on at {ssoUrl}.',
+  'idp.test.certificates.unreadable': 'A signing certificate of the metadata cannot be read.',
+  'idp.test.certificates.expired': 'Every signing certificate has expired (the last on {date, date, medium}).',
+  'idp.test.certificates.ok':
+    '{count, plural, one {# signing certificate} other {# signing certificates}}, valid until {date, date, medium}.',
+  'idp.test.sso.refused':
+    'The provider refused the request (HTTP {status}): check that the provider knows the hub’s entity ID and ACS URL.',
+  'idp.test.sso.ok': 'The provider answered HTTP {status}.',
 
   'scope.openid': 'Confirm who you are (your account identifier)',
   'scope.profile': 'Your name and language',

@@ -20,6 +20,15 @@ export const es: Catalogue = {
   'mail.link.subject': 'Vincula un inicio de sesión a tu cuenta',
   'mail.link.body':
     'Alguien (esperamos que tú) inició sesión con {provider} usando esta dirección y pidió vincular ese inicio de sesión a tu cuenta de Ecosystem Hub.\n\nEl inicio de sesión que se vinculará:\nProveedor: {provider}\nDirección en el proveedor: {email}\nIdentificador en el proveedor: {subject}\n\nPara vincularlo e iniciar sesión, abre este enlace en {minutes, plural, one {el próximo minuto} other {los próximos # minutos}}:\n{link}\n\nEl enlace solo funciona una vez. Si no fuiste tú, ignora este correo: no se vinculará nada.',
+  'mail.signInCode.subject': 'Tu código de inicio de sesión',
+  'mail.signInCode.body':
+    'Tu código para iniciar sesión en Ecosystem Hub es {code}.\n\nSirve una sola vez, durante {minutes, plural, one {# minuto} other {# minutos}}.\n\nSi no lo has pedido, ignora este correo: nadie puede iniciar sesión sin él.',
+  'mail.signInLink.subject': 'Tu enlace de inicio de sesión',
+  'mail.signInLink.body':
+    'Inicia sesión en Ecosystem Hub abriendo este enlace en {minutes, plural, one {el próximo minuto} other {los próximos # minutos}}:\n{link}\n\nSirve una sola vez. Si lo abres en otro navegador distinto del que lo pidió, te pedirá el código que muestra ese navegador.\n\nSi no lo has pedido, ignora este correo: nadie puede iniciar sesión sin él.',
+  'mail.impersonation.subject': 'El equipo de soporte ha visto tu cuenta',
+  'mail.impersonation.body':
+    '{name}, del equipo de soporte, está viendo tu cuenta de Ecosystem Hub como si fuera tú, durante {minutes, plural, one {# minuto} other {# minutos}} como máximo, por este motivo:\n\n{justification}\n\nNo puede cambiar tu contraseña, tus segundos factores ni tus identidades vinculadas. Lo encontrarás en la actividad de tu cuenta.',
   'page.securedBy': 'Protegido por {hub}',
   'page.privacy': 'Política de privacidad',
   'page.terms': 'Condiciones del servicio',
@@ -58,6 +67,26 @@ export const es: Catalogue = {
   'page.signInError.heading': 'No se pudo iniciar sesión',
   'page.signInError.unchanged': 'No se ha cambiado nada en tu cuenta.',
   'page.signInError.back': 'Volver a iniciar sesión',
+  'page.signInError.inactiveAccount': 'Esta cuenta está desactivada.',
+  'page.signInError.noEmail':
+    'El proveedor de identidad no compartió ninguna dirección de correo, así que no se puede encontrar ni crear ninguna cuenta.',
+  'page.signInError.unverifiedLocalAccount':
+    'Existe una cuenta con esta dirección de correo, pero la dirección nunca se verificó, así que no se puede vincular a este inicio de sesión. Inicia sesión con tu contraseña y verifica primero tu correo.',
+  'page.signInError.unverifiedUpstreamEmail':
+    'El proveedor de identidad no confirmó esta dirección de correo, así que no se puede crear ni vincular ninguna cuenta con ella. Inicia sesión de otra forma y después vincula este proveedor desde la configuración de seguridad de tu cuenta.',
+  'page.signInError.accountsNotCreated':
+    'Ninguna cuenta usa esta dirección de correo, y este proveedor de identidad solo puede iniciar sesión en cuentas existentes.',
+  'page.signInError.secondFactorRequired':
+    'Esta cuenta usa un segundo factor. Inicia sesión con tu contraseña y tu segundo factor.',
+  'page.signInError.signedOutMeanwhile': 'Mientras tanto se cerró tu sesión. Inicia sesión y vuelve a empezar.',
+  'page.signInError.unknownProvider': 'No existe esa forma de iniciar sesión.',
+  'page.signInError.providerDisabled': 'Esta forma de iniciar sesión no está disponible.',
+  'page.signInError.stateMissing': 'Este inicio de sesión caducó o se empezó en otro navegador. Vuelve a empezar.',
+  'page.signInError.mismatch': 'Esta respuesta no corresponde al inicio de sesión que se empezó.',
+  'page.signInError.unreachable':
+    'Ahora mismo no se puede contactar con {provider}. Inténtalo de nuevo dentro de unos minutos o inicia sesión de otra forma.',
+  'page.signInError.unusable': 'No se pudo aceptar la respuesta del proveedor de identidad. Inténtalo de nuevo.',
+  'page.signInError.invalidLink': 'El enlace de inicio de sesión no es válido.',
   'page.link.title': 'Vincula tu inicio de sesión',
   'page.link.heading': '¿Vincular {provider} a tu cuenta?',
   'page.link.intro':
@@ -68,6 +97,30 @@ export const es: Catalogue = {
   'page.link.explain':
     'Vincúlalo e inicia sesión, o cierra esta página para dejar tu cuenta como está. Si no lo pediste, cierra esta página: no se vincula nada.',
   'page.link.submit': 'Vincular e iniciar sesión',
+  'idp.test.requestFailed': 'La solicitud falló: {reason}.',
+  'idp.test.unreachable': 'No se puede contactar con el proveedor de identidad ({reason}).',
+  'idp.test.unusable': 'No se pudo verificar la respuesta del proveedor de identidad ({reason}).',
+  'idp.test.failing': 'El proveedor respondió HTTP {status}: ahora mismo está fallando.',
+  'idp.test.discovery.ok': 'Se leyó el documento de descubrimiento de {issuer}.',
+  'idp.test.keys.noJwksUri':
+    'El documento de descubrimiento no indica ningún jwks_uri, así que no se pueden verificar los tokens de ID.',
+  'idp.test.keys.status': 'El conjunto de claves en {url} respondió HTTP {status}.',
+  'idp.test.keys.notJson': 'El conjunto de claves en {url} no es JSON.',
+  'idp.test.keys.noSigningKey': 'El conjunto de claves en {url} no contiene ninguna clave de firma.',
+  'idp.test.keys.ok': '{count, plural, one {# clave de firma} other {# claves de firma}} en {url}.',
+  'idp.test.authorization.refused':
+    'El proveedor rechazó la solicitud (HTTP {status}): comprueba el ID de cliente y que {redirectUri} esté registrado allí como URI de redirección.',
+  'idp.test.authorization.ok': 'El proveedor respondió HTTP {status}. Acepta el ID de cliente y la URI de redirección.',
+  'idp.test.metadata.incomplete':
+    'Los metadatos del proveedor están incompletos (ID de entidad, URL de SSO y un certificado de firma).',
+  'idp.test.metadata.ok': 'ID de entidad {entityId}, inicio de sesión único en {ssoUrl}.',
+  'idp.test.certificates.unreadable': 'No se puede leer un certificado de firma de los metadatos.',
+  'idp.test.certificates.expired': 'Todos los certificados de firma han caducado (el último, el {date, date, medium}).',
+  'idp.test.certificates.ok':
+    '{count, plural, one {# certificado de firma} other {# certificados de firma}}, válido hasta el {date, date, medium}.',
+  'idp.test.sso.refused':
+    'El proveedor rechazó la solicitud (HTTP {status}): comprueba que el proveedor conoce el ID de entidad y la URL de ACS del hub.',
+  'idp.test.sso.ok': 'El proveedor respondió HTTP {status}.',
   'scope.openid': 'Confirmar quién eres (el identificador de tu cuenta)',
   'scope.profile': 'Tu nombre e idioma',
   'scope.email': 'Tu dirección de correo y si está verificada',

@@ -20,6 +20,15 @@ export const fr: Catalogue = {
   'mail.link.subject': 'Associer une connexion à votre compte',
   'mail.link.body':
     'Quelqu’un (vous, espérons-le) s’est connecté avec {provider} en utilisant cette adresse et a demandé à associer cette connexion à votre compte Ecosystem Hub.\n\nLa connexion à associer :\nFournisseur : {provider}\nAdresse chez le fournisseur : {email}\nIdentifiant chez le fournisseur : {subject}\n\nPour l’associer et vous connecter, ouvrez ce lien dans les {minutes, plural, one {# minute} other {# minutes}} :\n{link}\n\nLe lien ne fonctionne qu’une fois. Si ce n’était pas vous, ignorez ce message : rien n’est associé.',
+  'mail.signInCode.subject': 'Votre code de connexion',
+  'mail.signInCode.body':
+    'Votre code de connexion à Ecosystem Hub est {code}.\n\nIl ne sert qu’une fois, pendant {minutes, plural, one {# minute} other {# minutes}}.\n\nSi vous ne l’avez pas demandé, ignorez ce message : personne ne peut se connecter sans lui.',
+  'mail.signInLink.subject': 'Votre lien de connexion',
+  'mail.signInLink.body':
+    'Connectez-vous à Ecosystem Hub en ouvrant ce lien dans {minutes, plural, one {la minute} other {les # minutes}} qui suivent :\n{link}\n\nIl ne sert qu’une fois. Ouvert dans un autre navigateur que celui qui l’a demandé, il demande le code affiché par ce navigateur.\n\nSi vous ne l’avez pas demandé, ignorez ce message : personne ne peut se connecter sans lui.',
+  'mail.impersonation.subject': 'Le support a consulté votre compte',
+  'mail.impersonation.body':
+    '{name}, du support, consulte votre compte Ecosystem Hub comme si c’était vous, pendant {minutes, plural, one {# minute} other {# minutes}} au plus, pour cette raison :\n\n{justification}\n\nIl ne peut modifier ni votre mot de passe, ni vos seconds facteurs, ni vos identités associées. Vous retrouverez cette consultation dans l’activité de votre compte.',
   'page.securedBy': 'Sécurisé par {hub}',
   'page.privacy': 'Politique de confidentialité',
   'page.terms': 'Conditions d’utilisation',
@@ -59,6 +68,27 @@ export const fr: Catalogue = {
   'page.signInError.heading': 'La connexion n’a pas abouti',
   'page.signInError.unchanged': 'Rien n’a été modifié dans votre compte.',
   'page.signInError.back': 'Retour à la connexion',
+  'page.signInError.inactiveAccount': 'Ce compte est désactivé.',
+  'page.signInError.noEmail':
+    'Le fournisseur d’identité n’a communiqué aucune adresse e-mail : aucun compte ne peut être trouvé ni créé.',
+  'page.signInError.unverifiedLocalAccount':
+    'Un compte utilise cette adresse e-mail, mais elle n’a jamais été vérifiée : il ne peut pas être associé à cette connexion. Connectez-vous avec votre mot de passe et vérifiez d’abord votre adresse e-mail.',
+  'page.signInError.unverifiedUpstreamEmail':
+    'Le fournisseur d’identité n’a pas confirmé cette adresse e-mail : aucun compte ne peut être créé ni associé avec elle. Connectez-vous autrement, puis associez ce fournisseur depuis les paramètres de sécurité de votre compte.',
+  'page.signInError.accountsNotCreated':
+    'Aucun compte n’utilise cette adresse e-mail, et ce fournisseur d’identité ne peut connecter que des comptes existants.',
+  'page.signInError.secondFactorRequired':
+    'Ce compte utilise un second facteur. Connectez-vous plutôt avec votre mot de passe et votre second facteur.',
+  'page.signInError.signedOutMeanwhile': 'Vous avez été déconnecté entre-temps. Connectez-vous et recommencez.',
+  'page.signInError.unknownProvider': 'Ce moyen de connexion n’existe pas.',
+  'page.signInError.providerDisabled': 'Ce moyen de connexion n’est pas disponible.',
+  'page.signInError.stateMissing':
+    'Cette connexion a expiré ou a été commencée dans un autre navigateur. Veuillez recommencer.',
+  'page.signInError.mismatch': 'Cette réponse ne correspond pas à la connexion commencée.',
+  'page.signInError.unreachable':
+    '{provider} est injoignable pour le moment. Réessayez dans quelques minutes ou connectez-vous autrement.',
+  'page.signInError.unusable': 'La réponse du fournisseur d’identité n’a pas pu être acceptée. Veuillez réessayer.',
+  'page.signInError.invalidLink': 'Le lien de connexion n’est pas valide.',
   'page.link.title': 'Associer votre connexion',
   'page.link.heading': 'Associer {provider} à votre compte ?',
   'page.link.intro':
@@ -69,6 +99,31 @@ export const fr: Catalogue = {
   'page.link.explain':
     'Associez-la et connectez-vous, ou fermez cette page pour laisser votre compte tel quel. Si vous n’avez rien demandé, fermez cette page : rien n’est associé.',
   'page.link.submit': 'Associer et se connecter',
+  'idp.test.requestFailed': 'La requête a échoué : {reason}.',
+  'idp.test.unreachable': 'Le fournisseur d’identité est injoignable ({reason}).',
+  'idp.test.unusable': 'La réponse du fournisseur d’identité n’a pas pu être vérifiée ({reason}).',
+  'idp.test.failing': 'Le fournisseur a répondu HTTP {status} : il est en panne en ce moment.',
+  'idp.test.discovery.ok': 'Document de découverte de {issuer} lu.',
+  'idp.test.keys.noJwksUri':
+    'Le document de découverte n’indique aucun jwks_uri : les jetons d’identité ne peuvent pas être vérifiés.',
+  'idp.test.keys.status': 'Le jeu de clés à {url} a répondu HTTP {status}.',
+  'idp.test.keys.notJson': 'Le jeu de clés à {url} n’est pas du JSON.',
+  'idp.test.keys.noSigningKey': 'Le jeu de clés à {url} ne contient aucune clé de signature.',
+  'idp.test.keys.ok': '{count, plural, one {# clé de signature} other {# clés de signature}} à {url}.',
+  'idp.test.authorization.refused':
+    'Le fournisseur a refusé la requête (HTTP {status}) : vérifiez l’ID client et que {redirectUri} y est enregistrée comme URI de redirection.',
+  'idp.test.authorization.ok':
+    'Le fournisseur a répondu HTTP {status}. Il accepte l’ID client et l’URI de redirection.',
+  'idp.test.metadata.incomplete':
+    'Les métadonnées du fournisseur sont incomplètes (ID d’entité, URL SSO et un certificat de signature).',
+  'idp.test.metadata.ok': 'ID d’entité {entityId}, authentification unique à {ssoUrl}.',
+  'idp.test.certificates.unreadable': 'Un certificat de signature des métadonnées est illisible.',
+  'idp.test.certificates.expired': 'Tous les certificats de signature ont expiré (le dernier le {date, date, medium}).',
+  'idp.test.certificates.ok':
+    '{count, plural, one {# certificat de signature} other {# certificats de signature}}, valable jusqu’au {date, date, medium}.',
+  'idp.test.sso.refused':
+    'Le fournisseur a refusé la requête (HTTP {status}) : vérifiez qu’il connaît l’ID d’entité et l’URL ACS du hub.',
+  'idp.test.sso.ok': 'Le fournisseur a répondu HTTP {status}.',
   'scope.openid': 'Confirmer votre identité (l’identifiant de votre compte)',
   'scope.profile': 'Votre nom et votre langue',
   'scope.email': 'Votre adresse e-mail et si elle est vérifiée',

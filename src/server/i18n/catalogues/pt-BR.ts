@@ -20,6 +20,15 @@ export const ptBR: Catalogue = {
   'mail.link.subject': 'Vincule um login à sua conta',
   'mail.link.body':
     'Alguém (esperamos que você) entrou com {provider} usando este endereço e pediu para vincular esse login à sua conta do Ecosystem Hub.\n\nO login a ser vinculado:\nProvedor: {provider}\nEndereço no provedor: {email}\nIdentificador no provedor: {subject}\n\nPara vinculá-lo e entrar, abra este link em até {minutes, plural, one {# minuto} other {# minutos}}:\n{link}\n\nO link funciona uma única vez. Se não foi você, ignore este e-mail: nada será vinculado.',
+  'mail.signInCode.subject': 'Seu código de acesso',
+  'mail.signInCode.body':
+    'Seu código para entrar no Ecosystem Hub é {code}.\n\nEle vale uma vez, por {minutes, plural, one {# minuto} other {# minutos}}.\n\nSe você não pediu isso, ignore este e-mail: ninguém consegue entrar sem ele.',
+  'mail.signInLink.subject': 'Seu link de acesso',
+  'mail.signInLink.body':
+    'Entre no Ecosystem Hub abrindo este link em até {minutes, plural, one {# minuto} other {# minutos}}:\n{link}\n\nEle vale uma vez. Aberto em outro navegador que não o que fez o pedido, ele pede o código que aquele navegador mostra.\n\nSe você não pediu isso, ignore este e-mail: ninguém consegue entrar sem ele.',
+  'mail.impersonation.subject': 'O suporte visualizou sua conta',
+  'mail.impersonation.body':
+    '{name}, do suporte, está visualizando sua conta do Ecosystem Hub como se fosse você, por no máximo {minutes, plural, one {# minuto} other {# minutos}}, pelo seguinte motivo:\n\n{justification}\n\nO suporte não pode alterar sua senha, seus segundos fatores nem suas identidades vinculadas. Você encontra isso na atividade da sua conta.',
   'page.securedBy': 'Protegido por {hub}',
   'page.privacy': 'Política de privacidade',
   'page.terms': 'Termos de uso',
@@ -58,6 +67,25 @@ export const ptBR: Catalogue = {
   'page.signInError.heading': 'Não foi possível entrar',
   'page.signInError.unchanged': 'Nada foi alterado na sua conta.',
   'page.signInError.back': 'Voltar para o login',
+  'page.signInError.inactiveAccount': 'Esta conta está desativada.',
+  'page.signInError.noEmail':
+    'O provedor de identidade não compartilhou um endereço de e-mail, então nenhuma conta pode ser encontrada ou criada.',
+  'page.signInError.unverifiedLocalAccount':
+    'Existe uma conta com este endereço de e-mail, mas ele nunca foi verificado, então ela não pode ser vinculada a este login. Entre com sua senha e verifique seu e-mail primeiro.',
+  'page.signInError.unverifiedUpstreamEmail':
+    'O provedor de identidade não confirmou este endereço de e-mail, então nenhuma conta pode ser criada ou vinculada com ele. Entre de outra forma e depois vincule este provedor nas configurações de segurança da sua conta.',
+  'page.signInError.accountsNotCreated':
+    'Nenhuma conta usa este endereço de e-mail, e este provedor de identidade só pode fazer login em contas existentes.',
+  'page.signInError.secondFactorRequired': 'Esta conta usa um segundo fator. Entre com sua senha e seu segundo fator.',
+  'page.signInError.signedOutMeanwhile': 'Sua sessão foi encerrada nesse meio-tempo. Entre e comece de novo.',
+  'page.signInError.unknownProvider': 'Essa forma de entrar não existe.',
+  'page.signInError.providerDisabled': 'Essa forma de entrar não está disponível.',
+  'page.signInError.stateMissing': 'Este login expirou ou foi iniciado em outro navegador. Comece de novo.',
+  'page.signInError.mismatch': 'Esta resposta não pertence ao login que foi iniciado.',
+  'page.signInError.unreachable':
+    'Não é possível contatar {provider} agora. Tente de novo em alguns minutos ou entre de outra forma.',
+  'page.signInError.unusable': 'A resposta do provedor de identidade não pôde ser aceita. Tente de novo.',
+  'page.signInError.invalidLink': 'O link de login não é válido.',
   'page.link.title': 'Vincule seu login',
   'page.link.heading': 'Vincular {provider} à sua conta?',
   'page.link.intro': 'Você pediu para vincular este login com um provedor de identidade à sua conta do Ecosystem Hub:',
@@ -67,6 +95,31 @@ export const ptBR: Catalogue = {
   'page.link.explain':
     'Vincule e entre, ou feche esta página para deixar sua conta como está. Se você não fez esse pedido, feche esta página: nada será vinculado.',
   'page.link.submit': 'Vincular e entrar',
+  'idp.test.requestFailed': 'A requisição falhou: {reason}.',
+  'idp.test.unreachable': 'Não é possível contatar o provedor de identidade ({reason}).',
+  'idp.test.unusable': 'Não foi possível verificar a resposta do provedor de identidade ({reason}).',
+  'idp.test.failing': 'O provedor respondeu HTTP {status}: ele está com falha agora.',
+  'idp.test.discovery.ok': 'Documento de descoberta de {issuer} lido.',
+  'idp.test.keys.noJwksUri':
+    'O documento de descoberta não informa nenhum jwks_uri, então os tokens de ID não podem ser verificados.',
+  'idp.test.keys.status': 'O conjunto de chaves em {url} respondeu HTTP {status}.',
+  'idp.test.keys.notJson': 'O conjunto de chaves em {url} não é JSON.',
+  'idp.test.keys.noSigningKey': 'O conjunto de chaves em {url} não contém nenhuma chave de assinatura.',
+  'idp.test.keys.ok': '{count, plural, one {# chave de assinatura} other {# chaves de assinatura}} em {url}.',
+  'idp.test.authorization.refused':
+    'O provedor recusou a requisição (HTTP {status}): verifique o ID do cliente e se {redirectUri} está registrado lá como URI de redirecionamento.',
+  'idp.test.authorization.ok':
+    'O provedor respondeu HTTP {status}. Ele aceita o ID do cliente e o URI de redirecionamento.',
+  'idp.test.metadata.incomplete':
+    'Os metadados do provedor estão incompletos (ID da entidade, URL de SSO e um certificado de assinatura).',
+  'idp.test.metadata.ok': 'ID da entidade {entityId}, login único em {ssoUrl}.',
+  'idp.test.certificates.unreadable': 'Um certificado de assinatura dos metadados não pode ser lido.',
+  'idp.test.certificates.expired': 'Todos os certificados de assinatura expiraram (o último em {date, date, medium}).',
+  'idp.test.certificates.ok':
+    '{count, plural, one {# certificado de assinatura} other {# certificados de assinatura}}, válido até {date, date, medium}.',
+  'idp.test.sso.refused':
+    'O provedor recusou a requisição (HTTP {status}): verifique se o provedor conhece o ID da entidade e a URL de ACS do hub.',
+  'idp.test.sso.ok': 'O provedor respondeu HTTP {status}.',
   'scope.openid': 'Confirmar quem você é (o identificador da sua conta)',
   'scope.profile': 'Seu nome e idioma',
   'scope.email': 'Seu endereço de e-mail e se ele está verificado',
