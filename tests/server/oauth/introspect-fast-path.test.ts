@@ -196,6 +196,16 @@ describe.each(TEST_DATABASES)('introspection before routing [%s]', (kind) => {
     expect(await refused.json()).toMatchObject({ error: 'invalid_scope' });
     expect(await routedBy(refused)).toBeUndefined();
     await expect.poll(async () => (await eventsOf('oauth_token_refused')).length).toBeGreaterThan(0);
+
+    // A client that must prove a DPoP key (RFC 9449), held in the cache, sending no proof: the route refuses it.
+    const bound = await registerClient(t, { dpop_bound_access_tokens: true });
+    const ask = { grant_type: 'client_credentials', scope: 'read:profile' };
+    expect(
+      (await t.client.post('/oauth/token', { headers: { authorization: basic(bound) }, form: ask })).statusCode,
+    ).toBe(400);
+    const unproved = await token(ask, { authorization: basic(bound) });
+    expect(await unproved.json()).toMatchObject({ error: 'invalid_dpop_proof' });
+    expect(await routedBy(unproved)).toBeUndefined();
   });
 
   /** oauth_invalid_client rows of the introspection endpoint (a Basic refusal names no client_id). */

@@ -5,6 +5,7 @@ import { basicClientNow } from '../client-auth';
 import { exchangeCommitted, planExchange, type CommitGrant, type GrantResult } from '../grants/authorization-code';
 import { grantClientCredentials } from '../grants/client-credentials';
 import { oauthRuntime } from '../runtime';
+import { requireDPoPFor } from '../dpop';
 import { userAgent } from '../../http/request-info';
 import { TOKEN_PATH, commitTokenGrant, primeIssued } from './token';
 import { noStoreJsonHeaders, readBody, readPlainForm, sendJson, takesFastPath } from './fast-path-request';
@@ -38,6 +39,8 @@ export function createTokenFastPath(
     if (grantType !== 'client_credentials' && grantType !== 'authorization_code') return undefined;
     const client = basicClientNow(hub, req.headers.authorization);
     if (!client || !client.grantTypes.includes(grantType)) return undefined;
+    // A client that must prove a DPoP key sent none: the route refuses it (RFC 9449, fapi).
+    requireDPoPFor(client, undefined);
     const mark = oauthRuntime(hub).sessions.mark();
     // Fastify's request.ip for a request no trusted proxy forwarded (takesFastPath) is the socket's address.
     const who = { ipAddress: req.socket.remoteAddress ?? null, userAgent: userAgent(req) };
