@@ -24,6 +24,7 @@ import { registerOpenApi } from './http/openapi';
 import { canonicalUrl, pathOf } from './http/path';
 import { healthRoutes } from './health/routes';
 import { createIntrospectFastPath } from './oauth/endpoints/introspect-fast-path';
+import { createTokenFastPath } from './oauth/endpoints/token-fast-path';
 import { registerReplayedBody, withReplayedBody } from './http/replayed-body';
 import { fastPathObserver, metricsRoutes, registerObservability, requestIdGenerator } from './observability/http';
 import { authRoutes } from './auth/routes';
@@ -94,12 +95,14 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
   };
   // Introspection of a token this node holds, likewise (oauth/endpoints/introspect-fast-path.ts);
   // what it reads but does not answer reaches the routes with its body (http/replayed-body.ts).
-  const introspectFastPath = createIntrospectFastPath(hub, requestId, observe, (req, res, body) =>
-    route(withReplayedBody(req, body), res),
-  );
+  const replay = (req: IncomingMessage, res: ServerResponse, body: Buffer) => route(withReplayedBody(req, body), res);
+  const introspectFastPath = createIntrospectFastPath(hub, requestId, observe, replay);
+  // And the token endpoint's grants that commit (oauth/endpoints/token-fast-path.ts): anything else reaches the route.
+  const tokenFastPath = createTokenFastPath(hub, requestId, observe, replay);
   app.server.removeAllListeners('request');
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (drain.refusing || !(fastPath(req, res) || introspectFastPath(req, res))) route(req, res);
+    if (drain.refusing || !(fastPath(req, res) || tokenFastPath(req, res) || introspectFastPath(req, res)))
+      route(req, res);
   });
   registerReplayedBody(app);
 

@@ -7,8 +7,7 @@ import type { PrecomputedDocument } from './http/precomputed';
 import type { RevocationKind } from './revocations';
 import { deriveSubkey } from './crypto/secrets';
 import type { JwsHeader } from './crypto/jws';
-import { AUTH_CODE_TTL_S, MAX_JWT_TTL_S } from './oauth/constants';
-import type { CodeRow } from './oauth/queries';
+import { MAX_JWT_TTL_S } from './oauth/constants';
 import { LookupCache, RecentMap } from './oauth/lookup-cache';
 import { createSessionStateCache, type SessionStateCache } from './oauth/token-cache';
 import { createKeyStore, type KeyStore, type KeyStoreDeps } from './oauth/keys/key-store';
@@ -44,8 +43,6 @@ export interface HubCaches {
   };
   /** The signing keys and the JWKS built from them (oauth/keys/key-store.ts). */
   keys: KeyStore;
-  /** The codes this process issued, by hash, as their rows were written (oauth/code-cache.ts). */
-  codes: Map<string, CodeRow>;
   /** Access tokens whose signature this process checked or made, by token (oauth/jwt.ts). */
   verifiedTokens: RecentMap<{ claims: JWTPayload; kid: string }>;
   /** Access tokens this process signed and nobody asked about here yet, by token (oauth/jwt.ts). */
@@ -93,15 +90,6 @@ export const CACHES = {
   signedInSessions: { maxEntries: 10_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions'] },
   // One key set, read again every minute or when a rotation or prune says so.
   keys: { maxEntries: 1, ttlMs: MINUTE, clearedBy: ['keys'] },
-  codes: {
-    maxEntries: 10_000,
-    ttlMs: AUTH_CODE_TTL_S * 1000,
-    clearedBy: {
-      never:
-        'taken out by the first exchange on this node; the row stays the truth ' +
-        '(the consume commits only an unused code) and the copy expires with the code',
-    },
-  },
   verifiedTokens: {
     maxEntries: 20_000,
     ttlMs: MAX_JWT_TTL_S * 1000,
@@ -179,7 +167,6 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
       hashOf: new Map(),
     },
     keys: createKeyStore(hub),
-    codes: new Map(),
     verifiedTokens: new RecentMap(CACHES.verifiedTokens.maxEntries),
     issuedTokens: new RecentMap(CACHES.issuedTokens.maxEntries),
     discovery: {},

@@ -186,7 +186,10 @@ export async function findSessionState(
     })
     .from(authSessions)
     .where('id' in by ? eq(authSessions.id, by.id) : eq(authSessions.sessionTokenHash, by.tokenHash))
-    .limit(1);
+    .limit(1)
+    // Named (db/client.ts preparedRows): introspection's read of a session it does not hold.
+    .prepare('id' in by ? 'hub_session_state_by_id' : 'hub_session_state_by_token')
+    .execute();
   return row;
 }
 

@@ -1,7 +1,7 @@
 import type { CounterKey } from './counter-key';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { rows } from '../db/client';
+import { preparedRows } from '../db/client';
 import { mapRow } from '../db/map-row';
 import { platformUsers } from '../db/schema/index';
 import type { PlatformUser } from '../db/schema/index';
@@ -43,8 +43,10 @@ export async function reserveAttemptAndFindUser(
   email: string,
   now: Date,
 ): Promise<SignInLookup> {
-  const [row] = await rows<LookupRow>(
+  // Named: sign-in's one statement before the hash is parsed and planned once per connection.
+  const [row] = await preparedRows<LookupRow>(
     db,
+    'hub_sign_in_lookup',
     sql`with reserved as (${reserveAttemptStatement(key, now)})
       select (r.failures is not null) as counted, r.failures as reserved_failures, r.blocked_until as reserved_blocked_until,
         cur.failures as current_failures, cur.blocked_until as current_blocked_until,

@@ -8,7 +8,7 @@ import { loadClient } from '../oauth/clients/service';
 import { AUTH_CODE_TTL_S, DEFAULT_APP_TOKEN_SCOPES, HANDOFF_TTL_S, OOB_REDIRECT_URI } from '../oauth/constants';
 import { exchangeAuthorizationCode } from '../oauth/grants/authorization-code';
 import { verifyAccessToken } from '../oauth/jwt';
-import { insertCode } from '../oauth/queries';
+import { sealCode } from '../oauth/sealed-code';
 import { findConsent, upsertConsent } from '../oauth/consent-queries';
 import { deactivateClientUserSessions, insertSession } from '../auth/session-queries';
 import { oauthRuntime } from '../oauth/runtime';
@@ -130,21 +130,23 @@ export async function createAppToken(hub: Hub, caller: Caller, clientId: string,
   const notAllowed = wanted.filter((s) => !client.scopes.includes(s));
   if (notAllowed.length)
     throw new HubError('invalid_request', `Scope not allowed for this app: ${notAllowed.join(' ')}`);
-  const code = randomToken();
   const verifier = randomToken();
   const now = hub.clock();
-  await insertCode(hub.db, {
-    codeHash: sha256Hex(code),
+  const code = sealCode(hub, {
     clientId: client.clientId,
     userId: caller.auth.user.id,
     browserSessionId: caller.auth.session.id,
     redirectUri: OOB_REDIRECT_URI,
     scopes: wanted,
     codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-    codeChallengeMethod: 'S256',
+    nonce: null,
     authTime: caller.auth.session.authTime,
+    amr: [],
+    resource: null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + AUTH_CODE_TTL_S * 1000),
+    dpopJkt: null,
+    act: null,
   });
   const { response, sessionId } = await exchangeAuthorizationCode(hub, client, {
     code,

@@ -269,6 +269,30 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/**
+ * `rows`, as a named statement (issue 44): on PostgreSQL `pg` parses it once per connection and
+ * the server keeps its plan (a generic one once it is no costlier than the custom ones), so a
+ * hot path's statement is not parsed, analysed and planned again on every request. The text must
+ * be the same on every call under one name — values only as parameters — or `pg` refuses it.
+ * PGlite runs it as any statement.
+ */
+export async function preparedRows<T = Record<string, unknown>>(
+  db: DbOrTx,
+  name: string,
+  query: ReturnType<typeof sql>,
+): Promise<T[]> {
+  const { dialect, session } = db as unknown as {
+    dialect: { sqlToQuery(q: ReturnType<typeof sql>): { sql: string; params: unknown[] } };
+    session: {
+      prepareQuery(q: unknown, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> };
+    };
+  };
+  const result = (await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as {
+    rows: T[];
+  };
+  return result.rows;
+}
+
 /** Rows of a raw SQL statement, on either driver. */
 export async function rows<T = Record<string, unknown>>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -15,6 +15,14 @@ export function withReplayedBody(req: IncomingMessage, body: Buffer): IncomingMe
   return req;
 }
 
+/**
+ * Whether a fast path read this request's body before handing it over: it arrived before any
+ * drain began refusing (a refusing hub takes no fast path), so it is in flight, not new.
+ */
+export function hasReplayedBody(req: IncomingMessage): boolean {
+  return (req as Replayable)[REPLAYED] !== undefined;
+}
+
 export function registerReplayedBody(app: FastifyInstance) {
   app.addHook('preParsing', async (request, _reply, payload) => {
     const body = (request.raw as Replayable)[REPLAYED];

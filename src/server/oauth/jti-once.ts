@@ -1,3 +1,4 @@
+import { deleteExpiredCodes } from './queries';
 import { sha256Hex } from '../crypto/tokens';
 import type { RowsWrite } from '../db/writes';
 import { deleteExpiredJtis, insertUsedJtis, usedJtiWrite } from './jti-queries';
@@ -77,8 +78,8 @@ function usedJtiRow(input: UsedJti) {
 }
 
 /**
- * Every 10 minutes: used JWT IDs past their JWTs' lifetime, pushed requests nobody can use and
- * device codes expired over an hour ago are removed.
+ * Every 10 minutes: used JWT IDs past their JWTs' lifetime, pushed requests nobody can use, and
+ * device codes and used authorization codes expired over an hour ago are removed.
  */
 export function startJtiCleanup(hub: { db: DbOrTx; clock: () => Date }): NodeJS.Timeout[] {
   const timer = setInterval(() => {
@@ -86,6 +87,8 @@ export function startJtiCleanup(hub: { db: DbOrTx; clock: () => Date }): NodeJS.
     deleteExpiredJtis(hub.db, now).catch(() => undefined);
     deleteExpiredPushedRequests(hub.db, new Date(now.getTime() - PAR_INTERACTION_TTL_S * 1000)).catch(() => undefined);
     deleteExpiredDeviceCodes(hub.db, new Date(now.getTime() - 3600_000)).catch(() => undefined);
+    // A used authorization code is kept an hour past its expiry: a replay within it still revokes what it issued.
+    deleteExpiredCodes(hub.db, new Date(now.getTime() - 3600_000)).catch(() => undefined);
   }, 10 * 60_000);
   timer.unref();
   return [timer];

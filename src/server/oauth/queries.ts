@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import { mapRow } from '../db/map-row';
@@ -20,10 +20,7 @@ export async function findSession(db: DbOrTx, id: string): Promise<AuthSession |
   return row;
 }
 
-export async function insertCode(db: DbOrTx, values: typeof oauthAuthorizationCodes.$inferInsert): Promise<void> {
-  await db.insert(oauthAuthorizationCodes).values(values);
-}
-
+/** The used code's row (consumed, or burned by a failed verifier), locked; undefined while it is unused. */
 export async function lockCode(db: DbOrTx, codeHash: string): Promise<CodeRow | undefined> {
   const [row] = await db
     .select()
@@ -34,16 +31,45 @@ export async function lockCode(db: DbOrTx, codeHash: string): Promise<CodeRow | 
   return row;
 }
 
-export async function markCodeConsumed(
-  db: DbOrTx,
-  codeHash: string,
-  now: Date,
-  issuedSessionId: string | null,
-): Promise<void> {
-  await db
-    .update(oauthAuthorizationCodes)
-    .set({ consumedAt: now, issuedSessionId })
-    .where(eq(oauthAuthorizationCodes.codeHash, codeHash));
+/**
+ * The used-code set's insert of one code (sealed-code.ts): its row as the code carried it, used
+ * at `now`, by the session `issuedSessionId`; nothing where `where` fails or the code is used.
+ */
+function insertUsedCode(code: CodeRow, now: Date, issuedSessionId: string | null, where: SQL): SQL {
+  const row = JSON.stringify({
+    code_hash: code.codeHash,
+    client_id: code.clientId,
+    user_id: code.userId,
+    browser_session_id: code.browserSessionId,
+    redirect_uri: code.redirectUri,
+    scopes: code.scopes,
+    code_challenge: code.codeChallenge,
+    code_challenge_method: code.codeChallengeMethod,
+    nonce: code.nonce,
+    auth_time: code.authTime,
+    amr: code.amr,
+    resource: code.resource,
+    created_at: code.createdAt,
+    expires_at: code.expiresAt,
+    consumed_at: now,
+    issued_session_id: issuedSessionId,
+    dpop_jkt: code.dpopJkt,
+    act: code.act,
+  });
+  return sql`insert into oauth_authorization_codes
+    select * from jsonb_populate_record(null::oauth_authorization_codes, ${row}::jsonb) r
+    where ${where}
+    on conflict (code_hash) do nothing`;
+}
+
+/** A code burned (RFC 7636: a failed verifier): used, issuing nothing. */
+export async function burnCode(db: DbOrTx, code: CodeRow, now: Date): Promise<void> {
+  await db.execute(insertUsedCode(code, now, null, sql`true`));
+}
+
+/** Forgets the used codes that would be refused as expired anyway. */
+export async function deleteExpiredCodes(db: DbOrTx, now: Date): Promise<void> {
+  await db.delete(oauthAuthorizationCodes).where(lt(oauthAuthorizationCodes.expiresAt, now));
 }
 
 export async function insertRefreshToken(db: DbOrTx, values: typeof oauthRefreshTokens.$inferInsert): Promise<void> {
@@ -147,30 +173,8 @@ export async function findBackchannelTargets(
   return rows.map((r) => ({ ...r, browserSessionId: r.browserSessionId!, userId: r.userId! }));
 }
 
-/**
- * The code exchange's rules as conditions on the code's row, in the statement that consumes it;
- * grants/code-rules.ts pairs each with its check (one list, one order).
- */
-export const CODE_CONDITIONS = {
-  client: (clientId: string) => sql`client_id = ${clientId}`,
-  unused: () => sql`consumed_at is null`,
-  unexpired: (now: Date) => sql`expires_at > ${now.toISOString()}::timestamptz`,
-  redirectUri: (redirectUri: string) => sql`redirect_uri = ${redirectUri}`,
-  resource: (asked: string | undefined, defaultResource: string) =>
-    sql`(${asked ?? null}::text is null or coalesce(resource, ${defaultResource}) = ${asked ?? null}::text)`,
-  pkce: (verifierChallenge: string | null, acceptsNoChallenge: boolean) =>
-    sql`(case when code_challenge is null then ${acceptsNoChallenge}::boolean else code_challenge = ${verifierChallenge}::text end)`,
-  dpopKey: (jkt: string | undefined) => sql`(dpop_jkt is null or dpop_jkt = ${jkt ?? null}::text)`,
-  activeUser: () =>
-    sql`exists (select 1 from platform_users u where u.id = oauth_authorization_codes.user_id and u.is_active)`,
-  /** Not a refusal: whether the exchange also inserts a refresh token, on the consumed row `c`. */
-  issuesRefresh: (clientMayRefresh: boolean, oobRedirectUri: string) =>
-    sql`${clientMayRefresh}::boolean and 'offline_access' = any(c.scopes) and c.redirect_uri <> ${oobRedirectUri}`,
-};
-
 /** The new rows of a code exchange, decided before the statement (the refresh token's raw value apart). */
 export interface ExchangeRows {
-  codeHash: string;
   now: Date;
   session: { id: string; tokenHash: string; expiresAt: Date };
   refreshTokenHash: string;
@@ -180,12 +184,14 @@ export interface ExchangeRows {
 
 /**
  * The authorization_code exchange as one write: consume → app session → refresh token, each
- * step reading the one before. The code is consumed only where every condition holds (the
- * rules of grants/code-rules.ts), so each path — alone, inside the locked transaction, or as the
- * unit of work of the grant's audit record, which then fails as a whole unless the code was
- * consumed (`requireOne`) — writes through the same checks.
+ * step reading the one before. The code (sealed-code.ts, already checked against the request by
+ * the rules of grants/code-rules.ts) is consumed by its insert into the used-code set, only while
+ * unused and while its user is active (the two rules only the database can answer), so each
+ * path — alone, inside the locked transaction, or as the unit of work of the grant's audit
+ * record, which then fails as a whole unless the code was consumed (`requireOne`) — writes
+ * through the same conditions.
  */
-export function codeExchangeWrite(x: ExchangeRows, conditions: SQL[], issuesRefresh: SQL): StepsWrite {
+export function codeExchangeWrite(code: CodeRow, x: ExchangeRows, issuesRefresh: boolean): StepsWrite {
   const now = x.now.toISOString();
   const expires = x.session.expiresAt.toISOString();
   return {
@@ -194,10 +200,13 @@ export function codeExchangeWrite(x: ExchangeRows, conditions: SQL[], issuesRefr
     steps: [
       {
         name: 'consumed',
-        body: ({ guard }) => sql`update oauth_authorization_codes
-          set consumed_at = ${now}::timestamptz, issued_session_id = ${x.session.id}::uuid
-          where code_hash = ${x.codeHash} and ${sql.join(conditions, sql` and `)} and ${guard}
-          returning *`,
+        body: ({ guard }) =>
+          sql`${insertUsedCode(
+            code,
+            x.now,
+            x.session.id,
+            sql`exists (select 1 from platform_users u where u.id = r.user_id and u.is_active) and ${guard}`,
+          )} returning *`,
       },
       {
         name: 'session',
@@ -220,7 +229,7 @@ export function codeExchangeWrite(x: ExchangeRows, conditions: SQL[], issuesRefr
           select ${x.refreshTokenHash}, s.id, c.client_id, c.user_id, c.scopes, ${now}::timestamptz, ${expires}::timestamptz,
                  ${x.refreshDpopJkt}::text
           from ${ref('consumed')} c, ${ref('session')} s
-          where ${issuesRefresh}
+          where ${issuesRefresh}::boolean
           returning 1`,
       },
     ],

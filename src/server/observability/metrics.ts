@@ -25,6 +25,12 @@ export interface HubMetrics {
   webhookDeliveries: client.Counter<'outcome'>;
   /** Failed SIEM sink batches by sink id (events/siem/worker.ts). */
   auditSinkFailures: client.Counter<'sink'>;
+  /**
+   * A tally of hub_http_requests_total for these labels kept as a plain number and added to the
+   * counter at each scrape (the fast paths' per-answer cost is one addition; the totals scraped
+   * are exact).
+   */
+  httpTally(labels: { method: string; route: string; status: string }): { n: number };
   /** The whole exposition: this hub's metrics and the process's. */
   scrape(): Promise<string>;
   contentType: string;
@@ -44,6 +50,7 @@ function processMetrics(): client.Registry {
 export function createMetrics(database: Database, clock: () => Date = () => new Date()): HubMetrics {
   const registry = new client.Registry();
   const latency = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+  const tallies: { labels: { method: string; route: string; status: string }; n: number }[] = [];
   const m = {
     registry,
     httpRequests: new client.Counter({
@@ -51,6 +58,12 @@ export function createMetrics(database: Database, clock: () => Date = () => new 
       help: 'HTTP requests answered, by route pattern and status',
       labelNames: ['method', 'route', 'status'] as const,
       registers: [registry],
+      collect() {
+        for (const t of tallies) {
+          if (t.n > 0) this.inc(t.labels, t.n);
+          t.n = 0;
+        }
+      },
     }),
     httpDuration: new client.Histogram({
       name: 'hub_http_request_duration_seconds',
@@ -158,6 +171,11 @@ export function createMetrics(database: Database, clock: () => Date = () => new 
   return {
     ...m,
     contentType: registry.contentType,
+    httpTally(labels) {
+      const tally = { labels, n: 0 };
+      tallies.push(tally);
+      return tally;
+    },
     async scrape() {
       return `${await registry.metrics()}\n${await proc.metrics()}`;
     },

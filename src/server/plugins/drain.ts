@@ -1,3 +1,4 @@
+import { hasReplayedBody } from '../http/replayed-body';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../errors';
 import { pathOf } from '../http/path';
@@ -49,7 +50,8 @@ export function registerDrain(app: FastifyInstance): Readonly<DrainState> {
   const state: DrainState = { refusing: false, lastRefusedAt: 0 };
   states.set(app, state);
   app.addHook('onRequest', async (request, reply) => {
-    if (!state.refusing) return;
+    // A request a fast path read before the drain began reaches the routes now: in flight, served.
+    if (!state.refusing || hasReplayedBody(request.raw)) return;
     const path = pathOf(request.url);
     if ((request.method === 'GET' || request.method === 'HEAD') && PROBES.has(path)) return;
     state.lastRefusedAt = performance.now();

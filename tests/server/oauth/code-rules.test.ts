@@ -6,13 +6,13 @@ import { signedInUser } from '../../helpers/fixtures';
 import { authorizeWithPkce, pkcePair, registerClient, type RegisteredClient } from './oauth-helpers';
 import { auditLogs, authSessions, oauthAuthorizationCodes, platformUsers } from '../../../src/server/db/schema/index';
 import type { OAuthClient } from '../../../src/server/db/schema/index';
-import { sha256Hex } from '../../../src/server/crypto/tokens';
+import { openCode } from '../../../src/server/oauth/sealed-code';
 import { loadClient } from '../../../src/server/oauth/clients/service';
 import { OAuthError } from '../../../src/server/oauth/errors';
 import { CODE_RULES } from '../../../src/server/oauth/grants/code-rules';
 import {
   exchangeAtOnce,
-  exchangeFromCopy,
+  exchangeCommitted,
   exchangeLocked,
   planExchange,
   type CommitGrant,
@@ -20,8 +20,9 @@ import {
 
 /**
  * Issue 26: the code exchange's rules live in one ordered list (grants/code-rules.ts), and every
- * path — this node's copy, the one statement, the locked row — enforces every rule. Each rule is
- * broken here on each path; a rule added to the list without a way to break it fails the first test.
+ * path — with the grant's audit record, the one statement, the locked row — enforces every rule.
+ * Each rule is broken here on each path; a rule added to the list without a way to break it fails
+ * the first test. Codes are sealed (issue 44): the row read here is the used-code set's.
  */
 describe.each(TEST_DATABASES)('the code exchange rules, on every path [%s]', (kind) => {
   const t = useTestHub(kind);
@@ -45,22 +46,24 @@ describe.each(TEST_DATABASES)('the code exchange rules, on every path [%s]', (ki
   }
 
   /** A fresh code for a fresh user, with PKCE, and the request that would exchange it. */
-  async function freshCase(): Promise<Case> {
+  async function freshCase(extra: Record<string, string> = {}): Promise<Case> {
     const { user, cookie } = await signedInUser(t.hub);
-    const { code, verifier } = await authorizeWithPkce(t, client, cookie, { prompt: 'none' });
+    const { code, verifier } = await authorizeWithPkce(t, client, cookie, { prompt: 'none', ...extra });
     const input = { code, redirect_uri: client.redirect_uris[0], code_verifier: verifier };
     return { code, verifier, userId: user.id, input, client: oauthClient };
   }
 
-  const rowOf = async (code: string) =>
+  /** The code's row in the used-code set (undefined while unused), or as the code carries it. */
+  const usedRowOf = async (code: string) =>
     (
       await t.hub.db
         .select()
         .from(oauthAuthorizationCodes)
-        .where(eq(oauthAuthorizationCodes.codeHash, sha256Hex(code)))
+        .where(eq(oauthAuthorizationCodes.codeHash, openCode(t.hub, code)!.codeHash))
     )[0];
+  const rowOf = async (code: string) => (await usedRowOf(code)) ?? openCode(t.hub, code)!;
 
-  /** Breaks one rule of a fresh case: in the request, or in the code's or user's rows. */
+  /** Breaks one rule of a fresh case: in the request, in the code, or in the used-code set's or user's rows. */
   const BREAKERS: Record<string, (c: Case) => Promise<void>> = {
     client: async (c) => {
       c.client = otherClient;
@@ -84,10 +87,8 @@ describe.each(TEST_DATABASES)('the code exchange rules, on every path [%s]', (ki
     },
     dpop_key: async (c) => {
       // The code is bound to a DPoP key (RFC 9449 §10) that the token request does not prove.
-      await t.hub.db
-        .update(oauthAuthorizationCodes)
-        .set({ dpopJkt: 'A'.repeat(43) })
-        .where(eq(oauthAuthorizationCodes.codeHash, sha256Hex(c.code)));
+      const bound = await freshCase({ dpop_jkt: 'A'.repeat(43) });
+      Object.assign(c, { ...bound, client: c.client });
     },
     active_user: async (c) => {
       await t.hub.db.update(platformUsers).set({ isActive: false }).where(eq(platformUsers.id, c.userId));
@@ -121,12 +122,12 @@ describe.each(TEST_DATABASES)('the code exchange rules, on every path [%s]', (ki
   });
 
   it('an unbroken code is exchanged by each path alone', async () => {
-    for (const path of ['copy', 'statement', 'locked'] as const) {
+    for (const path of ['committed', 'statement', 'locked'] as const) {
       const c = await freshCase();
       const x = planExchange(t.hub, c.client, c.input);
       const result =
-        path === 'copy'
-          ? await exchangeFromCopy(t.hub, x, await rowOf(c.code), commit)
+        path === 'committed'
+          ? await exchangeCommitted(t.hub, x, commit)
           : path === 'statement'
             ? await exchangeAtOnce(t.hub, x)
             : await exchangeLocked(t.hub, x);
@@ -137,17 +138,16 @@ describe.each(TEST_DATABASES)('the code exchange rules, on every path [%s]', (ki
   });
 
   for (const rule of CODE_RULES) {
-    it(`"${rule.name}" is enforced by this node's copy, by the one statement and by the locked row`, async () => {
-      // The copy path: the copy is the row as issued (this node's memory), the rest is broken.
+    it(`"${rule.name}" is enforced with the audit record, by the one statement and by the locked row`, async () => {
+      // With the grant's audit record, in one unit of work.
       {
         const c = await freshCase();
-        const copy = await rowOf(c.code);
         await BREAKERS[rule.name](c);
         const x = planExchange(t.hub, c.client, c.input);
-        expect(await exchangeFromCopy(t.hub, x, copy, commit)).toBeUndefined();
+        expect(await exchangeCommitted(t.hub, x, commit)).toBeUndefined();
         await expectNothingWritten(x.rows.session.id);
       }
-      // The one statement: no check in TypeScript at all, only the statement's conditions.
+      // The one statement on its own.
       {
         const c = await freshCase();
         await BREAKERS[rule.name](c);

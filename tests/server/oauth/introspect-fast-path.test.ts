@@ -5,7 +5,8 @@ import { auditLogs } from '../../../src/server/db/schema/index';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { countStatements } from '../../helpers/count-statements';
-import { basic, registerClient, type RegisteredClient } from './oauth-helpers';
+import { authorizeWithPkce, basic, registerClient, type RegisteredClient } from './oauth-helpers';
+import { signedInUser } from '../../helpers/fixtures';
 
 /** Headers that belong to the connection or the moment, not to the answer. */
 const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
@@ -139,6 +140,72 @@ describe.each(TEST_DATABASES)('introspection before routing [%s]', (kind) => {
     expect(revoked.status).toBe(200);
     const after = await introspect({ authorization: basic(client) }, `token=${token}`);
     expect(await after.json()).toEqual({ active: false });
+  });
+
+  it('token grants that commit are answered before routing too (issue 44); refusals reach the route', async () => {
+    const client = await registerClient(t);
+    const token = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+      fetch(`${t.hub.config.publicUrl}/oauth/token`, {
+        method: 'POST',
+        headers: { authorization: basic(client), 'content-type': FORM, 'user-agent': 'fast-path-test', ...headers },
+        body: new URLSearchParams(form),
+      });
+    const routedBy = async (res: Response) => (await logged(res.headers.get('x-request-id')!)).fast_path;
+    const eventsOf = async (type: string) =>
+      (await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, type))).filter(
+        (r) => (r.details as { client_id?: string } | null)?.client_id === client.client_id,
+      );
+
+    // The route reads the client into this node's cache; then client_credentials goes before
+    // routing, with the route's headers and its chained record naming the caller.
+    const routed = await t.client.post('/oauth/token', {
+      headers: { authorization: basic(client) },
+      form: { grant_type: 'client_credentials', scope: 'read:profile' },
+    });
+    expect(routed.statusCode).toBe(200);
+    const fast = await token({ grant_type: 'client_credentials', scope: 'read:profile' });
+    expect(fast.status).toBe(200);
+    expect(await fast.json()).toMatchObject({ token_type: 'Bearer', scope: 'read:profile' });
+    expect(await routedBy(fast)).toBe(true);
+    const sameHeaders = (h: Record<string, string>) => ({ ...h, 'content-length': '' });
+    expect(sameHeaders(headersOf(fast.headers))).toEqual(
+      sameHeaders(headersOf(routed.headers as Record<string, unknown>)),
+    );
+    const issued = (await eventsOf('oauth_token_issued')).find((r) => r.userAgent === 'fast-path-test');
+    expect(issued).toMatchObject({ userAgent: 'fast-path-test', ipAddress: expect.stringMatching(/127\.0\.0\.1/) });
+
+    // A code exchange (its redirect URI percent-encoded, as every client sends it): before routing.
+    const { cookie } = await signedInUser(t.hub);
+    const { code, verifier } = await authorizeWithPkce(t, client, cookie, { prompt: 'none' });
+    const exchange = { grant_type: 'authorization_code', code, redirect_uri: client.redirect_uris[0] };
+    const exchanged = await token({ ...exchange, code_verifier: verifier });
+    expect(exchanged.status).toBe(200);
+    expect(await exchanged.json()).toMatchObject({ id_token: expect.any(String), token_type: 'Bearer' });
+    expect(await routedBy(exchanged)).toBe(true);
+
+    // The same code again: nothing written here, the route refuses it and revokes what it issued.
+    const replay = await token({ ...exchange, code_verifier: verifier });
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toMatchObject({ error: 'invalid_grant' });
+    expect(await routedBy(replay)).toBeUndefined();
+    expect((await eventsOf('oauth_code_reuse')).length).toBe(1);
+
+    // A scope the client may not have: refused by the route, and audited there.
+    const refused = await token({ grant_type: 'client_credentials', scope: 'admin' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_scope' });
+    expect(await routedBy(refused)).toBeUndefined();
+    await expect.poll(async () => (await eventsOf('oauth_token_refused')).length).toBeGreaterThan(0);
+
+    // A client that must prove a DPoP key (RFC 9449), held in the cache, sending no proof: the route refuses it.
+    const bound = await registerClient(t, { dpop_bound_access_tokens: true });
+    const ask = { grant_type: 'client_credentials', scope: 'read:profile' };
+    expect(
+      (await t.client.post('/oauth/token', { headers: { authorization: basic(bound) }, form: ask })).statusCode,
+    ).toBe(400);
+    const unproved = await token(ask, { authorization: basic(bound) });
+    expect(await unproved.json()).toMatchObject({ error: 'invalid_dpop_proof' });
+    expect(await routedBy(unproved)).toBeUndefined();
   });
 
   /** oauth_invalid_client rows of the introspection endpoint (a Basic refusal names no client_id). */

@@ -121,7 +121,7 @@ export async function runAuthorize(
       if (step === checkConsent && decision) applyDecision(ctx, decision);
       await step(ctx);
     }
-    const code = await issueCode(ctx);
+    const code = issueCode(ctx);
     return respondToClient(ctx, reply, { code });
   } catch (e) {
     // The pages this request shows speak its language and wear its client's brand (issue 39).

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Hub } from '../../hub';
+import type { OAuthClient } from '../../db/schema/index';
 import { clientIp, userAgent } from '../../http/request-info';
 import { authenticateClient } from '../client-auth';
 import { DEVICE_CODE_GRANT, GRANT_TYPES, TOKEN_EXCHANGE_GRANT } from '../constants';
@@ -8,6 +9,7 @@ import { exchangeAuthorizationCode, type CommitGrant, type GrantResult } from '.
 import { grantClientCredentials } from '../grants/client-credentials';
 import { exchangeRefreshToken } from '../grants/refresh-token';
 import { oauthRuntime } from '../runtime';
+import type { CacheMark } from '../token-cache';
 import { formBody, noStore } from './form';
 import { checkDPoPProof, replayedProof, requireDPoPFor } from '../dpop';
 import { acceptJtiOnce, jtiOnceWrite } from '../jti-once';
@@ -17,6 +19,52 @@ import { POLL_ANSWERS, exchangeDeviceCode } from '../device/service';
 import { exchangeToken } from '../grants/token-exchange';
 
 export const TOKEN_PATH = '/oauth/token';
+
+/** Who asked for a grant, as its audit record names them. */
+export interface TokenCaller {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * Commits a grant's `oauth_token_issued` record with its writes: the one home of the record for
+ * both entries of the token endpoint (the route, and token-fast-path.ts before routing).
+ */
+export function commitTokenGrant(
+  hub: Hub,
+  ctx: { grantType: string; client: OAuthClient; who: TokenCaller },
+  g: Parameters<CommitGrant>[0],
+  writes: readonly Write[],
+): Promise<void> {
+  return hub.unitOfWork.commit(
+    {
+      type: 'oauth_token_issued',
+      userId: g.userId,
+      sessionId: g.sessionId,
+      ...ctx.who,
+      // A token no session stands behind is named by its jti (what its revocation names).
+      details: {
+        grant_type: ctx.grantType,
+        client_id: ctx.client.clientId,
+        scope: g.scope,
+        ...(g.jti ? { jti: g.jti } : {}),
+        ...(g.exchanged ? { audience: g.exchanged.audience, act: { ...g.exchanged.act } } : {}),
+      },
+    },
+    writes,
+    // A grant's required writes (a proof's jti, a code's consumption) fail only on a replay or
+    // a lost race: the grant joins the group commit, and a batch one of them fails commits
+    // again in halves, so that only that grant fails (audit/unit-of-work.ts).
+    { batchRequired: true },
+  );
+}
+
+/** Committed and about to be answered: the token's first introspection on this node is a hit. */
+export function primeIssued(hub: Hub, result: GrantResult, mark: CacheMark): void {
+  const sessions = oauthRuntime(hub).sessions;
+  if (result.state) sessions.prime(result.state, mark);
+  if (result.jti) sessions.primeToken(result.jti, mark);
+}
 
 /** POST /oauth/token: client authentication, then one grant; every grant and refusal is audited. */
 export async function handleToken(hub: Hub, request: FastifyRequest, reply: FastifyReply) {
@@ -53,27 +101,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
     };
     const binding = dpop && { jkt: dpop.jkt, spendJti };
     const commitGrant = (g: Parameters<CommitGrant>[0], writes: readonly Write[]) =>
-      hub.unitOfWork.commit(
-        {
-          type: 'oauth_token_issued',
-          userId: g.userId,
-          sessionId: g.sessionId,
-          ...who,
-          // A token no session stands behind is named by its jti (what its revocation names).
-          details: {
-            grant_type: grantType,
-            client_id: client.clientId,
-            scope: g.scope,
-            ...(g.jti ? { jti: g.jti } : {}),
-            ...(g.exchanged ? { audience: g.exchanged.audience, act: { ...g.exchanged.act } } : {}),
-          },
-        },
-        writes,
-        // A grant's required writes (a proof's jti, a code's consumption) fail only on a replay or
-        // a lost race: the grant joins the group commit, and a batch one of them fails commits
-        // again in halves, so that only that grant fails (audit/unit-of-work.ts).
-        { batchRequired: true },
-      );
+      commitTokenGrant(hub, { grantType, client, who }, g, writes);
     // The proof's jti is one more required write of the grant's unit of work: it commits with
     // the grant's rows and record, or the unit fails as a whole and nothing of the grant is written.
     const issued: CommitGrant = async (g) => {
@@ -103,9 +131,7 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
       result = await exchangeToken(hub, client, body, binding);
     } else result = await grantClientCredentials(hub, client, body, issued, binding);
     if (!result.committed) await issued({ ...result, scope: result.response.scope });
-    // Committed and about to be answered: the token's first introspection on this node is a hit.
-    if (result.state) sessions.prime(result.state, mark);
-    if (result.jti) sessions.primeToken(result.jti, mark);
+    primeIssued(hub, result, mark);
     return noStore(reply).send(result.response);
   } catch (e) {
     // The error hook (plugins/errors.ts) writes this event and renders the refusal.

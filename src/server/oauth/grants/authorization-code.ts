@@ -7,19 +7,12 @@ import { isWriteNotApplied } from '../../db/writes';
 import { randomToken, sha256Hex } from '../../crypto/tokens';
 import { REFRESH_ABSOLUTE_TTL_S } from '../constants';
 import { OAuthError, clientRefusal } from '../errors';
-import { takeCode } from '../code-cache';
+import { openCode } from '../sealed-code';
 import { revokeSessionIds } from '../revoke-service';
-import {
-  codeExchangeWrite,
-  lockCode,
-  markCodeConsumed,
-  runCodeExchange,
-  type CodeRow,
-  type ExchangeRows,
-} from '../queries';
+import { burnCode, codeExchangeWrite, lockCode, runCodeExchange, type CodeRow, type ExchangeRows } from '../queries';
 import { findUserById } from '../../auth/user-queries';
 import { userinfoAudience } from '../resource';
-import { CODE_RULES, REFRESH_RULE, firstBrokenRule, unknownCode, type ExchangeFacts } from './code-rules';
+import { REFRESH_RULE, firstBrokenRule, unknownCode, type ExchangeFacts } from './code-rules';
 import { buildTokenResponse, type TokenResponse } from './issue';
 import { sessionStateOf, type SessionState } from '../token-cache';
 import type { ActClaim } from '../act';
@@ -58,31 +51,37 @@ type ExchangeRequest = { code: string; redirect_uri: string; code_verifier?: str
  */
 export type DPoPBinding = { jkt: string; spendJti?: () => Promise<void> } | undefined;
 
-/** One exchange as every path sees it: the rules' facts and the rows it would write. */
+/** One exchange as every path sees it: the opened code, the rules' facts and the rows it would write. */
 interface Exchange {
+  /** The code's row as it carried it (sealed-code.ts), not yet consumed. */
+  code: CodeRow;
   facts: ExchangeFacts;
   rows: ExchangeRows;
   /** The refresh token whose hash `rows` holds. */
   refreshToken: string;
+  /** Whether the exchange issues a refresh token (REFRESH_RULE). */
+  refreshIssued: boolean;
   /** The access token is bound to this key (RFC 9449 §6). */
   dpopJkt: string | null;
   write: ReturnType<typeof codeExchangeWrite>;
 }
 
 /**
- * authorization_code grant (RFC 6749 §4.1.3). Every path checks the rules of code-rules.ts, in
- * that order, and consumes the code through the one statement built from them:
- * 1. `exchangeFromCopy` — a code this node issued, checked against its copy; the exchange commits
- *    with the grant's audit record as one unit of work (one statement);
+ * authorization_code grant (RFC 6749 §4.1.3). The code is sealed (sealed-code.ts): every path
+ * opens it, checks the rules of code-rules.ts on it, in that order, and consumes it through the
+ * one statement that inserts it into the used-code set:
+ * 1. `exchangeCommitted` — the exchange commits with the grant's audit record as one unit of
+ *    work (one statement for the whole flow);
  * 2. `exchangeAtOnce` — the exchange's statement on its own (one statement);
- * 3. `exchangeLocked` — the code's row locked and read: whichever rule it breaks is the answer.
+ * 3. `exchangeLocked` — the used code's row (if any) locked and read with the user's:
+ *    whichever rule the code breaks is the answer.
  * A fast path that does not consume the code wrote nothing and gives way to the next one.
  */
 export async function exchangeAuthorizationCode(
   hub: Hub,
   client: OAuthClient,
   input: { code?: string; redirect_uri?: string; code_verifier?: string; resource?: string },
-  /** The token endpoint's commit: with it, a code this node issued is exchanged in one statement. */
+  /** The token endpoint's commit: with it, the exchange is one statement with its audit record. */
   commit?: CommitGrant,
   dpop?: DPoPBinding,
 ): Promise<GrantResult> {
@@ -90,9 +89,8 @@ export async function exchangeAuthorizationCode(
   if (!input.redirect_uri) throw new OAuthError('invalid_request', 'redirect_uri is required.');
   const request = { ...input, code: input.code, redirect_uri: input.redirect_uri };
   const exchange = planExchange(hub, client, request, dpop);
-  const copy = commit ? takeCode(hub, exchange.rows.codeHash) : undefined;
-  const fromCopy = copy && commit ? await exchangeFromCopy(hub, exchange, copy, commit) : undefined;
-  if (fromCopy) return fromCopy;
+  const committed = commit ? await exchangeCommitted(hub, exchange, commit) : undefined;
+  if (committed) return committed;
   // The next paths consume the code before the grant's record commits: a replayed proof is
   // refused first, so that it consumes nothing.
   await dpop?.spendJti?.();
@@ -100,19 +98,14 @@ export async function exchangeAuthorizationCode(
 }
 
 /**
- * Path 1: the copy passes every rule it can be checked against, and the exchange's write joins
- * the `oauth_token_issued` unit of work, which fails as a whole (nothing written) when the
- * statement's conditions find the row not consumable after all (another node exchanged it, the
- * user was deactivated): then undefined, and the next path decides.
+ * Path 1: the code passes every rule it can be checked against without the database, and the
+ * exchange's write joins the `oauth_token_issued` unit of work, which fails as a whole (nothing
+ * written) when the statement's conditions find the code used or its user deactivated: then
+ * undefined, and the next path decides.
  */
-export async function exchangeFromCopy(
-  hub: Hub,
-  x: Exchange,
-  copy: CodeRow,
-  commit: CommitGrant,
-): Promise<GrantResult | undefined> {
-  if (firstBrokenRule(copy, x.facts)) return undefined;
-  const { session, response } = await respond(hub, x, copy, REFRESH_RULE.issues(copy, x.facts.client));
+export async function exchangeCommitted(hub: Hub, x: Exchange, commit: CommitGrant): Promise<GrantResult | undefined> {
+  if (firstBrokenRule(x.code, x.facts)) return undefined;
+  const { session, response } = await respond(hub, x, x.code, x.refreshIssued);
   try {
     await commit({ sessionId: session.id, userId: session.userId, scope: response.scope, writes: [x.write] });
   } catch (e) {
@@ -124,6 +117,7 @@ export async function exchangeFromCopy(
 
 /** Path 2: the exchange's statement alone; undefined when it consumed nothing (nothing was written). */
 export async function exchangeAtOnce(hub: Hub, x: Exchange): Promise<GrantResult | undefined> {
+  if (firstBrokenRule(x.code, x.facts)) return undefined;
   const done = await runCodeExchange(hub.db, x.write);
   if (!done) return undefined;
   const { session, response } = await respond(hub, x, done.code, done.refreshIssued);
@@ -133,25 +127,27 @@ export async function exchangeAtOnce(hub: Hub, x: Exchange): Promise<GrantResult
 type Locked =
   { done: { code: CodeRow; refreshIssued: boolean } } | { error: OAuthError; revoked: string[]; row?: CodeRow };
 
-/** Path 3: the row locked, the rules checked in order; the first broken one is the answer. */
+/** Path 3: the used row (if any) locked, the rules checked in order; the first broken one is the answer. */
 export async function exchangeLocked(hub: Hub, x: Exchange): Promise<GrantResult> {
   const { now } = x.facts;
   const outcome = await hub.db.transaction(async (tx): Promise<Locked> => {
-    const row = await lockCode(tx, x.rows.codeHash);
-    if (!row) return { error: unknownCode(), revoked: [] };
-    const user = await findUserById(tx, row.userId);
-    const broken = firstBrokenRule(row, x.facts, { userIsActive: !!user?.isActive });
-    if (broken?.rule.consequence === 'revoke_issued') {
-      const issued = row.issuedSessionId ? [row.issuedSessionId] : [];
-      return { error: broken.error, revoked: await revokeSessionIds(hub, issued, null, tx), row };
+    // A second look only after losing a race: another exchange inserted the code meanwhile.
+    for (let look = 0; look < 2; look++) {
+      const row = (await lockCode(tx, x.code.codeHash)) ?? x.code;
+      const user = await findUserById(tx, row.userId);
+      const broken = firstBrokenRule(row, x.facts, { userIsActive: !!user?.isActive });
+      if (broken?.rule.consequence === 'revoke_issued') {
+        const issued = row.issuedSessionId ? [row.issuedSessionId] : [];
+        return { error: broken.error, revoked: await revokeSessionIds(hub, issued, null, tx), row };
+      }
+      if (broken?.rule.consequence === 'burn_code') await burnCode(tx, x.code, now);
+      // Another client's code is reported as an unknown one: nothing of it is the caller's.
+      if (broken) return { error: broken.error, revoked: [], row: broken.rule.name === 'client' ? undefined : row };
+      const done = await runCodeExchange(tx, x.write);
+      if (done) return { done };
     }
-    if (broken?.rule.consequence === 'burn_code') await markCodeConsumed(tx, row.codeHash, now, null);
-    // Another client's code is reported as an unknown one: nothing of it is the caller's.
-    if (broken) return { error: broken.error, revoked: [], row: broken.rule.name === 'client' ? undefined : row };
-    const done = await runCodeExchange(tx, x.write);
-    // Locked and checked: only a rule missing from the checks could leave the code unconsumed.
-    if (!done) throw new Error('authorization code passed every check but was not consumed');
-    return { done };
+    // Locked and checked twice: only a rule missing from the checks could leave the code unconsumed.
+    throw new Error('authorization code passed every check but was not consumed');
   });
   if ('error' in outcome) {
     outcome.error.audit = clientRefusal(outcome.error, {
@@ -166,8 +162,17 @@ export async function exchangeLocked(hub: Hub, x: Exchange): Promise<GrantResult
   return { response, userId: session.userId, sessionId: session.id, state: sessionStateOf(session) };
 }
 
-/** The facts, the new rows and the statement of one exchange; the same for every path it tries. */
+/**
+ * The opened code, the facts, the new rows and the statement of one exchange; the same for every
+ * path it tries. A code the hub did not seal (or sealed for another purpose) is an unknown one.
+ */
 export function planExchange(hub: Hub, client: OAuthClient, input: ExchangeRequest, dpop?: DPoPBinding): Exchange {
+  const code = openCode(hub, input.code);
+  if (!code) {
+    const error = unknownCode();
+    error.audit = clientRefusal(error, { grantType: 'authorization_code', clientId: client.clientId, userId: null });
+    throw error;
+  }
   const now = hub.clock();
   const facts: ExchangeFacts = {
     client,
@@ -180,7 +185,6 @@ export function planExchange(hub: Hub, client: OAuthClient, input: ExchangeReque
   };
   const refreshToken = `hubrt_${randomToken()}`;
   const rows: ExchangeRows = {
-    codeHash: sha256Hex(input.code),
     now,
     session: {
       id: randomUUID(),
@@ -192,12 +196,9 @@ export function planExchange(hub: Hub, client: OAuthClient, input: ExchangeReque
     // client's are bound to the client's own authentication already).
     refreshDpopJkt: dpop && client.tokenEndpointAuthMethod === 'none' ? dpop.jkt : null,
   };
-  const write = codeExchangeWrite(
-    rows,
-    CODE_RULES.map((r) => r.condition(facts)),
-    REFRESH_RULE.condition(client),
-  );
-  return { facts, rows, refreshToken, write, dpopJkt: dpop?.jkt ?? null };
+  const refreshIssued = REFRESH_RULE.issues(code, client);
+  const write = codeExchangeWrite(code, rows, refreshIssued);
+  return { code, facts, rows, refreshToken, refreshIssued, write, dpopJkt: dpop?.jkt ?? null };
 }
 
 /** The app session the exchange wrote (as its statement builds it from the code's row) and the token response. */

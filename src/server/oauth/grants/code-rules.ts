@@ -3,8 +3,7 @@ import type { OAuthClient } from '../../db/schema/index';
 import { safeEqual } from '../../crypto/tokens';
 import { OOB_REDIRECT_URI } from '../constants';
 import { OAuthError } from '../errors';
-import { CODE_CONDITIONS, type CodeRow } from '../queries';
-import type { SQL } from 'drizzle-orm';
+import type { CodeRow } from '../queries';
 
 /** What a token request brings to the exchange of a code, and what the rules compare the code's row with. */
 export interface ExchangeFacts {
@@ -20,21 +19,24 @@ export interface ExchangeFacts {
   now: Date;
 }
 
-/** What only the locked path reads besides the code (the fast paths leave it to the condition). */
+/** What only the locked path reads besides the code (the fast paths leave it to the exchange's statement). */
 export interface ExchangeReads {
   userIsActive?: boolean;
 }
 
 /**
- * One rule of the authorization_code exchange, in both of its forms: `check`, which names the
- * refusal (the locked path answers with it; a fast path that sees it on its copy gives way to the
- * locked path), and `condition`, the same rule in the one statement that consumes the code, which
- * every path writes through — so a fast path may skip a read, never a check.
+ * One rule of the authorization_code exchange. `check` names the refusal: every path checks the
+ * code it opened (sealed-code.ts: authenticated, so what it says is what the authorize step
+ * decided) before it writes, and the locked path answers with it. The two rules only the database
+ * can answer — `unused` and `active_user` (`database`) — are also the conditions of the one
+ * statement that consumes the code (queries.ts `codeExchangeWrite`), which every path writes
+ * through: a fast path may skip a read, never a check.
  */
 export interface CodeRule {
   name: string;
   check(row: CodeRow, facts: ExchangeFacts, reads: ExchangeReads): OAuthError | null;
-  condition(facts: ExchangeFacts): SQL;
+  /** Enforced by the exchange's statement too (the used-code set, the user's row). */
+  database?: true;
   /**
    * Besides the refusal: a code presented again revokes what its first exchange issued
    * (RFC 6749 §4.1.2); a failed verifier burns the code (it may have been intercepted).
@@ -53,9 +55,6 @@ export function challengeOf(verifier: string | undefined): string | null {
   if (!verifier || !VERIFIER.test(verifier)) return null;
   return createHash('sha256').update(verifier, 'ascii').digest('base64url');
 }
-
-/** A public client must use PKCE; a confidential one that sent no verifier may have a code without a challenge. */
-const acceptsNoChallenge = (f: ExchangeFacts) => f.client.tokenEndpointAuthMethod !== 'none' && !f.verifier;
 
 /** RFC 7636 §4.6: BASE64URL(SHA256(verifier)) must equal the challenge; `plain` is never accepted. */
 function checkPkce(row: CodeRow, f: ExchangeFacts): OAuthError | null {
@@ -77,25 +76,22 @@ export const CODE_RULES: readonly CodeRule[] = [
   {
     name: 'client',
     check: (row, f) => (row.clientId === f.client.clientId ? null : unknownCode()),
-    condition: (f) => CODE_CONDITIONS.client(f.client.clientId),
   },
   {
     name: 'unused',
     check: (row) =>
       row.consumedAt ? invalid('The authorization code was already used; tokens issued from it are revoked.') : null,
-    condition: () => CODE_CONDITIONS.unused(),
     consequence: 'revoke_issued',
+    database: true,
   },
   {
     name: 'unexpired',
     check: (row, f) => (row.expiresAt > f.now ? null : invalid('The authorization code has expired.')),
-    condition: (f) => CODE_CONDITIONS.unexpired(f.now),
   },
   {
     name: 'redirect_uri',
     check: (row, f) =>
       row.redirectUri === f.redirectUri ? null : invalid('redirect_uri does not match the authorization request.'),
-    condition: (f) => CODE_CONDITIONS.redirectUri(f.redirectUri),
   },
   {
     // RFC 8707 §2.2: the token request may name the resource again, not another one.
@@ -104,12 +100,10 @@ export const CODE_RULES: readonly CodeRule[] = [
       f.resource === undefined || f.resource === (row.resource ?? f.defaultResource)
         ? null
         : new OAuthError('invalid_target', 'resource differs from the authorization request.'),
-    condition: (f) => CODE_CONDITIONS.resource(f.resource, f.defaultResource),
   },
   {
     name: 'pkce',
     check: (row, f) => checkPkce(row, f),
-    condition: (f) => CODE_CONDITIONS.pkce(challengeOf(f.verifier), acceptsNoChallenge(f)),
     consequence: 'burn_code',
   },
   {
@@ -119,12 +113,11 @@ export const CODE_RULES: readonly CodeRule[] = [
       row.dpopJkt === null || row.dpopJkt === f.dpopJkt
         ? null
         : invalid('The authorization code is bound to another DPoP key.'),
-    condition: (f) => CODE_CONDITIONS.dpopKey(f.dpopJkt),
   },
   {
     name: 'active_user',
     check: (_row, _f, reads) => (reads.userIsActive === false ? invalid('The user is no longer active.') : null),
-    condition: () => CODE_CONDITIONS.activeUser(),
+    database: true,
   },
 ];
 
@@ -143,14 +136,11 @@ export function firstBrokenRule(
 
 /**
  * OIDC Core §11: a refresh token only for a grant that includes offline_access, to a client that
- * may refresh, and never for the hand-off's out-of-band code. `issues` answers it for a row;
- * `condition` is the same rule on the consumed row in the exchange's statement.
+ * may refresh, and never for the hand-off's out-of-band code.
  */
 export const REFRESH_RULE = {
   issues: (row: Pick<CodeRow, 'scopes' | 'redirectUri'>, client: OAuthClient): boolean =>
     row.scopes.includes('offline_access') &&
     client.grantTypes.includes('refresh_token') &&
     row.redirectUri !== OOB_REDIRECT_URI,
-  condition: (client: OAuthClient): SQL =>
-    CODE_CONDITIONS.issuesRefresh(client.grantTypes.includes('refresh_token'), OOB_REDIRECT_URI),
 };
