@@ -14,6 +14,8 @@ export type Revocation =
   /** Access tokens revoked by their `jti` (those with no session row behind them). */
   | { kind: 'tokens'; jtis: string[] }
   | { kind: 'keys' }
+  /** The current or a retired master key changed (master-keys/): every node reloads its keyring's state. */
+  | { kind: 'master-keys' }
   /** Webhook endpoints were added, changed or removed: every node reloads which events have subscribers. */
   | { kind: 'webhooks' };
 
