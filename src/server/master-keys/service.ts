@@ -1,4 +1,5 @@
 import type { Hub } from '../hub';
+import type { DbOrTx } from '../db/client';
 import type { SignedInActor } from '../actor';
 import { HubError, Refusal } from '../errors';
 import type { MasterKeyRotation } from '../db/schema/index';
@@ -34,8 +35,8 @@ export class NoNewMasterKey extends HubError {
  * The key a rotation moves to: `toKeyId`, or the one key the ring holds that the database has never
  * recorded. In embedded mode with no such key, one is generated into the data directory's key file.
  */
-export async function chooseTarget(hub: Hub, toKeyId?: string): Promise<string> {
-  const recorded = new Set((await listMasterKeys(hub.db)).map((r) => r.keyId));
+async function chooseTarget(hub: Hub, db: DbOrTx, toKeyId?: string): Promise<string> {
+  const recorded = new Set((await listMasterKeys(db)).map((r) => r.keyId));
   const fresh = hub.keyring.keys().filter((k) => !recorded.has(k.id));
   if (toKeyId) {
     if (!fresh.some((k) => k.id === toKeyId))
@@ -67,7 +68,7 @@ export interface StartRotationInput {
  */
 export async function startRotation(hub: Hub, input: StartRotationInput): Promise<MasterKeyRotation> {
   if (await findOpenRotation(hub.db)) throw new HubError('conflict', 'A master-key rotation is already under way.');
-  const to = await chooseTarget(hub, input.toKeyId);
+  const to = await chooseTarget(hub, hub.db, input.toKeyId);
   const from = (await listMasterKeys(hub.db)).find((r) => r.status === 'current')!.keyId;
   const now = hub.clock();
   const rotation = await hub.db.transaction(async (tx) => {
@@ -168,8 +169,7 @@ export async function requestRotation(hub: Hub, actor: SignedInActor, justificat
  */
 export async function decideRotation(hub: Hub, actor: SignedInActor, requestId: string, decision: Decision) {
   const now = hub.clock();
-  // Before anything is decided: an approval with no key to rotate to would use the request up for nothing.
-  const toKeyId = decision === 'approved' ? await chooseTarget(hub) : undefined;
+  let toKeyId: string | undefined;
   const req = await hub.db.transaction(async (tx) => {
     const found = await lockRequest(tx, requestId);
     if (!found || found.actionType !== MASTER_KEY_ROTATION_ACTION) throw new HubError('not_found', 'Request not found.');
@@ -191,6 +191,8 @@ export async function decideRotation(hub: Hub, actor: SignedInActor, requestId: 
       });
     }
     if (found.status !== 'pending') throw new HubError('conflict', `This request is already ${found.status}.`);
+    // Before it is decided: an approval with no key to rotate to would use the request up for nothing.
+    if (decision === 'approved') toKeyId = await chooseTarget(hub, tx);
     await decideRequest(tx, requestId, { status: decision, decidedBy: actor.userId, decidedAt: now, expiresAt: null });
     if (decision === 'approved') await useApprovedRequest(tx, requestId);
     await hub.audit.record(
