@@ -23,7 +23,7 @@ import { SINK_AUTH_HEADER_CONTEXT } from '../events/siem/secrets';
  *   (crypto/keyring.ts says why).
  */
 export interface SealedColumn {
-  /** `table.column`, the name status and progress use. */
+  /** `table.column` without `_enc`, the name status and progress use. */
   name: string;
   table: string;
   column: string;
@@ -77,7 +77,7 @@ function column(
   keyType: SealedColumn['keyType'],
   context: SealedColumn['context'],
 ): SealedColumn {
-  return { name: `${table}.${name}`, table, column: name, key, keyType, context, throughKeyring: true };
+  return { name: `${table}.${name.replace(/_enc$/, '')}`, table, column: name, key, keyType, context, throughKeyring: true };
 }
 
 /** The context one stored value was sealed with (`by`: the value of the deciding column). */

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../hub';
-import type { SignedInActor } from '../actor';
-import { Refusal } from '../errors';
 import { adminErrors, apiErrors, contracts, emptyBody } from '../http/contract';
 import { requireActor } from '../plugins/session';
 import { idParamsSchema } from '../../shared/admin-api';
@@ -11,25 +9,12 @@ import {
   masterKeyRotationRequestSchema,
   masterKeyStatusSchema,
 } from '../../shared/api/master-keys';
-import { decideRotation, readMasterKeyStatus, requestRotation } from './service';
+import { decideRotation, readMasterKeyStatus, refuseUnlessSuperAdmin, requestRotation } from './service';
 
-/** The super admin's refusal of everyone else, audited like every admin refusal. */
-async function requireSuperAdmin(request: Parameters<typeof requireActor>[0], route: string): Promise<SignedInActor> {
-  const actor = await requireActor(request);
-  if (!actor.roles.includes('super_admin')) {
-    throw new Refusal('forbidden', {
-      message: 'Only a super admin can see or rotate the master keys.',
-      audit: {
-        type: 'permission_denied',
-        ...actor.audit,
-        details: { method: request.method, route, action: 'master_key_rotation' },
-      },
-    });
-  }
-  return actor;
-}
-
-/** /api/admin/master-keys/* (issue 45), inside the admin guard: super admins only, rotation under the two-person rule. */
+/**
+ * /api/admin/master-keys/* (issue 45), inside the admin guard: any ecosystem admin reads the status
+ * (key ids and counts, never a key); only super admins ask for and decide a rotation, under the two-person rule.
+ */
 export async function masterKeyAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   const { hub } = opts;
   const r = contracts(app);
@@ -37,10 +22,7 @@ export async function masterKeyAdminRoutes(app: FastifyInstance, opts: { hub: Hu
   r.get(
     '/master-keys',
     { schema: { response: { 200: masterKeyStatusSchema, ...adminErrors } } },
-    async (request) => {
-      await requireSuperAdmin(request, '/api/admin/master-keys');
-      return readMasterKeyStatus(hub);
-    },
+    async () => readMasterKeyStatus(hub),
   );
 
   r.post(
@@ -52,7 +34,8 @@ export async function masterKeyAdminRoutes(app: FastifyInstance, opts: { hub: Hu
       },
     },
     async (request, reply) => {
-      const actor = await requireSuperAdmin(request, '/api/admin/master-keys/rotation-requests');
+      const actor = await requireActor(request);
+      refuseUnlessSuperAdmin(actor, 'POST', '/api/admin/master-keys/rotation-requests');
       reply.code(202);
       return requestRotation(hub, actor, request.body.justification);
     },
@@ -72,8 +55,7 @@ export async function masterKeyAdminRoutes(app: FastifyInstance, opts: { hub: Hu
           response: { 200: masterKeyRotationDecisionSchema, ...adminErrors, ...apiErrors(404, 409) },
         },
       },
-      async (request) =>
-        decideRotation(hub, await requireSuperAdmin(request, `/api/admin${route}`), request.params.id, decision),
+      async (request) => decideRotation(hub, await requireActor(request), request.params.id, decision),
     );
   }
 }

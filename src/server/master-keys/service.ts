@@ -145,6 +145,15 @@ export async function readMasterKeyStatus(hub: Hub) {
 
 export type MasterKeyStatus = Awaited<ReturnType<typeof readMasterKeyStatus>>;
 
+/** Only a super admin asks for or decides a rotation (an audited refusal for anyone else). */
+export function refuseUnlessSuperAdmin(actor: SignedInActor, method: string, route: string): void {
+  if (actor.roles.includes('super_admin')) return;
+  throw new Refusal('forbidden', {
+    message: 'Only a super admin can rotate the master key.',
+    audit: { type: 'permission_denied', ...actor.audit, details: { method, route, action: 'master_key_rotation' } },
+  });
+}
+
 /** POST /api/admin/master-keys/rotation-requests: a super admin asks; another must approve. */
 export async function requestRotation(hub: Hub, actor: SignedInActor, justification: string) {
   if (await findOpenRotation(hub.db)) throw new HubError('conflict', 'A master-key rotation is already under way.');
@@ -173,6 +182,8 @@ export async function decideRotation(hub: Hub, actor: SignedInActor, requestId: 
   const req = await hub.db.transaction(async (tx) => {
     const found = await lockRequest(tx, requestId);
     if (!found || found.actionType !== MASTER_KEY_ROTATION_ACTION) throw new HubError('not_found', 'Request not found.');
+    const route = `/api/admin/master-keys/rotation-requests/:id/${decision === 'approved' ? 'approve' : 'deny'}`;
+    refuseUnlessSuperAdmin(actor, 'POST', route);
     const approver = { userId: actor.userId, assignments: await listAssignments(tx, actor.userId) };
     const refusal = refuseDecision(approver, { requesterId: found.requestingUserId, createdAt: found.createdAt }, decision, now);
     if (refusal) {
@@ -182,7 +193,7 @@ export async function decideRotation(hub: Hub, actor: SignedInActor, requestId: 
           ...actor.audit,
           details: {
             method: 'POST',
-            route: `/api/admin/master-keys/rotation-requests/:id/${decision === 'approved' ? 'approve' : 'deny'}`,
+            route,
             action: refusal,
             request_id: requestId,
             requesting_user_id: found.requestingUserId,
