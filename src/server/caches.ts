@@ -211,8 +211,7 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
     else if (message.kind === 'master-keys') {
       clients.invalidate();
       keys.invalidate();
-    }
-    else if (message.kind === 'tokens') for (const jti of message.jtis) sessionStates.invalidateToken(jti);
+    } else if (message.kind === 'tokens') for (const jti of message.jtis) sessionStates.invalidateToken(jti);
     else if (message.kind === 'all-sessions') {
       sessionStates.invalidateAll();
       forgetSignedIn();

@@ -31,7 +31,8 @@ export const MASTER_KEY_COMMANDS: CliCommand[] = [
           `Everything is re-sealed. The old key is retired at ${outcome.retireAfter.toISOString()} (once values sealed ` +
             'into browsers have expired) by a running hub, or run this command again then.',
         );
-      else if (outcome.state === 'busy') console.log('Another process is running this rotation; see master-key status.');
+      else if (outcome.state === 'busy')
+        console.log('Another process is running this rotation; see master-key status.');
       return 0;
     },
   },

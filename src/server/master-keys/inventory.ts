@@ -77,7 +77,15 @@ function column(
   keyType: SealedColumn['keyType'],
   context: SealedColumn['context'],
 ): SealedColumn {
-  return { name: `${table}.${name.replace(/_enc$/, '')}`, table, column: name, key, keyType, context, throughKeyring: true };
+  return {
+    name: `${table}.${name.replace(/_enc$/, '')}`,
+    table,
+    column: name,
+    key,
+    keyType,
+    context,
+    throughKeyring: true,
+  };
 }
 
 /** The context one stored value was sealed with (`by`: the value of the deciding column). */

@@ -19,10 +19,8 @@ export async function masterKeyAdminRoutes(app: FastifyInstance, opts: { hub: Hu
   const { hub } = opts;
   const r = contracts(app);
 
-  r.get(
-    '/master-keys',
-    { schema: { response: { 200: masterKeyStatusSchema, ...adminErrors } } },
-    async () => readMasterKeyStatus(hub),
+  r.get('/master-keys', { schema: { response: { 200: masterKeyStatusSchema, ...adminErrors } } }, async () =>
+    readMasterKeyStatus(hub),
   );
 
   r.post(

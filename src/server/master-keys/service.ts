@@ -181,11 +181,17 @@ export async function decideRotation(hub: Hub, actor: SignedInActor, requestId: 
   let toKeyId: string | undefined;
   const req = await hub.db.transaction(async (tx) => {
     const found = await lockRequest(tx, requestId);
-    if (!found || found.actionType !== MASTER_KEY_ROTATION_ACTION) throw new HubError('not_found', 'Request not found.');
+    if (!found || found.actionType !== MASTER_KEY_ROTATION_ACTION)
+      throw new HubError('not_found', 'Request not found.');
     const route = `/api/admin/master-keys/rotation-requests/:id/${decision === 'approved' ? 'approve' : 'deny'}`;
     refuseUnlessSuperAdmin(actor, 'POST', route);
     const approver = { userId: actor.userId, assignments: await listAssignments(tx, actor.userId) };
-    const refusal = refuseDecision(approver, { requesterId: found.requestingUserId, createdAt: found.createdAt }, decision, now);
+    const refusal = refuseDecision(
+      approver,
+      { requesterId: found.requestingUserId, createdAt: found.createdAt },
+      decision,
+      now,
+    );
     if (refusal) {
       throw new Refusal(refusal, {
         audit: {

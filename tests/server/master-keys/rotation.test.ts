@@ -28,7 +28,10 @@ import type { Hub } from '../../../src/server/hub';
 async function expectAllSealedUnder(hub: Hub, keyId: string) {
   for (const column of SEALED_COLUMNS.filter((c) => c.throughKeyring)) {
     const counts = await countByKeyId(hub.db, column);
-    expect(counts.filter((c) => c.key_id !== keyId), column.name).toEqual([]);
+    expect(
+      counts.filter((c) => c.key_id !== keyId),
+      column.name,
+    ).toEqual([]);
     for (const row of await findSealedBatch(hub.db, column, keyId, null, 10_000))
       expect(() => hub.keyring.open(row.sealed, contextOf(column, row.by)), column.name).not.toThrow();
   }
@@ -67,7 +70,9 @@ describe.each(TEST_DATABASES)('master-key rotation [%s]', (kind) => {
     receivers.push(receiver);
     const { cookie: adminCookie } = await signedInUser(hub, ['platform_admin']);
     const admin = t.client.asBrowser(adminCookie);
-    const created = await admin.post('/api/admin/webhooks', { body: { url: receiver.url, events: ['user.deactivated'] } });
+    const created = await admin.post('/api/admin/webhooks', {
+      body: { url: receiver.url, events: ['user.deactivated'] },
+    });
     expect(created.statusCode, created.body).toBe(201);
     receiver.secrets.push((created.json() as { secret: string }).secret);
     const users = await Promise.all([1, 2, 3, 4].map(() => createUser(hub)));
@@ -155,7 +160,9 @@ describe.each(TEST_DATABASES)('master-key rotation [%s]', (kind) => {
     expect(stopped.resealed).toBeGreaterThan(0);
     expect(Object.keys(stopped.progress).length).toBeGreaterThan(0);
     // Values not yet moved still open under the old key.
-    expect((await readMasterKeyStatus(hub)).keys.find((k) => k.key_id === rotation.fromKeyId)!.sealed_values).toBeGreaterThan(0);
+    expect(
+      (await readMasterKeyStatus(hub)).keys.find((k) => k.key_id === rotation.fromKeyId)!.sealed_values,
+    ).toBeGreaterThan(0);
     // A process that died holding the lease: a fresh rotator waits until the lease runs out.
     await hub.db
       .update(masterKeyRotations)
@@ -204,9 +211,9 @@ describe.each(TEST_DATABASES)('master-key rotation [%s]', (kind) => {
     // The credential-request queue does not show it.
     expect((await b.get('/api/admin/credential-requests')).body).not.toContain(request_id);
     expect((await a.post(`/api/admin/master-keys/rotation-requests/${request_id}/approve`)).statusCode).toBe(403);
-    expect((await platformAdmin.post(`/api/admin/master-keys/rotation-requests/${request_id}/approve`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await platformAdmin.post(`/api/admin/master-keys/rotation-requests/${request_id}/approve`)).statusCode,
+    ).toBe(403);
     // No new key held yet: the approval refuses and leaves the request pending.
     const early = await b.post(`/api/admin/master-keys/rotation-requests/${request_id}/approve`);
     expect(early.statusCode, early.body).toBe(409);

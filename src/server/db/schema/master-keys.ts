@@ -17,7 +17,11 @@ export const masterKeys = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('master_keys_one_current').on(t.status).where(sql`status = 'current'`)],
+  (t) => [
+    uniqueIndex('master_keys_one_current')
+      .on(t.status)
+      .where(sql`status = 'current'`),
+  ],
 );
 
 /**
@@ -54,7 +58,11 @@ export const masterKeyRotations = pgTable(
     retireAfter: timestamp('retire_after', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('master_key_rotations_one_open').on(t.status).where(sql`status <> 'done'`)],
+  (t) => [
+    uniqueIndex('master_key_rotations_one_open')
+      .on(t.status)
+      .where(sql`status <> 'done'`),
+  ],
 );
 
 export type MasterKeyRotation = typeof masterKeyRotations.$inferSelect;
