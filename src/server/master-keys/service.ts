@@ -143,7 +143,6 @@ export async function readMasterKeyStatus(hub: Hub) {
   };
 }
 
-export type MasterKeyStatus = Awaited<ReturnType<typeof readMasterKeyStatus>>;
 
 /** Only a super admin asks for or decides a rotation (an audited refusal for anyone else). */
 export function refuseUnlessSuperAdmin(actor: SignedInActor, method: string, route: string): void {
