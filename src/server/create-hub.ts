@@ -4,7 +4,7 @@ import { createAuditLog, type AuditEvent, type AuditLog } from './audit/record';
 import { createMetrics, type HubMetrics } from './observability/metrics';
 import { createMasterKeyring } from './crypto/keyring';
 import { loadMasterKeys } from './master-keys/key-file';
-import { loadKeyringState } from './master-keys/state';
+import { followKeyringState, loadKeyringState } from './master-keys/state';
 import type { Database } from './db/client';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -67,6 +67,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     lifecycle: { draining: false },
     clock,
   };
+  // A switch or a retirement on any node reaches this keyring at once (a failure to read it is loud).
+  followKeyringState(hub, (e) => console.error(`master keys: ${e instanceof Error ? e.message : String(e)}`));
   // Built last: the caches read through this hub's db and hear its revocations.
   return Object.assign(hub, { caches: createHubCaches(hub) });
 }

@@ -143,7 +143,6 @@ export async function readMasterKeyStatus(hub: Hub) {
   };
 }
 
-
 /** Only a super admin asks for or decides a rotation (an audited refusal for anyone else). */
 export function refuseUnlessSuperAdmin(actor: SignedInActor, method: string, route: string): void {
   if (actor.roles.includes('super_admin')) return;

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/client';
 import type { MasterKeyring } from '../crypto/keyring';
+import type { Revocations } from '../revocations';
 import { findSealedLookupKey, insertFirstCurrentKey, insertSealedLookupKey, listMasterKeys } from './queries';
 import { LOOKUP_KEY_CONTEXT } from './inventory';
 
@@ -33,4 +34,19 @@ export async function loadKeyringState(db: DbOrTx, keyring: MasterKeyring, now: 
     retiredIds,
     lookupKey: Buffer.from(keyring.open(sealed, LOOKUP_KEY_CONTEXT), 'base64'),
   });
+}
+
+/**
+ * Every hub follows the state as soon as it is built: on each `master-keys` message and after a
+ * resync (messages may have been missed) it reads the state again; the worker (worker.ts) polls too.
+ */
+export function followKeyringState(
+  hub: { db: DbOrTx; keyring: MasterKeyring; clock: () => Date; revocations: Revocations },
+  onError: (error: unknown) => void,
+): void {
+  const reload = () => void loadKeyringState(hub.db, hub.keyring, hub.clock()).catch(onError);
+  hub.revocations.subscribe((_ids, message) => {
+    if (message.kind === 'master-keys') reload();
+  });
+  hub.revocations.onResync(reload);
 }

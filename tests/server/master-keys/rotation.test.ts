@@ -16,6 +16,9 @@ import { countByKeyId, findSealedBatch, findSealedLookupKey } from '../../../src
 import { runRotation } from '../../../src/server/master-keys/rotator';
 import { readMasterKeyStatus, startRotation } from '../../../src/server/master-keys/service';
 import type { Hub } from '../../../src/server/hub';
+import { closeHub, createHub } from '../../../src/server/create-hub';
+import { createMasterKeyWorker } from '../../../src/server/master-keys/worker';
+import { findOpenRotation } from '../../../src/server/master-keys/queries';
 
 /**
  * Issue 45, master-key rotation: while sign-ins, token grants and a webhook delivery run, every
@@ -191,6 +194,34 @@ describe.each(TEST_DATABASES)('master-key rotation [%s]', (kind) => {
       sealed_values: 1,
     });
     await hub.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+  });
+
+  it('another node hears the switch, seals under the new key, and its worker carries the rotation to the end', async () => {
+    const { hub } = t;
+    const other = await createHub({
+      config: { ...hub.config, masterKey: undefined, masterKeys: hub.keyring.keys().map((k) => k.key) },
+      skipMigrations: true,
+      clock: t.clock.now,
+      ...(kind === 'pglite' ? { database: hub.database } : {}),
+    });
+    const worker = createMasterKeyWorker(other, { retireGraceMs: 0 });
+    try {
+      worker.start();
+      const next = randomBytes(32);
+      const nextId = hub.keyring.add(next).id;
+      other.keyring.add(next);
+      const rotation = await startRotation(hub, { via: 'cli' });
+      await expect.poll(() => other.keyring.current.id, { timeout: 10_000 }).toBe(nextId);
+      expect(other.secrets.seal('x', 'c').split('.')[1]).toBe(nextId);
+      // The node that started it runs nothing: the other node's worker re-seals and retires.
+      await expect.poll(async () => (await findOpenRotation(hub.db))?.id ?? 'none', { timeout: 20_000 }).toBe('none');
+      await expectAllSealedUnder(hub, nextId);
+      await expect.poll(() => hub.keyring.canOpen(rotation.fromKeyId), { timeout: 10_000 }).toBe(false);
+    } finally {
+      await worker.stop();
+      if (kind === 'pglite') await other.revocations.stop();
+      else await closeHub(other);
+    }
   });
 
   it('through the admin API: a super admin asks, another super admin approves, and the rotation runs', async () => {
