@@ -50,6 +50,11 @@ export const MASTER_KEY_COMMANDS: CliCommand[] = [
           `${k.key_id.padEnd(10)} ${k.status.padEnd(9)} ${String(k.sealed_values).padStart(7)} sealed values` +
             (k.held ? '' : '  (not held by this process)'),
         );
+      for (const c of status.columns.filter((col) => !col.through_keyring))
+        for (const [keyId, n] of Object.entries(c.sealed))
+          console.log(
+            `${keyId.padEnd(10)} ${c.column}: ${n} (sealed by the audit module under the lookup key; not moved)`,
+          );
       const r = status.rotation;
       if (r)
         console.log(
@@ -57,7 +62,7 @@ export const MASTER_KEY_COMMANDS: CliCommand[] = [
             (r.retire_after && r.status !== 'done' ? `, retires the old key at ${r.retire_after}` : ''),
         );
       // A value under a key no process here holds cannot be opened: say so with the exit code too.
-      const unknown = status.keys.filter((k) => !k.held && k.sealed_values > 0);
+      const unknown = status.keys.filter((k) => k.status === 'unknown' || (!k.held && k.sealed_values > 0));
       for (const k of unknown) console.error(`Values are sealed under ${k.key_id}, which is not in HUB_MASTER_KEYS.`);
       return unknown.length > 0 ? 1 : 0;
     },

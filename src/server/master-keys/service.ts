@@ -104,19 +104,24 @@ export async function startRotation(hub: Hub, input: StartRotationInput): Promis
 /** `master-key status` and GET /api/admin/master-keys: every key, and how many values each still seals. */
 export async function readMasterKeyStatus(hub: Hub) {
   const recorded = await listMasterKeys(hub.db);
+  // `sealed_values` counts what a rotation moves; a column sealed by a box of its own (inventory.ts) is listed apart.
   const counts = new Map<string, number>();
+  const seen = new Set<string>();
   const columns = [];
   for (const column of SEALED_COLUMNS) {
     const byKey = await countByKeyId(hub.db, column);
-    for (const { key_id, count } of byKey) counts.set(key_id, (counts.get(key_id) ?? 0) + count);
+    for (const { key_id, count } of byKey) {
+      seen.add(key_id);
+      if (column.throughKeyring) counts.set(key_id, (counts.get(key_id) ?? 0) + count);
+    }
     columns.push({
       column: column.name,
       through_keyring: column.throughKeyring,
       sealed: Object.fromEntries(byKey.map((r) => [r.key_id, r.count])),
     });
   }
-  const ids = new Set([...recorded.map((r) => r.keyId), ...hub.keyring.keys().map((k) => k.id), ...counts.keys()]);
-  const statusOf = (id: string) => recorded.find((r) => r.keyId === id)?.status ?? (counts.has(id) ? 'unknown' : 'new');
+  const ids = new Set([...recorded.map((r) => r.keyId), ...hub.keyring.keys().map((k) => k.id), ...seen]);
+  const statusOf = (id: string) => recorded.find((r) => r.keyId === id)?.status ?? (seen.has(id) ? 'unknown' : 'new');
   const rotation = (await findOpenRotation(hub.db)) ?? (await findLastRotation(hub.db));
   return {
     current_key_id: hub.keyring.current.id,

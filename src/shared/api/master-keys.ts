@@ -24,6 +24,7 @@ export const masterKeyStatusSchema = z.object({
       status: z.string(),
       /** Whether the answering process holds the key. */
       held: z.boolean(),
+      /** Stored values a rotation moves that are still sealed under this key (0 before it can be retired). */
       sealed_values: z.number(),
     }),
   ),
