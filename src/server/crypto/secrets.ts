@@ -4,7 +4,8 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
  * Secrets at rest (client secrets, API keys, webhook secrets, TOTP seeds, private JWKs):
  * AES-256-GCM under the master key. The stored form names the key that sealed it,
  *   v1.<kid>.<iv>.<ciphertext>.<tag>   (each part base64url)
- * so a key can be rotated by adding the new key to the ring and re-sealing at leisure.
+ * so a key can be rotated by adding the new key to the ring and re-sealing at leisure
+ * (crypto/keyring.ts holds the hub's keys; master-keys/rotator.ts re-seals).
  * The key id is derived from the key, so it never needs to be configured separately.
  */
 export interface SecretBox {
