@@ -37,6 +37,7 @@ import { oauthClientAdminRoutes } from './oauth/clients/admin-routes';
 import { registrationAdminRoutes, registrationRoutes } from './oauth/registration/routes';
 import { crossPlatformRoutes } from './cross-platform/routes';
 import { adminRoutes } from './admin/routes';
+import { masterKeyAdminRoutes } from './master-keys/routes';
 import { meRoutes } from './me/routes';
 import { mePrivacyRoutes } from './me/privacy-routes';
 import { erasureAdminRoutes } from './admin/erasure-routes';
@@ -150,6 +151,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
       await admin.register(ssfAdminRoutes, { hub });
       await admin.register(auditSinkAdminRoutes, { hub });
       await admin.register(erasureAdminRoutes, { hub });
+      await admin.register(masterKeyAdminRoutes, { hub });
     },
     { prefix: '/api/admin' },
   );

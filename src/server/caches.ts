@@ -78,7 +78,8 @@ const MINUTE = 60_000;
 
 /** The one list of a hub's caches: how large each may grow, how long it serves, what clears it. */
 export const CACHES = {
-  clients: { maxEntries: 10_000, ttlMs: MINUTE, clearedBy: ['client'] },
+  // Rows hold sealed values: a master-key rotation drops them (the old key stops opening at its retirement).
+  clients: { maxEntries: 10_000, ttlMs: MINUTE, clearedBy: ['client', 'master-keys'] },
   // Only what was found registered is kept (a client registered since is read, never refused from
   // here); a client message empties it whole, since it names the client, not its app_url.
   registeredResources: { maxEntries: 1000, ttlMs: MINUTE, clearedBy: ['client'] },
@@ -89,7 +90,7 @@ export const CACHES = {
   // Vouches only for a session touched less than a minute ago; anything else is read again.
   signedInSessions: { maxEntries: 10_000, ttlMs: 5 * MINUTE, clearedBy: ['sessions', 'all-sessions'] },
   // One key set, read again every minute or when a rotation or prune says so.
-  keys: { maxEntries: 1, ttlMs: MINUTE, clearedBy: ['keys'] },
+  keys: { maxEntries: 1, ttlMs: MINUTE, clearedBy: ['keys', 'master-keys'] },
   verifiedTokens: {
     maxEntries: 20_000,
     ttlMs: MAX_JWT_TTL_S * 1000,
@@ -142,7 +143,7 @@ export const CACHES = {
   recoveryCodeKey: {
     maxEntries: 1,
     ttlMs: Infinity,
-    clearedBy: { never: 'derived from the master key, which a hub keeps for life' },
+    clearedBy: { never: "derived from the keyring's lookup key, which no master-key rotation changes" },
   },
 } satisfies Record<keyof HubCaches, CacheDeclaration>;
 
@@ -194,7 +195,10 @@ export function createHubCaches(hub: KeyStoreDeps & { config: HubConfig }): HubC
       registeredResources.invalidate();
       caches.clientJwks.delete(message.clientId);
     } else if (message.kind === 'keys') keys.invalidate();
-    else if (message.kind === 'tokens') for (const jti of message.jtis) sessionStates.invalidateToken(jti);
+    else if (message.kind === 'master-keys') {
+      clients.invalidate();
+      keys.invalidate();
+    } else if (message.kind === 'tokens') for (const jti of message.jtis) sessionStates.invalidateToken(jti);
     else if (message.kind === 'all-sessions') {
       sessionStates.invalidateAll();
       forgetSignedIn();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseMasterKeyList } from './crypto/keyring';
 
 /**
  * The hub's whole configuration, read once from the environment at start.
@@ -13,8 +14,14 @@ export interface HubConfig {
   /** `postgres://…` selects PostgreSQL; undefined selects embedded PGlite. */
   databaseUrl?: string;
   dataDir: string;
-  /** 32-byte key that encrypts secrets at rest; undefined only until main.ts loads or creates it. */
+  /**
+   * From the environment: the first of `HUB_MASTER_KEY` and `HUB_MASTER_KEYS` (undefined in embedded
+   * mode until the data directory's key file is read). In a built hub (`hub.config`): the keyring's
+   * lookup key, the key of keyed MACs, which no rotation changes (crypto/keyring.ts).
+   */
   masterKey?: Buffer;
+  /** Every master key of the environment (`HUB_MASTER_KEY`, then `HUB_MASTER_KEYS`), distinct; empty in embedded mode without them. */
+  masterKeys: Buffer[];
   /** Plain setup key from the environment, if the operator chose one. */
   setupKey?: string;
   sessionIdleMinutes: number;
@@ -133,6 +140,13 @@ const envSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
     .optional(),
+  HUB_MASTER_KEYS: z
+    .string()
+    .refine(
+      (v) => parseMasterKeyList(v).every((k) => k.length === 32),
+      'must list keys of 32 bytes each, base64-encoded, separated by commas',
+    )
+    .optional(),
   HUB_SETUP_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   HUB_SESSION_IDLE_MINUTES: positiveInt.default(120),
   HUB_SCIM_REQUESTS_PER_MINUTE: positiveInt.default(1200),
@@ -201,7 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     throw new ConfigError(`${name} ${issue.message.replace(/^Invalid input: /, 'is invalid: ')}`);
   }
   const e = parsed.data;
-  if (e.DATABASE_URL && !e.HUB_MASTER_KEY) {
+  const masterKeys = [
+    ...(e.HUB_MASTER_KEY ? [Buffer.from(e.HUB_MASTER_KEY, 'base64')] : []),
+    ...parseMasterKeyList(e.HUB_MASTER_KEYS ?? ''),
+  ].filter((k, i, all) => all.findIndex((o) => o.equals(k)) === i);
+  if (e.DATABASE_URL && masterKeys.length === 0) {
     throw new ConfigError(
       'DATABASE_URL is set but HUB_MASTER_KEY is missing (generate one with: openssl rand -base64 32)',
     );
@@ -213,7 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.HUB_DATA_DIR,
-    masterKey: e.HUB_MASTER_KEY ? Buffer.from(e.HUB_MASTER_KEY, 'base64') : undefined,
+    masterKey: masterKeys[0],
+    masterKeys,
     setupKey: e.HUB_SETUP_KEY,
     sessionIdleMinutes: e.HUB_SESSION_IDLE_MINUTES,
     scimRequestsPerMinute: e.HUB_SCIM_REQUESTS_PER_MINUTE,

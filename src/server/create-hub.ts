@@ -1,11 +1,10 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { HubConfig } from './config';
-import { ConfigError } from './config';
 import { createAuditLog, type AuditEvent, type AuditLog } from './audit/record';
 import { createMetrics, type HubMetrics } from './observability/metrics';
-import { createSecretBox } from './crypto/secrets';
+import { createMasterKeyring } from './crypto/keyring';
+import { loadMasterKeys } from './master-keys/key-file';
+import { followKeyringState, loadKeyringState } from './master-keys/state';
 import type { Database } from './db/client';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -29,7 +28,7 @@ export interface CreateHubOptions {
 /** Opens the database, applies migrations and wires the services every route uses. */
 export async function createHub(options: CreateHubOptions): Promise<Hub> {
   const { config } = options;
-  const masterKey = config.masterKey ?? loadOrCreateEmbeddedMasterKey(config);
+  const keyring = createMasterKeyring(loadMasterKeys(config));
   const database =
     options.database ??
     (await openDatabase({
@@ -40,6 +39,10 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     }));
   if (!options.skipMigrations) await runMigrations(database);
   const clock = options.clock ?? (() => new Date());
+  // Which key is current, which are retired, and the lookup key: the database's word (issue 45).
+  await loadKeyringState(database.db, keyring, clock());
+  // Keyed MACs, the audit chain and its subject keys run on the lookup key, which rotations leave alone.
+  const masterKey = keyring.lookupKey;
   const metrics = createMetrics(database, clock);
   const revocations = createRevocations(database, (ms) => metrics.revocationLagSeconds.observe(ms / 1000));
   await revocations.start();
@@ -53,7 +56,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     config: { ...config, masterKey },
     database,
     db,
-    secrets: createSecretBox(masterKey),
+    secrets: keyring,
+    keyring,
     audit,
     unitOfWork: createUnitOfWork(audit, clock),
     usedJtis: createUsedJtis(db),
@@ -63,6 +67,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     lifecycle: { draining: false },
     clock,
   };
+  // A switch or a retirement on any node reaches this keyring at once (a failure to read it is loud).
+  followKeyringState(hub, (e) => console.error(`master keys: ${e instanceof Error ? e.message : String(e)}`));
   // Built last: the caches read through this hub's db and hear its revocations.
   return Object.assign(hub, { caches: createHubCaches(hub) });
 }
@@ -129,23 +135,4 @@ async function sealAuditChain(audit: AuditLog): Promise<void> {
 export async function closeHub(hub: Hub): Promise<void> {
   await hub.revocations.stop();
   await hub.database.close();
-}
-
-/**
- * Embedded mode only: the master key lives next to the data it protects, generated on first
- * start with mode 0600. With DATABASE_URL the key must come from the environment (config.ts).
- */
-function loadOrCreateEmbeddedMasterKey(config: HubConfig): Buffer {
-  if (config.databaseUrl) throw new ConfigError('DATABASE_URL is set but HUB_MASTER_KEY is missing');
-  const file = path.resolve(config.dataDir, 'master.key');
-  if (existsSync(file)) {
-    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-    if (key.length !== 32) throw new ConfigError(`${file} does not hold a 32-byte base64 key`);
-    return key;
-  }
-  mkdirSync(path.dirname(file), { recursive: true });
-  const key = randomBytes(32);
-  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
-  return key;
 }

@@ -1,6 +1,7 @@
 import type { HubConfig } from './config';
 import type { Database, Db } from './db/client';
 import type { SecretBox } from './crypto/secrets';
+import type { MasterKeyring } from './crypto/keyring';
 import type { AuditLog } from './audit/record';
 import type { UnitOfWork } from './audit/unit-of-work';
 import type { UsedJtis } from './oauth/jti-once';
@@ -18,7 +19,10 @@ export interface Hub {
   config: HubConfig;
   database: Database;
   db: Db;
+  /** Seals and opens secrets at rest: the keyring, seen as a box (`secrets === keyring`). */
   secrets: SecretBox;
+  /** The master keys (crypto/keyring.ts): what seals and MACs what, and the audit chain's key epochs. */
+  keyring: MasterKeyring;
   audit: AuditLog;
   /** Commits a hot path's change with its audit record, group-committed (audit/unit-of-work.ts). */
   unitOfWork: UnitOfWork;

@@ -14,6 +14,8 @@ export type Revocation =
   /** Access tokens revoked by their `jti` (those with no session row behind them). */
   | { kind: 'tokens'; jtis: string[] }
   | { kind: 'keys' }
+  /** The current or a retired master key changed (master-keys/): every node reloads its keyring's state. */
+  | { kind: 'master-keys' }
   /** Webhook endpoints were added, changed or removed: every node reloads which events have subscribers. */
   | { kind: 'webhooks' };
 
@@ -103,6 +105,8 @@ const ALL_SESSIONS_ENDED = 'sessions:all-ended';
 const CLIENT_PREFIX = 'oauth-client:';
 const KEYS_CHANGED = 'oauth-keys:changed';
 const WEBHOOKS_CHANGED = 'webhooks:changed';
+/** Nodes of an earlier version take it for a session id they do not know (a no-op) and poll instead. */
+const MASTER_KEYS_CHANGED = 'master-keys:changed';
 /** Nodes of an earlier version take `oauth-token:<jti>` for a session id they do not know: a no-op. */
 const TOKEN_PREFIX = 'oauth-token:';
 /** NOTIFY payloads are limited to 8000 bytes: session ids go 100 to a message. */
@@ -114,6 +118,7 @@ function encode(message: Revocation): string[] {
   else if (message.kind === 'all-sessions') ids.push(ALL_SESSIONS_ENDED);
   else if (message.kind === 'client') ids.push(CLIENT_PREFIX + message.clientId);
   else if (message.kind === 'webhooks') ids.push(WEBHOOKS_CHANGED);
+  else if (message.kind === 'master-keys') ids.push(MASTER_KEYS_CHANGED);
   else if (message.kind === 'tokens') ids.push(...message.jtis.map((jti) => TOKEN_PREFIX + jti));
   else ids.push(KEYS_CHANGED);
   const payloads: string[] = [];
@@ -142,6 +147,7 @@ function decode(payload: string): { messages: Revocation[]; at?: number } | unde
     if (id === ALL_SESSIONS_ENDED) messages.push({ kind: 'all-sessions' });
     else if (id === KEYS_CHANGED) messages.push({ kind: 'keys' });
     else if (id === WEBHOOKS_CHANGED) messages.push({ kind: 'webhooks' });
+    else if (id === MASTER_KEYS_CHANGED) messages.push({ kind: 'master-keys' });
     else if (id.startsWith(CLIENT_PREFIX)) messages.push({ kind: 'client', clientId: id.slice(CLIENT_PREFIX.length) });
     else if (id.startsWith(TOKEN_PREFIX)) jtis.push(id.slice(TOKEN_PREFIX.length));
     else sessions.push(id);

@@ -8,6 +8,7 @@ import { startErasureSweep } from './account/erasure';
 import { createDeliveryWorker } from './events/delivery/worker';
 import { createSiemWorker } from './events/siem/worker';
 import { createBackchannelWorker } from './oauth/backchannel';
+import { createMasterKeyWorker } from './master-keys/worker';
 
 /**
  * Work that runs once at start and in the background while the process lives (signing-key
@@ -37,11 +38,15 @@ export async function startupTasks(_hub: Hub): Promise<() => Promise<void>> {
   // Back-channel logout: the logouts owed (a first attempt failed, or a node stopped) are sent again.
   const logouts = createBackchannelWorker(_hub);
   logouts.start();
+  // Master keys: follow the current key across nodes; carry on an open rotation (one node at a time).
+  const masterKeys = createMasterKeyWorker(_hub);
+  masterKeys.start();
   return async () => {
     for (const t of timers) clearInterval(t);
     // The pass in flight records its outcomes before the pool closes; unsent rows stay for another node.
     await webhooks.stop();
     await siem.stop();
     await logouts.stop();
+    await masterKeys.stop();
   };
 }

@@ -280,6 +280,30 @@ export const AUDIT_EVENTS = {
     'high',
     'Signing key rotated',
   ),
+  // Issue 45: master-key rotation (master-keys/), a super admin's request approved by a second one, or the CLI.
+  master_key_rotation_requested: event<{ request_id: string; justification: string }>(
+    'high',
+    'Master-key rotation requested',
+  ),
+  master_key_rotation_approved: event<{ request_id: string; requesting_user_id: string; decided_by: string }>(
+    'high',
+    'Master-key rotation approved',
+  ),
+  master_key_rotation_denied: event<{ request_id: string; requesting_user_id: string; decided_by: string }>(
+    'medium',
+    'Master-key rotation denied',
+  ),
+  master_key_rotation_started: event<{
+    rotation_id: string;
+    from_key_id: string;
+    to_key_id: string;
+    request_id: string | null;
+    via: 'cli' | 'admin';
+  }>('critical', 'Master-key rotation started'),
+  master_key_retired: event<{ rotation_id: string; key_id: string; current_key_id: string }>(
+    'high',
+    'Master key retired',
+  ),
   // Federation (issue 27): upstream identity providers and the identities linked through them.
   identity_provider_created: event<ProviderRef & { protocol: string; issuer: string | null }>(
     'high',

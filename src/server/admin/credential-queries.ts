@@ -30,7 +30,9 @@ const REQUEST_SELECT = sql`select a.id::text, a.action_type, a.target_app_id::te
 
 /** The same table holds the two-person requests of impersonation (admin/impersonation.ts): not credential requests. */
 export const IMPERSONATION_ACTION = 'impersonation';
-const CREDENTIAL_ONLY = sql`a.action_type <> ${IMPERSONATION_ACTION}`;
+/** …and those of master-key rotation (master-keys/service.ts). */
+export const MASTER_KEY_ROTATION_ACTION = 'master_key_rotation';
+const CREDENTIAL_ONLY = sql`a.action_type not in (${IMPERSONATION_ACTION}, ${MASTER_KEY_ROTATION_ACTION})`;
 
 /** Marks an approved impersonation request started (single use); false when it was not approved and unused. */
 export async function useApprovedRequest(db: DbOrTx, id: string): Promise<boolean> {

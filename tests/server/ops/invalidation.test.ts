@@ -274,7 +274,7 @@ describe.each(TEST_DATABASES)('invalidation lives with the write [%s]', (kind) =
 
   it('every cache of a hub is declared, with a bound and what clears it', () => {
     expect(Object.keys(a.hub.caches).sort()).toEqual(Object.keys(CACHES).sort());
-    const kinds: Revocation['kind'][] = ['sessions', 'all-sessions', 'client', 'keys', 'tokens'];
+    const kinds: Revocation['kind'][] = ['sessions', 'all-sessions', 'client', 'keys', 'tokens', 'master-keys'];
     for (const [name, declared] of Object.entries(CACHES)) {
       expect(Number.isFinite(declared.maxEntries) && declared.maxEntries > 0, name).toBe(true);
       expect(declared.ttlMs > 0, name).toBe(true);

@@ -11,3 +11,4 @@ export * from './events';
 export * from './siem';
 export * from './scim';
 export * from './privacy';
+export * from './master-keys';

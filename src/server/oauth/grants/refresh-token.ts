@@ -12,7 +12,7 @@ import { buildTokenResponse, mintRefreshToken, type TokenResponse } from './issu
 import type { DPoPBinding, GrantResult } from './authorization-code';
 import { sessionStateOf } from '../token-cache';
 
-const GRACE_CONTEXT = 'oauth_refresh_tokens.grace_response';
+export const GRACE_CONTEXT = 'oauth_refresh_tokens.grace_response';
 
 type Outcome =
   | { kind: 'rotated'; session: AuthSession; response: TokenResponse }

@@ -9,7 +9,7 @@ import type { SigningKey } from '../../db/schema/index';
 import { MAX_JWT_TTL_S, type SigningAlg } from '../constants';
 import { deleteRetiredBefore, insertSigningKey, listSigningKeys, setKeyStatus } from './queries';
 
-const PRIVATE_JWK_CONTEXT = 'signing_keys.private_jwk';
+export const PRIVATE_JWK_CONTEXT = 'signing_keys.private_jwk';
 /** Serialises key creation and rotation across nodes ("hub:key"). */
 const KEY_LOCK = 0x6875626b;
 /** How long verifiers may cache /oauth/jwks (its Cache-Control max-age). */
