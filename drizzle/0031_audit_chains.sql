@@ -12,6 +12,7 @@ DROP INDEX "audit_logs_severity_idx";--> statement-breakpoint
 DROP INDEX "audit_logs_user_idx";--> statement-breakpoint
 DROP INDEX "audit_logs_source_idx";--> statement-breakpoint
 ALTER TABLE "audit_chain_head" ALTER COLUMN "id" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "audit_sinks" ADD COLUMN "chain_cursors" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 CREATE INDEX "audit_logs_type_idx" ON "audit_logs" USING btree ("event_type","occurred_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_logs_severity_idx" ON "audit_logs" USING btree ("severity","occurred_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_logs_user_idx" ON "audit_logs" USING btree ("user_id","occurred_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
