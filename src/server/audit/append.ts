@@ -17,7 +17,7 @@ import { readLegacyCheckpoint } from './legacy-checkpoint';
 import type { Write } from '../db/writes';
 import { ChainWriterState } from './writer-state';
 import { CHECKPOINT_EVENT } from './checkpoint-format';
-import { claimChain, newWriterIdentity, releaseChainLease, renewChainLease, WRITER_RENEW_MS } from './writers';
+import { claimChain, newWriterIdentity, releaseChainLease, renewChainLease, WRITER_RENEW_MS } from './writer-queries';
 
 /** One row as the writer needs it: every stored column, before id and hashes are known. */
 export type PendingRow = Omit<AuditLogRow, 'id' | 'prevHash' | 'hash' | 'details'> & {
@@ -57,7 +57,7 @@ const SEAL_EVENTS = {
 export function createChainWriter(database: Database, key: Buffer, clock: () => Date) {
   let state = new ChainWriterState();
   /**
-   * Issue 43: the chain this process appends to, claimed with a lease (audit/writers.ts) at the
+   * Issue 43: the chain this process appends to, claimed with a lease (audit/writer-queries.ts) at the
    * first append or at start; undefined until then, and again once the lease was found lost.
    */
   let chainId: number | undefined;

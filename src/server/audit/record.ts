@@ -92,7 +92,7 @@ export interface AuditLog {
    * the last one (or `force`, at a clean stop) and another chain exists. Answers whether it wrote one.
    */
   checkpoint(force?: boolean): Promise<boolean>;
-  /** At a clean stop: a last checkpoint, then the chain's lease goes (audit/writers.ts). */
+  /** At a clean stop: a last checkpoint, then the chain's lease goes (audit/writer-queries.ts). */
   close(): Promise<void>;
   /** At start: the one-off seal of a chain that has no anchor yet; answers how it sealed, or null. */
   prepare(): Promise<SealReason | null>;

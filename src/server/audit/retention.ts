@@ -2,7 +2,7 @@ import { withCommitHooks } from '../db/after-commit';
 import type { Db, DbOrTx } from '../db/client';
 import type { Hub } from '../hub';
 import { deleteChainRowsUpTo, readAllHeads } from './chain-queries';
-import { findChainsWithoutLease } from './writers';
+import { findChainsWithoutLease } from './writer-queries';
 import { findLastRowBefore, findSliceEnd } from './queries';
 
 export interface PruneResult {

@@ -79,7 +79,7 @@ function viewOf(head: StoredHead): HeadView {
  * anchor are checked. The failure reported is the lowest chain's, with the first bad row's id.
  */
 export async function verifyChainRows(input: VerifyInput): Promise<ChainVerification> {
-  const { db, key } = input;
+  const { db } = input;
   const heads = await readAllHeads(db);
   if (heads.length === 0) return { ok: false, checked: 0, first_bad_id: null, reason: 'head_missing' };
   const byChain = new Map(heads.map((h) => [h.chainId, h]));

@@ -22,7 +22,7 @@ import {
 } from '../../../src/server/audit/chain';
 import { openDatabase } from '../../../src/server/db/client';
 import { MIGRATIONS_FOLDER, runMigrations } from '../../../src/server/db/migrate';
-import { WRITER_LEASE_MS } from '../../../src/server/audit/writers';
+import { WRITER_LEASE_MS } from '../../../src/server/audit/writer-queries';
 
 /**
  * Issue 43: three writers, each with its own chain, joined by checkpoints. Every kind of tampering

@@ -90,7 +90,7 @@ export const auditChainHead = pgTable(
 
 /**
  * Who writes which chain (issue 43): a node claims a chain at start with a lease it renews
- * (audit/writers.ts), so two live processes never append to one chain, and a chain whose writer
+ * (audit/writer-queries.ts), so two live processes never append to one chain, and a chain whose writer
  * died is taken over once its lease ran out. Kept apart from the anchor so that renewing a lease
  * never touches the row every append moves.
  */
