@@ -3,7 +3,8 @@
  *
  * Scale of the audit chain (issue 28): every audited write of every node moves one anchor row
  * (audit_chain_head). Since issue 43 each node moves its own chain's anchor only, so the figures
- * show what is left shared between nodes (the database's CPU and WAL) at 1, 2 and 3 nodes. One scratch PostgreSQL database, one confidential client, three hub
+ * show what is left shared between nodes (the database's CPU and WAL) at 1, 2 and 3 nodes.
+ * One scratch PostgreSQL database, one confidential client, three hub
  * processes on it (the built server, as `npm start` and the cluster harness run it; same
  * DATABASE_URL and master key), and client_credentials grants — each one durable and chained
  * before it is answered — from one autocannon process whose connections are spread evenly over

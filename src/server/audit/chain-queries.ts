@@ -188,8 +188,8 @@ export async function pipelinedAppendStatement(
       from ticket, jsonb_to_recordset(${input.rowsJson}::jsonb) as x(${AUDIT_LOG_RECORD_DEFINITION})
       returning 1
     )${writes}
-    select audit_chain_advance(${chainId}::smallint, ${from.lastId}::bigint, ${from.mac}, ${next.lastId}::bigint, ${next.lastHash}, ${next.mac},
-      ${input.now.toISOString()}::timestamptz)
+    select audit_chain_advance(${chainId}::smallint, ${from.lastId}::bigint, ${from.mac},
+      ${next.lastId}::bigint, ${next.lastHash}, ${next.mac}, ${input.now.toISOString()}::timestamptz)
     from (select count(*) from appended${read}) a${where}`);
 }
 

@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { auditRow } from '../../helpers/fixtures';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
@@ -21,7 +16,8 @@ import {
   keyedHash,
 } from '../../../src/server/audit/chain';
 import { openDatabase } from '../../../src/server/db/client';
-import { MIGRATIONS_FOLDER, runMigrations } from '../../../src/server/db/migrate';
+import { runMigrations } from '../../../src/server/db/migrate';
+import { acquirePglite } from '../../helpers/pglite-template';
 import { WRITER_LEASE_MS } from '../../../src/server/audit/writer-queries';
 
 /**
@@ -162,16 +158,18 @@ describe.each(TEST_DATABASES)('audit chains of three writers [%s]', (kind) => {
 
 describe('the upgrade of a one-chain database to chains (migration audit_chains) [pglite]', () => {
   it('an existing chain verifies before and after, becomes chain 0 and goes on there', async () => {
-    // The migrations before this one, from a copy of ./drizzle without it.
-    const dir = mkdtempSync(path.join(tmpdir(), 'hub-migrations-'));
-    cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-    const journalFile = path.join(dir, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((e) => !e.tag.endsWith('_audit_chains'));
-    writeFileSync(journalFile, JSON.stringify(journal));
-    const database = await openDatabase({});
+    // A migrated database taken back to the schema before this migration (exactly what it changes),
+    // and the migration unrecorded, so that runMigrations applies it again as an upgrade would.
+    const { client, release } = await acquirePglite();
+    const database = await openDatabase({ pglite: client });
     try {
-      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: dir });
+      await client.exec(`drop table audit_writers;
+        alter table audit_chain_head drop constraint audit_chain_head_chain_id;
+        alter table audit_chain_head add constraint audit_chain_head_single_row check (id = 1);
+        alter table audit_chain_head alter column id set default 1;
+        alter table audit_sinks drop column chain_cursors;
+        drop function audit_chain_advance(smallint, bigint, text, bigint, text, text, timestamptz);
+        delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations);`);
       // Five keyed rows and the single anchor (id 1) as the previous version wrote them.
       const masterKey = randomBytes(32);
       const key = deriveChainKey(masterKey);
@@ -219,7 +217,7 @@ describe('the upgrade of a one-chain database to chains (migration audit_chains)
       expect(last).toMatchObject({ id: 6, prevHash: prev, eventType: 'sign_out' });
     } finally {
       await database.close();
-      rmSync(dir, { recursive: true, force: true });
+      await release();
     }
   });
 });
