@@ -1,6 +1,7 @@
 import type { Hub } from './hub';
 import { startAuditRetention } from './audit/retention';
 import { startAuditAnchorLog } from './audit/anchor-log';
+import { startAuditCheckpoints } from './audit/checkpoints';
 import { startOAuth } from './oauth/startup';
 import { startSignInCleanup } from './auth/startup';
 import { startAssertionCleanup } from './federation/assertions';
@@ -21,6 +22,8 @@ export async function startupTasks(_hub: Hub): Promise<() => Promise<void>> {
   timers.push(...startAuditRetention(_hub));
   // Audit anchor: the chain's keyed head goes to the log, outside the database, every 10 minutes.
   timers.push(...startAuditAnchorLog(_hub));
+  // Audit checkpoints (issue 43): while this node writes, its chain names every other chain's head each second.
+  timers.push(...startAuditCheckpoints(_hub));
   // OAuth: signing keys exist before the first request; retired keys are pruned hourly.
   timers.push(...(await startOAuth(_hub)));
   // Accounts: stale sign-in failure counters are removed every 5 minutes (spec §9).

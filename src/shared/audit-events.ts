@@ -433,6 +433,8 @@ export const AUDIT_EVENTS = {
   audit_chain_started: event<ChainSeal>('info', 'Audit chain anchored'),
   audit_chain_sealed: event<ChainSeal>('high', 'Audit chain sealed over existing rows'),
   audit_chain_resealed: event<ChainSeal>('critical', 'Audit chain anchor found forged and replaced'),
+  // Issue 43: a writer's chain records where every other chain stood (audit/checkpoints.ts).
+  audit_chain_checkpoint: event<ChainCheckpoint>('info', 'Audit chains checkpointed'),
   // Webhooks (issue 30): the endpoints an administrator registers, and the worker's decisions.
   webhook_created: event<WebhookRef & { events: string[]; client_id: string | null }>(
     'high',
@@ -512,6 +514,13 @@ interface ProviderRef {
 interface FederatedRef {
   provider: string;
   subject: string;
+}
+
+/** A checkpoint (src/server/audit/checkpoint-format.ts): the other chains' heads, MAC'd under named keys. */
+interface ChainCheckpoint {
+  chain: number;
+  heads: { chain: number; seq: number; hash: string }[];
+  macs: { key: string; mac: string }[];
 }
 
 /** Where a chain seal put the anchor (audit_chain_started / _sealed / _resealed). */

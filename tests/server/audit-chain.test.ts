@@ -19,6 +19,8 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
   async function freshLog(): Promise<AuditLog> {
     await t.hub.db.execute(sql`delete from audit_logs`);
     await t.hub.db.execute(sql`delete from audit_chain_head`);
+    // Issue 43: the new writer claims chain 0 again, as the only process there is.
+    await t.hub.db.execute(sql`delete from audit_writers`);
     const log = createAuditLog(t.hub.database, t.clock.now, key);
     expect(await log.prepare()).toBe('empty');
     return log;
@@ -67,10 +69,10 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
     expect(await coldVerify()).toMatchObject({ ok: true, checked: 5, head: { id: 5, hash: rows[4].hash } });
   });
 
-  it('concurrent appends from two processes form one valid chain', async () => {
+  it('concurrent appends from two processes form valid chains, one each', async () => {
     const log = await freshLog();
-    // On PostgreSQL a second, independent connection pool plays a second hub process; each
-    // process guesses the head from its own appends, so the other's appends make it retry.
+    // On PostgreSQL a second, independent connection pool plays a second hub process; since issue
+    // 43 it claims a chain of its own (its seal is one more row), so neither waits for the other.
     const second =
       kind === 'postgres'
         ? await openDatabase({ url: t.databaseUrl, poolMax: 5, timeouts: TEST_DB_TIMEOUTS })
@@ -82,7 +84,7 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
       ),
     );
     await second?.close();
-    expect(await log.verifyChain()).toMatchObject({ ok: true, checked: 61 });
+    expect(await log.verifyChain()).toMatchObject({ ok: true, checked: second ? 62 : 61 });
     const rows = await allRows();
     expect(new Set(rows.map((r) => (r.details as { i?: number }).i)).size).toBe(61);
   });
@@ -132,7 +134,7 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
     await t.hub.db
       .update(auditChainHead)
       .set({ lastId: rows[5].id, lastHash: rows[5].hash })
-      .where(eq(auditChainHead.id, 1));
+      .where(eq(auditChainHead.id, 0));
     expect(await coldVerify()).toMatchObject({ ok: false, reason: 'head_invalid' });
   });
 
@@ -155,7 +157,7 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
       reason: 'row_mismatch',
     });
     // …and moves the anchor's hash too: its MAC no longer matches.
-    await t.hub.db.update(auditChainHead).set({ lastHash: prev }).where(eq(auditChainHead.id, 1));
+    await t.hub.db.update(auditChainHead).set({ lastHash: prev }).where(eq(auditChainHead.id, 0));
     expect(await coldVerify()).toMatchObject({ ok: false, reason: 'head_invalid' });
   });
 
@@ -199,7 +201,7 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
     const anchor = (await log.anchor())!;
     // Attacker: delete the four newest rows and put back the anchor row copied earlier.
     await t.hub.db.execute(sql`delete from audit_logs where id > ${oldLast.id}`);
-    await t.hub.db.update(auditChainHead).set(oldHead).where(eq(auditChainHead.id, 1));
+    await t.hub.db.update(auditChainHead).set(oldHead).where(eq(auditChainHead.id, 0));
     // What the README says: the database on its own cannot tell this from the earlier state…
     expect(await coldVerify()).toMatchObject({ ok: true });
     // …but the process that wrote the rows remembers, and so does an anchor kept elsewhere.
@@ -215,6 +217,8 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
     await appendSome(log, 3);
     await t.hub.db.execute(sql`delete from audit_chain_head`);
     expect(await coldVerify()).toMatchObject({ ok: false, reason: 'head_missing' });
+    // The node restarts after its lease ran out and claims its chain again.
+    await t.hub.db.execute(sql`delete from audit_writers`);
     const restarted = createAuditLog(t.hub.database, t.clock.now, key);
     await restarted.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })]);
     const rows = await allRows();
@@ -229,6 +233,7 @@ describe.each(TEST_DATABASES)('audit hash chain [%s]', (kind) => {
   it('upgrades a plain SHA-256 chain once: verifies it, seals it, continues keyed', async () => {
     await t.hub.db.execute(sql`delete from audit_logs`);
     await t.hub.db.execute(sql`delete from audit_chain_head`);
+    await t.hub.db.execute(sql`delete from audit_writers`);
     // Rows as the previous version wrote them: bigserial ids with a gap, plain SHA-256.
     let prev = GENESIS_HASH;
     const ids = [10, 11, 13];

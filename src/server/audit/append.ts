@@ -1,7 +1,7 @@
 import type { Database, DbOrTx } from '../db/client';
 import type { AuditLogRow } from '../db/schema/index';
 import { AUDIT_EVENTS, type AuditEventType } from '../../shared/audit-events';
-import { GENESIS_HASH, canonicalJson, headMac, keyedHash, type HeadPosition } from './chain';
+import { GENESIS_HASH, canonicalJson, chainRowId, headMac, keyedHash, type HeadPosition } from './chain';
 import {
   appendStatement,
   findNewestRow,
@@ -16,6 +16,8 @@ import {
 import { readLegacyCheckpoint } from './legacy-checkpoint';
 import type { Write } from '../db/writes';
 import { ChainWriterState } from './writer-state';
+import { CHECKPOINT_EVENT } from './checkpoint-format';
+import { claimChain, newWriterIdentity, releaseChainLease, renewChainLease, WRITER_RENEW_MS } from './writer-queries';
 
 /** One row as the writer needs it: every stored column, before id and hashes are known. */
 export type PendingRow = Omit<AuditLogRow, 'id' | 'prevHash' | 'hash' | 'details'> & {
@@ -53,7 +55,54 @@ const SEAL_EVENTS = {
  * locked way: lock the anchor, read it, write.
  */
 export function createChainWriter(database: Database, key: Buffer, clock: () => Date) {
-  const state = new ChainWriterState();
+  let state = new ChainWriterState();
+  /**
+   * Issue 43: the chain this process appends to, claimed with a lease (audit/writer-queries.ts) at the
+   * first append or at start; undefined until then, and again once the lease was found lost.
+   */
+  let chainId: number | undefined;
+  let claiming: Promise<number> | undefined;
+  const identity = newWriterIdentity();
+  let renewal: NodeJS.Timeout | undefined;
+  /** Rows appended since the last checkpoint (audit/checkpoints.ts asks, then resets it). */
+  let rowsSinceCheckpoint = 0;
+
+  function claim(): Promise<number> {
+    claiming ??= claimChain(database.db, identity, clock()).then(
+      (id) => {
+        chainId = id;
+        state = new ChainWriterState();
+        return id;
+      },
+      (e: unknown) => {
+        claiming = undefined;
+        throw e;
+      },
+    );
+    return claiming;
+  }
+
+  /** Renews the lease; a lost lease (this process stalled past it) makes the next append claim another chain. */
+  function renew(): void {
+    const id = chainId;
+    if (id === undefined) return;
+    renewChainLease(database.db, id, identity.owner, clock()).then(
+      (held) => {
+        if (held || chainId !== id) return;
+        chainId = undefined;
+        claiming = undefined;
+      },
+      () => {
+        // The next tick tries again; a lease that lapses meanwhile is detected then.
+      },
+    );
+  }
+
+  /** The claimed chain (callers past claim()). */
+  function ours(): number {
+    if (chainId === undefined) throw new Error('audit chain not claimed');
+    return chainId;
+  }
   /** Batches appended by the one-statement path, by the locked path, and fast attempts that found the anchor moved. */
   const stats = { fast: 0, slow: 0, conflicts: 0 };
 
@@ -88,12 +137,16 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
     found: StoredHead | undefined,
   ): Promise<{ head: StoredHead; reason: SealReason; ours: boolean }> {
     const now = clock();
-    const newestRow = await findNewestRow(tx);
+    const chain = ours();
+    const newestRow = await findNewestRow(tx, chain);
     const reason: SealReason = found ? 'head_invalid' : newestRow ? 'existing_rows' : 'empty';
-    // Only the one-off upgrade has a base from the old, unkeyed retention checkpoint.
+    // Only the one-off upgrade (chain 0) has a base from the old, unkeyed retention checkpoint.
+    const genesis = { id: chainRowId(chain, 0), hash: GENESIS_HASH };
     const base = found
       ? { id: found.baseId, hash: found.baseHash }
-      : ((await readLegacyCheckpoint(tx)) ?? { id: 0, hash: GENESIS_HASH });
+      : chain === 0
+        ? ((await readLegacyCheckpoint(tx)) ?? genesis)
+        : genesis;
     const newest = newestRow && newestRow.id > base.id ? newestRow : base;
     const position: HeadPosition = {
       lastId: newest.id,
@@ -105,9 +158,9 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
       sealedAt: new Date(now.getTime()),
     };
     const head = { ...position, mac: headMac(key, position) };
-    if (found) await writeHead(tx, head, now);
-    else await insertHeadIfMissing(tx, head, now);
-    const stored = await readHead(tx, true);
+    if (found) await writeHead(tx, chain, head, now);
+    else await insertHeadIfMissing(tx, chain, head, now);
+    const stored = await readHead(tx, chain, true);
     if (!stored) throw new Error('audit chain anchor could not be created');
     // Another process may have won the race to create it: then it is theirs, not a new seal.
     return { head: stored, reason, ours: stored.mac === head.mac };
@@ -115,10 +168,10 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
 
   /** The anchor, locked for this transaction; sealed first when missing or not authentic. */
   async function lockHead(tx: DbOrTx): Promise<{ head: StoredHead; sealed?: PendingRow }> {
-    const found = await readHead(tx, true);
+    const found = await readHead(tx, ours(), true);
     if (found && isAuthentic(found)) return { head: found };
-    const { head, reason, ours } = await seal(tx, found);
-    return ours ? { head, sealed: sealEvent(reason, head) } : { head };
+    const { head, reason, ours: sealedHere } = await seal(tx, found);
+    return sealedHere ? { head, sealed: sealEvent(reason, head) } : { head };
   }
 
   function sealEvent(reason: SealReason, head: StoredHead): PendingRow {
@@ -144,7 +197,9 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
   /** Appends onto an anchor this transaction holds locked. */
   async function appendLocked(tx: DbOrTx, head: StoredHead, batch: PendingRow[], writes: readonly Write[] = []) {
     const built = build(head, batch);
+    rowsSinceCheckpoint += countWritten(batch);
     const ok = await appendStatement(tx, {
+      chainId: ours(),
       expectedMac: head.mac,
       next: built.next,
       rowsJson: built.rowsJson,
@@ -156,6 +211,7 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
   }
 
   async function slowAppend(batch: PendingRow[], opts: AppendOptions): Promise<void> {
+    if (chainId === undefined) await claim();
     state.lockedStarted();
     try {
       // Our own pipelined batches may hold the ids this append is about to take: let them settle
@@ -199,30 +255,35 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
    */
   function append(batch: PendingRow[], opts: AppendOptions = {}): Promise<void> {
     if (batch.length === 0) return Promise.resolve();
+    if (chainId === undefined) return claim().then(() => append(batch, opts));
+    const chain = chainId;
+    const current = state;
     // Inside a caller's transaction the anchor is locked first: a failed statement there would
     // abort the caller's work, and those appends are rare (administration, retention).
     const route = state.route(Boolean(opts.tx));
     if (route.path === 'locked') return slowAppend(batch, opts);
     if (route.path === 'wait') return state.waitForLockedAppends().then(() => append(batch, opts));
     const built = build(route.from, batch);
+    rowsSinceCheckpoint += countWritten(batch);
     const sent = pipelinedAppendStatement(database.db, {
+      chainId: chain,
       from: route.from,
       next: built.next,
       rowsJson: built.rowsJson,
       now: clock(),
       writes: opts.writes ?? [],
     });
-    state.sentPipelined(built.next, sent);
+    current.sentPipelined(built.next, sent);
     return sent.then(
       () => {
         stats.fast += 1;
-        state.confirm(built.next);
+        current.confirm(built.next);
       },
       (e: unknown) => {
-        state.pipelineFailed();
+        current.pipelineFailed();
         if (!isChainConflict(e)) throw e;
         stats.conflicts += 1;
-        state.backOff();
+        current.backOff();
         return slowAppend(batch, opts);
       },
     );
@@ -238,12 +299,30 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
     ): Promise<T> {
       const { head, sealed } = await lockHead(tx);
       if (sealed) await appendLocked(tx, head, [sealed]);
-      const { position, result } = await fn(sealed ? ((await readHead(tx, true)) ?? head) : head);
+      const { position, result } = await fn(sealed ? ((await readHead(tx, ours(), true)) ?? head) : head);
       if (position) {
         const next = { ...position, mac: headMac(key, position) };
-        await writeHead(tx, next, clock());
+        await writeHead(tx, ours(), next, clock());
         state.forgetTip();
       }
+      return result;
+    },
+
+    /**
+     * Like withHeadLocked for another writer's chain (retention prunes every chain): nothing is
+     * sealed; a chain whose anchor is missing or not authentic is left alone (verification
+     * names it). That chain's writer finds its anchor moved and appends again under the lock.
+     */
+    async withOtherHeadLocked<T>(
+      tx: DbOrTx,
+      chain: number,
+      fn: (head: StoredHead) => Promise<{ position?: HeadPosition; result: T }>,
+    ): Promise<T | undefined> {
+      if (chain === chainId) return this.withHeadLocked(tx, fn);
+      const head = await readHead(tx, chain, true);
+      if (!head || !isAuthentic(head)) return undefined;
+      const { position, result } = await fn(head);
+      if (position) await writeHead(tx, chain, { ...position, mac: headMac(key, position) }, clock());
       return result;
     },
 
@@ -252,15 +331,43 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
      * install). Answers how it was sealed, or null when an anchor already stood.
      */
     async prepare(): Promise<SealReason | null> {
-      if (await readHead(database.db)) return null;
-      return database.withAdvisoryLock(AUDIT_SEAL_LOCK_KEY, () =>
-        database.db.transaction(async (tx) => {
-          const { head, sealed } = await lockHead(tx);
-          if (!sealed) return null;
-          await appendLocked(tx, head, [sealed]);
-          return (sealed.details as { reason: SealReason }).reason;
-        }),
-      );
+      const chain = await claim();
+      renewal ??= setInterval(renew, WRITER_RENEW_MS);
+      renewal.unref();
+      if (await readHead(database.db, chain)) return null;
+      // The lease makes the chain ours: no other process seals it (the primary key settles a race anyway).
+      return database.db.transaction(async (tx) => {
+        const { head, sealed } = await lockHead(tx);
+        if (!sealed) return null;
+        await appendLocked(tx, head, [sealed]);
+        return (sealed.details as { reason: SealReason }).reason;
+      });
+    },
+
+    /** At a clean stop, after the last append: the lease goes, so the next process may take the chain at once. */
+    async release(): Promise<void> {
+      if (renewal) clearInterval(renewal);
+      renewal = undefined;
+      const chain = chainId;
+      if (chain === undefined) return;
+      await state.inFlightSettled();
+      chainId = undefined;
+      claiming = undefined;
+      await releaseChainLease(database.db, chain, identity.owner, clock());
+    },
+
+    /** The chain this process writes (undefined before the first claim). */
+    chainId: () => chainId,
+    /** Rows appended since the last call (the checkpoint timer's "were rows written"). */
+    takeRowsWritten(): number {
+      const n = rowsSinceCheckpoint;
+      rowsSinceCheckpoint = 0;
+      return n;
+    },
+    /** Tests: this process stops renewing, as a frozen or killed one would (its lease then lapses). */
+    abandonLease(): void {
+      if (renewal) clearInterval(renewal);
+      renewal = undefined;
     },
 
     isAuthentic,
@@ -273,5 +380,9 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
 
 export type ChainWriter = ReturnType<typeof createChainWriter>;
 
-/** Session-level advisory lock for the one-off upgrade at start ("hub:sel"). */
-export const AUDIT_SEAL_LOCK_KEY = 0x68756273;
+/** Rows that make a checkpoint due: every row but checkpoints themselves. */
+function countWritten(batch: PendingRow[]): number {
+  let n = 0;
+  for (const r of batch) if (r.eventType !== CHECKPOINT_EVENT) n += 1;
+  return n;
+}

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { rows } from '../db/client';
 import { auditChainHead, auditLogs, type AuditLogRow } from '../db/schema/index';
 import { compileWrites, type Write } from '../db/writes';
-import type { HeadPosition } from './chain';
+import { CHAIN_SPAN, chainRowId, type HeadPosition } from './chain';
 import { hasCauseCode } from '../error-causes';
 
 /** The anchor row as stored: its position and the MAC over it. */
@@ -11,30 +11,42 @@ export interface StoredHead extends HeadPosition {
   mac: string;
 }
 
-const { id: _singleRowId, updatedAt: _updatedAt, ...STORED_HEAD } = getTableColumns(auditChainHead);
-const IS_THE_HEAD = eq(auditChainHead.id, 1);
+const { id: _chainId, updatedAt: _updatedAt, ...STORED_HEAD } = getTableColumns(auditChainHead);
 
-/** Reads the anchor; `forUpdate` locks it until the transaction ends (this is the append lock). */
-export async function readHead(db: DbOrTx, forUpdate = false): Promise<StoredHead | undefined> {
-  const query = db.select(STORED_HEAD).from(auditChainHead).where(IS_THE_HEAD);
+/** Reads a chain's anchor; `forUpdate` locks it until the transaction ends (this is the append lock). */
+export async function readHead(db: DbOrTx, chainId: number, forUpdate = false): Promise<StoredHead | undefined> {
+  const query = db.select(STORED_HEAD).from(auditChainHead).where(eq(auditChainHead.id, chainId));
   const [head] = forUpdate ? await query.for('update') : await query;
   return head;
 }
 
+/** Every chain's anchor in ONE statement, so they are one snapshot (verification, checkpoints). */
+export async function readAllHeads(db: DbOrTx): Promise<(StoredHead & { chainId: number })[]> {
+  return db
+    .select({ ...STORED_HEAD, chainId: auditChainHead.id })
+    .from(auditChainHead)
+    .orderBy(auditChainHead.id);
+}
+
 /** Creates the anchor unless another process already did (then theirs stands). */
-export async function insertHeadIfMissing(db: DbOrTx, h: StoredHead, now: Date): Promise<void> {
+export async function insertHeadIfMissing(db: DbOrTx, chainId: number, h: StoredHead, now: Date): Promise<void> {
   await db
     .insert(auditChainHead)
-    .values({ ...h, id: 1, updatedAt: now })
+    .values({ ...h, id: chainId, updatedAt: now })
     .onConflictDoNothing({ target: auditChainHead.id });
 }
 
 /** Overwrites the whole anchor (re-seal, retention, cleanup); the caller holds the row lock. */
-export async function writeHead(db: DbOrTx, h: StoredHead, now: Date): Promise<void> {
+export async function writeHead(db: DbOrTx, chainId: number, h: StoredHead, now: Date): Promise<void> {
   await db
     .update(auditChainHead)
     .set({ ...h, updatedAt: now })
-    .where(IS_THE_HEAD);
+    .where(eq(auditChainHead.id, chainId));
+}
+
+/** `id` within chain `chainId`'s range (seq ≥ 1): every per-chain query bounds its index scan with it. */
+function inChain(chainId: number) {
+  return sql`id > ${chainRowId(chainId, 0)} and id < ${chainRowId(chainId + 1, 0)}`;
 }
 
 /**
@@ -76,11 +88,11 @@ export function toRowJson(row: AuditLogRow, detailsJson: string): string {
   return `${out}}`;
 }
 
-/** The newest row, whatever its kind (the tip a seal pins). */
-export async function findNewestRow(db: DbOrTx): Promise<{ id: number; hash: string } | undefined> {
+/** The newest row of a chain, whatever its kind (the tip a seal pins). */
+export async function findNewestRow(db: DbOrTx, chainId: number): Promise<{ id: number; hash: string } | undefined> {
   const [r] = await rows<{ id: string | number; hash: string }>(
     db,
-    sql`select id, hash from audit_logs order by id desc limit 1`,
+    sql`select id, hash from audit_logs where ${inChain(chainId)} order by id desc limit 1`,
   );
   return r ? { id: Number(r.id), hash: r.hash } : undefined;
 }
@@ -95,7 +107,14 @@ export async function findNewestRow(db: DbOrTx): Promise<{ id: number; hash: str
  */
 export async function appendStatement(
   db: DbOrTx,
-  input: { expectedMac: string; next: StoredHead; rowsJson: string; now: Date; writes: readonly Write[] },
+  input: {
+    chainId: number;
+    expectedMac: string;
+    next: StoredHead;
+    rowsJson: string;
+    now: Date;
+    writes: readonly Write[];
+  },
 ): Promise<boolean> {
   const { expectedMac: prev, next, now } = input;
   const { following: writes, where } = compileWrites(input.writes, APPEND_WENT_THROUGH);
@@ -107,7 +126,7 @@ export async function appendStatement(
         last_hash = case when mac = ${prev} then ${next.lastHash} else last_hash end,
         updated_at = case when mac = ${prev} then ${now.toISOString()}::timestamptz else updated_at end,
         mac = case when mac = ${prev} then ${next.mac} else mac end
-      where id = 1
+      where id = ${input.chainId}
       returning mac = ${next.mac} as ok
     ), appended as (
       insert into audit_logs (${AUDIT_LOG_COLUMN_LIST})
@@ -124,9 +143,10 @@ export async function appendStatement(
 const APPEND_WENT_THROUGH = sql.raw('(select ok from moved)');
 
 /**
- * The advisory-lock class (first key) of the pipelined appends' tickets; the second key is the
+ * The advisory-lock class (first key) of chain 0's pipelined appends' tickets; chain k's is this
+ * plus k, so batches of different chains never wait for each other. The second key is the
  * position a batch ends at, folded into an int as ticketOf does. audit_chain_advance (migration
- * 0004, immutable) waits on the same class and fold, spelled there as literals:
+ * 0032) waits on the same class and fold, spelled there as literals:
  * tests/server/audit/chain-statements.test.ts holds the two equal.
  */
 export const AUDIT_TICKET_LOCK_CLASS = 1752523361;
@@ -142,9 +162,16 @@ const ticketOf = (id: number) => sql`(${id}::bigint % 2147483647)::int`;
  */
 export async function pipelinedAppendStatement(
   db: DbOrTx,
-  input: { from: StoredHead; next: StoredHead; rowsJson: string; now: Date; writes: readonly Write[] },
+  input: {
+    chainId: number;
+    from: StoredHead;
+    next: StoredHead;
+    rowsJson: string;
+    now: Date;
+    writes: readonly Write[];
+  },
 ): Promise<void> {
-  const { from, next } = input;
+  const { from, next, chainId } = input;
   const { following: writes, names, where } = compileWrites(input.writes, sql`true`);
   // Every CTE is read to its end before the anchor moves, in one FROM item: the writes' counts as
   // a one-time filter of the aggregate over `appended` (an aggregate is never pulled up into the
@@ -154,15 +181,15 @@ export async function pipelinedAppendStatement(
     ? sql.raw(` where ${names.map((n) => `(select count(*) from ${n})`).join(' + ')} >= 0`)
     : sql``;
   await db.execute(sql`with ticket as materialized (
-      select pg_advisory_xact_lock(${AUDIT_TICKET_LOCK_CLASS}, ${ticketOf(next.lastId)}) as t
+      select pg_advisory_xact_lock(${AUDIT_TICKET_LOCK_CLASS + chainId}, ${ticketOf(next.lastId)}) as t
     ), appended as (
       insert into audit_logs (${AUDIT_LOG_COLUMN_LIST})
       select ${AUDIT_LOG_COLUMN_LIST}
       from ticket, jsonb_to_recordset(${input.rowsJson}::jsonb) as x(${AUDIT_LOG_RECORD_DEFINITION})
       returning 1
     )${writes}
-    select audit_chain_advance(${from.lastId}::bigint, ${from.mac}, ${next.lastId}::bigint, ${next.lastHash}, ${next.mac},
-      ${input.now.toISOString()}::timestamptz)
+    select audit_chain_advance(${chainId}::smallint, ${from.lastId}::bigint, ${from.mac},
+      ${next.lastId}::bigint, ${next.lastHash}, ${next.mac}, ${input.now.toISOString()}::timestamptz)
     from (select count(*) from appended${read}) a${where}`);
 }
 
@@ -183,13 +210,18 @@ export async function findChainPage(db: DbOrTx, afterId: number, upToId: number,
     .limit(limit);
 }
 
-/** Rows the anchor does not account for: beyond its head, or at/below its base. One snapshot. */
-export async function findRowsOutsideHead(db: DbOrTx): Promise<{ beyond: number | null; below: number | null }> {
+/** Rows of a chain its anchor does not account for: beyond its head, or at/below its base. One snapshot. */
+export async function findRowsOutsideHead(
+  db: DbOrTx,
+  chainId: number,
+): Promise<{ beyond: number | null; below: number | null }> {
+  const start = chainRowId(chainId, 0);
+  const end = chainRowId(chainId + 1, 0);
   const [r] = await rows<{ beyond: string | number | null; below: string | number | null }>(
     db,
-    sql`select (select min(a.id) from audit_logs a where a.id > h.last_id) as beyond,
-               (select max(a.id) from audit_logs a where a.id <= h.base_id) as below
-          from audit_chain_head h where h.id = 1`,
+    sql`select (select min(a.id) from audit_logs a where a.id > h.last_id and a.id < ${end}) as beyond,
+               (select max(a.id) from audit_logs a where a.id <= h.base_id and a.id >= ${start}) as below
+          from audit_chain_head h where h.id = ${chainId}`,
   );
   return {
     beyond: r?.beyond == null ? null : Number(r.beyond),
@@ -203,11 +235,25 @@ export async function findRowHash(db: DbOrTx, id: number): Promise<string | unde
   return r?.hash;
 }
 
-/** Retention and cleanup: deletes every row up to `lastId`; returns how many went. */
+/** Retention and cleanup: deletes every row of `lastId`'s chain up to `lastId`; returns how many went. */
 export async function deleteChainRowsUpTo(db: DbOrTx, lastId: number): Promise<number> {
+  const start = lastId - (lastId % CHAIN_SPAN);
   const [r] = await rows<{ n: string | number }>(
     db,
-    sql`with gone as (delete from audit_logs where id <= ${lastId} returning 1) select count(*) as n from gone`,
+    sql`with gone as (delete from audit_logs where id >= ${start} and id <= ${lastId} returning 1)
+        select count(*) as n from gone`,
   );
   return Number(r?.n ?? 0);
+}
+
+/**
+ * The first chain at or after `fromChain` that has rows, by a jump through the primary key (a
+ * loose index scan: one probe per chain), so verification finds rows whose chain has no anchor.
+ */
+export async function findNextChainWithRows(db: DbOrTx, fromChain: number): Promise<number | null> {
+  const [r] = await rows<{ id: string | number | null }>(
+    db,
+    sql`select min(id) as id from audit_logs where id > ${chainRowId(fromChain, 0)}`,
+  );
+  return r?.id == null ? null : Math.floor(Number(r.id) / CHAIN_SPAN);
 }

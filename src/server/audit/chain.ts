@@ -56,9 +56,38 @@ export function chainHash(prevHash: string, row: ChainedContent): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
-/** The chain key: HKDF-SHA-256 of the master key, used for nothing else. */
+/**
+ * The chain key: HKDF-SHA-256 of the master key, used for nothing else. The one place the audit
+ * MAC key is derived: a key epoch (crypto keyring) plugs in here, and its id goes with every
+ * checkpoint MAC (CHAIN_KEY_ID, audit/checkpoints.ts).
+ */
 export function deriveChainKey(masterKey: Buffer): Buffer {
   return deriveSubkey(masterKey, 'ecosystem-hub/audit-chain/v2');
+}
+
+/** The id checkpoints name the chain key by (`macs[].key`), so a later epoch can add its own MAC beside it. */
+export const CHAIN_KEY_ID = 'audit-chain/v2';
+
+/**
+ * Issue 43: a row's id is chain_id·2^40 + seq. Each writer's ids are its own (no shared counter),
+ * the id still orders a chain, and the MAC that covers the id covers (chain_id, seq). Chain 0 is
+ * the chain written before, whose ids are its seqs. 2^13 chains of 2^40 rows stay within
+ * JavaScript's exact integers.
+ */
+export const CHAIN_SPAN = 2 ** 40;
+export const MAX_CHAINS = 8192;
+
+/** The id of row `seq` of `chainId`; seq 0 is the chain's genesis position (no row). */
+export function chainRowId(chainId: number, seq: number): number {
+  return chainId * CHAIN_SPAN + seq;
+}
+
+export function chainOfId(id: number): number {
+  return Math.floor(id / CHAIN_SPAN);
+}
+
+export function seqOfId(id: number): number {
+  return id % CHAIN_SPAN;
 }
 
 /**

@@ -5,6 +5,8 @@ import { iterateAuditRows, type AuditRowView } from './viewer';
 
 export const CSV_COLUMNS = [
   'id',
+  'chain_id',
+  'seq',
   'occurred_at',
   'event_type',
   'severity',

@@ -5,6 +5,8 @@ import { rows } from '../db/client';
 import { keysetAfter, keysetAt, keysetOrder, type Keyset, type KeysetPosition } from '../db/cursor';
 import { auditLogs, platformUsers, rateLimitCounters, type AuditLogRow } from '../db/schema/index';
 import type { AuditFilters } from './filters';
+import { chainRowId } from './chain';
+import { CHECKPOINT_EVENT } from './checkpoint-format';
 import { AUDIT_BROWSER_PAGE_LOAD_TYPES } from '../../shared/audit-queue';
 
 /** The browsers' page-load events, hidden from the viewer and export unless asked for. */
@@ -24,26 +26,15 @@ export type AuditListRow = Omit<AuditLogRow, 'requestId'> & { userEmail: string 
 export type AuditPageRow = AuditListRow & { cursorAt: string };
 
 /**
- * The order of a page, newest first: by id (the chain order), or — whenever a time range is
- * given — by (occurred_at, id): the range then bounds an index scan on occurred_at, whereas
- * walking the id index newest-first to a week six months back crosses half the table (bench:
- * p95 250 ms → see README).
- *
- * ORDER BY must match an index exactly or PostgreSQL sorts the whole match. The filter indexes
- * are declared `(column, id DESC NULLS LAST)` (drizzle's .desc()), but a bare `DESC` means NULLS
- * FIRST; the primary key, walked backwards, gives exactly bare `id DESC`. So: NULLS LAST when an
- * equality filter picks a composite index, bare DESC otherwise (bench: 850–1,000 ms → < 1 ms in
- * EXPLAIN for each case).
+ * The order of a page, newest first: one global order over every chain (issue 43) — by time, then
+ * chain and seq, which is the id's order (id = chain·2^40 + seq). Every filter index ends with
+ * (occurred_at DESC, id DESC) (schema/audit.ts), so each page is an index range scan with LIMIT that
+ * starts where the last one stopped, and a time range bounds it.
  */
-function keysetOf(filters: AuditFilters): Keyset {
-  if (isTimeOrdered(filters)) return { at: auditLogs.occurredAt, id: auditLogs.id, direction: 'desc' };
-  const hasEqualityFilter = Boolean(filters.type || filters.severity || filters.userId || filters.source);
-  return { id: auditLogs.id, direction: 'desc', nullsFirst: !hasEqualityFilter };
-}
+const PAGE_ORDER: Keyset = { at: auditLogs.occurredAt, id: auditLogs.id, direction: 'desc' };
 
-function isTimeOrdered(filters: AuditFilters): boolean {
-  return Boolean(filters.from || filters.to);
-}
+/** Checkpoints (issue 43) join the chains for verification; the viewer lists them only when asked by type. */
+const IS_CHECKPOINT = sql`${auditLogs.eventType} = ${CHECKPOINT_EVENT}`;
 
 function whereOf(filters: AuditFilters, cursor?: KeysetPosition): SQL | undefined {
   const parts: (SQL | undefined)[] = [
@@ -54,7 +45,8 @@ function whereOf(filters: AuditFilters, cursor?: KeysetPosition): SQL | undefine
     filters.from ? gte(auditLogs.occurredAt, filters.from) : undefined,
     filters.to ? lte(auditLogs.occurredAt, filters.to) : undefined,
     filters.includeBrowser ? undefined : sql`not ${IS_BROWSER_PAGE_LOAD}`,
-    keysetAfter(keysetOf(filters), cursor),
+    filters.type ? undefined : sql`not ${IS_CHECKPOINT}`,
+    keysetAfter(PAGE_ORDER, cursor),
   ];
   return and(...parts.filter((p): p is SQL => p !== undefined));
 }
@@ -84,7 +76,7 @@ export async function findAuditPage(
     .from(auditLogs)
     .leftJoin(platformUsers, eq(platformUsers.id, auditLogs.userId))
     .where(whereOf(filters, cursor))
-    .orderBy(...keysetOrder(keysetOf(filters)))
+    .orderBy(...keysetOrder(PAGE_ORDER))
     .limit(limit);
 }
 
@@ -115,12 +107,17 @@ export async function hitRateCounter(
   return row;
 }
 
-/** The newest row that occurred before `cutoff` (retention boundary), or null. */
-export async function findLastRowBefore(db: DbOrTx, cutoff: Date): Promise<{ id: number; hash: string } | null> {
+/** The newest row of a chain that occurred before `cutoff` (retention boundary), or null. */
+export async function findLastRowBefore(
+  db: DbOrTx,
+  cutoff: Date,
+  chainId: number,
+): Promise<{ id: number; hash: string } | null> {
   const found = await rows<{ id: string | number; hash: string }>(
     db,
     sql`select id, hash from audit_logs
-        where id = (select max(id) from audit_logs where occurred_at < ${cutoff.toISOString()}::timestamptz)`,
+        where id = (select max(id) from audit_logs where occurred_at < ${cutoff.toISOString()}::timestamptz
+                      and id > ${chainRowId(chainId, 0)} and id < ${chainRowId(chainId + 1, 0)})`,
   );
   return found[0] ? { id: Number(found[0].id), hash: found[0].hash } : null;
 }

@@ -3,10 +3,11 @@ import type { ActClaim } from '../oauth/act';
 import { AUDIT_EVENTS } from '../../shared/audit-events';
 import type { AuditDetails, AuditEventType, AuditSeverity } from '../../shared/audit-events';
 import { createChainWriter, type AppendOptions, type ChainWriter, type PendingRow, type SealReason } from './append';
-import { anchorMac, deriveChainKey } from './chain';
-import { readHead } from './chain-queries';
+import { anchorMac, deriveChainKey, seqOfId } from './chain';
+import { readAllHeads, readHead } from './chain-queries';
+import { buildCheckpointDetails } from './checkpoint-format';
 import { createSubjectKeys, sealRow, subjectsOf, type SubjectKeys } from './shredding';
-import { verifyChainRows, type ChainVerification, type ExternalAnchor } from './verify';
+import { verifyChainRows, type ChainVerification, type ExternalAnchor, type VerifyProgress } from './verify';
 
 export type { AuditSeverity };
 
@@ -76,11 +77,23 @@ export interface AuditLog {
    * match, a truncation, or rows the anchor does not account for. `anchor`: a head position
    * kept outside the database (see `anchor()`), which must still be in the chain.
    */
-  verifyChain(options?: { anchor?: ExternalAnchor }): Promise<ChainVerification>;
+  verifyChain(options?: {
+    anchor?: ExternalAnchor;
+    onProgress?: (p: VerifyProgress) => void;
+  }): Promise<ChainVerification>;
   /** Like record, with a unit of work's writes committed in the same statement (audit/unit-of-work.ts). */
   append(events: AuditEvent[], options?: AppendOptions): Promise<void>;
-  /** The current head as a MAC'd anchor to keep outside the database. */
+  /** This process's chain's current head as a MAC'd anchor to keep outside the database. */
   anchor(): Promise<ExternalAnchor | null>;
+  /** Every chain's authentic head as a MAC'd anchor (the CLI, which writes no chain of its own). */
+  anchors(): Promise<ExternalAnchor[]>;
+  /**
+   * Issue 43: appends a checkpoint naming every other chain's head, when rows were written since
+   * the last one (or `force`, at a clean stop) and another chain exists. Answers whether it wrote one.
+   */
+  checkpoint(force?: boolean): Promise<boolean>;
+  /** At a clean stop: a last checkpoint, then the chain's lease goes (audit/writer-queries.ts). */
+  close(): Promise<void>;
   /** At start: the one-off seal of a chain that has no anchor yet; answers how it sealed, or null. */
   prepare(): Promise<SealReason | null>;
   /** The chain writer (retention and cleanup move the anchor's base under its lock). */
@@ -142,6 +155,18 @@ export function createAuditLog(database: Database, clock: () => Date, masterKey:
     // Inside a caller's transaction the key is stored only if that commits: later appends carry it again.
     return options.tx ? appended : appended.then(() => subjectKeys.stored(fresh));
   };
+  const checkpoint = async (force = false): Promise<boolean> => {
+    const chain = writer.chainId();
+    if (chain === undefined || (writer.takeRowsWritten() === 0 && !force)) return false;
+    const heads = (await readAllHeads(database.db))
+      .filter((h) => h.chainId !== chain)
+      .map((h) => ({ chain: h.chainId, seq: seqOfId(h.lastId), hash: h.lastHash }));
+    if (heads.length === 0) return false;
+    await appendRows([
+      toAuditRow({ type: 'audit_chain_checkpoint', details: buildCheckpointDetails(key, chain, heads) }),
+    ]);
+    return true;
+  };
   return {
     writer,
     subjectKeys,
@@ -155,10 +180,26 @@ export function createAuditLog(database: Database, clock: () => Date, masterKey:
       return appendRows(events.map(toAuditRow), options);
     },
     verifyChain(options = {}) {
-      return verifyChainRows({ db: database.db, key, confirmed: writer.confirmedPosition(), anchor: options.anchor });
+      return verifyChainRows({
+        db: database.db,
+        key,
+        confirmed: writer.confirmedPosition(),
+        anchor: options.anchor,
+        onProgress: options.onProgress,
+      });
+    },
+    checkpoint,
+    async close() {
+      await checkpoint(true).catch(() => false);
+      await writer.release();
+    },
+    async anchors() {
+      const heads = (await readAllHeads(database.db)).filter((h) => writer.isAuthentic(h));
+      return heads.map((h) => ({ id: h.lastId, hash: h.lastHash, mac: anchorMac(key, h.lastId, h.lastHash) }));
     },
     async anchor() {
-      const head = await readHead(database.db);
+      const chain = writer.chainId();
+      const head = chain === undefined ? undefined : await readHead(database.db, chain);
       if (!head || !writer.isAuthentic(head)) return null;
       return { id: head.lastId, hash: head.lastHash, mac: anchorMac(key, head.lastId, head.lastHash) };
     },

@@ -1,7 +1,8 @@
 import { withCommitHooks } from '../db/after-commit';
 import type { Db, DbOrTx } from '../db/client';
 import type { Hub } from '../hub';
-import { deleteChainRowsUpTo } from './chain-queries';
+import { deleteChainRowsUpTo, readAllHeads } from './chain-queries';
+import { findChainsWithoutLease } from './writer-queries';
 import { findLastRowBefore, findSliceEnd } from './queries';
 
 export interface PruneResult {
@@ -16,7 +17,8 @@ export interface PruneResult {
 export const AUDIT_PRUNE_SLICE_ROWS = 5_000;
 
 /**
- * Deletes rows older than HUB_AUDIT_RETENTION_DAYS. The chain is cut only at its start: rows go
+ * Deletes rows older than HUB_AUDIT_RETENTION_DAYS, chain by chain (issue 43: one chain per
+ * writer; chainsToPrune). Each chain is cut only at its start: rows go
  * from the oldest up to the newest expired one, and the last row deleted becomes the anchor's
  * base, where verification starts, so what remains still verifies. The base is part of the
  * anchor's MAC, so nobody without the master key can move it to hide deleted old rows.
@@ -35,23 +37,38 @@ export async function pruneAuditLog(
   // Transactions through the commit-hook wrapper, as hub.db's are (audit.record may need it).
   const db = withCommitHooks(hub.database.background);
   const total: PruneResult = { deleted: 0, checkpoint: null };
-  for (;;) {
-    const slice = await pruneSlice(hub, db, { cutoff, retentionDays, sliceRows });
-    if (!slice.checkpoint) return total;
-    total.deleted += slice.deleted;
-    total.checkpoint = slice.checkpoint;
+  for (const chain of await chainsToPrune(hub, db)) {
+    for (;;) {
+      const slice = await pruneSlice(hub, db, chain, { cutoff, retentionDays, sliceRows });
+      if (!slice.checkpoint) break;
+      total.deleted += slice.deleted;
+      total.checkpoint = slice.checkpoint;
+    }
   }
+  return total;
 }
 
-/** One slice: the oldest `sliceRows` expired rows (fewer at the end), in one transaction. */
+/**
+ * Issue 43: each node prunes its own chain, and any node the chains nobody holds a lease on (a
+ * node that stopped or died). A live chain is left to its writer, so no two nodes lock each
+ * other's anchors in opposite orders. Chains are taken in order of their id.
+ */
+async function chainsToPrune(hub: Hub, db: Db): Promise<number[]> {
+  const own = hub.audit.writer.chainId();
+  const idle = await findChainsWithoutLease(db, hub.clock());
+  return [...new Set([...(own === undefined ? [] : [own]), ...idle])].sort((a, b) => a - b);
+}
+
+/** One slice of one chain: the oldest `sliceRows` expired rows (fewer at the end), in one transaction. */
 async function pruneSlice(
   hub: Hub,
   db: Db,
+  chain: number,
   { cutoff, retentionDays, sliceRows }: { cutoff: Date; retentionDays: number; sliceRows: number },
 ): Promise<PruneResult> {
   return db.transaction(async (tx) => {
-    const result = await hub.audit.writer.withHeadLocked<PruneResult>(tx, async (head) => {
-      const last = await findLastRowBefore(tx, cutoff);
+    const pruned = await hub.audit.writer.withOtherHeadLocked<PruneResult>(tx, chain, async (head) => {
+      const last = await findLastRowBefore(tx, cutoff, chain);
       if (!last || last.id <= head.baseId) return { result: { deleted: 0, checkpoint: null } };
       const end = (await findSliceEnd(tx, head.baseId, last.id, sliceRows)) ?? last;
       const deleted = await deleteChainRowsUpTo(tx, end.id);
@@ -60,6 +77,7 @@ async function pruneSlice(
         result: { deleted, checkpoint: end },
       };
     });
+    const result = pruned ?? { deleted: 0, checkpoint: null };
     if (result.checkpoint) {
       await hub.audit.record(
         {
@@ -79,14 +97,22 @@ async function pruneSlice(
 }
 
 /**
- * Setup cleanup: every row goes, in the caller's transaction; the chain goes on from where it
- * stood (the base moves to the head), so the next event links to the last one deleted.
+ * Setup cleanup: every row of every chain goes, in the caller's transaction; each chain goes on
+ * from where it stood (its base moves to its head), so its next row links to the last one deleted.
  */
 export async function clearAuditLog(hub: Hub, tx: DbOrTx): Promise<number> {
-  return hub.audit.writer.withHeadLocked(tx, async (head) => {
-    const deleted = await deleteChainRowsUpTo(tx, head.lastId);
-    return { position: { ...head, baseId: head.lastId, baseHash: head.lastHash }, result: deleted };
-  });
+  let deleted = 0;
+  const chains = new Set([...(await readAllHeads(tx)).map((h) => h.chainId)]);
+  const own = hub.audit.writer.chainId();
+  if (own !== undefined) chains.add(own);
+  for (const chain of [...chains].sort((a, b) => a - b)) {
+    deleted +=
+      (await hub.audit.writer.withOtherHeadLocked(tx, chain, async (head) => {
+        const n = await deleteChainRowsUpTo(tx, head.lastId);
+        return { position: { ...head, baseId: head.lastId, baseHash: head.lastHash }, result: n };
+      })) ?? 0;
+  }
+  return deleted;
 }
 
 /** How often the background pruning runs (startup.ts). */

@@ -1,6 +1,7 @@
 import type { Hub } from '../hub';
 import type { AuditFilterInput, AuditFilters } from './filters';
 import { isUuid } from '../../shared/uuid';
+import { chainOfId, seqOfId } from './chain';
 import type { KeysetPosition } from '../db/cursor';
 import { pageOf } from '../http/cursor';
 import { findAuditPage, findUserIdByEmail, type AuditListRow, type AuditPageRow } from './queries';
@@ -27,6 +28,9 @@ export async function resolveFilters(hub: Hub, input: AuditFilterInput): Promise
 export function presentAuditRow(row: AuditListRow) {
   return {
     id: row.id,
+    // Issue 43: the row's chain (its writer) and place in it, which its id encodes.
+    chain_id: chainOfId(row.id),
+    seq: seqOfId(row.id),
     occurred_at: row.occurredAt.toISOString(),
     event_type: row.eventType,
     severity: row.severity,

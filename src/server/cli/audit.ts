@@ -1,6 +1,6 @@
 import type { CliCommand } from './command';
 import { pruneAuditLog } from '../audit/retention';
-import type { ExternalAnchor } from '../audit/verify';
+import type { ExternalAnchor, VerifyProgress } from '../audit/verify';
 
 /** `--anchor '{"id":…,"hash":"…","mac":"…"}'` or `--anchor=…`: a head position kept outside the database. */
 function parseAnchor(args: string[]): ExternalAnchor | undefined | Error {
@@ -17,12 +17,34 @@ function parseAnchor(args: string[]): ExternalAnchor | undefined | Error {
   return new Error('--anchor must be the JSON printed by `audit anchor`');
 }
 
+/** A progress line on a terminal, redrawn at most every 100 ms. */
+function progressLine(out: NodeJS.WriteStream) {
+  let last = 0;
+  let drawn = false;
+  return {
+    update(p: VerifyProgress) {
+      const now = Date.now();
+      if (now - last < 100 && p.checked < p.total) return;
+      last = now;
+      drawn = true;
+      const pct = p.total ? Math.floor((100 * p.checked) / p.total) : 100;
+      out.write(
+        `\rverifying ${p.chains} chains: ${p.checked.toLocaleString('en')} of ${p.total.toLocaleString('en')} rows (${pct} %)`,
+      );
+    },
+    end() {
+      if (drawn) out.write('\n');
+    },
+  };
+}
+
 /** `npm run hub -- audit verify|anchor|prune`: the operator's view of the audit chain. */
 export const AUDIT_COMMANDS: CliCommand[] = [
   {
     name: 'audit verify',
     summary:
-      'walk the audit chain to its keyed head; prints {ok, checked, first_bad_id, reason, head}, exit 1 when broken. ' +
+      'walk every audit chain (one per writer) to its keyed head and check the checkpoints that join them; prints ' +
+      '{ok, checked, first_bad_id, reason, chain, head, chains}, exit 1 when broken. ' +
       '--anchor <json> also checks a head saved earlier by `audit anchor`',
     async run(hub, args) {
       const anchor = parseAnchor(args);
@@ -30,18 +52,22 @@ export const AUDIT_COMMANDS: CliCommand[] = [
         console.error(anchor.message);
         return 2;
       }
-      const result = await hub.audit.verifyChain({ anchor });
+      const progress = process.stderr.isTTY ? progressLine(process.stderr) : undefined;
+      const result = await hub.audit.verifyChain({ anchor, onProgress: progress?.update });
+      progress?.end();
       console.log(JSON.stringify(result));
       return result.ok ? 0 : 1;
     },
   },
   {
     name: 'audit anchor',
-    summary: "print the chain's head as a MAC'd anchor to keep outside the database (for `audit verify --anchor`)",
+    summary:
+      "print each chain's head as a MAC'd anchor, one JSON line per chain, to keep outside the database " +
+      '(for `audit verify --anchor`)',
     async run(hub) {
-      const anchor = await hub.audit.anchor();
-      console.log(JSON.stringify(anchor));
-      return anchor ? 0 : 1;
+      const anchors = await hub.audit.anchors();
+      for (const anchor of anchors) console.log(JSON.stringify(anchor));
+      return anchors.length ? 0 : 1;
     },
   },
   {

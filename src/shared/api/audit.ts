@@ -36,6 +36,9 @@ export const ingestResultSchema = z.object({ accepted: z.number().int() });
 /** One row of the audit log as the viewer and the JSONL export show it. */
 export const auditRowSchema = z.object({
   id: z.number(),
+  /** Issue 43: the writer's chain and the row's place in it (id = chain_id·2^40 + seq). */
+  chain_id: z.number(),
+  seq: z.number(),
   occurred_at: z.string(),
   event_type: z.string(),
   severity: z.string(),
@@ -70,9 +73,22 @@ export const chainVerificationSchema = z.object({
       'rolled_back',
       'anchor_invalid',
       'anchor_mismatch',
+      // Issue 43: a checkpoint names a chain that is gone, a row that differs, or is not authentic itself.
+      'chain_missing',
+      'checkpoint_mismatch',
+      'checkpoint_invalid',
     ])
     .optional(),
-  /** The keyed anchor: where the chain ends and starts, and up to where it is the sealed plain SHA-256 chain. */
+  /** The chain the first bad row is in (issue 43: one chain per writer; a row's id is chain·2^40 + seq). */
+  chain: z.number().optional(),
+  /** The checkpoint row that named the position found missing or different. */
+  checkpoint_id: z.number().optional(),
+  /** Every chain's anchor as read: the chain, its head row's id and its seq. */
+  chains: z.array(z.object({ chain: z.number(), head_id: z.number(), seq: z.number() })).optional(),
+  /**
+   * The failing chain's keyed anchor (chain 0's when all pass): where the chain ends and starts,
+   * and up to where it is the sealed plain SHA-256 chain.
+   */
   head: z
     .object({
       id: z.number(),

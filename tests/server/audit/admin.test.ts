@@ -120,7 +120,7 @@ describe.each(TEST_DATABASES)('audit viewer, export and verify /api/admin/audit 
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="audit-log-.*\.csv"/);
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'id,occurred_at,event_type,severity,user_id,user_email,session_id,ip_address,user_agent,source,details,prev_hash,hash',
+      'id,chain_id,seq,occurred_at,event_type,severity,user_id,user_email,session_id,ip_address,user_agent,source,details,prev_hash,hash',
     );
     // 15 rows, one of which has a quoted multi-line details cell.
     expect(csv.body).toContain('"{""i"":7,""note"":""comma, \\""quote\\""\\nnewline""}"');

@@ -52,7 +52,7 @@ describe.each(TEST_DATABASES)('audit chain anchor outside the database [%s]', (k
     const later = (await t.hub.audit.anchor())!;
     await t.hub.db.execute(sql`delete from audit_logs where id > ${logged.anchor.id}`);
     await t.hub.db.execute(
-      sql`update audit_chain_head set last_id = ${before.last_id}, last_hash = ${before.last_hash}, mac = ${before.mac} where id = 1`,
+      sql`update audit_chain_head set last_id = ${before.last_id}, last_hash = ${before.last_hash}, mac = ${before.mac} where id = 0`,
     );
     const verdict = await cli('audit verify', [`--anchor=${JSON.stringify(later)}`]);
     expect(verdict.code).toBe(1);

@@ -1,5 +1,5 @@
 import type { CounterKey } from '../../../src/server/auth/counter-key';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -98,9 +98,14 @@ describe.each(TEST_DATABASES)('the chain statements take their columns from the 
     expect(lines.filter((l) => /Nested Loop|Hash Join|Merge Join/.test(l))).toHaveLength(1);
   });
 
-  it('the ticket lock of the pipelined append is the one audit_chain_advance waits on (migration 0004)', async () => {
-    const migration = readFileSync(new URL('../../../drizzle/0004_audit_chain_advance.sql', import.meta.url), 'utf8');
-    const waits = [...migration.matchAll(/pg_advisory_(?:un)?lock_shared\((\d+), \(p_after_id % (\d+)\)::int\)/g)];
+  it('the ticket lock of the pipelined append is the one audit_chain_advance waits on (migration audit_chains)', async () => {
+    const dir = new URL('../../../drizzle/', import.meta.url);
+    const file = readdirSync(dir).find((f) => f.endsWith('_audit_chains.sql'))!;
+    const migration = readFileSync(new URL(file, dir), 'utf8');
+    // Chain k's class is the base class + k (issue 43); this hub writes chain 0.
+    const waits = [
+      ...migration.matchAll(/pg_advisory_(?:un)?lock_shared\((\d+) \+ p_chain, \(p_after_id % (\d+)\)::int\)/g),
+    ];
     expect(waits).toHaveLength(2);
 
     // The first append of a writer learns the anchor under the lock; the next one is pipelined.
@@ -113,6 +118,7 @@ describe.each(TEST_DATABASES)('the chain statements take their columns from the 
     const [, classParam, modulus] = /pg_advisory_xact_lock\(\$(\d+), \(\$\d+::bigint % (\d+)\)::int\)/.exec(
       statement.sql,
     )!;
+    expect(t.hub.audit.writer.chainId()).toBe(0);
     expect(statement.params[Number(classParam) - 1]).toBe(AUDIT_TICKET_LOCK_CLASS);
     for (const [, lockClass, fold] of waits) {
       expect(Number(lockClass)).toBe(AUDIT_TICKET_LOCK_CLASS);

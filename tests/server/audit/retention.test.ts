@@ -56,9 +56,9 @@ describe.each(TEST_DATABASES)('audit retention pruning [%s]', (kind) => {
     await t.hub.db
       .update(auditChainHead)
       .set({ baseId: first.id, baseHash: first.hash })
-      .where(eq(auditChainHead.id, 1));
+      .where(eq(auditChainHead.id, 0));
     expect(await coldVerify()).toMatchObject({ ok: false, reason: 'head_invalid' });
-    await t.hub.db.update(auditChainHead).set(head).where(eq(auditChainHead.id, 1));
+    await t.hub.db.update(auditChainHead).set(head).where(eq(auditChainHead.id, 0));
     await t.hub.db.insert(auditLogs).values(first);
     expect((await coldVerify()).ok).toBe(true);
   });

@@ -3,9 +3,11 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
-import { auditLogs, auditSinks } from '../../../src/server/db/schema/index';
+import { auditLogs, auditSinks, auditWriters } from '../../../src/server/db/schema/index';
+import { eq } from 'drizzle-orm';
 import { CHECKPOINT_INTERVAL_MS, createSiemWorker, type SiemWorker } from '../../../src/server/events/siem/worker';
-import type { AuditEvent } from '../../../src/server/audit/record';
+import { createAuditLog, type AuditEvent } from '../../../src/server/audit/record';
+import { CHAIN_SPAN } from '../../../src/server/audit/chain';
 import {
   checkpointKey,
   checkpointMac,
@@ -310,20 +312,31 @@ describe.each(TEST_DATABASES)('SIEM sinks [%s]', (kind) => {
       const read = await (await admin()).get(`/api/admin/audit-sinks/${sink.id}`);
       expect(read.body).not.toContain('siem-ingest-token-1');
       expect(read.json().sink.has_auth_header).toBe(true);
+      const head = await headId();
       await t.hub.audit.record(deactivations(10));
+      // Issue 43: a second writer (another node) appends to a chain of its own; the sink delivers
+      // each chain in its order, each batch of it closed by a checkpoint of the head it reached.
+      // (This file moves its clock far ahead: the hub's own lease is renewed here as its timer would.)
+      await t.hub.db
+        .update(auditWriters)
+        .set({ leaseUntil: new Date(t.clock.now().getTime() + 3_600_000) })
+        .where(eq(auditWriters.chainId, t.hub.audit.writer.chainId()!));
+      const otherNode = createAuditLog(t.hub.database, t.clock.now, t.hub.config.masterKey!);
+      await otherNode.record(deactivations(3));
       await worker.runOnce();
       expect(receiver.batches.length).toBeGreaterThan(0);
       for (const b of receiver.batches) {
         expect(b.contentType).toBe('application/x-ndjson');
         expect(b.authorization).toBe('Bearer siem-ingest-token-1');
       }
-      const { audit } = verifyStream(
+      const { audit, checkpoints } = verifyStream(
         receiver.batches.flatMap((b) => b.lines as unknown as Line[]),
         sink.id,
         checkpoint_key,
       );
-      const head = await headId();
-      expect(audit.map((a) => a.id)).toEqual(Array.from({ length: head }, (_, i) => i + 1));
+      const chain1 = [1, 2, 3, 4].map((seq) => CHAIN_SPAN + seq);
+      expect(audit.map((a) => a.id)).toEqual([...Array.from({ length: head + 10 }, (_, i) => i + 1), ...chain1]);
+      expect(checkpoints.at(-1)!.head_id).toBe(chain1.at(-1));
     } finally {
       await receiver.close();
     }

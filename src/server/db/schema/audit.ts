@@ -22,7 +22,10 @@ import { sql } from 'drizzle-orm';
  * content (src/server/audit/chain.ts), so editing, deleting or re-chaining any row breaks the
  * chain from that row on; rows sealed before keyed chaining keep their plain SHA-256 hashes.
  * Keyed rows get their id from the chain (head + 1), so ids follow the chain order without gaps.
- * Where the chain ends is kept in `audit_chain_head` (below), which every append advances.
+ * Issue 43: every writer (node) appends to its own chain; a row's id is chain_id·2^40 + seq
+ * (audit/chain.ts chainRowId), so (chain_id, seq) is the id, which the MAC covers, and no
+ * counter is shared between nodes. Rows written before are chain 0 (id = seq).
+ * Where each chain ends is kept in `audit_chain_head` (below), which every append advances.
  */
 export const auditLogs = pgTable(
   'audit_logs',
@@ -45,10 +48,12 @@ export const auditLogs = pgTable(
     hash: text('hash').notNull(),
   },
   (t) => [
-    index('audit_logs_type_idx').on(t.eventType, t.id.desc()),
-    index('audit_logs_severity_idx').on(t.severity, t.id.desc()),
-    index('audit_logs_user_idx').on(t.userId, t.id.desc()),
-    index('audit_logs_source_idx').on(t.source, t.id.desc()),
+    // Pages are ordered (occurred_at, id) newest first: one global order over every chain (time,
+    // then chain and seq, which is the id's order), so each filter index ends with the same pair.
+    index('audit_logs_type_idx').on(t.eventType, t.occurredAt.desc(), t.id.desc()),
+    index('audit_logs_severity_idx').on(t.severity, t.occurredAt.desc(), t.id.desc()),
+    index('audit_logs_user_idx').on(t.userId, t.occurredAt.desc(), t.id.desc()),
+    index('audit_logs_source_idx').on(t.source, t.occurredAt.desc(), t.id.desc()),
     // Time-range pages are ordered (occurred_at, id) newest first (audit/queries.ts); with id in
     // the index a page is a plain index range scan with LIMIT, no sort (bench: README 'Audit log').
     index('audit_logs_occurred_id_idx').on(t.occurredAt.desc(), t.id.desc()),
@@ -58,7 +63,8 @@ export const auditLogs = pgTable(
 export type AuditLogRow = typeof auditLogs.$inferSelect;
 
 /**
- * The chain's anchor: one row, advanced in the same statement as every append, whose `mac`
+ * A chain's anchor: one row per chain (`id` = chain_id; chain 0 is the chain of the rows written
+ * before issue 43), advanced in the same statement as every append, whose `mac`
  * (HMAC under the chain key) covers where the chain ends (`last_id`, `last_hash`), where it
  * starts after retention pruning (`base_*`), and up to where rows are the plain SHA-256 chain
  * sealed at the upgrade (`legacy_*`, `sealed_at`). Without the master key nobody can move it
@@ -68,7 +74,7 @@ export type AuditLogRow = typeof auditLogs.$inferSelect;
 export const auditChainHead = pgTable(
   'audit_chain_head',
   {
-    id: smallint('id').primaryKey().default(1),
+    id: smallint('id').primaryKey(),
     lastId: bigint('last_id', { mode: 'number' }).notNull(),
     lastHash: text('last_hash').notNull(),
     baseId: bigint('base_id', { mode: 'number' }).notNull(),
@@ -79,8 +85,24 @@ export const auditChainHead = pgTable(
     mac: text('mac').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [check('audit_chain_head_single_row', sql`${t.id} = 1`)],
+  (t) => [check('audit_chain_head_chain_id', sql`${t.id} >= 0 and ${t.id} < 8192`)],
 );
+
+/**
+ * Who writes which chain (issue 43): a node claims a chain at start with a lease it renews
+ * (audit/writer-queries.ts), so two live processes never append to one chain, and a chain whose writer
+ * died is taken over once its lease ran out. Kept apart from the anchor so that renewing a lease
+ * never touches the row every append moves.
+ */
+export const auditWriters = pgTable('audit_writers', {
+  chainId: smallint('chain_id').primaryKey(),
+  /** A random id of the claiming process; a renewal or release names it. */
+  owner: text('owner').notNull(),
+  /** Host and process of the owner, for operators (audit verify prints it). */
+  node: text('node').notNull(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Crypto-shredding (audit/shredding.ts): the keys the personal data of audit rows is sealed under,

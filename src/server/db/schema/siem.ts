@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A SIEM sink (issue 30): where the audit log streams, in chain order, from its own cursor
@@ -19,7 +19,10 @@ export const auditSinks = pgTable('audit_sinks', {
   eventTypes: text('event_types').array().notNull().default([]),
   minSeverity: text('min_severity').notNull().default('info'),
   enabled: boolean('enabled').notNull().default(true),
+  /** The cursor in chain 0 (the chain before issue 43; one row id). */
   lastAuditId: bigint('last_audit_id', { mode: 'number' }).notNull(),
+  /** Issue 43: the cursor in every other chain, by chain id (the last row id delivered of it). */
+  chainCursors: jsonb('chain_cursors').$type<Record<string, number>>().notNull().default({}),
   lastCheckpointId: bigint('last_checkpoint_id', { mode: 'number' }).notNull(),
   lastCheckpointAt: timestamp('last_checkpoint_at', { withTimezone: true }).notNull(),
   lastDeliveredAt: timestamp('last_delivered_at', { withTimezone: true }),

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { chainOfId, chainRowId } from '../../audit/chain';
 import { rows, type DbOrTx } from '../../db/client';
 import { auditLogs, auditSinks, type AuditLogRow, type AuditSink, type NewAuditSink } from '../../db/schema/index';
 
@@ -30,12 +31,6 @@ export async function updateSink(
 export async function deleteSink(db: DbOrTx, id: string): Promise<AuditSink | undefined> {
   const [deleted] = await db.delete(auditSinks).where(eq(auditSinks.id, id)).returning();
   return deleted;
-}
-
-/** The newest audit row's id (0 on an empty log): what lag is measured against. */
-export async function auditHeadId(db: DbOrTx): Promise<number> {
-  const [row] = await rows<{ head: number | string | null }>(db, sql`select max(id) as head from ${auditLogs}`);
-  return Number(row?.head ?? 0);
 }
 
 /**
@@ -73,9 +68,37 @@ export async function claimSink(
   return claimed ? findSink(db, claimed.id) : undefined;
 }
 
-/** Up to `limit` audit rows after `afterId`, in chain order. */
+/** Up to `limit` audit rows after `afterId` in its chain (issue 43: one chain per writer), in chain order. */
 export async function auditRowsAfter(db: DbOrTx, afterId: number, limit: number): Promise<AuditLogRow[]> {
-  return db.select().from(auditLogs).where(gt(auditLogs.id, afterId)).orderBy(asc(auditLogs.id)).limit(limit);
+  const end = chainRowId(chainOfId(Math.max(afterId, 0)) + 1, 0);
+  return db
+    .select()
+    .from(auditLogs)
+    .where(and(gt(auditLogs.id, afterId), lt(auditLogs.id, end)))
+    .orderBy(asc(auditLogs.id))
+    .limit(limit);
+}
+
+/** Every chain's head row id, by chain (its anchor; issue 43). */
+export async function auditChainHeads(db: DbOrTx): Promise<Map<number, number>> {
+  const found = await rows<{ id: number | string; last_id: number | string }>(
+    db,
+    sql`select id, last_id from audit_chain_head order by id`,
+  );
+  return new Map(found.map((r) => [Number(r.id), Number(r.last_id)]));
+}
+
+/** Where a sink stands in a chain: chain 0's cursor is `last_audit_id`, the others' are in `chain_cursors`. */
+export function sinkCursor(sink: Pick<AuditSink, 'lastAuditId' | 'chainCursors'>, chain: number): number {
+  if (chain === 0) return sink.lastAuditId;
+  return Math.max(sink.chainCursors[String(chain)] ?? 0, chainRowId(chain, 0));
+}
+
+/** Rows of every chain the sink has not passed yet. */
+export function sinkLag(sink: Pick<AuditSink, 'lastAuditId' | 'chainCursors'>, heads: Map<number, number>): number {
+  let lag = 0;
+  for (const [chain, head] of heads) lag += Math.max(0, head - sinkCursor(sink, chain));
+  return lag;
 }
 
 /**
@@ -86,8 +109,8 @@ export async function advanceSink(
   db: DbOrTx,
   id: string,
   token: string,
-  values: Pick<NewAuditSink, 'lastAuditId' | 'lastDeliveredAt' | 'leaseUntil'> &
-    Partial<Pick<NewAuditSink, 'lastCheckpointId' | 'lastCheckpointAt'>>,
+  values: Pick<NewAuditSink, 'lastDeliveredAt' | 'leaseUntil'> &
+    Partial<Pick<NewAuditSink, 'lastAuditId' | 'chainCursors' | 'lastCheckpointId' | 'lastCheckpointAt'>>,
 ): Promise<boolean> {
   const done = await db
     .update(auditSinks)
@@ -127,11 +150,13 @@ export async function releaseSink(db: DbOrTx, id: string, token: string): Promis
     .where(and(eq(auditSinks.id, id), eq(auditSinks.leaseToken, token)));
 }
 
-/** Each sink's lag behind the head, for /metrics (the sink's id is the label: bounded by the admin's sinks). */
+/** Each sink's lag behind the heads, for /metrics (the sink's id is the label: bounded by the admin's sinks). */
 export async function sinkLags(db: DbOrTx): Promise<{ id: string; lag: number }[]> {
-  const [head, sinks] = await Promise.all([
-    auditHeadId(db),
-    db.select({ id: auditSinks.id, last: auditSinks.lastAuditId }).from(auditSinks),
+  const [heads, sinks] = await Promise.all([
+    auditChainHeads(db),
+    db
+      .select({ id: auditSinks.id, lastAuditId: auditSinks.lastAuditId, chainCursors: auditSinks.chainCursors })
+      .from(auditSinks),
   ]);
-  return sinks.map((s) => ({ id: s.id, lag: Math.max(0, head - s.last) }));
+  return sinks.map((s) => ({ id: s.id, lag: sinkLag(s, heads) }));
 }

@@ -6,7 +6,7 @@ import type { Hub } from '../../hub';
 import type { AuditSinkView, CreateAuditSinkBody, UpdateAuditSinkBody } from '../../../shared/api/siem';
 import type { AuditSeverity } from '../../../shared/audit-events';
 import { checkpointKey } from './format';
-import { auditHeadId, deleteSink, findSink, insertSink, listSinks, updateSink } from './queries';
+import { auditChainHeads, deleteSink, sinkLag, findSink, insertSink, listSinks, updateSink } from './queries';
 import { SINK_AUTH_HEADER_CONTEXT } from './secrets';
 import { splitHostPort } from './transport';
 import type { Resolver } from '../../net/outbound';
@@ -19,7 +19,7 @@ import { assertOutboundTarget } from '../../net/outbound-target';
  * for every checkpoint, never stored).
  */
 
-export function toSinkView(s: AuditSink, head: number): AuditSinkView {
+export function toSinkView(s: AuditSink, heads: Map<number, number>): AuditSinkView {
   return {
     id: s.id,
     name: s.name,
@@ -31,7 +31,7 @@ export function toSinkView(s: AuditSink, head: number): AuditSinkView {
     min_severity: s.minSeverity as AuditSeverity,
     enabled: s.enabled,
     last_audit_id: s.lastAuditId,
-    lag_rows: Math.max(0, head - s.lastAuditId),
+    lag_rows: sinkLag(s, heads),
     last_delivered_at: s.lastDeliveredAt?.toISOString() ?? null,
     last_error: s.lastError,
     last_error_at: s.lastErrorAt?.toISOString() ?? null,
@@ -83,13 +83,13 @@ async function mustFind(hub: Hub, id: string): Promise<AuditSink> {
 }
 
 export async function listSinkViews(hub: Hub): Promise<AuditSinkView[]> {
-  const [sinks, head] = await Promise.all([listSinks(hub.db), auditHeadId(hub.db)]);
-  return sinks.map((s) => toSinkView(s, head));
+  const [sinks, heads] = await Promise.all([listSinks(hub.db), auditChainHeads(hub.db)]);
+  return sinks.map((s) => toSinkView(s, heads));
 }
 
 export async function getSinkView(hub: Hub, id: string): Promise<AuditSinkView> {
-  const [sink, head] = await Promise.all([mustFind(hub, id), auditHeadId(hub.db)]);
-  return toSinkView(sink, head);
+  const [sink, heads] = await Promise.all([mustFind(hub, id), auditChainHeads(hub.db)]);
+  return toSinkView(sink, heads);
 }
 
 /**
@@ -139,7 +139,7 @@ export async function createSink(
     return sink;
   });
   const key = checkpointKey(hub.config.masterKey!, created.id).toString('base64url');
-  return { sink: toSinkView(created, await auditHeadId(hub.db)), checkpoint_key: key };
+  return { sink: toSinkView(created, await auditChainHeads(hub.db)), checkpoint_key: key };
 }
 
 /** Changes the fields given; enabling a sink again makes it due at once, with its failure streak cleared. */
@@ -197,7 +197,7 @@ export async function changeSink(
     );
     return sink;
   });
-  return toSinkView(updated, await auditHeadId(hub.db));
+  return toSinkView(updated, await auditChainHeads(hub.db));
 }
 
 export async function removeSink(hub: Hub, id: string, actor: Actor): Promise<void> {

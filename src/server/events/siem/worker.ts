@@ -15,15 +15,26 @@ import {
   type CheckpointRecord,
   type SinkRecord,
 } from './format';
-import { advanceSink, auditRowsAfter, claimSink, failSink, listSinks, releaseSink } from './queries';
+import {
+  advanceSink,
+  auditChainHeads,
+  auditRowsAfter,
+  claimSink,
+  failSink,
+  listSinks,
+  releaseSink,
+  sinkCursor,
+} from './queries';
 import { openSinkAuthHeader } from './secrets';
 import { connectSyslog, postBatch, type SyslogConnection } from './transport';
 import { describeOutboundError, outboundPolicy, type Resolver } from '../../net/outbound';
 
 /**
  * The SIEM sinks' delivery loop, on every node (issue 30). A sink is not fed by the outbox: it
- * reads the audit table itself, in id order (which is chain order) from its own cursor, so every
- * row goes, in order, and rows filtered out still move the cursor. A pass leases one sink at a time
+ * reads the audit table itself, each chain (one per writer, issue 43) in id order (which is its
+ * chain order) from its own cursor in that chain, so every row goes, each chain in order, with the
+ * chains' own checkpoint rows (`audit_chain_checkpoint`) among them; rows filtered out still move
+ * the cursor. A pass leases one sink at a time
  * (FOR UPDATE SKIP LOCKED on the sink's row; one node per sink), sends batches of the rows after
  * its cursor and moves the cursor only once the receiver has the batch (syslog: written and flushed
  * on the TLS connection; https: a 2xx), so delivery is at least once. Every CHECKPOINT_EVERY rows
@@ -120,20 +131,42 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
     };
   }
 
-  /** Batches until the sink is caught up; resolves with the rows passed, or throws the send's error. */
+  /**
+   * Batches until the sink is caught up in every chain (issue 43: one chain per writer), chain by
+   * chain, each in its own order; resolves with the rows passed, or throws the send's error.
+   */
   async function serve(claimed: AuditSink, token: string, stopping: () => boolean): Promise<number> {
+    let sink = claimed;
+    let passed = 0;
+    const chains = [...new Set([0, ...(await auditChainHeads(db)).keys()])].sort((a, b) => a - b);
+    for (const chain of chains) {
+      const served = await serveChain(sink, chain, token, stopping);
+      sink = served.sink;
+      passed += served.passed;
+      if (served.lost || stopping()) break;
+    }
+    return passed;
+  }
+
+  /**
+   * One chain's batches after the sink's cursor in it. Chain 0 keeps its checkpoint rhythm
+   * (every CHECKPOINT_EVERY rows or CHECKPOINT_INTERVAL_MS); every other chain's batch ends with a
+   * checkpoint record of the head it reached, so a receiver can check each chain on its own.
+   */
+  async function serveChain(claimed: AuditSink, chain: number, token: string, stopping: () => boolean) {
     let sink = claimed;
     let passed = 0;
     for (;;) {
       const now = hub.clock();
-      const found = await auditRowsAfter(db, sink.lastAuditId, batch);
+      const cursor = sinkCursor(sink, chain);
+      const found = await auditRowsAfter(db, cursor, batch);
       const timeDue = now.getTime() - sink.lastCheckpointAt.getTime() >= checkpointIntervalMs;
       let head = found.at(-1);
       if (!head) {
         // Caught up: a checkpoint still goes when its interval passed and the cursor moved since the last.
-        if (!timeDue || sink.lastCheckpointId >= sink.lastAuditId) return passed;
+        if (chain !== 0 || !timeDue || sink.lastCheckpointId >= sink.lastAuditId) return { sink, passed };
         head = (await auditRowsAfter(db, sink.lastAuditId - 1, 1))[0];
-        if (!head || head.id !== sink.lastAuditId) return passed;
+        if (!head || head.id !== sink.lastAuditId) return { sink, passed };
       }
       // Personal data is opened for the receiver, or reads "erased person" (audit/shredding.ts).
       const accepted = await hub.audit.subjectKeys.openRows(
@@ -141,19 +174,21 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
         found.filter((row) => sinkAccepts(sink, row)),
       );
       const records: SinkRecord[] = accepted.map(auditRecord);
-      const due = head.id - sink.lastCheckpointId >= checkpointEvery || timeDue;
+      const due = chain !== 0 || head.id - sink.lastCheckpointId >= checkpointEvery || timeDue;
       if (due) records.push(checkpoint(sink, head, now));
       if (records.length) await send(sink, records);
+      const position =
+        chain === 0 ? { lastAuditId: head.id } : { chainCursors: { ...sink.chainCursors, [String(chain)]: head.id } };
       const values = {
-        lastAuditId: head.id,
+        ...position,
         lastDeliveredAt: records.length ? now : sink.lastDeliveredAt,
         leaseUntil: new Date(hub.clock().getTime() + SINK_LEASE_MS),
-        ...(due ? { lastCheckpointId: head.id, lastCheckpointAt: now } : {}),
+        ...(due && chain === 0 ? { lastCheckpointId: head.id, lastCheckpointAt: now } : {}),
       };
-      if (!(await advanceSink(db, sink.id, token, values))) return passed;
+      if (!(await advanceSink(db, sink.id, token, values))) return { sink, passed, lost: true };
       sink = { ...sink, ...values };
       passed += found.length;
-      if (found.length < batch || stopping()) return passed;
+      if (found.length < batch || stopping()) return { sink, passed };
     }
   }
 
