@@ -1,8 +1,15 @@
-import type { CliCommand } from './command';
+import type { BareCliCommand, CliCommand } from './command';
 import { AUDIT_COMMANDS } from './audit';
 import { CLIENT_COMMANDS } from './clients';
 import { KEY_COMMANDS } from './keys';
+import { MIGRATE_COMMANDS } from './migrate';
 import { SETUP_COMMANDS } from './setup';
 
-/** Every CLI command; each capability contributes its own list (setup, clients, keys, audit). */
-export const COMMANDS: CliCommand[] = [...AUDIT_COMMANDS, ...CLIENT_COMMANDS, ...KEY_COMMANDS, ...SETUP_COMMANDS];
+/** Every CLI command; each capability contributes its own list (setup, clients, keys, audit, operations). */
+export const COMMANDS: (CliCommand | BareCliCommand)[] = [
+  ...AUDIT_COMMANDS,
+  ...CLIENT_COMMANDS,
+  ...KEY_COMMANDS,
+  ...SETUP_COMMANDS,
+  ...MIGRATE_COMMANDS,
+];
