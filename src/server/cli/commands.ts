@@ -1,5 +1,6 @@
 import type { BareCliCommand, CliCommand } from './command';
 import { AUDIT_COMMANDS } from './audit';
+import { BACKUP_COMMANDS } from './backup';
 import { CLIENT_COMMANDS } from './clients';
 import { KEY_COMMANDS } from './keys';
 import { MIGRATE_COMMANDS } from './migrate';
@@ -12,4 +13,5 @@ export const COMMANDS: (CliCommand | BareCliCommand)[] = [
   ...KEY_COMMANDS,
   ...SETUP_COMMANDS,
   ...MIGRATE_COMMANDS,
+  ...BACKUP_COMMANDS,
 ];
