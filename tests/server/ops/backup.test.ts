@@ -9,7 +9,10 @@ import { loadConfig } from '../../../src/server/config';
 import { closeHub, createHub } from '../../../src/server/create-hub';
 import { platformUsers } from '../../../src/server/db/schema/index';
 import { CSRF_HEADER } from '../../../src/server/plugins/csrf';
-import { freePort } from '../../helpers/test-hub';
+import { freePort, TEST_DATABASES } from '../../helpers/test-hub';
+import { signedInUser } from '../../helpers/fixtures';
+import { useTestHub } from '../../helpers/use-test-hub';
+import { takeBackup } from '../../../src/server/backup/dump';
 import { ensurePgliteTemplate } from '../../helpers/pglite-template';
 import { RestoreRefusedError, restoreEmbedded } from '../../../src/server/backup/restore';
 
@@ -140,5 +143,25 @@ describe('online backup of the embedded database', () => {
       hub.proc.kill('SIGTERM');
       await exited;
     }
+  });
+});
+
+describe.each(TEST_DATABASES)('GET /api/admin/backup (System Health) [%s]', (kind) => {
+  const t = useTestHub(kind);
+
+  it('shows the last backup to an ecosystem admin, and nothing to a plain user', async () => {
+    const admin = (await signedInUser(t.hub, ['user', 'platform_admin'])).cookie;
+    const plain = (await signedInUser(t.hub, ['user'])).cookie;
+    expect((await t.client.asBrowser(plain).get('/api/admin/backup')).statusCode).toBe(403);
+    const before = await t.client.asBrowser(admin).get('/api/admin/backup');
+    expect(before.json()).toEqual({ embedded: kind === 'pglite', schedule: null, last: null });
+    if (kind !== 'pglite') return;
+    const bytes = await takeBackup(t.hub.database, t.hub.clock);
+    const after = await t.client.asBrowser(admin).get('/api/admin/backup');
+    expect(after.json()).toEqual({
+      embedded: true,
+      schedule: null,
+      last: { at: t.hub.clock().toISOString(), size_bytes: bytes.length },
+    });
   });
 });
