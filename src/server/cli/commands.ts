@@ -2,6 +2,7 @@ import type { BareCliCommand, CliCommand } from './command';
 import { AUDIT_COMMANDS } from './audit';
 import { BACKUP_COMMANDS } from './backup';
 import { CLIENT_COMMANDS } from './clients';
+import { CONFIG_COMMANDS } from './config';
 import { KEY_COMMANDS } from './keys';
 import { MIGRATE_COMMANDS } from './migrate';
 import { SETUP_COMMANDS } from './setup';
@@ -14,4 +15,5 @@ export const COMMANDS: (CliCommand | BareCliCommand)[] = [
   ...SETUP_COMMANDS,
   ...MIGRATE_COMMANDS,
   ...BACKUP_COMMANDS,
+  ...CONFIG_COMMANDS,
 ];
