@@ -154,7 +154,8 @@ describe('online backup of the embedded database', () => {
           const found = await rows<{ n: number }>(
             copy.db,
             sql`select count(distinct details->>'jti')::int as n from audit_logs
-                where event_type = 'oauth_token_issued' and details->>'jti' in (select jsonb_array_elements_text(${JSON.stringify(before)}::jsonb))`,
+                where event_type = 'oauth_token_issued'
+                  and details->>'jti' in (select jsonb_array_elements_text(${JSON.stringify(before)}::jsonb))`,
           );
           expect(found).toEqual([{ n: before.length }]);
         } finally {

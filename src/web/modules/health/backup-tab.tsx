@@ -22,7 +22,7 @@ export function BackupTab() {
         <p className="text-sm text-muted-foreground">
           <FormattedMessage
             id="modules.health.backup.postgres"
-            defaultMessage="This hub stores its data in PostgreSQL: back it up with pg_dump or WAL archiving, as the operating guide describes."
+            defaultMessage="This hub keeps its data in PostgreSQL: back it up with pg_dump or WAL archiving (operating guide)."
           />
         </p>
       </SectionCard>
