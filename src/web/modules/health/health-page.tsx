@@ -3,13 +3,13 @@ import { ModulePage } from '../shared/module-page';
 import { HEALTH_STATS } from './health.data';
 import { AlertsTab, ApiHealthTab, PlatformStatusTab, ServerMetricsTab } from './health-tabs';
 import { BackupTab } from './backup-tab';
-import { useAuth } from '@/auth/auth-provider';
+import { useIsEcosystemAdmin } from '@/auth/auth-provider';
 import { useShellMode } from '@/layout/shell/shell-mode';
 
 /** System Health, spec §2 item 7. */
 export default function HealthPage() {
   const intl = useIntl();
-  const { isEcosystemAdmin } = useAuth();
+  const isEcosystemAdmin = useIsEcosystemAdmin();
   // The hub's own backups are real figures, for its administrators only; the demo shows the samples.
   const showsBackups = useShellMode() === 'live' && isEcosystemAdmin;
   return (
