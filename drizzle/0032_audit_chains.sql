@@ -58,3 +58,8 @@ $$;
 -- Chain 0 is free to claim (audit/writers.ts): the first node to start after the upgrade goes on with it.
 INSERT INTO "audit_writers" ("chain_id", "owner", "node", "lease_until", "claimed_at")
 SELECT 0, '', 'before issue 43', '1970-01-01T00:00:00Z', now() FROM "audit_chain_head" WHERE "id" = 0;
+--> statement-breakpoint
+-- A contraction (docs/development.md, "Migrations"): the single-chain function is gone and anchor 1 is now chain 1's, so a
+-- node of an earlier release (33 migrations are this one's level) must not start against this database (db/schema-contract.ts).
+INSERT INTO "hub_settings" ("key", "value") VALUES ('schema_contract', '{"min_level": 33}')
+  ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value", "updated_at" = now();

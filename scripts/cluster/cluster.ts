@@ -189,6 +189,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Print what happens. */
   verbose?: boolean;
+  /** The project tree whose hub the nodes run (default this one): a previous release's, for rolling upgrades. */
+  root?: string;
 }
 
 export class Cluster {
@@ -257,10 +259,11 @@ export class Cluster {
     };
   }
 
-  async startNode(index: number, port: number): Promise<ClusterNode> {
+  /** Starts node `index` on `port`, running the hub of `root` (default: the cluster's, see ClusterOptions.root). */
+  async startNode(index: number, port: number, root = this.options.root ?? ROOT): Promise<ClusterNode> {
     const output: string[] = [];
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-      cwd: ROOT,
+    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+      cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...this.nodeEnv(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

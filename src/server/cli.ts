@@ -22,7 +22,9 @@ async function main(argv: string[]) {
     return argv.length === 0 || argv[0] === 'help' ? 0 : 2;
   }
   const args = argv.slice(command.name.split(' ').length);
-  const hub = await createHub({ config: { ...loadConfig(), logLevel: 'silent' } });
+  const config = { ...loadConfig(), logLevel: 'silent' as const };
+  if ('bare' in command) return (await command.run(config, args)) ?? 0;
+  const hub = await createHub({ config });
   try {
     return (await command.run(hub, args)) ?? 0;
   } finally {

@@ -117,6 +117,11 @@ export interface HubConfig {
    * an administrator sets one: 'off' (default), 'token' (an initial access token) or 'open'.
    */
   dcr: 'off' | 'token' | 'open';
+  /**
+   * Scheduled online backups of the embedded database (backup/schedule.ts): HUB_BACKUP_DIR (unset:
+   * none), HUB_BACKUP_EVERY (`90m`, `6h`, `1d`; default 1d), HUB_BACKUP_KEEP (default 7 files).
+   */
+  backup?: { dir: string; everyMinutes: number; keep: number };
 }
 
 export class ConfigError extends Error {}
@@ -200,6 +205,14 @@ const envSchema = z.object({
     .string()
     .regex(/^\s*(code|link)\s*(,\s*(code|link)\s*)?$/, 'must be code, link or code,link')
     .optional(),
+  HUB_BACKUP_DIR: z.string().min(1).optional(),
+  HUB_BACKUP_EVERY: z
+    .string()
+    .regex(/^\d+[mhd]$/, 'must be a number of minutes, hours or days, e.g. 90m, 6h, 1d')
+    .transform((v) => Number(v.slice(0, -1)) * { m: 1, h: 60, d: 1440 }[v.slice(-1) as 'm' | 'h' | 'd'])
+    .refine((minutes) => minutes >= 1, 'must be at least 1m')
+    .default(1440),
+  HUB_BACKUP_KEEP: positiveInt.default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -222,6 +235,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
   if (e.DATABASE_URL && masterKeys.length === 0) {
     throw new ConfigError(
       'DATABASE_URL is set but HUB_MASTER_KEY is missing (generate one with: openssl rand -base64 32)',
+    );
+  }
+  if (e.DATABASE_URL && e.HUB_BACKUP_DIR) {
+    throw new ConfigError(
+      'HUB_BACKUP_DIR backs up the embedded database; with DATABASE_URL use pg_dump or WAL archiving (docs/operating.md)',
     );
   }
   const publicUrl = (e.HUB_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -272,6 +290,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): HubConfig {
     webhookRetryScale: e.HUB_WEBHOOK_RETRY_SCALE,
     dcr: e.HUB_DCR,
     pwnedPasswordsUrl: e.HUB_PWNED_PASSWORDS_URL,
+    backup: e.HUB_BACKUP_DIR
+      ? { dir: e.HUB_BACKUP_DIR, everyMinutes: e.HUB_BACKUP_EVERY, keep: e.HUB_BACKUP_KEEP }
+      : undefined,
     emailSignIn: [...new Set((e.HUB_EMAIL_SIGN_IN ?? '').split(',').map((m) => m.trim()))].filter(
       (m): m is 'code' | 'link' => m === 'code' || m === 'link',
     ),

@@ -8,6 +8,7 @@ import { followKeyringState, loadKeyringState } from './master-keys/state';
 import type { Database } from './db/client';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { checkSchemaContract, recordSchemaExpectation } from './db/schema-contract';
 import type { Hub } from './hub';
 import { createRevocations } from './revocations';
 import { createUnitOfWork } from './audit/unit-of-work';
@@ -37,7 +38,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
       poolMax: config.db.poolMax,
       timeouts: config.db,
     }));
-  if (!options.skipMigrations) await runMigrations(database);
+  if (!options.skipMigrations) await migrateWithinContract(database);
   const clock = options.clock ?? (() => new Date());
   // Which key is current, which are retired, and the lookup key: the database's word (issue 45).
   await loadKeyringState(database.db, keyring, clock());
@@ -71,6 +72,16 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   followKeyringState(hub, (e) => console.error(`master keys: ${e instanceof Error ? e.message : String(e)}`));
   // Built last: the caches read through this hub's db and hear its revocations.
   return Object.assign(hub, { caches: createHubCaches(hub) });
+}
+
+/**
+ * Rolling upgrades: a node older than the database's contract refuses before it touches anything;
+ * after migrating, the node records the schema level it expects (db/schema-contract.ts).
+ */
+async function migrateWithinContract(database: Database): Promise<void> {
+  await checkSchemaContract(database);
+  await runMigrations(database);
+  await recordSchemaExpectation(database);
 }
 
 /** The audit log with every commit counted and timed (batch size, commit latency, events by type). */

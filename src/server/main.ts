@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { closeHub, createHub } from './create-hub';
 import { ensureSetupKey } from './setup/setup-key';
 import { startupTasks } from './startup';
+import { startBackupServices } from './backup/services';
 import { startMetricsServer } from './observability/http';
 import { drainApp } from './plugins/drain';
 import { loggableError } from './plugins/errors';
@@ -32,6 +33,8 @@ async function main() {
   if (setupKey) {
     console.log(`Setup key (shown once, keep it safe; needed for the setup tools): ${setupKey}`);
   }
+
+  const stopBackups = await startBackupServices(hub, (message) => app.log.error(message));
 
   const metricsServer = config.metricsPort
     ? await startMetricsServer(hub, config.metricsPort, config.metricsHost)
@@ -67,6 +70,7 @@ async function main() {
         maxMs: config.drainMaxMs,
         timeoutMs: config.shutdownTimeoutMs,
       });
+      await stopBackups();
       await stopBackground();
       metricsServer?.close();
       await closeHub(hub);

@@ -211,3 +211,11 @@ export const authSessionListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional().default(200),
 });
 export const authSessionListSchema = z.object({ sessions: z.array(authSessionSchema) });
+
+/** GET /api/admin/backup: the embedded database's backups, as System Health shows them (issue 45). */
+export const backupStatusSchema = z.object({
+  /** false on PostgreSQL, whose backups are pg_dump's and WAL archiving's. */
+  embedded: z.boolean(),
+  schedule: z.object({ every_minutes: z.number().int(), keep: z.number().int() }).nullable(),
+  last: z.object({ at: z.string(), size_bytes: z.number().int() }).nullable(),
+});

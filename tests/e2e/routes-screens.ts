@@ -51,6 +51,8 @@ export const PUBLIC_SCREENS: Record<string, ScreenExpectation> = {
 /** Guarded routes of spec §2 and what a signed-in ecosystem admin sees there. */
 export const GUARDED_SCREENS: Record<string, ScreenExpectation> = {
   ...Object.fromEntries(MODULES.map((m) => [`/${m}`, MODULE_SCREENS[m]])),
+  // The hub's own backups (issue 45), beside the spec's four: an admin's live screen only.
+  '/health': { ...MODULE_SCREENS.health, tabs: [...MODULE_SCREENS.health.tabs, 'Backups'] },
   '/oauth-admin': {
     heading: 'OAuth Administration',
     tabs: ['OAuth Clients', 'Active Sessions', 'Dynamic registration'],

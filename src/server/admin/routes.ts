@@ -18,6 +18,7 @@ import {
   adminUserSchema,
   analyticsSchema,
   appListSchema,
+  backupStatusSchema,
   authSessionListQuerySchema,
   authSessionListSchema,
   credentialRequestInputSchema,
@@ -40,6 +41,7 @@ import { resetUserMfa } from '../account/admin-mfa';
 import { mfaResetSchema } from '../../shared/api/mfa';
 import { readOverview, listApps } from './overview';
 import { readAnalytics } from './analytics';
+import { readBackupStatus } from '../backup/status';
 import { listAuthSessions, listRecentSessions, revokeOneSession } from './sessions-service';
 import { createRequest, decide, listGrants, listRequests, reveal } from './credential-access';
 import { signInSettingsPatchSchema, signInSettingsViewSchema } from '../../shared/api/sign-in-settings';
@@ -232,6 +234,10 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
 
   r.get('/analytics', { schema: { response: { 200: analyticsSchema, ...adminErrors } } }, async () =>
     readAnalytics(hub),
+  );
+
+  r.get('/backup', { schema: { response: { 200: backupStatusSchema, ...adminErrors } } }, async () =>
+    readBackupStatus(hub),
   );
 
   r.get(

@@ -1,3 +1,4 @@
+import type { HubConfig } from '../config';
 import type { Hub } from '../hub';
 
 /** One operator command of `npm run hub -- …`; each capability contributes a list of them. */
@@ -6,4 +7,15 @@ export interface CliCommand {
   name: string;
   summary: string;
   run(hub: Hub, args: string[]): Promise<number | void>;
+}
+
+/**
+ * A command that must not start a hub first: starting one migrates the database (`migrate
+ * --check` reports what that would do) or opens the embedded data directory (backup, restore).
+ */
+export interface BareCliCommand {
+  name: string;
+  summary: string;
+  bare: true;
+  run(config: HubConfig, args: string[]): Promise<number | void>;
 }

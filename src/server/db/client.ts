@@ -54,6 +54,11 @@ export interface Database {
    * not cancelled at a request's 4 s and never holds one of the requests' connections.
    */
   background: Db;
+  /**
+   * Embedded only: a gzipped tarball of the data directory, taken between two statements while the
+   * hub serves (an image PostgreSQL opens like one after a crash: every committed write is in it).
+   */
+  dumpDataDir?(): Promise<Blob>;
   /** Connections of the pool: open, idle and requests waiting for one (metrics). */
   poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -162,6 +167,12 @@ async function openPglite(client: PGlite, { owned }: { owned: boolean }): Promis
     // The embedded database has one connection and no timeouts: background work shares it.
     background: db,
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    async dumpDataDir() {
+      if (closed) throw new DatabaseUnavailableError('the database is closed');
+      // A checkpoint first: the restored copy then has little WAL to replay when it opens.
+      await guard(client.query('checkpoint'));
+      return guard(client.dumpDataDir('gzip'));
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -2,6 +2,7 @@ import client from 'prom-client';
 import type { Database } from '../db/client';
 import { outboxBacklog } from '../events/delivery/queries';
 import { sinkLags } from '../events/siem/queries';
+import { readLastBackup } from '../backup/queries';
 
 /**
  * The hub's Prometheus metrics. One registry per hub (tests run many hubs in one process); the
@@ -133,6 +134,7 @@ export function createMetrics(database: Database, clock: () => Date = () => new 
     }),
   };
   registerOutboxGauges(registry, database, clock);
+  registerBackupGauges(registry, database);
   new client.Gauge({
     name: 'hub_audit_sink_lag_rows',
     help: 'Audit rows a SIEM sink is behind the chain head (all nodes), by sink id',
@@ -205,6 +207,30 @@ function registerOutboxGauges(registry: client.Registry, database: Database, clo
     async collect() {
       const b = await read();
       if (b) this.set(b.oldestSeconds);
+    },
+  });
+}
+
+/** The embedded database's last backup (backup/dump.ts), read from hub_settings at each scrape; absent until one is taken. */
+function registerBackupGauges(registry: client.Registry, database: Database) {
+  if (database.kind !== 'pglite') return;
+  const read = () => readLastBackup(database.background).catch(() => null);
+  new client.Gauge({
+    name: 'hub_backup_last_success_timestamp_seconds',
+    help: 'When the last backup of the embedded database was taken (Unix time)',
+    registers: [registry],
+    async collect() {
+      const last = await read();
+      if (last) this.set(Date.parse(last.at) / 1000);
+    },
+  });
+  new client.Gauge({
+    name: 'hub_backup_last_size_bytes',
+    help: 'Size of the last backup of the embedded database (gzipped tarball)',
+    registers: [registry],
+    async collect() {
+      const last = await read();
+      if (last) this.set(last.sizeBytes);
     },
   });
 }

@@ -106,3 +106,8 @@ export function useAuth(): AuthState {
   if (!value) throw new Error('useAuth must be used within an AuthProvider');
   return value;
 }
+
+/** Whether the signed-in user is an ecosystem admin; false outside an AuthProvider (a module screen rendered alone). */
+export function useIsEcosystemAdmin(): boolean {
+  return useContext(AuthContext)?.isEcosystemAdmin ?? false;
+}

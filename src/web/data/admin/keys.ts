@@ -11,4 +11,5 @@ export const adminKeys = {
   requests: (scope: 'mine' | 'pending') => ['admin', 'credential-requests', scope] as const,
   grants: () => ['admin', 'credential-grants'] as const,
   analytics: () => ['admin', 'analytics'] as const,
+  backup: () => ['admin', 'backup'] as const,
 };

@@ -2,10 +2,16 @@ import { useIntl } from 'react-intl';
 import { ModulePage } from '../shared/module-page';
 import { HEALTH_STATS } from './health.data';
 import { AlertsTab, ApiHealthTab, PlatformStatusTab, ServerMetricsTab } from './health-tabs';
+import { BackupTab } from './backup-tab';
+import { useIsEcosystemAdmin } from '@/auth/auth-provider';
+import { useShellMode } from '@/layout/shell/shell-mode';
 
 /** System Health, spec §2 item 7. */
 export default function HealthPage() {
   const intl = useIntl();
+  const isEcosystemAdmin = useIsEcosystemAdmin();
+  // The hub's own backups are real figures, for its administrators only; the demo shows the samples.
+  const showsBackups = useShellMode() === 'live' && isEcosystemAdmin;
   return (
     <ModulePage
       title={intl.formatMessage({ id: 'modules.health.systemHealth', defaultMessage: 'System Health' })}
@@ -35,6 +41,15 @@ export default function HealthPage() {
           label: intl.formatMessage({ id: 'modules.health.alertsIncidents', defaultMessage: 'Alerts & Incidents' }),
           content: <AlertsTab />,
         },
+        ...(showsBackups
+          ? [
+              {
+                value: 'backups',
+                label: intl.formatMessage({ id: 'modules.health.backups', defaultMessage: 'Backups' }),
+                content: <BackupTab />,
+              },
+            ]
+          : []),
       ]}
     />
   );

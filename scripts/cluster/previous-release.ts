@@ -1,0 +1,49 @@
+/**
+ * The previous release's tree, for the rolling-upgrade test: the commit named in
+ * .ci/previous-release (a commit, not a tag — tags may not survive a clone), extracted from this
+ * clone's own history with `git archive` into a temporary directory. It runs on this tree's
+ * node_modules (a symlink) when both releases lock the same dependencies; otherwise it says so,
+ * since installing packages is not something a test should do behind the operator's back.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function previousReleaseCommit(): string {
+  return readFileSync(path.join(ROOT, '.ci', 'previous-release'), 'utf8').trim();
+}
+
+/** The previous release's project root (extracted once per commit and machine). */
+export function previousReleaseTree(commit = previousReleaseCommit()): string {
+  const git = (args: string[]) => execFileSync('git', args, { cwd: ROOT, maxBuffer: 1 << 28 });
+  let full: string;
+  try {
+    full = git(['rev-parse', '--verify', `${commit}^{commit}`])
+      .toString()
+      .trim();
+  } catch {
+    throw new Error(
+      `The previous release ${commit} (.ci/previous-release) is not in this clone: git fetch --unshallow`,
+    );
+  }
+  const lock = (rev: string) => git(['show', `${rev}:package-lock.json`]).toString();
+  if (lock(full) !== readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) {
+    throw new Error(
+      `The previous release ${commit} locks other dependencies than this tree: run \`npm ci\` in an extracted ` +
+        'copy of it (git archive) and point the rolling-upgrade test at that copy; it cannot share node_modules.',
+    );
+  }
+  const tree = path.join(os.tmpdir(), `hub-release-${full.slice(0, 12)}`);
+  if (existsSync(path.join(tree, 'package.json'))) return tree;
+  const tmp = `${tree}.${process.pid}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  execFileSync('sh', ['-c', `git archive --format=tar ${full} | tar -x -C "${tmp}"`], { cwd: ROOT });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(tmp, 'node_modules'));
+  renameSync(tmp, tree);
+  return tree;
+}

@@ -1,0 +1,163 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { createHub } from '../../../src/server/create-hub';
+import {
+  SchemaContractError,
+  checkSchemaContract,
+  describeSchemaState,
+  readJournal,
+  readSchemaState,
+} from '../../../src/server/db/schema-contract';
+import { contractViolations, type ReleaseSchema } from '../../../scripts/migration-rules';
+import { createScratchPostgresDatabase, TEST_DATABASES } from '../../helpers/test-hub';
+import { useTestHub } from '../../helpers/use-test-hub';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const run = promisify(execFile);
+const level = readJournal().length;
+
+describe.each(TEST_DATABASES)('schema contract [%s]', (kind) => {
+  const t = useTestHub(kind);
+
+  it('records the level each node expects and reports nothing pending on an up-to-date database', async () => {
+    const state = await readSchemaState(t.hub.database);
+    expect(state).toMatchObject({ nodeLevel: level, databaseLevel: level, minLevel: 0, pending: [] });
+    expect(state.expectations.map((e) => e.level)).toEqual([level]);
+    expect(describeSchemaState(state).join('\n')).toContain('would apply nothing: the database is up to date');
+  });
+
+  it('lets an older node start on a database a newer release expanded, and refuses it after a contraction', async () => {
+    const { db } = t.hub.database;
+    // A newer release applied one more (additive) migration.
+    await db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('newer', 9999999999999)`);
+    try {
+      const expanded = await checkSchemaContract(t.hub.database);
+      expect(expanded).toMatchObject({ databaseLevel: level + 1, pending: [] });
+      expect(describeSchemaState(expanded).join('\n')).toContain('a newer release migrated this database');
+
+      // The release after it dropped what this one reads, and raised the contract in that migration.
+      await db.execute(
+        sql`insert into hub_settings (key, value) values ('schema_contract', ${JSON.stringify({ min_level: level + 1 })}::jsonb)`,
+      );
+      await expect(checkSchemaContract(t.hub.database)).rejects.toThrow(SchemaContractError);
+      // The real start path refuses before migrating anything, with a message an operator can act on.
+      await expect(createHub({ config: t.hub.config, database: t.hub.database })).rejects.toThrow(
+        `This hub release expects schema level ${level}, but the database requires level ${level + 1} or newer`,
+      );
+      const refused = await readSchemaState(t.hub.database);
+      expect(describeSchemaState(refused).join('\n')).toContain('The next start would REFUSE');
+    } finally {
+      await db.execute(sql`delete from drizzle.__drizzle_migrations where hash = 'newer'`);
+      await db.execute(sql`delete from hub_settings where key = 'schema_contract'`);
+    }
+  });
+});
+
+describe('migrate --check', () => {
+  const t = useTestHub('pglite');
+
+  it('lists the migrations the next start of a newer release would apply', async () => {
+    const newer = [...readJournal(), { idx: level, when: 9999999999999, tag: '9999_newer' }];
+    const state = await readSchemaState(t.hub.database, newer);
+    expect(state.pending.map((m) => m.tag)).toEqual(['9999_newer']);
+    expect(describeSchemaState(state).slice(1, 3)).toEqual([
+      'The next start would apply 1 migration(s):',
+      '  9999_newer',
+    ]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'through the CLI, on an empty PostgreSQL database, changing nothing [postgres]',
+    async () => {
+      const scratch = await createScratchPostgresDatabase();
+      try {
+        const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'migrate', '--check'], {
+          cwd: root,
+          env: {
+            PATH: process.env.PATH,
+            DATABASE_URL: scratch.url,
+            HUB_MASTER_KEY: Buffer.alloc(32, 1).toString('base64'),
+          },
+        });
+        expect(stdout).toContain(`The next start would apply ${level} migration(s):`);
+        expect(stdout).toContain(readJournal().at(-1)!.tag);
+        expect(stdout).toContain('the database has applied 0.');
+        const client = new pg.Client({ connectionString: scratch.url });
+        await client.connect();
+        const { rows } = await client.query(`select to_regclass('public.hub_settings') as t`);
+        await client.end();
+        expect(rows).toEqual([{ t: null }]);
+      } finally {
+        await scratch.drop();
+      }
+    },
+  );
+});
+
+describe('expand/contract check (scripts/check-migrations.ts, part of npm run check)', () => {
+  const previous: ReleaseSchema = {
+    level: 31,
+    whens: new Set(),
+    tables: new Map([['platform_users', new Set(['id', 'email', 'full_name'])]]),
+  };
+  const violations = (body: string) => contractViolations({ tag: '0031_x', when: 1, sql: body }, previous);
+
+  it('accepts additions: tables, nullable columns, columns with a default, indexes', () => {
+    expect(
+      violations(`CREATE TABLE "things" ("id" uuid PRIMARY KEY NOT NULL);--> statement-breakpoint
+        ALTER TABLE "platform_users" ADD COLUMN "nickname" text;--> statement-breakpoint
+        ALTER TABLE "platform_users" ADD COLUMN "score" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+        CREATE INDEX "users_nickname_idx" ON "platform_users" USING btree ("nickname");`),
+    ).toEqual([]);
+  });
+
+  it('refuses drops and renames of what the previous release reads, type changes and new NOT NULLs', () => {
+    expect(violations('ALTER TABLE "platform_users" DROP COLUMN "full_name";')[0]).toContain(
+      'drops column platform_users.full_name, which the previous release still reads',
+    );
+    expect(violations('DROP TABLE "platform_users" CASCADE;')[0]).toContain('drops table platform_users');
+    expect(violations('ALTER TABLE "platform_users" RENAME COLUMN "full_name" TO "name";')[0]).toContain('renames');
+    expect(violations('ALTER TABLE "platform_users" RENAME TO "users";')[0]).toContain('renames');
+    expect(violations('ALTER TABLE "platform_users" ALTER COLUMN "email" SET DATA TYPE varchar(90);')[0]).toContain(
+      "changes a column's type",
+    );
+    expect(violations('ALTER TABLE "platform_users" ALTER COLUMN "full_name" SET NOT NULL;')[0]).toContain('NOT NULL');
+    expect(violations('ALTER TABLE "platform_users" ADD COLUMN "x" text NOT NULL;')[0]).toContain('without a default');
+  });
+
+  it('accepts a later drop of what the previous release no longer reads only with the contract raised', () => {
+    const drop = 'ALTER TABLE "platform_users" DROP COLUMN "legacy";';
+    expect(violations(drop)[0]).toContain('without raising the schema contract to level 31');
+    const raise = `INSERT INTO "hub_settings" ("key", "value") VALUES ('schema_contract', '{"min_level": 31}')
+      ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value";`;
+    expect(violations(`${drop}--> statement-breakpoint\n${raise}`)).toEqual([]);
+  });
+
+  it('fails the script on a migration folder whose new migration drops a column', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-migrations-'));
+    try {
+      cpSync(path.join(root, 'drizzle'), dir, { recursive: true });
+      const journalPath = path.join(dir, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: object[] };
+      journal.entries.push({ idx: 999, version: '7', when: 9999999999999, tag: '0999_drop_name', breakpoints: true });
+      writeFileSync(journalPath, JSON.stringify(journal));
+      writeFileSync(path.join(dir, '0999_drop_name.sql'), 'ALTER TABLE "platform_users" DROP COLUMN "full_name";');
+      const failed = await run(process.execPath, ['--import', 'tsx', 'scripts/check-migrations.ts', '--folder', dir], {
+        cwd: root,
+      }).then(
+        () => null,
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(failed?.code).toBe(1);
+      expect(failed?.stderr).toContain('0999_drop_name: drops column platform_users.full_name');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
