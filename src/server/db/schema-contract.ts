@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from './client';
 import { rows } from './client';
 import { MIGRATIONS_FOLDER } from './migrate';
+import { upsertSetting } from './settings-queries';
 
 export interface JournalEntry {
   idx: number;
@@ -105,10 +106,11 @@ export async function checkSchemaContract(database: Database): Promise<SchemaSta
 /** After migrations: this node's level, so `migrate --check` can list which releases still start here. */
 export async function recordSchemaExpectation(database: Database, journal = readJournal()): Promise<void> {
   const newest = journal.at(-1)?.tag ?? '';
-  const value = JSON.stringify({ level: journal.length, newest });
-  await database.db.execute(
-    sql`insert into hub_settings (key, value, updated_at) values (${`schema_expectation:${journal.length}`}, ${value}::jsonb, now())
-        on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`,
+  await upsertSetting(
+    database.db,
+    `schema_expectation:${journal.length}`,
+    { level: journal.length, newest },
+    new Date(),
   );
 }
 

@@ -27,7 +27,8 @@ describe.each(TEST_DATABASES)('schema contract [%s]', (kind) => {
 
   it('records the level each node expects and reports nothing pending on an up-to-date database', async () => {
     const state = await readSchemaState(t.hub.database);
-    expect(state).toMatchObject({ nodeLevel: level, databaseLevel: level, minLevel: 0, pending: [] });
+    // 0032_audit_chains is a contraction: it raised the contract to its own level, 33.
+    expect(state).toMatchObject({ nodeLevel: level, databaseLevel: level, minLevel: 33, pending: [] });
     expect(state.expectations.map((e) => e.level)).toEqual([level]);
     expect(describeSchemaState(state).join('\n')).toContain('would apply nothing: the database is up to date');
   });
@@ -43,7 +44,7 @@ describe.each(TEST_DATABASES)('schema contract [%s]', (kind) => {
 
       // The release after it dropped what this one reads, and raised the contract in that migration.
       await db.execute(
-        sql`insert into hub_settings (key, value) values ('schema_contract', ${JSON.stringify({ min_level: level + 1 })}::jsonb)`,
+        sql`update hub_settings set value = ${JSON.stringify({ min_level: level + 1 })}::jsonb where key = 'schema_contract'`,
       );
       await expect(checkSchemaContract(t.hub.database)).rejects.toThrow(SchemaContractError);
       // The real start path refuses before migrating anything, with a message an operator can act on.
@@ -54,7 +55,7 @@ describe.each(TEST_DATABASES)('schema contract [%s]', (kind) => {
       expect(describeSchemaState(refused).join('\n')).toContain('The next start would REFUSE');
     } finally {
       await db.execute(sql`delete from drizzle.__drizzle_migrations where hash = 'newer'`);
-      await db.execute(sql`delete from hub_settings where key = 'schema_contract'`);
+      await db.execute(sql`update hub_settings set value = '{"min_level": 33}'::jsonb where key = 'schema_contract'`);
     }
   });
 });
