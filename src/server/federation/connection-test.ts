@@ -120,32 +120,58 @@ async function testSaml(hub: Hub, provider: IdentityProvider, steps: Step[], now
   });
 }
 
-/** Runs the test for a stored provider, keeps its outcome on the row, and audits it. */
-export async function testProviderConnection(hub: Hub, id: string, actor: Actor): Promise<ConnectionTestResult> {
-  const provider = await findProviderById(hub.db, id);
-  if (!provider) throw new HubError('not_found', 'No such identity provider.');
+/** The steps of the test of a provider, stored or about to be (nothing is written). */
+export async function runConnectionTest(hub: Hub, provider: IdentityProvider): Promise<ConnectionTestResult> {
   const steps: Step[] = [];
-  const now = hub.clock();
   try {
-    if (provider.protocol === 'saml') await testSaml(hub, provider, steps, now);
+    if (provider.protocol === 'saml') await testSaml(hub, provider, steps, hub.clock());
     else await testOidc(hub, provider, steps);
   } catch (e) {
     if (!(e instanceof StepFailed)) throw e;
   }
-  const failed = steps.find((s) => !s.ok);
-  await recordProviderHealth(hub.db, provider.id, {
-    at: now,
-    error: failed ? `${failed.name}: ${failed.detail}` : null,
-  });
+  return { ok: steps.every((s) => s.ok), steps };
+}
+
+/** The words the row keeps of a failed test: the step and its detail. */
+export function healthErrorOf(result: ConnectionTestResult): string | null {
+  const failed = result.steps.find((s) => !s.ok);
+  return failed ? `${failed.name}: ${failed.detail}` : null;
+}
+
+/**
+ * Test on save: a provider saved enabled must pass the test first, or the save is refused with the
+ * failed step (400 connection_test_failed, the steps beside); the administrator may save it
+ * disabled instead. Answers the passed test, for the row's health.
+ */
+export async function assertConnectionWorks(hub: Hub, candidate: IdentityProvider): Promise<ConnectionTestResult> {
+  const result = await runConnectionTest(hub, candidate);
+  const failed = result.steps.find((s) => !s.ok);
+  if (failed) {
+    throw new HubError(
+      'connection_test_failed',
+      `The connection test failed at the ${failed.name} step: ${failed.detail} Save the provider disabled to keep it anyway.`,
+      { failed_step: failed.name, steps: result.steps },
+    );
+  }
+  return result;
+}
+
+/** Runs the test for a stored provider, keeps its outcome on the row, and audits it. */
+export async function testProviderConnection(hub: Hub, id: string, actor: Actor): Promise<ConnectionTestResult> {
+  const provider = await findProviderById(hub.db, id);
+  if (!provider) throw new HubError('not_found', 'No such identity provider.');
+  const result = await runConnectionTest(hub, provider);
+  const failed = result.steps.find((s) => !s.ok);
+  await recordProviderHealth(hub.db, provider.id, { at: hub.clock(), error: healthErrorOf(result) });
   await hub.audit.record({
     type: 'identity_provider_tested',
     ...actor.audit,
     details: {
       provider_id: provider.id,
       provider: provider.slug,
-      ok: !failed,
+      ok: result.ok,
       ...(failed ? { failed_step: failed.name } : {}),
     },
   });
-  return { ok: !failed, steps };
+  return result;
 }
