@@ -40,6 +40,8 @@ const DELIVERY: WebhookDeliveryView = {
   last_status_code: 500,
   last_latency_ms: 12,
   last_error: 'HTTP 500',
+  last_response_excerpt: 'Internal error',
+  max_attempts: 8,
   payload: { type: 'user.deactivated', data: { user_id: 'u-1', sessions_revoked: 2 } },
   created_at: '2026-11-26T12:01:00.000Z',
   delivered_at: null,
