@@ -45,7 +45,9 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
       },
     },
     async (request, reply) => {
-      const provider = await createProvider(hub, request.body, await requireActor(request), (p) => assertConnectionWorks(hub, p));
+      const provider = await createProvider(hub, request.body, await requireActor(request), (p) =>
+        assertConnectionWorks(hub, p),
+      );
       return reply.code(201).send({ provider: toProviderView(hub, provider), ...registrationOf(hub, provider) });
     },
   );

@@ -167,10 +167,16 @@ async function linkProviderOf(t: TestHub): Promise<string> {
   };
   const as = t.client.asBrowser(admin);
   const refused = await as.post('/api/admin/identity-providers', body);
-  expect(refused.json().error, refused.body).toMatchObject({ code: 'connection_test_failed', failed_step: 'discovery' });
+  expect(refused.json().error, refused.body).toMatchObject({
+    code: 'connection_test_failed',
+    failed_step: 'discovery',
+  });
   const res = await as.post('/api/admin/identity-providers', { body: { ...body.body, enabled: false } });
   expect(res.statusCode, res.body).toBe(201);
-  await t.hub.db.update(identityProviders).set({ enabled: true }).where(eq(identityProviders.id, res.json().provider.id));
+  await t.hub.db
+    .update(identityProviders)
+    .set({ enabled: true })
+    .where(eq(identityProviders.id, res.json().provider.id));
   linkProviders.set(t.hub, res.json().provider.id);
   return res.json().provider.id;
 }

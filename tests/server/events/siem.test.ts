@@ -200,10 +200,7 @@ describe.each(TEST_DATABASES)('SIEM sinks [%s]', (kind) => {
     expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(fresh).not.toBe(checkpoint_key);
     expect((await as.get(`/api/admin/audit-sinks/${sink.id}`)).body).not.toContain(fresh);
-    const [audited] = await t.hub.db
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.eventType, 'audit_sink_key_rotated'));
+    const [audited] = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'audit_sink_key_rotated'));
     expect(audited.details).toMatchObject({ sink_id: sink.id, key_generation: 2 });
     expect(JSON.stringify(audited)).not.toContain(fresh);
     const seen = listener.frames.length;

@@ -222,9 +222,7 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
 
     expect(await worker.runOnce()).toBe(3);
     // Issue 46: the console shows the retrying state, the answer's status and the first bytes of its body.
-    const [shown] = (
-      await (await admin()).get(`/api/admin/webhooks/${endpoint.id}/deliveries`)
-    ).json().deliveries;
+    const [shown] = (await (await admin()).get(`/api/admin/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
     expect(shown).toMatchObject({ status: 'pending', attempts: 1, max_attempts: RETRY_SCHEDULE_S.length + 1 });
     expect(shown.last_status_code).toBe(500);
     expect(shown.last_response_excerpt).toMatch(/^Internal error while handling v1,…; database unavailable$/);

@@ -86,9 +86,9 @@ describe.each(TEST_DATABASES)('identity provider connection test [%s]', (kind) =
       ['authorization', false],
     ]);
     expect(refused.body).not.toContain(upstream.clientSecret);
-    expect((await as.get('/api/admin/identity-providers')).json().providers.map((p: { slug: string }) => p.slug)).not.toContain(
-      'wrong-client',
-    );
+    expect(
+      (await as.get('/api/admin/identity-providers')).json().providers.map((p: { slug: string }) => p.slug),
+    ).not.toContain('wrong-client');
 
     const id = await registerUpstream(t, adminCookie, 'wrong-client', wrongClient, { enabled: false });
     // Switching it on runs the test again, and is refused the same way; the row stays disabled.

@@ -113,7 +113,14 @@ export async function registerSamlIdp(
 ): Promise<string> {
   const as = t.client.asBrowser(adminCookie);
   const res = await as.post('/api/admin/identity-providers', {
-    body: { protocol: 'saml', slug, display_name: `${slug} SAML`, metadata_xml: idp.metadataXml, ...extra, enabled: false },
+    body: {
+      protocol: 'saml',
+      slug,
+      display_name: `${slug} SAML`,
+      metadata_xml: idp.metadataXml,
+      ...extra,
+      enabled: false,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   const metadata = await t.client.get(`/auth/sso/${slug}/metadata`);
