@@ -1,4 +1,4 @@
-import type React from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -70,7 +70,7 @@ export function ProviderHealth({ provider }: { provider: IdentityProvider }) {
   );
 }
 
-const bold = (chunks: React.ReactNode[]) => <span className="font-medium">{chunks}</span>;
+const bold = (chunks: ReactNode[]) => <span className="font-medium">{chunks}</span>;
 
 /** The connection test's refusal of a save (400 connection_test_failed): its steps, when the error is one. */
 export function refusedTestOf(error: unknown): ConnectionTestResult | null {
@@ -92,9 +92,17 @@ export function SaveRefused({
   pending: boolean;
   onSaveDisabled: () => void;
 }) {
+  // The form is long: the refusal is brought into view and focused, where the next action is.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'start' });
+    box.current?.focus({ preventScroll: true });
+  }, [result]);
   return (
     <div
-      className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm"
+      ref={box}
+      tabIndex={-1}
+      className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm outline-none"
       role="alert"
       data-testid="idp-save-refused"
     >
