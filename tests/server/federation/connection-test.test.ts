@@ -109,7 +109,7 @@ describe.each(TEST_DATABASES)('identity provider connection test [%s]', (kind) =
     expect((await rowOf(id)).last_error).toMatch(/^authorization: The provider refused the request \(HTTP 400\)/);
   });
 
-  it('an issuer gone since it was saved fails at discovery; signing in through it names the provider and says it cannot be reached', async () => {
+  it('an issuer gone since it was saved fails at discovery; a sign-in through it says it cannot be reached', async () => {
     // Enabled while it answered (its test on save passed), then it went away: saved disabled at a
     // port nothing listens on, and switched on in its table as it was.
     const id = await registerUpstream(

@@ -61,7 +61,7 @@ export function answerExcerpt(answer: string | undefined): string | null {
   const cleaned = answer
     .replace(/whsec_[A-Za-z0-9+/=]+/g, 'whsec_…')
     .replace(/v1,[A-Za-z0-9+/=]{20,}/g, 'v1,…')
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
     .trim();
   if (!cleaned) return null;
   return cleaned.length > ANSWER_EXCERPT_CHARS ? `${cleaned.slice(0, ANSWER_EXCERPT_CHARS)}…` : cleaned;
