@@ -95,7 +95,7 @@ export function SaveRefused({
   // The form is long: the refusal is brought into view and focused, where the next action is.
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    box.current?.scrollIntoView({ block: 'start' });
+    box.current?.scrollIntoView?.({ block: 'start' }); // absent in jsdom
     box.current?.focus({ preventScroll: true });
   }, [result]);
   return (
