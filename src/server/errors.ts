@@ -52,6 +52,10 @@ export const HUB_ERRORS = {
   email_in_use: { status: 409, message: 'Another user already uses this email address.' },
   last_super_admin: { status: 409, message: 'The last active super admin cannot be deactivated.' },
   confirmation_mismatch: { status: 400, message: 'Type your email address exactly to confirm.' },
+  connection_test_failed: {
+    status: 400,
+    message: 'The identity provider failed its connection test; save it disabled to keep it anyway.',
+  },
   sole_owner: {
     status: 409,
     message: 'You are the only owner of an organization: make someone else an owner, or delete it, first.',

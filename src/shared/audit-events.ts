@@ -474,6 +474,7 @@ export const AUDIT_EVENTS = {
   ),
   audit_sink_updated: event<AuditSinkRef & { fields: string[] }>('high', 'Audit sink updated'),
   audit_sink_deleted: event<AuditSinkRef>('high', 'Audit sink deleted'),
+  audit_sink_key_rotated: event<AuditSinkRef & { key_generation: number }>('high', 'Audit sink checkpoint key rotated'),
 } as const satisfies Record<string, AuditEventSpec<object>>;
 
 /** An organization, by id. */

@@ -16,6 +16,9 @@ import { signInAs } from './admin-helpers';
 import { axeProblems, calmMotion, focusReturnsTo, scrollsSideways, settle } from './a11y';
 import { makeKeyPair } from '../server/federation/saml-idp';
 
+/** Where the screenshots go, to be looked at (not compared). */
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+
 /**
  * Issue 27 in a real browser: a real OpenID Connect provider (panva's oidc-provider) on
  * 127.0.0.1 with a login page of its own, registered at the hub through the admin API. "Continue
@@ -340,6 +343,8 @@ describe('federation in the browser (issue 27)', () => {
       });
       await expect.poll(() => dialog.getByLabel('Metadata XML *').inputValue()).toBe(metadata);
       problems.push(...(await axeProblems(page, 'add SAML identity provider')));
+      // Its IdP (idp.corp.example) is not on this machine: saved disabled, it is not tested (issue 46), nothing is sent.
+      await dialog.getByRole('switch', { name: 'Enabled' }).click();
       await dialog.getByRole('button', { name: 'Add provider' }).click();
       const registered = page.getByRole('dialog', { name: 'Register the hub at the provider' });
       await registered.waitFor();
@@ -355,6 +360,74 @@ describe('federation in the browser (issue 27)', () => {
     expect(opened).toBe(true);
     expect(problems).toEqual([]);
     await row.filter({ hasText: 'Corp SAML' }).getByText('Signing certificates: 1').waitFor();
+    await page.close();
+  });
+  it('issue 46: the redirect URI before saving and in Edit, a refused save kept disabled, the connection test on the row', async () => {
+    const page = await e2e.newPage();
+    await calmMotion(page);
+    await signInAs(e2e, page, ['user', 'super_admin'], { email: 'ivo.admin@hub.test' });
+    await page.goto('/admin?tab=identity-providers');
+    await settle(page);
+    const rows = page.getByRole('list', { name: 'Identity providers' }).getByRole('listitem');
+    const acme = rows.filter({ hasText: 'Acme SSO' });
+
+    // The row: "Test connection" runs discovery, keys and a dry authorization request against the upstream.
+    await acme.getByRole('button', { name: 'Test the connection to Acme SSO' }).click();
+    const steps = acme.getByRole('list', { name: 'Connection test steps' });
+    await steps.getByText(/Authorization request.*passed/).waitFor();
+    expect(await steps.getByRole('listitem').count()).toBe(3);
+    await acme.getByText(/^Connection test passed/).waitFor();
+    expect(await axeProblems(page, 'provider health @1440')).toEqual([]);
+    if (SHOTS) await acme.screenshot({ path: `${SHOTS}/idp-health-1440.png` });
+    await page.setViewportSize({ width: 375, height: 900 });
+    expect(await scrollsSideways(page)).toBe(false);
+    if (SHOTS) await acme.screenshot({ path: `${SHOTS}/idp-health-375.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Edit shows the redirect URI to register.
+    await page.getByRole('button', { name: 'Edit Acme SSO' }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByText(`${e2e.baseUrl}/auth/sso/acme/callback`).first().waitFor();
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
+
+    // Adding: the redirect URI shows as the slug is typed, before anything is saved.
+    await page.getByRole('button', { name: 'Add provider' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add identity provider' });
+    await dialog.getByLabel('Display name *').fill('Acme Staff');
+    await dialog.getByLabel('Slug *').fill('acme-staff');
+    const redirectUri = `${e2e.baseUrl}/auth/sso/acme-staff/callback`;
+    await dialog.getByText(redirectUri).waitFor();
+    await dialog.getByRole('button', { name: /^Copy/ }).first().waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/idp-live-registration-1440.png` });
+    await page.setViewportSize({ width: 375, height: 900 });
+    await dialog.getByText(redirectUri).scrollIntoViewIfNeeded();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/idp-live-registration-375.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The upstream does not know this client: the test on save refuses, naming the step.
+    await dialog.getByLabel('Issuer *').fill(upstream.issuer);
+    await dialog.getByLabel('Client ID *').fill('not-registered-there');
+    await dialog.getByLabel('Client secret *').fill('whatever');
+    await dialog.getByRole('button', { name: 'Add provider' }).click();
+    const refused = dialog.getByTestId('idp-save-refused');
+    await refused.getByText(/Authorization request.*failed/).waitFor();
+    await refused.getByText(/Discovery document.*passed/).waitFor();
+    // Brought into view at the end of the long form, where the next action is.
+    const saveDisabled = refused.getByRole('button', { name: 'Save disabled' });
+    await expect
+      .poll(() => saveDisabled.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight))
+      .toBe(true);
+    expect(await axeProblems(page, 'refused save', '[role="dialog"]')).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/idp-save-refused-1440.png` });
+    await refused.getByRole('button', { name: 'Save disabled' }).click();
+    const registered = page.getByRole('dialog', { name: 'Register the hub at the provider' });
+    await registered.getByText(redirectUri).waitFor();
+    await registered.getByRole('button', { name: 'Done' }).click();
+    const staff = rows.filter({ hasText: 'Acme Staff' });
+    await staff.getByText('Disabled', { exact: true }).waitFor();
+    // Its redirect URI is on its row too.
+    await staff.getByText('Redirect URI to register').click();
+    await staff.getByText(redirectUri).waitFor();
     await page.close();
   });
 });

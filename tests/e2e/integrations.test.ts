@@ -168,6 +168,66 @@ describe('/admin?tab=integrations in a real browser', () => {
     expect(receiver.received.at(-1)!.signatures).toHaveLength(2);
   });
 
+  it('issue 46: two endpoints on one host are named by their full URL; an answer 500 shows the retrying state and its body', async () => {
+    const ordersUrl = `${receiver.url}/orders`;
+    const created = await page.request.post('/api/admin/webhooks', {
+      headers: CSRF,
+      data: { url: ordersUrl, events: ['user.created'] },
+    });
+    expect(created.status()).toBe(201);
+    const orders = (await created.json()) as { webhook: { id: string }; secret: string };
+    receiver.secrets.push(orders.secret);
+    receiver.failing = true;
+    receiver.answerBody = () => 'Internal error: the orders database is unavailable';
+    try {
+      const test = await page.request.post(`/api/admin/webhooks/${orders.webhook.id}/test`, { headers: CSRF });
+      expect(test.status()).toBe(202);
+      await expect
+        .poll(
+          async () => {
+            const res = await page.request.get(`/api/admin/webhooks/${orders.webhook.id}/deliveries`);
+            return ((await res.json()) as { deliveries: { attempts: number }[] }).deliveries[0]?.attempts ?? 0;
+          },
+          { timeout: 60_000 },
+        )
+        .toBeGreaterThan(0);
+      await page.reload();
+      await settle(page);
+      const rows = page.getByTestId('webhook-row');
+      await rows.filter({ hasText: ordersUrl }).waitFor();
+      // Each row, and each button's accessible name, says which endpoint: the path tells them apart.
+      await rows.getByText(receiver.url, { exact: true }).waitFor();
+      await rows.getByText(ordersUrl, { exact: true }).waitFor();
+      await page.getByRole('button', { name: `Delivery log of ${ordersUrl}` }).click();
+      const entry = page.getByTestId('webhook-delivery').first();
+      await entry.getByText(/^Retrying \(attempt \d of 8\)$/).waitFor();
+      expect(await entry.getAttribute('data-status')).toBe('retrying');
+      await entry.getByText('500', { exact: true }).waitFor();
+      await entry.getByText('Internal error: the orders database is unavailable').waitFor();
+      // The warning colour, not the grey of "Pending".
+      const badge = entry.getByText(/^Retrying/);
+      expect(await badge.evaluate((el) => el.className)).toContain('bg-warning');
+      expect(await axeProblems(page, 'retrying delivery @1440')).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/webhooks-retrying-1440.png`, fullPage: true });
+      await page.setViewportSize({ width: 375, height: 900 });
+      await entry.scrollIntoViewIfNeeded();
+      expect(await scrollsSideways(page)).toBe(false);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/webhooks-retrying-375.png`, fullPage: true });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      // The delete confirmation names it by the full URL too.
+      await page.getByRole('button', { name: `Delete ${ordersUrl}` }).click();
+      await page.getByRole('alertdialog').getByText(ordersUrl, { exact: false }).first().waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    } finally {
+      receiver.failing = false;
+      receiver.answerBody = null;
+      await page.request.delete(`/api/admin/webhooks/${orders.webhook.id}`, { headers: CSRF });
+      await page.reload();
+      await settle(page);
+    }
+  });
+
   it('disable and delete: the endpoint says so, then is gone after the confirmation', async () => {
     const row = page.getByTestId('webhook-row').filter({ hasText: '127.0.0.1' });
     await row.getByRole('button', { name: /^Disable / }).click();
@@ -188,8 +248,21 @@ describe('/admin?tab=integrations in a real browser', () => {
     await page.getByRole('button', { name: 'Add sink' }).click();
     const form = page.getByRole('dialog', { name: 'Add audit sink' });
     await form.getByLabel('Target').fill(receiver.url);
-    await form.getByLabel('Event types (optional)').fill('user_deactivated');
+    // Issue 46: types come from the audit catalogue; a misspelling finds nothing to tick.
+    const filter = form.getByLabel('Filter event types');
+    await filter.fill('user_deactivatd');
+    await form.getByText('No event type matches.').waitFor();
+    await filter.fill('user_deactivated');
+    await form.getByRole('checkbox', { name: 'user_deactivated' }).check();
+    await filter.fill('');
+    await form.getByRole('button', { name: /^Show all/ }).click();
     expect(await axeProblems(page, 'add sink dialog @1440', '[role="dialog"]')).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/sink-checklist-1440.png` });
+    await page.setViewportSize({ width: 375, height: 900 });
+    expect(await axeProblems(page, 'add sink dialog @375', '[role="dialog"]')).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/sink-checklist-375.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await form.getByRole('button', { name: 'Show the chosen only' }).click();
     await form.getByRole('button', { name: 'Add sink' }).click();
     const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
     await stepUp.getByLabel('Password').fill(FIXTURE_PASSWORD);
@@ -208,6 +281,13 @@ describe('/admin?tab=integrations in a real browser', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await page.content()).not.toContain(key);
     expect(await (await page.request.get('/api/admin/audit-sinks')).text()).not.toContain(key);
+    // Now signed in recently: the API refuses unknown types by name, whatever a program sends.
+    const refused = await page.request.post('/api/admin/audit-sinks', {
+      headers: CSRF,
+      data: { kind: 'https', target: receiver.url, event_types: ['user_deactivatd', 'totally_made_up'] },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain('user_deactivatd, totally_made_up');
 
     const row = page.getByTestId('audit-sink-row').filter({ hasText: '127.0.0.1' });
     await row.getByText('user_deactivated', { exact: false }).waitFor();
@@ -218,6 +298,17 @@ describe('/admin?tab=integrations in a real browser', () => {
     expect(await scrollsSideways(page)).toBe(false);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/integrations-sinks-375.png`, fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The checkpoint key rotates from the row: the new key is shown once, and differs.
+    await row.getByRole('button', { name: /^Rotate the checkpoint key of/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate key' }).click();
+    const rotated = page.getByRole('dialog', { name: 'New checkpoint key' });
+    const fresh = (await rotated.getByTestId('checkpoint-key').textContent())!;
+    expect(fresh.length).toBeGreaterThanOrEqual(40);
+    expect(fresh).not.toBe(key);
+    await rotated.getByRole('button', { name: 'I have stored it' }).click();
+    await rotated.waitFor({ state: 'detached' });
+    expect(await (await page.request.get('/api/admin/audit-sinks')).text()).not.toContain(fresh);
 
     await row.getByRole('button', { name: /^Delete audit sink/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

@@ -3,6 +3,11 @@ import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './harness';
 import { createUser, sessionCookieFor } from '../helpers/fixtures';
 import { expectToast, signInAs } from './admin-helpers';
+import { eq } from 'drizzle-orm';
+import { oauthClients } from '../../src/server/db/schema/index';
+
+/** Where the screenshots go, to be looked at (not compared). */
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
 describe('/oauth-admin in a real browser', () => {
   let e2e: E2E;
@@ -89,6 +94,52 @@ describe('/oauth-admin in a real browser', () => {
     await card.getByText('Inactive', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Activate' }).click();
     await expectToast(page, 'Client activated successfully');
+  });
+
+  it('issue 46: rotates a client secret from its card; the new one authenticates, the old one only until its grace ends', async () => {
+    await page.goto('/oauth-admin');
+    const card = page.getByTestId('oauth-client-card').filter({ hasText: 'Role Builder' });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Copy Client Secret' }).click();
+    await page.getByText('Client Secret copied to clipboard').waitFor();
+    const old = await page.evaluate(() => navigator.clipboard.readText());
+    const clientId = (await card.getByTestId('client-id').textContent())!;
+    await card.getByRole('button', { name: 'Rotate', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate the secret of Role Builder' });
+    await dialog.getByText('24 hours').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/client-rotate-1440.png` });
+    await page.setViewportSize({ width: 375, height: 900 });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/client-rotate-375.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await dialog.getByRole('button', { name: 'Rotate secret' }).click();
+    const fresh = (await dialog.getByTestId('rotated-client-secret').textContent())!;
+    expect(fresh.length).toBeGreaterThan(20);
+    expect(fresh).not.toBe(old);
+    await dialog.getByText(/The old secret keeps working until/).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await card.getByTestId('previous-secret').waitFor();
+
+    // RFC 7662 introspection authenticates the client: 200 with the right secret, 401 otherwise.
+    const introspect = (secret: string) =>
+      page.request.post('/oauth/introspect', {
+        headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` },
+        form: { token: 'not-a-token' },
+      });
+    expect((await introspect(fresh)).status()).toBe(200);
+    expect((await introspect(old)).status()).toBe(200);
+    // The grace ends (its end moved to the past, as time would): the old secret is refused, the new one is not.
+    await e2e.hub.hub.db
+      .update(oauthClients)
+      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthClients.clientId, clientId));
+    // Told to every node as an administrator's change is (the client cache reads the row again).
+    await e2e.hub.hub.revocations.publish({ kind: 'client', clientId });
+    await expect.poll(async () => (await introspect(old)).status()).toBe(401);
+    expect((await introspect(fresh)).status()).toBe(200);
+    // No GET answer holds either secret.
+    const listed = await (await page.request.get('/api/admin/oauth-clients')).text();
+    expect(listed).not.toContain(fresh);
+    expect(listed).not.toContain(old);
   });
 
   it('lists active sessions with browser, device, IP and revokes one', async () => {

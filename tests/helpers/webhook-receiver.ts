@@ -28,6 +28,8 @@ export interface WebhookReceiver {
   answers: number[];
   /** While true, every delivery is read, verified and answered 500. */
   failing: boolean;
+  /** The body of its answers (default `ok`), from what it received (a receiver echoing its request, say). */
+  answerBody: ((r: Received) => string) | null;
   /** While set, requests are read and recorded but answered only once it resolves. */
   gate: Promise<void> | null;
   close(): Promise<void>;
@@ -48,7 +50,13 @@ export interface WebhookReceiverOptions {
  */
 export async function startWebhookReceiver(options: WebhookReceiverOptions = {}): Promise<WebhookReceiver> {
   const now = options.now ?? (() => new Date());
-  const state = { received: [] as Received[], secrets: [] as string[], answers: [] as number[], failing: false };
+  const state = {
+    received: [] as Received[],
+    secrets: [] as string[],
+    answers: [] as number[],
+    failing: false,
+    answerBody: null as ((r: Received) => string) | null,
+  };
   const receiver = Object.assign(state, { gate: null as Promise<void> | null });
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -58,7 +66,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
       entry.status = state.answers.shift() ?? (state.failing ? 500 : 200);
       state.received.push(entry);
       void (receiver.gate ?? Promise.resolve()).then(() => {
-        res.writeHead(entry.status, { 'content-type': 'text/plain' }).end('ok');
+        res.writeHead(entry.status, { 'content-type': 'text/plain' }).end(state.answerBody?.(entry) ?? 'ok');
       });
     });
   };

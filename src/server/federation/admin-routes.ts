@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../hub';
+import type { IdentityProvider } from '../db/schema/index';
 import { apiErrors, contracts, adminErrors, deletedSchema, emptyBody } from '../http/contract';
 import { requireActor } from '../plugins/session';
 import { idParamsSchema } from '../../shared/admin-api';
@@ -19,7 +20,7 @@ import {
   removeProvider,
   toProviderView,
 } from './provider-service';
-import { testProviderConnection } from './connection-test';
+import { assertConnectionWorks, testProviderConnection } from './connection-test';
 
 /** /api/admin/identity-providers*: registered inside the admin guard (ecosystem admins only). */
 export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
@@ -40,11 +41,12 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
     {
       schema: {
         body: createIdentityProviderBodySchema,
-        response: { 201: identityProviderResultSchema, ...adminErrors, ...apiErrors(409) },
+        response: { 201: identityProviderResultSchema, ...adminErrors, ...apiErrors(400, 409) },
       },
     },
     async (request, reply) => {
-      const provider = await createProvider(hub, request.body, await requireActor(request));
+      const actor = await requireActor(request);
+      const provider = await createProvider(hub, request.body, actor, (p) => assertConnectionWorks(hub, p, actor.locale));
       return reply.code(201).send({ provider: toProviderView(hub, provider), ...registrationOf(hub, provider) });
     },
   );
@@ -69,11 +71,13 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
       schema: {
         params: idParamsSchema,
         body: updateIdentityProviderBodySchema,
-        response: { 200: identityProviderResultSchema, ...adminErrors, ...apiErrors(404, 409) },
+        response: { 200: identityProviderResultSchema, ...adminErrors, ...apiErrors(400, 404, 409) },
       },
     },
     async (request) => {
-      const provider = await changeProvider(hub, request.params.id, request.body, await requireActor(request));
+      const actor = await requireActor(request);
+      const check = (p: IdentityProvider) => assertConnectionWorks(hub, p, actor.locale);
+      const provider = await changeProvider(hub, request.params.id, request.body, actor, check);
       return { provider: toProviderView(hub, provider), ...registrationOf(hub, provider) };
     },
   );

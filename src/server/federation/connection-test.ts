@@ -144,36 +144,73 @@ async function testSaml(hub: Hub, provider: IdentityProvider, steps: Step[], now
   });
 }
 
-/** Runs the test for a stored provider, keeps its outcome on the row, and audits it. */
-export async function testProviderConnection(hub: Hub, id: string, actor: Actor): Promise<ConnectionTestResult> {
-  const provider = await findProviderById(hub.db, id);
-  if (!provider) throw new HubError('not_found', 'No such identity provider.');
+interface TestRun {
+  result: ConnectionTestResult;
+  /** The failed step's outcome, for the words the row keeps. */
+  failure?: Outcome;
+}
+
+async function runTest(hub: Hub, provider: IdentityProvider, locale: Locale): Promise<TestRun> {
   const steps: Step[] = [];
-  const now = hub.clock();
   let failure: Outcome | undefined;
   try {
-    if (provider.protocol === 'saml') await testSaml(hub, provider, steps, now, actor.locale);
-    else await testOidc(hub, provider, steps, actor.locale);
+    if (provider.protocol === 'saml') await testSaml(hub, provider, steps, hub.clock(), locale);
+    else await testOidc(hub, provider, steps, locale);
   } catch (e) {
     if (!(e instanceof StepFailed)) throw e;
     failure = e.outcome;
   }
-  const failed = steps.find((s) => !s.ok);
-  // The row is read by every administrator, each in their own language: it keeps the hub's
-  // source language (as a sign-in's failure does, sign-in/provider.ts).
-  await recordProviderHealth(hub.db, provider.id, {
-    at: now,
-    error: failed && failure ? `${failed.name}: ${words(DEFAULT_LOCALE, failure)}` : null,
-  });
+  return { result: { ok: steps.every((s) => s.ok), steps }, failure };
+}
+
+/**
+ * The words the row keeps of a failed test: the step and its detail. The row is read by every
+ * administrator, each in their own language, so it keeps the hub's source language (as a
+ * sign-in's failure does, sign-in/provider.ts).
+ */
+function healthErrorOf({ result, failure }: TestRun): string | null {
+  const failed = result.steps.find((s) => !s.ok);
+  return failed && failure ? `${failed.name}: ${words(DEFAULT_LOCALE, failure)}` : null;
+}
+
+/**
+ * Test on save: a provider saved enabled must pass the test first, or the save is refused with the
+ * failed step (400 connection_test_failed, the steps beside, in the administrator's language); the
+ * administrator may save it disabled instead. Answers the passed test, for the row's health.
+ */
+export async function assertConnectionWorks(
+  hub: Hub,
+  candidate: IdentityProvider,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<ConnectionTestResult> {
+  const { result } = await runTest(hub, candidate, locale);
+  const failed = result.steps.find((s) => !s.ok);
+  if (failed) {
+    throw new HubError(
+      'connection_test_failed',
+      `The connection test failed at the ${failed.name} step: ${failed.detail} Save the provider disabled to keep it anyway.`,
+      { failed_step: failed.name, steps: result.steps },
+    );
+  }
+  return result;
+}
+
+/** Runs the test for a stored provider, keeps its outcome on the row, and audits it. */
+export async function testProviderConnection(hub: Hub, id: string, actor: Actor): Promise<ConnectionTestResult> {
+  const provider = await findProviderById(hub.db, id);
+  if (!provider) throw new HubError('not_found', 'No such identity provider.');
+  const run = await runTest(hub, provider, actor.locale);
+  const failed = run.result.steps.find((s) => !s.ok);
+  await recordProviderHealth(hub.db, provider.id, { at: hub.clock(), error: healthErrorOf(run) });
   await hub.audit.record({
     type: 'identity_provider_tested',
     ...actor.audit,
     details: {
       provider_id: provider.id,
       provider: provider.slug,
-      ok: !failed,
+      ok: run.result.ok,
       ...(failed ? { failed_step: failed.name } : {}),
     },
   });
-  return { ok: !failed, steps };
+  return run.result;
 }

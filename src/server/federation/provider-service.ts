@@ -115,6 +115,28 @@ async function assertDomainsFree(db: DbOrTx, domains: string[], exceptId: string
 }
 
 /**
+ * Issue 46, test on save: what a save runs on the provider as it would be stored, before anything
+ * is written (federation/connection-test.ts assertConnectionWorks, passed in by the routes: the
+ * test reads this module's URLs). It throws to refuse the save.
+ */
+export type ConnectionCheck = (candidate: IdentityProvider) => Promise<unknown>;
+
+/** The fields whose change the connection test must see again: where the provider is and how the hub is known there. */
+const CONNECTION_FIELDS = ['issuer', 'client_id', 'client_secret', 'scopes', 'metadata_xml'] as const;
+
+/** Whether a save must pass the test: the provider ends enabled and is switched on or reconnected. */
+function needsConnectionTest(current: IdentityProvider | null, input: UpdateIdentityProviderBody): boolean {
+  const enabled = input.enabled ?? current?.enabled ?? true;
+  if (!enabled) return false;
+  if (!current || !current.enabled) return true;
+  return CONNECTION_FIELDS.some((f) => input[f] !== undefined);
+}
+
+function slugTaken(slug: string): HubError {
+  return new HubError('conflict', `An identity provider with the slug "${slug}" exists.`, { field: 'slug' });
+}
+
+/**
  * Registers a provider: OpenID Connect (its client secret is sealed at once and never answered)
  * or SAML (its metadata read into entityID, SSO location and signing certificates).
  */
@@ -122,27 +144,39 @@ export async function createProvider(
   hub: Hub,
   input: CreateIdentityProviderBody,
   actor: Actor,
+  check?: ConnectionCheck,
 ): Promise<IdentityProvider> {
-  const columns = createColumnsOf(hub, input);
   const domains = [...new Set(input.email_domains ?? [])];
   const now = hub.clock();
+  const values = {
+    slug: input.slug,
+    protocol: input.protocol,
+    enabled: input.enabled ?? true,
+    clientId: null,
+    clientSecretEnc: null,
+    scopes: [],
+    samlSsoUrl: null,
+    samlCertificates: [],
+    ...createColumnsOf(hub, input),
+    emailDomains: domains,
+    trustsEmailVerified: input.trusts_email_verified ?? false,
+    trustsMfa: input.trusts_mfa ?? false,
+    attributeMapping: { ...DEFAULT_ATTRIBUTE_MAPPING, ...input.attribute_mapping },
+    mayCreateAccounts: input.may_create_accounts ?? false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const tested = check && needsConnectionTest(null, input);
+  if (tested) {
+    // What needs no network first: a clash is told at once, not after the test's requests.
+    if (await findProviderBySlug(hub.db, input.slug)) throw slugTaken(input.slug);
+    await assertDomainsFree(hub.db, domains, null);
+    await check({ ...values, id: '', lastOkAt: null, lastError: null, lastErrorAt: null });
+  }
   return hub.db.transaction(async (tx) => {
     await assertDomainsFree(tx, domains, null);
-    const provider = await insertProvider(tx, {
-      slug: input.slug,
-      protocol: input.protocol,
-      enabled: input.enabled ?? true,
-      ...columns,
-      emailDomains: domains,
-      trustsEmailVerified: input.trusts_email_verified ?? false,
-      trustsMfa: input.trusts_mfa ?? false,
-      attributeMapping: { ...DEFAULT_ATTRIBUTE_MAPPING, ...input.attribute_mapping },
-      mayCreateAccounts: input.may_create_accounts ?? false,
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (!provider)
-      throw new HubError('conflict', `An identity provider with the slug "${input.slug}" exists.`, { field: 'slug' });
+    const provider = await insertProvider(tx, { ...values, lastOkAt: tested ? now : null });
+    if (!provider) throw slugTaken(input.slug);
     await hub.audit.record(
       {
         type: 'identity_provider_created',
@@ -166,8 +200,15 @@ export async function changeProvider(
   id: string,
   input: UpdateIdentityProviderBody,
   actor: Actor,
+  check?: ConnectionCheck,
 ): Promise<IdentityProvider> {
   const values = updateColumnsOf(hub, input);
+  const before = check ? await findProviderById(hub.db, id) : null;
+  if (before && check && needsConnectionTest(before, input)) {
+    assertFieldsOfProtocol(before.protocol, input);
+    await check({ ...before, ...values });
+    values.lastOkAt = values.updatedAt;
+  }
   return hub.db.transaction(async (tx) => {
     const current = await findProviderById(tx, id);
     if (!current) throw new HubError('not_found', 'No such identity provider.');

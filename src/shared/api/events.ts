@@ -74,6 +74,10 @@ export const webhookDeliveryViewSchema = z.object({
   last_status_code: z.number().int().nullable(),
   last_latency_ms: z.number().int().nullable(),
   last_error: z.string().nullable(),
+  /** Issue 46: the first bytes of the last failed answer's body (bounded, secrets removed; never headers). */
+  last_response_excerpt: z.string().nullable(),
+  /** How many attempts the retry schedule makes in all (pending with attempts > 0: "Retrying, attempt n of this"). */
+  max_attempts: z.number().int(),
   payload: z.record(z.string(), z.unknown()),
   created_at: z.string(),
   delivered_at: z.string().nullable(),

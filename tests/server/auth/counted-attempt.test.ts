@@ -9,7 +9,7 @@ import { TEST_DATABASES, type TestHub } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { cookieFrom } from '../../helpers/cookies';
 import { FIXTURE_PASSWORD, createUser, enrolFixtureTotp, sessionCookieFor, totpCodeAt } from '../../helpers/fixtures';
-import { auditLogs, platformUsers, signInAttempts } from '../../../src/server/db/schema/index';
+import { auditLogs, identityProviders, platformUsers, signInAttempts } from '../../../src/server/db/schema/index';
 import { SESSION_COOKIE } from '../../../src/server/auth/sessions';
 import { MFA_PENDING_COOKIE } from '../../../src/server/auth/routes';
 import { ensureSetupKey } from '../../../src/server/setup/setup-key';
@@ -144,13 +144,18 @@ const wrongFactors = [
   },
 ];
 
-/** The provider the pending identities below come from (one per hub; never contacted). */
+/**
+ * The provider the pending identities below come from (one per hub; never contacted). Saved
+ * enabled, its connection test on save (issue 46) would be refused by the outbound policy's
+ * classification of 127.0.0.1 alone, without a packet sent: that refusal is checked here, then
+ * it is saved disabled and switched on in its table, as one that passed its test would be.
+ */
 const linkProviders = new WeakMap<object, string>();
 async function linkProviderOf(t: TestHub): Promise<string> {
   const known = linkProviders.get(t.hub);
   if (known) return known;
   const admin = await sessionCookieFor(t.hub, await createUser(t.hub, { roles: ['platform_admin'] }));
-  const res = await t.client.asBrowser(admin).post('/api/admin/identity-providers', {
+  const body = {
     body: {
       protocol: 'oidc',
       slug: 'counted-link',
@@ -159,8 +164,19 @@ async function linkProviderOf(t: TestHub): Promise<string> {
       client_id: 'hub',
       client_secret: 'never-used',
     },
+  };
+  const as = t.client.asBrowser(admin);
+  const refused = await as.post('/api/admin/identity-providers', body);
+  expect(refused.json().error, refused.body).toMatchObject({
+    code: 'connection_test_failed',
+    failed_step: 'discovery',
   });
+  const res = await as.post('/api/admin/identity-providers', { body: { ...body.body, enabled: false } });
   expect(res.statusCode, res.body).toBe(201);
+  await t.hub.db
+    .update(identityProviders)
+    .set({ enabled: true })
+    .where(eq(identityProviders.id, res.json().provider.id));
   linkProviders.set(t.hub, res.json().provider.id);
   return res.json().provider.id;
 }

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { auditLogs, auditSinks, auditWriters } from '../../../src/server/db/schema/index';
-import { eq } from 'drizzle-orm';
 import { CHECKPOINT_INTERVAL_MS, createSiemWorker, type SiemWorker } from '../../../src/server/events/siem/worker';
 import { createAuditLog, type AuditEvent } from '../../../src/server/audit/record';
 import { CHAIN_SPAN } from '../../../src/server/audit/chain';
@@ -192,6 +192,30 @@ describe.each(TEST_DATABASES)('SIEM sinks [%s]', (kind) => {
     expect(view.json().sink).toMatchObject({ lag_rows: expect.any(Number), last_error: null, failure_streak: 0 });
     const metrics = await t.hub.metrics.scrape();
     expect(metrics).toMatch(new RegExp(`hub_audit_sink_lag_rows\\{sink="${sink.id}"\\} \\d+`));
+
+    // Issue 46: the checkpoint key rotated — answered once, audited without it; the next checkpoints use it.
+    const as = await admin();
+    const rotated = await as.post(`/api/admin/audit-sinks/${sink.id}/rotate-checkpoint-key`);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const fresh = rotated.json().checkpoint_key as string;
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(fresh).not.toBe(checkpoint_key);
+    expect((await as.get(`/api/admin/audit-sinks/${sink.id}`)).body).not.toContain(fresh);
+    const [audited] = await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'audit_sink_key_rotated'));
+    expect(audited.details).toMatchObject({ sink_id: sink.id, key_generation: 2 });
+    expect(JSON.stringify(audited)).not.toContain(fresh);
+    const seen = listener.frames.length;
+    await t.hub.audit.record(deactivations(5));
+    t.clock.advance(CHECKPOINT_INTERVAL_MS);
+    await worker.runOnce();
+    await expect.poll(() => listener!.frames.slice(seen).at(-1)?.msgId).toBe('audit_checkpoint');
+    const after = listener.frames.slice(seen).map(checkFrame);
+    expect(verifyStream(after, sink.id, fresh).checkpoints.length).toBeGreaterThanOrEqual(1);
+    expect(() => verifyStream(after, sink.id, checkpoint_key)).toThrow();
+    const { cookie } = await signedInUser(t.hub);
+    const stranger = await t.client.asBrowser(cookie).post(`/api/admin/audit-sinks/${sink.id}/rotate-checkpoint-key`);
+    expect(stranger.statusCode).toBe(403);
+    expect((await as.post(`/api/admin/audit-sinks/${randomUUID()}/rotate-checkpoint-key`)).statusCode).toBe(404);
   });
 
   it('a listener that is down, then back, gets everything from the cursor on; its failure shows in GET and /metrics', async () => {
@@ -401,6 +425,12 @@ describe('the checkpoint key of a sink (issue 38: through crypto/keyed-mac.ts)',
       createHmac('sha256', key).update(`${sinkId}.7.abc`).digest('base64url'),
     );
     expect(checkpointKey(master, randomUUID())).not.toEqual(key);
+    // A rotation moves the sink to the next generation's label; the first stays as it was.
+    const second = deriveSubkey(master, `ecosystem-hub/audit-sink-checkpoint/v1/${sinkId}/2`);
+    expect(checkpointKey(master, sinkId, 2)).toEqual(second);
+    expect(checkpointMac(master, sinkId, 7, 'abc', 2)).toBe(
+      createHmac('sha256', second).update(`${sinkId}.7.abc`).digest('base64url'),
+    );
   });
 });
 

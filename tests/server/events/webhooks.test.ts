@@ -217,8 +217,17 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
     const users = [await createUser(t.hub), await createUser(t.hub), await createUser(t.hub)];
     for (const u of users) await deactivate(u.id);
     receiver.answers.push(500, 500, 500, 503, 503, 503);
+    // Its error page echoes the request's signature header: the log keeps the words, never the signature.
+    receiver.answerBody = (r) => `Internal error\r\nwhile handling ${r.signatures[0]}; database unavailable`;
 
     expect(await worker.runOnce()).toBe(3);
+    // Issue 46: the console shows the retrying state, the answer's status and the first bytes of its body.
+    const [shown] = (await (await admin()).get(`/api/admin/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
+    expect(shown).toMatchObject({ status: 'pending', attempts: 1, max_attempts: RETRY_SCHEDULE_S.length + 1 });
+    expect(shown.last_status_code).toBe(500);
+    expect(shown.last_response_excerpt).toMatch(/^Internal error while handling v1,…; database unavailable$/);
+    expect(JSON.stringify(shown)).not.toContain(receiver.received[0].signatures[0]);
+    receiver.answerBody = null;
     const waiting = await t.hub.metrics.scrape();
     expect(waiting).toMatch(/^hub_outbox_pending 3$/m);
     expect(waiting).toMatch(/^hub_outbox_oldest_seconds 0$/m);

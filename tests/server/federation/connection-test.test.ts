@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
+import { identityProviders } from '../../../src/server/db/schema/index';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import type { TestClient } from '../../helpers/client';
@@ -62,11 +64,39 @@ describe.each(TEST_DATABASES)('identity provider connection test [%s]', (kind) =
     expect(await auditRowsOf(t, 'identity_provider_tested', 'provider', 'good')).toHaveLength(1);
   });
 
-  it('names the redirect URI when the provider refuses the client, after discovery and keys passed', async () => {
-    const id = await registerUpstream(t, adminCookie, 'wrong-client', {
-      ...upstream,
-      clientId: 'not-registered-there',
-    });
+  it('test on save: refuses to save enabled a provider that fails, naming the step; saved disabled it is kept', async () => {
+    const wrongClient = { ...upstream, clientId: 'not-registered-there' };
+    const body = {
+      protocol: 'oidc',
+      slug: 'wrong-client',
+      display_name: 'wrong-client SSO',
+      issuer: wrongClient.issuer,
+      client_id: wrongClient.clientId,
+      client_secret: upstream.clientSecret,
+    };
+    const refused = await as.post('/api/admin/identity-providers', { body });
+    expect(refused.statusCode).toBe(400);
+    const error = refused.json().error;
+    expect(error).toMatchObject({ code: 'connection_test_failed', failed_step: 'authorization' });
+    expect(error.message).toContain('authorization step');
+    expect(error.message).toContain(callbackOf(t, 'wrong-client'));
+    expect(error.steps.map((s: { name: string; ok: boolean }) => [s.name, s.ok])).toEqual([
+      ['discovery', true],
+      ['keys', true],
+      ['authorization', false],
+    ]);
+    expect(refused.body).not.toContain(upstream.clientSecret);
+    expect(
+      (await as.get('/api/admin/identity-providers')).json().providers.map((p: { slug: string }) => p.slug),
+    ).not.toContain('wrong-client');
+
+    const id = await registerUpstream(t, adminCookie, 'wrong-client', wrongClient, { enabled: false });
+    // Switching it on runs the test again, and is refused the same way; the row stays disabled.
+    const enabling = await as.patch(`/api/admin/identity-providers/${id}`, { body: { enabled: true } });
+    expect(enabling.statusCode).toBe(400);
+    expect(enabling.json().error.failed_step).toBe('authorization');
+    expect((await rowOf(id)).enabled).toBe(false);
+
     const result = await testOf(id);
     expect(result.ok).toBe(false);
     expect(result.steps.map((s) => [s.name, s.ok])).toEqual([
@@ -79,11 +109,17 @@ describe.each(TEST_DATABASES)('identity provider connection test [%s]', (kind) =
     expect((await rowOf(id)).last_error).toMatch(/^authorization: The provider refused the request \(HTTP 400\)/);
   });
 
-  it('an unreachable issuer fails at discovery; signing in through it names the provider and says it cannot be reached', async () => {
-    const id = await registerUpstream(t, adminCookie, 'down', {
-      ...upstream,
-      issuer: `http://127.0.0.1:${closedPort}`,
-    });
+  it('an issuer gone since it was saved fails at discovery; a sign-in through it says it cannot be reached', async () => {
+    // Enabled while it answered (its test on save passed), then it went away: saved disabled at a
+    // port nothing listens on, and switched on in its table as it was.
+    const id = await registerUpstream(
+      t,
+      adminCookie,
+      'down',
+      { ...upstream, issuer: `http://127.0.0.1:${closedPort}` },
+      { enabled: false },
+    );
+    await t.hub.db.update(identityProviders).set({ enabled: true }).where(eq(identityProviders.id, id));
     const result = await testOf(id);
     expect(result.steps).toEqual([
       {
@@ -98,6 +134,22 @@ describe.each(TEST_DATABASES)('identity provider connection test [%s]', (kind) =
     expect(signIn.body).toContain('down SSO cannot be reached right now');
     expect(signIn.body).not.toContain('could not be accepted');
     expect((await rowOf(id)).last_error).toMatch(/^sign-in: cannot be reached \(discovery_failed:econnrefused\)/);
+    // A change of its client secret on the enabled provider is tested too, and refused at discovery.
+    const patched = await as.patch(`/api/admin/identity-providers/${id}`, { body: { client_secret: 'another' } });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json().error.failed_step).toBe('discovery');
+    // A closed port nothing listens on is refused the same way at creation.
+    const refused = await as.post('/api/admin/identity-providers', {
+      body: {
+        protocol: 'oidc',
+        slug: 'never-up',
+        issuer: `http://127.0.0.1:${closedPort}`,
+        display_name: 'Never up',
+        client_id: 'hub',
+        client_secret: 's',
+      },
+    });
+    expect(refused.json().error).toMatchObject({ code: 'connection_test_failed', failed_step: 'discovery' });
   });
 
   it('checks a SAML provider’s metadata, certificates and single sign-on URL', async () => {

@@ -99,7 +99,11 @@ export async function auditRowsOf(t: TestHub, type: string, key?: string, value?
   return key ? opened.filter((r) => (r.details as Record<string, unknown> | null)?.[key] === value) : opened;
 }
 
-/** Registers the IdP at the hub through the admin API, then the IdP trusts the hub's SP metadata. */
+/**
+ * Registers the IdP at the hub through the admin API as an administrator would: saved disabled,
+ * the IdP told the hub's SP metadata, then enabled (which runs the connection test, issue 46),
+ * unless `extra` says `enabled: false`.
+ */
 export async function registerSamlIdp(
   t: TestHub,
   adminCookie: string,
@@ -107,12 +111,25 @@ export async function registerSamlIdp(
   idp: SamlIdp,
   extra: Record<string, unknown> = {},
 ): Promise<string> {
-  const res = await t.client.asBrowser(adminCookie).post('/api/admin/identity-providers', {
-    body: { protocol: 'saml', slug, display_name: `${slug} SAML`, metadata_xml: idp.metadataXml, ...extra },
+  const as = t.client.asBrowser(adminCookie);
+  const res = await as.post('/api/admin/identity-providers', {
+    body: {
+      protocol: 'saml',
+      slug,
+      display_name: `${slug} SAML`,
+      metadata_xml: idp.metadataXml,
+      ...extra,
+      enabled: false,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   const metadata = await t.client.get(`/auth/sso/${slug}/metadata`);
   expect(metadata.statusCode).toBe(200);
   idp.trust(metadata.body);
-  return res.json().provider.id;
+  const id = res.json().provider.id as string;
+  if (extra.enabled !== false) {
+    const enabled = await as.patch(`/api/admin/identity-providers/${id}`, { body: { enabled: true } });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+  }
+  return id;
 }

@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { identityProviders } from '../../../src/server/db/schema/index';
 import { auditRowsOf } from './federation-helpers';
 import { makeKeyPair } from './saml-idp';
+import { startUpstream, type Upstream } from './upstream-provider';
 
 const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const POST = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
@@ -37,26 +38,32 @@ function certBody(pem: string) {
 const SECRET = 'upstream-client-secret-do-not-leak-1234';
 
 describe.each(TEST_DATABASES)('identity providers: admin API, sign-in page list, discovery [%s]', (kind) => {
-  const t = useTestHub(kind);
+  // Providers saved enabled pass the connection test first (issue 46): Acme is a real upstream on loopback.
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
   let admin: string;
-  beforeAll(async () => {
-    admin = (await signedInUser(t.hub, ['platform_admin'])).cookie;
-  });
-
+  let upstream: Upstream;
   const body = {
     protocol: 'oidc',
     slug: 'acme',
     display_name: 'Acme SSO',
-    issuer: 'https://login.acme.test',
+    issuer: '',
     client_id: 'hub-at-acme',
     client_secret: SECRET,
     email_domains: ['Acme.test', 'acme-corp.test'],
   };
+  beforeAll(async () => {
+    admin = (await signedInUser(t.hub, ['platform_admin'])).cookie;
+    const callback = (slug: string) => `${t.hub.config.publicUrl}/auth/sso/${slug}/callback`;
+    upstream = await startUpstream({ redirectUri: [callback('acme'), callback('acme2')], clientId: body.client_id });
+    body.issuer = upstream.issuer;
+  });
+  afterAll(() => upstream.close());
 
   it('registers a provider, answers what to register at it, and never returns or stores the secret in clear', async () => {
     const res = await t.client.asBrowser(admin).post('/api/admin/identity-providers', { body });
     expect(res.statusCode, res.body).toBe(201);
     const { provider, redirect_uri } = res.json();
+    expect(provider.last_ok_at).toEqual(expect.any(String));
     expect(redirect_uri).toBe(`${t.hub.config.publicUrl}/auth/sso/acme/callback`);
     expect(provider).toMatchObject({
       slug: 'acme',
@@ -104,10 +111,15 @@ describe.each(TEST_DATABASES)('identity providers: admin API, sign-in page list,
   it('validates input: presets, issuer, slug, scopes, duplicate slug and domain', async () => {
     const as = t.client.asBrowser(admin);
     const google = await as.post('/api/admin/identity-providers', {
-      body: { protocol: 'oidc', preset: 'google', slug: 'google', client_id: 'g', client_secret: 's' },
+      body: { protocol: 'oidc', preset: 'google', slug: 'google', client_id: 'g', client_secret: 's', enabled: false },
     });
     expect(google.statusCode, google.body).toBe(201);
-    expect(google.json().provider).toMatchObject({ issuer: 'https://accounts.google.com', display_name: 'Google' });
+    expect(google.json().provider).toMatchObject({
+      issuer: 'https://accounts.google.com',
+      display_name: 'Google',
+      enabled: false,
+      last_ok_at: null,
+    });
     const entra = await as.post('/api/admin/identity-providers', {
       body: { protocol: 'oidc', preset: 'microsoft', slug: 'entra', client_id: 'm', client_secret: 's' },
     });
@@ -115,6 +127,7 @@ describe.each(TEST_DATABASES)('identity providers: admin API, sign-in page list,
     expect(entra.json().error.message).toContain('login.microsoftonline.com');
     const bad = [
       { ...body, slug: 'other', issuer: 'http://login.acme.test' },
+      { ...body, slug: 'other', issuer: 'https://login.acme.test?x=1' },
       { ...body, slug: 'Bad Slug' },
       { ...body, slug: 'other', scopes: ['email'] },
       { ...body, slug: 'other', protocol: 'saml' },
@@ -146,6 +159,7 @@ describe.each(TEST_DATABASES)('identity providers: admin API, sign-in page list,
         metadata_xml: idpMetadata({ certs: [certBody(cert)] }),
         email_domains: ['corp.test'],
         trusts_mfa: true,
+        enabled: false,
       },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -200,7 +214,7 @@ describe.each(TEST_DATABASES)('identity providers: admin API, sign-in page list,
     const as = t.client.asBrowser(admin);
     const create = (metadata_xml: string, extra: Record<string, unknown> = {}) =>
       as.post('/api/admin/identity-providers', {
-        body: { protocol: 'saml', slug: 'broken', display_name: 'Broken', metadata_xml, ...extra },
+        body: { protocol: 'saml', slug: 'broken', display_name: 'Broken', metadata_xml, enabled: false, ...extra },
       });
     const cases: [string, RegExp][] = [
       ['not xml at all <', /metadata_xml: .*not well-formed|metadata_xml: .*no identity provider/],

@@ -103,17 +103,19 @@ describe.each(TEST_DATABASES)('changing a SAML provider\u2019s IdP [%s]', (kind)
     idp = await startSamlIdp();
     other = await startSamlIdp();
     admin = (await signedInUser(t.hub, ['platform_admin'])).cookie;
+    // Saved disabled, both IdPs told the hub's SP metadata, then enabled (its connection test passes).
     const res = await t.client.asBrowser(admin).post('/api/admin/identity-providers', {
-      body: { protocol: 'saml', slug: 'corp', display_name: 'Corp', metadata_xml: idp.metadataXml },
+      body: { protocol: 'saml', slug: 'corp', display_name: 'Corp', metadata_xml: idp.metadataXml, enabled: false },
     });
     expect(res.statusCode, res.body).toBe(201);
     corpId = res.json().provider.id;
-    await t.client.asBrowser(admin).patch(`/api/admin/identity-providers/${corpId}`, {
-      body: { may_create_accounts: true, trusts_email_verified: true },
-    });
     const spMetadata = (await t.client.get('/auth/sso/corp/metadata')).body;
     idp.trust(spMetadata);
     other.trust(spMetadata);
+    const enabled = await t.client.asBrowser(admin).patch(`/api/admin/identity-providers/${corpId}`, {
+      body: { may_create_accounts: true, trusts_email_verified: true, enabled: true },
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
   });
   afterAll(async () => {
     await idp?.close();

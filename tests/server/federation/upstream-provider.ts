@@ -42,7 +42,7 @@ interface PeerProvider {
   Grant: new (input: { accountId: string; clientId: string }) => PeerGrant;
 }
 
-export async function startUpstream(input: { redirectUri: string; clientId?: string }): Promise<Upstream> {
+export async function startUpstream(input: { redirectUri: string | string[]; clientId?: string }): Promise<Upstream> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -56,7 +56,7 @@ export async function startUpstream(input: { redirectUri: string; clientId?: str
         client_secret: clientSecret,
         grant_types: ['authorization_code'],
         response_types: ['code'],
-        redirect_uris: [input.redirectUri],
+        redirect_uris: [input.redirectUri].flat(),
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],

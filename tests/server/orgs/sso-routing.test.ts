@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CSRF, TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
@@ -6,6 +6,7 @@ import { createUser, FIXTURE_PASSWORD, signedInUser } from '../../helpers/fixtur
 import { platformUsers } from '../../../src/server/db/schema/index';
 import { forgetClaimedDomains } from '../../../src/server/orgs/domain-join';
 import { auditOf, person, seedDomain, seedOrg } from './org-fixtures';
+import { startUpstream, type Upstream } from '../federation/upstream-provider';
 
 /**
  * Issue 29's "members of claimed domains are routed to it and cannot use a password": home-realm
@@ -14,7 +15,14 @@ import { auditOf, person, seedDomain, seedOrg } from './org-fixtures';
  * address there is refused with the provider named — and only then.
  */
 describe.each(TEST_DATABASES)('organizations: SSO routing by claimed domain [%s]', (kind) => {
-  const t = useTestHub(kind);
+  // A provider saved enabled passes its connection test first (issue 46): both are one real upstream on loopback.
+  const t = useTestHub(kind, { config: { outboundAllowPrivate: true } });
+  let upstream: Upstream;
+  beforeAll(async () => {
+    const callback = (slug: string) => `${t.hub.config.publicUrl}/auth/sso/${slug}/callback`;
+    upstream = await startUpstream({ redirectUri: [callback('globex-sso'), callback('initech-sso')] });
+  });
+  afterAll(() => upstream.close());
 
   it('routes a verified domain of an organization that requires SSO to its provider; nothing else', async () => {
     const admin = (await signedInUser(t.hub, ['platform_admin'])).cookie;
@@ -23,8 +31,8 @@ describe.each(TEST_DATABASES)('organizations: SSO routing by claimed domain [%s]
         protocol: 'oidc',
         slug: 'globex-sso',
         display_name: 'Globex SSO',
-        issuer: 'https://login.globex.test',
-        client_id: 'hub-at-globex',
+        issuer: upstream.issuer,
+        client_id: upstream.clientId,
         client_secret: 'upstream-client-secret-do-not-leak-1234',
       },
     });
@@ -65,8 +73,8 @@ describe.each(TEST_DATABASES)('organizations: SSO routing by claimed domain [%s]
         protocol: 'oidc',
         slug: 'initech-sso',
         display_name: 'Initech SSO',
-        issuer: 'https://login.initech.test',
-        client_id: 'hub-at-initech',
+        issuer: upstream.issuer,
+        client_id: upstream.clientId,
         client_secret: 'upstream-client-secret-do-not-leak-1234',
       },
     });

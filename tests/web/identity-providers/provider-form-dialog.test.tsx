@@ -184,6 +184,42 @@ describe('identity provider form (issue 27)', () => {
     expect(describedBy).not.toBe('');
   });
 
+  it('test on save: a refused save shows the failed step and offers to save the provider disabled (issue 46)', async () => {
+    const steps = [
+      { name: 'discovery', ok: true, detail: 'Read the discovery document of https://idp.acme.example.' },
+      { name: 'keys', ok: false, detail: 'The key set at https://idp.acme.example/jwks answered HTTP 500.' },
+    ];
+    const { calls } = mockWebApi({
+      ...LIST,
+      'POST /api/admin/identity-providers': [
+        refusal(400, 'connection_test_failed', 'The connection test failed at the keys step.', {
+          failed_step: 'keys',
+          steps,
+        }),
+        reply(201, { provider: { ...VIEW, enabled: false }, redirect_uri: REDIRECT_URI }),
+      ],
+    });
+    renderWithQuery(<ProviderFormDialog open onOpenChange={() => {}} />);
+    fill('Display name *', 'Acme SSO');
+    fill('Slug *', 'acme');
+    fill('Issuer *', 'https://idp.acme.example');
+    fill('Client ID *', 'hub-at-acme');
+    fill('Client secret *', 'shh');
+    fireEvent.click(screen.getByRole('button', { name: 'Add provider' }));
+    const refused = await screen.findByTestId('idp-save-refused');
+    expect(refused.textContent).toContain('Not saved: the connection test failed');
+    expect(refused.textContent).toContain(
+      'Signing keys failed: The key set at https://idp.acme.example/jwks answered HTTP 500.',
+    );
+    expect(refused.textContent).toContain('Discovery document passed');
+    fireEvent.click(screen.getByRole('button', { name: 'Save disabled' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    const [first, second] = calls.filter((c) => c.method === 'POST');
+    expect(first.body).not.toHaveProperty('enabled', false);
+    expect(second.body).toMatchObject({ slug: 'acme', enabled: false });
+    expect(await screen.findByText(REDIRECT_URI)).toBeTruthy();
+  });
+
   it('SAML: the body carries the metadata and none of OpenID Connect\u2019s fields; the metadata is required to create', () => {
     const values = { ...EMPTY_PROVIDER_FORM, protocol: 'saml' as const, slug: 'corp', display_name: 'Corp SSO' };
     expect(firstProblem(values, true)).toEqual([

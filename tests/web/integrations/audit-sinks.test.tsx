@@ -1,3 +1,4 @@
+import { AUDIT_EVENT_TYPES } from '@shared/audit-events';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuditSinkView } from '@shared/api/siem';
@@ -110,9 +111,14 @@ describe('Integrations tab: audit log streaming (SIEM sinks, issue 30)', () => {
     fireEvent.change(within(dialog).getByLabelText('Authorization header (optional)'), {
       target: { value: 'Authorization: Bearer s3cr3t' },
     });
-    fireEvent.change(within(dialog).getByLabelText('Event types (optional)'), {
-      target: { value: 'permission_denied, user_deactivated permission_denied' },
-    });
+    // Issue 46: types are chosen from the audit catalogue (found by the filter), never typed.
+    const filter = within(dialog).getByLabelText('Filter event types');
+    for (const type of ['user_deactivated', 'permission_denied']) {
+      fireEvent.change(filter, { target: { value: type } });
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: type }));
+    }
+    fireEvent.change(filter, { target: { value: '' } });
+    expect(within(dialog).getAllByRole('checkbox')).toHaveLength(2);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add sink' }));
 
     expect(await screen.findByTestId('checkpoint-key')).toHaveProperty('textContent', KEY);
@@ -123,8 +129,8 @@ describe('Integrations tab: audit log streaming (SIEM sinks, issue 30)', () => {
       target: 'https://siem.example/ingest',
       ca_pem: PEM,
       auth_header: 'Authorization: Bearer s3cr3t',
-      // Each type once, in the order given.
-      event_types: ['permission_denied', 'user_deactivated'],
+      // In the catalogue's order, whatever the clicking order.
+      event_types: AUDIT_EVENT_TYPES.filter((t) => t === 'permission_denied' || t === 'user_deactivated'),
       min_severity: 'info',
     });
 
@@ -150,15 +156,12 @@ describe('Integrations tab: audit log streaming (SIEM sinks, issue 30)', () => {
     const dialog = await openAddSink();
     const target = within(dialog).getByLabelText('Target');
     fireEvent.change(target, { target: { value: 'https://127.0.0.1/ingest' } });
-    const events = within(dialog).getByLabelText('Event types (optional)');
-    fireEvent.change(events, { target: { value: 'User-Created' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add sink' }));
-    // Not an audit event type: the browser says so on that field and sends nothing.
-    expect((await within(dialog).findByTestId('form-error')).textContent).toContain('not an audit event type');
-    expect(events.getAttribute('aria-invalid')).toBe('true');
+    // A type the catalogue does not hold cannot be chosen at all.
+    fireEvent.change(within(dialog).getByLabelText('Filter event types'), { target: { value: 'user_deactivatd' } });
+    expect(within(dialog).getByText('No event type matches.')).toBeTruthy();
+    expect(within(dialog).queryAllByRole('checkbox')).toHaveLength(0);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    fireEvent.change(events, { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add sink' }));
     await waitFor(() =>
       expect(within(dialog).getByTestId('form-error').textContent).toContain('the address is private'),
@@ -182,9 +185,11 @@ describe('Integrations tab: audit log streaming (SIEM sinks, issue 30)', () => {
     const dialog = await screen.findByRole('dialog');
     // The target, its trust and its credentials are fixed at creation: only the filters are edited.
     expect(within(dialog).queryByLabelText('Target')).toBeNull();
-    const events = within(dialog).getByLabelText('Event types (optional)');
-    expect(events).toHaveProperty('value', 'permission_denied, user_deactivated');
-    fireEvent.change(events, { target: { value: 'mfa_reset' } });
+    const chosen = within(dialog).getAllByRole('checkbox');
+    expect(chosen.map((c) => c.getAttribute('aria-checked'))).toEqual(['true', 'true']);
+    for (const c of chosen) fireEvent.click(c);
+    fireEvent.change(within(dialog).getByLabelText('Filter event types'), { target: { value: 'mfa_reset' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'mfa_reset' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({

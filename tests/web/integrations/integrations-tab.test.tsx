@@ -2,7 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDeliveryView, WebhookView } from '@shared/api/events';
 import IntegrationsTab from '@/features/integrations/integrations-tab';
-import { createBodyOf, EMPTY_WEBHOOK_FORM, firstProblem, hostOf } from '@/features/integrations/integrations.utils';
+import {
+  createBodyOf,
+  EMPTY_WEBHOOK_FORM,
+  firstProblem,
+  endpointNameOf,
+} from '@/features/integrations/integrations.utils';
 import { mockWebApi, ok, refusal, reply, type Routes } from '../../helpers/web-api-mock';
 import { renderWithQuery, stubResizeObserver } from '../../helpers/web-render';
 
@@ -40,6 +45,8 @@ const DELIVERY: WebhookDeliveryView = {
   last_status_code: 500,
   last_latency_ms: 12,
   last_error: 'HTTP 500',
+  last_response_excerpt: 'Internal error',
+  max_attempts: 8,
   payload: { type: 'user.deactivated', data: { user_id: 'u-1', sessions_revoked: 2 } },
   created_at: '2026-11-26T12:01:00.000Z',
   delivered_at: null,
@@ -63,8 +70,9 @@ describe('Integrations tab (issue 30)', () => {
     const rows = await screen.findAllByTestId('webhook-row');
     expect(rows).toHaveLength(2);
     const [first, second] = rows.map((r) => within(r));
-    expect(first.getByText('mining.example')).toBeTruthy();
-    // The path and query (a token some receivers put there) stay off the list.
+    // Issue 46: named by the full URL with its path; the query (a token some receivers put there) stays off the list.
+    expect(first.getByText('https://mining.example/hooks/hub?…')).toBeTruthy();
+    expect(second.getByText('https://shop.example/webhooks')).toBeTruthy();
     expect(rows[0].textContent).not.toContain('token=t0k');
     expect(first.getByText('Enabled')).toBeTruthy();
     expect(first.getByText('user.deactivated, user.roles_changed')).toBeTruthy();
@@ -73,7 +81,7 @@ describe('Integrations tab (issue 30)', () => {
     expect(second.getByText('Disabled: The endpoint answered 410 Gone.')).toBeTruthy();
     expect(second.getByText('3 failures in a row')).toBeTruthy();
     expect(second.getByText('Only client shop-client')).toBeTruthy();
-    expect(second.getByRole('button', { name: 'Enable shop.example' })).toBeTruthy();
+    expect(second.getByRole('button', { name: 'Enable https://shop.example/webhooks' })).toBeTruthy();
   });
 
   it('creates an endpoint, shows the secret once with a copy button and a warning, and never again', async () => {
@@ -164,7 +172,7 @@ describe('Integrations tab (issue 30)', () => {
     });
     renderTab();
     await screen.findAllByTestId('webhook-row');
-    fireEvent.click(screen.getByRole('button', { name: 'Delivery log of mining.example' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delivery log of https://mining.example/hooks/hub?…' }));
     const entry = await screen.findByTestId('webhook-delivery');
     const e = within(entry);
     expect(e.getByText('Failed')).toBeTruthy();
@@ -172,6 +180,7 @@ describe('Integrations tab (issue 30)', () => {
     expect(e.getByText('500')).toBeTruthy();
     expect(e.getByText('12 ms')).toBeTruthy();
     expect(e.getByLabelText('Payload').textContent).toContain('"sessions_revoked": 2');
+    expect(e.getByTestId('delivery-answer').textContent).toBe('Internal error');
 
     fireEvent.click(e.getByRole('button', { name: /^Resend user\.deactivated/ }));
     await waitFor(() =>
@@ -193,7 +202,7 @@ describe('Integrations tab (issue 30)', () => {
     });
     renderTab();
     await screen.findAllByTestId('webhook-row');
-    fireEvent.click(screen.getByRole('button', { name: 'Delivery log of mining.example' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delivery log of https://mining.example/hooks/hub?…' }));
     await waitFor(() => expect(screen.getAllByTestId('webhook-delivery')).toHaveLength(50));
     fireEvent.click(screen.getByRole('button', { name: 'Load older deliveries' }));
     await waitFor(() => expect(screen.getAllByTestId('webhook-delivery')).toHaveLength(51));
@@ -214,19 +223,19 @@ describe('Integrations tab (issue 30)', () => {
     });
     renderTab();
     await screen.findAllByTestId('webhook-row');
-    fireEvent.click(screen.getByRole('button', { name: 'Disable mining.example' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Disable https://mining.example/hooks/hub?…' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ enabled: false }));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Send test event to mining.example' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send test event to https://mining.example/hooks/hub?…' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/test'))).toBe(true));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Rotate secret of mining.example' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate secret of https://mining.example/hooks/hub?…' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Rotate secret' }));
     expect(await screen.findByTestId('webhook-secret')).toHaveProperty('textContent', SECRET);
     fireEvent.click(screen.getByRole('button', { name: 'I have stored it' }));
     await waitFor(() => expect(screen.queryByTestId('webhook-secret')).toBeNull());
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete mining.example' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete https://mining.example/hooks/hub?…' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith(HOOK.id))).toBe(true));
   });
@@ -241,6 +250,7 @@ describe('Integrations tab (issue 30)', () => {
     expect(
       createBodyOf({ url: 'https://x.example/h', description: ' d ', events: ['user.created'], client: 'c1' }),
     ).toEqual({ url: 'https://x.example/h', description: 'd', events: ['user.created'], client_id: 'c1' });
-    expect(hostOf('https://x.example:8443/a?b=c')).toBe('x.example:8443');
+    expect(endpointNameOf('https://x.example:8443/a?b=c')).toBe('https://x.example:8443/a?…');
+    expect(endpointNameOf('https://x.example/hooks/orders')).toBe('https://x.example/hooks/orders');
   });
 });

@@ -69,6 +69,12 @@ export const webhookDeliveries = pgTable(
     lastStatusCode: integer('last_status_code'),
     lastLatencyMs: integer('last_latency_ms'),
     lastError: text('last_error'),
+    /**
+     * Issue 46: the first bytes of the last non-2xx answer's body (webhooks/channel.ts answerExcerpt:
+     * bounded, control characters and anything shaped like a signing secret or signature removed);
+     * never its headers.
+     */
+    lastResponseExcerpt: text('last_response_excerpt'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },

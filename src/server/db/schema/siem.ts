@@ -29,6 +29,8 @@ export const auditSinks = pgTable('audit_sinks', {
   lastError: text('last_error'),
   lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
   failureStreak: integer('failure_streak').notNull().default(0),
+  /** Issue 46: which derivation of the checkpoint key signs (events/siem/format.ts); a rotation adds one. */
+  checkpointKeyGeneration: integer('checkpoint_key_generation').notNull().default(1),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
   leaseToken: text('lease_token'),

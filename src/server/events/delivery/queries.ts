@@ -170,6 +170,8 @@ export interface AttemptOutcome {
   statusCode: number | null;
   latencyMs: number;
   error: string | null;
+  /** The first bytes of a failed answer's body (webhooks/channel.ts answerExcerpt). */
+  excerpt: string | null;
   at: Date;
 }
 
@@ -192,16 +194,18 @@ export async function recordAttempts(
       last_status_code: outcome.statusCode,
       last_latency_ms: outcome.latencyMs,
       last_error: outcome.error,
+      last_response_excerpt: outcome.excerpt,
       delivered_at: outcome.status === 'delivered' ? outcome.at : null,
     })),
   );
   await db.execute(sql`with o as (
       select * from jsonb_to_recordset(${json}::jsonb) as o(id bigint, endpoint_id uuid, status text,
-        next_attempt_at timestamptz, last_status_code int, last_latency_ms int, last_error text, delivered_at timestamptz)
+        next_attempt_at timestamptz, last_status_code int, last_latency_ms int, last_error text,
+        last_response_excerpt text, delivered_at timestamptz)
     ), d as (
       update ${webhookDeliveries} w set status = o.status, next_attempt_at = o.next_attempt_at,
         last_status_code = o.last_status_code, last_latency_ms = o.last_latency_ms, last_error = o.last_error,
-        delivered_at = o.delivered_at
+        last_response_excerpt = o.last_response_excerpt, delivered_at = o.delivered_at
       from o where w.id = o.id
       returning 1
     ), s as (

@@ -13,7 +13,7 @@ import {
   type ClaimedDelivery,
 } from './queries';
 import { checkOutboundUrl, outboundPolicy, targetHost, type Resolver } from '../../net/outbound';
-import { sendWebhook, type SendResult } from '../webhooks/channel';
+import { answerExcerpt, sendWebhook, type SendResult } from '../webhooks/channel';
 import { sendToStream, ssfStreamsOf, type StreamTargets } from '../ssf/channel';
 
 /**
@@ -76,11 +76,11 @@ export function outcomeOf(
   random: () => number = Math.random,
   scale = 1,
 ): Outcome {
-  const base = { statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error, at };
   const code = result.statusCode;
-  if (code !== null && code >= 200 && code < 300) {
-    return { ...base, status: 'delivered', nextAttemptAt: null, disable: null };
-  }
+  const ok = code !== null && code >= 200 && code < 300;
+  const excerpt = ok ? null : answerExcerpt(result.answer);
+  const base = { statusCode: code, latencyMs: result.latencyMs, error: result.error, excerpt, at };
+  if (ok) return { ...base, status: 'delivered', nextAttemptAt: null, disable: null };
   if (code === 410) return { ...base, status: 'failed', nextAttemptAt: null, disable: 'gone' };
   const delay = nextDelayMs(attempts, random, scale);
   if (delay === null) return { ...base, status: 'failed', nextAttemptAt: null, disable: 'failing' };

@@ -23,20 +23,32 @@ const SYSLOG_SEVERITY: Record<AuditSeverity, number> = { critical: 2, high: 3, m
 
 export const SEVERITY_RANK: Record<AuditSeverity, number> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
 
-/** The keyed-MAC context of a sink's checkpoints (crypto/keyed-mac.ts): one key per sink, derived, never stored. */
-const checkpointContext = (sinkId: string) => `audit-sink-checkpoint/v1/${sinkId}`;
+/**
+ * The keyed-MAC context of a sink's checkpoints (crypto/keyed-mac.ts): one key per sink and
+ * generation, derived, never stored. The first generation keeps the label it always had; a
+ * rotation (issue 46) moves the sink to the next (`…/<sink id>/<generation>`).
+ */
+const checkpointContext = (sinkId: string, generation: number) =>
+  generation <= 1 ? `audit-sink-checkpoint/v1/${sinkId}` : `audit-sink-checkpoint/v1/${sinkId}/${generation}`;
 
 /**
- * The per-sink checkpoint key, answered once to the administrator for the receiver: the HKDF
- * label `ecosystem-hub/audit-sink-checkpoint/v1/<sink id>`, so a receiver's key never changes.
+ * The per-sink checkpoint key, answered once to the administrator for the receiver (at creation,
+ * and at each rotation): the HKDF label `ecosystem-hub/audit-sink-checkpoint/v1/<sink id>`, and
+ * `/<generation>` after it once rotated; it changes only when the administrator rotates it.
  */
-export function checkpointKey(masterKey: Buffer, sinkId: string): Buffer {
-  return macKey(masterKey, checkpointContext(sinkId));
+export function checkpointKey(masterKey: Buffer, sinkId: string, generation = 1): Buffer {
+  return macKey(masterKey, checkpointContext(sinkId, generation));
 }
 
 /** base64url(HMAC-SHA256(checkpoint key, "<sink id>.<head id>.<head hash>")): what the receiver checks with its key. */
-export function checkpointMac(masterKey: Buffer, sinkId: string, headId: number, headHash: string): string {
-  return keyedMac(masterKey, checkpointContext(sinkId), `${sinkId}.${headId}.${headHash}`);
+export function checkpointMac(
+  masterKey: Buffer,
+  sinkId: string,
+  headId: number,
+  headHash: string,
+  generation = 1,
+): string {
+  return keyedMac(masterKey, checkpointContext(sinkId, generation), `${sinkId}.${headId}.${headHash}`);
 }
 
 export interface AuditRecord {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hub } from '../../hub';
-import { apiErrors, contracts, adminErrors, deletedSchema } from '../../http/contract';
+import { apiErrors, contracts, adminErrors, deletedSchema, emptyBody } from '../../http/contract';
 import { requireActor } from '../../plugins/session';
 import { idParamsSchema } from '../../../shared/admin-api';
 import {
@@ -10,7 +10,7 @@ import {
   createAuditSinkBodySchema,
   updateAuditSinkBodySchema,
 } from '../../../shared/api/siem';
-import { changeSink, createSink, getSinkView, listSinkViews, removeSink } from './service';
+import { changeSink, createSink, getSinkView, listSinkViews, removeSink, rotateSinkCheckpointKey } from './service';
 
 /** /api/admin/audit-sinks*: registered inside the admin guard (ecosystem admins only). */
 export async function auditSinkAdminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
@@ -47,6 +47,20 @@ export async function auditSinkAdminRoutes(app: FastifyInstance, opts: { hub: Hu
       },
     },
     async (request) => ({ sink: await changeSink(hub, request.params.id, request.body, await requireActor(request)) }),
+  );
+
+  r.post(
+    '/audit-sinks/:id/rotate-checkpoint-key',
+    {
+      // The answer holds the new checkpoint key: a recent full authentication, as at creation.
+      config: { stepUp: true },
+      schema: {
+        params: idParamsSchema,
+        body: emptyBody,
+        response: { 200: auditSinkWithKeySchema, ...adminErrors, ...apiErrors(404) },
+      },
+    },
+    async (request) => rotateSinkCheckpointKey(hub, request.params.id, await requireActor(request)),
   );
 
   r.delete(

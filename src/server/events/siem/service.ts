@@ -15,7 +15,7 @@ import { assertOutboundTarget } from '../../net/outbound-target';
 /**
  * The rules of SIEM sink administration (issue 30), for the admin routes: targets are checked
  * against the outbound policy (net/outbound.ts) before anything is stored, every change is audited in its transaction,
- * and the checkpoint key is answered once, at creation (it is derived again from the master key
+ * and the checkpoint key is answered once, at creation and at each rotation (it is derived again from the master key
  * for every checkpoint, never stored).
  */
 
@@ -213,4 +213,34 @@ export async function removeSink(hub: Hub, id: string, actor: Actor): Promise<vo
       tx,
     );
   });
+}
+
+/**
+ * Issue 46: a new checkpoint key for the sink (the next generation of its derivation, format.ts),
+ * answered this once; checkpoints are signed with it from the next one on, the old key checks
+ * none after. Audited with the generation, never the key.
+ */
+export async function rotateSinkCheckpointKey(
+  hub: Hub,
+  id: string,
+  actor: Actor,
+): Promise<{ sink: AuditSinkView; checkpoint_key: string }> {
+  const rotated = await hub.db.transaction(async (tx) => {
+    const current = await findSink(tx, id);
+    if (!current) throw new HubError('not_found', 'No such audit sink.');
+    const generation = current.checkpointKeyGeneration + 1;
+    const sink = await updateSink(tx, id, { checkpointKeyGeneration: generation, updatedAt: hub.clock() });
+    if (!sink) throw new HubError('not_found', 'No such audit sink.');
+    await hub.audit.record(
+      {
+        type: 'audit_sink_key_rotated',
+        ...actor.audit,
+        details: { sink_id: id, kind: sink.kind, host: sinkHost(sink.kind, sink.target), key_generation: generation },
+      },
+      tx,
+    );
+    return sink;
+  });
+  const key = checkpointKey(hub.config.masterKey!, rotated.id, rotated.checkpointKeyGeneration).toString('base64url');
+  return { sink: toSinkView(rotated, await auditChainHeads(hub.db)), checkpoint_key: key };
 }

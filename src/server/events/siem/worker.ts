@@ -120,7 +120,7 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
   }
 
   function checkpoint(sink: AuditSink, head: AuditLogRow, at: Date): CheckpointRecord {
-    const mac = checkpointMac(hub.config.masterKey!, sink.id, head.id, head.hash);
+    const mac = checkpointMac(hub.config.masterKey!, sink.id, head.id, head.hash, sink.checkpointKeyGeneration);
     return {
       record: 'checkpoint',
       sink_id: sink.id,

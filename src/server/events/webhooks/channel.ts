@@ -44,6 +44,27 @@ export interface SendResult {
   statusCode: number | null;
   latencyMs: number;
   error: string | null;
+  /** The first ANSWER_KEPT_BYTES of the answer's body, when there was one. */
+  answer?: string;
+}
+
+/** Of a failed answer's body the delivery log keeps this many characters. */
+export const ANSWER_EXCERPT_CHARS = 200;
+
+/**
+ * The excerpt of an answer's body the delivery log shows (issue 46): the first characters, control
+ * characters made spaces, and anything shaped like a Standard Webhooks secret or signature (a
+ * receiver echoing its request) replaced, so the log never holds one. Headers are never kept.
+ */
+export function answerExcerpt(answer: string | undefined): string | null {
+  if (!answer) return null;
+  const cleaned = answer
+    .replace(/whsec_[A-Za-z0-9+/=]+/g, 'whsec_…')
+    .replace(/v1,[A-Za-z0-9+/=]{20,}/g, 'v1,…')
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim();
+  if (!cleaned) return null;
+  return cleaned.length > ANSWER_EXCERPT_CHARS ? `${cleaned.slice(0, ANSWER_EXCERPT_CHARS)}…` : cleaned;
 }
 
 /** Of an answer only this much is read and kept for the caller (never stored whole). */
@@ -77,7 +98,7 @@ export async function postGuarded(
   body: string,
   options: SendOptions,
   headers: Record<string, string>,
-): Promise<SendResult & { answer?: string }> {
+): Promise<SendResult> {
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   try {

@@ -26,6 +26,7 @@ import type { Resolver } from '../../net/outbound';
 import { assertOutboundTarget } from '../../net/outbound-target';
 import { generateWebhookSecret } from './channel';
 import { targetHost } from '../../net/outbound';
+import { attemptsOf, RETRY_SCHEDULES } from '../delivery/retry-schedule';
 
 /**
  * The rules of webhook administration (issue 30), for the admin routes: every change is audited in
@@ -61,6 +62,8 @@ export function toDeliveryView(d: WebhookDelivery): WebhookDeliveryView {
     last_status_code: d.lastStatusCode,
     last_latency_ms: d.lastLatencyMs,
     last_error: d.lastError,
+    last_response_excerpt: d.lastResponseExcerpt,
+    max_attempts: attemptsOf(RETRY_SCHEDULES.webhook),
     payload: d.payload,
     created_at: d.createdAt.toISOString(),
     delivered_at: d.deliveredAt?.toISOString() ?? null,

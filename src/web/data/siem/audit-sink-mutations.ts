@@ -6,7 +6,7 @@ import type { MutationOptions } from '../options';
 import { auditSinkKeys } from './keys';
 import { useRefetchingMutation } from '../refetching-mutation';
 
-/** The creation answer: the only one that carries the checkpoint key. */
+/** The creation and rotation answers: the only ones that carry the checkpoint key. */
 export type AuditSinkWithKey = z.output<typeof auditSinkWithKeySchema>;
 
 const path = (id: string) => `/api/admin/audit-sinks/${encodeURIComponent(id)}`;
@@ -28,6 +28,11 @@ export function updateAuditSink({ id, body }: AuditSinkUpdateVars): Promise<Audi
   return api.patch<{ sink: AuditSinkView }>(path(id), body).then((r) => r.sink);
 }
 
+/** A step-up route, like creation: a new checkpoint key, answered this once (issue 46). */
+export function rotateAuditSinkKey(id: string): Promise<AuditSinkWithKey> {
+  return api.post<AuditSinkWithKey>(`${path(id)}/rotate-checkpoint-key`);
+}
+
 export function deleteAuditSink(id: string): Promise<{ deleted: true }> {
   return api.delete<{ deleted: true }>(path(id));
 }
@@ -47,5 +52,16 @@ export const useAuditSinkDeleteMutation = (options: MutationOptions<{ deleted: t
     defineMessage({
       id: 'data.toast.failedToDeleteTheAuditSink',
       defaultMessage: 'Failed to delete the audit sink',
+    }),
+  );
+
+export const useAuditSinkRotateKeyMutation = (options: MutationOptions<AuditSinkWithKey, string> = {}) =>
+  useRefetchingMutation(
+    auditSinkKeys.all(),
+    rotateAuditSinkKey,
+    options,
+    defineMessage({
+      id: 'data.toast.failedToRotateTheCheckpointKey',
+      defaultMessage: 'Failed to rotate the checkpoint key',
     }),
   );

@@ -35,6 +35,8 @@ import {
   type RegistrationItem,
 } from './provider-form.utils';
 import { RegistrationDetails } from './registration-details';
+import { refusedTestOf, SaveRefused } from './provider-health';
+import type { ConnectionTestResult } from '@shared/api/federation';
 import { ssoRegistrationUrls } from '@shared/sso-urls';
 import { useSsoPublicUrl } from '@/data/identity-providers/providers-query';
 
@@ -132,6 +134,7 @@ export function ProviderFormDialog({
   const form = useForm<ProviderFormValues>(initial);
   const [registration, setRegistration] = useState<RegistrationItem[] | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [refused, setRefused] = useState<ConnectionTestResult | null>(null);
   const create = useProviderCreateMutation({
     onSuccess: (result) => {
       notify.success(intl.formatMessage({ id: 'idp.form.created', defaultMessage: 'Identity provider created' }));
@@ -151,6 +154,7 @@ export function ProviderFormDialog({
       form.reset(initial);
       setRegistration(null);
       setFileProblem(null);
+      setRefused(null);
       create.reset();
       update.reset();
     }
@@ -159,14 +163,31 @@ export function ProviderFormDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    send(form.values);
+  }
+
+  function send(values: ProviderFormValues) {
     form.setError(null);
-    const problem = firstProblem(form.values, isCreate);
+    setRefused(null);
+    const problem = firstProblem(values, isCreate);
     if (problem) {
       form.setError(intl.formatMessage(problem[1]), problem[0]);
       return;
     }
-    if (provider) update.mutateAsync({ id: provider.id, body: updateBodyOf(form.values) }).catch(form.setServerError);
-    else create.mutateAsync(createBodyOf(form.values)).catch(form.setServerError);
+    // A save the connection test refused shows its steps, with "Save disabled" (issue 46).
+    const refusedOr = (e: unknown) => {
+      const result = refusedTestOf(e);
+      if (result) setRefused(result);
+      else form.setServerError(e);
+    };
+    if (provider) update.mutateAsync({ id: provider.id, body: updateBodyOf(values) }).catch(refusedOr);
+    else create.mutateAsync(createBodyOf(values)).catch(refusedOr);
+  }
+
+  function saveDisabled() {
+    const values = { ...form.values, enabled: false };
+    form.edit({ enabled: false });
+    send(values);
   }
 
   /** The uploaded metadata file fills the textarea, where it can be read and changed before sending. */
@@ -508,6 +529,7 @@ export function ProviderFormDialog({
               ))}
             </fieldset>
             <FormError {...form.error} />
+            {refused && <SaveRefused result={refused} pending={pending} onSaveDisabled={saveDisabled} />}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => close(false)}>
                 <FormattedMessage id="idp.form.cancel" defaultMessage="Cancel" />

@@ -1,10 +1,11 @@
-import type React from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { ConnectionTestResult } from '@shared/api/federation';
 import type { IdentityProvider } from '@/data/identity-providers/providers-query';
 import { useProviderTestMutation } from '@/data/identity-providers/provider-test-mutation';
+import { ApiError } from '@/lib/api';
 
 const STEP_NAMES = {
   discovery: { id: 'idp.health.step.discovery', defaultMessage: 'Discovery document' },
@@ -69,7 +70,55 @@ export function ProviderHealth({ provider }: { provider: IdentityProvider }) {
   );
 }
 
-const bold = (chunks: React.ReactNode[]) => <span className="font-medium">{chunks}</span>;
+const bold = (chunks: ReactNode[]) => <span className="font-medium">{chunks}</span>;
+
+/** The connection test's refusal of a save (400 connection_test_failed): its steps, when the error is one. */
+export function refusedTestOf(error: unknown): ConnectionTestResult | null {
+  if (!(error instanceof ApiError) || error.code !== 'connection_test_failed') return null;
+  const steps = error.details.steps;
+  return Array.isArray(steps) ? { ok: false, steps: steps as ConnectionTestResult['steps'] } : null;
+}
+
+/**
+ * Issue 46, test on save: a provider saved enabled must pass the connection test. The dialog shows
+ * the steps of the refusal and offers to keep the provider disabled (fixed and enabled later).
+ */
+export function SaveRefused({
+  result,
+  pending,
+  onSaveDisabled,
+}: {
+  result: ConnectionTestResult;
+  pending: boolean;
+  onSaveDisabled: () => void;
+}) {
+  // The form is long: the refusal is brought into view and focused, where the next action is.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'start' }); // absent in jsdom
+    box.current?.focus({ preventScroll: true });
+  }, [result]);
+  return (
+    <div
+      ref={box}
+      tabIndex={-1}
+      className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm outline-none"
+      role="alert"
+      data-testid="idp-save-refused"
+    >
+      <p className="font-medium text-destructive">
+        <FormattedMessage
+          id="idp.form.testRefused"
+          defaultMessage="Not saved: the connection test failed. Fix what the failed step names, or save the provider disabled for now."
+        />
+      </p>
+      <TestSteps result={result} />
+      <Button type="button" variant="outline" size="sm" disabled={pending} onClick={onSaveDisabled}>
+        <FormattedMessage id="idp.form.saveDisabled" defaultMessage="Save disabled" />
+      </Button>
+    </div>
+  );
+}
 
 function TestSteps({ result }: { result: ConnectionTestResult }) {
   const intl = useIntl();

@@ -1,5 +1,5 @@
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { AUDIT_SEVERITIES } from '@shared/audit-events';
+import { AUDIT_EVENT_TYPES, AUDIT_SEVERITIES } from '@shared/audit-events';
 import type { AuditSinkKind } from '@shared/api/siem';
 import { FormDialog, useCreateEditForm } from '@/components/form-dialog';
 import { Field } from '@/components/ui/field';
@@ -21,6 +21,7 @@ import {
   updateSinkBodyOf,
 } from './audit-sinks.utils';
 import { CHECKPOINT_KEY, ShownOnceSecret } from './shown-once-secret';
+import { EventChecklist } from './event-checklist';
 
 const KIND_LABELS: Record<AuditSinkKind, MessageDescriptor> = defineMessages({
   https: { id: 'integrations.sink.kind.https', defaultMessage: 'HTTPS (NDJSON batches)' },
@@ -181,18 +182,16 @@ export function AuditSinkFormDialog({
           )}
         </>
       )}
-      <Field
-        id="audit-sink-events"
-        label={intl.formatMessage({ id: 'integrations.sink.form.events', defaultMessage: 'Event types (optional)' })}
+      <EventChecklist
+        types={AUDIT_EVENT_TYPES}
+        chosen={form.values.event_types}
+        onChange={(event_types) => form.edit({ event_types })}
+        legend={intl.formatMessage({ id: 'integrations.sink.form.events', defaultMessage: 'Event types (optional)' })}
         hint={intl.formatMessage({
-          id: 'integrations.sink.form.eventsHint',
-          defaultMessage:
-            'Comma-separated audit event types, e.g. permission_denied, user_deactivated. Empty: every type.',
+          id: 'integrations.sink.form.eventsChecklistHint',
+          defaultMessage: 'Choose from the audit log’s catalogue. None chosen: every type.',
         })}
-        {...form.field('event_types')}
-      >
-        <Input autoComplete="off" spellCheck={false} />
-      </Field>
+      />
       <div className="space-y-2">
         <Label htmlFor="audit-sink-severity">
           <FormattedMessage id="integrations.sink.form.severity" defaultMessage="Minimum severity" />

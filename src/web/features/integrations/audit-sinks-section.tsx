@@ -10,7 +10,7 @@ import { useAuditSinksQuery, type AuditSink } from '@/data/siem/audit-sinks-quer
 import { useAuditSinkUpdateMutation } from '@/data/siem/audit-sink-mutations';
 import { notify } from '@/lib/notify';
 import { AuditSinkFormDialog } from './audit-sink-form-dialog';
-import { DeleteAuditSinkDialog } from './audit-sink-dialogs';
+import { DeleteAuditSinkDialog, RotateCheckpointKeyDialog } from './audit-sink-dialogs';
 import { SEVERITY_LABELS, sinkHostOf } from './audit-sinks.utils';
 import { TIMESTAMP } from './integrations.utils';
 
@@ -21,6 +21,7 @@ export function AuditSinksSection() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AuditSink | null>(null);
   const [deleting, setDeleting] = useState<AuditSink | null>(null);
+  const [rotating, setRotating] = useState<AuditSink | null>(null);
   return (
     <SectionCard
       title={intl.formatMessage({ id: 'integrations.sinks.title', defaultMessage: 'Audit log streaming (SIEM)' })}
@@ -54,18 +55,37 @@ export function AuditSinksSection() {
           />
         }
       >
-        {(s) => <AuditSinkRow key={s.id} sink={s} onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />}
+        {(s) => (
+          <AuditSinkRow
+            key={s.id}
+            sink={s}
+            onEdit={() => setEditing(s)}
+            onRotate={() => setRotating(s)}
+            onDelete={() => setDeleting(s)}
+          />
+        )}
       </QueryList>
       <AuditSinkFormDialog open={creating} onOpenChange={setCreating} />
       {editing && (
         <AuditSinkFormDialog key={editing.id} sink={editing} open onOpenChange={(o) => !o && setEditing(null)} />
       )}
       {deleting && <DeleteAuditSinkDialog sink={deleting} onClose={() => setDeleting(null)} />}
+      {rotating && <RotateCheckpointKeyDialog sink={rotating} onClose={() => setRotating(null)} />}
     </SectionCard>
   );
 }
 
-function AuditSinkRow({ sink: s, onEdit, onDelete }: { sink: AuditSink; onEdit: () => void; onDelete: () => void }) {
+function AuditSinkRow({
+  sink: s,
+  onEdit,
+  onRotate,
+  onDelete,
+}: {
+  sink: AuditSink;
+  onEdit: () => void;
+  onRotate: () => void;
+  onDelete: () => void;
+}) {
   const intl = useIntl();
   const host = sinkHostOf(s);
   const toggle = useAuditSinkUpdateMutation({
@@ -187,6 +207,17 @@ function AuditSinkRow({ sink: s, onEdit, onDelete }: { sink: AuditSink; onEdit: 
             ) : (
               <FormattedMessage id="integrations.sink.enable" defaultMessage="Enable" />
             )}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onRotate}
+            aria-label={intl.formatMessage(
+              { id: 'integrations.sink.rotateLabel', defaultMessage: 'Rotate the checkpoint key of {host}' },
+              { host },
+            )}
+          >
+            <FormattedMessage id="integrations.sink.rotate" defaultMessage="Rotate key" />
           </Button>
           <Button
             variant="outline"

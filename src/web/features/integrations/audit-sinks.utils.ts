@@ -1,5 +1,5 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import { AUDIT_EVENT_TYPE_PATTERN, AUDIT_SEVERITIES, type AuditSeverity } from '@shared/audit-events';
+import { AUDIT_SEVERITIES, isKnownAuditEventType, type AuditEventType, type AuditSeverity } from '@shared/audit-events';
 import type { AuditSinkKind, CreateAuditSinkBody, UpdateAuditSinkBody } from '@shared/api/siem';
 import type { AuditSink } from '@/data/siem/audit-sinks-query';
 
@@ -9,8 +9,8 @@ export type AuditSinkFormValues = {
   target: string;
   ca_pem: string;
   auth_header: string;
-  /** Comma- or space-separated audit event types; empty: every type. */
-  event_types: string;
+  /** Audit event types of the catalogue (src/shared/audit-events.ts); none: every type. */
+  event_types: AuditEventType[];
   min_severity: AuditSeverity;
 };
 
@@ -19,7 +19,7 @@ export const EMPTY_AUDIT_SINK_FORM: AuditSinkFormValues = {
   target: '',
   ca_pem: '',
   auth_header: '',
-  event_types: '',
+  event_types: [],
   min_severity: 'info',
 };
 
@@ -48,10 +48,6 @@ const problems = defineMessages({
     id: 'integrations.sink.problem.authHeader',
     defaultMessage: 'Write the header as "Header-Name: value".',
   },
-  eventType: {
-    id: 'integrations.sink.problem.eventType',
-    defaultMessage: '"{type}" is not an audit event type (lower case, e.g. permission_denied).',
-  },
 });
 
 /** A problem the form shows: the field, the message and its values. */
@@ -59,16 +55,13 @@ export type SinkProblem = [keyof AuditSinkFormValues, MessageDescriptor, Record<
 
 export const isSeverity = (v: string): v is AuditSeverity => (AUDIT_SEVERITIES as readonly string[]).includes(v);
 
-export function eventTypesOf(text: string): string[] {
-  return [...new Set(text.split(/[\s,]+/).filter(Boolean))];
-}
-
 export function formValuesOf(s: AuditSink): AuditSinkFormValues {
   return {
     ...EMPTY_AUDIT_SINK_FORM,
     kind: s.kind,
     target: s.target,
-    event_types: s.event_types.join(', '),
+    // A type the catalogue no longer holds cannot be chosen (the server refuses it): it is left out.
+    event_types: s.event_types.filter(isKnownAuditEventType),
     min_severity: s.min_severity,
   };
 }
@@ -88,8 +81,6 @@ export function firstSinkProblem(v: AuditSinkFormValues): SinkProblem | null {
   if (v.kind === 'https' && v.auth_header.trim() && !/^[A-Za-z0-9-]{1,64}: ?\S/.test(v.auth_header.trim())) {
     return ['auth_header', problems.authHeader];
   }
-  const bad = eventTypesOf(v.event_types).find((t) => !AUDIT_EVENT_TYPE_PATTERN.test(t));
-  if (bad) return ['event_types', problems.eventType, { type: bad }];
   return null;
 }
 
@@ -97,7 +88,7 @@ export function createSinkBodyOf(v: AuditSinkFormValues): CreateAuditSinkBody {
   return {
     kind: v.kind,
     target: v.target.trim(),
-    event_types: eventTypesOf(v.event_types),
+    event_types: v.event_types,
     min_severity: v.min_severity,
     ...(v.ca_pem.trim() ? { ca_pem: v.ca_pem.trim() } : {}),
     ...(v.kind === 'https' && v.auth_header.trim() ? { auth_header: v.auth_header.trim() } : {}),
@@ -106,7 +97,7 @@ export function createSinkBodyOf(v: AuditSinkFormValues): CreateAuditSinkBody {
 
 /** An edit changes the filters only; the target, its trust and its credentials stay as created. */
 export function updateSinkBodyOf(v: AuditSinkFormValues): UpdateAuditSinkBody {
-  return { event_types: eventTypesOf(v.event_types), min_severity: v.min_severity };
+  return { event_types: v.event_types, min_severity: v.min_severity };
 }
 
 /** The list names a sink by its host: an https path may carry a token some collectors put there. */

@@ -9,17 +9,29 @@ import { useWebhookResendMutation } from '@/data/webhooks/webhook-mutations';
 import { notify } from '@/lib/notify';
 import { TIMESTAMP } from './integrations.utils';
 
-const STATUS_BADGE: Record<WebhookDelivery['status'], 'default' | 'secondary' | 'destructive'> = {
+/** What a delivery's badge says: a pending delivery that was tried already is retrying (issue 46). */
+type DeliveryState = WebhookDelivery['status'] | 'retrying';
+
+const STATUS_BADGE: Record<DeliveryState, 'default' | 'secondary' | 'destructive' | 'warning'> = {
   delivered: 'default',
   pending: 'secondary',
+  retrying: 'warning',
   failed: 'destructive',
 };
 
-const STATUS_LABEL: Record<WebhookDelivery['status'], MessageDescriptor> = defineMessages({
+const STATUS_LABEL: Record<DeliveryState, MessageDescriptor> = defineMessages({
   delivered: { id: 'integrations.delivery.status.delivered', defaultMessage: 'Delivered' },
   pending: { id: 'integrations.delivery.status.pending', defaultMessage: 'Pending' },
+  retrying: {
+    id: 'integrations.delivery.status.retrying',
+    defaultMessage: 'Retrying (attempt {attempt, number} of {max, number})',
+  },
   failed: { id: 'integrations.delivery.status.failed', defaultMessage: 'Failed' },
 });
+
+function stateOf(d: WebhookDelivery): DeliveryState {
+  return d.status === 'pending' && d.attempts > 0 ? 'retrying' : d.status;
+}
 
 /** One endpoint's deliveries, newest first (50 at a time), each with its payload and a "Resend". */
 export function DeliveryLog({ webhookId, host }: { webhookId: string; host: string }) {
@@ -96,12 +108,15 @@ function DeliveryRow({ webhookId, delivery: d }: { webhookId: string; delivery: 
       ),
   });
   const created = intl.formatDate(d.created_at, TIMESTAMP);
+  const state = stateOf(d);
   return (
-    <li className="space-y-2 p-3 text-sm" data-testid="webhook-delivery" data-status={d.status}>
+    <li className="space-y-2 p-3 text-sm" data-testid="webhook-delivery" data-status={state}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex flex-wrap items-center gap-2">
           <code className="text-xs">{d.event_type}</code>
-          <Badge variant={STATUS_BADGE[d.status]}>{intl.formatMessage(STATUS_LABEL[d.status])}</Badge>
+          <Badge variant={STATUS_BADGE[state]} className="whitespace-normal text-left">
+            {intl.formatMessage(STATUS_LABEL[state], { attempt: d.attempts, max: d.max_attempts })}
+          </Badge>
         </p>
         <Button
           variant="outline"
@@ -147,6 +162,23 @@ function DeliveryRow({ webhookId, delivery: d }: { webhookId: string; delivery: 
         </div>
       </dl>
       {d.last_error && <p className="break-words text-xs text-destructive">{d.last_error}</p>}
+      {d.last_response_excerpt && (
+        <div className="text-xs">
+          <p className="text-muted-foreground">
+            <FormattedMessage
+              id="integrations.delivery.answerBody"
+              defaultMessage="The endpoint answered HTTP {status}, beginning:"
+              values={{ status: d.last_status_code ?? '—' }}
+            />
+          </p>
+          <pre
+            className="mt-1 whitespace-pre-wrap break-all rounded bg-muted p-2 font-mono"
+            data-testid="delivery-answer"
+          >
+            {d.last_response_excerpt}
+          </pre>
+        </div>
+      )}
       {d.status === 'pending' && d.next_attempt_at && (
         <p className="text-xs text-muted-foreground">
           <FormattedMessage

@@ -11,7 +11,7 @@ import { useWebhookTestMutation, useWebhookUpdateMutation } from '@/data/webhook
 import { notify } from '@/lib/notify';
 import { AuditSinksSection } from './audit-sinks-section';
 import { DeliveryLog } from './delivery-log';
-import { hostOf, TIMESTAMP } from './integrations.utils';
+import { endpointNameOf, TIMESTAMP } from './integrations.utils';
 import { DeleteWebhookDialog, RotateSecretDialog } from './webhook-dialogs';
 import { WebhookFormDialog } from './webhook-form-dialog';
 
@@ -101,7 +101,7 @@ function WebhookRow({
   onRotate: () => void;
 }) {
   const intl = useIntl();
-  const host = hostOf(w.url);
+  const host = endpointNameOf(w.url);
   const [showLog, setShowLog] = useState(false);
   const toggle = useWebhookUpdateMutation({
     onSuccess: (updated) =>

@@ -107,10 +107,15 @@ export function updateBodyOf(v: WebhookFormValues): UpdateWebhookBody {
   };
 }
 
-/** The list names an endpoint by its host: the path may carry a token some receivers put there. */
-export function hostOf(url: string): string {
+/**
+ * How every screen names an endpoint (issue 46): its URL with the path, so two endpoints on one host
+ * are told apart; a query is shown as `?…` (some receivers put a token there). The messages that
+ * take it call the value {host}, as they did when only the host was shown.
+ */
+export function endpointNameOf(url: string): string {
   try {
-    return new URL(url).host;
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}${u.search ? '?…' : ''}`;
   } catch {
     return url;
   }

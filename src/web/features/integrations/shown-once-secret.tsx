@@ -34,8 +34,8 @@ const m = defineMessages({
   checkpointWarning: {
     id: 'integrations.secret.checkpoint.warning',
     defaultMessage:
-      'Copy the checkpoint key now and store it with the collector. It is shown only this once; to get another, add ' +
-      'the sink again.',
+      'Copy the checkpoint key now and store it with the collector. It is shown only this once; to get another, ' +
+      'rotate it from the sink’s row.',
   },
 });
 

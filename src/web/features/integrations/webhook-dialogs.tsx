@@ -5,13 +5,13 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import type { Webhook } from '@/data/webhooks/webhooks-query';
 import { useWebhookDeleteMutation, useWebhookRotateMutation } from '@/data/webhooks/webhook-mutations';
 import { notify } from '@/lib/notify';
-import { hostOf } from './integrations.utils';
+import { endpointNameOf } from './integrations.utils';
 import { SIGNING_SECRET, ShownOnceSecret } from './shown-once-secret';
 
 /** Confirms removing an endpoint: its pending deliveries go with it. */
 export function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   const intl = useIntl();
-  const host = hostOf(webhook.url);
+  const host = endpointNameOf(webhook.url);
   const remove = useWebhookDeleteMutation({
     onSuccess: () =>
       notify.success(
@@ -45,7 +45,7 @@ export function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook; on
  */
 export function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   const intl = useIntl();
-  const host = hostOf(webhook.url);
+  const host = endpointNameOf(webhook.url);
   const [secret, setSecret] = useState<string | null>(null);
   // The confirmation closes as its button is pressed; the component stays for the new secret.
   const confirmed = useRef(false);

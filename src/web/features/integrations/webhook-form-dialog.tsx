@@ -1,8 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@shared/webhook-events';
+import { WEBHOOK_EVENT_TYPES } from '@shared/webhook-events';
 import { FormDialog, useCreateEditForm } from '@/components/form-dialog';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -21,6 +19,7 @@ import {
   WEBHOOK_EVENT_LABELS,
 } from './integrations.utils';
 import { SIGNING_SECRET, ShownOnceSecret } from './shown-once-secret';
+import { EventChecklist } from './event-checklist';
 
 /**
  * Create (webhook = undefined) or edit an endpoint: its URL, the events it subscribes to (the
@@ -61,13 +60,6 @@ export function WebhookFormDialog({
   });
   const { form } = dialog;
 
-  function toggle(type: WebhookEventType, on: boolean) {
-    const events = on ? [...form.values.events, type] : form.values.events.filter((e) => e !== type);
-    // Catalogue order, whatever the clicking order: the list and the API show the same sequence.
-    form.edit({ events: WEBHOOK_EVENT_TYPES.filter((t) => events.includes(t)) });
-  }
-
-  const allChosen = form.values.events.length === WEBHOOK_EVENT_TYPES.length;
   const clientIds = new Set((clients.data ?? []).map((c) => c.client_id));
   const orphanClient = form.values.client !== ALL_CLIENTS && !clientIds.has(form.values.client);
   return (
@@ -128,47 +120,14 @@ export function WebhookFormDialog({
       >
         <Input maxLength={500} />
       </Field>
-      <fieldset
-        className="space-y-2"
-        aria-describedby={form.error.message && form.values.events.length === 0 ? form.error.id : undefined}
-      >
-        <legend className="text-sm font-medium">
-          <FormattedMessage id="integrations.webhook.form.events" defaultMessage="Events" />
-        </legend>
-        <div>
-          <Button
-            type="button"
-            variant="link"
-            size="sm"
-            className="h-auto p-0"
-            onClick={() => form.edit({ events: allChosen ? [] : [...WEBHOOK_EVENT_TYPES] })}
-          >
-            {allChosen ? (
-              <FormattedMessage id="integrations.webhook.form.clearAll" defaultMessage="Clear all" />
-            ) : (
-              <FormattedMessage id="integrations.webhook.form.selectAll" defaultMessage="Select all" />
-            )}
-          </Button>
-        </div>
-        <ul className="grid gap-2 sm:grid-cols-2">
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <li key={type} className="flex items-start gap-2">
-              <Checkbox
-                id={`webhook-event-${type}`}
-                checked={form.values.events.includes(type)}
-                onCheckedChange={(c) => toggle(type, c === true)}
-                aria-describedby={`webhook-event-${type}-label`}
-              />
-              <Label htmlFor={`webhook-event-${type}`} className="grid gap-0.5 font-normal">
-                <code className="text-xs">{type}</code>
-                <span id={`webhook-event-${type}-label`} className="text-xs text-muted-foreground">
-                  {intl.formatMessage(WEBHOOK_EVENT_LABELS[type])}
-                </span>
-              </Label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
+      <EventChecklist
+        types={WEBHOOK_EVENT_TYPES}
+        chosen={form.values.events}
+        onChange={(events) => form.edit({ events })}
+        legend={<FormattedMessage id="integrations.webhook.form.events" defaultMessage="Events" />}
+        describe={(type) => intl.formatMessage(WEBHOOK_EVENT_LABELS[type])}
+        describedBy={form.error.message && form.values.events.length === 0 ? form.error.id : undefined}
+      />
       <div className="space-y-2">
         <Label htmlFor="webhook-client">
           <FormattedMessage id="integrations.webhook.form.client" defaultMessage="Limit to one client’s users" />
