@@ -1,3 +1,4 @@
+import { breakingClientChanges } from '../../../shared/client-change-impact';
 import type { Hub } from '../../hub';
 import type { DbOrTx } from '../../db/client';
 import type { OAuthClient } from '../../db/schema/index';
@@ -175,8 +176,10 @@ export async function setClientSecurityProfile(
     const fields = Object.entries(columns)
       .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k as keyof OAuthClient]))
       .map(([k]) => k);
+    // What the console's confirmation named (the same shared rule): kept with the change.
+    const breaking = breakingClientChanges(toClientView(hub, current), toClientView(hub, updated!)).map((i) => i.kind);
     await hub.audit.record(
-      { type: 'client_updated', ...actor.audit, details: { client_id: current.clientId, fields } },
+      { type: 'client_updated', ...actor.audit, details: { client_id: current.clientId, fields, breaking } },
       tx,
     );
     return updated!;
