@@ -84,7 +84,7 @@ function DeleteOrgDialog({
           {
             id: 'orgs.delete.lossInvitations',
             defaultMessage:
-              '{count, plural, =0 {No pending invitations} one {# pending invitation stops} other {# pending invitations stop}} working',
+              '{count, plural, =0 {No pending invitations} one {# pending invitation stops working} other {# pending invitations stop working}}',
           },
           { count: impact.pending_invitations },
         ),
