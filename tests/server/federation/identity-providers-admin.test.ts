@@ -9,6 +9,7 @@ import {
   organizations,
   platformUsers,
 } from '../../../src/server/db/schema/index';
+import { DEFAULT_ATTRIBUTE_MAPPING } from '../../../src/shared/api/federation';
 import { auditRowsOf } from './federation-helpers';
 import { makeKeyPair } from './saml-idp';
 
@@ -284,7 +285,7 @@ describe.each(TEST_DATABASES)('identity providers: admin API, sign-in page list,
       await t.hub.db.update(platformUsers).set({ passwordHash: null }).where(eq(platformUsers.id, u.id));
     const [other] = await t.hub.db
       .insert(identityProviders)
-      .values({ slug: 'other-idp', protocol: 'oidc', displayName: 'Other', issuer: 'https://other.test', clientId: 'x', attributeMapping: {} })
+      .values({ slug: 'other-idp', protocol: 'oidc', displayName: 'Other', issuer: 'https://other.test', clientId: 'x', attributeMapping: DEFAULT_ATTRIBUTE_MAPPING })
       .returning();
     await t.hub.db.insert(federatedIdentities).values([
       { providerId: acme.id, subject: 's-created', userId: created.id },
