@@ -10,6 +10,15 @@ export { CREDENTIAL_TYPES, JUSTIFICATION_MIN, TIME_LIMIT };
 const iso = z.string();
 const isoOrNull = z.string().nullable();
 
+/**
+ * Whether the caller may deactivate a user, as the server's rule decides (users-service.ts
+ * deactivationRefusal): only a super admin deactivates a super admin; the last active one stays.
+ */
+export const userDeactivationStateSchema = z.object({
+  allowed: z.boolean(),
+  reason: z.enum(['super_admin_only', 'last_super_admin']).nullable(),
+});
+
 export const adminUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -22,6 +31,8 @@ export const adminUserSchema = z.object({
   roles: z.array(z.string()),
   /** Second factors the user has (issue 13); a super_admin can reset them (POST /api/admin/users/:id/mfa/reset). */
   mfa: z.object({ totp: z.boolean(), passkeys: z.number().int() }),
+  /** What the caller may do to this user (in the list, GET /api/admin/users). */
+  actions: z.object({ deactivate: userDeactivationStateSchema }).optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
