@@ -44,7 +44,11 @@ export function breakingClientChanges(before: ClientLiveSettings, after: ClientL
   if (!after.is_active) return [{ kind: 'deactivated' }];
   const impacts: ClientChangeImpact[] = [];
   if (before.token_endpoint_auth_method !== after.token_endpoint_auth_method)
-    impacts.push({ kind: 'auth_method', from: before.token_endpoint_auth_method, to: after.token_endpoint_auth_method });
+    impacts.push({
+      kind: 'auth_method',
+      from: before.token_endpoint_auth_method,
+      to: after.token_endpoint_auth_method,
+    });
   if (!requiresDpop(before) && requiresDpop(after)) impacts.push({ kind: 'dpop_required' });
   if (!requiresPar(before) && requiresPar(after)) impacts.push({ kind: 'par_required' });
   const uris = before.redirect_uris.filter((u) => !after.redirect_uris.includes(u));

@@ -43,7 +43,11 @@ describe('which changes break a live client (issue 46)', () => {
     const strict = { ...LIVE, dpop_bound_access_tokens: true, require_pushed_authorization_requests: true };
     expect(breakingClientChanges(strict, LIVE)).toEqual([]);
     expect(
-      breakingClientChanges(LIVE, { ...LIVE, redirect_uris: [...LIVE.redirect_uris, 'https://x.test/cb'], scopes: [...LIVE.scopes, 'offline_access'] }),
+      breakingClientChanges(LIVE, {
+        ...LIVE,
+        redirect_uris: [...LIVE.redirect_uris, 'https://x.test/cb'],
+        scopes: [...LIVE.scopes, 'offline_access'],
+      }),
     ).toEqual([]);
     expect(breakingClientChanges({ ...LIVE, is_active: false }, LIVE)).toEqual([]);
     expect(breakingClientChanges({ ...LIVE, is_active: false }, { ...LIVE, is_active: false, scopes: [] })).toEqual([]);

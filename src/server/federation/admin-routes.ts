@@ -95,7 +95,12 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
 
   r.get(
     '/identity-providers/:id/deletion-impact',
-    { schema: { params: idParamsSchema, response: { 200: providerDeletionImpactSchema, ...adminErrors, ...apiErrors(404) } } },
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: providerDeletionImpactSchema, ...adminErrors, ...apiErrors(404) },
+      },
+    },
     async (request) => providerDeletionImpact(hub, request.params.id),
   );
 

@@ -164,11 +164,15 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     it('keeps the last active super admin active, and a platform admin cannot deactivate a super admin', async () => {
       // The list says so first (issue 46), by the same rule the PATCH applies.
       const deactivationOf = async (cookie: string | null, q: string) => {
-        const res = cookie ? await t.client.get(`/api/admin/users?q=${q}`, { cookie }) : await asRoot.get(`/api/admin/users?q=${q}`);
-        return (res.json().users as { id: string; actions: { deactivate: unknown } }[]).find((u) => u.id === superId)?.actions
-          .deactivate;
+        const res = cookie
+          ? await t.client.get(`/api/admin/users?q=${q}`, { cookie })
+          : await asRoot.get(`/api/admin/users?q=${q}`);
+        return (res.json().users as { id: string; actions: { deactivate: unknown } }[]).find((u) => u.id === superId)
+          ?.actions.deactivate;
       };
-      const rootEmail = (await asRoot.get('/api/admin/users')).json().users.find((u: { id: string }) => u.id === superId).email;
+      const rootEmail = (await asRoot.get('/api/admin/users'))
+        .json()
+        .users.find((u: { id: string }) => u.id === superId).email;
       const q = encodeURIComponent(rootEmail);
       expect(await deactivationOf(null, q)).toEqual({ allowed: false, reason: 'last_super_admin' });
       expect(await deactivationOf(adminCookie, q)).toEqual({ allowed: false, reason: 'super_admin_only' });

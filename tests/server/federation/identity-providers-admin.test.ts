@@ -280,12 +280,23 @@ describe.each(TEST_DATABASES)('identity providers: admin API, sign-in page list,
       t.client.get(`/api/admin/identity-providers/${acme.id}/deletion-impact`, { cookie: admin });
     expect((await impactOf()).json()).toEqual({ identities: 0, only_way_in: 0, organizations_requiring: 0 });
     // Two accounts it created (no password), one of which also has another provider; one with a password.
-    const [created, createdTwice, withPassword] = [await createUser(t.hub), await createUser(t.hub), await createUser(t.hub)];
+    const [created, createdTwice, withPassword] = [
+      await createUser(t.hub),
+      await createUser(t.hub),
+      await createUser(t.hub),
+    ];
     for (const u of [created, createdTwice])
       await t.hub.db.update(platformUsers).set({ passwordHash: null }).where(eq(platformUsers.id, u.id));
     const [other] = await t.hub.db
       .insert(identityProviders)
-      .values({ slug: 'other-idp', protocol: 'oidc', displayName: 'Other', issuer: 'https://other.test', clientId: 'x', attributeMapping: DEFAULT_ATTRIBUTE_MAPPING })
+      .values({
+        slug: 'other-idp',
+        protocol: 'oidc',
+        displayName: 'Other',
+        issuer: 'https://other.test',
+        clientId: 'x',
+        attributeMapping: DEFAULT_ATTRIBUTE_MAPPING,
+      })
       .returning();
     await t.hub.db.insert(federatedIdentities).values([
       { providerId: acme.id, subject: 's-created', userId: created.id },
@@ -293,12 +304,16 @@ describe.each(TEST_DATABASES)('identity providers: admin API, sign-in page list,
       { providerId: other.id, subject: 's-twice', userId: createdTwice.id },
       { providerId: acme.id, subject: 's-password', userId: withPassword.id },
     ]);
-    await t.hub.db.insert(organizations).values({ name: 'Needs Acme', slug: `needs-acme-${kind}`, requireSsoProviderId: acme.id });
+    await t.hub.db
+      .insert(organizations)
+      .values({ name: 'Needs Acme', slug: `needs-acme-${kind}`, requireSsoProviderId: acme.id });
     const impact = await impactOf();
     expect(impact.statusCode, impact.body).toBe(200);
     expect(impact.json()).toEqual({ identities: 3, only_way_in: 1, organizations_requiring: 1 });
     const user = (await signedInUser(t.hub)).cookie;
-    expect((await t.client.get(`/api/admin/identity-providers/${acme.id}/deletion-impact`, { cookie: user })).statusCode).toBe(403);
+    expect(
+      (await t.client.get(`/api/admin/identity-providers/${acme.id}/deletion-impact`, { cookie: user })).statusCode,
+    ).toBe(403);
     const unknown = '/api/admin/identity-providers/00000000-0000-4000-8000-000000000000/deletion-impact';
     expect((await t.client.get(unknown, { cookie: admin })).statusCode).toBe(404);
 

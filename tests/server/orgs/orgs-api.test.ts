@@ -239,9 +239,12 @@ describe.each(TEST_DATABASES)('organizations: API rules [%s]', (kind) => {
     expect(byEco[owner.user.id]).toEqual({ change_roles: ok, remove: { allowed: false, reason: 'last_owner' } });
     // My organizations: the last owner may not leave, the others may; a second owner frees the first.
     const leaveOf = async (p: Person) =>
-      ((await t.client.get('/api/me/orgs', { cookie: p.cookie })).json().organizations as { id: string; actions: unknown }[]).find(
-        (o) => o.id === org.id,
-      )?.actions;
+      (
+        (await t.client.get('/api/me/orgs', { cookie: p.cookie })).json().organizations as {
+          id: string;
+          actions: unknown;
+        }[]
+      ).find((o) => o.id === org.id)?.actions;
     expect(await leaveOf(owner)).toEqual({ leave: { allowed: false, reason: 'last_owner' } });
     expect(await leaveOf(member)).toEqual({ leave: ok });
     const promoted = await t.client
@@ -261,7 +264,11 @@ describe.each(TEST_DATABASES)('organizations: API rules [%s]', (kind) => {
       impact.json(),
     );
     expect((await t.client.get(`/api/orgs/${org.id}/deletion-impact`, { cookie: member.cookie })).statusCode).toBe(403);
-    expect((await t.client.get(`/api/orgs/${org.id}/deletion-impact`, { cookie: outsider.cookie })).statusCode).toBe(404);
-    expect((await t.client.get(`/api/admin/orgs/${org.id}/deletion-impact`, { cookie: owner.cookie })).statusCode).toBe(403);
+    expect((await t.client.get(`/api/orgs/${org.id}/deletion-impact`, { cookie: outsider.cookie })).statusCode).toBe(
+      404,
+    );
+    expect((await t.client.get(`/api/admin/orgs/${org.id}/deletion-impact`, { cookie: owner.cookie })).statusCode).toBe(
+      403,
+    );
   });
 });

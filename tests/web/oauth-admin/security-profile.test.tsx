@@ -108,7 +108,9 @@ describe('the security profile fields (issue 31)', () => {
     fireEvent.click(await screen.findByLabelText('Require DPoP-bound tokens'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     // Requiring DPoP breaks the live client: nothing is sent until the person confirms the impact.
-    const confirm = await screen.findByRole('alertdialog', { name: 'This change breaks Sister FAPI until it is updated' });
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'This change breaks Sister FAPI until it is updated',
+    });
     expect(confirm.textContent).toContain('Sister FAPI’s token requests fail until each one carries a DPoP proof.');
     expect(calls).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Apply the change' }));

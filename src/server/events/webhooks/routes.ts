@@ -66,7 +66,10 @@ export async function webhookAdminRoutes(app: FastifyInstance, opts: { hub: Hub 
   r.get(
     '/webhooks/:id/deletion-impact',
     {
-      schema: { params: idParamsSchema, response: { 200: webhookDeletionImpactSchema, ...adminErrors, ...apiErrors(404) } },
+      schema: {
+        params: idParamsSchema,
+        response: { 200: webhookDeletionImpactSchema, ...adminErrors, ...apiErrors(404) },
+      },
     },
     async (request) => webhookDeletionImpact(hub, request.params.id),
   );

@@ -54,9 +54,7 @@ export async function countOwnersIn(db: DbOrTx, orgIds: string[]): Promise<Map<s
   const rows = await db
     .select({ orgId: organizationMembers.orgId, count: sql<number>`count(*)::int` })
     .from(organizationMembers)
-    .where(
-      and(inArray(organizationMembers.orgId, orgIds), sql`${organizationMembers.roles} @> array['owner']::text[]`),
-    )
+    .where(and(inArray(organizationMembers.orgId, orgIds), sql`${organizationMembers.roles} @> array['owner']::text[]`))
     .groupBy(organizationMembers.orgId);
   return new Map(rows.map((r) => [r.orgId, r.count]));
 }

@@ -73,7 +73,11 @@ export function MemberActions({
         )}
       </div>
       {refused && reason && (
-        <p id={reasonId} className="max-w-xs text-xs text-muted-foreground sm:text-end" data-testid="member-action-reason">
+        <p
+          id={reasonId}
+          className="max-w-xs text-xs text-muted-foreground sm:text-end"
+          data-testid="member-action-reason"
+        >
           {reason === 'last_owner' ? (
             isSelf ? (
               <FormattedMessage

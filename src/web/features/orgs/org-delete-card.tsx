@@ -91,7 +91,8 @@ function DeleteOrgDialog({
         intl.formatMessage(
           {
             id: 'orgs.delete.lossDomains',
-            defaultMessage: '{count, plural, =0 {No domain claims} one {# domain claim ends} other {# domain claims end}}',
+            defaultMessage:
+              '{count, plural, =0 {No domain claims} one {# domain claim ends} other {# domain claims end}}',
           },
           { count: impact.domains },
         ),
@@ -99,7 +100,10 @@ function DeleteOrgDialog({
     : null;
   return (
     <TypeToConfirmDialog
-      title={intl.formatMessage({ id: 'orgs.delete.confirmTitle', defaultMessage: 'Delete {name}?' }, { name: org.name })}
+      title={intl.formatMessage(
+        { id: 'orgs.delete.confirmTitle', defaultMessage: 'Delete {name}?' },
+        { name: org.name },
+      )}
       name={org.name}
       description={intl.formatMessage({
         id: 'orgs.delete.confirmDescription',
