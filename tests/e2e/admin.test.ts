@@ -171,6 +171,18 @@ describe('/admin in a real browser', () => {
       await root.setViewportSize({ width, height: 900 });
       if (SHOTS) await root.screenshot({ path: `${SHOTS}/admin-user-edit-last-super-admin-${width}.png` });
     }
+    await root.keyboard.press('Escape');
+    await root.getByRole('button', { name: 'Manage roles of root.admin@hub.test' }).click();
+    const roles = root.getByRole('dialog');
+    await roles
+      .getByText('The last active super admin keeps this role: make someone else a super admin first.')
+      .waitFor();
+    expect(await roles.getByRole('switch', { name: 'Super Admin' }).isDisabled()).toBe(true);
+    expect(await roles.getByRole('switch', { name: 'Platform Admin' }).isDisabled()).toBe(false);
+    for (const width of [1440, 375]) {
+      await root.setViewportSize({ width, height: 900 });
+      if (SHOTS) await root.screenshot({ path: `${SHOTS}/admin-user-roles-last-super-admin-${width}.png` });
+    }
     await root.close();
   });
 

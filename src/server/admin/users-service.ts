@@ -5,6 +5,8 @@ import type { PlatformUser } from '../db/schema/index';
 import { revokeUserSessions } from '../auth/sessions';
 import { endSignedInSessions } from '../oauth/backchannel';
 import { findEffectiveRoles, findRolesOfUsers } from '../roles/queries';
+import { roleChangeRefusal } from '../roles/role-service';
+import { PLATFORM_ROLES } from '../../shared/roles';
 import type { AdminUser, UserPatch } from '../../shared/admin-api';
 import type { Mailer } from '../auth/mailer';
 import { sendVerificationMail } from '../auth/email-verification';
@@ -81,9 +83,13 @@ export async function listUsers(
       // The others: every active super admin but this user, when this user is one of them.
       const others = superAdmins - (u.isActive && userRoles.includes('super_admin') ? 1 : 0);
       const refusal = u.isActive ? deactivationRefusal(actorRoles, userRoles, others) : null;
+      const roleStates = PLATFORM_ROLES.map((r) => {
+        const why = roleChangeRefusal(actorRoles, r, userRoles.includes(r), others);
+        return [r, { allowed: why === null, reason: why }] as const;
+      });
       return {
         ...toAdminUser(u, userRoles, { totp: m?.totp ?? false, passkeys: m?.passkeys ?? 0 }),
-        actions: { deactivate: { allowed: refusal === null, reason: refusal } },
+        actions: { deactivate: { allowed: refusal === null, reason: refusal }, roles: Object.fromEntries(roleStates) },
       };
     }),
     total: total.total,

@@ -176,6 +176,25 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       const q = encodeURIComponent(rootEmail);
       expect(await deactivationOf(null, q)).toEqual({ allowed: false, reason: 'last_super_admin' });
       expect(await deactivationOf(adminCookie, q)).toEqual({ allowed: false, reason: 'super_admin_only' });
+      const rolesOf = async (cookie: string) =>
+        (
+          (await t.client.get(`/api/admin/users?q=${q}`, { cookie })).json().users as {
+            id: string;
+            actions: { roles: Record<string, unknown> };
+          }[]
+        ).find((u) => u.id === superId)?.actions.roles;
+      const ok = { allowed: true, reason: null };
+      expect(await rolesOf(superCookie)).toEqual({
+        user: ok,
+        platform_admin: ok,
+        super_admin: { allowed: false, reason: 'last_super_admin' },
+        support: ok,
+      });
+      expect(await rolesOf(adminCookie)).toMatchObject({
+        platform_admin: ok,
+        super_admin: { allowed: false, reason: 'super_admin_only' },
+        support: { allowed: false, reason: 'super_admin_only' },
+      });
       const byPlatformAdmin = await t.client
         .asBrowser(adminCookie)
         .patch(`/api/admin/users/${superId}`, { body: { is_active: false } });
