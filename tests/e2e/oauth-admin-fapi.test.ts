@@ -82,6 +82,9 @@ describe('/oauth-admin security profile in a real browser', () => {
     await deactivate
       .getByText('Sister Plain can no longer sign anyone in or get tokens until it is activated again.')
       .waitFor();
+    // Who is signed in to it now: the server's count (nobody has used this new client).
+    await deactivate.getByText('Nobody is signed in to it now.').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/client-deactivate-confirm-1440.png` });
     await deactivate.getByRole('button', { name: 'Cancel' }).click();
     await card.getByRole('button', { name: 'Deactivate' }).waitFor();
   });

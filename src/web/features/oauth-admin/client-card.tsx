@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import type { OAuthClient } from '@/data/oauth-clients/clients-query';
 import { useClientToggleMutation } from '@/data/oauth-clients/client-toggle-mutation';
 import { breakingClientChanges } from '@shared/client-change-impact';
-import { ClientChangeConfirmDialog } from './client-change-confirm';
+import { DeactivateClientDialog } from './client-change-confirm';
 import { revealClientSecret } from '@/data/oauth-clients/client-secret-reveal';
 import { notify } from '@/lib/notify';
 import { CopyButton } from './copy-button';
@@ -213,7 +213,8 @@ export function ClientCard({ client }: { client: OAuthClient }) {
         {editingProfile && <SecurityProfileDialog client={client} open onOpenChange={setEditingProfile} />}
         {editingBrand && <BrandDialog client={client} open onOpenChange={setEditingBrand} />}
         {confirmingDeactivation && (
-          <ClientChangeConfirmDialog
+          <DeactivateClientDialog
+            id={client.id}
             name={client.app_name}
             impacts={deactivationImpacts}
             onConfirm={flip}

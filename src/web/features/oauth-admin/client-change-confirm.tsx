@@ -1,6 +1,7 @@
 import { useIntl, type IntlShape } from 'react-intl';
 import type { ClientChangeImpact } from '@shared/client-change-impact';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useClientDeactivationImpactQuery } from '@/data/oauth-clients/client-deactivation-impact-query';
 
 function methodText(intl: IntlShape, method: string): string {
   return intl.formatMessage(
@@ -77,11 +78,14 @@ export function impactText(intl: IntlShape, name: string, impact: ClientChangeIm
 export function ClientChangeConfirmDialog({
   name,
   impacts,
+  details = [],
   onConfirm,
   onClose,
 }: {
   name: string;
   impacts: ClientChangeImpact[];
+  /** More that the server counted (who is signed in to it now), one sentence each. */
+  details?: string[];
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -100,9 +104,55 @@ export function ClientChangeConfirmDialog({
               {impactText(intl, name, impact)}
             </span>
           ))}
+          {details.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
         </span>
       }
       action={intl.formatMessage({ id: 'oauth.impact.apply', defaultMessage: 'Apply the change' })}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Deactivation: the impact, and who is signed in to the client now (the server's count). */
+export function DeactivateClientDialog({
+  id,
+  name,
+  impacts,
+  onConfirm,
+  onClose,
+}: {
+  id: string;
+  name: string;
+  impacts: ClientChangeImpact[];
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const impact = useClientDeactivationImpactQuery(id).data;
+  const details = impact
+    ? [
+        intl.formatMessage(
+          {
+            id: 'oauth.impact.signedIn',
+            defaultMessage:
+              '{people, plural, =0 {Nobody is signed in to it now.} one {# person is signed in to it now ({sessions, plural, one {# session}' +
+              ' other {# sessions}}): it can no longer refresh their tokens, and the hub refuses them.} other {# people are signed in to it' +
+              ' now ({sessions, plural, one {# session} other {# sessions}}): it can no longer refresh their tokens, and the hub refuses them.}}',
+          },
+          { people: impact.signed_in_people, sessions: impact.active_sessions },
+        ),
+      ]
+    : [];
+  return (
+    <ClientChangeConfirmDialog
+      name={name}
+      impacts={impacts}
+      details={details}
       onConfirm={onConfirm}
       onClose={onClose}
     />
