@@ -140,9 +140,11 @@ export function DeactivateClientDialog({
           {
             id: 'oauth.impact.signedIn',
             defaultMessage:
-              '{people, plural, =0 {Nobody is signed in to it now.} one {# person is signed in to it now ({sessions, plural, one {# session}' +
-              ' other {# sessions}}): it can no longer refresh their tokens, and the hub refuses them.} other {# people are signed in to it' +
-              ' now ({sessions, plural, one {# session} other {# sessions}}): it can no longer refresh their tokens, and the hub refuses them.}}',
+              '{people, plural, =0 {Nobody is signed in to it now.} ' +
+              'one {# person is signed in to it now ({sessions, plural, one {# session} other {# sessions}}): ' +
+              'it can no longer refresh their tokens, and the hub refuses them.} ' +
+              'other {# people are signed in to it now ({sessions, plural, one {# session} other {# sessions}}): ' +
+              'it can no longer refresh their tokens, and the hub refuses them.}}',
           },
           { people: impact.signed_in_people, sessions: impact.active_sessions },
         ),
