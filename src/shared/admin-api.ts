@@ -10,6 +10,16 @@ export { CREDENTIAL_TYPES, JUSTIFICATION_MIN, TIME_LIMIT };
 const iso = z.string();
 const isoOrNull = z.string().nullable();
 
+/**
+ * Whether the caller may take an action on a user, as the server's rule decides (users-service.ts
+ * deactivationRefusal, roles/role-service.ts roleChangeRefusal): only a super admin deactivates a
+ * super admin or grants and revokes super_admin and support; the last active super admin stays one.
+ */
+export const userActionStateSchema = z.object({
+  allowed: z.boolean(),
+  reason: z.enum(['super_admin_only', 'last_super_admin']).nullable(),
+});
+
 export const adminUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -22,6 +32,14 @@ export const adminUserSchema = z.object({
   roles: z.array(z.string()),
   /** Second factors the user has (issue 13); a super_admin can reset them (POST /api/admin/users/:id/mfa/reset). */
   mfa: z.object({ totp: z.boolean(), passkeys: z.number().int() }),
+  /** What the caller may do to this user (in the list, GET /api/admin/users). */
+  actions: z
+    .object({
+      deactivate: userActionStateSchema,
+      /** Turning each platform role on or off, from where the user stands now. */
+      roles: z.record(z.string(), userActionStateSchema),
+    })
+    .optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -245,7 +245,7 @@ export const AUDIT_EVENTS = {
     'high',
     'Initial access token issued',
   ),
-  client_updated: event<{ client_id: string; fields: string[] }>('medium', 'OAuth client updated'),
+  client_updated: event<{ client_id: string; fields: string[]; breaking?: string[] }>('medium', 'OAuth client updated'),
   client_activated: event<{ client_id: string }>('medium', 'OAuth client activated'),
   client_deactivated: event<{ client_id: string }>('medium', 'OAuth client deactivated'),
   client_secret_viewed: event<{ client_id: string }>('high', 'OAuth client secret viewed'),

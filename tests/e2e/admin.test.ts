@@ -8,6 +8,8 @@ import { expectToast, signInAs } from './admin-helpers';
 import { API_KEY_CONTEXT } from '../../src/server/oauth/clients/service';
 import { addSessionCookie } from './hub-sign-in';
 
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+
 describe('/admin in a real browser', () => {
   let e2e: E2E;
   let page: Page;
@@ -158,6 +160,30 @@ describe('/admin in a real browser', () => {
     await expectToast(root, 'Access Granted');
     await root.getByText('Access granted for 30 minutes.').waitFor();
     await root.getByTestId('active-grant').filter({ hasText: appName }).waitFor();
+
+    // Issue 46: the only super admin is not offered their own deactivation; the reason stands beside it.
+    await root.goto('/admin?tab=users&q=root.admin%40hub.test');
+    await root.getByRole('button', { name: 'Edit root.admin@hub.test' }).click();
+    const edit = root.getByRole('dialog');
+    await edit.getByText('The last active super admin stays active: make someone else a super admin first.').waitFor();
+    expect(await edit.getByRole('switch', { name: 'Account Active' }).isDisabled()).toBe(true);
+    for (const width of [1440, 375]) {
+      await root.setViewportSize({ width, height: 900 });
+      if (SHOTS) await root.screenshot({ path: `${SHOTS}/admin-user-edit-last-super-admin-${width}.png` });
+    }
+    await root.keyboard.press('Escape');
+    await root.getByRole('button', { name: 'Manage roles of root.admin@hub.test' }).click();
+    const roles = root.getByRole('dialog');
+    await roles
+      .getByText('The last active super admin keeps this role: make someone else a super admin first.')
+      .waitFor();
+    expect(await roles.getByRole('switch', { name: 'Super Admin' }).isDisabled()).toBe(true);
+    expect(await roles.getByRole('switch', { name: 'Platform Admin' }).isDisabled()).toBe(false);
+    for (const width of [1440, 375]) {
+      await root.setViewportSize({ width, height: 900 });
+      if (SHOTS) await root.screenshot({ path: `${SHOTS}/admin-user-roles-last-super-admin-${width}.png` });
+    }
+    await root.close();
   });
 
   it('shows real analytics charts and the audit log tab', async () => {

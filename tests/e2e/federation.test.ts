@@ -360,6 +360,21 @@ describe('federation in the browser (issue 27)', () => {
     expect(opened).toBe(true);
     expect(problems).toEqual([]);
     await row.filter({ hasText: 'Corp SAML' }).getByText('Signing certificates: 1').waitFor();
+
+    // Issue 46: deleting Acme SSO says who loses their way in (the server's count), and wants its name typed.
+    await row.filter({ hasText: 'Acme SSO' }).getByRole('button', { name: 'Delete Acme SSO' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Acme SSO?' });
+    const losses = confirm.getByTestId('deletion-losses');
+    await losses.getByText(/only through Acme SSO/).waitFor();
+    await losses.getByText(/linked account/).waitFor();
+    await confirm.getByLabel('Type Acme SSO to confirm').fill('Acme SSO');
+    expect(await confirm.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(false);
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await axeProblems(page, `delete identity provider @${width}`, '[role="alertdialog"]')).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/idp-delete-${width}.png` });
+    }
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
     await page.close();
   });
   it('issue 46: the redirect URI before saving and in Edit, a refused save kept disabled, the connection test on the row', async () => {

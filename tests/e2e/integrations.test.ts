@@ -234,7 +234,11 @@ describe('/admin?tab=integrations in a real browser', () => {
     await row.getByText('Disabled', { exact: true }).waitFor();
     await row.getByRole('button', { name: /^Delete / }).click();
     const confirm = page.getByRole('alertdialog');
+    // Issue 46: the deliveries still owed (the server's count); the endpoint's URL typed to confirm.
+    await confirm.getByText(/still owed to it|No deliveries are still owed/).waitFor();
+    await confirm.getByLabel(`Type ${receiver.url} to confirm`).fill(receiver.url);
     expect(await axeProblems(page, 'delete confirmation', '[role="alertdialog"]')).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/integrations-webhook-delete-1440.png` });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No webhooks yet').waitFor();
   });

@@ -4,6 +4,8 @@ import { exportJWK, generateKeyPair } from 'jose';
 import { startE2E, type E2E } from './harness';
 import { expectToast, signInAs } from './admin-helpers';
 
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
+
 /** Issue 31: an administrator registers a FAPI 2.0 client and changes another's profile, by keyboard. */
 describe('/oauth-admin security profile in a real browser', () => {
   let e2e: E2E;
@@ -41,7 +43,7 @@ describe('/oauth-admin security profile in a real browser', () => {
     await card.getByText('No secret (private_key_jwt)').waitFor();
   });
 
-  it('turns on DPoP for a registered client from its card', async () => {
+  it('turns on DPoP and private_key_jwt for a live client after a confirmation naming the impact; deactivation asks too', async () => {
     await page.getByRole('button', { name: 'Create Client' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Application Name *').fill('Sister Plain');
@@ -54,8 +56,36 @@ describe('/oauth-admin security profile in a real browser', () => {
     await card.getByRole('button', { name: 'Security profile…' }).click();
     const profile = page.getByRole('dialog');
     await profile.getByLabel('Require DPoP-bound tokens').check();
+    await profile.getByLabel('Authenticate with private_key_jwt').check();
+    await profile.getByLabel('Public JWK Set (JSON)').fill(jwks);
     await profile.getByRole('button', { name: 'Save' }).click();
+    // Issue 46: the change breaks the live client; the confirmation says how, in its name.
+    const confirm = page.getByRole('alertdialog', { name: 'This change breaks Sister Plain until it is updated' });
+    await confirm
+      .getByText(
+        'Sister Plain authenticates with a client secret (HTTP Basic); after this change its token requests fail ' +
+          'until it sends a signed key assertion (private_key_jwt).',
+      )
+      .waitFor();
+    await confirm.getByText('Sister Plain’s token requests fail until each one carries a DPoP proof.').waitFor();
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/client-change-confirm-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await confirm.getByRole('button', { name: 'Apply the change' }).click();
     await expectToast(page, 'Security profile updated');
     await card.getByText('DPoP required', { exact: true }).waitFor();
+
+    await card.getByRole('button', { name: 'Deactivate' }).click();
+    const deactivate = page.getByRole('alertdialog', { name: 'This change breaks Sister Plain until it is updated' });
+    await deactivate
+      .getByText('Sister Plain can no longer sign anyone in or get tokens until it is activated again.')
+      .waitFor();
+    // Who is signed in to it now: the server's count (nobody has used this new client).
+    await deactivate.getByText('Nobody is signed in to it now.').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/client-deactivate-confirm-1440.png` });
+    await deactivate.getByRole('button', { name: 'Cancel' }).click();
+    await card.getByRole('button', { name: 'Deactivate' }).waitFor();
   });
 });

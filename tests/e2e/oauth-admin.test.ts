@@ -90,6 +90,7 @@ describe('/oauth-admin in a real browser', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
 
     await card.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Apply the change' }).click();
     await expectToast(page, 'Client deactivated successfully');
     await card.getByText('Inactive', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Activate' }).click();

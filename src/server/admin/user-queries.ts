@@ -68,6 +68,18 @@ export async function isEmailUsedByOther(db: DbOrTx, email: string, userId: stri
   return Boolean(row);
 }
 
+/** Active users holding an effective super_admin role (a read for the users list; no lock). */
+export async function countActiveSuperAdmins(db: DbOrTx, now: Date): Promise<number> {
+  const found = await rows<{ n: number }>(
+    db,
+    sql`select count(distinct u.id)::int as n
+          from platform_users u
+          join platform_role_assignments on platform_role_assignments.user_id = u.id
+         where u.is_active and platform_role_assignments.role = 'super_admin' and ${effectiveAssignment(now)}`,
+  );
+  return Number(found[0]?.n ?? 0);
+}
+
 /**
  * Active users holding an effective super_admin role, other than `exceptUserId`. Taken with
  * a transaction-level advisory lock so two admins cannot deactivate the last two at once.

@@ -5,6 +5,8 @@ import type { PlatformUser } from '../db/schema/index';
 import { revokeUserSessions } from '../auth/sessions';
 import { endSignedInSessions } from '../oauth/backchannel';
 import { findEffectiveRoles, findRolesOfUsers } from '../roles/queries';
+import { roleChangeRefusal } from '../roles/role-service';
+import { PLATFORM_ROLES } from '../../shared/roles';
 import type { AdminUser, UserPatch } from '../../shared/admin-api';
 import type { Mailer } from '../auth/mailer';
 import { sendVerificationMail } from '../auth/email-verification';
@@ -13,7 +15,13 @@ import { mfaCountsFor } from '../account/second-factor-queries';
 import type { KeysetPosition } from '../db/cursor';
 import { conflictOnUnique } from '../db/unique';
 import { pageOf } from '../http/cursor';
-import { countOtherActiveSuperAdmins, countUsers, findUserPage, isEmailUsedByOther } from './user-queries';
+import {
+  countActiveSuperAdmins,
+  countOtherActiveSuperAdmins,
+  countUsers,
+  findUserPage,
+  isEmailUsedByOther,
+} from './user-queries';
 import { lockUserById, updateUser } from '../auth/user-queries';
 
 export function toAdminUser(
@@ -38,11 +46,32 @@ export function toAdminUser(
   };
 }
 
+/**
+ * Why deactivating a user with `targetRoles` is refused to a caller with `actorRoles`, with
+ * `otherActiveSuperAdmins` other active super admins; null when it is allowed. Only a super admin
+ * deactivates a super admin (403, audited as an escalation attempt); the last active one stays (409).
+ */
+export function deactivationRefusal(
+  actorRoles: readonly string[],
+  targetRoles: readonly string[],
+  otherActiveSuperAdmins: number,
+): 'super_admin_only' | 'last_super_admin' | null {
+  if (!targetRoles.includes('super_admin')) return null;
+  if (!actorRoles.includes('super_admin')) return 'super_admin_only';
+  return otherActiveSuperAdmins === 0 ? 'last_super_admin' : null;
+}
+
 /** Users tab: one page (newest first), the matching count, and the cursor of the next page. */
-export async function listUsers(hub: Hub, input: { q: string; cursor?: KeysetPosition; limit: number }) {
-  const [found, total] = await Promise.all([
+export async function listUsers(
+  hub: Hub,
+  input: { q: string; cursor?: KeysetPosition; limit: number },
+  /** The caller's roles: each user's `actions` say what this caller may do. */
+  actorRoles: readonly string[],
+) {
+  const [found, total, superAdmins] = await Promise.all([
     findUserPage(hub.db, { term: input.q, cursor: input.cursor, limit: input.limit + 1 }),
     countUsers(hub.db, input.q),
+    countActiveSuperAdmins(hub.db, hub.clock()),
   ]);
   const { page: shown, next_cursor } = pageOf(found, input.limit, (u) => ({ at: u.cursorCreatedAt, id: u.id }));
   const ids = shown.map((u) => u.id);
@@ -50,7 +79,18 @@ export async function listUsers(hub: Hub, input: { q: string; cursor?: KeysetPos
   return {
     users: shown.map((u) => {
       const m = mfa.get(u.id);
-      return toAdminUser(u, roles.get(u.id) ?? [], { totp: m?.totp ?? false, passkeys: m?.passkeys ?? 0 });
+      const userRoles = roles.get(u.id) ?? [];
+      // The others: every active super admin but this user, when this user is one of them.
+      const others = superAdmins - (u.isActive && userRoles.includes('super_admin') ? 1 : 0);
+      const refusal = u.isActive ? deactivationRefusal(actorRoles, userRoles, others) : null;
+      const roleStates = PLATFORM_ROLES.map((r) => {
+        const why = roleChangeRefusal(actorRoles, r, userRoles.includes(r), others);
+        return [r, { allowed: why === null, reason: why }] as const;
+      });
+      return {
+        ...toAdminUser(u, userRoles, { totp: m?.totp ?? false, passkeys: m?.passkeys ?? 0 }),
+        actions: { deactivate: { allowed: refusal === null, reason: refusal }, roles: Object.fromEntries(roleStates) },
+      };
     }),
     total: total.total,
     total_capped: total.capped,
@@ -87,11 +127,10 @@ export async function patchUser(
         const deactivating = patch.is_active === false && before.isActive;
         const emailChanging = patch.email !== undefined && patch.email !== before.email;
 
-        if (
-          targetRoles.includes('super_admin') &&
-          !actor.roles.includes('super_admin') &&
-          (deactivating || emailChanging)
-        ) {
+        const others = targetRoles.includes('super_admin') ? await countOtherActiveSuperAdmins(tx, userId, now) : 1;
+        const refusal = deactivationRefusal(actor.roles, targetRoles, others);
+        // A super admin's address is a super admin's business too (the same 403 as deactivating).
+        if (refusal === 'super_admin_only' && (deactivating || emailChanging)) {
           // Thrown, not recorded here: the error hook writes the event after this transaction rolls back.
           throw new Refusal('forbidden', {
             message: 'Only a super admin can deactivate or change the email of a super admin.',
@@ -107,13 +146,7 @@ export async function patchUser(
             },
           });
         }
-        if (
-          deactivating &&
-          targetRoles.includes('super_admin') &&
-          (await countOtherActiveSuperAdmins(tx, userId, now)) === 0
-        ) {
-          throw new HubError('last_super_admin');
-        }
+        if (deactivating && refusal === 'last_super_admin') throw new HubError('last_super_admin');
         if (emailChanging && (await isEmailUsedByOther(tx, patch.email!, userId))) {
           throw new HubError('email_in_use', undefined, { field: 'email' });
         }

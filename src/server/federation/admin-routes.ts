@@ -9,6 +9,7 @@ import {
   createIdentityProviderBodySchema,
   identityProviderListSchema,
   identityProviderResultSchema,
+  providerDeletionImpactSchema,
   updateIdentityProviderBodySchema,
 } from '../../shared/api/federation';
 import {
@@ -16,6 +17,7 @@ import {
   createProvider,
   getProviderView,
   listProviderViews,
+  providerDeletionImpact,
   registrationOf,
   removeProvider,
   toProviderView,
@@ -93,6 +95,17 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
       },
     },
     async (request) => testProviderConnection(hub, request.params.id, await requireActor(request)),
+  );
+
+  r.get(
+    '/identity-providers/:id/deletion-impact',
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: providerDeletionImpactSchema, ...adminErrors, ...apiErrors(404) },
+      },
+    },
+    async (request) => providerDeletionImpact(hub, request.params.id),
   );
 
   r.delete(

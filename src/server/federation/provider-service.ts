@@ -10,6 +10,7 @@ import {
 } from '../../shared/api/federation';
 import type { DbOrTx } from '../db/client';
 import {
+  countProviderDeletionImpact,
   deleteProvider,
   findDomainOwner,
   findProviderById,
@@ -234,6 +235,12 @@ export async function changeProvider(
     );
     return provider;
   });
+}
+
+/** What deleting a provider would end (the confirmation's counts); 404 for an unknown id. */
+export async function providerDeletionImpact(hub: Hub, id: string) {
+  if (!(await findProviderById(hub.db, id))) throw new HubError('not_found', 'No such identity provider.');
+  return countProviderDeletionImpact(hub.db, id);
 }
 
 /** Deletes a provider; the identities linked through it go with it (their accounts stay). */

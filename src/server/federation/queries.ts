@@ -1,6 +1,13 @@
 import { and, arrayOverlaps, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { federatedIdentities, federationAssertionIds, identityProviders, platformUsers } from '../db/schema/index';
+import {
+  federatedIdentities,
+  federationAssertionIds,
+  identityProviders,
+  organizations,
+  platformUsers,
+  webauthnCredentials,
+} from '../db/schema/index';
 import type { FederatedIdentity, IdentityProvider, NewIdentityProvider, PlatformUser } from '../db/schema/index';
 
 /** SQL of federation's tables (identity_providers, federated_identities, federation_assertion_ids); no rules here. */
@@ -98,6 +105,31 @@ export async function deleteProvider(
     .where(eq(federatedIdentities.providerId, id));
   const [provider] = await db.delete(identityProviders).where(eq(identityProviders.id, id)).returning();
   return provider ? { provider, identities: count } : null;
+}
+
+/**
+ * What deleting a provider ends: the identities linked through it; the accounts for which it is the
+ * only way in (no password, no passkey, no other identity: the test unlinkMyIdentity makes before
+ * unlinking); and the organizations whose policy requires signing in through it.
+ */
+export async function countProviderDeletionImpact(
+  db: DbOrTx,
+  id: string,
+): Promise<{ identities: number; only_way_in: number; organizations_requiring: number }> {
+  const fi = federatedIdentities;
+  const [row] = await db
+    .select({
+      identities: sql<number>`count(*)::int`,
+      only_way_in: sql<number>`(count(*) filter (where ${platformUsers.passwordHash} is null
+        and not exists (select 1 from ${webauthnCredentials} where ${webauthnCredentials.userId} = ${fi.userId})
+        and not exists (select 1 from ${fi} as other where other.user_id = ${fi.userId} and other.provider_id <> ${id})))::int`,
+      organizations_requiring: sql<number>`(select count(*)::int from ${organizations}
+        where ${organizations.requireSsoProviderId} = ${id})`,
+    })
+    .from(fi)
+    .innerJoin(platformUsers, eq(platformUsers.id, fi.userId))
+    .where(eq(fi.providerId, id));
+  return row;
 }
 
 /** The identity `(provider, subject)` and the account it is linked to. */

@@ -21,13 +21,15 @@ import {
   checkRoleChange,
   loadOrgActor,
   lockOrgActor,
+  memberActionsFor,
   splitRoles,
   type OrgAccess,
+  type OrgActor,
 } from './permissions';
 
 const NO_SUCH_MEMBER = 'No such member in this organization.';
 
-function toMemberView(row: MemberRow): OrgMemberView {
+function toMemberView(o: OrgActor, row: MemberRow, owners: number): OrgMemberView {
   return {
     user_id: row.member.userId,
     email: row.email,
@@ -35,6 +37,7 @@ function toMemberView(row: MemberRow): OrgMemberView {
     roles: row.member.roles,
     joined_via: row.member.joinedVia,
     joined_at: row.member.joinedAt.toISOString(),
+    actions: memberActionsFor(o, { targetUserId: row.member.userId, roles: row.member.roles, owners }),
   };
 }
 
@@ -62,7 +65,8 @@ export async function listMembers(
   authorize(o, 'read');
   const found = await findMemberPage(hub.db, orgId, { cursor: input.cursor, limit: input.limit + 1 });
   const { page, next_cursor } = pageOf(found, input.limit, (r) => ({ at: r.cursorAt, id: r.member.userId }));
-  return { members: page.map(toMemberView), next_cursor };
+  const owners = await countOwners(hub.db, orgId);
+  return { members: page.map((r) => toMemberView(o, r, owners)), next_cursor };
 }
 
 /** Sets a member's roles (admins; owners for the owner role; never one's own role upwards; one owner at least). */
@@ -93,7 +97,7 @@ export async function changeMemberRoles(
         tx,
       );
     }
-    return toMemberView((await findMemberView(tx, orgId, targetUserId))!);
+    return toMemberView(o, (await findMemberView(tx, orgId, targetUserId))!, await countOwners(tx, orgId));
   });
 }
 

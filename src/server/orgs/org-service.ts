@@ -9,8 +9,17 @@ import type { KeysetPosition } from '../db/cursor';
 import { conflictOnUnique } from '../db/unique';
 import { pageOf } from '../http/cursor';
 import { deleteOrg, findOrgPage, insertOrg, isSlugTaken, listOrgsOfUser, updateOrg } from './queries/organizations';
-import { insertMember } from './queries/members';
-import { authorize, lockOrgActor, toOrgView, type OrgAccess, type OrgActor } from './permissions';
+import { countOrgDeletionImpact } from './queries/organizations';
+import { countOwnersIn, insertMember } from './queries/members';
+import {
+  authorize,
+  leaveStateOf,
+  loadOrgActor,
+  lockOrgActor,
+  toOrgView,
+  type OrgAccess,
+  type OrgActor,
+} from './permissions';
 
 /** Creates an organization; its first owner is the caller (or, for an ecosystem admin, the user named). */
 export async function createOrg(
@@ -53,7 +62,14 @@ export async function createOrg(
 
 /** The caller's organizations, with their roles in each. */
 export async function listMyOrgs(hub: Hub, userId: string) {
-  return (await listOrgsOfUser(hub.db, userId)).map(({ org, roles }) => ({ ...toOrgView(org), roles }));
+  const mine = await listOrgsOfUser(hub.db, userId);
+  const owned = mine.filter((m) => m.roles.includes('owner')).map((m) => m.org.id);
+  const owners = await countOwnersIn(hub.db, owned);
+  return mine.map(({ org, roles }) => ({
+    ...toOrgView(org),
+    roles,
+    actions: { leave: leaveStateOf(roles, owners.get(org.id) ?? 0) },
+  }));
 }
 
 /** Ecosystem admins: every organization, newest first, searchable by name or slug. */
@@ -104,6 +120,13 @@ export async function changeOrg(
 }
 
 /** Deletes an organization (owners only): its memberships, invitations and domains go with it. */
+/** What deleting the organization ends, for the confirmation: only those who may delete it may ask. */
+export async function orgDeletionImpact(hub: Hub, actor: SignedInActor, orgId: string, access: OrgAccess) {
+  const o = await loadOrgActor(hub, actor, orgId, access);
+  authorize(o, 'delete');
+  return countOrgDeletionImpact(hub.db, orgId, hub.clock());
+}
+
 export async function removeOrg(hub: Hub, actor: SignedInActor, orgId: string, access: OrgAccess): Promise<void> {
   await hub.db.transaction(async (tx) => {
     const o: OrgActor = await lockOrgActor(tx, actor, orgId, access);

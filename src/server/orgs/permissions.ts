@@ -3,7 +3,7 @@ import type { SignedInActor } from '../actor';
 import type { DbOrTx } from '../db/client';
 import type { Organization } from '../db/schema/index';
 import { HubError, Refusal } from '../errors';
-import type { OrgView } from '../../shared/api/orgs';
+import type { ActionState, OrgView } from '../../shared/api/orgs';
 import {
   REQUIRED_ROLE,
   isBuiltInOrgRole,
@@ -149,6 +149,43 @@ export function checkRemoval(
   }
   if (isLastOwner(input.roles, input.owners)) throw new HubError('conflict', LAST_OWNER);
   return self && !o.asEcosystemAdmin ? 'self' : 'admin';
+}
+
+/**
+ * An action's state for the screens, by running the very check the mutation runs: allowed, or
+ * refused for the caller's role (403) or the last-owner rule (409). Nothing is audited: no one acted.
+ */
+function stateOf(check: () => unknown): ActionState {
+  try {
+    check();
+    return { allowed: true, reason: null };
+  } catch (err) {
+    if (!(err instanceof HubError)) throw err;
+    return { allowed: false, reason: err.code === 'conflict' ? 'last_owner' : 'role' };
+  }
+}
+
+/**
+ * What the caller may do to one member (`owners`: the organization's owners now): change their
+ * roles (an owner's only with manage_owners), and remove them (oneself: leave) as checkRemoval decides.
+ */
+export function memberActionsFor(
+  o: OrgActor,
+  target: { targetUserId: string; roles: readonly string[]; owners: number },
+): { change_roles: ActionState; remove: ActionState } {
+  return {
+    change_roles: stateOf(() => {
+      if (o.asEcosystemAdmin) return;
+      authorize(o, 'manage_members');
+      if (target.roles.includes('owner')) authorize(o, 'manage_owners');
+    }),
+    remove: stateOf(() => checkRemoval(o, target)),
+  };
+}
+
+/** Whether a member with `roles` may leave an organization with `owners` owners (the last owner may not). */
+export function leaveStateOf(roles: readonly string[], owners: number): ActionState {
+  return isLastOwner(roles, owners) ? { allowed: false, reason: 'last_owner' } : { allowed: true, reason: null };
 }
 
 /** Invitations carry one role; only owners may invite owners. */

@@ -19,13 +19,14 @@ import {
   memberPageSchema,
   memberResultSchema,
   myOrgListSchema,
+  orgDeletionImpactSchema,
   orgIdParamsSchema,
   orgMemberParamsSchema,
   orgResultSchema,
   updateMemberBodySchema,
   updateOrgBodySchema,
 } from '../../shared/api/orgs';
-import { changeOrg, createOrg, listMyOrgs, removeOrg } from './org-service';
+import { changeOrg, createOrg, listMyOrgs, orgDeletionImpact, removeOrg } from './org-service';
 import { changeMemberRoles, listMembers, removeMember } from './member-service';
 import { loadOrgActor, toOrgView, type OrgAccess } from './permissions';
 import { createMailer, type Mailer } from '../auth/mailer';
@@ -83,6 +84,15 @@ export async function orgScopedRoutes(app: FastifyInstance, opts: { hub: Hub; ac
       await removeOrg(hub, await requireActor(request), request.params.id, access);
       return { deleted: true as const };
     },
+  );
+
+  r.get(
+    '/:id/deletion-impact',
+    {
+      config: signedIn,
+      schema: { params: orgIdParamsSchema, response: { 200: orgDeletionImpactSchema, ...guarded } },
+    },
+    async (request) => orgDeletionImpact(hub, await requireActor(request), request.params.id, access),
   );
 
   r.get(

@@ -7,6 +7,23 @@ import { countOtherActiveSuperAdmins } from '../admin/user-queries';
 import { insertAssignment, isEffectiveAssignment, listAssignments, setAssignment } from './queries';
 import { findUserById, lockUserById } from '../auth/user-queries';
 
+/**
+ * Why turning `role` on or off (`has`: the user holds it now) is refused to a caller with
+ * `actorRoles`, with `otherActiveSuperAdmins` other active super admins; null when allowed.
+ * super_admin and support are a super admin's to grant and revoke (403, audited as an escalation
+ * attempt); the last active super admin keeps super_admin (409).
+ */
+export function roleChangeRefusal(
+  actorRoles: readonly string[],
+  role: string,
+  has: boolean,
+  otherActiveSuperAdmins: number,
+): 'super_admin_only' | 'last_super_admin' | null {
+  if ((role === 'super_admin' || role === 'support') && !actorRoles.includes('super_admin')) return 'super_admin_only';
+  if (role === 'super_admin' && has && otherActiveSuperAdmins === 0) return 'last_super_admin';
+  return null;
+}
+
 export function assignmentView(a: PlatformRoleAssignment) {
   return {
     id: a.id,
@@ -49,8 +66,10 @@ export async function setUserRoles(hub: Hub, actor: SignedInActor, userId: strin
       if (!want.has(role) && has) revoke.push(role);
     }
     // Issue 42: `support` (view as a user) is granted and revoked by a super admin too.
-    const touchesSuper = [...grant, ...revoke].some((r) => r === 'super_admin' || r === 'support');
-    if (touchesSuper && !actor.roles.includes('super_admin')) {
+    const touchesSuper = [...grant, ...revoke].some(
+      (r) => roleChangeRefusal(actor.roles, r, revoke.includes(r), 1) === 'super_admin_only',
+    );
+    if (touchesSuper) {
       // The error hook records the attempt after this transaction rolls back.
       throw new Refusal('forbidden', {
         message: 'Only a super admin can grant or revoke the super_admin role.',
@@ -68,7 +87,11 @@ export async function setUserRoles(hub: Hub, actor: SignedInActor, userId: strin
         },
       });
     }
-    if (revoke.includes('super_admin') && (await countOtherActiveSuperAdmins(tx, userId, now)) === 0) {
+    if (
+      revoke.includes('super_admin') &&
+      roleChangeRefusal(actor.roles, 'super_admin', true, await countOtherActiveSuperAdmins(tx, userId, now)) ===
+        'last_super_admin'
+    ) {
       throw new HubError('last_super_admin', 'The last active super admin cannot lose the super_admin role.');
     }
 

@@ -60,6 +60,8 @@ export type WebhookView = z.infer<typeof webhookViewSchema>;
 
 export const webhookListSchema = z.object({ webhooks: z.array(webhookViewSchema) });
 export const webhookResultSchema = z.object({ webhook: webhookViewSchema });
+/** GET /api/admin/webhooks/:id/deletion-impact: the deliveries still owed, which deleting the endpoint drops. */
+export const webhookDeletionImpactSchema = z.object({ pending_deliveries: z.number().int() });
 
 /** Creation and rotation: the signing secret, shown this once (`whsec_…`, Standard Webhooks). */
 export const webhookWithSecretSchema = z.object({ webhook: webhookViewSchema, secret: z.string() });

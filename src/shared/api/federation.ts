@@ -196,6 +196,16 @@ export const connectionTestResultSchema = z.object({
 });
 export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
 
+/** GET /api/admin/identity-providers/:id/deletion-impact: what deleting the provider ends, for its confirmation. */
+export const providerDeletionImpactSchema = z.object({
+  /** Accounts linked through it. */
+  identities: z.number().int(),
+  /** Of those, the accounts it is the only way into (no password, passkey or other provider). */
+  only_way_in: z.number().int(),
+  /** Organizations whose policy requires signing in through it. */
+  organizations_requiring: z.number().int(),
+});
+
 export const identityProviderListSchema = z.object({
   providers: z.array(identityProviderViewSchema),
   /** The hub's public URL: what the registration URLs of a provider being created are made from (ssoRegistrationUrls). */

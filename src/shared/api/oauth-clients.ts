@@ -144,6 +144,11 @@ export const clientViewSchema = z.object({
 export type ClientView = z.infer<typeof clientViewSchema>;
 
 export const clientListSchema = z.object({ clients: z.array(clientViewSchema) });
+/** GET /api/admin/oauth-clients/:id/deactivation-impact: who is signed in to the client now (its confirmation's count). */
+export const clientDeactivationImpactSchema = z.object({
+  signed_in_people: z.number().int(),
+  active_sessions: z.number().int(),
+});
 export const clientResultSchema = z.object({ client: clientViewSchema });
 export const clientCreatedSchema = z.object({ client: clientViewSchema, client_secret: z.string().nullable() });
 export const clientSecretSchema = z.object({ client_secret: z.string() });

@@ -59,6 +59,17 @@ export const orgPoliciesSchema = z.object({
   require_sso_provider_id: z.string().nullable(),
 });
 
+/**
+ * Whether the caller may take an action, as the server's own rule (orgs/permissions.ts) decides it
+ * for the row: `reason` says why not (`role`: the caller's role; `last_owner`: an organization keeps
+ * one owner). The screens disable a refused action and say why, rather than offer it and show the error.
+ */
+export const actionStateSchema = z.object({
+  allowed: z.boolean(),
+  reason: z.enum(['role', 'last_owner']).nullable(),
+});
+export type ActionState = z.infer<typeof actionStateSchema>;
+
 export const orgSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -72,7 +83,9 @@ export type OrgView = z.infer<typeof orgSchema>;
 
 /** An organization as one of its members sees it in a list: with the caller's roles. */
 export const myOrgSchema = orgSchema.extend({ roles: z.array(z.string()) });
-export const myOrgListSchema = z.object({ organizations: z.array(myOrgSchema) });
+/** In the caller's own list, whether they may leave (the last owner may not). */
+export const myOrgListItemSchema = myOrgSchema.extend({ actions: z.object({ leave: actionStateSchema }) });
+export const myOrgListSchema = z.object({ organizations: z.array(myOrgListItemSchema) });
 export const orgResultSchema = z.object({ organization: orgSchema, roles: z.array(z.string()) });
 
 export const createOrgBodySchema = z.strictObject({
@@ -115,6 +128,8 @@ export const orgMemberSchema = z.object({
   roles: z.array(z.string()),
   joined_via: z.string(),
   joined_at: z.string(),
+  /** What the caller may do to this member; `remove` of oneself is leaving. */
+  actions: z.object({ change_roles: actionStateSchema, remove: actionStateSchema }),
 });
 export type OrgMemberView = z.infer<typeof orgMemberSchema>;
 /** The server adds `cursor`, as for the organization list. */
@@ -175,3 +190,10 @@ export const createOrgRoleBodySchema = z.strictObject({
 });
 
 export const deletedSchema = z.object({ deleted: z.literal(true) });
+
+/** What deleting an organization ends, for the confirmation (GET …/:id/deletion-impact, owners). */
+export const orgDeletionImpactSchema = z.object({
+  members: z.number().int(),
+  pending_invitations: z.number().int(),
+  domains: z.number().int(),
+});

@@ -162,6 +162,39 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
     });
 
     it('keeps the last active super admin active, and a platform admin cannot deactivate a super admin', async () => {
+      // The list says so first (issue 46), by the same rule the PATCH applies.
+      const deactivationOf = async (cookie: string | null, q: string) => {
+        const res = cookie
+          ? await t.client.get(`/api/admin/users?q=${q}`, { cookie })
+          : await asRoot.get(`/api/admin/users?q=${q}`);
+        return (res.json().users as { id: string; actions: { deactivate: unknown } }[]).find((u) => u.id === superId)
+          ?.actions.deactivate;
+      };
+      const rootEmail = (await asRoot.get('/api/admin/users'))
+        .json()
+        .users.find((u: { id: string }) => u.id === superId).email;
+      const q = encodeURIComponent(rootEmail);
+      expect(await deactivationOf(null, q)).toEqual({ allowed: false, reason: 'last_super_admin' });
+      expect(await deactivationOf(adminCookie, q)).toEqual({ allowed: false, reason: 'super_admin_only' });
+      const rolesOf = async (cookie: string) =>
+        (
+          (await t.client.get(`/api/admin/users?q=${q}`, { cookie })).json().users as {
+            id: string;
+            actions: { roles: Record<string, unknown> };
+          }[]
+        ).find((u) => u.id === superId)?.actions.roles;
+      const ok = { allowed: true, reason: null };
+      expect(await rolesOf(superCookie)).toEqual({
+        user: ok,
+        platform_admin: ok,
+        super_admin: { allowed: false, reason: 'last_super_admin' },
+        support: ok,
+      });
+      expect(await rolesOf(adminCookie)).toMatchObject({
+        platform_admin: ok,
+        super_admin: { allowed: false, reason: 'super_admin_only' },
+        support: { allowed: false, reason: 'super_admin_only' },
+      });
       const byPlatformAdmin = await t.client
         .asBrowser(adminCookie)
         .patch(`/api/admin/users/${superId}`, { body: { is_active: false } });
@@ -171,6 +204,7 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(last.json().error.code).toBe('last_super_admin');
       // With a second super admin, deactivating one is allowed.
       const other = await createUser(t.hub, { email: 'root2@hub.test', roles: ['super_admin'] });
+      expect(await deactivationOf(null, q)).toEqual({ allowed: true, reason: null });
       expect((await asRoot.patch(`/api/admin/users/${other.id}`, { body: { is_active: false } })).statusCode).toBe(200);
       expect((await asRoot.patch(`/api/admin/users/${other.id}`, { body: { is_active: true } })).statusCode).toBe(200);
     });

@@ -104,6 +104,22 @@ describe.each(TEST_DATABASES)('webhooks [%s]', (kind) => {
     });
   });
 
+  it('counts the deliveries still owed to an endpoint for its delete confirmation (admins only)', async () => {
+    const { id } = await register(['user.deactivated']);
+    const as = await admin();
+    expect((await as.get(`/api/admin/webhooks/${id}/deletion-impact`)).json()).toEqual({ pending_deliveries: 0 });
+    await deactivate((await createUser(t.hub)).id);
+    await deactivate((await createUser(t.hub)).id);
+    // The worker is not run: both deliveries are still owed.
+    const impact = await as.get(`/api/admin/webhooks/${id}/deletion-impact`);
+    expect(impact.statusCode, impact.body).toBe(200);
+    expect(impact.json()).toEqual({ pending_deliveries: 2 });
+    const user = (await signedInUser(t.hub)).cookie;
+    expect((await t.client.get(`/api/admin/webhooks/${id}/deletion-impact`, { cookie: user })).statusCode).toBe(403);
+    const unknown = '/api/admin/webhooks/00000000-0000-4000-8000-000000000000/deletion-impact';
+    expect((await as.get(unknown)).statusCode).toBe(404);
+  });
+
   it('a revoked session is delivered as session.revoked; events nobody subscribed to write nothing', async () => {
     const endpoint = await register(['session.revoked']);
     const { user, cookie } = await signedInUser(t.hub);

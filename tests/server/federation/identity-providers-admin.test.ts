@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
-import { signedInUser } from '../../helpers/fixtures';
-import { identityProviders } from '../../../src/server/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { createUser, signedInUser } from '../../helpers/fixtures';
+import {
+  federatedIdentities,
+  identityProviders,
+  organizations,
+  platformUsers,
+} from '../../../src/server/db/schema/index';
+import { DEFAULT_ATTRIBUTE_MAPPING } from '../../../src/shared/api/federation';
 import { auditRowsOf } from './federation-helpers';
 import { makeKeyPair } from './saml-idp';
 import { startUpstream, type Upstream } from './upstream-provider';
@@ -281,8 +288,49 @@ describe.each(TEST_DATABASES)('identity providers: admin API, sign-in page list,
     ).not.toContain('acme');
   });
 
-  it('deletes a provider with an audit row', async () => {
+  it('counts what deleting a provider ends (the accounts it is the only way into), then deletes it with an audit row', async () => {
     const [acme] = (await t.hub.db.select().from(identityProviders)).filter((p) => p.slug === 'acme');
+    const impactOf = async () =>
+      t.client.get(`/api/admin/identity-providers/${acme.id}/deletion-impact`, { cookie: admin });
+    expect((await impactOf()).json()).toEqual({ identities: 0, only_way_in: 0, organizations_requiring: 0 });
+    // Two accounts it created (no password), one of which also has another provider; one with a password.
+    const [created, createdTwice, withPassword] = [
+      await createUser(t.hub),
+      await createUser(t.hub),
+      await createUser(t.hub),
+    ];
+    for (const u of [created, createdTwice])
+      await t.hub.db.update(platformUsers).set({ passwordHash: null }).where(eq(platformUsers.id, u.id));
+    const [other] = await t.hub.db
+      .insert(identityProviders)
+      .values({
+        slug: 'other-idp',
+        protocol: 'oidc',
+        displayName: 'Other',
+        issuer: 'https://other.test',
+        clientId: 'x',
+        attributeMapping: DEFAULT_ATTRIBUTE_MAPPING,
+      })
+      .returning();
+    await t.hub.db.insert(federatedIdentities).values([
+      { providerId: acme.id, subject: 's-created', userId: created.id },
+      { providerId: acme.id, subject: 's-twice', userId: createdTwice.id },
+      { providerId: other.id, subject: 's-twice', userId: createdTwice.id },
+      { providerId: acme.id, subject: 's-password', userId: withPassword.id },
+    ]);
+    await t.hub.db
+      .insert(organizations)
+      .values({ name: 'Needs Acme', slug: `needs-acme-${kind}`, requireSsoProviderId: acme.id });
+    const impact = await impactOf();
+    expect(impact.statusCode, impact.body).toBe(200);
+    expect(impact.json()).toEqual({ identities: 3, only_way_in: 1, organizations_requiring: 1 });
+    const user = (await signedInUser(t.hub)).cookie;
+    expect(
+      (await t.client.get(`/api/admin/identity-providers/${acme.id}/deletion-impact`, { cookie: user })).statusCode,
+    ).toBe(403);
+    const unknown = '/api/admin/identity-providers/00000000-0000-4000-8000-000000000000/deletion-impact';
+    expect((await t.client.get(unknown, { cookie: admin })).statusCode).toBe(404);
+
     const res = await t.client.asBrowser(admin).delete(`/api/admin/identity-providers/${acme.id}`);
     expect(res.json()).toEqual({ deleted: true });
     expect((await t.client.get(`/api/admin/identity-providers/${acme.id}`, { cookie: admin })).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../helpers/test-hub';
-import { signedInUser } from '../../helpers/fixtures';
-import { oauthClients } from '../../../src/server/db/schema/index';
+import { createUser, signedInUser } from '../../helpers/fixtures';
+import { authSessions, oauthClients } from '../../../src/server/db/schema/index';
 import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
@@ -44,6 +44,42 @@ describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
     expect(JSON.stringify(list)).not.toContain(second.json().client_secret);
     const reveal = await t.client.asBrowser(admin.cookie).post(`/api/admin/oauth-clients/${client.id}/secret`);
     expect(reveal.json()).toEqual({ client_secret });
+  });
+
+  it('counts who is signed in to a client for its deactivation confirmation (admins only)', async () => {
+    const created = await t.client
+      .asBrowser(admin.cookie)
+      .post('/api/admin/oauth-clients', { body: { ...body, app_name: 'Counted' } });
+    const { id, client_id: clientId } = created.json().client;
+    const impactOf = () => t.client.get(`/api/admin/oauth-clients/${id}/deactivation-impact`, { cookie: admin.cookie });
+    expect((await impactOf()).json()).toEqual({ signed_in_people: 0, active_sessions: 0 });
+    const [ann, ben] = [await createUser(t.hub), await createUser(t.hub)];
+    const now = t.hub.clock().getTime();
+    const session = (userId: string, n: number, extra: Partial<typeof authSessions.$inferInsert> = {}) => ({
+      userId,
+      clientId,
+      kind: 'app',
+      sessionTokenHash: `impact-${kind}-${userId}-${n}`,
+      expiresAt: new Date(now + 3_600_000),
+      ...extra,
+    });
+    await t.hub.db.insert(authSessions).values([
+      session(ann.id, 1),
+      session(ann.id, 2),
+      session(ben.id, 3),
+      // Neither an ended nor an expired session counts.
+      session(ben.id, 4, { isActive: false }),
+      session(ben.id, 5, { expiresAt: new Date(now - 1000) }),
+    ]);
+    const impact = await impactOf();
+    expect(impact.statusCode, impact.body).toBe(200);
+    expect(impact.json()).toEqual({ signed_in_people: 2, active_sessions: 3 });
+    const user = await signedInUser(t.hub);
+    expect(
+      (await t.client.get(`/api/admin/oauth-clients/${id}/deactivation-impact`, { cookie: user.cookie })).statusCode,
+    ).toBe(403);
+    const unknown = '/api/admin/oauth-clients/00000000-0000-4000-8000-000000000000/deactivation-impact';
+    expect((await t.client.get(unknown, { cookie: admin.cookie })).statusCode).toBe(404);
   });
 
   it('refuses non-admins and signed-out callers, and validates input', async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { organizationMembers, organizations } from '../../../src/server/db/schema/index';
-import { auditOf, person, rolesOf, seedOrg, type Person } from './org-fixtures';
+import { auditOf, person, rolesOf, seedDomain, seedInvitation, seedOrg, type Person } from './org-fixtures';
 
 describe.each(TEST_DATABASES)('organizations: API rules [%s]', (kind) => {
   const t = useTestHub(kind);
@@ -201,5 +201,74 @@ describe.each(TEST_DATABASES)('organizations: API rules [%s]', (kind) => {
     );
     const list = await t.client.get('/api/admin/orgs?q=paging', { cookie: eco.cookie });
     expect(list.json().organizations).toEqual([expect.objectContaining({ id: org.id, member_count: 4 })]);
+  });
+
+  it('tells each caller what the rule allows per member (the last owner may not leave), and counts what deletion ends', async () => {
+    const org = await seedOrg(t, [
+      { user: owner.user, roles: ['owner'] },
+      { user: admin.user, roles: ['admin'] },
+      { user: member.user, roles: ['member'] },
+    ]);
+    const ok = { allowed: true, reason: null };
+    const actionsOf = async (cookie: string, prefix = '/api/orgs') => {
+      const res = await t.client.get(`${prefix}/${org.id}/members`, { cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().members as { user_id: string; actions: unknown }[];
+      return Object.fromEntries(rows.map((m) => [m.user_id, m.actions]));
+    };
+    // The owner: may change anyone's roles; may remove others, but not leave (the last owner).
+    const byOwner = await actionsOf(owner.cookie);
+    expect(byOwner[owner.user.id]).toEqual({ change_roles: ok, remove: { allowed: false, reason: 'last_owner' } });
+    expect(byOwner[member.user.id]).toEqual({ change_roles: ok, remove: ok });
+    // An admin: the owner's roles and removal are an owner's business; leaving is allowed.
+    const byAdmin = await actionsOf(admin.cookie);
+    expect(byAdmin[owner.user.id]).toEqual({
+      change_roles: { allowed: false, reason: 'role' },
+      remove: { allowed: false, reason: 'role' },
+    });
+    expect(byAdmin[admin.user.id]).toEqual({ change_roles: ok, remove: ok });
+    // A member: only their own leave.
+    const byMember = await actionsOf(member.cookie);
+    expect(byMember[member.user.id]).toEqual({ change_roles: { allowed: false, reason: 'role' }, remove: ok });
+    expect(byMember[admin.user.id]).toEqual({
+      change_roles: { allowed: false, reason: 'role' },
+      remove: { allowed: false, reason: 'role' },
+    });
+    // An ecosystem admin holds every permission; the last-owner rule still holds.
+    const byEco = await actionsOf(eco.cookie, '/api/admin/orgs');
+    expect(byEco[owner.user.id]).toEqual({ change_roles: ok, remove: { allowed: false, reason: 'last_owner' } });
+    // My organizations: the last owner may not leave, the others may; a second owner frees the first.
+    const leaveOf = async (p: Person) =>
+      (
+        (await t.client.get('/api/me/orgs', { cookie: p.cookie })).json().organizations as {
+          id: string;
+          actions: unknown;
+        }[]
+      ).find((o) => o.id === org.id)?.actions;
+    expect(await leaveOf(owner)).toEqual({ leave: { allowed: false, reason: 'last_owner' } });
+    expect(await leaveOf(member)).toEqual({ leave: ok });
+    const promoted = await t.client
+      .asBrowser(owner.cookie)
+      .patch(`/api/orgs/${org.id}/members/${admin.user.id}`, { body: { roles: ['owner'] } });
+    expect(promoted.json().member.actions).toEqual({ change_roles: ok, remove: ok });
+    expect(await leaveOf(owner)).toEqual({ leave: ok });
+
+    // What deleting it ends: owners ask (members and admins are refused), the ecosystem admin too.
+    await seedInvitation(t, org.id);
+    await seedInvitation(t, org.id);
+    await seedDomain(t, org.id, `impact-${kind}.example.test`, true);
+    const impact = await t.client.get(`/api/orgs/${org.id}/deletion-impact`, { cookie: owner.cookie });
+    expect(impact.statusCode, impact.body).toBe(200);
+    expect(impact.json()).toEqual({ members: 3, pending_invitations: 2, domains: 1 });
+    expect((await t.client.get(`/api/admin/orgs/${org.id}/deletion-impact`, { cookie: eco.cookie })).json()).toEqual(
+      impact.json(),
+    );
+    expect((await t.client.get(`/api/orgs/${org.id}/deletion-impact`, { cookie: member.cookie })).statusCode).toBe(403);
+    expect((await t.client.get(`/api/orgs/${org.id}/deletion-impact`, { cookie: outsider.cookie })).statusCode).toBe(
+      404,
+    );
+    expect((await t.client.get(`/api/admin/orgs/${org.id}/deletion-impact`, { cookie: owner.cookie })).statusCode).toBe(
+      403,
+    );
   });
 });

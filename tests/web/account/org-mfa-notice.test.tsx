@@ -14,6 +14,7 @@ const ACME: MyOrg = {
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
   roles: ['member'],
+  actions: { leave: { allowed: true, reason: null } },
 };
 const RETURN_TO = '/oauth/authorize?response_type=code&client_id=rb&organization_id=6f1c2a8e';
 

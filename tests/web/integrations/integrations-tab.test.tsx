@@ -220,6 +220,7 @@ describe('Integrations tab (issue 30)', () => {
       [`POST ${base}/rotate-secret`]: ok({ webhook: HOOK, secret: SECRET }),
       [`DELETE ${base}`]: ok({ deleted: true }),
       [`GET ${base}/deliveries`]: ok({ deliveries: [] }),
+      [`GET ${base}/deletion-impact`]: ok({ pending_deliveries: 3 }),
     });
     renderTab();
     await screen.findAllByTestId('webhook-row');
@@ -236,7 +237,12 @@ describe('Integrations tab (issue 30)', () => {
     await waitFor(() => expect(screen.queryByTestId('webhook-secret')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete https://mining.example/hooks/hub?…' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    // Issue 46: the server's count of what is lost, and the URL typed before Delete works.
+    await screen.findByText('3 deliveries still owed to it are dropped');
+    const del = screen.getByRole('button', { name: 'Delete' });
+    expect(del).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText(`Type ${HOOK.url} to confirm`), { target: { value: HOOK.url } });
+    fireEvent.click(del);
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.endsWith(HOOK.id))).toBe(true));
   });
 

@@ -99,7 +99,7 @@ describe('the security profile fields (issue 31)', () => {
     });
   });
 
-  it('changes an existing client with PUT …/security-profile', async () => {
+  it('changes an existing client with PUT …/security-profile, after a confirmation naming what breaks', async () => {
     const { calls } = mockWebApi({
       'PUT /api/admin/oauth-clients/c1/security-profile': ok({ client: { ...VIEW, dpop_bound_access_tokens: true } }),
     });
@@ -107,6 +107,13 @@ describe('the security profile fields (issue 31)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Security profile…' }));
     fireEvent.click(await screen.findByLabelText('Require DPoP-bound tokens'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Requiring DPoP breaks the live client: nothing is sent until the person confirms the impact.
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'This change breaks Sister FAPI until it is updated',
+    });
+    expect(confirm.textContent).toContain('Sister FAPI’s token requests fail until each one carries a DPoP proof.');
+    expect(calls).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Apply the change' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({
       url: '/api/admin/oauth-clients/c1/security-profile',

@@ -22,6 +22,7 @@ const RITA: OrgMemberView = {
   roles: ['member', 'recruiter'],
   joined_via: 'invitation',
   joined_at: '2026-11-20T10:00:00.000Z',
+  actions: { change_roles: { allowed: true, reason: null }, remove: { allowed: true, reason: null } },
 };
 const ORG = {
   id: ORG_ID,
@@ -48,7 +49,9 @@ function mockHub(routes: Routes = {}) {
       session: { id: 's1', expires_at: '2026-12-20T10:00:00.000Z' },
       is_ecosystem_admin: false,
     }),
-    'GET /api/me/orgs': ok({ organizations: [{ ...ORG, roles: ['owner'] }] }),
+    'GET /api/me/orgs': ok({
+      organizations: [{ ...ORG, roles: ['owner'], actions: { leave: { allowed: true, reason: null } } }],
+    }),
     ...routes,
   }).calls;
 }
@@ -179,16 +182,23 @@ describe('the members card', () => {
     full_name: 'Olga Owner',
     roles: ['owner'],
     joined_via: 'created',
+    // As the server answers an admin about the last owner, who is the caller: Leave refused by the rule.
+    actions: { change_roles: { allowed: false, reason: 'role' }, remove: { allowed: false, reason: 'last_owner' } },
   };
 
-  it('pages by the API cursor, and offers an admin no action on an owner', async () => {
+  it('pages by the API cursor; the refused actions are disabled with the reason, and one’s own Remove is Leave', async () => {
     const calls = mockHub({
       [`GET /api/orgs/${ORG_ID}/members?limit=50`]: [ok({ members: [OLGA], next_cursor: 'c2' })],
       [`GET /api/orgs/${ORG_ID}/members?limit=50&cursor=c2`]: [ok({ members: [RITA], next_cursor: null })],
     });
     renderWith(<MembersCard mode="member" orgId={ORG_ID} myRoles={['admin']} />);
     await screen.findByText('Olga Owner');
-    expect(screen.queryByRole('button', { name: 'Change roles of olga@acme.test' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Change roles of olga@acme.test' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Leave this organization' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Remove olga@acme.test' })).toBeNull();
+    expect(screen.getByTestId('member-action-reason').textContent).toBe(
+      'You are the last owner: make someone else an owner first.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Load more members' }));
     await screen.findByRole('button', { name: 'Change roles of rita@acme.test' });
     expect(screen.getByRole('button', { name: 'Remove rita@acme.test' })).toBeTruthy();
@@ -203,12 +213,18 @@ describe('the members card', () => {
     ]);
   });
 
-  it('a plain member reads the list and is offered nothing to change', async () => {
+  it('a plain member reads the list and is offered only their own Leave', async () => {
+    const me: OrgMemberView = {
+      ...OLGA,
+      roles: ['member'],
+      actions: { change_roles: { allowed: false, reason: 'role' }, remove: { allowed: true, reason: null } },
+    };
     mockHub({
-      [`GET /api/orgs/${ORG_ID}/members?limit=50`]: [ok({ members: [OLGA, RITA], next_cursor: null })],
+      [`GET /api/orgs/${ORG_ID}/members?limit=50`]: [ok({ members: [me, RITA], next_cursor: null })],
     });
     renderWith(<MembersCard mode="member" orgId={ORG_ID} myRoles={['member']} />);
     await screen.findByText('Rita Recruiter');
-    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Leave this organization']);
+    expect(screen.queryByTestId('member-action-reason')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
-import { webhookEndpoints, type WebhookEndpoint } from '../../db/schema/index';
+import { webhookDeliveries, webhookEndpoints, type WebhookEndpoint } from '../../db/schema/index';
 
 /**
  * Reads of the webhook_endpoints table (webhooks and SSF pushes alike). Its writes are in
@@ -32,4 +32,13 @@ export async function findEndpoint(db: DbOrTx, id: string): Promise<WebhookEndpo
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.channel, 'webhook')));
   return found;
+}
+
+/** The deliveries to an endpoint still owed (pending, retrying): deleting it drops them. */
+export async function countPendingDeliveries(db: DbOrTx, endpointId: string): Promise<number> {
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
+  return count;
 }

@@ -6,6 +6,7 @@ import { idParamsSchema } from '../../../shared/admin-api';
 import {
   createWebhookBodySchema,
   updateWebhookBodySchema,
+  webhookDeletionImpactSchema,
   webhookDeliveriesQuerySchema,
   webhookDeliveryListSchema,
   webhookDeliveryParamsSchema,
@@ -24,6 +25,7 @@ import {
   resendDelivery,
   rotateWebhookSecret,
   sendTestEvent,
+  webhookDeletionImpact,
 } from './service';
 
 /** /api/admin/webhooks*: registered inside the admin guard (ecosystem admins only). */
@@ -59,6 +61,17 @@ export async function webhookAdminRoutes(app: FastifyInstance, opts: { hub: Hub 
     async (request) => ({
       webhook: await changeWebhook(hub, request.params.id, request.body, await requireActor(request)),
     }),
+  );
+
+  r.get(
+    '/webhooks/:id/deletion-impact',
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: webhookDeletionImpactSchema, ...adminErrors, ...apiErrors(404) },
+      },
+    },
+    async (request) => webhookDeletionImpact(hub, request.params.id),
   );
 
   r.delete(

@@ -20,7 +20,7 @@ import {
   requeueDelivery,
   updateEndpoint,
 } from '../delivery/queries';
-import { findEndpoint, listEndpoints } from './queries';
+import { countPendingDeliveries, findEndpoint, listEndpoints } from './queries';
 import { ROTATION_OVERLAP_MS, WEBHOOK_PREVIOUS_SECRET_CONTEXT, WEBHOOK_SECRET_CONTEXT } from './secrets';
 import type { Resolver } from '../../net/outbound';
 import { assertOutboundTarget } from '../../net/outbound-target';
@@ -174,6 +174,12 @@ export async function changeWebhook(
 }
 
 /** Deletes an endpoint with its delivery log. */
+/** What deleting an endpoint drops, for the confirmation; 404 for an unknown id. */
+export async function webhookDeletionImpact(hub: Hub, id: string): Promise<{ pending_deliveries: number }> {
+  await mustFind(hub.db, id);
+  return { pending_deliveries: await countPendingDeliveries(hub.db, id) };
+}
+
 export async function removeWebhook(hub: Hub, id: string, actor: Actor): Promise<void> {
   await hub.db.transaction(async (tx) => {
     const endpoint = await mustFind(tx, id);

@@ -7,6 +7,7 @@ import { idParamsSchema } from '../../../shared/admin-api';
 import {
   clientPatchBodySchema,
   clientCreatedSchema,
+  clientDeactivationImpactSchema,
   clientListSchema,
   clientResultSchema,
   clientSecretRotatedSchema,
@@ -17,6 +18,7 @@ import {
   rotateClientSecretBodySchema,
 } from '../../../shared/api/oauth-clients';
 import {
+  clientDeactivationImpact,
   createClient,
   listClientViews,
   revealClientSecret,
@@ -45,6 +47,17 @@ export async function oauthClientAdminRoutes(app: FastifyInstance, opts: { hub: 
       const { client, clientSecret } = await createClient(hub, request.body, await requireActor(request));
       return reply.code(201).send({ client: toClientView(hub, client), client_secret: clientSecret });
     },
+  );
+
+  r.get(
+    '/oauth-clients/:id/deactivation-impact',
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: clientDeactivationImpactSchema, ...adminErrors, ...apiErrors(404) },
+      },
+    },
+    async (request) => clientDeactivationImpact(hub, request.params.id),
   );
 
   r.patch(

@@ -1,6 +1,6 @@
-import { and, arrayContains, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { oauthClients } from '../../db/schema/index';
+import { authSessions, oauthClients } from '../../db/schema/index';
 import type { OAuthClient } from '../../db/schema/index';
 
 export async function insertClient(db: DbOrTx, values: typeof oauthClients.$inferInsert): Promise<OAuthClient> {
@@ -71,4 +71,20 @@ export async function isRegisteredResource(db: DbOrTx, url: string): Promise<boo
     )
     .limit(1);
   return !!row;
+}
+
+/** The client's sessions still running (active, not expired) and the people they belong to. */
+export async function countLiveSessionsOfClient(
+  db: DbOrTx,
+  clientId: string,
+  now: Date,
+): Promise<{ signed_in_people: number; active_sessions: number }> {
+  const [row] = await db
+    .select({
+      signed_in_people: sql<number>`count(distinct ${authSessions.userId})::int`,
+      active_sessions: sql<number>`count(*)::int`,
+    })
+    .from(authSessions)
+    .where(and(eq(authSessions.clientId, clientId), eq(authSessions.isActive, true), gt(authSessions.expiresAt, now)));
+  return row;
 }

@@ -1,3 +1,4 @@
+import { breakingClientChanges } from '../../../shared/client-change-impact';
 import type { Hub } from '../../hub';
 import type { DbOrTx } from '../../db/client';
 import type { OAuthClient } from '../../db/schema/index';
@@ -7,7 +8,14 @@ import { assertOutboundTarget } from '../../net/outbound-target';
 import { DEFAULT_CLIENT_SCOPES } from '../constants';
 import type { ClientSecurityProfileInput, ClientView, CreateClientInput } from '../../../shared/api/oauth-clients';
 import type { Actor } from '../../actor';
-import { findClientByClientId, findClientById, insertClient, listClients, updateClient } from './queries';
+import {
+  countLiveSessionsOfClient,
+  findClientByClientId,
+  findClientById,
+  insertClient,
+  listClients,
+  updateClient,
+} from './queries';
 import { oauthRuntime } from '../runtime';
 import type { ClientGrantsInput } from '../../../shared/api/device';
 import { DEVICE_CODE_GRANT, TOKEN_EXCHANGE_GRANT } from '../constants';
@@ -175,8 +183,10 @@ export async function setClientSecurityProfile(
     const fields = Object.entries(columns)
       .filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(current[k as keyof OAuthClient]))
       .map(([k]) => k);
+    // What the console's confirmation named (the same shared rule): kept with the change.
+    const breaking = breakingClientChanges(toClientView(hub, current), toClientView(hub, updated!)).map((i) => i.kind);
     await hub.audit.record(
-      { type: 'client_updated', ...actor.audit, details: { client_id: current.clientId, fields } },
+      { type: 'client_updated', ...actor.audit, details: { client_id: current.clientId, fields, breaking } },
       tx,
     );
     return updated!;
@@ -227,6 +237,13 @@ export async function setClientGrants(
 
 export async function listClientViews(hub: Hub): Promise<ClientView[]> {
   return (await listClients(hub.db)).map((c) => toClientView(hub, c));
+}
+
+/** Who deactivating the client affects now (its confirmation's count); 404 for an unknown id. */
+export async function clientDeactivationImpact(hub: Hub, id: string) {
+  const client = await findClientById(hub.db, id);
+  if (!client) throw new HubError('not_found', 'No such OAuth client.');
+  return countLiveSessionsOfClient(hub.db, client.clientId, hub.clock());
 }
 
 export async function setClientActive(hub: Hub, id: string, isActive: boolean, actor: Actor): Promise<OAuthClient> {

@@ -48,6 +48,17 @@ export async function countOwners(db: DbOrTx, orgId: string): Promise<number> {
   return count;
 }
 
+/** The owners of each of these organizations (an organization with none is absent). */
+export async function countOwnersIn(db: DbOrTx, orgIds: string[]): Promise<Map<string, number>> {
+  if (orgIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orgId: organizationMembers.orgId, count: sql<number>`count(*)::int` })
+    .from(organizationMembers)
+    .where(and(inArray(organizationMembers.orgId, orgIds), sql`${organizationMembers.roles} @> array['owner']::text[]`))
+    .groupBy(organizationMembers.orgId);
+  return new Map(rows.map((r) => [r.orgId, r.count]));
+}
+
 export interface MemberRow {
   member: OrganizationMember;
   email: string;

@@ -2,7 +2,13 @@ import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { keysetAfter, keysetAt, keysetOrder, type Keyset, type KeysetPosition } from '../../db/cursor';
 import { likeContains } from '../../db/like';
-import { identityProviders, organizationMembers, organizations } from '../../db/schema/index';
+import {
+  identityProviders,
+  organizationDomains,
+  organizationInvitations,
+  organizationMembers,
+  organizations,
+} from '../../db/schema/index';
 import type { NewOrganization, Organization } from '../../db/schema/index';
 
 /** SQL of the organizations table; no rules here. */
@@ -72,6 +78,25 @@ export async function deleteOrg(db: DbOrTx, id: string): Promise<{ org: Organiza
     .where(eq(organizationMembers.orgId, id));
   const [org] = await db.delete(organizations).where(eq(organizations.id, id)).returning();
   return org ? { org, members: count } : null;
+}
+
+/** The rows deleting an organization ends: its members, its pending (unexpired) invitations and its domain claims. */
+export async function countOrgDeletionImpact(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+): Promise<{ members: number; pending_invitations: number; domains: number }> {
+  const [row] = await db
+    .select({
+      members: sql<number>`(select count(*)::int from ${organizationMembers} where ${organizationMembers.orgId} = ${id})`,
+      pending_invitations: sql<number>`(select count(*)::int from ${organizationInvitations}
+        where ${organizationInvitations.orgId} = ${id} and ${organizationInvitations.acceptedAt} is null
+        and ${organizationInvitations.revokedAt} is null and ${organizationInvitations.expiresAt} > ${now.toISOString()}::timestamptz)`,
+      domains: sql<number>`(select count(*)::int from ${organizationDomains} where ${organizationDomains.orgId} = ${id})`,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  return row ?? { members: 0, pending_invitations: 0, domains: 0 };
 }
 
 /** The user's organizations with their roles, by name (GET /api/me/orgs, the `organizations` claim). */

@@ -1,12 +1,12 @@
 import { defineMessage } from 'react-intl';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { myOrgListSchema, myOrgSchema } from '@shared/api/orgs';
+import type { myOrgListSchema, myOrgListItemSchema } from '@shared/api/orgs';
 import { api } from '@/lib/api';
 import type { QueryOptions } from '../options';
 import { orgKeys } from './keys';
 
-export type MyOrg = z.output<typeof myOrgSchema>;
+export type MyOrg = z.output<typeof myOrgListItemSchema>;
 
 export function getMyOrgs(signal?: AbortSignal): Promise<MyOrg[]> {
   return api.get<z.output<typeof myOrgListSchema>>('/api/me/orgs', signal).then((r) => r.organizations);

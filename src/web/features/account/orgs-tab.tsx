@@ -20,7 +20,8 @@ import { AccountSection } from './account-section';
 
 /**
  * Leaving is removing oneself (DELETE …/members/:own id). The server keeps every organization
- * with an owner: the last owner's 409 is shown on the card, in its own words.
+ * with an owner and says so in the list (`actions.leave`): the last owner's Leave is disabled with
+ * the reason; a 409 arriving anyway (someone else left meanwhile) is shown on the card.
  */
 function OrgRow({ org, userId }: { org: MyOrg; userId: string }) {
   const intl = useIntl();
@@ -67,7 +68,8 @@ function OrgRow({ org, userId }: { org: MyOrg; userId: string }) {
             variant="outline"
             size="sm"
             onClick={() => setConfirming(true)}
-            disabled={leave.isPending}
+            disabled={leave.isPending || !org.actions.leave.allowed}
+            aria-describedby={org.actions.leave.allowed ? undefined : `leave-reason-${org.id}`}
             aria-label={intl.formatMessage({ id: 'account.orgs.leaveLabel', defaultMessage: 'Leave {name}' }, { name })}
           >
             {leave.isPending ? (
@@ -77,6 +79,14 @@ function OrgRow({ org, userId }: { org: MyOrg; userId: string }) {
             )}
           </Button>
         </div>
+        {!org.actions.leave.allowed && (
+          <p id={`leave-reason-${org.id}`} className="text-xs text-muted-foreground" data-testid="leave-reason">
+            <FormattedMessage
+              id="account.orgs.leaveRefusedLastOwner"
+              defaultMessage="You are its last owner: make someone else an owner before you leave."
+            />
+          </p>
+        )}
         <FormError message={leave.isError ? errorText(leave.error) : null} />
       </CardContent>
       {confirming && (

@@ -27,6 +27,9 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
     department: user.department ?? '',
     is_active: user.is_active,
   });
+  // The server says whether it would refuse the deactivation (a super admin, the last one): not offered then.
+  const deactivation = user.actions?.deactivate;
+  const mayNotDeactivate = user.is_active && deactivation !== undefined && !deactivation.allowed;
   const update = useUserUpdateMutation({
     onSuccess: () => {
       notify.success(intl.formatMessage({ id: 'admin.users.edit.saved', defaultMessage: 'User updated successfully' }));
@@ -98,11 +101,28 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
                   defaultMessage="Deactivating signs the user out everywhere."
                 />
               </p>
+              {mayNotDeactivate && (
+                <p id="edit-active-refused" className="text-xs text-muted-foreground" data-testid="deactivate-reason">
+                  {deactivation.reason === 'last_super_admin' ? (
+                    <FormattedMessage
+                      id="admin.users.edit.lastSuperAdmin"
+                      defaultMessage="The last active super admin stays active: make someone else a super admin first."
+                    />
+                  ) : (
+                    <FormattedMessage
+                      id="admin.users.edit.superAdminOnly"
+                      defaultMessage="Only a super admin can deactivate a super admin."
+                    />
+                  )}
+                </p>
+              )}
             </div>
             <Switch
               id="edit-active"
               checked={form.values.is_active}
               onCheckedChange={(v) => form.edit({ is_active: v })}
+              disabled={mayNotDeactivate}
+              aria-describedby={mayNotDeactivate ? 'edit-active-refused' : undefined}
             />
           </div>
           <FormError {...form.error} />

@@ -87,15 +87,44 @@ export function UserRolesDialog({ user, onClose }: { user: AdminUser; onClose: (
           />
         ) : (
           <div className="space-y-3">
-            {PLATFORM_ROLES.map((role) => (
-              <div key={role} className="flex items-center justify-between gap-3 rounded-lg border p-3">
-                <div>
-                  <Label htmlFor={`role-${role}`}>{roleLabel(intl, role)}</Label>
-                  <p className="text-xs text-muted-foreground">{roleDescription(intl, role)}</p>
+            {PLATFORM_ROLES.map((role) => {
+              // The server's answer for this toggle (users list `actions.roles`): refused ones are not offered.
+              const refused = user.actions?.roles[role]?.allowed === false ? user.actions.roles[role].reason : null;
+              return (
+                <div key={role} className="flex items-center justify-between gap-3 rounded-lg border p-3">
+                  <div>
+                    <Label htmlFor={`role-${role}`}>{roleLabel(intl, role)}</Label>
+                    <p className="text-xs text-muted-foreground">{roleDescription(intl, role)}</p>
+                    {refused && (
+                      <p
+                        id={`role-${role}-refused`}
+                        className="text-xs text-muted-foreground"
+                        data-testid="role-reason"
+                      >
+                        {refused === 'last_super_admin' ? (
+                          <FormattedMessage
+                            id="admin.users.roles.lastSuperAdmin"
+                            defaultMessage="The last active super admin keeps this role: make someone else a super admin first."
+                          />
+                        ) : (
+                          <FormattedMessage
+                            id="admin.users.roles.superAdminOnly"
+                            defaultMessage="Only a super admin can grant or revoke this role."
+                          />
+                        )}
+                      </p>
+                    )}
+                  </div>
+                  <Switch
+                    id={`role-${role}`}
+                    checked={current.has(role)}
+                    onCheckedChange={(on) => toggle(role, on)}
+                    disabled={refused !== null}
+                    aria-describedby={refused ? `role-${role}-refused` : undefined}
+                  />
                 </div>
-                <Switch id={`role-${role}`} checked={current.has(role)} onCheckedChange={(on) => toggle(role, on)} />
-              </div>
-            ))}
+              );
+            })}
             {dirty && (
               <p role="status" className="flex items-center gap-2 rounded-md bg-warning/15 p-2 text-sm">
                 <AlertTriangle className="size-4" aria-hidden />{' '}

@@ -1,17 +1,23 @@
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DestructiveConfirmDialog } from '@/components/destructive-confirm-dialog';
+import { TypeToConfirmDialog } from '@/components/type-to-confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import type { Webhook } from '@/data/webhooks/webhooks-query';
 import { useWebhookDeleteMutation, useWebhookRotateMutation } from '@/data/webhooks/webhook-mutations';
+import { useWebhookDeletionImpactQuery } from '@/data/webhooks/webhook-deletion-impact-query';
 import { notify } from '@/lib/notify';
 import { endpointNameOf } from './integrations.utils';
 import { SIGNING_SECRET, ShownOnceSecret } from './shown-once-secret';
 
-/** Confirms removing an endpoint: its pending deliveries go with it. */
+/**
+ * Confirms removing an endpoint by typing its URL (two endpoints on one host differ only there),
+ * with the server's count of the deliveries still owed to it, which go with it.
+ */
 export function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   const intl = useIntl();
   const host = endpointNameOf(webhook.url);
+  const impact = useWebhookDeletionImpactQuery(webhook.id).data;
   const remove = useWebhookDeleteMutation({
     onSuccess: () =>
       notify.success(
@@ -22,16 +28,31 @@ export function DeleteWebhookDialog({ webhook, onClose }: { webhook: Webhook; on
       ),
   });
   return (
-    <DestructiveConfirmDialog
+    <TypeToConfirmDialog
       title={intl.formatMessage(
         { id: 'integrations.webhook.delete.title', defaultMessage: 'Delete the webhook to {host}?' },
         { host },
       )}
+      name={webhook.url}
       description={intl.formatMessage({
         id: 'integrations.webhook.delete.description',
         defaultMessage:
           'The hub stops sending events there and its delivery log is removed. To pause it instead, disable it.',
       })}
+      losses={
+        impact
+          ? [
+              intl.formatMessage(
+                {
+                  id: 'integrations.webhook.delete.lossPending',
+                  defaultMessage:
+                    '{count, plural, =0 {No deliveries are still owed to it} one {# delivery still owed to it is dropped} other {# deliveries still owed to it are dropped}}',
+                },
+                { count: impact.pending_deliveries },
+              ),
+            ]
+          : null
+      }
       action={intl.formatMessage({ id: 'integrations.webhook.delete.action', defaultMessage: 'Delete' })}
       onConfirm={() => remove.mutate(webhook.id, { onSettled: onClose })}
       onClose={onClose}

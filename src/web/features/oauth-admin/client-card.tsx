@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { OAuthClient } from '@/data/oauth-clients/clients-query';
 import { useClientToggleMutation } from '@/data/oauth-clients/client-toggle-mutation';
+import { breakingClientChanges } from '@shared/client-change-impact';
+import { DeactivateClientDialog } from './client-change-confirm';
 import { revealClientSecret } from '@/data/oauth-clients/client-secret-reveal';
 import { notify } from '@/lib/notify';
 import { CopyButton } from './copy-button';
@@ -49,6 +51,9 @@ export function ClientCard({ client }: { client: OAuthClient }) {
   const secretLabel = intl.formatMessage({ id: 'oauth.client.clientSecret', defaultMessage: 'Client Secret' });
   const preview = previewSecret(client.client_secret_preview);
   const flip = () => toggle.mutate({ id: client.id, isActive: !client.is_active });
+  // Deactivating breaks a live client: the shared rule names it, the confirmation says so first.
+  const [confirmingDeactivation, setConfirmingDeactivation] = useState(false);
+  const deactivationImpacts = breakingClientChanges(client, { ...client, is_active: false });
   const [editingProfile, setEditingProfile] = useState(false);
   const [editingBrand, setEditingBrand] = useState(false);
   const [rotating, setRotating] = useState(false);
@@ -187,7 +192,7 @@ export function ClientCard({ client }: { client: OAuthClient }) {
           <Button
             variant={client.is_active ? 'outline' : 'default'}
             size="sm"
-            onClick={flip}
+            onClick={() => (deactivationImpacts.length ? setConfirmingDeactivation(true) : flip())}
             disabled={toggle.isPending}
           >
             {client.is_active ? (
@@ -207,6 +212,15 @@ export function ClientCard({ client }: { client: OAuthClient }) {
         </div>
         {editingProfile && <SecurityProfileDialog client={client} open onOpenChange={setEditingProfile} />}
         {editingBrand && <BrandDialog client={client} open onOpenChange={setEditingBrand} />}
+        {confirmingDeactivation && (
+          <DeactivateClientDialog
+            id={client.id}
+            name={client.app_name}
+            impacts={deactivationImpacts}
+            onConfirm={flip}
+            onClose={() => setConfirmingDeactivation(false)}
+          />
+        )}
       </CardContent>
       <RotateSecretDialog client={client} open={rotating} onOpenChange={setRotating} />
     </Card>

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { breakingClientChanges, type ClientChangeImpact } from '@shared/client-change-impact';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,6 +18,7 @@ import { notify } from '@/lib/notify';
 import { CLIENT_JWT_ALGS } from '@shared/oauth';
 import { securityProfileInput, type SecurityProfileValues } from './oauth-admin.utils';
 import { SecurityProfileFields } from './security-profile-fields';
+import { ClientChangeConfirmDialog } from './client-change-confirm';
 
 /** The form's values for a client as it is registered. */
 function valuesOf(client: OAuthClient): SecurityProfileValues {
@@ -55,6 +58,9 @@ export function SecurityProfileDialog({
     },
   });
 
+  // A change that breaks the live client waits for its confirmation (the impacts and the change to send).
+  const [pending, setPending] = useState<{ impacts: ClientChangeImpact[]; send: () => void } | null>(null);
+
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const profile = securityProfileInput(form.values);
@@ -63,10 +69,19 @@ export function SecurityProfileDialog({
     const current = client.token_endpoint_auth_method;
     const method =
       profile.input.token_endpoint_auth_method ??
-      (current === 'client_secret_post' ? 'client_secret_post' : 'client_secret_basic');
-    save
-      .mutateAsync({ id: client.id, profile: { ...profile.input, token_endpoint_auth_method: method } })
-      .catch(form.setServerError);
+      (current === 'client_secret_post' ? ('client_secret_post' as const) : ('client_secret_basic' as const));
+    const next = { ...profile.input, token_endpoint_auth_method: method };
+    const send = () => void save.mutateAsync({ id: client.id, profile: next }).catch(form.setServerError);
+    const impacts = breakingClientChanges(client, {
+      ...client,
+      token_endpoint_auth_method: method,
+      dpop_bound_access_tokens: next.dpop_bound_access_tokens ?? client.dpop_bound_access_tokens,
+      require_pushed_authorization_requests:
+        next.require_pushed_authorization_requests ?? client.require_pushed_authorization_requests,
+      fapi2: next.fapi2 ?? client.fapi2,
+    });
+    if (impacts.length) setPending({ impacts, send });
+    else send();
   }
 
   return (
@@ -103,6 +118,14 @@ export function SecurityProfileDialog({
             </Button>
           </DialogFooter>
         </form>
+        {pending && (
+          <ClientChangeConfirmDialog
+            name={client.app_name}
+            impacts={pending.impacts}
+            onConfirm={pending.send}
+            onClose={() => setPending(null)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

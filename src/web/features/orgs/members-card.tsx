@@ -10,6 +10,7 @@ import { useAuth } from '@/auth/auth-provider';
 import type { OrgMode } from '@/data/orgs/keys';
 import { useMembersQuery, type OrgMember } from '@/data/orgs/members-query';
 import { MemberRolesDialog } from './member-roles-dialog';
+import { MemberActions } from './member-actions';
 import { MemberRemoveDialog } from './member-remove-dialog';
 import { DATE, joinedViaKey, mayDo, roleText } from './orgs.utils';
 
@@ -20,9 +21,8 @@ export function MembersCard({ mode, orgId, myRoles }: { mode: OrgMode; orgId: st
   const { user } = useAuth();
   const [editing, setEditing] = useState<OrgMember | null>(null);
   const [removing, setRemoving] = useState<OrgMember | null>(null);
+  // Whether to show the management buttons at all; each one's state is the server's (member.actions).
   const mayManage = mayDo('manage_members', myRoles, mode);
-  // An admin may not change or remove an owner: only owners touch the owner role.
-  const mayOwners = mayDo('manage_owners', myRoles, mode);
   const list = { ...query, data: query.data?.pages.flatMap((p) => p.members) };
   return (
     <Card>
@@ -95,32 +95,13 @@ export function MembersCard({ mode, orgId, myRoles }: { mode: OrgMode; orgId: st
                       </span>
                     </p>
                   </div>
-                  {mayManage && (!m.roles.includes('owner') || mayOwners) && (
-                    <div className="flex gap-2">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => setEditing(m)}
-                        aria-label={intl.formatMessage(
-                          { id: 'orgs.members.changeLabel', defaultMessage: 'Change roles of {email}' },
-                          { email: m.email },
-                        )}
-                      >
-                        <FormattedMessage id="orgs.members.change" defaultMessage="Change role" />
-                      </Button>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => setRemoving(m)}
-                        aria-label={intl.formatMessage(
-                          { id: 'orgs.members.removeLabel', defaultMessage: 'Remove {email}' },
-                          { email: m.email },
-                        )}
-                      >
-                        <FormattedMessage id="orgs.members.remove" defaultMessage="Remove" />
-                      </Button>
-                    </div>
-                  )}
+                  <MemberActions
+                    member={m}
+                    isSelf={m.user_id === user?.id}
+                    mayManage={mayManage}
+                    onEdit={() => setEditing(m)}
+                    onRemove={() => setRemoving(m)}
+                  />
                 </li>
               ))}
             </ul>
@@ -145,7 +126,15 @@ export function MembersCard({ mode, orgId, myRoles }: { mode: OrgMode; orgId: st
           onClose={() => setEditing(null)}
         />
       )}
-      {removing && <MemberRemoveDialog mode={mode} orgId={orgId} member={removing} onClose={() => setRemoving(null)} />}
+      {removing && (
+        <MemberRemoveDialog
+          mode={mode}
+          orgId={orgId}
+          member={removing}
+          isSelf={removing.user_id === user?.id}
+          onClose={() => setRemoving(null)}
+        />
+      )}
     </Card>
   );
 }
