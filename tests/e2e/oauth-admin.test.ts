@@ -42,7 +42,7 @@ describe('/oauth-admin in a real browser', () => {
       .getByLabel('Redirect URIs * (one per line)')
       .fill('https://roles.example/callback\n\nroles.example/cb#frag');
     await dialog.getByRole('button', { name: 'Create Client' }).click();
-    await dialog.getByRole('alert').getByText('roles.example/cb#frag', { exact: false }).waitFor();
+    await dialog.locator('#client-redirects-error').getByText('roles.example/cb#frag', { exact: false }).waitFor();
 
     await dialog
       .getByLabel('Redirect URIs * (one per line)')

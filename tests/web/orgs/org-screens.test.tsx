@@ -148,16 +148,16 @@ describe('the invitation form', () => {
     renderWith(<InviteForm mode="member" orgId={ORG_ID} myRoles={['admin']} />);
     const send = screen.getByRole('button', { name: 'Send invitation' });
     fireEvent.click(send);
-    expect((await screen.findByRole('alert')).textContent).toContain('Enter the email address to invite.');
+    expect((await screen.findByText('Enter the email address to invite.')).closest('p')?.id).toBe('invite-email-error');
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'rita@' } });
     fireEvent.click(send);
-    expect((await screen.findByRole('alert')).textContent).toContain('Enter a valid email address.');
+    await screen.findByText('Enter a valid email address.');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'rita@acme.test' } });
     fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'sourcer' } });
     fireEvent.click(send);
-    expect((await screen.findByRole('alert')).textContent).toContain('no organization role named sourcer');
+    expect((await screen.findByText(/^No organization role named sourcer/)).closest('p')?.id).toBe('invite-role-error');
     // The server named the field: the role control is the one marked invalid.
     expect(screen.getByLabelText('Role').getAttribute('aria-invalid')).toBe('true');
 

@@ -3,7 +3,7 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@shared/webhook-even
 import { FormDialog, useCreateEditForm } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Field } from '@/components/ui/field';
+import { Field, FieldMessage } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -15,9 +15,9 @@ import {
   ALL_CLIENTS,
   EMPTY_WEBHOOK_FORM,
   createBodyOf,
-  firstProblem,
   formValuesOf,
   updateBodyOf,
+  webhookProblems,
   WEBHOOK_EVENT_LABELS,
 } from './integrations.utils';
 import { SIGNING_SECRET, ShownOnceSecret } from './shown-once-secret';
@@ -49,10 +49,8 @@ export function WebhookFormDialog({
   const dialog = useCreateEditForm({
     initial: webhook ? formValuesOf(webhook) : EMPTY_WEBHOOK_FORM,
     onOpenChange,
-    check: (values) => {
-      const problem = firstProblem(values);
-      return problem && [problem[0], intl.formatMessage(problem[1])];
-    },
+    check: (values) =>
+      Object.fromEntries(Object.entries(webhookProblems(values)).map(([k, m]) => [k, intl.formatMessage(m)])),
     send: (values) =>
       webhook
         ? update.mutateAsync({ id: webhook.id, body: updateBodyOf(values) }).then(() => null)
@@ -60,6 +58,7 @@ export function WebhookFormDialog({
     requests: [create, update],
   });
   const { form } = dialog;
+  const events = form.control('events');
 
   function toggle(type: WebhookEventType, on: boolean) {
     const events = on ? [...form.values.events, type] : form.values.events.filter((e) => e !== type);
@@ -128,10 +127,7 @@ export function WebhookFormDialog({
       >
         <Input maxLength={500} />
       </Field>
-      <fieldset
-        className="space-y-2"
-        aria-describedby={form.error.message && form.values.events.length === 0 ? form.error.id : undefined}
-      >
+      <fieldset className="space-y-2" aria-describedby={events.error ? 'webhook-events-error' : undefined}>
         <legend className="text-sm font-medium">
           <FormattedMessage id="integrations.webhook.form.events" defaultMessage="Events" />
         </legend>
@@ -151,9 +147,10 @@ export function WebhookFormDialog({
           </Button>
         </div>
         <ul className="grid gap-2 sm:grid-cols-2">
-          {WEBHOOK_EVENT_TYPES.map((type) => (
+          {WEBHOOK_EVENT_TYPES.map((type, i) => (
             <li key={type} className="flex items-start gap-2">
               <Checkbox
+                ref={i === 0 ? events.ref : undefined}
                 id={`webhook-event-${type}`}
                 checked={form.values.events.includes(type)}
                 onCheckedChange={(c) => toggle(type, c === true)}
@@ -168,6 +165,7 @@ export function WebhookFormDialog({
             </li>
           ))}
         </ul>
+        <FieldMessage id="webhook-events-error" message={events.error} />
       </fieldset>
       <div className="space-y-2">
         <Label htmlFor="webhook-client">
