@@ -22,12 +22,14 @@ import {
   orgIdParamsSchema,
   orgMemberParamsSchema,
   orgResultSchema,
+  orgRoleListSchema,
   updateMemberBodySchema,
   updateOrgBodySchema,
 } from '../../shared/api/orgs';
 import { changeOrg, createOrg, listMyOrgs, removeOrg } from './org-service';
 import { changeMemberRoles, listMembers, removeMember } from './member-service';
 import { loadOrgActor, toOrgView, type OrgAccess } from './permissions';
+import { listRoleChoices } from './role-names-service';
 import { createMailer, type Mailer } from '../auth/mailer';
 import { emptyBody } from '../http/contract';
 import { cursorParam } from '../http/cursor';
@@ -83,6 +85,14 @@ export async function orgScopedRoutes(app: FastifyInstance, opts: { hub: Hub; ac
       await removeOrg(hub, await requireActor(request), request.params.id, access);
       return { deleted: true as const };
     },
+  );
+
+  r.get(
+    '/:id/roles',
+    { config: signedIn, schema: { params: orgIdParamsSchema, response: { 200: orgRoleListSchema, ...guarded } } },
+    async (request) => ({
+      roles: await listRoleChoices(hub, await requireActor(request), request.params.id, access),
+    }),
   );
 
   r.get(

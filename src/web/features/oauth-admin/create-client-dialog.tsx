@@ -27,7 +27,7 @@ import {
 } from './oauth-admin.utils';
 import { SecurityProfileFields } from './security-profile-fields';
 import { OidcFields, type OidcFieldValues } from './oidc-fields';
-import { ClientDisplayFields, EMPTY_DISPLAY, displayInput } from './client-display-fields';
+import { ClientDisplayFields, DISPLAY_API_FIELDS, EMPTY_DISPLAY, displayInput } from './client-display-fields';
 
 const EMPTY = {
   name: '',
@@ -71,6 +71,7 @@ const API_FIELDS = {
   allowed_origins: 'origins',
   post_logout_redirect_uris: 'postLogout',
   backchannel_logout_uri: 'backchannel',
+  ...DISPLAY_API_FIELDS,
 } as const;
 
 /** Create dialog (spec §2, §5): required fields, one URI per line, default scopes; shows the new credentials once. */
@@ -235,7 +236,7 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
             </Field>
             <OidcFields values={form.values} onChange={form.edit} field={form.field} />
             <SecurityProfileFields values={form.values} onChange={form.edit} />
-            <ClientDisplayFields values={form.values} onChange={form.edit} />
+            <ClientDisplayFields values={form.values} onChange={form.edit} control={form.control} />
             <FormError {...form.error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => close(false)}>
