@@ -127,7 +127,12 @@ export function WebhookFormDialog({
       >
         <Input maxLength={500} />
       </Field>
-      <fieldset className="space-y-2" aria-describedby={events.error ? 'webhook-events-error' : undefined}>
+      <fieldset
+        id="webhook-events"
+        className="space-y-2"
+        aria-invalid={events.error ? true : undefined}
+        aria-describedby={events.error ? 'webhook-events-error' : undefined}
+      >
         <legend className="text-sm font-medium">
           <FormattedMessage id="integrations.webhook.form.events" defaultMessage="Events" />
         </legend>

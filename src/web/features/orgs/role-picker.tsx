@@ -78,6 +78,7 @@ export function RolePicker({
   const radio = (role: string, i: number) => (
     <input
       ref={i === 0 ? focusRef : undefined}
+      id={`${name}-${role}`}
       type="radio"
       name={name}
       value={role}
@@ -89,6 +90,7 @@ export function RolePicker({
 
   return (
     <fieldset
+      id={name}
       className="space-y-2"
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? errorId : undefined}
@@ -113,6 +115,7 @@ export function RolePicker({
                 r.description,
                 multiple ? (
                   <input
+                    id={`${name}-${r.name}`}
                     type="checkbox"
                     checked={value.includes(r.name)}
                     onChange={(e) => toggle(r.name, e.target.checked)}
