@@ -5,7 +5,7 @@ import { z } from 'zod';
  * (`too_small`, `invalid_format`, …) and the bound or format involved. Programs read these; the web
  * turns them into words beside its fields (src/web/lib/form-errors.ts).
  */
-export const validationIssueSchema = z.object({
+const validationIssueSchema = z.object({
   field: z.string().describe('dotted path of the refused value'),
   code: z.string().describe('zod issue code'),
   message: z.string().describe("the schema's own words, for programs"),

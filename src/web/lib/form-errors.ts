@@ -40,7 +40,7 @@ const ISSUE_TEXT = defineMessages({
 /** A form's own words for a field, used instead of the generic ones for its format or value problems. */
 export type FieldWords<F extends string> = Partial<Record<F, MessageDescriptor | string>>;
 
-export interface FormProblems<F extends string> {
+interface FormProblems<F extends string> {
   /** Plain words per form field, in the order the server listed them. */
   fields: Partial<Record<F, string>>;
   /** What belongs to no field of the form, already in words (null: nothing). */
@@ -60,7 +60,7 @@ export function isFieldRefusal(error: unknown): boolean {
 }
 
 /** The plain words for one issue (never its path). */
-export function issueWords(issue: ValidationIssue, own?: MessageDescriptor | string): string {
+function issueWords(issue: ValidationIssue, own?: MessageDescriptor | string): string {
   const intl = activeIntl();
   const say = (m: MessageDescriptor, values?: Record<string, unknown>) =>
     intl.formatMessage(m, values as Record<string, string>);
@@ -104,7 +104,7 @@ function withoutPath(text: string, path: string): string {
  * The form field an API path belongs to: the longest prefix `paths` names (`email_domains.0` →
  * `email_domains`), else the path's first segment when the form has a field of that name.
  */
-export function fieldForPath<F extends string>(
+function fieldForPath<F extends string>(
   path: string,
   fields: readonly F[],
   paths: Partial<Record<string, F>> = {},

@@ -120,10 +120,6 @@ export function useForm<V extends Values>(initial: V, { onEdit, paths, words }: 
     control,
     /** The error line's props: `<FormError {...form.error} />`. */
     error: { id: errorId, message: failure.message },
-    /** Each field's words, by field. */
-    fieldErrors: failure.fields,
-    /** Whether anything is wrong (a field or the line). */
-    hasErrors: failure.message !== null || Object.keys(failure.fields).length > 0,
     /** The server's refusal behind the words, for what a form shows beside them (a password's reasons). */
     refusal: failure.cause,
     /** A rule the browser checks before sending: words on a field, or on the line (null clears everything). */
