@@ -126,10 +126,12 @@ describe('loading, empty and error states against a failing server', () => {
     await error.waitFor({ state: 'detached' });
 
     // An outage: the same place says so in words, and the form can be sent again.
+    // An outage belongs to no field: the form's one line says it.
     proxy.answer('PATCH', USER, 503, OUTAGE);
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await error.waitFor();
-    expect(await error.textContent()).toBe('The hub is temporarily unavailable. Try again in a moment.');
+    const line = dialog.getByTestId('form-error');
+    await line.waitFor();
+    expect(await line.textContent()).toBe('The hub is temporarily unavailable. Try again in a moment.');
     proxy.clear();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'User updated successfully');

@@ -11,6 +11,7 @@ import { axeProblems, calmMotion, scrollsSideways, settle } from './a11y';
 import { expectToast, signInAs } from './admin-helpers';
 import { startE2E, type E2E } from './harness';
 
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 const RECRUITER = 'rita.recruiter@acme-hiring.test';
 const LAST_OWNER = 'An organization keeps at least one owner: make someone else an owner first.';
 
@@ -118,6 +119,12 @@ describe('organizations in a real browser', () => {
     await owner.getByText('Enter the email address to invite.').waitFor();
     await owner.getByLabel('Email address').fill(RECRUITER);
     await owner.getByRole('radio', { name: /^Recruiter/ }).check();
+    if (SHOTS) {
+      for (const width of [375, 1440]) {
+        await owner.setViewportSize({ width, height: 900 });
+        await owner.locator('#invite-role').screenshot({ path: `${SHOTS}/role-picker-invite-${width}.png` });
+      }
+    }
     await owner.getByRole('button', { name: 'Send invitation' }).click();
     await owner.getByRole('status').getByText(RECRUITER).waitFor();
     const row = owner.getByTestId('org-invitation').filter({ hasText: RECRUITER });

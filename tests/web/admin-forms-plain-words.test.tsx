@@ -278,7 +278,9 @@ const CASES: Case[] = [
   },
 ];
 
-const invalidIds = () => [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => el.id);
+/** The marked controls: aria-invalid, or a group of choices marked data-invalid (a group takes no aria-invalid). */
+const invalidIds = () =>
+  [...document.querySelectorAll('[aria-invalid="true"], fieldset[data-invalid="true"]')].map((el) => el.id);
 /** Each piece of text on the page on its own (textContent would glue a label to the words after it). */
 function pagesTexts(): string[] {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

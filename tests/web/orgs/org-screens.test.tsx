@@ -173,7 +173,7 @@ describe('the invitation form', () => {
     fireEvent.click(send);
     expect((await screen.findByText(/^No organization role named sourcer/)).closest('p')?.id).toBe('invite-role-error');
     // The server named the field: the role picker is the one marked invalid, and its first choice focused.
-    expect(screen.getByRole('group', { name: 'Role' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('group', { name: 'Role' }).getAttribute('data-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: /^Admin/ })));
 
     fireEvent.click(screen.getByRole('radio', { name: /^Recruiter/ }));

@@ -130,7 +130,7 @@ export function WebhookFormDialog({
       <fieldset
         id="webhook-events"
         className="space-y-2"
-        aria-invalid={events.error ? true : undefined}
+        data-invalid={events.error ? true : undefined}
         aria-describedby={events.error ? 'webhook-events-error' : undefined}
       >
         <legend className="text-sm font-medium">

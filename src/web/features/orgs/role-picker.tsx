@@ -92,7 +92,8 @@ export function RolePicker({
     <fieldset
       id={name}
       className="space-y-2"
-      aria-invalid={error ? true : undefined}
+      // A group takes no aria-invalid (ARIA 1.2): it is described by the words, and focus moves into it.
+      data-invalid={error ? true : undefined}
       aria-describedby={error ? errorId : undefined}
     >
       <legend className="text-sm font-medium">
