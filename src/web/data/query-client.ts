@@ -1,8 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { MessageDescriptor } from 'react-intl';
 import { activeIntl } from '@/i18n/active-intl';
-import { ApiError, isRetryable } from '@/lib/api';
-import { isFieldRefusal } from '@/lib/form-errors';
+import { ApiError, isFieldRefusal, isRetryable } from '@/lib/api';
 import { notify } from '@/lib/notify';
 
 /**

@@ -1,7 +1,7 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { ValidationIssue } from '@shared/api/errors';
 import { activeIntl } from '@/i18n/active-intl';
-import { ApiError } from './api';
+import { ApiError, isFieldRefusal, issuesOf } from './api';
 import { errorText, type Wording } from './error-text';
 
 /**
@@ -45,18 +45,6 @@ interface FormProblems<F extends string> {
   fields: Partial<Record<F, string>>;
   /** What belongs to no field of the form, already in words (null: nothing). */
   other: string | null;
-}
-
-/** The issues of a 400 that failed the request schema, or the one field a service named. */
-function issuesOf(error: ApiError): ValidationIssue[] {
-  const { issues, field } = error.details;
-  if (Array.isArray(issues)) return issues as ValidationIssue[];
-  return typeof field === 'string' ? [{ field, code: 'refused', message: error.message }] : [];
-}
-
-/** A refusal a form shows beside its fields (so no toast says it again: data/query-client.ts). */
-export function isFieldRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && issuesOf(error).length > 0;
 }
 
 /** The plain words for one issue (never its path). */
