@@ -103,7 +103,7 @@ describe('accessibility of the administrator dialogs and shell', () => {
           await focusReturnsTo(page, page.getByRole('button', { name: 'Add webhook' }), async () => {
             const dialog = page.getByRole('dialog');
             await dialog.getByRole('button', { name: 'Create webhook' }).click();
-            await dialog.getByTestId('form-error').waitFor();
+            await dialog.locator('[data-slot="field-error"]').first().waitFor();
             await scan('Add webhook')();
           }),
         );

@@ -114,21 +114,24 @@ describe('loading, empty and error states against a failing server', () => {
     await page.getByRole('button', { name: 'Edit alice@acme.test' }).click();
     await dialog.getByLabel('Email').fill('bob@globex.test');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    const error = dialog.getByTestId('form-error');
+    // Under the field it is about, focused; no toast repeats it (issue 46).
+    const error = dialog.locator('#edit-email-error');
     await error.waitFor();
     expect(await error.textContent()).toBe('Another user already uses this email address.');
     expect(await dialog.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
-    await expectToast(page, 'Failed to update user');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('edit-email');
     expect(await dialog.getByRole('button', { name: 'Save Changes' }).isEnabled()).toBe(true);
     // Changing the input clears the old error: it described other input.
     await dialog.getByLabel('Email').fill('alice.new@acme.test');
     await error.waitFor({ state: 'detached' });
 
     // An outage: the same place says so in words, and the form can be sent again.
+    // An outage belongs to no field: the form's one line says it.
     proxy.answer('PATCH', USER, 503, OUTAGE);
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await error.waitFor();
-    expect(await error.textContent()).toBe('The hub is temporarily unavailable. Try again in a moment.');
+    const line = dialog.getByTestId('form-error');
+    await line.waitFor();
+    expect(await line.textContent()).toBe('The hub is temporarily unavailable. Try again in a moment.');
     proxy.clear();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'User updated successfully');

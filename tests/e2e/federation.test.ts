@@ -177,7 +177,7 @@ describe('federation in the browser (issue 27)', () => {
     await page.getByRole('link', { name: 'Continue with Acme SSO' }).waitFor();
     await page.getByLabel('Email').fill('dana@acme.example');
     await page.getByLabel('Password', { exact: true }).focus();
-    const offer = page.getByRole('status').filter({ hasText: 'Your organisation signs in with Acme SSO.' });
+    const offer = page.getByRole('status').filter({ hasText: 'Your organization signs in with Acme SSO.' });
     await offer.getByRole('link', { name: 'Continue with Acme SSO' }).click();
 
     await signInAtAcme(page, 'dana-at-acme');

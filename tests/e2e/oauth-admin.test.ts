@@ -9,6 +9,7 @@ import { oauthClients } from '../../src/server/db/schema/index';
 /** Where the screenshots go, to be looked at (not compared). */
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
+
 describe('/oauth-admin in a real browser', () => {
   let e2e: E2E;
   let page: Page;
@@ -39,6 +40,35 @@ describe('/oauth-admin in a real browser', () => {
     await dialog.getByRole('button', { name: 'Create Client' }).click();
     await expectToast(page, 'Validation Error');
     await page.getByText('Please fill in all required fields').first().waitFor();
+    // Issue 46: every field's words under it at once, focus on the first; the server's refusal too, in plain words.
+    const fieldWords = dialog.locator('[data-slot="field-error"]');
+    const focused = () => page.evaluate(() => document.activeElement?.id);
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await dialog.getByRole('button', { name: 'Create Client' }).click();
+      await expect.poll(() => fieldWords.count()).toBe(3);
+      expect(await fieldWords.allTextContents()).toEqual([
+        'Enter the application’s name.',
+        'Enter the application’s address, such as https://app.example.com.',
+        'Enter at least one redirect URI: where the hub sends people back after they sign in.',
+      ]);
+      await expect.poll(focused).toBe('client-name');
+      expect(await dialog.getByLabel('Application Name *').isVisible()).toBe(true);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-create-client-empty-${width}.png` });
+    }
+    await dialog.getByLabel('Application Name *').fill('x'.repeat(201));
+    await dialog.getByLabel('Application URL *').fill('roles.example');
+    await dialog.getByLabel('Redirect URIs * (one per line)').fill('https://roles.example/callback');
+    await dialog.getByRole('button', { name: 'Create Client' }).click();
+    await dialog.locator('#client-url-error').getByText('Enter a full web address', { exact: false }).waitFor();
+    expect(await fieldWords.allTextContents()).toEqual([
+      'Use at most 200 characters.',
+      'Enter a full web address, such as https://app.example.com.',
+    ]);
+    await expect.poll(focused).toBe('client-name');
+    expect(await dialog.textContent()).not.toMatch(/app_url|app_name|redirect_uris/);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/form-create-client-server-${page.viewportSize()?.width}.png` });
+    await dialog.getByLabel('Application Name *').fill('Role Builder');
 
     await dialog.getByLabel('Application Name *').fill('Role Builder');
     await dialog.getByLabel('Description').fill('Builds structured role definitions');
@@ -47,7 +77,7 @@ describe('/oauth-admin in a real browser', () => {
       .getByLabel('Redirect URIs * (one per line)')
       .fill('https://roles.example/callback\n\nroles.example/cb#frag');
     await dialog.getByRole('button', { name: 'Create Client' }).click();
-    await dialog.getByRole('alert').getByText('roles.example/cb#frag', { exact: false }).waitFor();
+    await dialog.locator('#client-redirects-error').getByText('roles.example/cb#frag', { exact: false }).waitFor();
 
     await dialog
       .getByLabel('Redirect URIs * (one per line)')

@@ -48,45 +48,65 @@ describe('the web form pattern (ui/field.tsx)', () => {
     expect(screen.getByLabelText('Password').hasAttribute('aria-describedby')).toBe(false);
   });
 
-  it('shows an error, marks the field it is about and points that field at it; an edit clears both', () => {
+  it('shows a field’s words under it, marks it, points it at them and focuses it; an edit of that field clears them', () => {
     render(<ProbeForm refusal={null} />);
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('Enter an email.');
     const email = screen.getByLabelText('Email');
+    const words = document.getElementById('probe-email-error')!;
+    expect(words.textContent).toBe('Enter an email.');
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(describedBy(email)).toEqual(['probe-email-hint', alert.id]);
+    expect(describedBy(email)).toEqual(['probe-email-hint', 'probe-email-error']);
+    expect(document.activeElement).toBe(email);
     expect(screen.getByLabelText('Password').hasAttribute('aria-invalid')).toBe(false);
+    // No form line repeats what the field says.
+    expect(screen.queryByRole('alert')).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(email, { target: { value: 'a' } });
+    expect(document.getElementById('probe-email-error')).toBeNull();
     expect(email.hasAttribute('aria-invalid')).toBe(false);
     expect(describedBy(email)).toEqual(['probe-email-hint']);
   });
 
-  it("puts the server's 400 on the field it names, in error-text's words", () => {
-    const refusal = new ApiError(400, 'invalid_request', 'password: too short', { field: 'password' });
+  it("puts every issue of the server's 400 under its field at once, in plain words, and focuses the first", async () => {
+    const refusal = new ApiError(400, 'invalid_request', 'email: Invalid email address', {
+      field: 'email',
+      issues: [
+        { field: 'password', code: 'too_small', message: 'Too small', minimum: 8, origin: 'string' },
+        { field: 'email', code: 'invalid_format', format: 'email', message: 'Invalid email address' },
+      ],
+    });
     render(<ProbeForm refusal={refusal} />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('password: too short');
+    const email = screen.getByLabelText('Email');
     const password = screen.getByLabelText('Password');
+    expect(document.getElementById('probe-email-error')?.textContent).toBe(
+      'Enter an email address, such as name@example.com.',
+    );
+    expect(document.getElementById('probe-password-error')?.textContent).toBe('Use at least 8 characters.');
     expect(password.getAttribute('aria-invalid')).toBe('true');
-    expect(describedBy(password)).toEqual([alert.id]);
-    expect(screen.getByLabelText('Email').hasAttribute('aria-invalid')).toBe(false);
+    expect(describedBy(password)).toEqual(['probe-password-error']);
+    // The first in the page's order, not the server's.
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/\b(email|password):/);
 
     fireEvent.change(password, { target: { value: 'longer' } });
-    expect(screen.queryByRole('alert')).toBeNull();
     expect(password.hasAttribute('aria-invalid')).toBe(false);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('marks no field for a refusal that names none, or names one the form does not have', () => {
-    const refusal = new ApiError(400, 'invalid_request', 'body: must be a JSON object', { field: 'body' });
+  it('a refusal that names no field of the form goes on the line, without its path', () => {
+    const refusal = new ApiError(400, 'invalid_request', 'body.settings.0: Invalid input', {
+      field: 'body.settings.0',
+      issues: [{ field: 'body.settings.0', code: 'invalid_type', message: 'Invalid input' }],
+    });
     render(<ProbeForm refusal={refusal} />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(screen.getByRole('alert').textContent).toBe('body: must be a JSON object');
+    expect(screen.getByRole('alert').textContent).toBe('The hub did not accept this form: This value is not accepted.');
     expect(screen.getByLabelText('Email').hasAttribute('aria-invalid')).toBe(false);
     expect(screen.getByLabelText('Password').hasAttribute('aria-invalid')).toBe(false);
   });
@@ -121,7 +141,7 @@ describe('form.send: one way to send a form', () => {
     render(<SendingForm answer={() => Promise.reject(refused)} />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('That address is taken.');
+    expect((await screen.findByText('That address is taken.')).closest('p')?.id).toBe('sending-email-error');
     expect(screen.getByTestId('sent').textContent).toBe('false');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('a@example.test');
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');

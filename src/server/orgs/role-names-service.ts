@@ -3,6 +3,7 @@ import type { SignedInActor } from '../actor';
 import { HubError } from '../errors';
 import { BUILT_IN_ORG_ROLES, isBuiltInOrgRole } from '../../shared/org-policy';
 import { deleteOrgRole, insertOrgRole, listOrgRoles } from './queries/role-names';
+import { authorize, loadOrgActor, type OrgAccess } from './permissions';
 
 /** The built-in organization roles and the custom names ecosystem admins defined. */
 export async function listRoleNames(hub: Hub) {
@@ -11,6 +12,16 @@ export async function listRoleNames(hub: Hub) {
     ...BUILT_IN_ORG_ROLES.map((name) => ({ name, description: null, built_in: true })),
     ...custom.map((r) => ({ name: r.name, description: r.description, built_in: false })),
   ];
+}
+
+/**
+ * The roles someone who manages an organization's members may choose from (the role picker of
+ * invitations and Change roles): an organization admin or owner, or an ecosystem admin; anyone
+ * else is refused (403, audited) like any other member-management action.
+ */
+export async function listRoleChoices(hub: Hub, actor: SignedInActor, orgId: string, access: OrgAccess) {
+  authorize(await loadOrgActor(hub, actor, orgId, access), 'manage_members');
+  return listRoleNames(hub);
 }
 
 export async function defineRoleName(

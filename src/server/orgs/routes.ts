@@ -23,12 +23,14 @@ import {
   orgIdParamsSchema,
   orgMemberParamsSchema,
   orgResultSchema,
+  orgRoleListSchema,
   updateMemberBodySchema,
   updateOrgBodySchema,
 } from '../../shared/api/orgs';
 import { changeOrg, createOrg, listMyOrgs, orgDeletionImpact, removeOrg } from './org-service';
 import { changeMemberRoles, listMembers, removeMember } from './member-service';
 import { loadOrgActor, toOrgView, type OrgAccess } from './permissions';
+import { listRoleChoices } from './role-names-service';
 import { createMailer, type Mailer } from '../auth/mailer';
 import { emptyBody } from '../http/contract';
 import { cursorParam } from '../http/cursor';
@@ -93,6 +95,14 @@ export async function orgScopedRoutes(app: FastifyInstance, opts: { hub: Hub; ac
       schema: { params: orgIdParamsSchema, response: { 200: orgDeletionImpactSchema, ...guarded } },
     },
     async (request) => orgDeletionImpact(hub, await requireActor(request), request.params.id, access),
+  );
+
+  r.get(
+    '/:id/roles',
+    { config: signedIn, schema: { params: orgIdParamsSchema, response: { 200: orgRoleListSchema, ...guarded } } },
+    async (request) => ({
+      roles: await listRoleChoices(hub, await requireActor(request), request.params.id, access),
+    }),
   );
 
   r.get(

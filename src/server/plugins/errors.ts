@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HUB_ERRORS, HubError, Refusal, errorBody } from '../errors';
+import type { ValidationIssue } from '../../shared/api/errors';
 import { localizedErrorMessage, requestLocale } from '../i18n/translate';
 import type { Hub } from '../hub';
 import { AuthorizePageError, OAuthError, sendOAuthError } from '../oauth/errors';
@@ -55,7 +56,9 @@ export function registerErrorHandler(app: FastifyInstance, hub: Hub) {
       if (oauth) return sendOAuthError(request, reply, new OAuthError('invalid_request', validation.message));
       if (request.routeOptions.config?.signInPage)
         return sendSignInErrorPage(reply, 400, { id: 'page.signInError.invalidLink' });
-      return reply.code(400).send(errorBody('invalid_request', validation.message, { field: validation.field }));
+      return reply
+        .code(400)
+        .send(errorBody('invalid_request', validation.message, { field: validation.field, issues: validation.issues }));
     }
     if (error instanceof OAuthError) {
       // A refusal is answered once its event is in the chain; when that write fails, its failure is the answer.
@@ -117,15 +120,35 @@ function sendUnavailable(request: FastifyRequest, reply: FastifyReply, oauth: bo
   return reply.code(503).send(errorBody('database_unavailable', 'The database is unavailable.'));
 }
 
-/** The first problem of a request that failed its declared schema, as `field: message`. */
-function validationProblem(error: unknown): { field: string; message: string } | null {
+/**
+ * A request that failed its declared schema: the first problem as `field: message` (what programs
+ * have always read), and every problem as an issue with its field path, zod's code and the bound a
+ * form needs to say it in plain words (the web maps them to its fields: lib/form-errors.ts).
+ */
+function validationProblem(error: unknown): { field: string; message: string; issues: ValidationIssue[] } | null {
   if (!hasZodFastifySchemaValidationErrors(error) && !(error as FastifyError).validation) return null;
   const e = error as FastifyError;
   const first = e.validation?.[0];
   if (!first) return null;
-  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const field = path || (e.validationContext ?? 'body');
-  return { field, message: `${field}: ${first.message ?? 'is invalid'}` };
+  const issues = (e.validation ?? []).slice(0, MAX_ISSUES).map((v) => validationIssue(v, e.validationContext));
+  const { field } = issues[0]!;
+  return { field, message: `${field}: ${first.message ?? 'is invalid'}`, issues };
+}
+
+const MAX_ISSUES = 20;
+
+function validationIssue(v: NonNullable<FastifyError['validation']>[number], context?: string): ValidationIssue {
+  const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (context ?? 'body');
+  const params = v.params as Record<string, unknown>;
+  const issue: ValidationIssue = { field, code: v.keyword, message: v.message ?? 'is invalid' };
+  const bound = (value: unknown) => (typeof value === 'bigint' ? Number(value) : value);
+  const minimum = bound(params.minimum);
+  const maximum = bound(params.maximum);
+  if (typeof minimum === 'number' || typeof minimum === 'string') issue.minimum = minimum;
+  if (typeof maximum === 'number' || typeof maximum === 'string') issue.maximum = maximum;
+  if (typeof params.format === 'string') issue.format = params.format;
+  if (typeof params.origin === 'string') issue.origin = params.origin;
+  return issue;
 }
 
 export { isDatabaseUnavailable };

@@ -10,13 +10,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useForm } from '@/components/ui/field';
+import { useForm, type FieldErrors, type FormOptions } from '@/components/ui/field';
 
 type Values = Record<string, unknown>;
 
 /**
- * The state of a dialog that adds a thing or edits one. `check` is the browser's own rule (the
- * field and the words of the first problem); `send` runs the request and resolves to what follows
+ * The state of a dialog that adds a thing or edits one. `check` is the browser's own rules: every
+ * field's problem at once (or the field and words of one); `send` runs the request and resolves to what follows
  * an add (a secret shown once), or to null after an edit, which closes the dialog. Closing resets
  * the form and the requests and forgets that answer: nothing can show it again.
  */
@@ -26,15 +26,18 @@ export function useCreateEditForm<V extends Values, T>({
   check,
   send,
   requests,
+  options,
 }: {
   initial: V;
   onOpenChange: (open: boolean) => void;
-  check: (values: V) => [keyof V, string] | null;
+  check: (values: V) => FieldErrors<V> | [keyof V & string, string] | null;
   send: (values: V) => Promise<T | null>;
   /** The mutations `send` uses: pending while one is, reset on close. */
   requests: { isPending: boolean; reset: () => void }[];
+  /** How the server's field paths map onto the form (lib/form-errors.ts). */
+  options?: FormOptions<V>;
 }) {
-  const form = useForm<V>(initial);
+  const form = useForm<V>(initial, options);
   const [created, setCreated] = useState<T | null>(null);
 
   function close(next: boolean) {
@@ -50,8 +53,9 @@ export function useCreateEditForm<V extends Values, T>({
     event.preventDefault();
     form.setError(null);
     const problem = check(form.values);
-    if (problem) {
-      form.setError(problem[1], problem[0]);
+    const problems = Array.isArray(problem) ? ({ [problem[0]]: problem[1] } as FieldErrors<V>) : (problem ?? {});
+    if (Object.keys(problems).length > 0) {
+      form.setErrors(problems);
       return;
     }
     send(form.values).then((result) => (result === null ? close(false) : setCreated(result)), form.setServerError);

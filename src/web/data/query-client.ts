@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { MessageDescriptor } from 'react-intl';
 import { activeIntl } from '@/i18n/active-intl';
-import { ApiError, isRetryable } from '@/lib/api';
+import { ApiError, isFieldRefusal, isRetryable } from '@/lib/api';
 import { notify } from '@/lib/notify';
 
 /**
@@ -23,6 +23,8 @@ const HANDLED_ELSEWHERE = new Set(['mfa_enrollment_required', 'password_change_r
 function present(meta: FailureMeta | undefined, error: unknown) {
   if (!meta?.errorToast) return;
   if (error instanceof ApiError && HANDLED_ELSEWHERE.has(error.code)) return;
+  // A refusal naming fields is shown beside them by the form that sent it (lib/form-errors.ts): no toast repeats it.
+  if (isFieldRefusal(error)) return;
   // One toast per title: three failed queries of one tab replace each other instead of stacking.
   const toast = meta.errorToast;
   const title = typeof toast === 'string' ? toast : activeIntl().formatMessage(toast);

@@ -1,3 +1,4 @@
+import type { ValidationIssue } from '@shared/api/errors';
 import { activeIntl } from '@/i18n/active-intl';
 
 /**
@@ -18,6 +19,18 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The issues of a 400 that failed the request schema, or the one field a service named (lib/form-errors.ts words them). */
+export function issuesOf(error: ApiError): ValidationIssue[] {
+  const { issues, field } = error.details;
+  if (Array.isArray(issues)) return issues as ValidationIssue[];
+  return typeof field === 'string' ? [{ field, code: 'refused', message: error.message }] : [];
+}
+
+/** A refusal a form shows beside its fields (so no toast says it again: data/query-client.ts). */
+export function isFieldRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && issuesOf(error).length > 0;
 }
 
 const CSRF_HEADER = 'x-hub-csrf';

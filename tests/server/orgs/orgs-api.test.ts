@@ -152,6 +152,11 @@ describe.each(TEST_DATABASES)('organizations: API rules [%s]', (kind) => {
     expect((await as.patch(url, { body: { roles: ['member', 'admin'] } })).statusCode).toBe(400);
     const roles = (await t.client.get('/api/admin/org-roles', { cookie: eco.cookie })).json().roles;
     expect(roles.map((r: { name: string }) => r.name)).toEqual(['owner', 'admin', 'member', 'recruiter']);
+    // The organization's owner reads the same choices for its role picker (issue 46); a plain member may not.
+    const choices = await t.client.get(`/api/orgs/${org.id}/roles`, { cookie: owner.cookie });
+    expect(choices.statusCode, choices.body).toBe(200);
+    expect(choices.json().roles).toEqual(roles);
+    expect((await t.client.get(`/api/orgs/${org.id}/roles`, { cookie: member.cookie })).statusCode).toBe(403);
     expect((await t.client.asBrowser(eco.cookie).delete('/api/admin/org-roles/recruiter')).statusCode).toBe(200);
     expect(await rolesOf(t, org.id, member.user.id)).toEqual(['member']);
   });

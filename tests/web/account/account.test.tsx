@@ -86,7 +86,7 @@ describe('account display rules', () => {
 
   it("tells a cancelled passkey prompt from the server's refusal", () => {
     const cancelled = Object.assign(new Error('x'), { name: 'NotAllowedError' });
-    expect(passkeyErrorText(cancelled)).toBe('The passkey request was cancelled or timed out. Try again.');
+    expect(passkeyErrorText(cancelled)).toBe('The passkey request was canceled or timed out. Try again.');
     expect(passkeyErrorText(new ApiError(401, 'passkey_invalid', 'The passkey could not be verified.'))).toBe(
       'The passkey could not be verified.',
     );

@@ -68,7 +68,8 @@ describe('/auth?link=<slug>: linking a waiting upstream identity (issue 27)', ()
     const onLinked = renderPage();
     await screen.findByRole('heading', { name: 'Connect Acme SSO to your account' });
     submit();
-    expect((await screen.findByRole('alert')).textContent).toContain('Enter the password of this account.');
+    // Under the field it is about (the one form pattern, ui/field.tsx).
+    await screen.findByText('Enter the password of this account.');
     expect(posts(calls, '/api/auth/sso/link/confirm')).toEqual([]);
     typePassword('wrong-one');
     submit();
@@ -90,7 +91,7 @@ describe('/auth?link=<slug>: linking a waiting upstream identity (issue 27)', ()
     typePassword('Cobalt-Harbor-1947!');
     submit();
     const code = await screen.findByLabelText('Authentication code');
-    expect(screen.getByRole('alert').textContent).toContain('Enter the code from your authenticator app.');
+    await screen.findByText('Enter the code from your authenticator app.');
     fireEvent.change(code, { target: { value: '123 456' } });
     submit();
     await waitFor(() => expect(onLinked).toHaveBeenCalledWith('/account'));

@@ -61,7 +61,7 @@ describe('/auth: identity providers and home-realm discovery (issue 27)', () => 
     fireEvent.change(email, { target: { value: 'dana@acme.example' } });
     fireEvent.blur(email);
     const offer = await screen.findByRole('status');
-    expect(offer.textContent).toContain('Your organisation signs in with Acme SSO.');
+    expect(offer.textContent).toContain('Your organization signs in with Acme SSO.');
     expect(screen.getByRole('link', { name: 'Continue with Acme SSO' }).getAttribute('href')).toBe('/auth/sso/acme');
     expect(screen.getByLabelText('Password')).toBeTruthy();
     // The provider is the primary action; the password's Sign In steps back.

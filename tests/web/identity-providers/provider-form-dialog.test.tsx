@@ -6,7 +6,7 @@ import {
   EMPTY_PROVIDER_FORM,
   applyPreset,
   createBodyOf,
-  firstProblem,
+  providerProblems,
   issuerPlaceholder,
 } from '@/features/identity-providers/provider-form.utils';
 import { mockWebApi, ok, refusal, reply } from '../../helpers/web-api-mock';
@@ -222,10 +222,9 @@ describe('identity provider form (issue 27)', () => {
 
   it('SAML: the body carries the metadata and none of OpenID Connect\u2019s fields; the metadata is required to create', () => {
     const values = { ...EMPTY_PROVIDER_FORM, protocol: 'saml' as const, slug: 'corp', display_name: 'Corp SSO' };
-    expect(firstProblem(values, true)).toEqual([
-      'metadata_xml',
-      expect.objectContaining({ defaultMessage: expect.stringContaining('metadata XML') }),
-    ]);
+    expect(providerProblems(values, true)).toEqual({
+      metadata_xml: expect.objectContaining({ defaultMessage: expect.stringContaining('metadata XML') }),
+    });
     const body = createBodyOf({ ...values, metadata_xml: '  <EntityDescriptor/>  ', email_domains: 'corp.example' });
     expect(body).toEqual({
       protocol: 'saml',

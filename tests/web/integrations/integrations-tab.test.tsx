@@ -2,12 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDeliveryView, WebhookView } from '@shared/api/events';
 import IntegrationsTab from '@/features/integrations/integrations-tab';
-import {
-  createBodyOf,
-  EMPTY_WEBHOOK_FORM,
-  firstProblem,
-  endpointNameOf,
-} from '@/features/integrations/integrations.utils';
+import { createBodyOf, EMPTY_WEBHOOK_FORM, endpointNameOf, webhookProblems } from '@/features/integrations/integrations.utils';
 import { mockWebApi, ok, refusal, reply, type Routes } from '../../helpers/web-api-mock';
 import { renderWithQuery, stubResizeObserver } from '../../helpers/web-render';
 
@@ -136,14 +131,15 @@ describe('Integrations tab (issue 30)', () => {
     fireEvent.change(url, { target: { value: 'https://127.0.0.1/hook' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create webhook' }));
     // No event chosen: the browser says so and sends nothing.
-    expect((await within(dialog).findByTestId('form-error')).textContent).toContain('Choose at least one event.');
+    expect((await within(dialog).findByText('Choose at least one event.')).closest('p')?.id).toBe(
+      'webhook-events-error',
+    );
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /user\.created/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create webhook' }));
-    await waitFor(() =>
-      expect(within(dialog).getByTestId('form-error').textContent).toContain('the address is private'),
-    );
+    await within(dialog).findByText(/^The address is private/);
+    expect(dialog.textContent).not.toContain('url:');
     expect(url.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByTestId('webhook-secret')).toBeNull();
   });
@@ -247,12 +243,15 @@ describe('Integrations tab (issue 30)', () => {
   });
 
   it('utils: the form’s own checks and body, the host of a URL', () => {
-    expect(firstProblem(EMPTY_WEBHOOK_FORM)).toEqual([
-      'url',
-      expect.objectContaining({ defaultMessage: expect.stringContaining('https://') }),
-    ]);
-    expect(firstProblem({ ...EMPTY_WEBHOOK_FORM, url: 'ftp://x.example/' })?.[0]).toBe('url');
-    expect(firstProblem({ ...EMPTY_WEBHOOK_FORM, url: 'https://x.example/' })?.[0]).toBe('events');
+    // Every problem at once: the URL and the events.
+    expect(webhookProblems(EMPTY_WEBHOOK_FORM)).toEqual({
+      url: expect.objectContaining({ defaultMessage: expect.stringContaining('https://') }),
+      events: expect.objectContaining({ defaultMessage: expect.any(String) }),
+    });
+    expect(
+      Object.keys(webhookProblems({ ...EMPTY_WEBHOOK_FORM, url: 'ftp://x.example/', events: ['user.created'] })),
+    ).toEqual(['url']);
+    expect(Object.keys(webhookProblems({ ...EMPTY_WEBHOOK_FORM, url: 'https://x.example/' }))).toEqual(['events']);
     expect(
       createBodyOf({ url: 'https://x.example/h', description: ' d ', events: ['user.created'], client: 'c1' }),
     ).toEqual({ url: 'https://x.example/h', description: 'd', events: ['user.created'], client_id: 'c1' });

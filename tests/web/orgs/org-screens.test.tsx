@@ -34,6 +34,13 @@ const ORG = {
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
+/** The roles the server lists for the role picker: the built-in ones and two custom ones. */
+const DEFINED_ROLES = [
+  ...['owner', 'admin', 'member'].map((name) => ({ name, description: null, built_in: true })),
+  { name: 'recruiter', description: 'Screens candidates.', built_in: false },
+  { name: 'hiring_manager', description: null, built_in: false },
+];
+
 /** The hub: the routes a test adds, then the session and the caller's organizations. */
 function mockHub(routes: Routes = {}) {
   return mockWebApi({
@@ -52,6 +59,8 @@ function mockHub(routes: Routes = {}) {
     'GET /api/me/orgs': ok({
       organizations: [{ ...ORG, roles: ['owner'], actions: { leave: { allowed: true, reason: null } } }],
     }),
+    [`GET /api/orgs/${ORG_ID}/roles`]: ok({ roles: DEFINED_ROLES }),
+    [`GET /api/admin/orgs/${ORG_ID}/roles`]: ok({ roles: DEFINED_ROLES }),
     ...routes,
   }).calls;
 }
@@ -65,7 +74,7 @@ function renderWith(node: ReactNode) {
 }
 
 describe('changing a member’s roles', () => {
-  it('sends the chosen built-in role first, then the custom names, and closes', async () => {
+  it('the one role picker: the defined roles, the built-in one first, then the custom ones chosen; closes', async () => {
     const calls = mockHub({
       [`PATCH /api/orgs/${ORG_ID}/members/${RITA.user_id}`]: [ok({ member: { ...RITA, roles: ['admin'] } })],
     });
@@ -79,9 +88,12 @@ describe('changing a member’s roles', () => {
         .map((r) => (r as HTMLInputElement).value),
     ).toEqual(['owner', 'admin', 'member']);
     expect((within(dialog).getByRole('radio', { name: /^Member/ }) as HTMLInputElement).checked).toBe(true);
-    expect((within(dialog).getByLabelText('Custom roles') as HTMLInputElement).value).toBe('recruiter');
+    // The custom roles the server lists, with their descriptions: the owner sees which exist.
+    const recruiter = (await within(dialog).findByRole('checkbox', { name: /^Recruiter/ })) as HTMLInputElement;
+    expect(recruiter.checked).toBe(true);
+    within(dialog).getByText('Screens candidates.');
     fireEvent.click(within(dialog).getByRole('radio', { name: /^Admin/ }));
-    fireEvent.change(within(dialog).getByLabelText('Custom roles'), { target: { value: 'recruiter, hiring_manager' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /^Hiring manager/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save roles' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
@@ -100,11 +112,11 @@ describe('changing a member’s roles', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change roles' });
     fireEvent.click(within(dialog).getByRole('radio', { name: /^Member/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save roles' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain(LAST_OWNER);
+    expect((await within(dialog).findByText(LAST_OWNER, { exact: false })).textContent).toContain(LAST_OWNER);
     expect(onClose).not.toHaveBeenCalled();
     // Choosing again clears the old reason: it never describes a choice it was not given.
     fireEvent.click(within(dialog).getByRole('radio', { name: /^Admin/ }));
-    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByText(LAST_OWNER, { exact: false })).toBeNull();
     cleanup();
 
     mockHub();
@@ -151,24 +163,27 @@ describe('the invitation form', () => {
     renderWith(<InviteForm mode="member" orgId={ORG_ID} myRoles={['admin']} />);
     const send = screen.getByRole('button', { name: 'Send invitation' });
     fireEvent.click(send);
-    expect((await screen.findByRole('alert')).textContent).toContain('Enter the email address to invite.');
+    expect((await screen.findByText('Enter the email address to invite.')).closest('p')?.id).toBe('invite-email-error');
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'rita@' } });
     fireEvent.click(send);
-    expect((await screen.findByRole('alert')).textContent).toContain('Enter a valid email address.');
+    await screen.findByText('Enter a valid email address.');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'rita@acme.test' } });
-    fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'sourcer' } });
+    // The role from the picker: an admin is not offered owner; the defined custom roles are.
+    expect(screen.queryByRole('radio', { name: /^Owner/ })).toBeNull();
+    fireEvent.click(await screen.findByRole('radio', { name: /^Hiring manager/ }));
     fireEvent.click(send);
-    expect((await screen.findByRole('alert')).textContent).toContain('no organization role named sourcer');
-    // The server named the field: the role control is the one marked invalid.
-    expect(screen.getByLabelText('Role').getAttribute('aria-invalid')).toBe('true');
+    expect((await screen.findByText(/^No organization role named sourcer/)).closest('p')?.id).toBe('invite-role-error');
+    // The server named the field: the role picker is the one marked invalid, and its first choice focused.
+    expect(screen.getByRole('group', { name: 'Role' }).getAttribute('data-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: /^Admin/ })));
 
-    fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'recruiter' } });
+    fireEvent.click(screen.getByRole('radio', { name: /^Recruiter/ }));
     fireEvent.click(send);
     expect((await screen.findByRole('status')).textContent).toBe('Invitation sent to rita@acme.test.');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      { email: 'rita@acme.test', role: 'sourcer' },
+      { email: 'rita@acme.test', role: 'hiring_manager' },
       { email: 'rita@acme.test', role: 'recruiter' },
     ]);
   });

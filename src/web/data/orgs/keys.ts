@@ -14,6 +14,7 @@ export const orgKeys = {
   scim: (mode: OrgMode, id: string) => ['orgs', mode, id, 'scim'] as const,
   adminList: (q: string) => ['orgs', 'admin-list', q] as const,
   roleNames: () => ['orgs', 'role-names'] as const,
+  roleChoices: (mode: OrgMode, id: string) => ['orgs', mode, id, 'role-choices'] as const,
 };
 
 /** Where an organization's routes live: /api/orgs for its members, /api/admin/orgs for ecosystem admins. */

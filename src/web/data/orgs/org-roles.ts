@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { createOrgRoleBodySchema, orgRoleSchema } from '@shared/api/orgs';
 import { api } from '@/lib/api';
 import type { MutationOptions, QueryOptions } from '../options';
-import { orgKeys } from './keys';
+import { orgKeys, orgPath, type OrgMode } from './keys';
 
 /** An organization role name: the three built in, and the custom ones ecosystem admins define. */
 export type OrgRoleName = z.output<typeof orgRoleSchema>;
@@ -26,6 +26,24 @@ export function useOrgRoleNamesQuery<T = OrgRoleName[]>(options: QueryOptions<Or
       }),
     },
     ...options,
+  });
+}
+
+/**
+ * GET …/orgs/:id/roles: the roles someone who manages the organization's members may choose from
+ * (built in and custom), for the one role picker (features/orgs/role-picker.tsx).
+ */
+export function useOrgRoleChoicesQuery(mode: OrgMode, orgId: string) {
+  return useQuery({
+    queryKey: orgKeys.roleChoices(mode, orgId),
+    queryFn: ({ signal }) =>
+      api.get<{ roles: OrgRoleName[] }>(orgPath(mode, orgId, '/roles'), signal).then((r) => r.roles),
+    meta: {
+      errorToast: defineMessage({
+        id: 'data.toast.failedToLoadOrganizationRoles',
+        defaultMessage: 'Failed to load organization roles',
+      }),
+    },
   });
 }
 

@@ -95,7 +95,7 @@ export function LinkedIdentitiesCard({ onLeave = goTo }: { onLeave?: (location: 
       title={intl.formatMessage({ id: 'account.identities.title', defaultMessage: 'Linked sign-in methods' })}
       description={intl.formatMessage({
         id: 'account.identities.description',
-        defaultMessage: 'Identity providers you can sign in with, such as your organisation’s sign-in.',
+        defaultMessage: 'Identity providers you can sign in with, such as your organization’s sign-in.',
       })}
       contentClassName="space-y-4"
     >

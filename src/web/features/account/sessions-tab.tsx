@@ -82,7 +82,7 @@ export default function SessionsTab() {
       title={intl.formatMessage({ id: 'account.sessions.title', defaultMessage: 'Your sessions' })}
       intro={intl.formatMessage({
         id: 'account.sessions.intro',
-        defaultMessage: 'Every place you are signed in. Revoke any you do not recognise.',
+        defaultMessage: 'Every place you are signed in. Revoke any you do not recognize.',
       })}
     >
       <QueryList

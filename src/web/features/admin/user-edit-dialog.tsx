@@ -47,6 +47,7 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
             update.mutateAsync({ id: user.id, patch: form.values }).catch(form.setServerError);
           }}
           className="space-y-4"
+          noValidate
         >
           <DialogHeader>
             <DialogTitle>

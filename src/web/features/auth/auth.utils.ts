@@ -54,7 +54,7 @@ export function destinationAfterLink(returnTo: string): string {
 const PASSKEY = defineMessages({
   cancelled: {
     id: 'auth.passkey.cancelled',
-    defaultMessage: 'The passkey request was cancelled or timed out. Try again.',
+    defaultMessage: 'The passkey request was canceled or timed out. Try again.',
   },
   exists: { id: 'auth.passkey.exists', defaultMessage: 'This device already holds a passkey for your account.' },
   unsupported: {

@@ -42,7 +42,7 @@ export function DiscoveredProviderOffer({ provider }: { provider: DiscoveredProv
       <p className="text-sm">
         <FormattedMessage
           id="auth.sso.discovered"
-          defaultMessage="Your organisation signs in with {provider}."
+          defaultMessage="Your organization signs in with {provider}."
           values={{ provider: provider.display_name }}
         />
       </p>

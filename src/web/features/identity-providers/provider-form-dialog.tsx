@@ -21,11 +21,13 @@ import type { IdentityProvider } from '@/data/identity-providers/providers-query
 import { useProviderCreateMutation } from '@/data/identity-providers/provider-create-mutation';
 import { useProviderUpdateMutation } from '@/data/identity-providers/provider-update-mutation';
 import { notify } from '@/lib/notify';
+import { slugOf } from '@/lib/slug';
 import {
   EMPTY_PROVIDER_FORM,
   applyPreset,
   createBodyOf,
-  firstProblem,
+  PROVIDER_FIELD_WORDS,
+  providerProblems,
   formValuesOf,
   issuerPlaceholder,
   registrationItems,
@@ -131,7 +133,7 @@ export function ProviderFormDialog({
   const intl = useIntl();
   const isCreate = !provider;
   const initial = provider ? formValuesOf(provider) : EMPTY_PROVIDER_FORM;
-  const form = useForm<ProviderFormValues>(initial);
+  const form = useForm<ProviderFormValues>(initial, { words: PROVIDER_FIELD_WORDS });
   const [registration, setRegistration] = useState<RegistrationItem[] | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [refused, setRefused] = useState<ConnectionTestResult | null>(null);
@@ -169,9 +171,9 @@ export function ProviderFormDialog({
   function send(values: ProviderFormValues) {
     form.setError(null);
     setRefused(null);
-    const problem = firstProblem(values, isCreate);
-    if (problem) {
-      form.setError(intl.formatMessage(problem[1]), problem[0]);
+    const problems = Object.entries(providerProblems(values, isCreate));
+    if (problems.length > 0) {
+      form.setErrors(Object.fromEntries(problems.map(([field, words]) => [field, intl.formatMessage(words)])));
       return;
     }
     // A save the connection test refused shows its steps, with "Save disabled" (issue 46).
@@ -188,6 +190,12 @@ export function ProviderFormDialog({
     const values = { ...form.values, enabled: false };
     form.edit({ enabled: false });
     send(values);
+  }
+
+  /** On a new provider the slug follows the display name, until the administrator edits the slug. */
+  function typeDisplayName(displayName: string) {
+    const follows = isCreate && form.values.slug === slugOf(form.values.display_name);
+    form.edit({ display_name: displayName, ...(follows ? { slug: slugOf(displayName) } : {}) });
   }
 
   /** The uploaded metadata file fills the textarea, where it can be read and changed before sending. */
@@ -346,6 +354,7 @@ export function ProviderFormDialog({
                 id="idp-display-name"
                 label={intl.formatMessage({ id: 'idp.form.displayName', defaultMessage: 'Display name *' })}
                 {...form.field('display_name')}
+                onChange={(event) => typeDisplayName(event.target.value)}
               >
                 <Input />
               </Field>

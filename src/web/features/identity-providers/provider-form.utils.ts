@@ -152,22 +152,40 @@ const problems = defineMessages({
   scopes: { id: 'idp.form.problem.scopes', defaultMessage: 'The scopes must include openid.' },
 });
 
-type Check = [keyof ProviderFormValues, MessageDescriptor] | null;
-
-/** What the browser checks before sending; the server's zod contract and metadata reader have the last word. */
-export function firstProblem(v: ProviderFormValues, isCreate: boolean): Check {
-  if (isCreate && !v.slug.trim()) return ['slug', problems.slug];
-  if (!v.display_name.trim()) return ['display_name', problems.displayName];
+/** What the browser checks before sending, every problem at once; the server's zod contract and metadata reader have the last word. */
+export function providerProblems(
+  v: ProviderFormValues,
+  isCreate: boolean,
+): Partial<Record<keyof ProviderFormValues, MessageDescriptor>> {
+  const out: Partial<Record<keyof ProviderFormValues, MessageDescriptor>> = {};
+  if (!v.display_name.trim()) out.display_name = problems.displayName;
+  if (isCreate && !v.slug.trim()) out.slug = problems.slug;
   if (v.protocol === 'saml') {
-    if (isCreate && !v.metadata_xml.trim()) return ['metadata_xml', problems.metadata];
-    return null;
+    if (isCreate && !v.metadata_xml.trim()) out.metadata_xml = problems.metadata;
+    return out;
   }
-  if (!v.issuer.trim()) return ['issuer', problems.issuer];
-  if (!v.client_id.trim()) return ['client_id', problems.clientId];
-  if (isCreate && !v.client_secret) return ['client_secret', problems.clientSecret];
-  if (!splitScopes(v.scopes).includes('openid')) return ['scopes', problems.scopes];
-  return null;
+  if (!v.issuer.trim()) out.issuer = problems.issuer;
+  if (!v.client_id.trim()) out.client_id = problems.clientId;
+  if (isCreate && !v.client_secret) out.client_secret = problems.clientSecret;
+  if (!splitScopes(v.scopes).includes('openid')) out.scopes = problems.scopes;
+  return out;
 }
+
+/** The form's words for what the API's patterns refuse (a person never reads `slug: must be 1-48…`). */
+export const PROVIDER_FIELD_WORDS = defineMessages({
+  slug: {
+    id: 'idp.form.words.slug',
+    defaultMessage: 'Use 1 to 48 lower-case letters, digits or dashes, starting and ending with a letter or digit.',
+  },
+  email_domains: {
+    id: 'idp.form.words.emailDomains',
+    defaultMessage: 'Each domain must look like example.com: no @, no spaces, no https://.',
+  },
+  issuer: {
+    id: 'idp.form.words.issuer',
+    defaultMessage: 'Enter the issuer’s https address, without ? or #, such as https://accounts.example.com.',
+  },
+});
 
 const registrationLabels = defineMessages({
   redirectUri: { id: 'idp.registration.redirectUri', defaultMessage: 'Redirect URI' },

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { FieldMessage } from '@/components/ui/field';
 
 /**
  * Past this many types the list is found rather than scanned: a filter box, the chosen types, and
@@ -24,6 +25,8 @@ export function EventChecklist<T extends string>({
   hint,
   describe,
   describedBy,
+  controlRef,
+  error,
 }: {
   types: readonly T[];
   chosen: readonly T[];
@@ -33,6 +36,10 @@ export function EventChecklist<T extends string>({
   /** A line under each type, in the reader's language. */
   describe?: (type: T) => string;
   describedBy?: string;
+  /** The form's handle on this control (useForm's `control`): focus goes to the first checkbox. */
+  controlRef?: (element: HTMLElement | null) => void;
+  /** This control's problem in plain words, under it (components/ui/field.tsx's pattern). */
+  error?: string | null;
 }) {
   const intl = useIntl();
   const prefix = useId();
@@ -44,6 +51,7 @@ export function EventChecklist<T extends string>({
   const shown = !long || browsing ? types.filter(matches) : needle ? types.filter(matches) : [...chosen];
   const allChosen = chosen.length === types.length;
   const hintId = `${prefix}-hint`;
+  const errorId = `${prefix}-error`;
 
   function toggle(type: T, on: boolean) {
     const next = on ? [...chosen, type] : chosen.filter((e) => e !== type);
@@ -53,7 +61,8 @@ export function EventChecklist<T extends string>({
   return (
     <fieldset
       className="min-w-0 space-y-2"
-      aria-describedby={[hint ? hintId : '', describedBy ?? ''].join(' ').trim() || undefined}
+      data-invalid={error ? true : undefined}
+      aria-describedby={[hint ? hintId : '', describedBy ?? '', error ? errorId : ''].join(' ').trim() || undefined}
     >
       <legend className="text-sm font-medium">{legend}</legend>
       {hint && (
@@ -115,9 +124,10 @@ export function EventChecklist<T extends string>({
           long ? intl.formatMessage({ id: 'integrations.events.list', defaultMessage: 'Event types' }) : undefined
         }
       >
-        {shown.map((type) => (
+        {shown.map((type, i) => (
           <li key={type} className="flex min-w-0 items-start gap-2">
             <Checkbox
+              ref={i === 0 ? controlRef : undefined}
               id={`${prefix}-${type}`}
               checked={chosen.includes(type)}
               onCheckedChange={(c) => toggle(type, c === true)}
@@ -145,6 +155,7 @@ export function EventChecklist<T extends string>({
           )}
         </p>
       )}
+      <FieldMessage id={errorId} message={error} />
     </fieldset>
   );
 }

@@ -75,18 +75,18 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, MessageDescriptor> =
 });
 
 /** The browser's own checks, before sending; the server decides where a URL may point (SSRF). */
-export function firstProblem(v: WebhookFormValues): [keyof WebhookFormValues, MessageDescriptor] | null {
+/** The browser's own checks, every problem at once. */
+export function webhookProblems(v: WebhookFormValues): Partial<Record<keyof WebhookFormValues, MessageDescriptor>> {
   let url: URL | null = null;
   try {
     url = new URL(v.url.trim());
   } catch {
     url = null;
   }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    return ['url', problems.url];
-  }
-  if (v.events.length === 0) return ['events', problems.events];
-  return null;
+  return {
+    ...(!url || (url.protocol !== 'https:' && url.protocol !== 'http:') ? { url: problems.url } : {}),
+    ...(v.events.length === 0 ? { events: problems.events } : {}),
+  };
 }
 
 export function createBodyOf(v: WebhookFormValues): CreateWebhookBody {

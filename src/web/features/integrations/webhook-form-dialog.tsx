@@ -13,9 +13,9 @@ import {
   ALL_CLIENTS,
   EMPTY_WEBHOOK_FORM,
   createBodyOf,
-  firstProblem,
   formValuesOf,
   updateBodyOf,
+  webhookProblems,
   WEBHOOK_EVENT_LABELS,
 } from './integrations.utils';
 import { SIGNING_SECRET, ShownOnceSecret } from './shown-once-secret';
@@ -48,10 +48,8 @@ export function WebhookFormDialog({
   const dialog = useCreateEditForm({
     initial: webhook ? formValuesOf(webhook) : EMPTY_WEBHOOK_FORM,
     onOpenChange,
-    check: (values) => {
-      const problem = firstProblem(values);
-      return problem && [problem[0], intl.formatMessage(problem[1])];
-    },
+    check: (values) =>
+      Object.fromEntries(Object.entries(webhookProblems(values)).map(([k, m]) => [k, intl.formatMessage(m)])),
     send: (values) =>
       webhook
         ? update.mutateAsync({ id: webhook.id, body: updateBodyOf(values) }).then(() => null)
@@ -59,6 +57,7 @@ export function WebhookFormDialog({
     requests: [create, update],
   });
   const { form } = dialog;
+  const events = form.control('events');
 
   const clientIds = new Set((clients.data ?? []).map((c) => c.client_id));
   const orphanClient = form.values.client !== ALL_CLIENTS && !clientIds.has(form.values.client);
@@ -123,10 +122,11 @@ export function WebhookFormDialog({
       <EventChecklist
         types={WEBHOOK_EVENT_TYPES}
         chosen={form.values.events}
-        onChange={(events) => form.edit({ events })}
+        onChange={(chosen) => form.edit({ events: chosen })}
         legend={<FormattedMessage id="integrations.webhook.form.events" defaultMessage="Events" />}
         describe={(type) => intl.formatMessage(WEBHOOK_EVENT_LABELS[type])}
-        describedBy={form.error.message && form.values.events.length === 0 ? form.error.id : undefined}
+        controlRef={events.ref}
+        error={events.error}
       />
       <div className="space-y-2">
         <Label htmlFor="webhook-client">

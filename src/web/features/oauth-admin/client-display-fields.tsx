@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field, useForm } from '@/components/ui/field';
+import { Field, useForm, type ControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { FormError } from '@/components/form-error';
 import { notify } from '@/lib/notify';
@@ -31,9 +31,18 @@ export type DisplayFieldValues = typeof EMPTY_DISPLAY;
 const COLOR_PROBLEM = defineMessages({
   text: {
     id: 'oauthAdmin.brand.colorProblem',
-    defaultMessage: 'Use a #rrggbb colour dark enough for white button text (contrast 4.5:1).',
+    defaultMessage: 'Use a #rrggbb color dark enough for white button text (contrast 4.5:1).',
   },
 }).text;
+
+/** The API's names for the display fields, so a refusal shows under the right one. */
+export const DISPLAY_API_FIELDS = {
+  logo_uri: 'logoUri',
+  client_uri: 'clientUri',
+  brand_color: 'brandColor',
+  policy_uri: 'policyUri',
+  tos_uri: 'tosUri',
+} as const;
 
 /** The form's values as the API's fields: an empty field is "none" (null clears it on a change). */
 export function displayInput(values: DisplayFieldValues): { input: ClientDisplay } | { error: string } {
@@ -65,9 +74,12 @@ function valuesOf(client: OAuthClient): DisplayFieldValues {
 export function ClientDisplayFields({
   values,
   onChange,
+  control,
 }: {
   values: DisplayFieldValues;
   onChange: (patch: Partial<DisplayFieldValues>) => void;
+  /** The form's words and focus for a field (ui/field.tsx useForm), when the form has them. */
+  control?: (name: keyof DisplayFieldValues) => Pick<ControlProps, 'ref' | 'error'>;
 }) {
   const intl = useIntl();
   const [logoBroken, setLogoBroken] = useState(false);
@@ -75,6 +87,7 @@ export function ClientDisplayFields({
   const colorProblem =
     color && (!isHexColor(color) || !isReadableButtonColor(color)) ? intl.formatMessage(COLOR_PROBLEM) : undefined;
   const field = (key: keyof DisplayFieldValues) => ({
+    ...control?.(key),
     value: values[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       if (key === 'logoUri') setLogoBroken(false);
@@ -127,7 +140,7 @@ export function ClientDisplayFields({
         </Field>
         <Field
           id="client-brand-color"
-          label={intl.formatMessage({ id: 'oauthAdmin.brand.color', defaultMessage: 'Brand colour' })}
+          label={intl.formatMessage({ id: 'oauthAdmin.brand.color', defaultMessage: 'Brand color' })}
           hint={colorProblem}
           {...field('brandColor')}
         >
@@ -163,7 +176,7 @@ export function BrandDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const intl = useIntl();
-  const form = useForm(valuesOf(client));
+  const form = useForm(valuesOf(client), { paths: DISPLAY_API_FIELDS });
   const save = useClientDisplayMutation({
     onSuccess: () => {
       notify.success(intl.formatMessage({ id: 'oauthAdmin.brand.saved', defaultMessage: 'Brand saved' }));
@@ -196,7 +209,7 @@ export function BrandDialog({
               />
             </DialogDescription>
           </DialogHeader>
-          <ClientDisplayFields values={form.values} onChange={form.edit} />
+          <ClientDisplayFields values={form.values} onChange={form.edit} control={form.control} />
           <FormError {...form.error} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import {
@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field, useForm } from '@/components/ui/field';
+import { Field, useForm, type FieldErrors } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -27,7 +27,7 @@ import {
 } from './oauth-admin.utils';
 import { SecurityProfileFields } from './security-profile-fields';
 import { OidcFields, type OidcFieldValues } from './oidc-fields';
-import { ClientDisplayFields, EMPTY_DISPLAY, displayInput } from './client-display-fields';
+import { ClientDisplayFields, DISPLAY_API_FIELDS, EMPTY_DISPLAY, displayInput } from './client-display-fields';
 
 const EMPTY = {
   name: '',
@@ -43,10 +43,41 @@ const EMPTY = {
   ...EMPTY_DISPLAY,
 };
 
+const WORDS = defineMessages({
+  validationError: { id: 'oauth.create.validationError', defaultMessage: 'Validation Error' },
+  requiredFields: { id: 'oauth.create.requiredFields', defaultMessage: 'Please fill in all required fields' },
+  nameRequired: { id: 'oauth.create.nameRequired', defaultMessage: 'Enter the application’s name.' },
+  urlRequired: {
+    id: 'oauth.create.urlRequired',
+    defaultMessage: 'Enter the application’s address, such as https://app.example.com.',
+  },
+  redirectsRequired: {
+    id: 'oauth.create.redirectsRequired',
+    defaultMessage: 'Enter at least one redirect URI: where the hub sends people back after they sign in.',
+  },
+  redirectUri: { id: 'oauth.create.field.redirectUri', defaultMessage: 'Redirect URI' },
+  origin: { id: 'oauth.create.field.origin', defaultMessage: 'Allowed origin' },
+  postLogout: { id: 'oauth.create.field.postLogout', defaultMessage: 'Post-logout redirect URI' },
+  backchannel: { id: 'oauth.create.field.backchannel', defaultMessage: 'Back-channel logout URI' },
+});
+
+/** The API's names for the form's fields: a refusal of `app_url` shows under "Application URL". */
+const API_FIELDS = {
+  app_name: 'name',
+  app_description: 'description',
+  app_url: 'url',
+  app_type: 'type',
+  redirect_uris: 'redirects',
+  allowed_origins: 'origins',
+  post_logout_redirect_uris: 'postLogout',
+  backchannel_logout_uri: 'backchannel',
+  ...DISPLAY_API_FIELDS,
+} as const;
+
 /** Create dialog (spec §2, §5): required fields, one URI per line, default scopes; shows the new credentials once. */
 export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const intl = useIntl();
-  const form = useForm(EMPTY);
+  const form = useForm(EMPTY, { paths: API_FIELDS });
   const [created, setCreated] = useState<{ clientId: string; secret: string | null } | null>(null);
   const create = useClientCreateMutation({
     onSuccess: (result) => {
@@ -74,43 +105,30 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
     const origins = splitLines(values.origins);
     const postLogoutUris = splitLines(values.postLogout);
     const backchannel = values.backchannel.trim();
-    const validationError = intl.formatMessage({
-      id: 'oauth.create.validationError',
-      defaultMessage: 'Validation Error',
-    });
-    if (!values.name.trim() || !values.url.trim() || redirectUris.length === 0) {
-      notify.error(validationError, {
-        description: intl.formatMessage({
-          id: 'oauth.create.requiredFields',
-          defaultMessage: 'Please fill in all required fields',
-        }),
-      });
-      return;
-    }
-    const urlError = firstUrlError([
-      [intl.formatMessage({ id: 'oauth.create.field.redirectUri', defaultMessage: 'Redirect URI' }), redirectUris],
-      [intl.formatMessage({ id: 'oauth.create.field.origin', defaultMessage: 'Allowed origin' }), origins],
-      [
-        intl.formatMessage({ id: 'oauth.create.field.postLogout', defaultMessage: 'Post-logout redirect URI' }),
-        postLogoutUris,
-      ],
-      [
-        intl.formatMessage({ id: 'oauth.create.field.backchannel', defaultMessage: 'Back-channel logout URI' }),
-        backchannel ? [backchannel] : [],
-      ],
-    ]);
+    const say = (message: MessageDescriptor) => intl.formatMessage(message);
+    const badUrl = (label: MessageDescriptor, lines: string[]) => {
+      const problem = firstUrlError([[say(label), lines]]);
+      return problem ? intl.formatMessage(problem.message, problem.values) : undefined;
+    };
+    // Every field's problem at once, each under its field (issue 46).
+    const problems: FieldErrors<typeof EMPTY> = {
+      name: values.name.trim() ? undefined : say(WORDS.nameRequired),
+      url: values.url.trim() ? undefined : say(WORDS.urlRequired),
+      redirects: redirectUris.length ? badUrl(WORDS.redirectUri, redirectUris) : say(WORDS.redirectsRequired),
+      origins: badUrl(WORDS.origin, origins),
+      postLogout: badUrl(WORDS.postLogout, postLogoutUris),
+      backchannel: badUrl(WORDS.backchannel, backchannel ? [backchannel] : []),
+    };
+    for (const key of Object.keys(problems) as (keyof typeof problems)[]) if (!problems[key]) delete problems[key];
     const profile = securityProfileInput(values);
     const display = displayInput(values);
-    const problem = urlError
-      ? intl.formatMessage(urlError.message, urlError.values)
-      : 'error' in profile
-        ? intl.formatMessage(profile.error)
-        : 'error' in display
-          ? display.error
-          : null;
-    if (problem || 'error' in profile || 'error' in display) {
-      form.setError(problem);
-      notify.error(validationError, { description: problem ?? undefined });
+    const other = 'error' in profile ? say(profile.error) : 'error' in display ? display.error : null;
+    if (Object.keys(problems).length > 0 || 'error' in profile || 'error' in display) {
+      form.setErrors(problems, other);
+      // The spec's toast (§8) for required fields left empty; the fields say which.
+      if (!values.name.trim() || !values.url.trim() || redirectUris.length === 0) {
+        notify.error(say(WORDS.validationError), { description: say(WORDS.requiredFields) });
+      }
       return;
     }
     create
@@ -216,9 +234,9 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
             >
               <Textarea rows={2} placeholder="https://app.example.com" />
             </Field>
-            <OidcFields values={form.values} onChange={form.edit} />
+            <OidcFields values={form.values} onChange={form.edit} field={form.field} />
             <SecurityProfileFields values={form.values} onChange={form.edit} />
-            <ClientDisplayFields values={form.values} onChange={form.edit} />
+            <ClientDisplayFields values={form.values} onChange={form.edit} control={form.control} />
             <FormError {...form.error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => close(false)}>

@@ -80,6 +80,7 @@ function PolicyCard() {
           </p>
         ) : (
           <form
+            noValidate
             className="space-y-3"
             onSubmit={(e) => {
               e.preventDefault();
@@ -192,6 +193,7 @@ function InitialAccessTokenCard() {
       </CardHeader>
       <CardContent className="space-y-3">
         <form
+          noValidate
           className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end"
           onSubmit={(e) => {
             e.preventDefault();

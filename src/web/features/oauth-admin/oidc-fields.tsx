@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Field } from '@/components/ui/field';
+import { Field, type ControlProps } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -19,9 +19,12 @@ export interface OidcFieldValues {
 export function OidcFields({
   values,
   onChange,
+  field,
 }: {
   values: OidcFieldValues;
   onChange: (patch: Partial<OidcFieldValues>) => void;
+  /** The form's wiring of a URI field (its words and focus: ui/field.tsx useForm), when the form has one. */
+  field?: (name: 'postLogout' | 'backchannel') => ControlProps;
 }) {
   const intl = useIntl();
   const toggle = (scope: OidcScope, on: boolean) =>
@@ -55,6 +58,7 @@ export function OidcFields({
         })}
         value={values.postLogout}
         onChange={(e) => onChange({ postLogout: e.target.value })}
+        {...field?.('postLogout')}
       >
         <Textarea rows={2} placeholder="https://app.example.com/signed-out" />
       </Field>
@@ -63,6 +67,7 @@ export function OidcFields({
         label={intl.formatMessage({ id: 'oauth.oidc.backchannel', defaultMessage: 'Back-channel Logout URI' })}
         value={values.backchannel}
         onChange={(e) => onChange({ backchannel: e.target.value })}
+        {...field?.('backchannel')}
       >
         <Input placeholder="https://app.example.com/backchannel-logout" />
       </Field>

@@ -4,21 +4,23 @@ import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { RolePicker } from './role-picker';
 import type { OrgMode } from '@/data/orgs/keys';
 import { useInviteMutation } from '@/data/orgs/invitation-mutations';
 import { assignableBuiltInRoles, inviteFormError } from './orgs.utils';
 
 /**
- * Invite by address and role. The role is typed (a custom name such as `recruiter` is allowed) with
- * the built-in roles suggested; the browser checks the shape, the server everything else (an
- * unknown role, a member already) and its reason shows under the form.
+ * Invite by address and role: the role from the one role picker (the built-in roles the caller may
+ * give and the custom ones defined); the browser checks the address, the server everything else (a
+ * member already) and its words show under the field they are about.
  */
 export function InviteForm({ mode, orgId, myRoles }: { mode: OrgMode; orgId: string; myRoles: string[] }) {
   const intl = useIntl();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ email: '', role: 'member' }, { onEdit: () => setSentTo(null) });
   const invite = useInviteMutation({ mode, orgId });
-  const listId = `invite-roles-${orgId}`;
+  const role = form.control('role');
+  const rolePickerWiring = { error: role.error, focusRef: role.ref };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,7 +46,7 @@ export function InviteForm({ mode, orgId, myRoles }: { mode: OrgMode; orgId: str
       onSubmit={submit}
       noValidate
       aria-label={intl.formatMessage({ id: 'orgs.invite.label', defaultMessage: 'Invite someone' })}
-      className="grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
+      className="grid gap-4"
     >
       <Field
         id="invite-email"
@@ -53,26 +55,25 @@ export function InviteForm({ mode, orgId, myRoles }: { mode: OrgMode; orgId: str
       >
         <Input type="email" autoComplete="off" />
       </Field>
-      <Field
-        id="invite-role"
-        label={intl.formatMessage({ id: 'orgs.invite.role', defaultMessage: 'Role' })}
-        {...form.field('role')}
-      >
-        <Input list={listId} autoComplete="off" />
-      </Field>
-      <datalist id={listId}>
-        {assignableBuiltInRoles(myRoles, mode).map((r) => (
-          <option key={r} value={r} />
-        ))}
-      </datalist>
-      <Button type="submit" disabled={invite.isPending}>
+      <div>
+        <RolePicker
+          mode={mode}
+          orgId={orgId}
+          name="invite-role"
+          offered={assignableBuiltInRoles(myRoles, mode)}
+          value={[form.values.role]}
+          onChange={([role = 'member']) => form.edit({ role })}
+          {...rolePickerWiring}
+        />
+      </div>
+      <Button type="submit" disabled={invite.isPending} className="justify-self-start">
         {invite.isPending ? (
           <FormattedMessage id="orgs.invite.sending" defaultMessage="Sending…" />
         ) : (
           <FormattedMessage id="orgs.invite.send" defaultMessage="Send invitation" />
         )}
       </Button>
-      <div className="sm:col-span-3 space-y-2 empty:hidden">
+      <div className="space-y-2 empty:hidden">
         <FormError {...form.error} />
         {sentTo && (
           <p role="status" className="rounded-md border bg-accent p-3 text-sm">

@@ -10,14 +10,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import type { OrgMode } from '@/data/orgs/keys';
 import { useMemberRolesMutation } from '@/data/orgs/member-mutations';
 import type { OrgMember } from '@/data/orgs/members-query';
-import { errorText } from '@/lib/error-text';
+import { formProblems } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
-import { assignableBuiltInRoles, builtInRoleOf, customRolesOf, rolesFromInput } from './orgs.utils';
+import { assignableBuiltInRoles, builtInRoleOf, customRolesOf } from './orgs.utils';
 import { RolePicker } from './role-picker';
 
 /**
@@ -38,8 +36,7 @@ export function MemberRolesDialog({
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const [builtIn, setBuiltIn] = useState(builtInRoleOf(member.roles));
-  const [custom, setCustom] = useState(customRolesOf(member.roles).join(', '));
+  const [roles, setRoles] = useState([builtInRoleOf(member.roles), ...customRolesOf(member.roles)]);
   const save = useMemberRolesMutation(
     { mode, orgId },
     {
@@ -57,9 +54,12 @@ export function MemberRolesDialog({
   // A member who is an owner stays offered "owner" so the dialog shows the truth even for an admin.
   const offered = [...new Set([...assignableBuiltInRoles(myRoles, mode), builtInRoleOf(member.roles)])];
 
+  // The server's refusal in plain words: about the roles under the picker, anything else on the line.
+  const problems = save.isError ? formProblems(save.error, ['roles']) : null;
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    save.mutate({ userId: member.user_id, roles: rolesFromInput(builtIn, custom) });
+    save.mutate({ userId: member.user_id, roles });
   }
 
   return (
@@ -75,31 +75,19 @@ export function MemberRolesDialog({
             </DialogDescription>
           </DialogHeader>
           <RolePicker
+            mode={mode}
+            orgId={orgId}
             name="member-role"
-            roles={offered}
-            value={builtIn}
-            onChange={(r) => {
+            offered={offered}
+            value={roles}
+            multiple
+            onChange={(next) => {
               save.reset();
-              setBuiltIn(r);
+              setRoles(next);
             }}
+            error={problems?.fields.roles}
           />
-          <Field
-            id="member-custom-roles"
-            label={intl.formatMessage({ id: 'orgs.memberRoles.custom', defaultMessage: 'Custom roles' })}
-            hint={intl.formatMessage({
-              id: 'orgs.memberRoles.customHint',
-              defaultMessage:
-                'Role names an ecosystem admin defined, separated by commas (e.g. recruiter, hiring_manager).',
-            })}
-            value={custom}
-            onChange={(e) => {
-              save.reset();
-              setCustom(e.target.value);
-            }}
-          >
-            <Input autoComplete="off" />
-          </Field>
-          <FormError message={save.isError ? errorText(save.error) : null} />
+          <FormError message={problems?.other ?? null} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               <FormattedMessage id="orgs.memberRoles.cancel" defaultMessage="Cancel" />

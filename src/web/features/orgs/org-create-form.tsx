@@ -8,7 +8,8 @@ import { Field, useForm } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useOrgCreateMutation } from '@/data/orgs/org-mutations';
 import { notify } from '@/lib/notify';
-import { orgHref, slugOf } from './orgs.utils';
+import { slugOf } from '@/lib/slug';
+import { orgHref } from './orgs.utils';
 
 /** A new organization with its creator as the first owner; the slug follows the name until edited. */
 export function OrgCreateForm() {

@@ -24,18 +24,6 @@ export function customRolesOf(roles: readonly string[]): string[] {
   return roles.filter((r) => !isBuiltInOrgRole(r));
 }
 
-/**
- * The roles sent when a member's roles change: the chosen built-in role first, then the custom
- * names typed as a comma- or space-separated list (lower-cased, duplicates and built-ins dropped).
- */
-export function rolesFromInput(builtIn: string, customText: string): string[] {
-  const custom = customText
-    .split(/[\s,]+/)
-    .map((r) => r.trim().toLowerCase())
-    .filter((r) => r && !isBuiltInOrgRole(r));
-  return [builtIn, ...new Set(custom)];
-}
-
 /** The built-in roles a caller may hand out: owners (and ecosystem admins) every one, admins not owner. */
 export function assignableBuiltInRoles(roles: readonly string[], mode: OrgMode): string[] {
   return mayDo('manage_owners', roles, mode)
@@ -100,18 +88,6 @@ export function roleText(intl: IntlShape, role: string): string {
 /** Where an organization's page lives for this mode. */
 export function orgHref(mode: OrgMode, id: string): string {
   return mode === 'admin' ? `/admin/orgs/${id}` : `/orgs/${id}`;
-}
-
-/** "Acme Hiring, Inc." → "acme-hiring-inc": a slug the API accepts (1-48 letters, digits, dashes). */
-export function slugOf(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 48)
-    .replace(/-+$/, '');
 }
 
 /** How the organization screens show a day: the date alone, medium, in the active locale. */

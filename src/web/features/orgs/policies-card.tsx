@@ -4,6 +4,7 @@ import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { useAuth } from '@/auth/auth-provider';
 import { useIdentityProvidersQuery } from '@/data/identity-providers/providers-query';
@@ -13,6 +14,9 @@ import type { Org } from '@/data/orgs/org-query';
 import { errorText } from '@/lib/error-text';
 import { notify } from '@/lib/notify';
 import { mayDo } from './orgs.utils';
+
+/** The select's value for "no provider required" (a select item cannot have an empty value). */
+const NO_REQUIREMENT = 'none';
 
 /**
  * Require MFA, require SSO through one identity provider: owners change them, everyone reads them.
@@ -80,27 +84,30 @@ export function PoliciesCard({ mode, org, myRoles }: { mode: OrgMode; org: Org; 
             <FormattedMessage id="orgs.policies.sso" defaultMessage="Require single sign-on through" />
           </Label>
           {mayEdit && isEcosystemAdmin ? (
-            <select
-              id="policy-sso"
-              value={providerId}
-              onChange={(e) => {
+            <Select
+              value={providerId || NO_REQUIREMENT}
+              onValueChange={(value) => {
                 save.reset();
-                setProviderId(e.target.value);
+                setProviderId(value === NO_REQUIREMENT ? '' : value);
               }}
-              className="h-9 w-full rounded-md border border-input bg-card px-3 text-sm"
             >
-              <option value="">
-                {intl.formatMessage({
-                  id: 'orgs.policies.noRequirementOption',
-                  defaultMessage: 'No requirement (any way of signing in)',
-                })}
-              </option>
-              {(providers.data ?? []).map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.display_name}
-                </option>
-              ))}
-            </select>
+              <SelectTrigger id="policy-sso" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_REQUIREMENT}>
+                  {intl.formatMessage({
+                    id: 'orgs.policies.noRequirementOption',
+                    defaultMessage: 'No requirement (any way of signing in)',
+                  })}
+                </SelectItem>
+                {(providers.data ?? []).map((p) => (
+                  <SelectItem key={p.id} value={p.id}>
+                    {p.display_name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
           ) : (
             <p id="policy-sso" className="text-sm">
               {org.policies.require_sso_provider_id ? (
