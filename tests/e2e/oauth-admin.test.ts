@@ -9,7 +9,6 @@ import { oauthClients } from '../../src/server/db/schema/index';
 /** Where the screenshots go, to be looked at (not compared). */
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR;
 
-
 describe('/oauth-admin in a real browser', () => {
   let e2e: E2E;
   let page: Page;

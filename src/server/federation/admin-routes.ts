@@ -48,7 +48,9 @@ export async function identityProviderAdminRoutes(app: FastifyInstance, opts: { 
     },
     async (request, reply) => {
       const actor = await requireActor(request);
-      const provider = await createProvider(hub, request.body, actor, (p) => assertConnectionWorks(hub, p, actor.locale));
+      const provider = await createProvider(hub, request.body, actor, (p) =>
+        assertConnectionWorks(hub, p, actor.locale),
+      );
       return reply.code(201).send({ provider: toProviderView(hub, provider), ...registrationOf(hub, provider) });
     },
   );

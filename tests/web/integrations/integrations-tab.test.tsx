@@ -2,7 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDeliveryView, WebhookView } from '@shared/api/events';
 import IntegrationsTab from '@/features/integrations/integrations-tab';
-import { createBodyOf, EMPTY_WEBHOOK_FORM, endpointNameOf, webhookProblems } from '@/features/integrations/integrations.utils';
+import {
+  createBodyOf,
+  EMPTY_WEBHOOK_FORM,
+  endpointNameOf,
+  webhookProblems,
+} from '@/features/integrations/integrations.utils';
 import { mockWebApi, ok, refusal, reply, type Routes } from '../../helpers/web-api-mock';
 import { renderWithQuery, stubResizeObserver } from '../../helpers/web-render';
 
