@@ -148,13 +148,14 @@ const CASES: Case[] = [
     routes: {
       'POST /api/admin/audit-sinks': invalid(
         { field: 'target', code: 'invalid_format', format: 'url', message: 'Invalid URL' },
-        { field: 'event_types.1', code: 'invalid_value', message: 'Invalid option' },
+        { field: 'event_types.0', code: 'invalid_value', message: 'Invalid option' },
       ),
     },
     submit: 'Add sink',
     fill: () => {
       type('Target', 'https://siem.example/ingest');
-      type('Event types (optional)', 'user_created, made_up');
+      type('Filter event types', 'sign_in_success');
+      fireEvent.click(screen.getByRole('checkbox', { name: /sign_in_success/ }));
     },
     serverMarks: ['audit-sink-target', 'audit-sink-events'],
   },

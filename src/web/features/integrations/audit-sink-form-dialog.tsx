@@ -186,6 +186,9 @@ export function AuditSinkFormDialog({
         types={AUDIT_EVENT_TYPES}
         chosen={form.values.event_types}
         onChange={(event_types) => form.edit({ event_types })}
+        id="audit-sink-events"
+        controlRef={form.control('event_types').ref}
+        error={form.control('event_types').error}
         legend={intl.formatMessage({ id: 'integrations.sink.form.events', defaultMessage: 'Event types (optional)' })}
         hint={intl.formatMessage({
           id: 'integrations.sink.form.eventsChecklistHint',

@@ -27,6 +27,7 @@ export function EventChecklist<T extends string>({
   describedBy,
   controlRef,
   error,
+  id,
 }: {
   types: readonly T[];
   chosen: readonly T[];
@@ -40,6 +41,8 @@ export function EventChecklist<T extends string>({
   controlRef?: (element: HTMLElement | null) => void;
   /** This control's problem in plain words, under it (components/ui/field.tsx's pattern). */
   error?: string | null;
+  /** The fieldset's id (the form marks it invalid); its words are `${id}-error`. */
+  id?: string;
 }) {
   const intl = useIntl();
   const prefix = useId();
@@ -51,7 +54,7 @@ export function EventChecklist<T extends string>({
   const shown = !long || browsing ? types.filter(matches) : needle ? types.filter(matches) : [...chosen];
   const allChosen = chosen.length === types.length;
   const hintId = `${prefix}-hint`;
-  const errorId = `${prefix}-error`;
+  const errorId = `${id ?? prefix}-error`;
 
   function toggle(type: T, on: boolean) {
     const next = on ? [...chosen, type] : chosen.filter((e) => e !== type);
@@ -60,6 +63,7 @@ export function EventChecklist<T extends string>({
 
   return (
     <fieldset
+      id={id}
       className="min-w-0 space-y-2"
       data-invalid={error ? true : undefined}
       aria-describedby={[hint ? hintId : '', describedBy ?? '', error ? errorId : ''].join(' ').trim() || undefined}

@@ -125,6 +125,7 @@ export function WebhookFormDialog({
         onChange={(chosen) => form.edit({ events: chosen })}
         legend={<FormattedMessage id="integrations.webhook.form.events" defaultMessage="Events" />}
         describe={(type) => intl.formatMessage(WEBHOOK_EVENT_LABELS[type])}
+        id="webhook-events"
         controlRef={events.ref}
         error={events.error}
       />
