@@ -116,8 +116,9 @@ export async function cancelDeletion(
  * RISC account-purged, while the person's SSF subjects still exist), every session ended on
  * every node (the revocation path), the person's rows of every personal table deleted and their
  * name taken off everyone else's (db/personal-tables.ts: identities unlinked, factors, consents,
- * memberships (each organization's org.member_removed recorded first), invitations, tokens), their email out of webhook payloads, their audit keys
- * destroyed (the chain's personal data reads "erased person" from then on), the account row last.
+ * memberships (each organization's org.member_removed recorded first), invitations, tokens), their
+ * email out of webhook payloads, their audit keys destroyed (the chain's personal data reads
+ * "erased person" from then on), the account row last.
  * Answers false when the account was gone already.
  */
 export async function eraseAccount(

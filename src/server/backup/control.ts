@@ -9,6 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Hub } from '../hub';
 import { takeBackup } from './dump';
+import { connectLocalSocket } from '../net/local-socket';
 
 export function backupSocketPath(dataDir: string): string {
   return path.resolve(dataDir, 'backup.sock');
@@ -48,7 +49,7 @@ export function requestBackup(dataDir: string): Promise<Buffer> {
   const socketPath = backupSocketPath(dataDir);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const socket = net.createConnection(socketPath, () => socket.write('backup\n'));
+    const socket = connectLocalSocket(socketPath, () => socket.write('backup\n'));
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', (e) =>
       reject(new Error(`The running hub did not answer on ${socketPath} (${(e as NodeJS.ErrnoException).code})`)),

@@ -63,6 +63,11 @@ const MATRIX: Record<string, Case> = {
   'PATCH /api/orgs/:id': { statuses: ADMINS_MANAGE, params: orgParams, body: () => ({ name: 'Renamed' }) },
   'DELETE /api/orgs/:id': { statuses: OWNERS_ONLY, params: orgParams },
   'GET /api/orgs/:id/members': { statuses: MEMBERS_READ, params: orgParams },
+  // Issue 46: what deleting would remove (only those who may delete see it), and the roles to choose from.
+  'GET /api/orgs/:id/deletion-impact': { statuses: OWNERS_ONLY, params: orgParams },
+  'GET /api/orgs/:id/roles': { statuses: ADMINS_MANAGE, params: orgParams },
+  'GET /api/admin/orgs/:id/deletion-impact': { statuses: ADMIN_ONLY, params: orgParams },
+  'GET /api/admin/orgs/:id/roles': { statuses: ADMIN_ONLY, params: orgParams },
   'PATCH /api/orgs/:id/members/:user_id': {
     statuses: ADMINS_MANAGE,
     params: memberParams,
