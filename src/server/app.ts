@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -50,6 +50,10 @@ import { scimRoutes } from './scim/routes';
 import { webhookAdminRoutes } from './events/webhooks/routes';
 import { ssfAdminRoutes, ssfRoutes } from './events/ssf/routes';
 import { auditSinkAdminRoutes } from './events/siem/routes';
+import { setPageFont } from './oauth/pages';
+
+/** The app's variable Inter (Latin) as the web build names it (fontsource's file, fingerprinted by Vite). */
+const APP_FONT_FILE = /^inter-latin-wght-normal-[\w-]+\.woff2$/;
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
 
@@ -174,6 +178,10 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The server's own pages (a refused sign-in, consent) in the app's typeface, from the same build.
+    const assets = path.join(webRoot, 'assets');
+    const font = existsSync(assets) ? readdirSync(assets).find((f) => APP_FONT_FILE.test(f)) : undefined;
+    setPageFont(font ? `/assets/${font}` : null);
   }
 
   app.setNotFoundHandler((request, reply) => {

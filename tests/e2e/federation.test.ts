@@ -443,6 +443,15 @@ describe('federation in the browser (issue 27)', () => {
     // Its redirect URI is on its row too.
     await staff.getByText('Redirect URI to register').click();
     await staff.getByText(redirectUri).waitFor();
+
+    // The server's own sign-in pages are in the app's typeface (one look, issue 46 #10), from the web build.
+    await page.goto('/auth/sso/no-such-provider');
+    await page.getByRole('heading').first().waitFor();
+    const typeface = await page.evaluate(async () => {
+      await document.fonts.load('16px "Inter Variable"');
+      return [...document.fonts].some((f) => f.family.includes('Inter Variable') && f.status === 'loaded');
+    });
+    expect(typeface).toBe(true);
     await page.close();
   });
 });

@@ -51,8 +51,19 @@ export function pageLocale(reply: FastifyReply): Locale {
   return contextOf(reply).locale;
 }
 
+/** The app's typeface (app.ts finds the web build's file); without a build, the system's. */
+let fontFace = '';
+
+/** The server's pages use the web app's font (issue 46: one look); null leaves the system font. */
+export function setPageFont(url: string | null): void {
+  fontFace = url
+    ? `@font-face{font-family:'Inter Variable';font-style:normal;font-display:swap;font-weight:100 900;` +
+      `src:url(${url}) format('woff2-variations')}\n`
+    : '';
+}
+
 const STYLE =
-  'body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;background:#f8fafc;color:#0f172a;margin:0;' +
+  "body{font-family:'Inter Variable',system-ui,-apple-system,Segoe UI,sans-serif;background:#f8fafc;color:#0f172a;margin:0;" +
   'display:flex;flex-direction:column;min-height:100vh;align-items:center;justify-content:center}\n' +
   'main{box-sizing:border-box;background:#fff;border:1px solid #e2e8f0;border-radius:12px;max-width:440px;' +
   'width:calc(100% - 32px);padding:28px;box-shadow:0 1px 3px rgba(0,0,0,.06);overflow-wrap:anywhere}\n' +
@@ -107,7 +118,7 @@ function page(locale: Locale, title: string, body: string, brand: PageBrand | un
   return (
     `<!doctype html><html lang="${locale}" dir="${textDirection(locale)}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-    `<title>${escapeHtml(title)} · ${escapeHtml(brand?.name ?? 'Ecosystem Hub')}</title><style>${STYLE}${color}</style></head>` +
+    `<title>${escapeHtml(title)} · ${escapeHtml(brand?.name ?? 'Ecosystem Hub')}</title><style>${fontFace}${STYLE}${color}</style></head>` +
     `<body><main>${brand ? brandHeader(brand) : ''}${body}</main>${brand ? brandFooter(locale, brand) : ''}</body></html>`
   );
 }

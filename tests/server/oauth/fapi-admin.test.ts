@@ -85,6 +85,8 @@ describe.each(TEST_DATABASES)('FAPI 2.0 client fields in the admin API [%s]', (k
     expect(row.details).toEqual({
       client_id: made.client_id,
       fields: ['requirePushedAuthorizationRequests', 'dpopBoundAccessTokens'],
+      // Issue 46: what the change breaks for a client already in use (shared/client-change-impact.ts).
+      breaking: ['dpop_required', 'par_required'],
     });
     // Moving to private_key_jwt and the profile; a secret client may come back to its secret later.
     const fapi = await t.client.asBrowser(admin.cookie).put(path, {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
 import * as oidc from 'openid-client';
-import { asc, gt, max } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
+import { auditMark } from '../../helpers/audit-mark';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import type { TestHub } from '../../helpers/test-hub';
 import { registerClient, type RegisteredClient } from './oauth-helpers';
@@ -69,12 +70,12 @@ export async function handMadeProof(
 
 /** The audit rows written while `send` ran. */
 export async function auditRowsOf<T>(t: TestHub, send: () => Promise<T>) {
-  const [{ last }] = await t.hub.db.select({ last: max(auditLogs.id) }).from(auditLogs);
+  const since = await auditMark(t.hub.db);
   const result = await send();
   const rows = await t.hub.db
     .select({ type: auditLogs.eventType, details: auditLogs.details })
     .from(auditLogs)
-    .where(gt(auditLogs.id, last ?? 0))
-    .orderBy(asc(auditLogs.id));
+    .where(since)
+    .orderBy(asc(auditLogs.occurredAt), asc(auditLogs.id));
   return { result, rows };
 }

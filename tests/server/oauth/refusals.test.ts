@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asc, gt, max } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
+import { auditMark } from '../../helpers/audit-mark';
 import type { LightMyRequestResponse } from 'fastify';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
@@ -37,7 +38,7 @@ describe.each(TEST_DATABASES)('OAuth refusals go through the error hook [%s]', (
 
   /** Sends one request and answers it with every audit row it wrote. */
   async function rowsOf(send: () => Promise<LightMyRequestResponse>) {
-    const [{ last }] = await t.hub.db.select({ last: max(auditLogs.id) }).from(auditLogs);
+    const since = await auditMark(t.hub.db);
     const res = await send();
     const rows = await t.hub.db
       .select({
@@ -50,8 +51,8 @@ describe.each(TEST_DATABASES)('OAuth refusals go through the error hook [%s]', (
         details: auditLogs.details,
       })
       .from(auditLogs)
-      .where(gt(auditLogs.id, last ?? 0))
-      .orderBy(asc(auditLogs.id));
+      .where(since)
+      .orderBy(asc(auditLogs.occurredAt), asc(auditLogs.id));
     // Read as people read them: the personal data opened (audit/shredding.ts).
     return { res, rows: await t.hub.audit.subjectKeys.openRows(t.hub.db, rows) };
   }
