@@ -23,14 +23,14 @@ export interface CheckpointDetails {
   macs: { key: string; mac: string }[];
 }
 
-export function checkpointMac(key: Buffer, chain: number, heads: CheckpointHead[]): string {
+export function chainCheckpointMac(key: Buffer, chain: number, heads: CheckpointHead[]): string {
   return createHmac('sha256', key)
     .update(`audit-checkpoint/v1|${chain}|${canonicalJson(heads)}`)
     .digest('hex');
 }
 
 export function buildCheckpointDetails(key: Buffer, chain: number, heads: CheckpointHead[]): CheckpointDetails {
-  return { chain, heads, macs: [{ key: CHAIN_KEY_ID, mac: checkpointMac(key, chain, heads) }] };
+  return { chain, heads, macs: [{ key: CHAIN_KEY_ID, mac: chainCheckpointMac(key, chain, heads) }] };
 }
 
 /** True when the details are a well-formed checkpoint whose MAC under the chain key matches. */
@@ -38,5 +38,5 @@ export function isCheckpointAuthentic(key: Buffer, details: unknown): details is
   const d = details as Partial<CheckpointDetails> | null;
   if (!d || typeof d.chain !== 'number' || !Array.isArray(d.heads) || !Array.isArray(d.macs)) return false;
   const ours = d.macs.find((m) => m?.key === CHAIN_KEY_ID);
-  return ours !== undefined && ours.mac === checkpointMac(key, d.chain, d.heads);
+  return ours !== undefined && ours.mac === chainCheckpointMac(key, d.chain, d.heads);
 }

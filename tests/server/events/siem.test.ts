@@ -10,7 +10,7 @@ import { createAuditLog, type AuditEvent } from '../../../src/server/audit/recor
 import { CHAIN_SPAN } from '../../../src/server/audit/chain';
 import {
   checkpointKey,
-  checkpointMac,
+  sinkCheckpointMac,
   escapeSdValue,
   octetCounted,
   syslogMessage,
@@ -421,14 +421,14 @@ describe('the checkpoint key of a sink (issue 38: through crypto/keyed-mac.ts)',
     const sinkId = randomUUID();
     const key = deriveSubkey(master, `ecosystem-hub/audit-sink-checkpoint/v1/${sinkId}`);
     expect(checkpointKey(master, sinkId)).toEqual(key);
-    expect(checkpointMac(master, sinkId, 7, 'abc')).toBe(
+    expect(sinkCheckpointMac(master, sinkId, 7, 'abc')).toBe(
       createHmac('sha256', key).update(`${sinkId}.7.abc`).digest('base64url'),
     );
     expect(checkpointKey(master, randomUUID())).not.toEqual(key);
     // A rotation moves the sink to the next generation's label; the first stays as it was.
     const second = deriveSubkey(master, `ecosystem-hub/audit-sink-checkpoint/v1/${sinkId}/2`);
     expect(checkpointKey(master, sinkId, 2)).toEqual(second);
-    expect(checkpointMac(master, sinkId, 7, 'abc', 2)).toBe(
+    expect(sinkCheckpointMac(master, sinkId, 7, 'abc', 2)).toBe(
       createHmac('sha256', second).update(`${sinkId}.7.abc`).digest('base64url'),
     );
   });

@@ -41,7 +41,7 @@ export function checkpointKey(masterKey: Buffer, sinkId: string, generation = 1)
 }
 
 /** base64url(HMAC-SHA256(checkpoint key, "<sink id>.<head id>.<head hash>")): what the receiver checks with its key. */
-export function checkpointMac(
+export function sinkCheckpointMac(
   masterKey: Buffer,
   sinkId: string,
   headId: number,

@@ -7,7 +7,7 @@ import { RETRY_SCHEDULES, retryDelayMs } from '../delivery/retry-schedule';
 import { AUDIT_SEVERITIES, type AuditSeverity } from '../../../shared/audit-events';
 import {
   auditRecord,
-  checkpointMac,
+  sinkCheckpointMac,
   ndjson,
   octetCounted,
   SEVERITY_RANK,
@@ -120,7 +120,7 @@ export function createSiemWorker(hub: Hub, options: SiemWorkerOptions = {}): Sie
   }
 
   function checkpoint(sink: AuditSink, head: AuditLogRow, at: Date): CheckpointRecord {
-    const mac = checkpointMac(hub.config.masterKey!, sink.id, head.id, head.hash, sink.checkpointKeyGeneration);
+    const mac = sinkCheckpointMac(hub.config.masterKey!, sink.id, head.id, head.hash, sink.checkpointKeyGeneration);
     return {
       record: 'checkpoint',
       sink_id: sink.id,
