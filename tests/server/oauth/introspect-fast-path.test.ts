@@ -214,3 +214,51 @@ describe.each(TEST_DATABASES)('introspection before routing [%s]', (kind) => {
       (r) => (r.details as { endpoint?: string } | null)?.endpoint === 'introspect',
     ).length;
 });
+
+/**
+ * Behind a balancer (HUB_TRUST_PROXY), every request carries X-Forwarded-For: the token endpoint's
+ * fast path reads the caller's address from it as Fastify's request.ip does for the route, so a
+ * balanced hub keeps the fast path; an entry that is not an address goes to the route.
+ */
+describe('the token endpoint before routing behind a trusted proxy [pglite]', () => {
+  const log = new PassThrough();
+  const lines: Record<string, unknown>[] = [];
+  log.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+  });
+  const t = useTestHub('pglite', { listen: true, logStream: log, config: { logLevel: 'info', trustProxy: true } });
+
+  it('takes the grant with the left-most X-Forwarded-For as the caller, as the route would record it', async () => {
+    const client = await registerClient(t);
+    const token = (forwardedFor: string, ua: string) =>
+      fetch(`${t.hub.config.publicUrl}/oauth/token`, {
+        method: 'POST',
+        headers: {
+          authorization: basic(client),
+          'content-type': FORM,
+          'user-agent': ua,
+          'x-forwarded-for': forwardedFor,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'read:profile' }),
+      });
+    const fastPathOf = async (res: Response) => {
+      const id = res.headers.get('x-request-id')!;
+      await expect.poll(() => lines.some((l) => l.reqId === id && l.msg === 'request')).toBe(true);
+      return lines.find((l) => l.reqId === id && l.msg === 'request')!.fast_path;
+    };
+    const recordOf = async (ua: string) =>
+      (await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'oauth_token_issued'))).find(
+        (r) => r.userAgent === ua,
+      );
+    // The first grant reads the client into the node's cache (the route); the next ones go before routing.
+    expect((await token('127.0.0.7', 'warm-up')).status).toBe(200);
+    const fast = await token('127.0.0.9, 127.0.0.2', 'behind-proxy');
+    expect(fast.status).toBe(200);
+    expect(await fastPathOf(fast)).toBe(true);
+    expect(await recordOf('behind-proxy')).toMatchObject({ ipAddress: '127.0.0.9' });
+    // Not an address: the route reads the header itself (and answers the grant as always).
+    const odd = await token('unknown, 127.0.0.2', 'odd-forwarded');
+    expect(odd.status).toBe(200);
+    expect(await fastPathOf(odd)).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import type { Hub } from '../../hub';
 import { buildSecurityHeaders } from '../../plugins/security-headers';
 
@@ -16,8 +17,8 @@ const PRINTABLE = /^[\x20-\x7e]*$/;
  * The requests a fast path before routing may take (introspect-fast-path.ts, token-fast-path.ts):
  * a POST of exactly `path`, a form of known length with no transfer or content encoding, a client
  * authenticated by client_secret_basic, no browser (cookie, origin: the session and CSRF hooks
- * decide those), no DPoP proof (the route checks it and spends its jti), and an address the
- * socket gives (behind a trusted proxy, X-Forwarded-For is Fastify's to read).
+ * decide those), no DPoP proof (the route checks it and spends its jti), and a caller's address
+ * read as Fastify reads it (callerAddress).
  */
 export function takesFastPath(hub: Hub, req: IncomingMessage, path: string): boolean {
   if (req.method !== 'POST' || req.url !== path) return false;
@@ -32,7 +33,7 @@ export function takesFastPath(hub: Hub, req: IncomingMessage, path: string): boo
     headers.cookie === undefined &&
     headers.origin === undefined &&
     headers.dpop === undefined &&
-    !(hub.config.trustProxy && headers['x-forwarded-for'] !== undefined) &&
+    callerAddress(hub, req) !== undefined &&
     /^basic /i.test(headers.authorization ?? '')
   );
 }
@@ -111,4 +112,17 @@ export function sendJson(
   if (hub.lifecycle.draining) headers.push('connection', 'close');
   res.writeHead(200, headers);
   res.end(json);
+}
+
+/**
+ * The caller's address as Fastify's `request.ip` gives it for this hub: the socket's, or — behind
+ * a trusted proxy (HUB_TRUST_PROXY, every hop trusted) — the left-most X-Forwarded-For entry, as
+ * proxy-addr picks it. Undefined when that entry is not a plain IP address: such a request is the
+ * route's, which reads the header itself. So a hub behind a balancer takes the fast paths too.
+ */
+export function callerAddress(hub: Hub, req: IncomingMessage): string | null | undefined {
+  const forwarded = req.headers['x-forwarded-for'];
+  if (!hub.config.trustProxy || forwarded === undefined) return req.socket.remoteAddress ?? null;
+  const first = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded).split(',')[0]!.trim();
+  return isIP(first) ? first : undefined;
 }

@@ -8,7 +8,14 @@ import { oauthRuntime } from '../runtime';
 import { requireDPoPFor } from '../dpop';
 import { userAgent } from '../../http/request-info';
 import { TOKEN_PATH, commitTokenGrant, primeIssued } from './token';
-import { noStoreJsonHeaders, readBody, readPlainForm, sendJson, takesFastPath } from './fast-path-request';
+import {
+  callerAddress,
+  noStoreJsonHeaders,
+  readBody,
+  readPlainForm,
+  sendJson,
+  takesFastPath,
+} from './fast-path-request';
 import type { FastPathObserver } from './well-known';
 
 /** The fields of the two grants taken here; a form with any other (client_id, a secret, an assertion) goes to the route. */
@@ -42,8 +49,8 @@ export function createTokenFastPath(
     // A client that must prove a DPoP key sent none: the route refuses it (RFC 9449, fapi).
     requireDPoPFor(client, undefined);
     const mark = oauthRuntime(hub).sessions.mark();
-    // Fastify's request.ip for a request no trusted proxy forwarded (takesFastPath) is the socket's address.
-    const who = { ipAddress: req.socket.remoteAddress ?? null, userAgent: userAgent(req) };
+    // The address Fastify's request.ip would give the route (the socket's, or a trusted proxy's X-Forwarded-For).
+    const who = { ipAddress: callerAddress(hub, req) ?? null, userAgent: userAgent(req) };
     const commit: CommitGrant = (g) => commitTokenGrant(hub, { grantType, client, who }, g, g.writes ?? []);
     const result = await grantOf(hub, client, grantType, form, commit);
     if (result) primeIssued(hub, result, mark);
