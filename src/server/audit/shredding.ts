@@ -189,7 +189,8 @@ function withoutOthers<R extends OpenableRow>(row: R, userId: string): R {
 }
 
 /** The sealing context of every person's key (the user id is the AAD of what each key seals). */
-const KEY_CONTEXT = 'audit_subject_keys.sealed_key';
+/** The context a person's audit key is sealed under (the rotation inventory re-seals it by this name). */
+export const SUBJECT_KEY_CONTEXT = 'audit_subject_keys.sealed_key';
 
 export interface SubjectKeys {
   /**
@@ -229,7 +230,7 @@ export function createSubjectKeys(masterKey: Buffer, clock: () => Date): Subject
             keyId: randomBytes(6).toString('base64url'),
             key,
             pending: true,
-            sealed: box.seal(key.toString('base64'), KEY_CONTEXT),
+            sealed: box.seal(key.toString('base64'), SUBJECT_KEY_CONTEXT),
           };
           if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
           cache.set(userId, k);
@@ -258,7 +259,7 @@ export function createSubjectKeys(masterKey: Buffer, clock: () => Date): Subject
       const keys = new Map<string, Buffer>();
       for (const [id, sealed] of await findSubjectKeys(db, [...ids])) {
         try {
-          keys.set(id, Buffer.from(box.open(sealed, KEY_CONTEXT), 'base64'));
+          keys.set(id, Buffer.from(box.open(sealed, SUBJECT_KEY_CONTEXT), 'base64'));
         } catch {
           // A key that does not open reads as erased.
         }

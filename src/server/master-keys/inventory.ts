@@ -1,4 +1,5 @@
 import { SECRET_CONTEXT, API_KEY_CONTEXT, WEBHOOK_CONTEXT } from '../oauth/clients/service';
+import { SUBJECT_KEY_CONTEXT } from '../audit/shredding';
 import { GRACE_CONTEXT } from '../oauth/grants/refresh-token';
 import { PRIVATE_JWK_CONTEXT } from '../oauth/keys/key-store';
 import { PROVIDER_SECRET_CONTEXT } from '../federation/provider-columns';
@@ -39,9 +40,6 @@ export interface SealedColumn {
   throughKeyring: boolean;
 }
 
-/** The key audit/shredding.ts seals subject keys under (its own constant is private to it). */
-const AUDIT_SUBJECT_KEY_CONTEXT = 'audit_subject_keys.sealed_key';
-
 /** The context the lookup key is sealed with (master-keys/state.ts). */
 export const LOOKUP_KEY_CONTEXT = 'master_key_lookup.sealed_key';
 
@@ -63,7 +61,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   column('webhook_endpoints', 'previous_secret_enc', 'id', 'uuid', WEBHOOK_PREVIOUS_SECRET_CONTEXT),
   column('audit_sinks', 'auth_header_enc', 'id', 'uuid', SINK_AUTH_HEADER_CONTEXT),
   {
-    ...column('audit_subject_keys', 'sealed_key', `user_id::text || '/' || key_id`, 'text', AUDIT_SUBJECT_KEY_CONTEXT),
+    ...column('audit_subject_keys', 'sealed_key', `user_id::text || '/' || key_id`, 'text', SUBJECT_KEY_CONTEXT),
     // audit/shredding.ts seals these with createSecretBox(the key createAuditLog is given), which
     // is the keyring's lookup key: re-sealing them under another key would lock the audit out.
     throughKeyring: false,
