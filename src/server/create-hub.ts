@@ -50,7 +50,7 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
   // Events (issue 30): the outbox's rows ride in every audit append that reports a change.
   const outbox = createOutbox(database.background, revocations, clock);
   await outbox.refresh();
-  const audit = measuredAuditLog(withOutbox(createAuditLog(database, clock, masterKey), outbox), metrics);
+  const audit = measuredAuditLog(withOutbox(createAuditLog(database, clock, keyring), outbox), metrics);
   await sealAuditChain(audit);
   const db = withCommitHooks(database.db);
   const hub = {

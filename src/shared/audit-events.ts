@@ -300,7 +300,13 @@ export const AUDIT_EVENTS = {
     request_id: string | null;
     via: 'cli' | 'admin';
   }>('critical', 'Master-key rotation started'),
-  master_key_retired: event<{ rotation_id: string; key_id: string; current_key_id: string }>(
+  master_key_retired: event<{
+    rotation_id: string;
+    key_id: string;
+    current_key_id: string;
+    /** Audit chains left in the old key's epoch (an anchor missing or not authentic: verification names them). */
+    audit_chains_left?: number;
+  }>(
     'high',
     'Master key retired',
   ),
@@ -435,6 +441,11 @@ export const AUDIT_EVENTS = {
   audit_chain_resealed: event<ChainSeal>('critical', 'Audit chain anchor found forged and replaced'),
   // Issue 43: a writer's chain records where every other chain stood (audit/checkpoints.ts).
   audit_chain_checkpoint: event<ChainCheckpoint>('info', 'Audit chains checkpointed'),
+  // Issue 45: a master-key rotation moves each chain to the new key (audit/chain-keys.ts).
+  audit_key_epoch: event<{ chain: number; from: string | null; to: string; mac: string }>(
+    'medium',
+    'Audit chain moved to a new master key',
+  ),
   // Webhooks (issue 30): the endpoints an administrator registers, and the worker's decisions.
   webhook_created: event<WebhookRef & { events: string[]; client_id: string | null }>(
     'high',

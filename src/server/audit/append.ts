@@ -16,7 +16,14 @@ import {
 import { readLegacyCheckpoint } from './legacy-checkpoint';
 import type { Write } from '../db/writes';
 import { ChainWriterState } from './writer-state';
-import { CHECKPOINT_EVENT } from './checkpoint-format';
+import {
+  CHECKPOINT_EVENT,
+  KEY_EPOCH_EVENT,
+  keyEpochMac,
+  macCheckpoint,
+  type CheckpointDetails,
+} from './checkpoint-format';
+import type { ChainKeys } from './chain-keys';
 import { claimChain, newWriterIdentity, releaseChainLease, renewChainLease, WRITER_RENEW_MS } from './writer-queries';
 
 /** One row as the writer needs it: every stored column, before id and hashes are known. */
@@ -54,7 +61,7 @@ const SEAL_EVENTS = {
  * pruned), the statement fails and takes its rows with it, and the batch is appended again the
  * locked way: lock the anchor, read it, write.
  */
-export function createChainWriter(database: Database, key: Buffer, clock: () => Date) {
+export function createChainWriter(database: Database, keys: ChainKeys, clock: () => Date) {
   let state = new ChainWriterState();
   /**
    * Issue 43: the chain this process appends to, claimed with a lease (audit/writer-queries.ts) at the
@@ -106,24 +113,50 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
   /** Batches appended by the one-statement path, by the locked path, and fast attempts that found the anchor moved. */
   const stats = { fast: 0, slow: 0, conflicts: 0 };
 
-  /** Ids, MACs and the wire form of a batch placed after `from`; pure CPU, no awaits. */
-  function build(from: StoredHead, batch: PendingRow[]) {
+  /**
+   * Ids, MACs and the wire form of a batch placed after `from` in `chain`; pure CPU, no awaits.
+   * Rows are MAC'd under the chain key of `from`'s epoch. The writer MACs what only it can: a
+   * checkpoint's MAC under the epoch its row is in, and an epoch row's MAC under the epoch it enters
+   * (over its id and the hash before it), after which the rest of the batch and the anchor are in
+   * the new epoch (audit/chain-keys.ts).
+   */
+  function build(chain: number, from: StoredHead, batch: PendingRow[]) {
     let prevHash = from.lastHash;
     let id = from.lastId;
+    let epoch = from.keyId;
+    let key = keys.require(epoch);
     const json: string[] = [];
     for (const r of batch) {
       id += 1;
-      const details = canonicalJson(r.details);
-      const hash = keyedHash(key, prevHash, { ...r, id }, details);
-      json.push(toRowJson({ ...r, id, prevHash, hash }, details));
+      let row = r;
+      let entering: { epoch: string; key: Buffer } | undefined;
+      if (r.eventType === CHECKPOINT_EVENT) {
+        row = { ...r, details: { ...macCheckpoint(key, epoch, r.details as unknown as CheckpointDetails) } };
+      } else if (r.eventType === KEY_EPOCH_EVENT) {
+        const to = r.details.to as string;
+        entering = { epoch: to, key: keys.require(to) };
+        const crossing = { chain, from: epoch, to };
+        row = { ...r, details: { ...crossing, mac: keyEpochMac(entering.key, crossing, id, prevHash) } };
+      }
+      const details = canonicalJson(row.details);
+      const hash = keyedHash(key, prevHash, { ...row, id }, details);
+      json.push(toRowJson({ ...row, id, prevHash, hash }, details));
       prevHash = hash;
+      if (entering) ({ epoch, key } = entering);
     }
-    const position: HeadPosition = { ...from, lastId: id, lastHash: prevHash };
+    const position: HeadPosition = { ...from, lastId: id, lastHash: prevHash, keyId: epoch };
     return { next: { ...position, mac: headMac(key, position) }, rowsJson: `[${json.join(',')}]` };
   }
 
+  /** An anchor is authentic when its MAC holds under its epoch's key and that epoch's master key is not retired. */
   function isAuthentic(h: StoredHead): boolean {
-    return headMac(key, h) === h.mac;
+    const key = keys.get(h.keyId);
+    return key !== undefined && keys.acceptable(h.keyId) && headMac(key, h) === h.mac;
+  }
+
+  /** The anchor's MAC for a position, under the chain key of the position's epoch. */
+  function macOf(position: HeadPosition): StoredHead {
+    return { ...position, mac: headMac(keys.require(position.keyId), position) };
   }
 
   /**
@@ -156,8 +189,10 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
       legacyLastId: newest.id,
       legacyLastHash: newest.hash,
       sealedAt: new Date(now.getTime()),
+      // A new anchor starts in the current epoch; a forged one is replaced by one in it too.
+      keyId: keys.current(),
     };
-    const head = { ...position, mac: headMac(key, position) };
+    const head = macOf(position);
     if (found) await writeHead(tx, chain, head, now);
     else await insertHeadIfMissing(tx, chain, head, now);
     const stored = await readHead(tx, chain, true);
@@ -170,6 +205,8 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
   async function lockHead(tx: DbOrTx): Promise<{ head: StoredHead; sealed?: PendingRow }> {
     const found = await readHead(tx, ours(), true);
     if (found && isAuthentic(found)) return { head: found };
+    // An epoch this process holds no key for is a node missing a key, not a forgery: refuse, loudly.
+    if (found) keys.require(found.keyId);
     const { head, reason, ours: sealedHere } = await seal(tx, found);
     return sealedHere ? { head, sealed: sealEvent(reason, head) } : { head };
   }
@@ -195,11 +232,17 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
   }
 
   /** Appends onto an anchor this transaction holds locked. */
-  async function appendLocked(tx: DbOrTx, head: StoredHead, batch: PendingRow[], writes: readonly Write[] = []) {
-    const built = build(head, batch);
-    rowsSinceCheckpoint += countWritten(batch);
+  async function appendLocked(
+    tx: DbOrTx,
+    head: StoredHead,
+    batch: PendingRow[],
+    writes: readonly Write[] = [],
+    chain = ours(),
+  ) {
+    const built = build(chain, head, batch);
+    if (chain === chainId) rowsSinceCheckpoint += countWritten(batch);
     const ok = await appendStatement(tx, {
-      chainId: ours(),
+      chainId: chain,
       expectedMac: head.mac,
       next: built.next,
       rowsJson: built.rowsJson,
@@ -208,6 +251,22 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
     });
     if (!ok) throw new Error('audit chain anchor moved while locked');
     return built.next;
+  }
+
+  /** The row that moves a chain into epoch `to`; build() adds its chain, the epoch it leaves and the new key's MAC. */
+  function epochRow(to: string): PendingRow {
+    return {
+      occurredAt: new Date(clock().getTime()),
+      eventType: KEY_EPOCH_EVENT,
+      severity: AUDIT_EVENTS[KEY_EPOCH_EVENT].severity,
+      userId: null,
+      sessionId: null,
+      ipAddress: null,
+      userAgent: null,
+      requestId: null,
+      source: 'server',
+      details: { to },
+    };
   }
 
   async function slowAppend(batch: PendingRow[], opts: AppendOptions): Promise<void> {
@@ -263,7 +322,7 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
     const route = state.route(Boolean(opts.tx));
     if (route.path === 'locked') return slowAppend(batch, opts);
     if (route.path === 'wait') return state.waitForLockedAppends().then(() => append(batch, opts));
-    const built = build(route.from, batch);
+    const built = build(chain, route.from, batch);
     rowsSinceCheckpoint += countWritten(batch);
     const sent = pipelinedAppendStatement(database.db, {
       chainId: chain,
@@ -301,8 +360,7 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
       if (sealed) await appendLocked(tx, head, [sealed]);
       const { position, result } = await fn(sealed ? ((await readHead(tx, ours(), true)) ?? head) : head);
       if (position) {
-        const next = { ...position, mac: headMac(key, position) };
-        await writeHead(tx, ours(), next, clock());
+        await writeHead(tx, ours(), macOf(position), clock());
         state.forgetTip();
       }
       return result;
@@ -322,8 +380,51 @@ export function createChainWriter(database: Database, key: Buffer, clock: () => 
       const head = await readHead(tx, chain, true);
       if (!head || !isAuthentic(head)) return undefined;
       const { position, result } = await fn(head);
-      if (position) await writeHead(tx, chain, { ...position, mac: headMac(key, position) }, clock());
+      if (position) await writeHead(tx, chain, macOf(position), clock());
       return result;
+    },
+
+    /**
+     * Moves `chain` (this process's or another writer's) into the current key epoch with one
+     * `audit_key_epoch` row under its anchor's lock (audit/chain-keys.ts). Another writer's next
+     * batch finds its anchor moved and is built again, under the lock, in the new epoch. Answers
+     * what it found: crossed, already there, or an anchor missing or not authentic (left for
+     * verification to name).
+     */
+    async crossEpoch(chain: number): Promise<'crossed' | 'current' | 'skipped'> {
+      const to = keys.current();
+      if (to === null) return 'current';
+      const cross = (tx: DbOrTx) =>
+        (async () => {
+          const head = await readHead(tx, chain, true);
+          if (!head) return { outcome: 'skipped' as const };
+          if (head.keyId === to) return { outcome: 'current' as const };
+          if (!isAuthentic(head)) return { outcome: 'skipped' as const };
+          const next = await appendLocked(tx, head, [epochRow(to)], [], chain);
+          return { outcome: 'crossed' as const, next };
+        })();
+      const own = chain === chainId;
+      if (own) {
+        state.lockedStarted();
+        await state.inFlightSettled();
+      }
+      try {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const { outcome, next } = await database.db.transaction(cross);
+            if (own && next) {
+              state.lockedWrote(next);
+              state.confirm(next);
+            }
+            return outcome;
+          } catch (e) {
+            // The other chain's writer pipelines into the same ids: one of the two goes again.
+            if (attempt >= 5 || !isChainConflict(e)) throw e;
+          }
+        }
+      } finally {
+        if (own) state.lockedEnded();
+      }
     },
 
     /**

@@ -125,6 +125,7 @@ export async function appendStatement(
         last_id = case when mac = ${prev} then ${next.lastId}::bigint else last_id end,
         last_hash = case when mac = ${prev} then ${next.lastHash} else last_hash end,
         updated_at = case when mac = ${prev} then ${now.toISOString()}::timestamptz else updated_at end,
+        key_id = case when mac = ${prev} then ${next.keyId}::text else key_id end,
         mac = case when mac = ${prev} then ${next.mac} else mac end
       where id = ${input.chainId}
       returning mac = ${next.mac} as ok
@@ -208,6 +209,17 @@ export async function findChainPage(db: DbOrTx, afterId: number, upToId: number,
     .where(and(gt(auditLogs.id, afterId), lte(auditLogs.id, upToId)))
     .orderBy(auditLogs.id)
     .limit(limit);
+}
+
+/** The first key-epoch crossing in a chain after `afterId` up to `upToId` (verification's starting epoch). */
+export async function findFirstEpochRow(db: DbOrTx, afterId: number, upToId: number) {
+  const [row] = await db
+    .select({ id: auditLogs.id, details: auditLogs.details })
+    .from(auditLogs)
+    .where(and(gt(auditLogs.id, afterId), lte(auditLogs.id, upToId), eq(auditLogs.eventType, 'audit_key_epoch')))
+    .orderBy(auditLogs.id)
+    .limit(1);
+  return row;
 }
 
 /** Rows of a chain its anchor does not account for: beyond its head, or at/below its base. One snapshot. */

@@ -57,16 +57,13 @@ export function chainHash(prevHash: string, row: ChainedContent): string {
 }
 
 /**
- * The chain key: HKDF-SHA-256 of the master key, used for nothing else. The one place the audit
- * MAC key is derived: a key epoch (crypto keyring) plugs in here, and its id goes with every
- * checkpoint MAC (CHAIN_KEY_ID, audit/checkpoints.ts).
+ * A chain key: HKDF-SHA-256 of a master key, used for nothing else. The one place the audit MAC
+ * key is derived; which master key a chain's rows are under at a given row is its key epoch
+ * (audit/chain-keys.ts).
  */
 export function deriveChainKey(masterKey: Buffer): Buffer {
   return deriveSubkey(masterKey, 'ecosystem-hub/audit-chain/v2');
 }
-
-/** The id checkpoints name the chain key by (`macs[].key`), so a later epoch can add its own MAC beside it. */
-export const CHAIN_KEY_ID = 'audit-chain/v2';
 
 /**
  * Issue 43: a row's id is chain_id·2^40 + seq. Each writer's ids are its own (no shared counter),
@@ -127,14 +124,19 @@ export interface HeadPosition {
   legacyLastId: number;
   legacyLastHash: string;
   sealedAt: Date;
+  /** The key epoch (audit/chain-keys.ts): null for the lookup key's, in which every chain began. */
+  keyId: string | null;
 }
 
-/** The head's MAC covers every field, so no part of the anchor can be moved on its own. */
+/**
+ * The head's MAC, under its epoch's chain key, covers every field, so no part of the anchor can be
+ * moved on its own. A head of the first epoch keeps the form it had before epochs existed (so a
+ * node of the previous release reads it as authentic); a later epoch's covers its key id too.
+ */
 export function headMac(key: Buffer, h: HeadPosition): string {
+  const fields = `${h.lastId}|${h.lastHash}|${h.baseId}|${h.baseHash}|${h.legacyLastId}|${h.legacyLastHash}|${h.sealedAt.getTime()}`;
   return createHmac('sha256', key)
-    .update(
-      `audit-head/v2|${h.lastId}|${h.lastHash}|${h.baseId}|${h.baseHash}|${h.legacyLastId}|${h.legacyLastHash}|${h.sealedAt.getTime()}`,
-    )
+    .update(h.keyId === null ? `audit-head/v2|${fields}` : `audit-head/v3|${h.keyId}|${fields}`)
     .digest('hex');
 }
 

@@ -3,9 +3,10 @@ import type { ActClaim } from '../oauth/act';
 import { AUDIT_EVENTS } from '../../shared/audit-events';
 import type { AuditDetails, AuditEventType, AuditSeverity } from '../../shared/audit-events';
 import { createChainWriter, type AppendOptions, type ChainWriter, type PendingRow, type SealReason } from './append';
-import { anchorMac, deriveChainKey, seqOfId } from './chain';
+import { anchorMac, seqOfId } from './chain';
 import { readAllHeads, readHead } from './chain-queries';
-import { buildCheckpointDetails } from './checkpoint-format';
+import { createChainKeys } from './chain-keys';
+import { createMasterKeyring, type MasterKeyring } from '../crypto/keyring';
 import { createSubjectKeys, sealRow, subjectsOf, type SubjectKeys } from './shredding';
 import { verifyChainRows, type ChainVerification, type ExternalAnchor, type VerifyProgress } from './verify';
 
@@ -96,6 +97,12 @@ export interface AuditLog {
   close(): Promise<void>;
   /** At start: the one-off seal of a chain that has no anchor yet; answers how it sealed, or null. */
   prepare(): Promise<SealReason | null>;
+  /**
+   * Issue 45: moves every chain into the current master key's epoch (audit/chain-keys.ts), after a
+   * rotation's switch; answers how many chains it crossed, found there already, or left (an anchor
+   * missing or not authentic, which verification names).
+   */
+  crossKeyEpoch(): Promise<{ crossed: number; current: number; skipped: number }>;
   /** The chain writer (retention and cleanup move the anchor's base under its lock). */
   writer: ChainWriter;
   /** The per-person keys the rows' personal data is sealed under (audit/shredding.ts). */
@@ -137,10 +144,17 @@ function toPending(e: AuditRowInput, clock: () => Date): PendingRow {
   };
 }
 
-export function createAuditLog(database: Database, clock: () => Date, masterKey: Buffer): AuditLog {
-  const key = deriveChainKey(masterKey);
-  const writer = createChainWriter(database, key, clock);
-  const subjectKeys = createSubjectKeys(masterKey, clock);
+/**
+ * The audit log of one process. `keyring`: the hub's (its epochs follow rotations, audit/chain-keys.ts),
+ * or one master key for a process that knows only that one (tools, tests).
+ */
+export function createAuditLog(database: Database, clock: () => Date, keyring: MasterKeyring | Buffer): AuditLog {
+  const ring = Buffer.isBuffer(keyring) ? createMasterKeyring([keyring]) : keyring;
+  const keys = createChainKeys(ring);
+  // External anchors and the subject keys stay under the lookup key (which rotations leave alone).
+  const anchorKey = keys.require(null);
+  const writer = createChainWriter(database, keys, clock);
+  const subjectKeys = createSubjectKeys(ring.lookupKey, clock);
   /**
    * Personal data is sealed under each person's key before the batch reaches the writer (which
    * builds and MACs it at the call, in call order); a key this node made for someone is stored
@@ -163,7 +177,8 @@ export function createAuditLog(database: Database, clock: () => Date, masterKey:
       .map((h) => ({ chain: h.chainId, seq: seqOfId(h.lastId), hash: h.lastHash }));
     if (heads.length === 0) return false;
     await appendRows([
-      toAuditRow({ type: 'audit_chain_checkpoint', details: buildCheckpointDetails(key, chain, heads) }),
+      // The writer adds the MAC, under the key of the epoch the row lands in (audit/append.ts build).
+      toAuditRow({ type: 'audit_chain_checkpoint', details: { chain, heads, macs: [] } }),
     ]);
     return true;
   };
@@ -182,7 +197,7 @@ export function createAuditLog(database: Database, clock: () => Date, masterKey:
     verifyChain(options = {}) {
       return verifyChainRows({
         db: database.db,
-        key,
+        keys,
         confirmed: writer.confirmedPosition(),
         anchor: options.anchor,
         onProgress: options.onProgress,
@@ -195,14 +210,20 @@ export function createAuditLog(database: Database, clock: () => Date, masterKey:
     },
     async anchors() {
       const heads = (await readAllHeads(database.db)).filter((h) => writer.isAuthentic(h));
-      return heads.map((h) => ({ id: h.lastId, hash: h.lastHash, mac: anchorMac(key, h.lastId, h.lastHash) }));
+      return heads.map((h) => ({ id: h.lastId, hash: h.lastHash, mac: anchorMac(anchorKey, h.lastId, h.lastHash) }));
     },
     async anchor() {
       const chain = writer.chainId();
       const head = chain === undefined ? undefined : await readHead(database.db, chain);
       if (!head || !writer.isAuthentic(head)) return null;
-      return { id: head.lastId, hash: head.lastHash, mac: anchorMac(key, head.lastId, head.lastHash) };
+      return { id: head.lastId, hash: head.lastHash, mac: anchorMac(anchorKey, head.lastId, head.lastHash) };
     },
     prepare: () => writer.prepare(),
+    async crossKeyEpoch() {
+      const tally = { crossed: 0, current: 0, skipped: 0 };
+      for (const head of await readAllHeads(database.db))
+        tally[head.keyId === keys.current() ? 'current' : await writer.crossEpoch(head.chainId)] += 1;
+      return tally;
+    },
   };
 }

@@ -4,13 +4,21 @@ import type { chainVerificationSchema } from '../../shared/api/audit';
 import { anchorMac, canonicalJson, chainHash, chainOfId, chainRowId, headMac, keyedHash, seqOfId } from './chain';
 import {
   findChainPage,
+  findFirstEpochRow,
   findNextChainWithRows,
   findRowHash,
   findRowsOutsideHead,
   readAllHeads,
   type StoredHead,
 } from './chain-queries';
-import { CHECKPOINT_EVENT, isCheckpointAuthentic, type CheckpointHead } from './checkpoint-format';
+import {
+  CHECKPOINT_EVENT,
+  epochEntered,
+  isCheckpointAuthentic,
+  KEY_EPOCH_EVENT,
+  type CheckpointHead,
+} from './checkpoint-format';
+import type { ChainKeys } from './chain-keys';
 
 /** The answer of a verification: one schema with the API (src/shared/api/audit.ts). */
 export type ChainVerification = z.output<typeof chainVerificationSchema>;
@@ -34,7 +42,8 @@ export interface VerifyProgress {
 
 export interface VerifyInput {
   db: DbOrTx;
-  key: Buffer;
+  /** The chain keys of every epoch this process can name (audit/chain-keys.ts). */
+  keys: ChainKeys;
   /** The furthest position this process saw committed in its chain (catches a rollback while it runs). */
   confirmed?: { id: number; hash: string };
   anchor?: ExternalAnchor;
@@ -126,8 +135,11 @@ export async function verifyChainRows(input: VerifyInput): Promise<ChainVerifica
 
 /**
  * Walks one chain from its base to its head. Rows up to `legacy_last_id` (chain 0 only) are the
- * plain SHA-256 chain sealed at the upgrade; later rows must carry the keyed MAC and consecutive
- * ids. Checkpoints found on the way must be authentic; the newest reference to each other chain is kept.
+ * plain SHA-256 chain sealed at the upgrade; later rows must carry the keyed MAC, under the key of
+ * the epoch the walk is in, and consecutive ids. The walk starts in the epoch the first crossing
+ * after the base leaves (or the anchor's, when there is none); each `audit_key_epoch` row must
+ * leave that epoch and carry the new key's MAC, and the walk must end in the anchor's epoch.
+ * Checkpoints found on the way must be authentic; the newest reference to each other chain is kept.
  */
 async function walkChain(
   input: VerifyInput,
@@ -135,16 +147,24 @@ async function walkChain(
   references: Map<number, Reference>,
   tick: (n: number) => void,
 ): Promise<{ checked: number; failed?: Failed }> {
-  const { db, key } = input;
+  const { db, keys } = input;
   const chain = head.chainId;
   let checked = 0;
   const fail = (reason: ChainFailure, id: number | null) => ({ checked, failed: { reason, chain, id } });
-  if (headMac(key, head) !== head.mac) return fail('head_invalid', null);
+  const headKey = keys.get(head.keyId);
+  if (!headKey) return fail('key_unavailable', null);
+  // An anchor in a retired key's epoch: every chain left it before the retirement (audit/chain-keys.ts).
+  if (headMac(headKey, head) !== head.mac || !keys.acceptable(head.keyId)) return fail('head_invalid', null);
   // The anchor's positions must lie in its own chain's id range: an anchor moved to another chain fails.
   const start = chainRowId(chain, 0);
   if ([head.lastId, head.baseId, head.legacyLastId].some((id) => id < start || chainOfId(id) !== chain))
     return fail('head_invalid', null);
 
+  const firstCrossing = await findFirstEpochRow(db, head.baseId, head.lastId);
+  let epoch: string | null = firstCrossing
+    ? ((firstCrossing.details as { from?: string | null }).from ?? null)
+    : head.keyId;
+  let key = keys.get(epoch);
   let expectedPrev = head.baseHash;
   let prevId = head.baseId;
   const pageSize = input.pageSize ?? 5000;
@@ -159,15 +179,22 @@ async function walkChain(
       } else {
         // Keyed rows take their id from the chain, so a gap is a deleted row even at the start.
         if (id !== prevId + 1) return fail('id_gap', prevId + 1);
+        if (!key) return fail('key_unavailable', id);
         if (row.hash !== keyedHash(key, row.prevHash, row, canonicalJson(row.details ?? {})))
           return fail('row_mismatch', id);
         if (row.eventType === CHECKPOINT_EVENT) {
-          if (!isCheckpointAuthentic(key, row.details) || row.details.chain !== chain)
+          if (!isCheckpointAuthentic(key, epoch, row.details) || row.details.chain !== chain)
             return fail('checkpoint_invalid', id);
           for (const ref of row.details.heads) {
             const seen = references.get(ref.chain);
             if (!seen || ref.seq > seen.seq) references.set(ref.chain, { ...ref, checkpointId: id });
           }
+        } else if (row.eventType === KEY_EPOCH_EVENT) {
+          const entered = epochEntered((e) => keys.get(e), epoch, row.details, id, row.prevHash);
+          if ('error' in entered) return fail(entered.error, id);
+          if ((row.details as { chain?: unknown }).chain !== chain) return fail('checkpoint_invalid', id);
+          epoch = entered.to;
+          key = keys.get(epoch);
         }
       }
       expectedPrev = row.hash;
@@ -179,6 +206,8 @@ async function walkChain(
   }
   // The newest rows were deleted: the walk ended before the anchored head.
   if (prevId !== head.lastId || expectedPrev !== head.lastHash) return fail('truncated', prevId + 1);
+  // The anchor names the epoch the rows end in: one that claims another was written by someone else.
+  if (epoch !== head.keyId) return fail('head_invalid', null);
   const outside = await findRowsOutsideHead(db, chain);
   if (outside.below !== null) return fail('rows_below_base', outside.below);
   // Rows beyond the head read above are either appends made during the walk or forged ones;
@@ -219,7 +248,8 @@ async function checkReferences(db: DbOrTx, byChain: Map<number, Head>, reference
 
 /** This process's own confirmed position (a rollback while it runs), and an external anchor. */
 async function checkOwnPosition(input: VerifyInput, byChain: Map<number, Head>): Promise<Failed | undefined> {
-  const { db, key, confirmed, anchor } = input;
+  const { db, keys, confirmed, anchor } = input;
+  const key = keys.require(null);
   if (confirmed) {
     const chain = chainOfId(confirmed.id);
     const head = byChain.get(chain);

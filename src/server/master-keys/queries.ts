@@ -104,7 +104,11 @@ export async function findLastRotation(db: DbOrTx): Promise<MasterKeyRotation | 
   const [row] = await db
     .select()
     .from(masterKeyRotations)
-    .orderBy(sql`${masterKeyRotations.startedAt} desc`)
+    // Two rotations started in the same millisecond (a test's frozen clock): the last is the one to the current key.
+    .orderBy(
+      sql`${masterKeyRotations.startedAt} desc`,
+      sql`(${masterKeyRotations.toKeyId} = (select key_id from master_keys where status = 'current')) desc`,
+    )
     .limit(1);
   return row;
 }

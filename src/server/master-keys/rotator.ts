@@ -63,6 +63,8 @@ export async function runRotation(hub: Hub, options: RotatorOptions = {}): Promi
       return { state: 'busy' };
     try {
       if (rotation.status === 'running') {
+        // The audit chains into the new key's epoch (audit/chain-keys.ts): the switch did it unless it crashed first.
+        await hub.audit.crossKeyEpoch();
         if (!(await resealAll(hub, rotation, token, options))) return { state: 'stopped' };
         continue;
       }
@@ -144,13 +146,21 @@ async function retireWhenDue(hub: Hub, rotation: MasterKeyRotation, options: Rot
   const now = hub.clock();
   const retireAfter = options.retireGraceMs === 0 ? now : (rotation.retireAfter ?? now);
   if (retireAfter.getTime() > now.getTime()) return { state: 'waiting', retireAfter };
+  // Every chain leaves the old key's epoch before the key goes: after it, an anchor left there is not authentic.
+  // A chain created since the switch by a node that had not heard of it is moved here.
+  const chains = await hub.audit.crossKeyEpoch();
   await hub.db.transaction(async (tx) => {
     await markKeyRetired(tx, rotation.fromKeyId, now);
     await updateRotation(tx, rotation.id, { status: 'done', finishedAt: now, updatedAt: now });
     await hub.audit.record(
       {
         type: 'master_key_retired',
-        details: { rotation_id: rotation.id, key_id: rotation.fromKeyId, current_key_id: rotation.toKeyId },
+        details: {
+          rotation_id: rotation.id,
+          key_id: rotation.fromKeyId,
+          current_key_id: rotation.toKeyId,
+          audit_chains_left: chains.skipped,
+        },
       },
       tx,
     );

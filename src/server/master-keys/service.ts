@@ -98,6 +98,8 @@ export async function startRotation(hub: Hub, input: StartRotationInput): Promis
     return created;
   });
   await loadKeyringState(hub.db, hub.keyring, hub.clock());
+  // The audit chains follow at once (audit/chain-keys.ts); the rotator moves any left before retiring.
+  await hub.audit.crossKeyEpoch();
   return rotation;
 }
 

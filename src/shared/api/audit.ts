@@ -77,6 +77,8 @@ export const chainVerificationSchema = z.object({
       'chain_missing',
       'checkpoint_mismatch',
       'checkpoint_invalid',
+      // Issue 45: rows of a key epoch whose master key this process does not hold (HUB_MASTER_KEYS).
+      'key_unavailable',
     ])
     .optional(),
   /** The chain the first bad row is in (issue 43: one chain per writer; a row's id is chain·2^40 + seq). */

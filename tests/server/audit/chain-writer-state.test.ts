@@ -10,6 +10,7 @@ const at = (lastId: number): StoredHead => ({
   baseHash: 'h0',
   legacyLastId: 0,
   legacyLastHash: 'h0',
+  keyId: null,
   sealedAt: new Date(0),
   mac: `m${lastId}`,
 });

@@ -191,6 +191,7 @@ describe('the upgrade of a one-chain database to chains (migration audit_chains)
         legacyLastId: 0,
         legacyLastHash: GENESIS_HASH,
         sealedAt: new Date(Date.UTC(2026, 0, 1)),
+        keyId: null,
       };
       await database.db.execute(
         sql`insert into audit_chain_head (id, last_id, last_hash, base_id, base_hash, legacy_last_id, legacy_last_hash,

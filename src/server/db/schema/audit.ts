@@ -83,6 +83,12 @@ export const auditChainHead = pgTable(
     legacyLastHash: text('legacy_last_hash').notNull(),
     sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull(),
     mac: text('mac').notNull(),
+    /**
+     * Issue 45: the key epoch the chain is in — the id of the master key its chain key derives from
+     * (audit/chain-keys.ts); null for the lookup key's epoch, in which every chain began. A rotation
+     * moves every chain to the new key with an `audit_key_epoch` row MAC'd under both keys.
+     */
+    keyId: text('key_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [check('audit_chain_head_chain_id', sql`${t.id} >= 0 and ${t.id} < 8192`)],

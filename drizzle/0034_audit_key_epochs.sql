@@ -1,0 +1,1 @@
+ALTER TABLE "audit_chain_head" ADD COLUMN "key_id" text;
