@@ -10,7 +10,7 @@ import { authorizeWithPkce, basic, exchangeCode, registerClient } from '../oauth
 import { createDeliveryWorker } from '../../../src/server/events/delivery/worker';
 import { oauthRuntime } from '../../../src/server/oauth/runtime';
 import { keyIdOf, createSecretBox, UnknownMasterKeyError } from '../../../src/server/crypto/secrets';
-import { masterKeyRotations, webhookEndpoints } from '../../../src/server/db/schema/index';
+import { auditChainHead, masterKeyRotations, webhookEndpoints } from '../../../src/server/db/schema/index';
 import { SEALED_COLUMNS, contextOf, LOOKUP_KEY_CONTEXT } from '../../../src/server/master-keys/inventory';
 import { countByKeyId, findSealedBatch, findSealedLookupKey } from '../../../src/server/master-keys/queries';
 import { runRotation } from '../../../src/server/master-keys/rotator';
@@ -133,6 +133,10 @@ describe.each(TEST_DATABASES)('master-key rotation [%s]', (kind) => {
     // Retired, the old key opens nothing, even a value forged under it.
     const forged = createSecretBox(oldKey).seal('{"forged":true}', 'federation.link_intent');
     expect(() => hub.keyring.open(forged, 'federation.link_intent')).toThrow(UnknownMasterKeyError);
+    // The audit chain crossed into the new key's epoch while the load ran, and verifies across it.
+    expect(await hub.audit.verifyChain()).toMatchObject({ ok: true });
+    const [head] = await hub.db.select().from(auditChainHead).where(eq(auditChainHead.id, hub.audit.writer.chainId()!));
+    expect(head.keyId).toBe(keyIdOf(newKey));
     // And a sign-in with the TOTP user's second factor still works: its seed opens under the new key.
     const mfa = await t.client.post('/api/auth/sign-in', {
       headers: CSRF,
