@@ -48,6 +48,7 @@ export const MASTER_KEY_COMMANDS: CliCommand[] = [
       for (const k of status.keys)
         console.log(
           `${k.key_id.padEnd(10)} ${k.status.padEnd(9)} ${String(k.sealed_values).padStart(7)} sealed values` +
+            (k.audit_chains ? `, ${k.audit_chains} audit chain${k.audit_chains === 1 ? '' : 's'}` : '') +
             (k.held ? '' : '  (not held by this process)'),
         );
       for (const c of status.columns.filter((col) => !col.through_keyring))

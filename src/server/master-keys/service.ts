@@ -23,6 +23,8 @@ import {
   switchCurrentKey,
 } from './queries';
 import { loadKeyringState } from './state';
+import { readAllHeads } from '../audit/chain-queries';
+import { keyIdOf } from '../crypto/secrets';
 
 /** No key to rotate to: a configuration step comes first (what the message says). */
 export class NoNewMasterKey extends HubError {
@@ -122,7 +124,17 @@ export async function readMasterKeyStatus(hub: Hub) {
       sealed: Object.fromEntries(byKey.map((r) => [r.key_id, r.count])),
     });
   }
-  const ids = new Set([...recorded.map((r) => r.keyId), ...hub.keyring.keys().map((k) => k.id), ...seen]);
+  // Audit chains by key epoch: an anchor of the first epoch names none, it is the lookup key's.
+  const lookupId = keyIdOf(hub.keyring.lookupKey);
+  const chains = new Map<string, number>();
+  for (const head of await readAllHeads(hub.db))
+    chains.set(head.keyId ?? lookupId, (chains.get(head.keyId ?? lookupId) ?? 0) + 1);
+  const ids = new Set([
+    ...recorded.map((r) => r.keyId),
+    ...hub.keyring.keys().map((k) => k.id),
+    ...seen,
+    ...chains.keys(),
+  ]);
   const statusOf = (id: string) => recorded.find((r) => r.keyId === id)?.status ?? (seen.has(id) ? 'unknown' : 'new');
   const rotation = (await findOpenRotation(hub.db)) ?? (await findLastRotation(hub.db));
   return {
@@ -132,6 +144,7 @@ export async function readMasterKeyStatus(hub: Hub) {
       status: statusOf(id),
       held: hub.keyring.byId(id) !== undefined,
       sealed_values: counts.get(id) ?? 0,
+      audit_chains: chains.get(id) ?? 0,
     })),
     columns,
     rotation: rotation

@@ -26,6 +26,8 @@ export const masterKeyStatusSchema = z.object({
       held: z.boolean(),
       /** Stored values a rotation moves that are still sealed under this key (0 before it can be retired). */
       sealed_values: z.number(),
+      /** Audit chains whose anchor is in this key's epoch (audit/chain-keys.ts); 0 for the old key once a rotation crossed them. */
+      audit_chains: z.number(),
     }),
   ),
   columns: z.array(

@@ -128,6 +128,8 @@ describe.each(TEST_DATABASES)('master-key rotation [%s]', (kind) => {
     expect(status.current_key_id).toBe(keyIdOf(newKey));
     const old = status.keys.find((k) => k.key_id === keyIdOf(oldKey))!;
     expect(old.status).toBe('retired');
+    expect(old.audit_chains).toBe(0);
+    expect(status.keys.find((k) => k.key_id === keyIdOf(newKey))!.audit_chains).toBeGreaterThanOrEqual(1);
     expect(sealedThroughKeyring(status, keyIdOf(oldKey))).toBe(0);
     expect(status.rotation).toMatchObject({ status: 'done', resealed: movable });
     // Retired, the old key opens nothing, even a value forged under it.
@@ -196,6 +198,7 @@ describe.each(TEST_DATABASES)('master-key rotation [%s]', (kind) => {
       status: 'unknown',
       held: false,
       sealed_values: 1,
+      audit_chains: 0,
     });
     await hub.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
   });
