@@ -51,6 +51,10 @@ export const HUB_ERRORS = {
   email_taken: { status: 409, message: 'This email is already registered. Please sign in instead.' },
   email_in_use: { status: 409, message: 'Another user already uses this email address.' },
   last_super_admin: { status: 409, message: 'The last active super admin cannot be deactivated.' },
+  self_deactivation: {
+    status: 403,
+    message: 'You cannot deactivate your own account: another administrator can, if it must be.',
+  },
   confirmation_mismatch: { status: 400, message: 'Type your email address exactly to confirm.' },
   connection_test_failed: {
     status: 400,

@@ -13,11 +13,12 @@ const isoOrNull = z.string().nullable();
 /**
  * Whether the caller may take an action on a user, as the server's rule decides (users-service.ts
  * deactivationRefusal, roles/role-service.ts roleChangeRefusal): only a super admin deactivates a
- * super admin or grants and revokes super_admin and support; the last active super admin stays one.
+ * super admin or grants and revokes super_admin and support; the last active super admin stays one;
+ * nobody deactivates their own account here (`self`: it would lock them out of the console).
  */
 export const userActionStateSchema = z.object({
   allowed: z.boolean(),
-  reason: z.enum(['super_admin_only', 'last_super_admin']).nullable(),
+  reason: z.enum(['super_admin_only', 'last_super_admin', 'self']).nullable(),
 });
 
 export const adminUserSchema = z.object({

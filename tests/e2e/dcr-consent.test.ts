@@ -96,7 +96,14 @@ describe('consent for a dynamically registered client', () => {
     await signInAs(e2e, page, ['user', 'super_admin'], { email: 'dcr.admin@hub.test' });
     await page.goto('/oauth-admin?tab=dynamic');
     await page.getByRole('heading', { name: 'Dynamic registration policy' }).waitFor();
-    await expect(page.getByLabel('Who may register').inputValue()).resolves.toBe('open');
+    // The console's Select, as in every other form: its options in a list of their own.
+    const mode = page.getByRole('combobox', { name: 'Who may register' });
+    await expect(mode.textContent()).resolves.toBe('Open: anyone may register');
+    await mode.click();
+    await page.getByRole('option', { name: 'With an initial access token an administrator issued' }).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/dcr-admin-mode-open.png` });
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     const card = page.getByTestId('dynamic-client-card').filter({ hasText: 'Agent Desktop' });
     await card.getByText('Not reviewed').waitFor();
     await card.getByText('com.agent.desktop').waitFor();

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { exportJWK, generateKeyPair } from 'jose';
+import { eq } from 'drizzle-orm';
+import { oauthClients, oauthConsents } from '../../src/server/db/schema/index';
+import { createUser } from '../helpers/fixtures';
 import { startE2E, type E2E } from './harness';
 import { expectToast, signInAs } from './admin-helpers';
 
@@ -77,6 +80,11 @@ describe('/oauth-admin security profile in a real browser', () => {
     await expectToast(page, 'Security profile updated');
     await card.getByText('DPoP required', { exact: true }).waitFor();
 
+    // Two people consented to it (their consent is kept through a deactivation): the dialog counts them.
+    const db = e2e.hub.hub.db;
+    const [{ clientId }] = await db.select().from(oauthClients).where(eq(oauthClients.appName, 'Sister Plain'));
+    const people = [await createUser(e2e.hub.hub), await createUser(e2e.hub.hub)];
+    await db.insert(oauthConsents).values(people.map((p) => ({ userId: p.id, clientId, scopes: ['openid'] })));
     await card.getByRole('button', { name: 'Deactivate' }).click();
     const deactivate = page.getByRole('alertdialog', { name: 'This change breaks Sister Plain until it is updated' });
     await deactivate
@@ -84,7 +92,16 @@ describe('/oauth-admin security profile in a real browser', () => {
       .waitFor();
     // Who is signed in to it now: the server's count (nobody has used this new client).
     await deactivate.getByText('Nobody is signed in to it now.').waitFor();
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/client-deactivate-confirm-1440.png` });
+    await deactivate
+      .getByText(
+        '2 people have allowed it to use their account; their consents are kept for when it is activated again.',
+      )
+      .waitFor();
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/client-deactivate-confirm-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await deactivate.getByRole('button', { name: 'Cancel' }).click();
     await card.getByRole('button', { name: 'Deactivate' }).waitFor();
   });

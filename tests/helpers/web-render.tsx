@@ -28,3 +28,8 @@ export function stubResizeObserver(): void {
     },
   );
 }
+
+/** Radix's Select scrolls its highlighted option into view; jsdom has no layout and no scrollIntoView. */
+export function stubScrollIntoView(): void {
+  Element.prototype.scrollIntoView = () => {};
+}

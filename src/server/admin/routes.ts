@@ -63,7 +63,7 @@ export async function adminRoutes(app: FastifyInstance, opts: { hub: Hub }) {
   r.get(
     '/users',
     { schema: { querystring: userListQuery, response: { 200: userListSchema, ...adminErrors } } },
-    async (request) => listUsers(hub, request.query, (await requireActor(request)).roles),
+    async (request) => listUsers(hub, request.query, await requireActor(request)),
   );
 
   r.patch(

@@ -48,26 +48,42 @@ export function toAdminUser(
 
 /**
  * Why deactivating a user with `targetRoles` is refused to a caller with `actorRoles`, with
- * `otherActiveSuperAdmins` other active super admins; null when it is allowed. Only a super admin
- * deactivates a super admin (403, audited as an escalation attempt); the last active one stays (409).
+ * `otherActiveSuperAdmins` other active super admins; null when it is allowed. Nobody deactivates
+ * their own account (`isSelf`; 403, audited): it would end their sessions and lock them out of the
+ * console. Only a super admin deactivates a super admin (403, audited as an escalation attempt);
+ * the last active one stays (409).
  */
 export function deactivationRefusal(
   actorRoles: readonly string[],
   targetRoles: readonly string[],
   otherActiveSuperAdmins: number,
-): 'super_admin_only' | 'last_super_admin' | null {
+  isSelf: boolean,
+): 'self' | 'super_admin_only' | 'last_super_admin' | null {
+  if (isSelf) return 'self';
   if (!targetRoles.includes('super_admin')) return null;
   if (!actorRoles.includes('super_admin')) return 'super_admin_only';
   return otherActiveSuperAdmins === 0 ? 'last_super_admin' : null;
+}
+
+/** The audited refusal of an administrator deactivating their own account (the error hook writes the event). */
+function selfDeactivationRefusal(actor: SignedInActor): Refusal {
+  return new Refusal('self_deactivation', {
+    audit: {
+      type: 'permission_denied',
+      ...actor.audit,
+      details: { method: 'PATCH', route: '/api/admin/users/:id', action: 'deactivate_self' },
+    },
+  });
 }
 
 /** Users tab: one page (newest first), the matching count, and the cursor of the next page. */
 export async function listUsers(
   hub: Hub,
   input: { q: string; cursor?: KeysetPosition; limit: number },
-  /** The caller's roles: each user's `actions` say what this caller may do. */
-  actorRoles: readonly string[],
+  /** The caller: each user's `actions` say what this caller may do. */
+  actor: { userId: string; roles: readonly string[] },
 ) {
+  const actorRoles = actor.roles;
   const [found, total, superAdmins] = await Promise.all([
     findUserPage(hub.db, { term: input.q, cursor: input.cursor, limit: input.limit + 1 }),
     countUsers(hub.db, input.q),
@@ -82,7 +98,7 @@ export async function listUsers(
       const userRoles = roles.get(u.id) ?? [];
       // The others: every active super admin but this user, when this user is one of them.
       const others = superAdmins - (u.isActive && userRoles.includes('super_admin') ? 1 : 0);
-      const refusal = u.isActive ? deactivationRefusal(actorRoles, userRoles, others) : null;
+      const refusal = u.isActive ? deactivationRefusal(actorRoles, userRoles, others, u.id === actor.userId) : null;
       const roleStates = PLATFORM_ROLES.map((r) => {
         const why = roleChangeRefusal(actorRoles, r, userRoles.includes(r), others);
         return [r, { allowed: why === null, reason: why }] as const;
@@ -111,6 +127,9 @@ export async function patchUser(
   /** Mails the verification link to a new address (issue 11 finding 10). */
   mailer?: Mailer,
 ): Promise<AdminUser> {
+  // Issue 46: nobody deactivates themselves (nothing else in the patch is applied either); refused
+  // before the step-up, which would only ask them to sign in again to be told no.
+  if (patch.is_active === false && userId === actor.userId) throw selfDeactivationRefusal(actor);
   // Step-up (issue 13): deactivating a user needs a recent full authentication.
   if (patch.is_active === false) {
     await requireRecentAuthentication(hub, actor, { method: 'PATCH', url: '/api/admin/users/:id' });
@@ -128,7 +147,7 @@ export async function patchUser(
         const emailChanging = patch.email !== undefined && patch.email !== before.email;
 
         const others = targetRoles.includes('super_admin') ? await countOtherActiveSuperAdmins(tx, userId, now) : 1;
-        const refusal = deactivationRefusal(actor.roles, targetRoles, others);
+        const refusal = deactivationRefusal(actor.roles, targetRoles, others, false);
         // A super admin's address is a super admin's business too (the same 403 as deactivating).
         if (refusal === 'super_admin_only' && (deactivating || emailChanging)) {
           // Thrown, not recorded here: the error hook writes the event after this transaction rolls back.

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { oauthConsents } from '../db/schema/index';
 
@@ -41,4 +41,13 @@ export async function upsertConsent(
     .insert(oauthConsents)
     .values({ userId, clientId, scopes, grantedAt: now })
     .onConflictDoUpdate({ target: [oauthConsents.userId, oauthConsents.clientId], set: { scopes, grantedAt: now } });
+}
+
+/** How many people have consented to the client (one row per person and client). */
+export async function countConsentsOfClient(db: DbOrTx, clientId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(oauthConsents)
+    .where(eq(oauthConsents.clientId, clientId));
+  return row.n;
 }

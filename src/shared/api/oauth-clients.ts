@@ -144,10 +144,14 @@ export const clientViewSchema = z.object({
 export type ClientView = z.infer<typeof clientViewSchema>;
 
 export const clientListSchema = z.object({ clients: z.array(clientViewSchema) });
-/** GET /api/admin/oauth-clients/:id/deactivation-impact: who is signed in to the client now (its confirmation's count). */
+/**
+ * GET /api/admin/oauth-clients/:id/deactivation-impact: who is signed in to the client now, and how
+ * many people have consented to it (its confirmation's counts).
+ */
 export const clientDeactivationImpactSchema = z.object({
   signed_in_people: z.number().int(),
   active_sessions: z.number().int(),
+  consented_people: z.number().int(),
 });
 export const clientResultSchema = z.object({ client: clientViewSchema });
 export const clientCreatedSchema = z.object({ client: clientViewSchema, client_secret: z.string().nullable() });

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TestClient } from '../../helpers/client';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { auditRow, createUser, sessionCookieFor, signedInUser, refreshAuthentication } from '../../helpers/fixtures';
 import { rows } from '../../../src/server/db/client';
 import { API_KEY_CONTEXT } from '../../../src/server/oauth/clients/service';
-import { authSessions, oauthClients } from '../../../src/server/db/schema/index';
+import { auditLogs, authSessions, oauthClients, platformUsers } from '../../../src/server/db/schema/index';
+import { auditMark } from '../../helpers/audit-mark';
 import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
@@ -172,20 +173,20 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
       expect(audit.map((a) => a.event_type)).toEqual(expect.arrayContaining(['user_updated', 'user_deactivated']));
     });
 
-    it('keeps the last active super admin active, and a platform admin cannot deactivate a super admin', async () => {
+    it('nobody deactivates themselves, and a platform admin cannot deactivate a super admin', async () => {
       // The list says so first (issue 46), by the same rule the PATCH applies.
-      const deactivationOf = async (cookie: string | null, q: string) => {
+      const deactivationOf = async (cookie: string | null, q: string, id = superId) => {
         const res = cookie
           ? await t.client.get(`/api/admin/users?q=${q}`, { cookie })
           : await asRoot.get(`/api/admin/users?q=${q}`);
-        return (res.json().users as { id: string; actions: { deactivate: unknown } }[]).find((u) => u.id === superId)
+        return (res.json().users as { id: string; actions: { deactivate: unknown } }[]).find((u) => u.id === id)
           ?.actions.deactivate;
       };
       const rootEmail = (await asRoot.get('/api/admin/users'))
         .json()
         .users.find((u: { id: string }) => u.id === superId).email;
       const q = encodeURIComponent(rootEmail);
-      expect(await deactivationOf(null, q)).toEqual({ allowed: false, reason: 'last_super_admin' });
+      expect(await deactivationOf(null, q)).toEqual({ allowed: false, reason: 'self' });
       expect(await deactivationOf(adminCookie, q)).toEqual({ allowed: false, reason: 'super_admin_only' });
       const rolesOf = async (cookie: string) =>
         (
@@ -210,12 +211,36 @@ describe.each(TEST_DATABASES)('administration API [%s]', (kind) => {
         .asBrowser(adminCookie)
         .patch(`/api/admin/users/${superId}`, { body: { is_active: false } });
       expect(byPlatformAdmin.statusCode).toBe(403);
-      const last = await asRoot.patch(`/api/admin/users/${superId}`, { body: { is_active: false } });
-      expect(last.statusCode).toBe(409);
-      expect(last.json().error.code).toBe('last_super_admin');
-      // With a second super admin, deactivating one is allowed.
+      // Oneself: refused whatever else the edit holds, audited, and nothing changes.
+      const since = await auditMark(t.hub.db);
+      const self = await asRoot.patch(`/api/admin/users/${superId}`, {
+        body: { is_active: false, full_name: 'Renamed On The Way Out' },
+      });
+      expect(self.statusCode).toBe(403);
+      expect(self.json().error).toMatchObject({
+        code: 'self_deactivation',
+        message: expect.stringMatching(/own account/),
+      });
+      const [me] = await t.hub.db.select().from(platformUsers).where(eq(platformUsers.id, superId));
+      expect({ isActive: me.isActive, fullName: me.fullName }).toEqual({ isActive: true, fullName: 'Root Admin' });
+      const written = await t.hub.db
+        .select({ type: auditLogs.eventType, userId: auditLogs.userId, details: auditLogs.details })
+        .from(auditLogs)
+        .where(since);
+      expect(written).toEqual([
+        {
+          type: 'permission_denied',
+          userId: superId,
+          details: expect.objectContaining({ route: '/api/admin/users/:id', action: 'deactivate_self' }),
+        },
+      ]);
+      expect((await asRoot.get('/api/admin/overview')).statusCode, 'still signed in').toBe(200);
+      // With a second super admin, deactivating one is allowed (and the other may then deactivate this one).
       const other = await createUser(t.hub, { email: 'root2@hub.test', roles: ['super_admin'] });
-      expect(await deactivationOf(null, q)).toEqual({ allowed: true, reason: null });
+      expect(await deactivationOf(null, encodeURIComponent('root2@hub.test'), other.id)).toEqual({
+        allowed: true,
+        reason: null,
+      });
       expect((await asRoot.patch(`/api/admin/users/${other.id}`, { body: { is_active: false } })).statusCode).toBe(200);
       expect((await asRoot.patch(`/api/admin/users/${other.id}`, { body: { is_active: true } })).statusCode).toBe(200);
     });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { createUser, signedInUser } from '../../helpers/fixtures';
-import { authSessions, oauthClients } from '../../../src/server/db/schema/index';
+import { authSessions, oauthClients, oauthConsents } from '../../../src/server/db/schema/index';
 import { useTestHub } from '../../helpers/use-test-hub';
 
 describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
@@ -46,14 +46,14 @@ describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
     expect(reveal.json()).toEqual({ client_secret });
   });
 
-  it('counts who is signed in to a client for its deactivation confirmation (admins only)', async () => {
+  it('counts who is signed in to a client and who consented to it, for its deactivation confirmation (admins only)', async () => {
     const created = await t.client
       .asBrowser(admin.cookie)
       .post('/api/admin/oauth-clients', { body: { ...body, app_name: 'Counted' } });
     const { id, client_id: clientId } = created.json().client;
     const impactOf = () => t.client.get(`/api/admin/oauth-clients/${id}/deactivation-impact`, { cookie: admin.cookie });
-    expect((await impactOf()).json()).toEqual({ signed_in_people: 0, active_sessions: 0 });
-    const [ann, ben] = [await createUser(t.hub), await createUser(t.hub)];
+    expect((await impactOf()).json()).toEqual({ signed_in_people: 0, active_sessions: 0, consented_people: 0 });
+    const [ann, ben, cy] = [await createUser(t.hub), await createUser(t.hub), await createUser(t.hub)];
     const now = t.hub.clock().getTime();
     const session = (userId: string, n: number, extra: Partial<typeof authSessions.$inferInsert> = {}) => ({
       userId,
@@ -71,9 +71,15 @@ describe.each(TEST_DATABASES)('OAuth clients admin API [%s]', (kind) => {
       session(ben.id, 4, { isActive: false }),
       session(ben.id, 5, { expiresAt: new Date(now - 1000) }),
     ]);
+    // Consent is counted apart from sessions (cy consented, signed out); another client's consent does not count.
+    await t.hub.db.insert(oauthConsents).values([
+      { userId: ann.id, clientId, scopes: ['openid'] },
+      { userId: cy.id, clientId, scopes: ['openid', 'profile'] },
+      { userId: ben.id, clientId: 'hub_someone_else', scopes: ['openid'] },
+    ]);
     const impact = await impactOf();
     expect(impact.statusCode, impact.body).toBe(200);
-    expect(impact.json()).toEqual({ signed_in_people: 2, active_sessions: 3 });
+    expect(impact.json()).toEqual({ signed_in_people: 2, active_sessions: 3, consented_people: 2 });
     const user = await signedInUser(t.hub);
     expect(
       (await t.client.get(`/api/admin/oauth-clients/${id}/deactivation-impact`, { cookie: user.cookie })).statusCode,

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DynamicClientView } from '@shared/api/dcr';
 import { DynamicClientsTab } from '@/features/oauth-admin/dynamic-clients';
 import { mockWebApi, ok, reply } from '../../helpers/web-api-mock';
-import { renderWithQuery, stubResizeObserver } from '../../helpers/web-render';
+import { renderWithQuery, stubResizeObserver, stubScrollIntoView } from '../../helpers/web-render';
 
 const CLIENT: DynamicClientView = {
   id: 'd1',
@@ -29,7 +29,10 @@ const POLICY = {
   unused_expiry_days: 30,
 };
 
-beforeEach(stubResizeObserver);
+beforeEach(() => {
+  stubResizeObserver();
+  stubScrollIntoView();
+});
 
 describe('the Dynamic registration tab (issue 40)', () => {
   it('shows the policy and the self-registered clients; saves the policy, approves, suspends, deletes', async () => {
@@ -46,10 +49,13 @@ describe('the Dynamic registration tab (issue 40)', () => {
     expect(screen.getByText('Not reviewed')).toBeTruthy();
     expect(screen.getByText('An initial access token')).toBeTruthy();
     expect(screen.getByText('com.agent.desktop')).toBeTruthy();
-    const mode = (await screen.findByLabelText('Who may register')) as HTMLSelectElement;
-    expect(mode.value).toBe('token');
+    // The console's Select (Radix): a combobox named by its label, showing the chosen mode; chosen by keyboard.
+    const mode = await screen.findByRole('combobox', { name: 'Who may register' });
+    expect(mode.textContent).toBe('With an initial access token an administrator issued');
     expect(screen.queryByLabelText('ssf.manage')).toBeNull();
-    fireEvent.change(mode, { target: { value: 'open' } });
+    fireEvent.keyDown(mode, { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: 'Open: anyone may register' }));
+    await waitFor(() => expect(mode.textContent).toBe('Open: anyone may register'));
     fireEvent.click(screen.getByRole('button', { name: 'Save policy' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ ...POLICY, mode: 'open' });

@@ -20,6 +20,7 @@ import { oauthRuntime } from '../runtime';
 import type { ClientGrantsInput } from '../../../shared/api/device';
 import { DEVICE_CODE_GRANT, TOKEN_EXCHANGE_GRANT } from '../constants';
 import { displayColumns, displayView } from './display';
+import { countConsentsOfClient } from '../consent-queries';
 
 export const SECRET_CONTEXT = 'oauth_clients.client_secret';
 export const API_KEY_CONTEXT = 'oauth_clients.api_key';
@@ -239,11 +240,18 @@ export async function listClientViews(hub: Hub): Promise<ClientView[]> {
   return (await listClients(hub.db)).map((c) => toClientView(hub, c));
 }
 
-/** Who deactivating the client affects now (its confirmation's count); 404 for an unknown id. */
+/**
+ * Who deactivating the client affects now (its confirmation's counts): the people signed in to it
+ * and the people who consented to it (their consent is kept); 404 for an unknown id.
+ */
 export async function clientDeactivationImpact(hub: Hub, id: string) {
   const client = await findClientById(hub.db, id);
   if (!client) throw new HubError('not_found', 'No such OAuth client.');
-  return countLiveSessionsOfClient(hub.db, client.clientId, hub.clock());
+  const [live, consented] = await Promise.all([
+    countLiveSessionsOfClient(hub.db, client.clientId, hub.clock()),
+    countConsentsOfClient(hub.db, client.clientId),
+  ]);
+  return { ...live, consented_people: consented };
 }
 
 export async function setClientActive(hub: Hub, id: string, isActive: boolean, actor: Actor): Promise<OAuthClient> {

@@ -27,7 +27,7 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
     department: user.department ?? '',
     is_active: user.is_active,
   });
-  // The server says whether it would refuse the deactivation (a super admin, the last one): not offered then.
+  // The server says whether it would refuse the deactivation (oneself, a super admin, the last one): not offered then.
   const deactivation = user.actions?.deactivate;
   const mayNotDeactivate = user.is_active && deactivation !== undefined && !deactivation.allowed;
   const update = useUserUpdateMutation({
@@ -104,7 +104,12 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
               </p>
               {mayNotDeactivate && (
                 <p id="edit-active-refused" className="text-xs text-muted-foreground" data-testid="deactivate-reason">
-                  {deactivation.reason === 'last_super_admin' ? (
+                  {deactivation.reason === 'self' ? (
+                    <FormattedMessage
+                      id="admin.users.edit.self"
+                      defaultMessage="This is your own account: you cannot deactivate it. Another administrator can."
+                    />
+                  ) : deactivation.reason === 'last_super_admin' ? (
                     <FormattedMessage
                       id="admin.users.edit.lastSuperAdmin"
                       defaultMessage="The last active super admin stays active: make someone else a super admin first."

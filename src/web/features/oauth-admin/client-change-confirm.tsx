@@ -84,7 +84,7 @@ export function ClientChangeConfirmDialog({
 }: {
   name: string;
   impacts: ClientChangeImpact[];
-  /** More that the server counted (who is signed in to it now), one sentence each. */
+  /** More that the server counted (who is signed in to it now, who consented to it), one sentence each. */
   details?: string[];
   onConfirm: () => void;
   onClose: () => void;
@@ -118,7 +118,7 @@ export function ClientChangeConfirmDialog({
   );
 }
 
-/** Deactivation: the impact, and who is signed in to the client now (the server's count). */
+/** Deactivation: the impact, who is signed in to the client now and who consented to it (the server's counts). */
 export function DeactivateClientDialog({
   id,
   name,
@@ -147,6 +147,16 @@ export function DeactivateClientDialog({
               'it can no longer refresh their tokens, and the hub refuses them.}}',
           },
           { people: impact.signed_in_people, sessions: impact.active_sessions },
+        ),
+        intl.formatMessage(
+          {
+            id: 'oauth.impact.consented',
+            defaultMessage:
+              '{people, plural, =0 {Nobody has allowed it to use their account.} ' +
+              'one {# person has allowed it to use their account; that consent is kept for when it is activated again.} ' +
+              'other {# people have allowed it to use their account; their consents are kept for when it is activated again.}}',
+          },
+          { people: impact.consented_people },
         ),
       ]
     : [];

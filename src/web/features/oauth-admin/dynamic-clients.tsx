@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import {
   useDcrPolicyMutation,
   useDcrPolicyQuery,
@@ -91,18 +92,18 @@ function PolicyCard() {
               <Label htmlFor="dcr-mode">
                 <FormattedMessage id="oauth.dcr.mode.label" defaultMessage="Who may register" />
               </Label>
-              <select
-                id="dcr-mode"
-                value={draft.mode}
-                onChange={(e) => setDraft({ ...draft, mode: e.target.value as DcrMode })}
-                className="h-9 w-full rounded-md border border-input bg-card px-3 text-sm"
-              >
-                {(Object.keys(modes) as DcrMode[]).map((m) => (
-                  <option key={m} value={m}>
-                    {modes[m]}
-                  </option>
-                ))}
-              </select>
+              <Select value={draft.mode} onValueChange={(v) => setDraft({ ...draft, mode: v as DcrMode })}>
+                <SelectTrigger id="dcr-mode">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {(Object.keys(modes) as DcrMode[]).map((m) => (
+                    <SelectItem key={m} value={m}>
+                      {modes[m]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
             </div>
             <fieldset className="space-y-2">
               <legend className="text-sm font-medium">
