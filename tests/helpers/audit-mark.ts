@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../src/server/db/client';
 import { auditLogs } from '../../src/server/db/schema/index';
 
@@ -14,4 +14,13 @@ export async function auditMark(db: DbOrTx): Promise<SQL> {
   );
   const lasts = JSON.stringify(Object.fromEntries(heads.map((h) => [h.chain, h.last])));
   return sql`${auditLogs.id} > coalesce((${lasts}::jsonb ->> (${auditLogs.id} >> 40)::text)::bigint, -1)`;
+}
+
+/** Every row of one audit chain (ids chain·2^40 + seq), in chain order. */
+export function chainRows(db: DbOrTx, chain: number) {
+  return db
+    .select()
+    .from(auditLogs)
+    .where(sql`id > ${chain * 2 ** 40} and id < ${(chain + 1) * 2 ** 40}`)
+    .orderBy(asc(auditLogs.id));
 }

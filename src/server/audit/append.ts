@@ -211,24 +211,29 @@ export function createChainWriter(database: Database, keys: ChainKeys, clock: ()
     return sealedHere ? { head, sealed: sealEvent(reason, head) } : { head };
   }
 
-  function sealEvent(reason: SealReason, head: StoredHead): PendingRow {
+  /** A row the writer writes of itself (a seal, an epoch crossing): no actor, no request. */
+  function writerRow(eventType: AuditEventType, details: Record<string, unknown>): PendingRow {
     return {
       occurredAt: new Date(clock().getTime()),
-      eventType: SEAL_EVENTS[reason],
-      severity: AUDIT_EVENTS[SEAL_EVENTS[reason]].severity,
+      eventType,
+      severity: AUDIT_EVENTS[eventType].severity,
       userId: null,
       sessionId: null,
       ipAddress: null,
       userAgent: null,
       requestId: null,
       source: 'server',
-      details: {
-        reason,
-        legacy_last_id: head.legacyLastId,
-        base_id: head.baseId,
-        sealed_at: head.sealedAt.toISOString(),
-      },
+      details,
     };
+  }
+
+  function sealEvent(reason: SealReason, head: StoredHead): PendingRow {
+    return writerRow(SEAL_EVENTS[reason], {
+      reason,
+      legacy_last_id: head.legacyLastId,
+      base_id: head.baseId,
+      sealed_at: head.sealedAt.toISOString(),
+    });
   }
 
   /** Appends onto an anchor this transaction holds locked. */
@@ -255,18 +260,7 @@ export function createChainWriter(database: Database, keys: ChainKeys, clock: ()
 
   /** The row that moves a chain into epoch `to`; build() adds its chain, the epoch it leaves and the new key's MAC. */
   function epochRow(to: string): PendingRow {
-    return {
-      occurredAt: new Date(clock().getTime()),
-      eventType: KEY_EPOCH_EVENT,
-      severity: AUDIT_EVENTS[KEY_EPOCH_EVENT].severity,
-      userId: null,
-      sessionId: null,
-      ipAddress: null,
-      userAgent: null,
-      requestId: null,
-      source: 'server',
-      details: { to },
-    };
+    return writerRow(KEY_EPOCH_EVENT, { to });
   }
 
   async function slowAppend(batch: PendingRow[], opts: AppendOptions): Promise<void> {

@@ -5,6 +5,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { auditRow } from '../../helpers/fixtures';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
+import { chainRows as chainRowsOf } from '../../helpers/audit-mark';
 import { auditChainHead, auditLogs } from '../../../src/server/db/schema/index';
 import { createAuditLog, type AuditLog } from '../../../src/server/audit/record';
 import {
@@ -48,12 +49,7 @@ describe.each(TEST_DATABASES)('audit chains of three writers [%s]', (kind) => {
     return logs;
   }
 
-  const chainRows = (chain: number) =>
-    t.hub.db
-      .select()
-      .from(auditLogs)
-      .where(sql`id > ${chainRowId(chain, 0)} and id < ${chainRowId(chain + 1, 0)}`)
-      .orderBy(asc(auditLogs.id));
+  const chainRows = (chain: number) => chainRowsOf(t.hub.db, chain);
   const coldVerify = () => createAuditLog(t.hub.database, t.clock.now, key()).verifyChain();
 
   it('three chains and their checkpoints verify; a row carries (chain, seq) in its id', async () => {

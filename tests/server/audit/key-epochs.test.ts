@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { auditRow } from '../../helpers/fixtures';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
+import { chainRows as chainRowsOf } from '../../helpers/audit-mark';
 import { auditChainHead, auditLogs } from '../../../src/server/db/schema/index';
 import { createAuditLog, type AuditLog } from '../../../src/server/audit/record';
 import { canonicalJson, chainRowId, deriveChainKey, headMac, keyedHash } from '../../../src/server/audit/chain';
@@ -24,12 +25,7 @@ describe.each(TEST_DATABASES)('audit key epochs [%s]', (kind) => {
   const t = useTestHub(kind, { config: { masterKey: oldKey, masterKeys: [oldKey, newKey] } });
   const oldChainKey = deriveChainKey(oldKey);
 
-  const chainRows = (chain: number) =>
-    t.hub.db
-      .select()
-      .from(auditLogs)
-      .where(sql`id > ${chainRowId(chain, 0)} and id < ${chainRowId(chain + 1, 0)}`)
-      .orderBy(asc(auditLogs.id));
+  const chainRows = (chain: number) => chainRowsOf(t.hub.db, chain);
   const coldVerify = () => createAuditLog(t.hub.database, t.clock.now, t.hub.keyring).verifyChain();
   const row = (w: number, round: number) =>
     auditRow({ eventType: 'sign_in_success', severity: 'low', details: { w, round } });
