@@ -11,14 +11,14 @@ import { createDeliveryWorker } from '../../../src/server/events/delivery/worker
 import { oauthRuntime } from '../../../src/server/oauth/runtime';
 import { keyIdOf, createSecretBox, UnknownMasterKeyError } from '../../../src/server/crypto/secrets';
 import { masterKeyRotations, webhookEndpoints } from '../../../src/server/db/schema/index';
-import { SEALED_COLUMNS, contextOf, LOOKUP_KEY_CONTEXT } from '../../../src/server/master-keys/inventory';
-import { countByKeyId, findSealedBatch, findSealedLookupKey } from '../../../src/server/master-keys/queries';
+import { SEALED_COLUMNS, LOOKUP_KEY_CONTEXT } from '../../../src/server/master-keys/inventory';
+import { findSealedLookupKey } from '../../../src/server/master-keys/queries';
 import { runRotation } from '../../../src/server/master-keys/rotator';
 import { readMasterKeyStatus, startRotation } from '../../../src/server/master-keys/service';
-import type { Hub } from '../../../src/server/hub';
 import { closeHub, createHub } from '../../../src/server/create-hub';
 import { createMasterKeyWorker } from '../../../src/server/master-keys/worker';
 import { findOpenRotation } from '../../../src/server/master-keys/queries';
+import { expectAllSealedUnder, sealedThroughKeyring } from './master-key-helpers';
 
 /**
  * Issue 45, master-key rotation: while sign-ins, token grants and a webhook delivery run, every
@@ -26,19 +26,6 @@ import { findOpenRotation } from '../../../src/server/master-keys/queries';
  * mid-way goes on from its recorded progress in a fresh rotator (and waits out a crashed one's
  * lease); a value under a key nobody holds fails loudly; the admin API needs two super admins.
  */
-
-/** Every stored value opens, and each is under `keyId` (the columns the keyring seals). */
-async function expectAllSealedUnder(hub: Hub, keyId: string) {
-  for (const column of SEALED_COLUMNS.filter((c) => c.throughKeyring)) {
-    const counts = await countByKeyId(hub.db, column);
-    expect(
-      counts.filter((c) => c.key_id !== keyId),
-      column.name,
-    ).toEqual([]);
-    for (const row of await findSealedBatch(hub.db, column, keyId, null, 10_000))
-      expect(() => hub.keyring.open(row.sealed, contextOf(column, row.by)), column.name).not.toThrow();
-  }
-}
 
 it('the inventory names every *_enc column of the schema', () => {
   const schema = readFileSync('src/server/db/schema/index.ts', 'utf8');
@@ -141,7 +128,7 @@ describe.each(TEST_DATABASES)('master-key rotation [%s]', (kind) => {
     expect(mfa.statusCode, mfa.body).toBe(200);
   });
 
-  it('a rotation stopped mid-way goes on from its progress in a fresh rotator, after a crashed lease runs out', async () => {
+  it('a rotation keeps its lease batch by batch, and stopped mid-way goes on from its progress after a crashed lease runs out', async () => {
     const { hub } = t;
     for (let i = 0; i < 4; i++) await registerClient(t);
     const next = hub.keyring.add(randomBytes(32));
@@ -153,8 +140,11 @@ describe.each(TEST_DATABASES)('master-key rotation [%s]', (kind) => {
       batchSize: 2,
       retireGraceMs: 0,
       signal: stop.signal,
-      onBatch: () => {
-        if (++batches === 3) stop.abort();
+      onBatch: async () => {
+        // Each committed batch renews the lease (a minute): a pass longer than that keeps it.
+        t.clock.advance(40_000);
+        if (++batches === 2) expect(await runRotation(hub, { retireGraceMs: 0 })).toEqual({ state: 'busy' });
+        if (batches === 3) stop.abort();
       },
     });
     expect(first).toEqual({ state: 'stopped' });
@@ -259,8 +249,3 @@ describe.each(TEST_DATABASES)('master-key rotation [%s]', (kind) => {
     expect(status.body).not.toContain(next.key.toString('base64'));
   });
 });
-
-/** Values under `keyId` in the columns the keyring seals (subject keys are the audit module's own: counted, never moved). */
-function sealedThroughKeyring(status: Awaited<ReturnType<typeof readMasterKeyStatus>>, keyId: string): number {
-  return status.columns.filter((c) => c.through_keyring).reduce((n, c) => n + (c.sealed[keyId] ?? 0), 0);
-}
