@@ -10,7 +10,8 @@ import { authorizeWithPkce, basic, exchangeCode, registerClient } from '../oauth
 import { createDeliveryWorker } from '../../../src/server/events/delivery/worker';
 import { oauthRuntime } from '../../../src/server/oauth/runtime';
 import { keyIdOf, createSecretBox, UnknownMasterKeyError } from '../../../src/server/crypto/secrets';
-import { masterKeyRotations, webhookEndpoints } from '../../../src/server/db/schema/index';
+import { auditWriters, masterKeyRotations, webhookEndpoints } from '../../../src/server/db/schema/index';
+import { WRITER_LEASE_MS } from '../../../src/server/audit/writer-queries';
 import { SEALED_COLUMNS, LOOKUP_KEY_CONTEXT } from '../../../src/server/master-keys/inventory';
 import { findSealedLookupKey } from '../../../src/server/master-keys/queries';
 import { runRotation } from '../../../src/server/master-keys/rotator';
@@ -188,6 +189,10 @@ describe.each(TEST_DATABASES)('master-key rotation [%s]', (kind) => {
 
   it('another node hears the switch, seals under the new key, and its worker carries the rotation to the end', async () => {
     const { hub } = t;
+    // The tests above moved the clock minutes ahead, between two renewals of this hub's audit-chain lease (every
+    // 5 s of real time): the other node would take its chain over as a crashed node's, and on the shared PGlite
+    // the hub's next audited transaction would claim a chain inside itself and wait forever. Renew it, as its timer would.
+    await hub.db.update(auditWriters).set({ leaseUntil: new Date(t.clock.now().getTime() + WRITER_LEASE_MS) });
     const other = await createHub({
       config: { ...hub.config, masterKey: undefined, masterKeys: hub.keyring.keys().map((k) => k.key) },
       skipMigrations: true,
