@@ -32,7 +32,7 @@ import { loadKeyringState } from './state';
  * into browsers, such as the SSO state cookie, have expired by then). Retired, it opens nothing.
  */
 export const RETIRE_GRACE_MS = 15 * 60_000;
-export const ROTATION_LEASE_MS = 60_000;
+const ROTATION_LEASE_MS = 60_000;
 
 export interface RotatorOptions {
   batchSize?: number;
