@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { CliCommand } from './command';
-import { readMasterKeyStatus, startRotation } from '../master-keys/service';
+import { readMasterKeyStatus, releaseEmbeddedLease, startRotation } from '../master-keys/service';
 import { findOpenRotation } from '../master-keys/queries';
 import { runRotation } from '../master-keys/rotator';
 
@@ -8,20 +9,43 @@ function option(args: string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
+/** `--batch-size N` (values per transaction) and `--pause MS` (between batches): gentler on a busy database. */
+const PacingSchema = z.object({
+  batchSize: z.coerce.number().int().min(1).max(10_000).optional(),
+  pauseMs: z.coerce.number().int().min(0).max(60_000).optional(),
+});
+
 export const MASTER_KEY_COMMANDS: CliCommand[] = [
   {
     name: 'master-key rotate',
     summary:
-      'make the new master key current and re-seal every stored secret under it [--to KEY_ID] [--retire-now]; ' +
-      'resumes an interrupted rotation',
+      'make the new master key current and re-seal every stored secret under it [--to KEY_ID] [--retire-now] ' +
+      '[--batch-size N (200)] [--pause MS (0)]; resumes an interrupted rotation',
     async run(hub, args) {
+      const pacing = PacingSchema.safeParse({
+        batchSize: option(args, '--batch-size'),
+        pauseMs: option(args, '--pause'),
+      });
+      if (!pacing.success) {
+        console.error('--batch-size takes 1 to 10000 values, --pause 0 to 60000 milliseconds.');
+        return 2;
+      }
       let rotation = await findOpenRotation(hub.db);
-      if (rotation) console.log(`Resuming rotation ${rotation.id} (${rotation.fromKeyId} → ${rotation.toKeyId}).`);
-      else {
+      if (rotation) {
+        console.log(
+          `Resuming rotation ${rotation.id} (${rotation.fromKeyId} → ${rotation.toKeyId}), ` +
+            `${rotation.resealed} values re-sealed so far.`,
+        );
+        if (await releaseEmbeddedLease(hub, rotation))
+          console.log('The process that was running it has stopped (this one holds the data directory): going on.');
+      } else {
         rotation = await startRotation(hub, { via: 'cli', toKeyId: option(args, '--to') });
-        console.log(`Master key ${rotation.toKeyId} is current; re-sealing what ${rotation.fromKeyId} sealed.`);
+        console.log(
+          `Rotation ${rotation.id}: master key ${rotation.toKeyId} is current; re-sealing what ${rotation.fromKeyId} sealed.`,
+        );
       }
       const outcome = await runRotation(hub, {
+        ...pacing.data,
         retireGraceMs: args.includes('--retire-now') ? 0 : undefined,
         onBatch: (column, moved) => console.log(`  ${column}: ${moved} re-sealed`),
       });
@@ -31,8 +55,16 @@ export const MASTER_KEY_COMMANDS: CliCommand[] = [
           `Everything is re-sealed. The old key is retired at ${outcome.retireAfter.toISOString()} (once values sealed ` +
             'into browsers have expired) by a running hub, or run this command again then.',
         );
-      else if (outcome.state === 'busy')
-        console.log('Another process is running this rotation; see master-key status.');
+      else if (outcome.state === 'busy') {
+        const until = (await findOpenRotation(hub.db))?.leaseUntil;
+        console.log(
+          'Another process is running this rotation; see master-key status.' +
+            (until
+              ? ` If it has stopped, its lease runs out at ${until.toISOString()}: a running hub goes on then, ` +
+                'or run this command again.'
+              : ''),
+        );
+      }
       return 0;
     },
   },

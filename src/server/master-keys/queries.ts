@@ -140,7 +140,7 @@ export async function leaseRotation(db: DbOrTx, rotationId: string, token: strin
   return done.length > 0;
 }
 
-/** Records how far one column's batches reached, under the lease; false when the lease was lost. */
+/** Records how far one column's batches reached and renews the lease; false when the lease was lost. */
 export async function recordProgress(
   db: DbOrTx,
   rotationId: string,
@@ -148,10 +148,11 @@ export async function recordProgress(
   progress: Record<string, string>,
   resealed: number,
   now: Date,
+  leaseUntil: Date,
 ): Promise<boolean> {
   const done = await db
     .update(masterKeyRotations)
-    .set({ progress, resealed: sql`${masterKeyRotations.resealed} + ${resealed}`, updatedAt: now })
+    .set({ progress, resealed: sql`${masterKeyRotations.resealed} + ${resealed}`, leaseUntil, updatedAt: now })
     .where(and(eq(masterKeyRotations.id, rotationId), eq(masterKeyRotations.leaseToken, token)))
     .returning({ id: masterKeyRotations.id });
   return done.length > 0;

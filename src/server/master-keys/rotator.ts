@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Hub } from '../hub';
 import type { MasterKeyRotation } from '../db/schema/index';
 import { randomToken } from '../crypto/tokens';
@@ -21,7 +22,9 @@ import { loadKeyringState } from './state';
  * is already sealed under whichever key its node holds as current). Until its batch commits a
  * value stays under the old key, which every node still opens. After each batch the primary key
  * reached is recorded (`progress`), so a rotator started after a crash goes on from there; a
- * lease lets one process run it at a time (the CLI, or any node: master-keys/worker.ts).
+ * lease lets one process run it at a time (the CLI, or any node: master-keys/worker.ts). Each
+ * committed batch renews the lease, so a long pass keeps it; a rotator that crashed lets go of it
+ * ROTATION_LEASE_MS after its last batch.
  *
  * When a pass over every column finds nothing left under the old key (a node that had not yet
  * heard of the switch may have sealed behind the cursor: then the pass starts over), the rotation
@@ -29,10 +32,12 @@ import { loadKeyringState } from './state';
  * into browsers, such as the SSO state cookie, have expired by then). Retired, it opens nothing.
  */
 export const RETIRE_GRACE_MS = 15 * 60_000;
-const LEASE_MS = 60_000;
+const ROTATION_LEASE_MS = 60_000;
 
 export interface RotatorOptions {
   batchSize?: number;
+  /** A pause after each batch, to go gentler on a busy database (the CLI's `--pause MS`). */
+  pauseMs?: number;
   /** Time from the switch to the retirement of the old key (default RETIRE_GRACE_MS; 0 after a compromise). */
   retireGraceMs?: number;
   /** Stops between batches (a node shutting down; tests simulating a crash). */
@@ -59,8 +64,7 @@ export async function runRotation(hub: Hub, options: RotatorOptions = {}): Promi
     // The target key must be this process's current one before it seals anything under it.
     if (hub.secrets.kid !== rotation.toKeyId) await loadKeyringState(hub.db, hub.keyring, hub.clock());
     const now = hub.clock();
-    if (!(await leaseRotation(hub.db, rotation.id, token, now, new Date(now.getTime() + LEASE_MS))))
-      return { state: 'busy' };
+    if (!(await leaseRotation(hub.db, rotation.id, token, now, leaseEnd(now)))) return { state: 'busy' };
     try {
       if (rotation.status === 'running') {
         // The audit chains into the new key's epoch (audit/chain-keys.ts): the switch did it unless it crashed first.
@@ -71,7 +75,8 @@ export async function runRotation(hub: Hub, options: RotatorOptions = {}): Promi
       if ((await countSealedUnder(hub, rotation.fromKeyId)) > 0) {
         // A value sealed under the old key since the pass (a node slow to hear of the switch): another pass.
         await updateRotation(hub.db, rotation.id, { status: 'running', updatedAt: hub.clock() });
-        if (!(await recordProgress(hub.db, rotation.id, token, {}, 0, hub.clock()))) return { state: 'busy' };
+        if (!(await recordProgress(hub.db, rotation.id, token, {}, 0, hub.clock(), leaseEnd(hub.clock()))))
+          return { state: 'busy' };
         continue;
       }
       return await retireWhenDue(hub, rotation, options);
@@ -86,6 +91,8 @@ export async function runRotation(hub: Hub, options: RotatorOptions = {}): Promi
   }
 }
 
+const leaseEnd = (now: Date) => new Date(now.getTime() + ROTATION_LEASE_MS);
+
 /** One pass over every column from the recorded progress; false when stopped by the signal. */
 async function resealAll(hub: Hub, rotation: MasterKeyRotation, token: string, options: RotatorOptions) {
   const progress = { ...rotation.progress };
@@ -95,12 +102,13 @@ async function resealAll(hub: Hub, rotation: MasterKeyRotation, token: string, o
       const done = await resealBatch(hub, rotation, column, progress, token, options.batchSize ?? 200);
       if (done === null) break;
       await options.onBatch?.(column.name, done);
+      if (options.pauseMs) await delay(options.pauseMs);
     }
   }
   const now = hub.clock();
   if ((await countSealedUnder(hub, rotation.fromKeyId)) > 0) {
     // Sealed behind the cursor by a node that had not yet heard of the switch: another pass.
-    if (!(await recordProgress(hub.db, rotation.id, token, {}, 0, now))) throw new LeaseLost();
+    if (!(await recordProgress(hub.db, rotation.id, token, {}, 0, now, leaseEnd(now)))) throw new LeaseLost();
     return true;
   }
   const grace = options.retireGraceMs ?? RETIRE_GRACE_MS;
@@ -128,7 +136,8 @@ async function resealBatch(
       if (await swapSealed(tx, column, row.k, row.sealed, next)) moved++;
     }
     progress[column.name] = batch[batch.length - 1].k;
-    if (!(await recordProgress(tx, rotation.id, token, progress, moved, hub.clock()))) throw new LeaseLost();
+    const now = hub.clock();
+    if (!(await recordProgress(tx, rotation.id, token, progress, moved, now, leaseEnd(now)))) throw new LeaseLost();
   });
   return moved;
 }

@@ -21,6 +21,7 @@ import {
   insertRotation,
   listMasterKeys,
   switchCurrentKey,
+  updateRotation,
 } from './queries';
 import { loadKeyringState } from './state';
 import { readAllHeads } from '../audit/chain-queries';
@@ -103,6 +104,20 @@ export async function startRotation(hub: Hub, input: StartRotationInput): Promis
   // The audit chains follow at once (audit/chain-keys.ts); the rotator moves any left before retiring.
   await hub.audit.crossKeyEpoch();
   return rotation;
+}
+
+/**
+ * `master-key rotate` on the embedded database: this process holds the data directory alone
+ * (db/data-dir-lock.ts, which takes it over from a process that died holding it), so a lease
+ * recorded there was left by a process that has stopped, a crash mid-rotation, and is let go at
+ * once instead of waited out (rotator.ts, ROTATION_LEASE_MS). On PostgreSQL another node may be
+ * running the rotation: its lease stands. True when a lease was let go.
+ */
+export async function releaseEmbeddedLease(hub: Hub, rotation: MasterKeyRotation): Promise<boolean> {
+  const now = hub.clock();
+  if (hub.database.kind !== 'pglite' || !rotation.leaseUntil || rotation.leaseUntil <= now) return false;
+  await updateRotation(hub.db, rotation.id, { leaseToken: null, leaseUntil: null, updatedAt: now });
+  return true;
 }
 
 /** `master-key status` and GET /api/admin/master-keys: every key, and how many values each still seals. */
