@@ -65,7 +65,8 @@ export function createChainWriter(database: Database, keys: ChainKeys, clock: ()
   let state = new ChainWriterState();
   /**
    * Issue 43: the chain this process appends to, claimed with a lease (audit/writer-queries.ts) at the
-   * first append or at start; undefined until then, and again once the lease was found lost.
+   * first append or at start; undefined until then. A lease found lost is claimed again in the background
+   * while appends go on to the chain held so far (see renew).
    */
   let chainId: number | undefined;
   let claiming: Promise<number> | undefined;
@@ -89,15 +90,26 @@ export function createChainWriter(database: Database, keys: ChainKeys, clock: ()
     return claiming;
   }
 
-  /** Renews the lease; a lost lease (this process stalled past it) makes the next append claim another chain. */
-  function renew(): void {
+  /**
+   * Renews the lease. A lost lease (this process stalled past it, a laptop asleep) is claimed again at
+   * once, here, outside any request: until the claim answers, appends go on to the chain held so far,
+   * which stays correct (every append compares the anchor's MAC, so two writers of one chain only
+   * take turns). Leaving the claim to the next append would put it inside a caller's transaction,
+   * where a claim on another connection waits for that transaction — forever on the one-connection
+   * embedded database.
+   */
+  function renew(): Promise<unknown> {
     const id = chainId;
-    if (id === undefined) return;
-    renewChainLease(database.db, id, identity.owner, clock()).then(
+    if (id === undefined) return Promise.resolve();
+    return renewChainLease(database.db, id, identity.owner, clock()).then(
       (held) => {
-        if (held || chainId !== id) return;
-        chainId = undefined;
+        if (held || chainId !== id || claiming === undefined) return;
+        const lost = claiming;
         claiming = undefined;
+        return claim().catch(() => {
+          // The next tick tries again, on the chain held so far.
+          claiming ??= lost;
+        });
       },
       () => {
         // The next tick tries again; a lease that lapses meanwhile is detected then.
@@ -427,7 +439,7 @@ export function createChainWriter(database: Database, keys: ChainKeys, clock: ()
      */
     async prepare(): Promise<SealReason | null> {
       const chain = await claim();
-      renewal ??= setInterval(renew, WRITER_RENEW_MS);
+      renewal ??= setInterval(() => void renew(), WRITER_RENEW_MS);
       renewal.unref();
       if (await readHead(database.db, chain)) return null;
       // The lease makes the chain ours: no other process seals it (the primary key settles a race anyway).
@@ -459,6 +471,8 @@ export function createChainWriter(database: Database, keys: ChainKeys, clock: ()
       rowsSinceCheckpoint = 0;
       return n;
     },
+    /** Tests: the renewal tick now (a lost lease is claimed again before this resolves). */
+    renewLease: () => renew().then(() => undefined),
     /** Tests: this process stops renewing, as a frozen or killed one would (its lease then lapses). */
     abandonLease(): void {
       if (renewal) clearInterval(renewal);

@@ -150,6 +150,18 @@ describe.each(TEST_DATABASES)('audit chains of three writers [%s]', (kind) => {
     expect((await chainRows(1)).at(-1)!.eventType).toBe('audit_chain_checkpoint');
     expect((await chainRows(1)).at(0)!.prevHash).toBe(GENESIS_HASH);
   });
+
+  it('a writer that finds its lease lost claims a chain again at once, so an append in a transaction never waits on a claim', async () => {
+    const logs = await threeWriters();
+    // Writer 1 stalled (a laptop asleep) past its lease, and another process took its chain.
+    await t.hub.db.execute(sql`update audit_writers set owner = 'another-process' where chain_id = 1`);
+    await logs[1].writer.renewLease();
+    expect(logs[1].writer.chainId()).toBe(3);
+    // Inside a caller's transaction (on the one-connection embedded database, a claim there would never answer).
+    await t.hub.db.transaction((tx) => logs[1].recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })], tx));
+    expect((await chainRows(3)).map((r) => r.eventType)).toEqual(['audit_chain_started', 'sign_out']);
+    expect(await coldVerify()).toMatchObject({ ok: true });
+  });
 });
 
 const MIGRATIONS = new URL('../../../drizzle/', import.meta.url);
