@@ -1,0 +1,141 @@
+import type { Db } from '../db/client';
+import type { Hub } from '../hub';
+import { deleteChainRowsUpTo } from './chain-queries';
+import {
+  createAuditPartition,
+  detachAuditPartition,
+  dropDetachedPartition,
+  findChainTailsIn,
+  listAuditPartitions,
+  lockAuditTable,
+  lockPartitionMaintenance,
+  lockHeadsNoWait,
+  type AuditPartition,
+} from './partition-queries';
+
+/**
+ * audit_logs is partitioned by month of occurred_at (UTC), on PostgreSQL and PGlite alike (migration
+ * 0034): `audit_logs_YYYY_MM` per month, `audit_logs_before_partitioning` for the rows from before,
+ * `audit_logs_default` for a row whose month has no partition. This file makes the months ahead and
+ * drops the months retention has passed whole; audit/retention.ts calls both.
+ */
+
+/** How long a partition's creation or drop waits for the table lock before giving up until the next run. */
+export const PARTITION_LOCK_WAIT_MS = 2_000;
+
+/** The first instant of the UTC month `offset` months after the one `at` lies in. */
+export function monthStart(at: Date, offset = 0): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
+}
+
+/** `audit_logs_2026_12`: the partition of the month starting at `from`. */
+export function monthPartitionName(from: Date): string {
+  return `audit_logs_${from.getUTCFullYear()}_${String(from.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** Months (their first instant) among `months` that no partition but DEFAULT covers any of. */
+function uncovered(partitions: AuditPartition[], months: Date[]): Date[] {
+  return months.filter((from) => {
+    const to = monthStart(from, 1);
+    return !partitions.some(
+      (p) => !p.isDefault && (p.from?.getTime() ?? -Infinity) < to.getTime() && p.to!.getTime() > from.getTime(),
+    );
+  });
+}
+
+/**
+ * Creates the partitions of the current and the next month (UTC) where missing; rows DEFAULT holds for
+ * them move in. Run at start and by every retention run, so a month's partition exists about a month
+ * before its first row. One node at a time (advisory lock); answers the partitions created.
+ */
+export async function ensureAuditPartitions(db: Db, now: Date): Promise<string[]> {
+  const months = [monthStart(now), monthStart(now, 1)];
+  if (uncovered(await listAuditPartitions(db), months).length === 0) return [];
+  return db.transaction(async (tx) => {
+    await lockPartitionMaintenance(tx, PARTITION_LOCK_WAIT_MS);
+    const created: string[] = [];
+    for (const from of uncovered(await listAuditPartitions(tx), months)) {
+      const name = monthPartitionName(from);
+      await createAuditPartition(tx, name, from, monthStart(from, 1));
+      created.push(name);
+    }
+    return created;
+  });
+}
+
+export interface DroppedPartition {
+  name: string;
+  /** Chain positions the bases moved past: the partition's rows and older stragglers of its chains. */
+  deleted: number;
+  /** Each chain's new base (its last row in the partition). */
+  checkpoints: { chain: number; id: number; hash: string }[];
+}
+
+/**
+ * Drops every partition whose range ended at or before `cutoff` (all its rows have expired), oldest
+ * first, each in one transaction: audit_logs locked (at most PARTITION_LOCK_WAIT_MS of waiting, else
+ * 55P03 and the run ends: appends wait for this lock, so it is never held long), then the anchors of
+ * the chains with rows in it (NOWAIT), the partition detached, each chain's base moved to its last row
+ * there (rows of that chain up to it elsewhere, written out of time order across the month's end, are
+ * deleted), one `audit_retention_pruned` per chain, and the partition dropped. A chain whose anchor is
+ * missing or not authentic keeps the partition: its rows go by the row-deleting path, which leaves
+ * that chain alone too, and verification names it.
+ */
+export async function dropExpiredAuditPartitions(
+  hub: Hub,
+  db: Db,
+  { cutoff, retentionDays }: { cutoff: Date; retentionDays: number },
+): Promise<DroppedPartition[]> {
+  const dropped: DroppedPartition[] = [];
+  const expired = (await listAuditPartitions(db)).filter((p) => !p.isDefault && p.to!.getTime() <= cutoff.getTime());
+  for (const { name } of expired) {
+    const result = await db
+      .transaction(async (tx) => {
+        await lockAuditTable(tx, PARTITION_LOCK_WAIT_MS);
+        // Another node may have dropped it while this one waited for the lock.
+        if (!(await listAuditPartitions(tx)).some((p) => p.name === name)) return undefined;
+        const tails = await findChainTailsIn(tx, name);
+        await lockHeadsNoWait(
+          tx,
+          tails.map((t) => t.chain),
+        );
+        await detachAuditPartition(tx, name);
+        const done: DroppedPartition = { name, deleted: 0, checkpoints: [] };
+        for (const tail of tails) {
+          const moved = await hub.audit.writer.withOtherHeadLocked(tx, tail.chain, async (head) => {
+            if (tail.id <= head.baseId) return { result: 0 };
+            await deleteChainRowsUpTo(tx, tail.id);
+            return { position: { ...head, baseId: tail.id, baseHash: tail.hash }, result: tail.id - head.baseId };
+          });
+          if (moved === undefined) throw new KeptPartition(); // undoes the detach with the rest (see above)
+          if (moved === 0) continue;
+          done.deleted += moved;
+          done.checkpoints.push(tail);
+          await hub.audit.record(
+            {
+              type: 'audit_retention_pruned',
+              details: {
+                deleted: moved,
+                checkpoint_id: tail.id,
+                retention_days: retentionDays,
+                cutoff: cutoff.toISOString(),
+                partition: name,
+              },
+            },
+            tx,
+          );
+        }
+        await dropDetachedPartition(tx, name);
+        return done;
+      })
+      .catch((e: unknown) => {
+        if (e instanceof KeptPartition) return undefined;
+        throw e;
+      });
+    if (result) dropped.push(result);
+  }
+  return dropped;
+}
+
+/** Thrown inside a drop's transaction to undo it: a chain of the partition has no authentic anchor. */
+class KeptPartition extends Error {}
