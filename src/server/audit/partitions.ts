@@ -1,4 +1,6 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import type { Db } from '../db/client';
+import { hasCauseCode } from '../error-causes';
 import type { Hub } from '../hub';
 import { deleteChainRowsUpTo } from './chain-queries';
 import {
@@ -22,6 +24,25 @@ import {
 
 /** How long a partition's creation or drop waits for the table lock before giving up until the next run. */
 export const PARTITION_LOCK_WAIT_MS = 2_000;
+
+/** How often a partition's creation or drop is tried while a lock it needs is taken (55P03), and how far apart. */
+const LOCK_ATTEMPTS = 5;
+const LOCK_RETRY_MS = 200;
+
+/** `attempt` (one transaction) again while it fails for a lock it did not get; the last failure is thrown. */
+async function retryWhileLocked<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if (n >= LOCK_ATTEMPTS || !isLockNotAvailable(e)) throw e;
+      await wait(LOCK_RETRY_MS);
+    }
+  }
+}
+
+/** 55P03: a lock wait ran out (lock_timeout) or a NOWAIT lock was taken. */
+export const isLockNotAvailable = (e: unknown) => hasCauseCode(e, (code) => code === '55P03');
 
 /** The first instant of the UTC month `offset` months after the one `at` lies in. */
 export function monthStart(at: Date, offset = 0): Date {
@@ -51,6 +72,10 @@ function uncovered(partitions: AuditPartition[], months: Date[]): Date[] {
 export async function ensureAuditPartitions(db: Db, now: Date): Promise<string[]> {
   const months = [monthStart(now), monthStart(now, 1)];
   if (uncovered(await listAuditPartitions(db), months).length === 0) return [];
+  return retryWhileLocked(() => createMonths(db, months));
+}
+
+async function createMonths(db: Db, months: Date[]): Promise<string[]> {
   return db.transaction(async (tx) => {
     await lockPartitionMaintenance(tx, PARTITION_LOCK_WAIT_MS);
     const created: string[] = [];
@@ -73,9 +98,10 @@ export interface DroppedPartition {
 
 /**
  * Drops every partition whose range ended at or before `cutoff` (all its rows have expired), oldest
- * first, each in one transaction: audit_logs locked (at most PARTITION_LOCK_WAIT_MS of waiting, else
- * 55P03 and the run ends: appends wait for this lock, so it is never held long), then the anchors of
- * the chains with rows in it (NOWAIT), the partition detached, each chain's base moved to its last row
+ * first, each in one transaction: audit_logs locked (at most PARTITION_LOCK_WAIT_MS of waiting: appends
+ * queue behind this lock, so it is never waited for long), then the anchors of the chains with rows in
+ * it (NOWAIT: never waits on a writer; a lock not had is tried again a few times, then the run ends
+ * with the error and the next one goes on), the partition detached, each chain's base moved to its last row
  * there (rows of that chain up to it elsewhere, written out of time order across the month's end, are
  * deleted), one `audit_retention_pruned` per chain, and the partition dropped. A chain whose anchor is
  * missing or not authentic keeps the partition: its rows go by the row-deleting path, which leaves
@@ -89,52 +115,62 @@ export async function dropExpiredAuditPartitions(
   const dropped: DroppedPartition[] = [];
   const expired = (await listAuditPartitions(db)).filter((p) => !p.isDefault && p.to!.getTime() <= cutoff.getTime());
   for (const { name } of expired) {
-    const result = await db
-      .transaction(async (tx) => {
-        await lockAuditTable(tx, PARTITION_LOCK_WAIT_MS);
-        // Another node may have dropped it while this one waited for the lock.
-        if (!(await listAuditPartitions(tx)).some((p) => p.name === name)) return undefined;
-        const tails = await findChainTailsIn(tx, name);
-        await lockHeadsNoWait(
-          tx,
-          tails.map((t) => t.chain),
-        );
-        await detachAuditPartition(tx, name);
-        const done: DroppedPartition = { name, deleted: 0, checkpoints: [] };
-        for (const tail of tails) {
-          const moved = await hub.audit.writer.withOtherHeadLocked(tx, tail.chain, async (head) => {
-            if (tail.id <= head.baseId) return { result: 0 };
-            await deleteChainRowsUpTo(tx, tail.id);
-            return { position: { ...head, baseId: tail.id, baseHash: tail.hash }, result: tail.id - head.baseId };
-          });
-          if (moved === undefined) throw new KeptPartition(); // undoes the detach with the rest (see above)
-          if (moved === 0) continue;
-          done.deleted += moved;
-          done.checkpoints.push(tail);
-          await hub.audit.record(
-            {
-              type: 'audit_retention_pruned',
-              details: {
-                deleted: moved,
-                checkpoint_id: tail.id,
-                retention_days: retentionDays,
-                cutoff: cutoff.toISOString(),
-                partition: name,
-              },
-            },
-            tx,
-          );
-        }
-        await dropDetachedPartition(tx, name);
-        return done;
-      })
-      .catch((e: unknown) => {
-        if (e instanceof KeptPartition) return undefined;
-        throw e;
-      });
+    const result = await retryWhileLocked(() => dropPartition(hub, db, name, { cutoff, retentionDays }));
     if (result) dropped.push(result);
   }
   return dropped;
+}
+
+/** One partition's drop (see dropExpiredAuditPartitions), in one transaction; undefined when it stays. */
+async function dropPartition(
+  hub: Hub,
+  db: Db,
+  name: string,
+  { cutoff, retentionDays }: { cutoff: Date; retentionDays: number },
+): Promise<DroppedPartition | undefined> {
+  return db
+    .transaction(async (tx) => {
+      await lockAuditTable(tx, PARTITION_LOCK_WAIT_MS);
+      // Another node may have dropped it while this one waited for the lock.
+      if (!(await listAuditPartitions(tx)).some((p) => p.name === name)) return undefined;
+      const tails = await findChainTailsIn(tx, name);
+      await lockHeadsNoWait(
+        tx,
+        tails.map((t) => t.chain),
+      );
+      await detachAuditPartition(tx, name);
+      const done: DroppedPartition = { name, deleted: 0, checkpoints: [] };
+      for (const tail of tails) {
+        const moved = await hub.audit.writer.withOtherHeadLocked(tx, tail.chain, async (head) => {
+          if (tail.id <= head.baseId) return { result: 0 };
+          await deleteChainRowsUpTo(tx, tail.id);
+          return { position: { ...head, baseId: tail.id, baseHash: tail.hash }, result: tail.id - head.baseId };
+        });
+        if (moved === undefined) throw new KeptPartition(); // undoes the detach with the rest (see above)
+        if (moved === 0) continue;
+        done.deleted += moved;
+        done.checkpoints.push(tail);
+        await hub.audit.record(
+          {
+            type: 'audit_retention_pruned',
+            details: {
+              deleted: moved,
+              checkpoint_id: tail.id,
+              retention_days: retentionDays,
+              cutoff: cutoff.toISOString(),
+              partition: name,
+            },
+          },
+          tx,
+        );
+      }
+      await dropDetachedPartition(tx, name);
+      return done;
+    })
+    .catch((e: unknown) => {
+      if (e instanceof KeptPartition) return undefined;
+      throw e;
+    });
 }
 
 /** Thrown inside a drop's transaction to undo it: a chain of the partition has no authentic anchor. */
