@@ -72,32 +72,35 @@ export async function createAuditPartition(tx: DbOrTx, name: string, from: Date,
 const PARTITION_MAINTENANCE_LOCK = 0x61756470;
 
 /**
- * Partition maintenance of one node at a time, for the rest of the transaction; each lock after this one
- * (the table's, for an attach) is waited for at most `waitMs` (then 55P03).
+ * Partition maintenance of one node at a time, for the rest of the transaction, with audit_logs closed to
+ * writes until it commits (waiting at most `waitMs` for that, then 55P03): an insert that chose DEFAULT
+ * before a month's partition was attached would otherwise fail its partition check after the attach.
+ * Every insert in flight finishes first; the ones after route with the new partition.
  */
 export async function lockPartitionMaintenance(tx: DbOrTx, waitMs: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_MAINTENANCE_LOCK})`);
+  await limitLockWaits(tx, waitMs);
+  await tx.execute(sql`lock table audit_logs in share row exclusive mode`);
+}
+
+/** Every lock this transaction waits for from now on is waited for at most `waitMs` (then 55P03). */
+export async function limitLockWaits(tx: DbOrTx, waitMs: number): Promise<void> {
   await tx.execute(sql.raw(`set local lock_timeout = ${Math.round(waitMs)}`));
 }
 
-/**
- * Locks audit_logs against every other statement for the rest of the transaction, waiting at most
- * `waitMs` (then 55P03): the DETACH that follows would take the same lock, and taking it first,
- * before any chain anchor, means no append holds the table while this waits for its anchor.
- */
-export async function lockAuditTable(tx: DbOrTx, waitMs: number): Promise<void> {
-  await tx.execute(sql.raw(`set local lock_timeout = ${Math.round(waitMs)}`));
+/** Locks audit_logs against every other statement for the rest of the transaction (a DETACH takes this lock too). */
+export async function lockAuditTable(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`lock table audit_logs in access exclusive mode`);
 }
 
-/** Locks the anchors of `chains`, or fails at once (55P03) when one is locked: never waits on a writer. */
-export async function lockHeadsNoWait(tx: DbOrTx, chains: number[]): Promise<void> {
+/** Locks the anchors of `chains` in chain order, as every other multi-chain lock does (retention, cleanup). */
+export async function lockHeads(tx: DbOrTx, chains: number[]): Promise<void> {
   if (chains.length === 0) return;
   await tx.execute(
     sql`select id from audit_chain_head where id in (${sql.join(
       chains.map((c) => sql`${c}`),
       sql`, `,
-    )}) order by id for update nowait`,
+    )}) order by id for update`,
   );
 }
 

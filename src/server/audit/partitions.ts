@@ -11,7 +11,8 @@ import {
   listAuditPartitions,
   lockAuditTable,
   lockPartitionMaintenance,
-  lockHeadsNoWait,
+  lockHeads,
+  limitLockWaits,
   type AuditPartition,
 } from './partition-queries';
 
@@ -22,10 +23,14 @@ import {
  * drops the months retention has passed whole; audit/retention.ts calls both.
  */
 
-/** How long a partition's creation or drop waits for the table lock before giving up until the next run. */
+/**
+ * How long a partition's drop waits for each lock (anchors, table) before trying again; appends queue
+ * behind the wait. A creation waits less: it happens a month ahead, so it can always wait for the next run.
+ */
 export const PARTITION_LOCK_WAIT_MS = 2_000;
+const CREATE_LOCK_WAIT_MS = 250;
 
-/** How often a partition's creation or drop is tried while a lock it needs is taken (55P03), and how far apart. */
+/** How often a partition's creation or drop is tried while a lock it needs is taken, and how far apart. */
 const LOCK_ATTEMPTS = 5;
 const LOCK_RETRY_MS = 200;
 
@@ -41,8 +46,11 @@ async function retryWhileLocked<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
-/** 55P03: a lock wait ran out (lock_timeout) or a NOWAIT lock was taken. */
-export const isLockNotAvailable = (e: unknown) => hasCauseCode(e, (code) => code === '55P03');
+/**
+ * A lock not had: 55P03 (a lock wait ran out), 40P01 (a deadlock ended this side), 42P01 (the partition
+ * went while this waited: another node dropped it).
+ */
+export const isLockNotAvailable = (e: unknown) => hasCauseCode(e, (code) => ['55P03', '40P01', '42P01'].includes(code));
 
 /** The first instant of the UTC month `offset` months after the one `at` lies in. */
 export function monthStart(at: Date, offset = 0): Date {
@@ -77,7 +85,7 @@ export async function ensureAuditPartitions(db: Db, now: Date): Promise<string[]
 
 async function createMonths(db: Db, months: Date[]): Promise<string[]> {
   return db.transaction(async (tx) => {
-    await lockPartitionMaintenance(tx, PARTITION_LOCK_WAIT_MS);
+    await lockPartitionMaintenance(tx, CREATE_LOCK_WAIT_MS);
     const created: string[] = [];
     for (const from of uncovered(await listAuditPartitions(tx), months)) {
       const name = monthPartitionName(from);
@@ -98,14 +106,15 @@ export interface DroppedPartition {
 
 /**
  * Drops every partition whose range ended at or before `cutoff` (all its rows have expired), oldest
- * first, each in one transaction: audit_logs locked (at most PARTITION_LOCK_WAIT_MS of waiting: appends
- * queue behind this lock, so it is never waited for long), then the anchors of the chains with rows in
- * it (NOWAIT: never waits on a writer; a lock not had is tried again a few times, then the run ends
- * with the error and the next one goes on), the partition detached, each chain's base moved to its last row
- * there (rows of that chain up to it elsewhere, written out of time order across the month's end, are
- * deleted), one `audit_retention_pruned` per chain, and the partition dropped. A chain whose anchor is
- * missing or not authentic keeps the partition: its rows go by the row-deleting path, which leaves
- * that chain alone too, and verification names it.
+ * first, each in one transaction: the anchors of the chains with rows in it locked, then audit_logs
+ * (each lock waited for PARTITION_LOCK_WAIT_MS at most: appends queue behind them), the partition
+ * detached, each chain's base moved to its last row there (rows of that chain up to it elsewhere,
+ * written out of time order across the month's end, are deleted), one `audit_retention_pruned` per
+ * chain, and the partition dropped. A lock not had, or a deadlock, is tried again a few times, then
+ * the run ends with the error and the next run goes on. The one deadlock possible: a transaction that
+ * read audit_logs and then appends to a chain whose anchor this holds; PostgreSQL ends one of the two.
+ * A chain whose anchor is missing or not authentic keeps the partition: its rows go by the
+ * row-deleting path, which leaves that chain alone too, and verification names it.
  */
 export async function dropExpiredAuditPartitions(
   hub: Hub,
@@ -130,13 +139,19 @@ async function dropPartition(
 ): Promise<DroppedPartition | undefined> {
   return db
     .transaction(async (tx) => {
-      await lockAuditTable(tx, PARTITION_LOCK_WAIT_MS);
-      // Another node may have dropped it while this one waited for the lock.
+      await limitLockWaits(tx, PARTITION_LOCK_WAIT_MS);
+      // The anchors first, then the table: an append locks its anchor before it inserts (the locked
+      // path) or gives up at once on a locked anchor (the pipelined one), so no append holds the
+      // table while it waits for this transaction (see the function's comment for the exception).
+      const chains = (await findChainTailsIn(tx, name)).map((t) => t.chain);
+      await lockHeads(tx, chains);
+      await lockAuditTable(tx);
+      // Another node may have dropped it meanwhile; a row written since by a clock far behind counts too.
       if (!(await listAuditPartitions(tx)).some((p) => p.name === name)) return undefined;
       const tails = await findChainTailsIn(tx, name);
-      await lockHeadsNoWait(
+      await lockHeads(
         tx,
-        tails.map((t) => t.chain),
+        tails.map((t) => t.chain).filter((c) => !chains.includes(c)),
       );
       await detachAuditPartition(tx, name);
       const done: DroppedPartition = { name, deleted: 0, checkpoints: [] };

@@ -100,6 +100,54 @@ describe.each(TEST_DATABASES)('audit partitions by month [%s]', (kind) => {
     await other.writer.release();
   });
 
+  // PostgreSQL only (the embedded database runs one statement at a time): the locks under concurrent appends.
+  if (kind === 'postgres')
+    it('appends of two writers go on while a month is made (its rows leave DEFAULT) and one dropped: none fails', async () => {
+      await t.hub.db.execute(
+        sql`update audit_writers set lease_until = ${new Date(t.clock.now().getTime() + 400 * DAY_MS).toISOString()}::timestamptz`,
+      );
+      const other = createAuditLog(t.hub.database, t.clock.now, key());
+      await other.prepare();
+      const first = await freeMonth();
+      t.clock.current = new Date(first.getTime() + DAY_MS);
+      await ensureAuditPartitions(t.hub.db, t.clock.now());
+      const row = () => auditRow({ eventType: 'sign_in_success', severity: 'low' });
+      for (const log of [t.hub.audit, other]) await log.recordRows([row(), row(), row()]);
+      // Two months on (no partition yet: appends go to DEFAULT until the pruning makes it).
+      t.clock.current = new Date(monthStart(first, 2).getTime() + 15 * DAY_MS);
+      let appended = 0;
+      let stop = false;
+      const errors: unknown[] = [];
+      const load = [t.hub.audit, other].map(async (log) => {
+        while (!stop)
+          await Promise.all(
+            Array.from({ length: 8 }, () =>
+              log.recordRows([row()]).then(
+                () => (appended += 1),
+                (e) => errors.push(e),
+              ),
+            ),
+          );
+      });
+      const appendedAtLeast = async (n: number) => {
+        while (appended < n && errors.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      };
+      try {
+        await appendedAtLeast(100);
+        const result = await pruneAuditLog(t.hub);
+        expect(result.partitions).toContain(monthPartitionName(first));
+        await appendedAtLeast(appended + 100);
+      } finally {
+        stop = true;
+        await Promise.all(load);
+      }
+      expect(errors).toEqual([]);
+      expect(await partitionNames()).toContain(monthPartitionName(monthStart(t.clock.now())));
+      expect(await rows(t.hub.db, sql`select 1 from audit_logs_default limit 1`)).toEqual([]);
+      expect(await coldVerify()).toMatchObject({ ok: true });
+      await other.writer.release();
+    });
+
   it('the migration turns an existing one-table log into partitions in place; it verifies before and after', async () => {
     const other = createAuditLog(t.hub.database, t.clock.now, key());
     await other.prepare();
