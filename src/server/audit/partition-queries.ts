@@ -98,7 +98,7 @@ export async function lockHeads(tx: DbOrTx, chains: number[]): Promise<void> {
   if (chains.length === 0) return;
   await tx.execute(
     sql`select id from audit_chain_head where id in (${sql.join(
-      chains.map((c) => sql`${c}`),
+      [...new Set(chains)].map((c) => sql`${c}`),
       sql`, `,
     )}) order by id for update`,
   );

@@ -143,7 +143,9 @@ async function dropPartition(
       // The anchors first, then the table: an append locks its anchor before it inserts (the locked
       // path) or gives up at once on a locked anchor (the pipelined one), so no append holds the
       // table while it waits for this transaction (see the function's comment for the exception).
-      const chains = (await findChainTailsIn(tx, name)).map((t) => t.chain);
+      // This node's own chain too: the records below append to it, and must not wait for it under the table lock.
+      const own = hub.audit.writer.chainId();
+      const chains = [...(await findChainTailsIn(tx, name)).map((t) => t.chain), ...(own === undefined ? [] : [own])];
       await lockHeads(tx, chains);
       await lockAuditTable(tx);
       // Another node may have dropped it meanwhile; a row written since by a clock far behind counts too.
