@@ -427,10 +427,14 @@ export const AUDIT_EVENTS = {
   // The audit pipeline itself.
   audit_export: event<{ format: string; filters: Record<string, unknown> }>('medium', 'Audit log exported'),
   audit_verify: event<Record<string, unknown>>('info', 'Audit chain verified'),
-  audit_retention_pruned: event<{ deleted: number; checkpoint_id: number; retention_days: number; cutoff: string }>(
-    'info',
-    'Audit rows pruned (retention)',
-  ),
+  audit_retention_pruned: event<{
+    deleted: number;
+    checkpoint_id: number;
+    retention_days: number;
+    cutoff: string;
+    /** The month partition dropped whole (audit/partitions.ts); absent when rows were deleted. */
+    partition?: string;
+  }>('info', 'Audit rows pruned (retention)'),
   audit_events_dropped: event<{ dropped: number }>('medium', 'Browser audit events dropped'),
   audit_event_viewed: event<Record<string, unknown>>('low', 'Audit event details viewed'),
   audit_chain_broken: event<Record<string, unknown>>('critical', 'Audit chain verification failed'),

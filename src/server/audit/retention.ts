@@ -1,13 +1,17 @@
 import { withCommitHooks } from '../db/after-commit';
 import type { Db, DbOrTx } from '../db/client';
 import type { Hub } from '../hub';
+import { DAY_MS } from '../../shared/dates';
 import { deleteChainRowsUpTo, readAllHeads } from './chain-queries';
 import { findChainsWithoutLease } from './writer-queries';
 import { findLastRowBefore, findSliceEnd } from './queries';
+import { dropExpiredAuditPartitions, ensureAuditPartitions, isLockNotAvailable } from './partitions';
 
 export interface PruneResult {
   deleted: number;
   checkpoint: { id: number; hash: string } | null;
+  /** Month partitions dropped whole (audit/partitions.ts), oldest first. */
+  partitions: string[];
 }
 
 /**
@@ -17,13 +21,15 @@ export interface PruneResult {
 export const AUDIT_PRUNE_SLICE_ROWS = 5_000;
 
 /**
- * Deletes rows older than HUB_AUDIT_RETENTION_DAYS, chain by chain (issue 43: one chain per
- * writer; chainsToPrune). Each chain is cut only at its start: rows go
- * from the oldest up to the newest expired one, and the last row deleted becomes the anchor's
- * base, where verification starts, so what remains still verifies. The base is part of the
- * anchor's MAC, so nobody without the master key can move it to hide deleted old rows.
+ * Removes rows older than HUB_AUDIT_RETENTION_DAYS, chain by chain (issue 43: one chain per
+ * writer). First the month partitions ahead are made (audit/partitions.ts), and every month
+ * partition whose rows have all expired is dropped whole, each chain's base moved past its last row
+ * there. The rest (rows of a month only partly expired) is deleted: each chain is cut only at its
+ * start, from the oldest row up to the newest expired one (chainsToPrune), and the last row deleted
+ * becomes the anchor's base, where verification starts, so what remains still verifies. The base is
+ * part of the anchor's MAC, so nobody without the master key can move it to hide deleted old rows.
  *
- * A large run goes in slices of at most `sliceRows` rows, each its own short transaction with the
+ * Deleting goes in slices of at most `sliceRows` rows, each its own short transaction with the
  * anchor locked, on the background connection (db/client.ts): rows, anchor and the slice's
  * `audit_retention_pruned` event commit together, so a crash or a timeout between slices leaves
  * a chain that verifies and a record of every deletion; the next run goes on from there.
@@ -33,10 +39,33 @@ export async function pruneAuditLog(
   retentionDays = hub.config.auditRetentionDays,
   sliceRows = AUDIT_PRUNE_SLICE_ROWS,
 ): Promise<PruneResult> {
-  const cutoff = new Date(hub.clock().getTime() - retentionDays * 86_400_000);
+  const cutoff = new Date(hub.clock().getTime() - retentionDays * DAY_MS);
   // Transactions through the commit-hook wrapper, as hub.db's are (audit.record may need it).
   const db = withCommitHooks(hub.database.background);
-  const total: PruneResult = { deleted: 0, checkpoint: null };
+  // Partitions made late are harmless (rows wait in DEFAULT): a lock not had does not stop the pruning.
+  await ensureAuditPartitions(db, hub.clock()).catch((e: unknown) => {
+    if (!isLockNotAvailable(e)) throw e;
+  });
+  const total: PruneResult = { deleted: 0, checkpoint: null, partitions: [] };
+  for (const dropped of await dropExpiredAuditPartitions(hub, db, { cutoff, retentionDays })) {
+    const last = dropped.checkpoints.at(-1);
+    total.deleted += dropped.deleted;
+    if (last) total.checkpoint = { id: last.id, hash: last.hash };
+    total.partitions.push(dropped.name);
+  }
+  const rest = await deleteExpiredRows(hub, retentionDays, sliceRows);
+  return { ...total, deleted: total.deleted + rest.deleted, checkpoint: rest.checkpoint ?? total.checkpoint };
+}
+
+/** The deleting part of pruneAuditLog (rows that no dropped partition took), in slices, chain by chain. */
+export async function deleteExpiredRows(
+  hub: Hub,
+  retentionDays: number,
+  sliceRows = AUDIT_PRUNE_SLICE_ROWS,
+): Promise<SliceResult> {
+  const cutoff = new Date(hub.clock().getTime() - retentionDays * DAY_MS);
+  const db = withCommitHooks(hub.database.background);
+  const total: SliceResult = { deleted: 0, checkpoint: null };
   for (const chain of await chainsToPrune(hub, db)) {
     for (;;) {
       const slice = await pruneSlice(hub, db, chain, { cutoff, retentionDays, sliceRows });
@@ -59,15 +88,17 @@ async function chainsToPrune(hub: Hub, db: Db): Promise<number[]> {
   return [...new Set([...(own === undefined ? [] : [own]), ...idle])].sort((a, b) => a - b);
 }
 
+type SliceResult = Omit<PruneResult, 'partitions'>;
+
 /** One slice of one chain: the oldest `sliceRows` expired rows (fewer at the end), in one transaction. */
 async function pruneSlice(
   hub: Hub,
   db: Db,
   chain: number,
   { cutoff, retentionDays, sliceRows }: { cutoff: Date; retentionDays: number; sliceRows: number },
-): Promise<PruneResult> {
+): Promise<SliceResult> {
   return db.transaction(async (tx) => {
-    const pruned = await hub.audit.writer.withOtherHeadLocked<PruneResult>(tx, chain, async (head) => {
+    const pruned = await hub.audit.writer.withOtherHeadLocked<SliceResult>(tx, chain, async (head) => {
       const last = await findLastRowBefore(tx, cutoff, chain);
       if (!last || last.id <= head.baseId) return { result: { deleted: 0, checkpoint: null } };
       const end = (await findSliceEnd(tx, head.baseId, last.id, sliceRows)) ?? last;
@@ -119,8 +150,10 @@ export async function clearAuditLog(hub: Hub, tx: DbOrTx): Promise<number> {
 export const AUDIT_PRUNE_INTERVAL_MS = 6 * 3_600_000;
 
 /**
- * Prunes once shortly after start and then every AUDIT_PRUNE_INTERVAL_MS. Failures are logged
- * and retried at the next tick: pruning late is harmless, crashing the hub is not.
+ * Makes the month partitions ahead at once, prunes shortly after start and then every
+ * AUDIT_PRUNE_INTERVAL_MS (which makes them too). Failures are logged and retried at the next
+ * tick: pruning late is harmless, crashing the hub is not; a month without its partition yet
+ * writes to DEFAULT.
  * Returns the timers (Node's clearInterval clears timeouts too).
  */
 export function startAuditRetention(
@@ -130,6 +163,9 @@ export function startAuditRetention(
   const run = () => {
     pruneAuditLog(hub).catch((err) => log('audit retention pruning failed', err));
   };
+  ensureAuditPartitions(withCommitHooks(hub.database.background), hub.clock()).catch((err) =>
+    log('audit partition maintenance failed', err),
+  );
   const first = setTimeout(run, 10_000);
   const every = setInterval(run, AUDIT_PRUNE_INTERVAL_MS);
   first.unref();

@@ -72,10 +72,13 @@ export const AUDIT_COMMANDS: CliCommand[] = [
   },
   {
     name: 'audit prune',
-    summary: 'delete audit rows older than HUB_AUDIT_RETENTION_DAYS and move the keyed base past them',
+    summary:
+      'delete audit rows older than HUB_AUDIT_RETENTION_DAYS (whole months by dropping their partition) ' +
+      'and move the keyed base past them',
     async run(hub) {
       const result = await pruneAuditLog(hub);
-      console.log(JSON.stringify({ deleted: result.deleted, checkpoint_id: result.checkpoint?.id ?? null }));
+      const { deleted, partitions } = result;
+      console.log(JSON.stringify({ deleted, checkpoint_id: result.checkpoint?.id ?? null, partitions }));
       return 0;
     },
   },

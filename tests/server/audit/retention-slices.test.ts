@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuditLog } from '../../../src/server/audit/record';
-import { pruneAuditLog } from '../../../src/server/audit/retention';
+import { deleteExpiredRows } from '../../../src/server/audit/retention';
 import { rows } from '../../../src/server/db/client';
 import { auditChainHead, auditLogs } from '../../../src/server/db/schema/index';
 import { auditRow } from '../../helpers/fixtures';
@@ -27,9 +27,13 @@ describe.each(TEST_DATABASES)('audit retention in slices [%s]', (kind) => {
 
   const coldVerify = () => createAuditLog(t.hub.database, t.clock.now, t.hub.config.masterKey!).verifyChain();
   const prunedEvents = async () =>
-    (await t.hub.db.select().from(auditLogs).where(eq(auditLogs.eventType, 'audit_retention_pruned'))).map(
-      (r) => r.details as { deleted: number; checkpoint_id: number },
-    );
+    (
+      await t.hub.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.eventType, 'audit_retention_pruned'))
+        .orderBy(asc(auditLogs.id))
+    ).map((r) => r.details as { deleted: number; checkpoint_id: number });
 
   /** OLD_ROWS rows, 100 days ago; then a few recent ones. Returns the ids of the old ones. */
   async function seedOldRows(): Promise<number[]> {
@@ -55,7 +59,7 @@ describe.each(TEST_DATABASES)('audit retention in slices [%s]', (kind) => {
   it('deletes many expired rows in several slices, each recorded, and the chain still verifies', async () => {
     const old = await seedOldRows();
     expect(old.length).toBeGreaterThanOrEqual(OLD_ROWS);
-    const result = await pruneAuditLog(t.hub, 30, SLICE);
+    const result = await deleteExpiredRows(t.hub, 30, SLICE);
     expect(result.deleted).toBe(old.length);
     expect(result.checkpoint?.id).toBe(old.at(-1));
 
@@ -71,7 +75,7 @@ describe.each(TEST_DATABASES)('audit retention in slices [%s]', (kind) => {
     expect(head.baseId).toBe(old.at(-1));
     expect(await t.hub.audit.verifyChain()).toMatchObject({ ok: true, first_bad_id: null });
     expect(await coldVerify()).toMatchObject({ ok: true });
-    expect(await pruneAuditLog(t.hub, 30, SLICE)).toEqual({ deleted: 0, checkpoint: null });
+    expect(await deleteExpiredRows(t.hub, 30, SLICE)).toEqual({ deleted: 0, checkpoint: null });
   });
 
   it('a run that fails after some slices keeps those, verifies, and the next run finishes', async () => {
@@ -85,7 +89,7 @@ describe.each(TEST_DATABASES)('audit retention in slices [%s]', (kind) => {
       if (calls === 4) throw new Error('database went away');
       return record(event, tx);
     });
-    await expect(pruneAuditLog(t.hub, 30, SLICE)).rejects.toThrow('database went away');
+    await expect(deleteExpiredRows(t.hub, 30, SLICE)).rejects.toThrow('database went away');
     spy.mockRestore();
 
     const kept = await prunedEvents();
@@ -94,7 +98,7 @@ describe.each(TEST_DATABASES)('audit retention in slices [%s]', (kind) => {
     expect(cut.baseId).toBe(old[3 * SLICE - 1]);
     expect(await coldVerify()).toMatchObject({ ok: true });
 
-    const rest = await pruneAuditLog(t.hub, 30, SLICE);
+    const rest = await deleteExpiredRows(t.hub, 30, SLICE);
     expect(rest.deleted).toBe(old.length - 3 * SLICE);
     expect((await prunedEvents()).length).toBe(Math.ceil(old.length / SLICE));
     expect(await coldVerify()).toMatchObject({ ok: true });

@@ -180,7 +180,9 @@ describe.each(TEST_DATABASES)('the schema lists every table of the database [%s]
   it('has a schema table for every table the migrations create', async () => {
     const found = await rows<{ table_name: string }>(
       t.hub.db,
-      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      // A partition (audit_logs' months) is its parent's table, not one of its own.
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+            and not (select relispartition from pg_class where oid = to_regclass(quote_ident(table_name)))`,
     );
     const missing = found.map((r) => r.table_name).filter((name) => !TABLE_NAMES.has(name));
     expect(missing).toEqual([]);

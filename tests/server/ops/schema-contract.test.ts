@@ -132,6 +132,23 @@ describe('expand/contract check (scripts/check-migrations.ts, part of npm run ch
     expect(violations('ALTER TABLE "platform_users" ADD COLUMN "x" text NOT NULL;')[0]).toContain('without a default');
   });
 
+  it('accepts a table turned into a partitioned one in place (renamed, re-created partitioned, attached), nothing less', () => {
+    const swap = (
+      attach: string,
+    ) => `ALTER TABLE "platform_users" RENAME TO "platform_users_old";--> statement-breakpoint
+      ALTER INDEX "users_email_idx" RENAME TO "platform_users_old_email_idx";--> statement-breakpoint
+      CREATE TABLE "platform_users" ("id" uuid NOT NULL, "email" text, "full_name" text) PARTITION BY HASH ("id");
+      ${attach}`;
+    expect(violations(swap('ALTER TABLE "platform_users" ATTACH PARTITION "platform_users_old" DEFAULT;'))).toEqual([]);
+    // Not attached: the rows would be gone from the name the previous release reads.
+    expect(violations(swap(''))).toHaveLength(2);
+    expect(
+      violations(`ALTER TABLE "platform_users" RENAME TO "platform_users_old";--> statement-breakpoint
+        CREATE TABLE "platform_users" ("id" uuid NOT NULL);
+        ALTER TABLE "platform_users" ATTACH PARTITION "platform_users_old" DEFAULT;`)[0],
+    ).toContain('renames');
+  });
+
   it('accepts a later drop of what the previous release no longer reads only with the contract raised', () => {
     const drop = 'ALTER TABLE "platform_users" DROP COLUMN "legacy";';
     expect(violations(drop)[0]).toContain('without raising the schema contract to level 31');

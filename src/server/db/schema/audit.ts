@@ -26,11 +26,16 @@ import { sql } from 'drizzle-orm';
  * (audit/chain.ts chainRowId), so (chain_id, seq) is the id, which the MAC covers, and no
  * counter is shared between nodes. Rows written before are chain 0 (id = seq).
  * Where each chain ends is kept in `audit_chain_head` (below), which every append advances.
+ *
+ * The table is partitioned by month of `occurred_at` (migration 0035, audit/partitions.ts), which
+ * drizzle cannot declare: `audit_logs_YYYY_MM` for each month, `audit_logs_before_partitioning` for
+ * the rows written before (up to the month the migration ran in), and `audit_logs_default` for a row
+ * whose month has no partition yet. Retention drops a month that has expired whole.
  */
 export const auditLogs = pgTable(
   'audit_logs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     eventType: text('event_type').notNull(),
     /** 'info' | 'low' | 'medium' | 'high' | 'critical'. */
@@ -48,6 +53,9 @@ export const auditLogs = pgTable(
     hash: text('hash').notNull(),
   },
   (t) => [
+    // A partitioned table's keys must hold its partition key (occurred_at): (id, occurred_at) is unique in
+    // every partition, and the id alone stays unique because only the anchor's move commits a row's id.
+    primaryKey({ columns: [t.id, t.occurredAt] }),
     // Pages are ordered (occurred_at, id) newest first: one global order over every chain (time,
     // then chain and seq, which is the id's order), so each filter index ends with the same pair.
     index('audit_logs_type_idx').on(t.eventType, t.occurredAt.desc(), t.id.desc()),
