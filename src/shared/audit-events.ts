@@ -6,19 +6,18 @@
  * Browsers may report other snake_case types (stored with source `client`), so the viewer treats
  * this list as suggestions, not a closed set.
  */
-export const AUDIT_SEVERITIES = ['info', 'low', 'medium', 'high', 'critical'] as const;
-export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
+import { DEFAULT_AUDIT_SEVERITY, type AuditSeverity } from './audit-severities';
 
-/** Spec §4: low is the default severity. */
-export const DEFAULT_AUDIT_SEVERITY: AuditSeverity = 'low';
-
-/** High and critical events flush the browser queues at once (spec §4, §9). */
-export const URGENT_SEVERITIES: readonly AuditSeverity[] = ['high', 'critical'];
-
-export const AUDIT_SOURCES = ['server', 'client'] as const;
-
-/** snake_case, 2–64 characters: what an event_type may look like, from any source. */
-export const AUDIT_EVENT_TYPE_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
+// The severities, sources and type pattern live apart (audit-severities.ts) so the browser's audit queue,
+// which the landing page loads, does not carry the catalogue; they are part of this module's API too.
+export {
+  AUDIT_EVENT_TYPE_PATTERN,
+  AUDIT_SEVERITIES,
+  AUDIT_SOURCES,
+  DEFAULT_AUDIT_SEVERITY,
+  URGENT_SEVERITIES,
+  type AuditSeverity,
+} from './audit-severities';
 
 /** One catalogue entry; `D` is the shape of the event's `details` (a type only, nothing at run time). */
 export interface AuditEventSpec<D> {

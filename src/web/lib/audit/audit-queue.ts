@@ -1,4 +1,4 @@
-import { AUDIT_EVENT_TYPE_PATTERN, URGENT_SEVERITIES, type AuditSeverity } from '@shared/audit-events';
+import { AUDIT_EVENT_TYPE_PATTERN, URGENT_SEVERITIES, type AuditSeverity } from '@shared/audit-severities';
 import {
   AUDIT_BATCH_MAX_BYTES,
   AUDIT_BATCH_MAX_EVENTS,
