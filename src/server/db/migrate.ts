@@ -4,7 +4,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
-import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Database, Db } from './client';
 import { rows } from './client';
 import { PROJECT_ROOT } from '../paths';
@@ -44,16 +44,13 @@ export async function runMigrations(database: Database): Promise<void> {
  * False, changing nothing, once a migration is recorded: drizzle's migrator applies what is newer.
  */
 async function applyAllToEmpty(db: Db, kind: Database['kind']): Promise<boolean> {
-  await db.execute(sql`create schema if not exists "drizzle"`);
-  await db.execute(
-    sql`create table if not exists "drizzle"."__drizzle_migrations" (id serial primary key, hash text not null, created_at bigint)`,
-  );
+  for (const statement of JOURNAL_TABLE) await db.execute(sql.raw(statement));
   const [recorded] = await rows<{ any: boolean }>(
     db,
     sql`select exists (select from drizzle.__drizzle_migrations) as any`,
   );
   if (recorded?.any !== false) return false;
-  const script = allMigrationsScript(readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }));
+  const script = allMigrationsScript();
   // PGlite's query() takes one statement (the extended protocol); its exec() is the simple query.
   const client = (
     db as unknown as { $client: { exec?(s: string): Promise<unknown>; query(s: string): Promise<unknown> } }
@@ -69,13 +66,20 @@ async function applyAllToEmpty(db: Db, kind: Database['kind']): Promise<boolean>
   return true;
 }
 
+/** drizzle's journal, made as its migrator makes it. */
+const JOURNAL_TABLE = [
+  'create schema if not exists "drizzle"',
+  'create table if not exists "drizzle"."__drizzle_migrations" (id serial primary key, hash text not null, created_at bigint)',
+];
+
 /**
- * One transaction: every migration's statements, then its journal row, oldest first. Each part
- * ends on a line of its own before the separator, so a part ending in a `--` comment still ends.
+ * drizzle's journal table, then one transaction: every migration's statements, then its journal row, oldest first — what a
+ * database with none applied gets, here or in the embedded database's template (pglite.ts). Each
+ * part ends on a line of its own before the separator, so a part ending in a `--` comment still ends.
  */
-function allMigrationsScript(migrations: MigrationMeta[]): string {
-  const parts = ['begin'];
-  for (const m of migrations) {
+export function allMigrationsScript(): string {
+  const parts = [...JOURNAL_TABLE, 'begin'];
+  for (const m of readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER })) {
     parts.push(...m.sql.filter((s) => s.trim() !== ''));
     // The hash is hex and folderMillis a number: nothing to quote.
     parts.push(
