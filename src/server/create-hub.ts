@@ -7,7 +7,7 @@ import { loadMasterKeys } from './master-keys/key-file';
 import { followKeyringState, loadKeyringState } from './master-keys/state';
 import type { Database } from './db/client';
 import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
+import { allMigrationsScript, runMigrations } from './db/migrate';
 import { checkSchemaContract, recordSchemaExpectation } from './db/schema-contract';
 import type { Hub } from './hub';
 import { createRevocations } from './revocations';
@@ -35,6 +35,8 @@ export async function createHub(options: CreateHubOptions): Promise<Hub> {
     (await openDatabase({
       url: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
+      // A new embedded database is a copy of a template made with every migration applied (issue 44).
+      newDataDirSql: config.databaseUrl || options.skipMigrations ? undefined : allMigrationsScript(),
       poolMax: config.db.poolMax,
       timeouts: config.db,
     }));

@@ -47,7 +47,7 @@ export async function loadPgliteTemplate(): Promise<Blob> {
  * and sequences of the template. A test that changed any of them leaves an instance that is
  * closed instead of reused.
  */
-const SHAPE = `
+export const SHAPE = `
   select md5(string_agg(x, '|' order by x)) as shape from (
     select c.relkind::text || ' ' || c.relname || ' '
       || coalesce((select string_agg(a.attname || ':' || a.atttypid || ':' || a.attnotnull, ',' order by a.attnum)

@@ -69,6 +69,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite directory, or 'memory://' for a throw-away database (tests). */
   pgliteDir?: string;
+  /** PGlite only: what a new directory's template runs after initdb (the migrations: migrate.ts). */
+  newDataDirSql?: string;
   /** PostgreSQL pool size. */
   poolMax?: number;
   /**
@@ -118,7 +120,12 @@ export const BACKGROUND_DB_TIMEOUTS: DbTimeouts = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
     ? openPostgres(options.url, options.poolMax ?? 20, { ...DEFAULT_DB_TIMEOUTS, ...options.timeouts })
-    : openPglite(options.pglite ?? (await startPglite(options.pgliteDir ?? 'memory://')), { owned: !options.pglite });
+    : openPglite(
+        options.pglite ?? (await startPglite(options.pgliteDir ?? 'memory://', undefined, options.newDataDirSql)),
+        {
+          owned: !options.pglite,
+        },
+      );
 }
 
 async function openPglite(client: PGlite, { owned }: { owned: boolean }): Promise<Database> {

@@ -5,7 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { Database } from './client';
+import type { Database, Db } from './client';
 import { rows } from './client';
 import { PROJECT_ROOT } from '../paths';
 
@@ -18,16 +18,76 @@ const MIGRATION_LOCK_KEY = 0x6875626d;
  * Applies the generated SQL migrations in ./drizzle. On PostgreSQL the whole run holds an
  * advisory lock, so several hub processes starting together migrate once: the first applies,
  * the others wait and then find nothing left to do.
+ *
+ * A database that has applied none (a first start) gets them all as one script in one round
+ * trip (issue 44: each of drizzle's ~400 statements is otherwise a trip of its own, through
+ * WebAssembly on the embedded database); any other goes through drizzle's migrator.
  */
 export async function runMigrations(database: Database): Promise<void> {
   // A connection of its own, without the request timeouts: a migration may take longer than any request.
   await database.unbounded(MIGRATION_LOCK_KEY, async (db) => {
+    if (await applyAllToEmpty(db, database.kind)) return;
     if (database.kind === 'postgres') {
       await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     } else {
       await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     }
   });
+}
+
+/**
+ * What drizzle's migrator does to a database with no migration recorded — its journal table
+ * made as drizzle makes it, then in one transaction every migration's statements, in order,
+ * each migration followed by its journal row (hash, folderMillis) — sent as one script (the
+ * simple query protocol takes many statements). Later starts and `migrate --check` read the
+ * same rows (tests/server/ops/schema-contract.test.ts compares both ways on both databases).
+ * False, changing nothing, once a migration is recorded: drizzle's migrator applies what is newer.
+ */
+async function applyAllToEmpty(db: Db, kind: Database['kind']): Promise<boolean> {
+  for (const statement of JOURNAL_TABLE) await db.execute(sql.raw(statement));
+  const [recorded] = await rows<{ any: boolean }>(
+    db,
+    sql`select exists (select from drizzle.__drizzle_migrations) as any`,
+  );
+  if (recorded?.any !== false) return false;
+  const script = allMigrationsScript();
+  // PGlite's query() takes one statement (the extended protocol); its exec() is the simple query.
+  const client = (
+    db as unknown as { $client: { exec?(s: string): Promise<unknown>; query(s: string): Promise<unknown> } }
+  ).$client;
+  const run = (text: string) => (kind === 'pglite' ? client.exec!(text) : client.query(text));
+  try {
+    await run(script);
+  } catch (e) {
+    // A failed statement leaves the transaction aborted on this connection: end it.
+    await run('rollback').catch(() => undefined);
+    throw e;
+  }
+  return true;
+}
+
+/** drizzle's journal, made as its migrator makes it. */
+const JOURNAL_TABLE = [
+  'create schema if not exists "drizzle"',
+  'create table if not exists "drizzle"."__drizzle_migrations" (id serial primary key, hash text not null, created_at bigint)',
+];
+
+/**
+ * drizzle's journal table, then one transaction: every migration's statements, then its journal row, oldest first — what a
+ * database with none applied gets, here or in the embedded database's template (pglite.ts). Each
+ * part ends on a line of its own before the separator, so a part ending in a `--` comment still ends.
+ */
+export function allMigrationsScript(): string {
+  const parts = [...JOURNAL_TABLE, 'begin'];
+  for (const m of readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER })) {
+    parts.push(...m.sql.filter((s) => s.trim() !== ''));
+    // The hash is hex and folderMillis a number: nothing to quote.
+    parts.push(
+      `insert into "drizzle"."__drizzle_migrations" ("hash", "created_at") values ('${m.hash}', ${m.folderMillis})`,
+    );
+  }
+  parts.push('commit');
+  return parts.join('\n;\n');
 }
 
 /** The newest migration in ./drizzle, as drizzle records it (folderMillis of the journal). */

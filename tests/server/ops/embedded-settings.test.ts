@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_SETTINGS, startPglite } from '../../../src/server/db/pglite';
+import { EMBEDDED_SETTINGS, startPglite, templateDir } from '../../../src/server/db/pglite';
 import { loadPgliteTemplate } from '../../helpers/pglite-template';
 
 /** SHOW of every setting the embedded database is started with. */
@@ -47,6 +47,32 @@ describe('the embedded database runs with its small-footprint settings', () => {
       expect(rows).toEqual([{ n: 0 }]);
     } finally {
       await reopened.close();
+    }
+  });
+
+  it('in a new directory copied from the template its setup SQL made (the hub passes its migrations), made once', async () => {
+    // A setup of its own: a template no other test or start shares, removed at the end.
+    const setup = `create table from_template (n int); insert into from_template values (${process.pid})`;
+    const template = templateDir(setup);
+    try {
+      const first = await startPglite(path.join(root, 'first'), undefined, setup);
+      try {
+        expect(existsSync(path.join(template, 'PG_VERSION'))).toBe(true);
+        await first.exec('insert into from_template values (0)');
+      } finally {
+        await first.close();
+      }
+      const second = await startPglite(path.join(root, 'second'), undefined, setup);
+      try {
+        expect(await showSettings(second)).toEqual(EMBEDDED_SETTINGS);
+        // The template's row, and not what the first directory wrote: a copy each.
+        const { rows } = await second.query<{ n: number }>('select n from from_template');
+        expect(rows).toEqual([{ n: process.pid }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(template, { recursive: true, force: true });
     }
   });
 

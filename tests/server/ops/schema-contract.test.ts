@@ -6,7 +6,15 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { createHub } from '../../../src/server/create-hub';
+import { openDatabase, rows, type Database } from '../../../src/server/db/client';
+import { MIGRATIONS_FOLDER, runMigrations } from '../../../src/server/db/migrate';
+import { startPglite } from '../../../src/server/db/pglite';
 import {
   SchemaContractError,
   checkSchemaContract,
@@ -17,6 +25,7 @@ import {
 import { contractViolations, type ReleaseSchema } from '../../../scripts/migration-rules';
 import { createScratchPostgresDatabase, TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
+import { loadPgliteTemplate, SHAPE } from '../../helpers/pglite-template';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
@@ -56,6 +65,69 @@ describe.each(TEST_DATABASES)('schema contract [%s]', (kind) => {
     } finally {
       await db.execute(sql`delete from drizzle.__drizzle_migrations where hash = 'newer'`);
       await db.execute(sql`update hub_settings set value = '{"min_level": 33}'::jsonb where key = 'schema_contract'`);
+    }
+  });
+});
+
+describe.each(TEST_DATABASES)('the first start applies every migration as one script [%s]', (kind) => {
+  /** The schema, the seeded settings and drizzle's journal, as two ways of migrating must leave them alike. */
+  async function whatMigrationsLeft(database: Database) {
+    const { db } = database;
+    const [{ shape }] = await rows<{ shape: string }>(db, sql.raw(SHAPE));
+    const indexes = await rows(db, sql`select indexdef from pg_indexes where schemaname = 'public' order by 1`);
+    const settings = await rows(
+      db,
+      sql`select key, value from hub_settings where key not like 'schema_expectation:%' order by key`,
+    );
+    const journal = await rows(
+      db,
+      sql`select id, hash, created_at::text from drizzle.__drizzle_migrations order by id`,
+    );
+    return { shape, indexes, settings, journal };
+  }
+  async function empty({ db }: Database) {
+    for (const statement of [
+      'drop schema if exists drizzle cascade',
+      'drop schema public cascade',
+      'create schema public',
+    ]) {
+      await db.execute(sql.raw(statement));
+    }
+  }
+
+  it("leaves what drizzle's migrator leaves, and later starts apply nothing", async () => {
+    // A database of its own: PGlite from the tests' template (no initdb), PostgreSQL a scratch one; emptied before each way.
+    const scratch = kind === 'postgres' ? await createScratchPostgresDatabase() : undefined;
+    const database = await openDatabase(
+      scratch
+        ? { url: scratch.url, poolMax: 2 }
+        : { pglite: await startPglite('memory://', await loadPgliteTemplate()) },
+    );
+    try {
+      await empty(database);
+      await runMigrations(database);
+      const once = await whatMigrationsLeft(database);
+      expect(once.journal).toEqual(
+        readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m, i) => ({
+          id: i + 1,
+          hash: m.hash,
+          created_at: String(m.folderMillis),
+        })),
+      );
+      await runMigrations(database);
+      expect(await whatMigrationsLeft(database)).toEqual(once);
+
+      await empty(database);
+      await database.unbounded(0, (db) =>
+        kind === 'postgres'
+          ? migratePg(db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER })
+          : migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER }),
+      );
+      expect(await whatMigrationsLeft(database)).toEqual(once);
+    } finally {
+      await database.close();
+      if (kind === 'pglite') await (database.db as unknown as { $client: { close(): Promise<void> } }).$client.close();
+      await scratch?.drop();
     }
   });
 });

@@ -1,6 +1,5 @@
 import { X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
-import { generateServiceProviderMetadata } from '@node-saml/node-saml';
 import { isHttpsOrLoopback } from '../../../../shared/loopback';
 
 /**
@@ -8,6 +7,12 @@ import { isHttpsOrLoopback } from '../../../../shared/loopback';
  * keeps: entityID, SSO location, signing certificates), and the hub's own SP metadata the IdP's
  * administrator imports. Also the one XML parser of these files (no DTD, errors named).
  */
+
+/**
+ * node-saml, loaded on first use (issue 44): ~15 MB of a process's memory (its code and
+ * xml-crypto's) that a hub without a SAML provider never needs. Import it only through this.
+ */
+export const nodeSaml = () => import('@node-saml/node-saml');
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -103,7 +108,8 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
 }
 
 /** The SP metadata the IdP's administrator imports (entityID, ACS URL, NameID format, signed assertions wanted). */
-export function serviceProviderMetadata(settings: { spEntityId: string; acsUrl: string }): string {
+export async function serviceProviderMetadata(settings: { spEntityId: string; acsUrl: string }): Promise<string> {
+  const { generateServiceProviderMetadata } = await nodeSaml();
   return generateServiceProviderMetadata({
     issuer: settings.spEntityId,
     callbackUrl: settings.acsUrl,

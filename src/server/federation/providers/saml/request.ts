@@ -1,6 +1,6 @@
-import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/node-saml';
+import type { SAML, CacheProvider } from '@node-saml/node-saml';
 import { UpstreamSignInError } from '../oidc';
-import type { IdpMetadata } from './metadata';
+import { nodeSaml, type IdpMetadata } from './metadata';
 
 /**
  * Upstream SAML 2.0 through @node-saml/node-saml: no protocol code of our own. The library
@@ -47,7 +47,8 @@ export function requestCache(
   };
 }
 
-export function samlOf(settings: SamlSettings, cache: CacheProvider): SAML {
+export async function samlOf(settings: SamlSettings, cache: CacheProvider): Promise<SAML> {
+  const { SAML, ValidateInResponseTo } = await nodeSaml();
   return new SAML({
     issuer: settings.spEntityId,
     audience: settings.spEntityId,
@@ -74,10 +75,11 @@ export async function buildSamlSignInUrl(
 ): Promise<{ url: string; requestId: string; createdAt: string }> {
   let requestId = '';
   try {
-    const url = await samlOf(
+    const saml = await samlOf(
       settings,
       requestCache(null, (id) => (requestId = id)),
-    ).getAuthorizeUrlAsync('', undefined, {});
+    );
+    const url = await saml.getAuthorizeUrlAsync('', undefined, {});
     return { url, requestId, createdAt: new Date().toISOString() };
   } catch (e) {
     throw new UpstreamSignInError(

@@ -79,7 +79,9 @@ export async function finishSamlSignIn(
   if (/<!DOCTYPE/i.test(Buffer.from(input.samlResponse, 'base64').toString('utf8'))) throw refuse('doctype');
   let profile: Awaited<ReturnType<SAML['validatePostResponseAsync']>>['profile'];
   try {
-    ({ profile } = await samlOf(settings, requestCache(input.request)).validatePostResponseAsync({
+    ({ profile } = await (
+      await samlOf(settings, requestCache(input.request))
+    ).validatePostResponseAsync({
       SAMLResponse: input.samlResponse,
     }));
   } catch (e) {
