@@ -135,7 +135,7 @@ describe.each(TEST_DATABASES)('master-key rotation [%s]', (kind) => {
     expect(mfa.statusCode, mfa.body).toBe(200);
   });
 
-  it('a rotation keeps its lease batch by batch, and stopped mid-way goes on from its progress after a crashed lease runs out', async () => {
+  it('a rotation keeps its lease batch by batch; stopped mid-way, it goes on from its progress once a crashed lease ran out', async () => {
     const { hub } = t;
     for (let i = 0; i < 4; i++) await registerClient(t);
     const next = hub.keyring.add(randomBytes(32));
