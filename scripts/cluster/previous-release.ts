@@ -5,6 +5,7 @@
  * node_modules (a symlink) when both releases lock the same dependencies; otherwise it says so,
  * since installing packages is not something a test should do behind the operator's back.
  */
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -37,8 +38,12 @@ export function previousReleaseTree(commit = previousReleaseCommit()): string {
         'copy of it (git archive) and point the rolling-upgrade test at that copy; it cannot share node_modules.',
     );
   }
-  const tree = path.join(os.tmpdir(), `hub-release-${full.slice(0, 12)}`);
-  if (existsSync(path.join(tree, 'package.json'))) return tree;
+  // One tree per release and per checkout: its node_modules is a link to this checkout's, so a tree made
+  // from another checkout (since removed: a worktree) would load nothing.
+  const checkout = createHash('sha256').update(ROOT).digest('hex').slice(0, 8);
+  const tree = path.join(os.tmpdir(), `hub-release-${full.slice(0, 12)}-${checkout}`);
+  if (existsSync(path.join(tree, 'package.json')) && existsSync(path.join(tree, 'node_modules', 'tsx'))) return tree;
+  rmSync(tree, { recursive: true, force: true });
   const tmp = `${tree}.${process.pid}.tmp`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
