@@ -46,6 +46,18 @@ function profileFlags(name: string): string[] {
 }
 
 /**
+ * BENCH_MEMORY=<folder>: the hubs sample their memory (bench/lib/memory-sample.mjs) and write what
+ * held their RSS peak there when they stop, as `memory-<pid>.json`.
+ * BENCH_HUB_NODE_FLAGS="<flags>": Node/V8 flags for the hub under test alone (not a --baseline),
+ * to try a flag against the same code in one run.
+ */
+function memoryFlags(name: string): string[] {
+  const sampler = process.env.BENCH_MEMORY ? ['--import', path.join(root, 'bench/lib/memory-sample.mjs')] : [];
+  const extra = name === 'hub' ? (process.env.BENCH_HUB_NODE_FLAGS ?? '').split(' ').filter(Boolean) : [];
+  return name.startsWith('hub') ? [...extra, ...sampler] : [];
+}
+
+/**
  * The summaries (bench/lib/profile-summary.mjs) of the CPU profiles the stopped hubs among `servers`
  * wrote under BENCH_CPU_PROF, over their last `windowS` seconds (the measured reps, not the start-up).
  */
@@ -92,7 +104,14 @@ export async function startServer(
   const loader = /\.m?js$/.test(script) ? [] : ['--import', 'tsx'];
   const child = spawn(
     process.execPath,
-    [...loader, ...profileFlags(name), '--import', path.join(root, 'bench/lib/count-queries.mjs'), script],
+    [
+      ...loader,
+      ...profileFlags(name),
+      ...memoryFlags(name),
+      '--import',
+      path.join(root, 'bench/lib/count-queries.mjs'),
+      script,
+    ],
     {
       cwd,
       env: {
@@ -112,6 +131,7 @@ export async function startServer(
   child.stdout!.resume();
   const base = `http://127.0.0.1:${port}`;
   await waitUp(`${base}/oauth/token`, child);
+  if (process.env.BENCH_MEMORY && name.startsWith('hub')) console.log(`  ${name}: pid ${child.pid}`);
   let seq = 0;
   return {
     name,

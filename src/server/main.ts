@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { ConfigError, configDeprecations, loadConfig } from './config';
 import { buildApp } from './app';
 import { closeHub, createHub } from './create-hub';
@@ -8,8 +9,24 @@ import { startMetricsServer } from './observability/http';
 import { drainApp } from './plugins/drain';
 import { loggableError } from './plugins/errors';
 
+/**
+ * How far V8 lets the old generation grow past what survived the last full collection before it
+ * collects again (`--heap-growing-percent`). Left to itself, V8 picks 1.1–4× from its GC and
+ * allocation speeds and, with gigabytes to spare, lets a busy hub's old generation fill with
+ * promoted garbage to 4× its live ~55 MB: most of the RSS peak under load (docs/performance.md,
+ * issue 44). A soft bound, read at every collection: no ceiling, so a large export still grows
+ * the heap as it needs. A `node --heap-growing-percent=…` of the operator's own wins.
+ */
+const HEAP_GROWING_PERCENT = 50;
+
+function boundHeapGrowth() {
+  if (process.execArgv.some((a) => a.startsWith('--heap-growing-percent'))) return;
+  v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+}
+
 /** Start: config → database → migrations → listen; stops cleanly on SIGINT/SIGTERM. */
 async function main() {
+  boundHeapGrowth();
   let config;
   try {
     config = loadConfig();
