@@ -11,11 +11,11 @@ import { connectToCluster, http, load, until } from './helpers';
  * The drain (src/server/plugins/drain.ts) behind the balancer configurations of
  * docs/operating-drain.md, with default hub settings: nginx as most deployments run it (no
  * active health checks, never reloaded: it sees only 503 refusals and refused connections), and
- * HAProxy with active checks on /api/health/ready. Five SIGTERMs under a steady stream of
+ * HAProxy with active checks on /api/health/ready. Three SIGTERMs (one per node) under a steady stream of
  * POST /oauth/token, each node started again on its port: not one request may fail.
  */
 const BALANCERS: Balancer[] = ['nginx', 'haproxy'];
-const SIGTERMS = 5;
+const SIGTERMS = 3;
 
 describe.each(BALANCERS)('SIGTERM behind %s, default hub settings', (balancer) => {
   const unavailable = clusterUnavailableReason(balancer);
