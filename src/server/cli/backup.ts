@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BareCliCommand } from './command';
+import { option, type BareCliCommand } from './command';
 import type { HubConfig } from '../config';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { openDatabase } from '../db/client';
@@ -9,11 +9,6 @@ import { takeBackup, writeKeyFile, writePrivateFile } from '../backup/dump';
 import { restoreEmbedded } from '../backup/restore';
 
 const PG_ADVICE = 'On PostgreSQL back up with pg_dump or WAL archiving (docs/operating.md, "Backup and restore").';
-
-function option(args: string[], flag: string): string | undefined {
-  const i = args.indexOf(flag);
-  return i >= 0 ? args[i + 1] : undefined;
-}
 
 /** The dump of a stopped hub's directory (opened here), or of a running hub's (asked over its socket). */
 async function dumpEmbedded(config: HubConfig): Promise<{ bytes: Buffer; how: string }> {

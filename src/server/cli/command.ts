@@ -19,3 +19,9 @@ export interface BareCliCommand {
   bare: true;
   run(config: HubConfig, args: string[]): Promise<number | void>;
 }
+
+/** The value after `--flag` in a command's arguments (`--key-file out.key`), or undefined. */
+export function option(args: string[], flag: string): string | undefined {
+  const i = args.indexOf(flag);
+  return i >= 0 ? args[i + 1] : undefined;
+}

@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import type { CliCommand } from './command';
+import { option, type CliCommand } from './command';
 import { readMasterKeyStatus, releaseEmbeddedLease, startRotation } from '../master-keys/service';
 import { findOpenRotation } from '../master-keys/queries';
 import { runRotation } from '../master-keys/rotator';
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
 
 /** `--batch-size N` (values per transaction) and `--pause MS` (between batches): gentler on a busy database. */
 const PacingSchema = z.object({

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useSessionQuery } from '@/data/auth/session-query';
 
-const ImpersonationBanner = lazy(() =>
+const LazyImpersonationBanner = lazy(() =>
   import('./session-notice-banners').then((m) => ({ default: m.ImpersonationBanner })),
 );
-const PasswordChangeNotice = lazy(() =>
+const LazyPasswordChangeNotice = lazy(() =>
   import('./session-notice-banners').then((m) => ({ default: m.PasswordChangeNotice })),
 );
 
@@ -19,9 +19,9 @@ export function SessionNotices() {
   if (!state?.user) return null;
   return (
     <Suspense fallback={null}>
-      {state.impersonation && <ImpersonationBanner state={state} />}
+      {state.impersonation && <LazyImpersonationBanner state={state} />}
       {!state.impersonation && state.user.password_change && (
-        <PasswordChangeNotice required={state.user.password_change === 'required'} />
+        <LazyPasswordChangeNotice required={state.user.password_change === 'required'} />
       )}
     </Suspense>
   );
