@@ -8,7 +8,7 @@ import { listRoutes, type RouteEntry } from '../admin/route-inventory';
 import { useTestHub } from '../../helpers/use-test-hub';
 
 /** Inputs each route gets per caller; every route, two callers, both databases. */
-const RUNS_PER_ROUTE = 25;
+const RUNS_PER_ROUTE = 15;
 
 /** Text that has broken JSON APIs before: NUL, lone and split surrogates, huge, odd dates and numbers. */
 const nastyString = fc.oneof(
