@@ -107,6 +107,18 @@ main().catch((error) => {
     console.error(`Configuration error: ${error.message}`);
     process.exit(78);
   }
-  console.error('Ecosystem Hub failed to start:', error instanceof Error ? error.message : error);
+  console.error('Ecosystem Hub failed to start:', startFailure(error));
   process.exit(1);
 });
+
+/**
+ * The error and what it wraps (a query's SQLSTATE and the database's own words sit in its cause), one line each,
+ * without a query's parameters.
+ */
+function startFailure(error: unknown): string {
+  const lines: string[] = [];
+  for (let e: Record<string, unknown> | undefined = loggableError(error); e; e = e.cause as typeof e) {
+    lines.push(typeof e.code === 'string' ? `${String(e.message)} (${e.code})` : String(e.message));
+  }
+  return lines.join('\n  caused by: ');
+}

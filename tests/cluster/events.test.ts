@@ -144,9 +144,13 @@ describe.skipIf(!!unavailable)('webhooks on a cluster, under faults', () => {
     const answers = await loadRun;
     const loaded = Date.now();
 
-    // Only the faults' own answers fail: a 503 while the database was gone, or a request cut off with the node.
+    // Only the faults' own answers fail: a 503 while the database was gone, or a request cut off with the node
+    // (a dropped connection, or the balancer's own 502 page when it could not replay one: its body is not the
+    // hub's JSON). Those are requests in flight at a fault: at most one round of the load's 8.
     const failed = answers.filter((a) => a.status !== 200);
-    expect(failed.filter((a) => a.status !== 503 && a.status !== 0).map((a) => `${a.status} ${a.body}`)).toEqual([]);
+    const cutOff = failed.filter((a) => a.status === 0 || (a.status === 502 && !a.body.trimStart().startsWith('{')));
+    expect(failed.filter((a) => a.status !== 503 && !cutOff.includes(a)).map((a) => `${a.status} ${a.body}`)).toEqual([]);
+    expect(cutOff.length).toBeLessThanOrEqual(8);
     expect(ok).toBeGreaterThanOrEqual(CHANGES);
 
     // The outbox holds exactly one event per audited change: committed together or not at all.

@@ -8,6 +8,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Database, Db } from './client';
 import { rows } from './client';
 import { PROJECT_ROOT } from '../paths';
+import { hasCauseCode } from '../error-causes';
 
 export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
 
@@ -28,11 +29,39 @@ export async function runMigrations(database: Database): Promise<void> {
   await database.unbounded(MIGRATION_LOCK_KEY, async (db) => {
     if (await applyAllToEmpty(db, database.kind)) return;
     if (database.kind === 'postgres') {
-      await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateBesideWriters(db);
     } else {
       await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
     }
   });
+}
+
+/** How long a migration waits for a table another node's transaction holds before it gives way and tries again. */
+const MIGRATION_LOCK_TIMEOUT = '1500ms';
+const MIGRATION_ATTEMPTS = 20;
+/** deadlock_detected, lock_not_available (lock_timeout): the migration rolled back whole, nothing is half applied. */
+const LOCK_CONFLICTS: ReadonlySet<string> = new Set(['40P01', '55P03']);
+
+/**
+ * drizzle's migrator on PostgreSQL, while nodes of the previous release keep writing (a rolling
+ * upgrade). Its one transaction takes each table it alters in turn; a writer holding one of them
+ * while it waits for another the migration already holds is a deadlock, and PostgreSQL ends one
+ * of the two — the CI's rolling-upgrade run saw the migration be that one (0034 alters
+ * audit_chain_head, 0035 then renames audit_logs). So the migration waits for a table at most
+ * MIGRATION_LOCK_TIMEOUT (writers queued behind it wait no longer), and a deadlock or a timeout
+ * rolls it back whole and tries again after a short, jittered pause.
+ */
+async function migrateBesideWriters(db: Db): Promise<void> {
+  await db.execute(sql.raw(`set lock_timeout = '${MIGRATION_LOCK_TIMEOUT}'`));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migratePg(db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+      return;
+    } catch (e) {
+      if (attempt >= MIGRATION_ATTEMPTS || !hasCauseCode(e, (code) => LOCK_CONFLICTS.has(code))) throw e;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 400));
+    }
+  }
 }
 
 /**
