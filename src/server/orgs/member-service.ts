@@ -43,14 +43,20 @@ function toMemberView(o: OrgActor, row: MemberRow, owners: number): OrgMemberVie
 
 /** Roles as stored: the built-in one first, then the custom names, each of which must be defined. */
 export async function normalizeRoles(db: DbOrTx, roles: readonly string[]): Promise<string[]> {
-  const { builtIn, custom } = splitRoles(roles);
-  const defined = await findDefinedRoles(db, custom);
-  const unknown = custom.filter((r) => !defined.includes(r));
+  return (await normalizeRoleLists(db, [roles]))[0];
+}
+
+/** normalizeRoles for several members at once, with one read of the defined roles (a SCIM Group's members). */
+export async function normalizeRoleLists(db: DbOrTx, lists: readonly (readonly string[])[]): Promise<string[][]> {
+  const split = lists.map(splitRoles);
+  const custom = [...new Set(split.flatMap((s) => s.custom))];
+  const defined = new Set(await findDefinedRoles(db, custom));
+  const unknown = custom.filter((r) => !defined.has(r));
   if (unknown.length)
     throw new HubError('invalid_request', `roles: no organization role named ${unknown.join(', ')}.`, {
       field: 'roles',
     });
-  return [builtIn, ...custom];
+  return split.map(({ builtIn, custom: own }) => [builtIn, ...own]);
 }
 
 /** One page of members in joining order (members read). */

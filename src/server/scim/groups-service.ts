@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../db/client';
-import { findMembersOf, findMemberIdsWithRole, countOwners, setMemberRoles } from '../orgs/queries/members';
+import { findMembersOf, findMemberIdsWithRole, countOwners, setMembersRoles } from '../orgs/queries/members';
 import { listOrgRoles } from '../orgs/queries/role-names';
 import { lockOrg } from '../orgs/queries/organizations';
-import { normalizeRoles } from '../orgs/member-service';
+import { normalizeRoleLists } from '../orgs/member-service';
 import { BUILT_IN_ORG_ROLES, DEFAULT_ORG_ROLE, isBuiltInOrgRole } from '../../shared/org-policy';
 import { ScimError, scimNotFound } from './errors';
 import type { ScimContext } from './context';
@@ -119,22 +119,35 @@ async function setGroupMembers(ctx: ScimContext, tx: DbOrTx, role: string, wante
   const unknown = added.filter((id) => !memberships.has(id));
   if (unknown.length)
     throw new ScimError(400, 'invalidValue', `Not an active member of this organization: ${unknown.join(', ')}.`);
-  for (const userId of changed) {
-    const from = memberships.get(userId)!.roles;
-    const to = await normalizeRoles(tx, rolesAfter(from, role, added.includes(userId)));
-    if (to.join(',') === from.join(',')) continue;
-    if (from.includes('owner') && !to.includes('owner') && (await countOwners(tx, orgId)) <= 1)
-      throw new ScimError(409, 'mutability', 'The organization keeps at least one owner.');
-    await setMemberRoles(tx, orgId, userId, to);
-    await hub.audit.record(
-      {
-        type: 'org_role_changed',
-        ...ctx.audit,
-        details: { org_id: orgId, target_user_id: userId, from, to, scim_token_id: ctx.tokenId },
-      },
-      tx,
-    );
-  }
+  // The Group's whole change in a fixed number of statements, whatever its size: it runs under the
+  // organization's lock, which every other change of the organization waits for.
+  const joined = new Set(added);
+  const after = await normalizeRoleLists(
+    tx,
+    changed.map((userId) => rolesAfter(memberships.get(userId)!.roles, role, joined.has(userId))),
+  );
+  const changes = changed
+    .map((userId, i) => ({ userId, from: memberships.get(userId)!.roles, to: after[i] }))
+    .filter((c) => c.to.join(',') !== c.from.join(','));
+  if (changes.length === 0) return;
+  const owner = (roles: string[]) => roles.includes('owner');
+  const ownersLost = changes.filter((c) => owner(c.from) && !owner(c.to)).length;
+  const ownersGained = changes.filter((c) => !owner(c.from) && owner(c.to)).length;
+  if (ownersLost > 0 && (await countOwners(tx, orgId)) - ownersLost + ownersGained < 1)
+    throw new ScimError(409, 'mutability', 'The organization keeps at least one owner.');
+  await setMembersRoles(
+    tx,
+    orgId,
+    changes.map((c) => ({ userId: c.userId, roles: c.to })),
+  );
+  await hub.audit.record(
+    changes.map(({ userId, from, to }) => ({
+      type: 'org_role_changed' as const,
+      ...ctx.audit,
+      details: { org_id: orgId, target_user_id: userId, from, to, scim_token_id: ctx.tokenId },
+    })),
+    tx,
+  );
 }
 
 async function changeGroup(ctx: ScimContext, id: string, next: (current: Json) => Promise<Json>): Promise<Json> {

@@ -10,6 +10,7 @@ import { auditOf, person, rolesOf, seedDomain, seedOrg, type Person } from '../o
 import { ENTERPRISE, ERROR, directory, json, patchOp, userBody } from './scim-fixtures';
 import type { Organization } from '../../../src/server/db/schema/index';
 import { counterKey } from '../../../src/server/auth/counter-key';
+import { countStatements } from '../../helpers/count-statements';
 
 describe.each(TEST_DATABASES)('SCIM 2.0 service provider [%s]', (kind) => {
   const t = useTestHub(kind);
@@ -332,6 +333,51 @@ describe.each(TEST_DATABASES)('SCIM 2.0 service provider [%s]', (kind) => {
     const unsupported = await scim.delete('/Groups/admin');
     expect(unsupported.statusCode).toBe(404);
     expect(json(unsupported)).toMatchObject({ schemas: [ERROR], status: '404' });
+  });
+
+  it('a Group change is the same few statements for 12 members as for 2, and keeps the last owner', async () => {
+    // It runs under the organization's lock: a statement per member held every other change of the
+    // organization that long (a directory adding 20 people to each of 8 groups at once timed out).
+    const people = [];
+    for (let i = 0; i < 14; i++) people.push(json(await scim.post('/Users', userBody(`many${i}@${domain}`))));
+    const counter = countStatements();
+    const statementsFor = async (members: { id: string }[]) => {
+      const from = counter.count();
+      const res = await scim.patch(
+        '/Groups/admin',
+        patchOp({ op: 'Add', path: 'members', value: members.map((u) => ({ value: u.id })) }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return counter.texts.slice(from);
+    };
+    try {
+      const two = await statementsFor(people.slice(0, 2));
+      const twelve = await statementsFor(people.slice(2));
+      // A background statement (the audit checkpoint, a lease) may fall in either window: at most one.
+      expect(Math.abs(twelve.length - two.length), twelve.join('\n')).toBeLessThanOrEqual(1);
+    } finally {
+      counter.stop();
+    }
+    for (const u of people) expect(await rolesOf(t, acme.id, u.id)).toEqual(['admin']);
+    const ids = new Set(people.map((u) => u.id));
+    const audited = (await auditOf(t, 'org_role_changed')).filter((r) =>
+      ids.has((r.details as { target_user_id: string }).target_user_id),
+    );
+    expect(audited.map((r) => r.details)).toEqual(
+      people.map((u) =>
+        expect.objectContaining({
+          target_user_id: u.id,
+          from: ['member'],
+          to: ['admin'],
+          scim_token_id: expect.any(String),
+        }),
+      ),
+    );
+
+    const owners = json(await scim.get('/Groups/owner')).members as { value: string }[];
+    const orphaning = await scim.patch('/Groups/owner', patchOp({ op: 'Remove', path: 'members', value: owners }));
+    expect(json(orphaning)).toMatchObject({ status: '409', scimType: 'mutability' });
+    expect(await rolesOf(t, acme.id, owner.user.id)).toEqual(['owner']);
   });
 
   it("DELETE removes the membership only; one organization's token reaches nothing of another's", async () => {

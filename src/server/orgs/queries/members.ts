@@ -32,6 +32,19 @@ export async function setMemberRoles(db: DbOrTx, orgId: string, userId: string, 
     .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)));
 }
 
+/** Several members' new roles in one statement (a SCIM Group's membership change). */
+export async function setMembersRoles(
+  db: DbOrTx,
+  orgId: string,
+  changes: readonly { userId: string; roles: string[] }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const rows = JSON.stringify(changes.map((c) => ({ user_id: c.userId, roles: c.roles })));
+  await db.execute(sql`update organization_members m set roles = v.roles
+    from jsonb_to_recordset(${rows}::jsonb) as v(user_id uuid, roles text[])
+    where m.org_id = ${orgId} and m.user_id = v.user_id`);
+}
+
 export async function deleteMember(db: DbOrTx, orgId: string, userId: string): Promise<boolean> {
   const removed = await db
     .delete(organizationMembers)
