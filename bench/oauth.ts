@@ -324,6 +324,24 @@ async function main() {
         },
         { key: 'bare', label: 'bare node:http', endpoint: 'token', server: bare, body: opaqueBody },
         hubGrant('hubDpop', 'hub JWT bound by DPoP (a fresh proof per request)', { dpop: 'ES256' }),
+        // Issue 44: the peer's DPoP on the same kind of proofs (signed ahead by the same load generator).
+        {
+          key: 'peerDpop',
+          label: 'oidc-provider JWT bound by DPoP, ES256 proofs, memory',
+          endpoint: 'token',
+          server: peerMem,
+          body: jwtBody,
+          dpopHtu: `${peerMem.base}/oauth/token`,
+        },
+        {
+          key: 'peerDpopPs',
+          label: 'oidc-provider JWT bound by DPoP, PS256 proofs, memory',
+          endpoint: 'token',
+          server: peerMem,
+          body: jwtBody,
+          dpopHtu: `${peerMem.base}/oauth/token`,
+          dpopRsa: true,
+        },
         hubGrant('hubDpopPs', 'hub JWT bound by DPoP, PS256 proofs (a fresh proof per request)', { dpop: 'PS256' }),
         hubGrant('hubAtRate', 'hub JWT, bearer, at the matched rate', { atRate: true }),
         hubGrant('hubDpopAtRate', 'hub JWT bound by DPoP, ES256 proofs, at the matched rate', {
@@ -580,6 +598,8 @@ async function main() {
     }
     if (ONLY.includes('token')) {
       ratio('hubDpop', 'hub', 'token: hub with DPoP / hub bearer (requests/s)');
+      ratio('hubDpop', 'peerDpop', 'token with DPoP, ES256 proofs: hub / oidc-provider in memory (goal ≥ 1.0)');
+      ratio('hubDpopPs', 'peerDpopPs', 'token with DPoP, PS256 proofs: hub / oidc-provider in memory (goal ≥ 1.0)');
       cpuRatio(
         'hubDpop',
         'hub',
@@ -613,6 +633,20 @@ async function main() {
         );
       extraRow('ES256', dpopJwk!, 'hubDpopAtRate', `; a bearer grant: ${fmt(bearerUs)} µs`);
       extraRow('PS256', dpopRsaJwk!, 'hubDpopPsAtRate');
+      // Issue 44's goal: what DPoP adds beyond the one verification, against a bearer grant, within each rep.
+      const beyondRow = (alg: string, jwk: Record<string, string>, scenario: string) => {
+        const verify = verifyCostUs(jwk);
+        const xs = results.get(scenario)!.map((m, i) => {
+          const bearer = results.get('hubAtRate')![i].serverUsPerReq;
+          return (m.serverUsPerReq - bearer - verify) / bearer;
+        });
+        console.log(
+          `| token at ${matchedRate} req/s: DPoP's extra CPU beyond one ${alg} verification / a bearer grant's ` +
+            `(goal ≤ 0.3) | ${ratioCells(xs)} |`,
+        );
+      };
+      beyondRow('ES256', dpopJwk!, 'hubDpopAtRate');
+      beyondRow('PS256', dpopRsaJwk!, 'hubDpopPsAtRate');
     }
     if (ONLY.includes('introspect')) {
       cpuRatio('hubIntroBound', 'hubIntro', 'introspection: DPoP-bound token / bearer token (server CPU per request)');

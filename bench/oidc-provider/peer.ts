@@ -1,6 +1,6 @@
 /**
  * The benchmark's peer: panva's oidc-provider with the same client as the hub (client_secret_basic,
- * client_credentials, introspection), ES256 signing, either its in-memory adapter or the small
+ * client_credentials, introspection, DPoP with ES256 or PS256 proofs), ES256 signing, either its in-memory adapter or the small
  * PostgreSQL adapter next to this file. Started as its own process by bench/oauth.ts.
  *   PORT, PEER_ADAPTER=memory|postgres, PEER_DATABASE_URL, CLIENT_ID, CLIENT_SECRET, PEER_JWK (private ES256 JWK, JSON)
  * For bench:flow also FLOW_CLIENT_ID, FLOW_CLIENT_SECRET, FLOW_REDIRECT_URI: a confidential client of the
@@ -81,6 +81,9 @@ const provider = new Provider(issuer, {
       }),
     },
   },
+  // DPoP (RFC 9449) is on by default in oidc-provider 9; PS256 proofs are accepted as the hub accepts them
+  // (issue 44: the hub's DPoP grants measured against the peer's, on the same kind of proofs).
+  enabledJWA: { dPoPSigningAlgValues: ['ES256', 'PS256'] },
   ttl: { ClientCredentials: 900, AccessToken: 900 },
   routes: {
     authorization: '/oauth/authorize',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { calculateJwkThumbprint, type JWK, type JWTPayload } from 'jose';
 import { CACHES, type ProofKey } from '../caches';
@@ -111,7 +112,8 @@ function refuse(
  */
 export async function checkDPoPProof(
   hub: Hub,
-  request: FastifyRequest,
+  /** The route's request, or the raw one of the token endpoint before routing (token-fast-path.ts). */
+  request: Pick<FastifyRequest, 'headers' | 'method'> | Pick<IncomingMessage, 'headers' | 'method'>,
   target: DPoPTarget,
 ): Promise<DPoPProof | undefined> {
   const header = request.headers.dpop;

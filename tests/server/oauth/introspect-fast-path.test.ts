@@ -7,6 +7,8 @@ import { useTestHub } from '../../helpers/use-test-hub';
 import { countStatements } from '../../helpers/count-statements';
 import { authorizeWithPkce, basic, registerClient, type RegisteredClient } from './oauth-helpers';
 import { signedInUser } from '../../helpers/fixtures';
+import { calculateJwkThumbprint, decodeJwt, exportJWK, generateKeyPair } from 'jose';
+import { handMadeProof } from './fapi-helpers';
 
 /** Headers that belong to the connection or the moment, not to the answer. */
 const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
@@ -206,6 +208,46 @@ describe.each(TEST_DATABASES)('introspection before routing [%s]', (kind) => {
     const unproved = await token(ask, { authorization: basic(bound) });
     expect(await unproved.json()).toMatchObject({ error: 'invalid_dpop_proof' });
     expect(await routedBy(unproved)).toBeUndefined();
+
+    // With a proof (RFC 9449), checked by the route's own function: granted before routing, the
+    // token bound to the proof's key, the proof's jti recorded with the grant.
+    const keys = await generateKeyPair('ES256');
+    const htu = `${t.hub.config.publicUrl}/oauth/token`;
+    const iat = Math.floor(t.hub.clock().getTime() / 1000);
+    const proof = await handMadeProof(keys, { htm: 'POST', htu, iat });
+    const proven = await token(ask, { authorization: basic(bound), dpop: proof });
+    expect(proven.status, await proven.clone().text()).toBe(200);
+    const provenBody = (await proven.json()) as { token_type: string; access_token: string };
+    expect(provenBody.token_type).toBe('DPoP');
+    expect(decodeJwt(provenBody.access_token).cnf).toEqual({
+      jkt: await calculateJwkThumbprint(await exportJWK(keys.publicKey)),
+    });
+    expect(await routedBy(proven)).toBe(true);
+    // The same proof again: nothing written before routing; the route refuses the replay.
+    const replayed = await token(ask, { authorization: basic(bound), dpop: proof });
+    expect(replayed.status).toBe(400);
+    expect(await replayed.json()).toMatchObject({ error: 'invalid_dpop_proof' });
+    expect(await routedBy(replayed)).toBeUndefined();
+    // A proof for another URL, or with a code exchange (whose jti is spent apart): the route's.
+    const elsewhere = await token(ask, {
+      authorization: basic(bound),
+      dpop: await handMadeProof(keys, { htm: 'POST', htu: `${htu}/elsewhere`, iat }),
+    });
+    expect(await elsewhere.json()).toMatchObject({ error: 'invalid_dpop_proof' });
+    expect(await routedBy(elsewhere)).toBeUndefined();
+    const second = await authorizeWithPkce(t, client, cookie, { prompt: 'none' });
+    const provenExchange = await token(
+      {
+        grant_type: 'authorization_code',
+        code: second.code,
+        redirect_uri: client.redirect_uris[0],
+        code_verifier: second.verifier,
+      },
+      { dpop: await handMadeProof(keys, { htm: 'POST', htu, iat }) },
+    );
+    expect(provenExchange.status).toBe(200);
+    expect(await provenExchange.json()).toMatchObject({ token_type: 'DPoP' });
+    expect(await routedBy(provenExchange)).toBeUndefined();
   });
 
   /** oauth_invalid_client rows of the introspection endpoint (a Basic refusal names no client_id). */

@@ -20,7 +20,7 @@ const PRINTABLE = /^[\x20-\x7e]*$/;
  * decide those), no DPoP proof (the route checks it and spends its jti), and a caller's address
  * read as Fastify reads it (callerAddress).
  */
-export function takesFastPath(hub: Hub, req: IncomingMessage, path: string): boolean {
+export function takesFastPath(hub: Hub, req: IncomingMessage, path: string, options: { dpop?: boolean } = {}): boolean {
   if (req.method !== 'POST' || req.url !== path) return false;
   const { headers } = req;
   const length = Number(headers['content-length']);
@@ -32,7 +32,7 @@ export function takesFastPath(hub: Hub, req: IncomingMessage, path: string): boo
     headers['content-encoding'] === undefined &&
     headers.cookie === undefined &&
     headers.origin === undefined &&
-    headers.dpop === undefined &&
+    (options.dpop === true || headers.dpop === undefined) &&
     callerAddress(hub, req) !== undefined &&
     /^basic /i.test(headers.authorization ?? '')
   );

@@ -5,9 +5,9 @@ import { basicClientNow } from '../client-auth';
 import { exchangeCommitted, planExchange, type CommitGrant, type GrantResult } from '../grants/authorization-code';
 import { grantClientCredentials } from '../grants/client-credentials';
 import { oauthRuntime } from '../runtime';
-import { requireDPoPFor } from '../dpop';
+import { checkDPoPProof, requireDPoPFor } from '../dpop';
 import { userAgent } from '../../http/request-info';
-import { TOKEN_PATH, commitTokenGrant, primeIssued } from './token';
+import { TOKEN_PATH, commitTokenGrant, commitWithProof, primeIssued } from './token';
 import {
   callerAddress,
   noStoreJsonHeaders,
@@ -18,13 +18,17 @@ import {
 } from './fast-path-request';
 import type { FastPathObserver } from './well-known';
 
+/** The proof's target: this endpoint; its jti is recorded with the grant (commitWithProof). */
+const DPOP_TARGET = { path: TOKEN_PATH, deferJti: true } as const;
+
 /** The fields of the two grants taken here; a form with any other (client_id, a secret, an assertion) goes to the route. */
 const FIELDS = new Set(['grant_type', 'scope', 'resource', 'code', 'redirect_uri', 'code_verifier']);
 
 /**
  * The token endpoint in front of the router (issue 44), as introspection is
  * (introspect-fast-path.ts): a request of fast-path-request.ts's kind — a client_secret_basic
- * client this process holds, no DPoP proof — for a client_credentials grant or a code exchange
+ * client this process holds — for a client_credentials grant (with or without a DPoP proof) or a
+ * code exchange (without one)
  * is granted here by the same grant functions and committed by the same record
  * (token.ts `commitTokenGrant`), and answered with the route's headers, a request id, an
  * access-log line and the metrics. Only a grant that commits is answered here: anything else — a
@@ -46,18 +50,28 @@ export function createTokenFastPath(
     if (grantType !== 'client_credentials' && grantType !== 'authorization_code') return undefined;
     const client = basicClientNow(hub, req.headers.authorization);
     if (!client || !client.grantTypes.includes(grantType)) return undefined;
+    // A DPoP proof (RFC 9449), checked by the route's own function, on a client_credentials grant
+    // (the other grants spend its jti apart from their record): any refusal goes to the route.
+    const dpop = req.headers.dpop === undefined ? undefined : await checkDPoPProof(hub, req, DPOP_TARGET);
+    if (dpop && grantType !== 'client_credentials') return undefined;
     // A client that must prove a DPoP key sent none: the route refuses it (RFC 9449, fapi).
-    requireDPoPFor(client, undefined);
+    requireDPoPFor(client, dpop);
     const mark = oauthRuntime(hub).sessions.mark();
     // The address Fastify's request.ip would give the route (the socket's, or a trusted proxy's X-Forwarded-For).
     const who = { ipAddress: callerAddress(hub, req) ?? null, userAgent: userAgent(req) };
-    const commit: CommitGrant = (g) => commitTokenGrant(hub, { grantType, client, who }, g, g.writes ?? []);
-    const result = await grantOf(hub, client, grantType, form, commit);
+    const commit = commitWithProof(
+      (g, writes) => commitTokenGrant(hub, { grantType, client, who }, g, writes),
+      () => dpop?.unspentJti,
+      () => undefined,
+    );
+    const result = dpop
+      ? await grantClientCredentials(hub, client, form, commit, { jkt: dpop.jkt })
+      : await grantOf(hub, client, grantType, form, commit);
     if (result) primeIssued(hub, result, mark);
     return result;
   };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (!takesFastPath(hub, req, TOKEN_PATH)) return false;
+    if (!takesFastPath(hub, req, TOKEN_PATH, { dpop: true })) return false;
     const startedAt = performance.now();
     readBody(req, res, (body, whole) => {
       const granted = whole ? grant(req, body).catch(() => undefined) : Promise.resolve(undefined);

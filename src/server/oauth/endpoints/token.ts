@@ -12,7 +12,7 @@ import { oauthRuntime } from '../runtime';
 import type { CacheMark } from '../token-cache';
 import { formBody, noStore } from './form';
 import { checkDPoPProof, replayedProof, requireDPoPFor } from '../dpop';
-import { acceptJtiOnce, jtiOnceWrite } from '../jti-once';
+import { acceptJtiOnce, jtiOnceWrite, type UsedJti } from '../jti-once';
 import { isWriteNotApplied, hasRequiredWrite, type Write } from '../../db/writes';
 import { claimedClientId } from '../private-key-jwt';
 import { POLL_ANSWERS, exchangeDeviceCode } from '../device/service';
@@ -59,6 +59,32 @@ export function commitTokenGrant(
   );
 }
 
+/**
+ * A grant's commit with its DPoP proof's jti (RFC 9449 §11.1), when `jti()` still names one, as one
+ * more required write of the grant's unit of work: it commits with the grant's rows and record, or
+ * the unit fails as a whole and nothing of the grant is written. `spent` is told once it is
+ * recorded. The one home of that rule for both entries of the token endpoint.
+ */
+export function commitWithProof(
+  commitGrant: (g: Parameters<CommitGrant>[0], writes: readonly Write[]) => Promise<void>,
+  jti: () => UsedJti | undefined,
+  spent: () => void,
+): CommitGrant {
+  return async (g) => {
+    const proofJti = jti();
+    const writes = g.writes ?? [];
+    try {
+      await commitGrant(g, proofJti ? [jtiOnceWrite(proofJti), ...writes] : writes);
+    } catch (e) {
+      // With no other required write in the unit, only the jti can have failed it: a replay.
+      // Otherwise the grant decides (a code exchange falls back to a path that calls spendJti).
+      if (proofJti && isWriteNotApplied(e) && !hasRequiredWrite(writes)) throw replayedProof({});
+      throw e;
+    }
+    spent();
+  };
+}
+
 /** Committed and about to be answered: the token's first introspection on this node is a hit. */
 export function primeIssued(hub: Hub, result: GrantResult, mark: CacheMark): void {
   const sessions = oauthRuntime(hub).sessions;
@@ -100,23 +126,11 @@ export async function handleToken(hub: Hub, request: FastifyRequest, reply: Fast
       if (jti && !(await acceptJtiOnce(hub, jti))) throw replayedProof({});
     };
     const binding = dpop && { jkt: dpop.jkt, spendJti };
-    const commitGrant = (g: Parameters<CommitGrant>[0], writes: readonly Write[]) =>
-      commitTokenGrant(hub, { grantType, client, who }, g, writes);
-    // The proof's jti is one more required write of the grant's unit of work: it commits with
-    // the grant's rows and record, or the unit fails as a whole and nothing of the grant is written.
-    const issued: CommitGrant = async (g) => {
-      const jti = unspentJti;
-      const writes = g.writes ?? [];
-      try {
-        await commitGrant(g, jti ? [jtiOnceWrite(jti), ...writes] : writes);
-      } catch (e) {
-        // With no other required write in the unit, only the jti can have failed it: a replay.
-        // Otherwise the grant decides (a code exchange falls back to a path that calls spendJti).
-        if (jti && isWriteNotApplied(e) && !hasRequiredWrite(writes)) throw replayedProof({});
-        throw e;
-      }
-      unspentJti = undefined;
-    };
+    const issued = commitWithProof(
+      (g, writes) => commitTokenGrant(hub, { grantType, client, who }, g, writes),
+      () => unspentJti,
+      () => (unspentJti = undefined),
+    );
     let result: GrantResult;
     if (grantType === 'authorization_code')
       result = await exchangeAuthorizationCode(hub, client, body, issued, binding);
