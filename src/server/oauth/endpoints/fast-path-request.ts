@@ -17,8 +17,8 @@ const PRINTABLE = /^[\x20-\x7e]*$/;
  * The requests a fast path before routing may take (introspect-fast-path.ts, token-fast-path.ts):
  * a POST of exactly `path`, a form of known length with no transfer or content encoding, a client
  * authenticated by client_secret_basic, no browser (cookie, origin: the session and CSRF hooks
- * decide those), no DPoP proof (the route checks it and spends its jti), and a caller's address
- * read as Fastify reads it (callerAddress).
+ * decide those), no DPoP proof unless `options.dpop` (the token endpoint checks one with the route's
+ * own function, token-fast-path.ts), and a caller's address read as Fastify reads it (callerAddress).
  */
 export function takesFastPath(hub: Hub, req: IncomingMessage, path: string, options: { dpop?: boolean } = {}): boolean {
   if (req.method !== 'POST' || req.url !== path) return false;
