@@ -10,14 +10,7 @@ import { DEFAULT_AUDIT_SEVERITY, type AuditSeverity } from './audit-severities';
 
 // The severities, sources and type pattern live apart (audit-severities.ts) so the browser's audit queue,
 // which the landing page loads, does not carry the catalogue; they are part of this module's API too.
-export {
-  AUDIT_EVENT_TYPE_PATTERN,
-  AUDIT_SEVERITIES,
-  AUDIT_SOURCES,
-  DEFAULT_AUDIT_SEVERITY,
-  URGENT_SEVERITIES,
-  type AuditSeverity,
-} from './audit-severities';
+export { AUDIT_EVENT_TYPE_PATTERN, AUDIT_SEVERITIES, AUDIT_SOURCES, type AuditSeverity } from './audit-severities';
 
 /** One catalogue entry; `D` is the shape of the event's `details` (a type only, nothing at run time). */
 export interface AuditEventSpec<D> {
@@ -305,10 +298,7 @@ export const AUDIT_EVENTS = {
     current_key_id: string;
     /** Audit chains left in the old key's epoch (an anchor missing or not authentic: verification names them). */
     audit_chains_left?: number;
-  }>(
-    'high',
-    'Master key retired',
-  ),
+  }>('high', 'Master key retired'),
   // Federation (issue 27): upstream identity providers and the identities linked through them.
   identity_provider_created: event<ProviderRef & { protocol: string; issuer: string | null }>(
     'high',

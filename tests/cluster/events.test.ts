@@ -149,7 +149,9 @@ describe.skipIf(!!unavailable)('webhooks on a cluster, under faults', () => {
     // hub's JSON). Those are requests in flight at a fault: at most one round of the load's 8.
     const failed = answers.filter((a) => a.status !== 200);
     const cutOff = failed.filter((a) => a.status === 0 || (a.status === 502 && !a.body.trimStart().startsWith('{')));
-    expect(failed.filter((a) => a.status !== 503 && !cutOff.includes(a)).map((a) => `${a.status} ${a.body}`)).toEqual([]);
+    expect(failed.filter((a) => a.status !== 503 && !cutOff.includes(a)).map((a) => `${a.status} ${a.body}`)).toEqual(
+      [],
+    );
     expect(cutOff.length).toBeLessThanOrEqual(8);
     expect(ok).toBeGreaterThanOrEqual(CHANGES);
 

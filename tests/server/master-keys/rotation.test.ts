@@ -10,7 +10,12 @@ import { authorizeWithPkce, basic, exchangeCode, registerClient } from '../oauth
 import { createDeliveryWorker } from '../../../src/server/events/delivery/worker';
 import { oauthRuntime } from '../../../src/server/oauth/runtime';
 import { keyIdOf, createSecretBox, UnknownMasterKeyError } from '../../../src/server/crypto/secrets';
-import { auditChainHead, auditWriters, masterKeyRotations, webhookEndpoints } from '../../../src/server/db/schema/index';
+import {
+  auditChainHead,
+  auditWriters,
+  masterKeyRotations,
+  webhookEndpoints,
+} from '../../../src/server/db/schema/index';
 import { WRITER_LEASE_MS } from '../../../src/server/audit/writer-queries';
 import { SEALED_COLUMNS, LOOKUP_KEY_CONTEXT } from '../../../src/server/master-keys/inventory';
 import { findSealedLookupKey } from '../../../src/server/master-keys/queries';
