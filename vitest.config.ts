@@ -76,9 +76,9 @@ export default defineConfig({
           // As for the API tests: each file starts its own hub and browser contexts; the worker's
           // PGlite instances and its one Chromium are reused (tests/e2e/harness.ts).
           isolate: false,
-          // Five at once: a journey waits on the browser and the hub in turn, and the cluster files
-          // beside them mostly wait (drains, restarts); at four a clean run still used ~1.3 of 2 cores.
-          maxWorkers: 5,
+          // Four at once: a journey waits on the browser and the hub in turn, and the cluster files
+          // beside them mostly wait (drains, restarts); at three a clean run used ~1.3 of 2 cores.
+          maxWorkers: 4,
           fileParallelism: true,
           sequence: { groupOrder: 2 },
         },
@@ -95,10 +95,10 @@ export default defineConfig({
           hookTimeout: 300_000,
           expect: { poll },
           pool: 'forks',
-          // The five workers it shares with the browser journeys (vitest wants one maxWorkers per
+          // The four workers it shares with the browser journeys (vitest wants one maxWorkers per
           // group); tests/helpers/longest-first.ts starts each cluster file about when the one
           // before it ends.
-          maxWorkers: 5,
+          maxWorkers: 4,
           fileParallelism: true,
           // Beside the browser journeys, not after them: a cluster file spends much of its time
           // waiting (drains, a PostgreSQL restart, a dead node's lease), which the journeys fill.
