@@ -2,7 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Hub } from '../../hub';
 import type { OAuthClient } from '../../db/schema/index';
 import { basicClientNow } from '../client-auth';
-import { exchangeCommitted, planExchange, type CommitGrant, type GrantResult } from '../grants/authorization-code';
+import {
+  exchangeCommitted,
+  planExchange,
+  type CommitGrant,
+  type DPoPBinding,
+  type GrantResult,
+} from '../grants/authorization-code';
 import { grantClientCredentials } from '../grants/client-credentials';
 import { oauthRuntime } from '../runtime';
 import { checkDPoPProof, requireDPoPFor } from '../dpop';
@@ -64,9 +70,7 @@ export function createTokenFastPath(
       () => dpop?.unspentJti,
       () => undefined,
     );
-    const result = dpop
-      ? await grantClientCredentials(hub, client, form, commit, { jkt: dpop.jkt })
-      : await grantOf(hub, client, grantType, form, commit);
+    const result = await grantOf(hub, client, grantType, form, commit, dpop && { jkt: dpop.jkt });
     if (result) primeIssued(hub, result, mark);
     return result;
   };
@@ -94,8 +98,10 @@ async function grantOf(
   grantType: 'client_credentials' | 'authorization_code',
   form: Record<string, string>,
   commit: CommitGrant,
+  /** The DPoP proof's key (client_credentials only, checked by the caller). */
+  dpop: DPoPBinding,
 ): Promise<GrantResult | undefined> {
-  if (grantType === 'client_credentials') return grantClientCredentials(hub, client, form, commit);
+  if (grantType === 'client_credentials') return grantClientCredentials(hub, client, form, commit, dpop);
   const { code, redirect_uri } = form;
   if (!code || !redirect_uri) return undefined;
   return exchangeCommitted(hub, planExchange(hub, client, { ...form, code, redirect_uri }), commit);
