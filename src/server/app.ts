@@ -56,6 +56,7 @@ import { setPageFont } from './oauth/pages';
 const APP_FONT_FILE = /^inter-latin-wght-normal-[\w-]+\.woff2$/;
 
 export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, 'dist/web');
+const LANDING_HTML = 'landing.html';
 
 export interface BuildAppOptions {
   /** Where the built SPA lives; null serves no SPA (API-only tests). */
@@ -162,6 +163,8 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
 
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   const indexHtml = webRoot && existsSync(path.join(webRoot, 'index.html'));
+  // `/` with the landing page's first screen already in it (vite.config.ts prerenderLanding), when the build wrote it.
+  const landingHtml = indexHtml && existsSync(path.join(webRoot, LANDING_HTML));
   if (webRoot && indexHtml) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -190,7 +193,7 @@ export async function buildApp(hub: Hub, options: BuildAppOptions = {}): Promise
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage && indexHtml) {
       // The SPA owns every other path and renders its own 404 page for unknown ones.
-      return reply.sendFile('index.html');
+      return reply.sendFile(url === '/' && landingHtml ? LANDING_HTML : 'index.html');
     }
     // Under /oauth/ even a wrong address answers in RFC 6749 §5.2 shape: clients parse only that.
     if (url.startsWith('/oauth/'))

@@ -91,6 +91,72 @@ describe('page weight and caching', () => {
     await slow.close();
   });
 
+  it('sends `/` with its first screen rendered at build time, and no other path with it', async () => {
+    const landing = await (await fetch(e2e.baseUrl + '/')).text();
+    expect(landing).toMatch(/<h1[^>]*>Sign in once\. Administer the whole hiring ecosystem\.<\/h1>/);
+    expect(landing).toContain('href="/auth"');
+    // Its styles inside it: a stylesheet of its own would share a slow link with every script.
+    expect(landing).toMatch(/<style>[^<]*\.text-4xl/);
+    expect(landing).not.toMatch(/rel="stylesheet"/);
+    for (const path of ['/admin', '/auth', '/demo', '/no/such/page', '/index.html']) {
+      const html = await (await fetch(e2e.baseUrl + path)).text();
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain('<h1');
+    }
+
+    // Without JavaScript the first screen is there, its links plain links.
+    const still = await e2e.browser.newContext({ baseURL: e2e.baseUrl, javaScriptEnabled: false });
+    const bare = await still.newPage();
+    await bare.goto('/');
+    expect(await bare.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Sign in once. Administer the whole hiring ecosystem.',
+    );
+    expect(await bare.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth');
+    await still.close();
+  });
+
+  it('takes the prerendered first screen over without a mismatch, and renders over it in another language', async () => {
+    const visit = async (locale: string) => {
+      const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, locale });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.goto('/');
+      return { context, page, errors };
+    };
+
+    const en = await visit('en-US');
+    // Taken over: React holds the prerendered nodes (it keeps its fiber on each), and a click on a
+    // link is then the app's navigation (the same document), not a page load.
+    await expect
+      .poll(() =>
+        en.page.evaluate(() => Object.keys(document.querySelector('h1')!).some((k) => k.startsWith('__react'))),
+      )
+      .toBe(true);
+    await en.page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await en.page.getByRole('link', { name: 'Sign in' }).click();
+    await en.page.waitForURL('**/auth');
+    await en.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await en.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await en.page.goBack();
+    await en.page
+      .getByRole('heading', { level: 1, name: 'Sign in once. Administer the whole hiring ecosystem.' })
+      .waitFor();
+    expect(await en.page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(en.errors).toEqual([]);
+    await en.context.close();
+
+    const de = await visit('de-DE');
+    await de.page
+      .getByRole('heading', { level: 1, name: 'Einmal anmelden. Das ganze Recruiting-Ökosystem verwalten.' })
+      .waitFor();
+    expect(await de.page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await de.page.locator('html').getAttribute('lang')).toBe('de');
+    expect(de.errors).toEqual([]);
+    await de.context.close();
+  });
+
   it('loads each admin tab and module screen only when it is opened', async () => {
     const page = await e2e.newPage();
     await signInAs(e2e, page, ['user', 'super_admin']);

@@ -64,8 +64,12 @@ export function loadParserLater(): void {
   });
 }
 
-/** The locale before anything is known about the person: a choice made in this browser, else the browser's languages. */
+/**
+ * The locale before anything is known about the person: a choice made in this browser, else the
+ * browser's languages; the source language where there is no browser (the build's prerender).
+ */
 export function initialLocale(): Locale {
+  if (typeof window === 'undefined') return DEFAULT_LOCALE;
   let saved: string | null = null;
   try {
     saved = localStorage.getItem(STORAGE_KEY);
@@ -74,6 +78,11 @@ export function initialLocale(): Locale {
   }
   const uiLocales = new URLSearchParams(location.search).get('ui_locales');
   return negotiateLocale({ saved, uiLocales, acceptLanguage: navigator.languages.join(',') });
+}
+
+/** Whether this tab starts in the source language, as the page prerendered at build time does (main.tsx). */
+export function startsInSourceLanguage(): boolean {
+  return !pseudoMode() && initialLocale() === DEFAULT_LOCALE;
 }
 
 type LocaleContextValue = { locale: Locale; setLocale: (locale: Locale) => void };
