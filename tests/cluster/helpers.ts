@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { setTimeout as pause } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -78,12 +79,28 @@ export interface Answer {
   error?: string;
 }
 
+/**
+ * How long each loop of `load` pauses after an answer: a steady stream (8 loops: up to ~160
+ * requests a second through the balancer), not a saturating one. Unpaced, the drain file alone
+ * answered ~465 grants a second and kept both cores busy for its whole run, beside the browser
+ * journeys of the same group; what a fault must meet is requests in flight, which a paced stream
+ * has at every moment too.
+ */
+const LOAD_PACE_MS = 50;
+
 /** Runs `request` on `concurrency` loops until `done()`; returns every answer (or connection error). */
-export async function load(concurrency: number, done: () => boolean, request: (i: number) => Promise<HttpAnswer>) {
+export async function load(
+  concurrency: number,
+  done: () => boolean,
+  request: (i: number) => Promise<HttpAnswer>,
+  paceMs = LOAD_PACE_MS,
+) {
   const answers: Answer[] = [];
   let n = 0;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, loop) => {
+      // The loops start spread over one pause, so the stream is even rather than in waves.
+      await pause((paceMs * loop) / concurrency);
       while (!done()) {
         const startedAt = Date.now();
         try {
@@ -107,6 +124,7 @@ export async function load(concurrency: number, done: () => boolean, request: (i
             error: `${String(e)} ${cause}`,
           });
         }
+        if (paceMs > 0) await pause(paceMs);
       }
     }),
   );
