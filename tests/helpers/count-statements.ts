@@ -7,11 +7,14 @@ import pg from 'pg';
  * on PGlite every `query`/`exec` plus a transaction's BEGIN and COMMIT (which PGlite sends
  * itself, and `pg` sends as queries). `texts` keeps what was sent, for a failing assertion's message.
  */
-export function countStatements(): { count: () => number; texts: string[]; stop: () => void } {
+export function countStatements(): { count: () => number; texts: string[]; sql: string[]; stop: () => void } {
   const texts: string[] = [];
+  /** The same statements whole (texts are cut at 160 characters for messages). */
+  const sql: string[] = [];
   const note = (q: unknown) => {
     const text = typeof q === 'string' ? q : String((q as { text?: unknown } | null)?.text ?? q);
-    texts.push(text.replace(/\s+/g, ' ').slice(0, 160));
+    sql.push(text.replace(/\s+/g, ' '));
+    texts.push(sql.at(-1)!.slice(0, 160));
   };
   const pgQuery = pg.Client.prototype.query;
   const liteQuery = PGlite.prototype.query;
@@ -47,6 +50,7 @@ export function countStatements(): { count: () => number; texts: string[]; stop:
       .finally(() => note('COMMIT')) as Promise<T>;
   } as typeof liteTransaction;
   return {
+    sql,
     count: () => texts.length,
     texts,
     stop() {

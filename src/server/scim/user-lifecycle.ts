@@ -6,6 +6,7 @@ import { deactivateUserSessions } from '../auth/session-queries';
 import { endSignedInSessions } from '../oauth/backchannel';
 import { ORG_SCOPE_PREFIX } from '../orgs/claims';
 import { countOwners, deleteMember, findMember, insertMember } from '../orgs/queries/members';
+import { lockOrg } from '../orgs/queries/organizations';
 import { listDomains } from '../orgs/queries/domains';
 import { emailDomainOf } from '../../shared/org-policy';
 import { ScimError } from './errors';
@@ -27,6 +28,7 @@ export async function orgOwnsEmail(tx: DbOrTx, orgId: string, email: string): Pr
 }
 
 /** The last-owner rule (orgs/permissions.ts isLastOwner) in a directory's words. */
+const ROLES_CHANGED = 'The member was made an owner during this change; send it again.';
 const LAST_OWNER_DEPROVISIONED =
   'The organization keeps at least one owner: make someone else an owner before deprovisioning this one.';
 
@@ -49,9 +51,20 @@ export async function removeMembership(
   action: 'deactivated' | 'deleted',
 ): Promise<{ roles: string[]; accountDeactivated: boolean; afterCommit: () => Promise<void> }> {
   const { hub, orgId } = ctx;
-  const member = await findMember(tx, orgId, row.userId);
-  if (member?.roles.includes('owner') && isLastOwner(member.roles, await countOwners(tx, orgId)))
-    throw new ScimError(409, 'mutability', LAST_OWNER_DEPROVISIONED);
+  // The caller holds the person's SCIM row. The last owner stays: an owner's leaving is decided
+  // under the organization's lock (taken, as everywhere, before the membership's row), and only
+  // then; anyone else leaves without waiting for other people's changes.
+  let member = await findMember(tx, orgId, row.userId);
+  if (member?.roles.includes('owner')) {
+    await lockOrg(tx, orgId);
+    member = await findMember(tx, orgId, row.userId, { lock: true });
+    if (member?.roles.includes('owner') && isLastOwner(member.roles, await countOwners(tx, orgId)))
+      throw new ScimError(409, 'mutability', LAST_OWNER_DEPROVISIONED);
+  } else if (member) {
+    // Made an owner since the read above? Then it goes again, under the organization's lock.
+    member = await findMember(tx, orgId, row.userId, { lock: true });
+    if (member?.roles.includes('owner')) throw new ScimError(409, null, ROLES_CHANGED);
+  }
   if (member) await deleteMember(tx, orgId, row.userId);
   let revoked = await revokeOrgGrants(ctx, tx, row.userId);
   let account: PlatformUser | undefined;

@@ -206,13 +206,18 @@ async function writeState(
   const { hub, orgId } = ctx;
   let after: () => Promise<void> = async () => {};
   const row = await hub.db.transaction(async (tx) => {
-    await lockOrg(tx, orgId);
+    // The person's own row, then the organization's lock only where a rule spans its members: a
+    // new userName here, an owner leaving in removeMembership. A directory deprovisioning many
+    // people at once then changes them side by side, not one after another behind one row (the
+    // cluster's 10 concurrent deactivations queued past the statement timeout on a busy machine).
     const current = await loadRow(ctx, tx, id, true);
     checkIfMatch(ifMatch, current.version);
     const parsed = readUser(normalizeUserBody(await next(toUserResource(ctx, current))));
     const userName = String(parsed.userName);
-    if (userName.toLowerCase() !== current.userNameKey && (await findScimUserByName(tx, orgId, userName.toLowerCase())))
-      throw uniqueness(USER_NAME_TAKEN);
+    if (userName.toLowerCase() !== current.userNameKey) {
+      await lockOrg(tx, orgId);
+      if (await findScimUserByName(tx, orgId, userName.toLowerCase())) throw uniqueness(USER_NAME_TAKEN);
+    }
     const active = parsed.active !== false;
     const values: Parameters<typeof updateScimUser>[3] = {
       userName,
@@ -271,7 +276,7 @@ export async function patchUser(ctx: ScimContext, id: string, message: Json, ifM
 export async function deleteUser(ctx: ScimContext, id: string, ifMatch?: string): Promise<void> {
   const { hub, orgId } = ctx;
   await hub.db.transaction(async (tx) => {
-    await lockOrg(tx, orgId);
+    // As writeState: the organization's lock only for an owner leaving (removeMembership).
     const current = await loadRow(ctx, tx, id, true);
     checkIfMatch(ifMatch, current.version);
     await removeMembership(ctx, tx, current, 'deleted');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { devOutbox } from '../../../src/server/auth/mailer';
@@ -381,6 +381,60 @@ describe.each(TEST_DATABASES)('SCIM 2.0 service provider [%s]', (kind) => {
     const orphaning = await scim.patch('/Groups/owner', patchOp({ op: 'Remove', path: 'members', value: owners }));
     expect(json(orphaning)).toMatchObject({ status: '409', scimType: 'mutability' });
     expect(await rolesOf(t, acme.id, owner.user.id)).toEqual(['owner']);
+  });
+
+  it('deprovisions people side by side: only an owner leaving waits for the organization (the last owner stays)', async () => {
+    const orgLock = /from "organizations".* for update/i;
+    const [a, b] = [
+      json(await scim.post('/Users', userBody(`side-a@${domain}`))),
+      json(await scim.post('/Users', userBody(`side-b@${domain}`))),
+    ];
+    const counter = countStatements();
+    const lockedDuring = async (work: () => Promise<{ statusCode: number; body: string }>, status: number) => {
+      const from = counter.sql.length;
+      const res = await work();
+      expect(res.statusCode, res.body).toBe(status);
+      return counter.sql.slice(from).some((q) => orgLock.test(q));
+    };
+    try {
+      // A member leaves, by deactivation or deletion, without the organization's lock.
+      expect(
+        await lockedDuring(
+          () => scim.patch(`/Users/${a.id}`, patchOp({ op: 'replace', path: 'active', value: false })),
+          200,
+        ),
+      ).toBe(false);
+      expect(await lockedDuring(() => scim.delete(`/Users/${b.id}`), 204)).toBe(false);
+      // An owner's leaving is decided under it: a second owner goes, the last one stays.
+      const second = json(await scim.post('/Users', userBody(`side-owner@${domain}`)));
+      const made = await scim.patch(
+        '/Groups/owner',
+        patchOp({ op: 'Add', path: 'members', value: [{ value: second.id }] }),
+      );
+      expect(made.statusCode, made.body).toBe(200);
+      expect(
+        await lockedDuring(
+          () => scim.patch(`/Users/${second.id}`, patchOp({ op: 'replace', path: 'active', value: false })),
+          200,
+        ),
+      ).toBe(true);
+    } finally {
+      counter.stop();
+    }
+    expect(await rolesOf(t, acme.id, a.id)).toBeNull();
+    expect(await rolesOf(t, acme.id, b.id)).toBeNull();
+    expect(await rolesOf(t, acme.id, owner.user.id)).toEqual(['owner']);
+
+    if (kind === 'postgres') {
+      // With the organization's row held by another transaction, a member's deactivation still answers.
+      const c = json(await scim.post('/Users', userBody(`side-c@${domain}`)));
+      await t.hub.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from organizations where id = ${acme.id} for update`);
+        const res = await scim.patch(`/Users/${c.id}`, patchOp({ op: 'replace', path: 'active', value: false }));
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      expect(await rolesOf(t, acme.id, c.id)).toBeNull();
+    }
   });
 
   it("DELETE removes the membership only; one organization's token reaches nothing of another's", async () => {

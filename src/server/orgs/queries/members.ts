@@ -16,12 +16,19 @@ export async function insertMember(
   return row;
 }
 
-export async function findMember(db: DbOrTx, orgId: string, userId: string): Promise<OrganizationMember | undefined> {
-  const [row] = await db
+/** The membership; `lock`: held (FOR UPDATE) until the transaction ends. */
+export async function findMember(
+  db: DbOrTx,
+  orgId: string,
+  userId: string,
+  { lock = false } = {},
+): Promise<OrganizationMember | undefined> {
+  const query = db
     .select()
     .from(organizationMembers)
     .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)))
     .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
