@@ -7,6 +7,7 @@ import { sendVerificationMail } from '../auth/email-verification';
 import { normalizeEmail } from '../auth/sign-in';
 import { findMember, insertMember } from '../orgs/queries/members';
 import { lockOrg } from '../orgs/queries/organizations';
+import { conflictOnUnique } from '../db/unique';
 import { DEFAULT_ORG_ROLE } from '../../shared/org-policy';
 import { ScimError, scimNotFound } from './errors';
 import { checkIfMatch, etagOf, normalizePatch, normalizeUserBody, type ScimContext } from './context';
@@ -246,7 +247,8 @@ async function writeState(
       },
       tx,
     );
-    return updateScimUser(tx, orgId, current.userId, values);
+    // A create or rename of the same userName committed meanwhile: the unique index decides, as for creates.
+    return conflictOnUnique(() => updateScimUser(tx, orgId, current.userId, values), uniqueness(USER_NAME_TAKEN));
   });
   await after();
   return toUserResource(ctx, row);

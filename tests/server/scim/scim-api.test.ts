@@ -11,6 +11,7 @@ import { ENTERPRISE, ERROR, directory, json, patchOp, userBody } from './scim-fi
 import type { Organization } from '../../../src/server/db/schema/index';
 import { counterKey } from '../../../src/server/auth/counter-key';
 import { countStatements } from '../../helpers/count-statements';
+import { rows } from '../../../src/server/db/client';
 
 describe.each(TEST_DATABASES)('SCIM 2.0 service provider [%s]', (kind) => {
   const t = useTestHub(kind);
@@ -435,6 +436,41 @@ describe.each(TEST_DATABASES)('SCIM 2.0 service provider [%s]', (kind) => {
       });
       expect(await rolesOf(t, acme.id, c.id)).toBeNull();
     }
+  });
+
+  it('answers a rename to a userName taken, even by a change committed meanwhile, with 409 uniqueness', async () => {
+    const [a, b] = [
+      json(await scim.post('/Users', userBody(`rename-a@${domain}`))),
+      json(await scim.post('/Users', userBody(`rename-b@${domain}`))),
+    ];
+    const taken = await scim.patch(`/Users/${a.id}`, patchOp({ op: 'replace', path: 'userName', value: b.userName }));
+    expect(json(taken)).toMatchObject({ status: '409', scimType: 'uniqueness' });
+
+    if (kind === 'postgres') {
+      // b takes the name in a transaction not yet committed: a's rename passes the read, waits on the
+      // unique index, and loses once b commits. The index's answer is the same 409, not a 500.
+      const wanted = `rename-race@${domain}`;
+      let renamed: Promise<{ statusCode: number; body: string }> | undefined;
+      await t.hub.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`update scim_users set user_name = ${wanted}, user_name_key = ${wanted} where user_id = ${b.id}`,
+        );
+        renamed = scim.patch(`/Users/${a.id}`, patchOp({ op: 'replace', path: 'userName', value: wanted }));
+        await expect
+          .poll(async () => {
+            const [{ n }] = (await rows(
+              t.hub.db,
+              sql`select count(*)::int as n from pg_stat_activity
+                  where wait_event_type = 'Lock' and query ilike '%update "scim_users"%'`,
+            )) as { n: number }[];
+            return n;
+          })
+          .toBe(1);
+      });
+      const res = await renamed!;
+      expect(json(res as never)).toMatchObject({ status: '409', scimType: 'uniqueness' });
+    }
+    expect(json(await scim.get(`/Users/${a.id}`)).userName).toBe(`rename-a@${domain}`);
   });
 
   it("DELETE removes the membership only; one organization's token reaches nothing of another's", async () => {
