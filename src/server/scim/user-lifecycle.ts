@@ -27,8 +27,9 @@ export async function orgOwnsEmail(tx: DbOrTx, orgId: string, email: string): Pr
   return (await listDomains(tx, orgId)).some((d) => d.domain === domain && d.verifiedAt !== null);
 }
 
-/** The last-owner rule (orgs/permissions.ts isLastOwner) in a directory's words. */
+/** A member made an owner between removeMembership's first read and its lock: decided again, not without the rule. */
 const ROLES_CHANGED = 'The member was made an owner during this change; send it again.';
+/** The last-owner rule (orgs/permissions.ts isLastOwner) in a directory's words. */
 const LAST_OWNER_DEPROVISIONED =
   'The organization keeps at least one owner: make someone else an owner before deprovisioning this one.';
 
