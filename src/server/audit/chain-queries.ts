@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { rows } from '../db/client';
+import { preparedRows, rows } from '../db/client';
 import { auditChainHead, auditLogs, type AuditLogRow } from '../db/schema/index';
 import { compileWrites, type Write } from '../db/writes';
 import { CHAIN_SPAN, chainRowId, type HeadPosition } from './chain';
@@ -181,7 +181,7 @@ export async function pipelinedAppendStatement(
   const read = names.length
     ? sql.raw(` where ${names.map((n) => `(select count(*) from ${n})`).join(' + ')} >= 0`)
     : sql``;
-  await db.execute(sql`with ticket as materialized (
+  const statement = sql`with ticket as materialized (
       select pg_advisory_xact_lock(${AUDIT_TICKET_LOCK_CLASS + chainId}, ${ticketOf(next.lastId)}) as t
     ), appended as (
       insert into audit_logs (${AUDIT_LOG_COLUMN_LIST})
@@ -191,7 +191,11 @@ export async function pipelinedAppendStatement(
     )${writes}
     select audit_chain_advance(${chainId}::smallint, ${from.lastId}::bigint, ${from.mac},
       ${next.lastId}::bigint, ${next.lastHash}, ${next.mac}, ${input.now.toISOString()}::timestamptz)
-    from (select count(*) from appended${read}) a${where}`);
+    from (select count(*) from appended${read}) a${where}`;
+  // A batch of audit rows alone (every grant's) is the same text each time: named, PostgreSQL
+  // parses and plans it once per connection. A batch with writes is shaped by them.
+  if (input.writes.length === 0) await preparedRows(db, 'audit_chain_append', statement);
+  else await db.execute(statement);
 }
 
 /** SQLSTATEs that mean "another append got there first": the batch is redone under the row lock. */

@@ -25,7 +25,9 @@ import { coalescingWindow } from '../db/coalescing-window';
  * When a batch leaves is the coalescing window's rule (db/coalescing-window.ts): after the
  * current turn, and while another batch is on the wire only once `coalesce` units wait. Every
  * statement then serves many grants even when PostgreSQL answers fast; a second and third batch
- * go out only when enough units wait to fill them.
+ * go out only when enough units wait to fill them. Under load (the recent batches carried several
+ * units each) a batch waits up to `linger` ms for more before it leaves alone on the wire, so a
+ * node serving a share of a cluster's load still fills its commits (issue 43, docs/performance.md).
  */
 export interface UnitOfWork {
   /**
@@ -63,6 +65,7 @@ export function createUnitOfWork(
   maxBatch = 256,
   maxInFlight = 3,
   coalesce = 32,
+  linger = 1,
 ): UnitOfWork {
   const queue: Pending[] = [];
 
@@ -100,7 +103,7 @@ export function createUnitOfWork(
       );
   }
 
-  const window = coalescingWindow({ waiting: () => queue.length, send, maxInFlight, coalesce });
+  const window = coalescingWindow({ waiting: () => queue.length, send, maxInFlight, coalesce, linger });
 
   return {
     commit(event, writes = [], options = {}) {

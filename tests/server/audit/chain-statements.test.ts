@@ -6,6 +6,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { auditRow } from '../../helpers/fixtures';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
+import { watchAppends } from '../../helpers/hold-statement';
 import { auditLogs } from '../../../src/server/db/schema/index';
 import { rows, type DbOrTx } from '../../../src/server/db/client';
 import { AUDIT_TICKET_LOCK_CLASS } from '../../../src/server/audit/chain-queries';
@@ -13,6 +14,21 @@ import { clearAttemptsStatement } from '../../../src/server/auth/sign-in-limit-q
 
 const dialect = new PgDialect();
 const schemaColumns = Object.values(getTableColumns(auditLogs)).map((c) => c.name);
+
+/**
+ * Every chain append on `db` while `run` runs, as text and parameters, however it is sent: the
+ * grants-only append is a named statement (`preparedRows`), an append with writes goes through
+ * `db.execute` (tests/helpers/hold-statement.ts watchAppends sees both).
+ */
+async function captureAppends(db: DbOrTx, run: () => Promise<unknown>) {
+  const appends = watchAppends(db);
+  try {
+    await run();
+    return appends.sent.mock.calls.map(([statement]) => statement);
+  } finally {
+    appends.restore();
+  }
+}
 
 /** Every `execute` on `db` while `run` runs, as sent and as text and parameters (the statements still run). */
 async function captureStatements(db: DbOrTx, run: () => Promise<unknown>) {
@@ -58,10 +74,10 @@ describe.each(TEST_DATABASES)('the chain statements take their columns from the 
 
     // Inside a transaction: the locked statement. Then, the anchor known, the pipelined one.
     const locked = await t.hub.db.transaction((tx) =>
-      captureStatements(tx, () => t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })], tx)),
+      captureAppends(tx, () => t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })], tx)),
     );
     await t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })]);
-    const pipelined = await captureStatements(t.hub.database.db, () =>
+    const pipelined = await captureAppends(t.hub.database.db, () =>
       t.hub.audit.recordRows([
         auditRow({ eventType: 'sign_in_success', severity: 'low', requestId: 'r-1' }),
         auditRow({ eventType: 'sign_out', severity: 'low', details: { b: 1, a: 2 } }),
@@ -69,6 +85,8 @@ describe.each(TEST_DATABASES)('the chain statements take their columns from the 
     );
     const appends = [...locked, ...pipelined].filter((s) => s.sql.includes('insert into audit_logs'));
     expect(appends.map((s) => s.sql.includes('audit_chain_advance'))).toEqual([false, true]);
+    // The grants-only append is the same text every time: named, so PostgreSQL plans it once per connection.
+    expect(appends.map((s) => s.name)).toEqual([undefined, 'audit_chain_append']);
     for (const statement of appends) {
       const columns = columnsOf(statement);
       expect(columns.insert).toEqual(schemaColumns);
@@ -111,7 +129,7 @@ describe.each(TEST_DATABASES)('the chain statements take their columns from the 
     // The first append of a writer learns the anchor under the lock; the next one is pipelined.
     await t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })]);
     const [statement] = (
-      await captureStatements(t.hub.database.db, () =>
+      await captureAppends(t.hub.database.db, () =>
         t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })]),
       )
     ).filter((s) => s.sql.includes('audit_chain_advance'));

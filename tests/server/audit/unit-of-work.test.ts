@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { countStatements } from '../../helpers/count-statements';
-import { holdNextStatement } from '../../helpers/hold-statement';
+import { holdNextAppend as holdAppend, watchAppends } from '../../helpers/hold-statement';
 import { auditLogs, authSessions } from '../../../src/server/db/schema/index';
 import { insertSessionsStatement } from '../../../src/server/auth/session-queries';
 import { isWriteNotApplied, type StepsWrite } from '../../../src/server/db/writes';
@@ -69,13 +68,13 @@ describe.each(TEST_DATABASES)('the unit of work [%s]', (kind) => {
   it('the session rows of units committed together go in with one insert, in one statement', async () => {
     const ids = Array.from({ length: 12 }, () => randomUUID());
     const from = counter.count();
-    const spy = vi.spyOn(t.hub.database.db, 'execute');
+    const appends = watchAppends(t.hub.database.db);
     let statements: string[];
     try {
       await Promise.all(ids.map((id) => t.hub.unitOfWork.commit(event(id), [insertSessionsStatement([session(id)])])));
-      statements = spy.mock.calls.map(([query]) => new PgDialect().sqlToQuery(query as SQL).sql);
+      statements = appends.sent.mock.calls.map(([s]) => s.sql);
     } finally {
-      spy.mockRestore();
+      appends.restore();
     }
     const sent = counter.texts.slice(from);
     expect(sent.length, sent.join('\n')).toBe(1);
@@ -127,16 +126,16 @@ describe.each(TEST_DATABASES)('the unit of work [%s]', (kind) => {
     const jtis = Array.from({ length: 4 }, () => randomUUID());
     await t.hub.unitOfWork.commit(event(randomUUID()), [jtiWrite(jtis[0])], { batchRequired: true });
     const ids = jtis.map(() => randomUUID());
-    const spy = vi.spyOn(t.hub.database.db, 'execute');
+    const appends = watchAppends(t.hub.database.db);
     let results: PromiseSettledResult<void>[];
     let first: string;
     try {
       results = await Promise.allSettled(
         jtis.map((jti, i) => t.hub.unitOfWork.commit(event(ids[i]), [jtiWrite(jti)], { batchRequired: true })),
       );
-      first = new PgDialect().sqlToQuery(spy.mock.calls[0][0] as SQL).sql;
+      first = appends.sent.mock.calls[0][0].sql;
     } finally {
-      spy.mockRestore();
+      appends.restore();
     }
     expect(first.match(/insert into oauth_used_jtis/g)).toHaveLength(1);
     expect(results[0].status).toBe('rejected');
@@ -176,29 +175,28 @@ describe.each(TEST_DATABASES)('the unit of work [%s]', (kind) => {
     // A failed batch (the test before) makes the writer learn the anchor again, in a transaction of
     // its own: one unit first, so that the batches below take the one-statement path.
     await t.hub.unitOfWork.commit(event(randomUUID()));
-    return holdNextStatement(t.hub.database.db);
+    return holdAppend(t.hub.database.db);
   }
 
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   it('units that arrive while a batch is on the wire wait for it, then leave together in one statement', async () => {
     const [first, ...later] = Array.from({ length: 6 }, () => randomUUID());
-    const { spy, release } = await holdNextAppend();
+    const { sent, release, restore } = await holdNextAppend();
     try {
       const commits = [t.hub.unitOfWork.commit(event(first))];
-      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
       // One unit per turn of the event loop, as requests that finish apart would.
       for (const id of later) {
         commits.push(t.hub.unitOfWork.commit(event(id)));
         await nextTurn();
       }
-      expect(spy).toHaveBeenCalledTimes(1);
+      expect(sent).toHaveBeenCalledTimes(1);
       release();
       await Promise.all(commits);
-      expect(spy).toHaveBeenCalledTimes(2);
+      expect(sent).toHaveBeenCalledTimes(2);
     } finally {
-      release();
-      spy.mockRestore();
+      restore();
     }
     expect(await auditRowsOf([first, ...later])).toHaveLength(6);
     expect((await t.hub.audit.verifyChain()).ok).toBe(true);
@@ -206,17 +204,16 @@ describe.each(TEST_DATABASES)('the unit of work [%s]', (kind) => {
 
   it('a full window does not wait: 32 units waiting go out beside the batch on the wire', async () => {
     const [first, ...many] = Array.from({ length: 33 }, () => randomUUID());
-    const { spy, release } = await holdNextAppend();
+    const { sent, release, restore } = await holdNextAppend();
     try {
       const commits = [t.hub.unitOfWork.commit(event(first))];
-      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
       commits.push(...many.map((id) => t.hub.unitOfWork.commit(event(id))));
-      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(2));
+      await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(2));
       release();
       await Promise.all(commits);
     } finally {
-      release();
-      spy.mockRestore();
+      restore();
     }
     expect(await auditRowsOf([first, ...many])).toHaveLength(33);
     expect((await t.hub.audit.verifyChain()).ok).toBe(true);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { coalescingWindow } from '../../../src/server/db/coalescing-window';
 
 /**
@@ -6,7 +6,7 @@ import { coalescingWindow } from '../../../src/server/db/coalescing-window';
  * leave as a batch. Driven here by a send whose answers the test gives, so each case fails if
  * the rule changes (a batch per item, a timer, more batches on the wire than allowed).
  */
-function harness(maxInFlight = 2, coalesce = 4) {
+function harness(maxInFlight = 2, coalesce = 4, linger = 0) {
   const queue: number[] = [];
   const batches: number[][] = [];
   const answers: { ok: () => void; fail: () => void }[] = [];
@@ -20,6 +20,7 @@ function harness(maxInFlight = 2, coalesce = 4) {
     },
     maxInFlight,
     coalesce,
+    linger,
   });
   let next = 0;
   const add = (n: number) => {
@@ -80,5 +81,59 @@ describe('the coalescing window', () => {
     h.answers[0].fail();
     await nextTurn();
     expect(h.batches).toEqual([[0], [1, 2]]);
+  });
+
+  describe('under load, a batch lingers for company (`linger`)', () => {
+    // Only the timer is the test's: setImmediate turns stay real, so the window's own turn runs.
+    afterEach(() => vi.useRealTimers());
+    const loaded = async (coalesce = 8) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const h = harness(2, coalesce, 1);
+      h.add(6);
+      await nextTurn();
+      h.answers[0].ok();
+      await nextTurn();
+      expect(h.batches).toEqual([[0, 1, 2, 3, 4, 5]]);
+      return h;
+    };
+
+    it('after batches of several items, the next waits up to `linger` ms for more and leaves with them', async () => {
+      const h = await loaded();
+      h.add(1);
+      await nextTurn();
+      h.add(2);
+      await nextTurn();
+      expect(h.batches).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(h.batches).toEqual([
+        [0, 1, 2, 3, 4, 5],
+        [6, 7, 8],
+      ]);
+    });
+
+    it('a lingering batch leaves at once when `coalesce` items wait', async () => {
+      const h = await loaded(4);
+      h.add(1);
+      await nextTurn();
+      expect(h.batches).toHaveLength(1);
+      h.add(3);
+      expect(h.batches).toEqual([
+        [0, 1, 2, 3, 4, 5],
+        [6, 7, 8, 9],
+      ]);
+    });
+
+    it('a lone request never waits: after batches of one, a batch leaves after its turn', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const h = harness(2, 8, 1);
+      for (let i = 0; i < 3; i++) {
+        h.add(1);
+        await nextTurn();
+        expect(h.batches).toHaveLength(i + 1);
+        h.answers[i].ok();
+        await nextTurn();
+      }
+      expect(h.batches).toEqual([[0], [1], [2]]);
+    });
   });
 });

@@ -5,7 +5,7 @@ import { TEST_DATABASES } from '../../helpers/test-hub';
 import { useTestHub } from '../../helpers/use-test-hub';
 import { signedInUser } from '../../helpers/fixtures';
 import { countStatements } from '../../helpers/count-statements';
-import { holdNextStatement } from '../../helpers/hold-statement';
+import { holdNextAppend } from '../../helpers/hold-statement';
 import { auditLogs, authSessions } from '../../../src/server/db/schema/index';
 import { loadClient } from '../../../src/server/oauth/clients/service';
 import { exchangeAuthorizationCode } from '../../../src/server/oauth/grants/authorization-code';
@@ -44,18 +44,17 @@ describe.each(TEST_DATABASES)('code exchanges in the group commit [%s]', (kind) 
    * units that arrive meanwhile wait for it, and then leave together (db/coalescing-window.ts).
    */
   async function holdABatch() {
-    const { spy, release } = holdNextStatement(t.hub.database.db);
+    const { sent, restore } = holdNextAppend(t.hub.database.db);
     const held = t.hub.unitOfWork.commit({
       type: 'oauth_token_issued',
       userId: null,
       sessionId: randomUUID(),
       details: { grant_type: 'client_credentials', client_id: 'held-batch', scope: '' },
     });
-    await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(1), WAIT);
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledTimes(1), WAIT);
     return {
       release: async () => {
-        release();
-        spy.mockRestore();
+        restore();
         await held;
       },
     };
