@@ -90,7 +90,7 @@ export default defineConfig({
           // Several hub processes, a private PostgreSQL and nginx (scripts/cluster): one file, one cluster.
           include: ['tests/cluster/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/e2e/build-web.ts'],
+          globalSetup: ['tests/e2e/build-web.ts', 'tests/cluster/build-server.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           expect: { poll },
