@@ -23,7 +23,16 @@ import { closeHub, createHub } from '../src/server/create-hub';
 import { hashPassword } from '../src/server/auth/passwords';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD } from '../tests/helpers/fixtures';
-import { backendCpu, backendDelta, cpuMs, loadAverage, mainThreadCpuMs, rssMb } from './lib/proc';
+import {
+  backendCpu,
+  backendDelta,
+  cpuMs,
+  loadAverage,
+  mainThreadCpuMs,
+  rssMb,
+  threadCpuMs,
+  threadSplit,
+} from './lib/proc';
 import { dbName, figureCells, fmt, median, printRss, ratioCells } from './lib/report';
 import {
   cannon,
@@ -59,6 +68,9 @@ interface Measured extends CannonResult {
   mainUs: number;
   dbUs: number | null;
   roundTrips: number | null;
+  /** CPU per sign-in of libuv's pool (the hash) and of V8's helpers (GC), proc.ts threadSplit. */
+  poolUs: number;
+  helpersUs: number;
 }
 
 const HEADERS = { 'content-type': 'application/json', 'x-hub-csrf': '1' };
@@ -134,11 +146,14 @@ async function main() {
         const pid = c.server.child.pid!;
         const cpu0 = cpuMs(pid);
         const main0 = mainThreadCpuMs(pid);
+        const threads0 = threadCpuMs(pid);
         const db0 = c.database ? await backendCpu(adminUrl, c.database) : undefined;
         const q0 = await c.server.queries();
         const r = await run(c, DURATION);
         const cpu1 = cpuMs(pid);
         const main1 = mainThreadCpuMs(pid);
+        const threads1 = threadCpuMs(pid);
+        const split = threadSplit(pid, threads0, threads1);
         const db1 = c.database ? await backendCpu(adminUrl, c.database) : undefined;
         const q1 = await c.server.queries();
         const n = Math.max(1, r.total);
@@ -149,6 +164,8 @@ async function main() {
           mainUs: ((main1 - main0) * 1000) / n,
           dbUs: db0 && db1 ? (backendDelta(db0, db1) * 1000) / n : null,
           roundTrips: q0 !== undefined && q1 !== undefined && q1 > 0 ? (q1 - q0) / n : null,
+          poolUs: (split.pool * 1000) / n,
+          helpersUs: (split.helpers * 1000) / n,
         });
       }
       console.log(`  rep ${rep + 1}/${REPS} done, load average ${loadAverage()}`);
@@ -180,6 +197,19 @@ async function main() {
       `| floor main-thread CPU, µs per sign-in (HTTP and JSON only) ` +
         `| ${fmt(median(floorMain))} | ${floorMain.map((x) => fmt(x)).join(', ')} |`,
     );
+    // Off the main thread: the hash on libuv's pool, GC and compilation on V8's helpers. The pool's
+    // share is the same hash in both servers; a difference beside the main thread's shows up as helpers.
+    for (const [key, r] of [
+      ['hub', hubR],
+      ['floor', floorR],
+    ] as const) {
+      const pool = r.map((m) => m.poolUs);
+      const helpers = r.map((m) => m.helpersUs);
+      console.log(
+        `| ${key}: libuv pool (the hash) / V8 helpers (GC, compiler), µs per sign-in ` +
+          `| ${fmt(median(pool))} / ${fmt(median(helpers))} | ${r.map((m) => `${fmt(m.poolUs)} / ${fmt(m.helpersUs)}`).join(', ')} |`,
+      );
+    }
     const base = results.get('baseline');
     if (base) {
       const per = (figure: (m: Measured) => number) => hubR.map((m, i) => figure(m) / figure(base[i]));

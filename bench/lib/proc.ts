@@ -2,7 +2,7 @@
  * CPU time from /proc (Linux): user + system ticks of a process, including all its threads
  * (libuv's crypto pool too), and of the PostgreSQL backends serving one database.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 
 const TICK_MS = 10; // CLK_TCK = 100 on Linux
@@ -25,6 +25,42 @@ export function cpuMs(pid: number, file = `/proc/${pid}/stat`): number {
  */
 export function mainThreadCpuMs(pid: number): number {
   return cpuMs(pid, `/proc/${pid}/task/${pid}/stat`);
+}
+
+/** CPU so far of each of a process's threads, in ms, by thread id (the main thread's id is the pid). */
+export function threadCpuMs(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) out.set(Number(tid), cpuMs(pid, `/proc/${pid}/task/${tid}/stat`));
+  return out;
+}
+
+/**
+ * Where a Node process's CPU went between two `threadCpuMs` readings: its main thread, libuv's
+ * pool (the `poolSize` busiest other threads — where argon2 hashes; Node 20 names no thread, so
+ * they are told apart by their work) and the rest (V8's GC and compiler helpers).
+ */
+export function threadSplit(
+  pid: number,
+  before: Map<number, number>,
+  after: Map<number, number>,
+  poolSize = Number(process.env.UV_THREADPOOL_SIZE ?? 4),
+): { main: number; pool: number; helpers: number } {
+  const others = [...after]
+    .filter(([tid]) => tid !== pid)
+    .map(([tid, ms]) => ms - (before.get(tid) ?? 0))
+    .sort((a, b) => b - a);
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  return {
+    main: (after.get(pid) ?? 0) - (before.get(pid) ?? 0),
+    pool: sum(others.slice(0, poolSize)),
+    helpers: sum(others.slice(poolSize)),
+  };
 }
 
 /** The backends of one database, by pid, with their CPU so far. */
