@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { preparedRows, rows } from '../db/client';
+import { preparedRows, rows, statementNamer } from '../db/client';
 import { auditChainHead, auditLogs, type AuditLogRow } from '../db/schema/index';
 import { compileWrites, type Write } from '../db/writes';
 import { CHAIN_SPAN, chainRowId, type HeadPosition } from './chain';
@@ -192,11 +192,14 @@ export async function pipelinedAppendStatement(
     select audit_chain_advance(${chainId}::smallint, ${from.lastId}::bigint, ${from.mac},
       ${next.lastId}::bigint, ${next.lastHash}, ${next.mac}, ${input.now.toISOString()}::timestamptz)
     from (select count(*) from appended${read}) a${where}`;
-  // A batch of audit rows alone (every grant's) is the same text each time: named, PostgreSQL
-  // parses and plans it once per connection. A batch with writes is shaped by them.
-  if (input.writes.length === 0) await preparedRows(db, 'audit_chain_append', statement);
-  else await db.execute(statement);
+  // A batch's text depends only on the writes it carries (its rows are one parameter), so the
+  // shapes repeat — a batch of grants alone, of n code exchanges, of sign-ins: each is named, and
+  // PostgreSQL parses and plans it once per connection.
+  await preparedRows(db, APPEND_NAMES, statement);
 }
+
+/** The pipelined append's shapes, named (db/client.ts statementNamer). */
+const APPEND_NAMES = statementNamer('audit_chain_append');
 
 /** SQLSTATEs that mean "another append got there first": the batch is redone under the row lock. */
 const CONFLICT_CODES = new Set(['40001', '40P01', '23505', '55P03']);

@@ -296,19 +296,46 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
  */
 export async function preparedRows<T = Record<string, unknown>>(
   db: DbOrTx,
-  name: string,
+  name: string | StatementNamer,
   query: ReturnType<typeof sql>,
 ): Promise<T[]> {
   const { dialect, session } = db as unknown as {
     dialect: { sqlToQuery(q: ReturnType<typeof sql>): { sql: string; params: unknown[] } };
     session: {
-      prepareQuery(q: unknown, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> };
+      prepareQuery(
+        q: unknown,
+        fields: undefined,
+        name: string | undefined,
+        arrayMode: false,
+      ): { execute(): Promise<unknown> };
     };
   };
-  const result = (await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as {
-    rows: T[];
-  };
+  const built = dialect.sqlToQuery(query);
+  const named = typeof name === 'string' ? name : name(built.sql);
+  const result = (await session.prepareQuery(built, undefined, named, false).execute()) as { rows: T[] };
   return result.rows;
+}
+
+/** A statement's name from its text, or undefined to send it unnamed (statementNamer). */
+export type StatementNamer = (text: string) => string | undefined;
+
+/**
+ * Names for a statement whose text is one of a few shapes (a batch's: its CTEs follow the writes
+ * it carries), `<prefix>_<n>` in the order the texts are first seen, for at most `max` texts in
+ * this process: each connection then parses and plans each shape once. Beyond `max`, a new text
+ * goes unnamed, so an unforeseen variety of shapes cannot grow the driver's and the server's
+ * statement caches without bound.
+ */
+export function statementNamer(prefix: string, max = 32): StatementNamer {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < max) {
+      name = `${prefix}_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
 }
 
 /** Rows of a raw SQL statement, on either driver. */
