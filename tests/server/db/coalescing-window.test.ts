@@ -89,11 +89,11 @@ describe('the coalescing window', () => {
     const loaded = async (coalesce = 8) => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       const h = harness(2, coalesce, 1);
-      h.add(6);
+      h.add(10);
       await nextTurn();
       h.answers[0].ok();
       await nextTurn();
-      expect(h.batches).toEqual([[0, 1, 2, 3, 4, 5]]);
+      expect(h.batches).toEqual([[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]]);
       return h;
     };
 
@@ -106,8 +106,8 @@ describe('the coalescing window', () => {
       expect(h.batches).toHaveLength(1);
       vi.advanceTimersByTime(1);
       expect(h.batches).toEqual([
-        [0, 1, 2, 3, 4, 5],
-        [6, 7, 8],
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        [10, 11, 12],
       ]);
     });
 
@@ -118,22 +118,25 @@ describe('the coalescing window', () => {
       expect(h.batches).toHaveLength(1);
       h.add(3);
       expect(h.batches).toEqual([
-        [0, 1, 2, 3, 4, 5],
-        [6, 7, 8, 9],
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        [10, 11, 12, 13],
       ]);
     });
 
-    it('a lone request never waits: after batches of one, a batch leaves after its turn', async () => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      const h = harness(2, 8, 1);
-      for (let i = 0; i < 3; i++) {
-        h.add(1);
-        await nextTurn();
-        expect(h.batches).toHaveLength(i + 1);
-        h.answers[i].ok();
-        await nextTurn();
-      }
-      expect(h.batches).toEqual([[0], [1], [2]]);
-    });
+    it.each([1, 3])(
+      'a lone request or a few clients taking turns never wait: after batches of %i, a batch leaves after its turn',
+      async (n) => {
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+        const h = harness(2, 8, 1);
+        for (let i = 0; i < 4; i++) {
+          h.add(n);
+          await nextTurn();
+          expect(h.batches).toHaveLength(i + 1);
+          h.answers[i].ok();
+          await nextTurn();
+        }
+        expect(h.batches.map((b) => b.length)).toEqual([n, n, n, n]);
+      },
+    );
   });
 });
