@@ -23,16 +23,7 @@ import { closeHub, createHub } from '../src/server/create-hub';
 import { hashPassword } from '../src/server/auth/passwords';
 import { createScratchPostgresDatabase } from '../tests/helpers/test-hub';
 import { createUser, FIXTURE_PASSWORD } from '../tests/helpers/fixtures';
-import {
-  backendCpu,
-  backendDelta,
-  cpuMs,
-  loadAverage,
-  mainThreadCpuMs,
-  rssMb,
-  threadCpuMs,
-  threadSplit,
-} from './lib/proc';
+import { backendCpu, backendDelta, cpuMs, loadAverage, rssMb, threadCpuMs, threadSplit } from './lib/proc';
 import { dbName, figureCells, fmt, median, printRss, ratioCells } from './lib/report';
 import {
   cannon,
@@ -145,13 +136,11 @@ async function main() {
       for (const c of order) {
         const pid = c.server.child.pid!;
         const cpu0 = cpuMs(pid);
-        const main0 = mainThreadCpuMs(pid);
         const threads0 = threadCpuMs(pid);
         const db0 = c.database ? await backendCpu(adminUrl, c.database) : undefined;
         const q0 = await c.server.queries();
         const r = await run(c, DURATION);
         const cpu1 = cpuMs(pid);
-        const main1 = mainThreadCpuMs(pid);
         const threads1 = threadCpuMs(pid);
         const split = threadSplit(pid, threads0, threads1);
         const db1 = c.database ? await backendCpu(adminUrl, c.database) : undefined;
@@ -161,7 +150,7 @@ async function main() {
         results.get(c.key)!.push({
           ...r,
           serverUs: ((cpu1 - cpu0) * 1000) / n,
-          mainUs: ((main1 - main0) * 1000) / n,
+          mainUs: (split.main * 1000) / n,
           dbUs: db0 && db1 ? (backendDelta(db0, db1) * 1000) / n : null,
           roundTrips: q0 !== undefined && q1 !== undefined && q1 > 0 ? (q1 - q0) / n : null,
           poolUs: (split.pool * 1000) / n,

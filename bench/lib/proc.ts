@@ -19,14 +19,6 @@ export function cpuMs(pid: number, file = `/proc/${pid}/stat`): number {
   }
 }
 
-/**
- * utime + stime of a process's main thread alone, in ms: Node's JavaScript thread, without
- * the libuv pool (where argon2 hashes) and V8's helpers; 0 when it is gone.
- */
-export function mainThreadCpuMs(pid: number): number {
-  return cpuMs(pid, `/proc/${pid}/task/${pid}/stat`);
-}
-
 /** CPU so far of each of a process's threads, in ms, by thread id (the main thread's id is the pid). */
 export function threadCpuMs(pid: number): Map<number, number> {
   const out = new Map<number, number>();

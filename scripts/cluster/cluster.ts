@@ -25,12 +25,12 @@ import { serverBuildIsStale, serverBundle } from '../build-server.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * How a node runs the hub of `root`: this checkout's compiled bundle when it is built and newer
- * than its sources, as `npm start` runs it (the tests' setup builds it: no TypeScript compiled at
- * each of a run's node starts, ~2 CPU-seconds each); otherwise, and for another checkout (the
- * previous release), the sources under tsx.
+ * Node's arguments for a node running the hub of `root`: this checkout's compiled bundle when it
+ * is built and newer than its sources, as `npm start` runs it (the cluster project's setup builds
+ * it, once, before the workers start — never here, where two workers could write it at once);
+ * otherwise, and for another checkout (the previous release), the sources under tsx.
  */
-function hubEntry(root: string): string[] {
+function nodeCommand(root: string): string[] {
   if (path.resolve(root) === ROOT && !serverBuildIsStale()) return [serverBundle];
   return ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
 }
@@ -274,7 +274,7 @@ export class Cluster {
   /** Starts node `index` on `port`, running the hub of `root` (default: the cluster's, see ClusterOptions.root). */
   async startNode(index: number, port: number, root = this.options.root ?? ROOT): Promise<ClusterNode> {
     const output: string[] = [];
-    const proc = spawn(process.execPath, hubEntry(root), {
+    const proc = spawn(process.execPath, nodeCommand(root), {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...this.nodeEnv(port) },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * Builds the server bundle once before the cluster files, unless it is newer than its sources:
- * their nodes then run it as `npm start` does (scripts/cluster/cluster.ts hubEntry), not the
+ * their nodes then run it as `npm start` does (scripts/cluster/cluster.ts nodeCommand), not the
  * sources under tsx, which cost each of a run's ~35 node starts ~2 CPU-seconds of compiling.
  */
 export default function setup() {

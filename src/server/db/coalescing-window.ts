@@ -13,8 +13,8 @@
  * waits up to `linger` ms for more, and leaves at once should `coalesce` items wait. Without it,
  * a node serving a share of the load splits its requests into many small batches, each paying a
  * statement and a commit (issue 43: three nodes on one pair of cores carried 8 rows per link
- * against one node's 23, and spent 1.5× its CPU per grant). A lone request (the recent batches
- * held one item each) never waits: it leaves after its turn, as before.
+ * against one node's 23, and spent 1.5× its CPU per grant). A lone request, or a few clients
+ * taking turns (recent batches under `LOADED` items), never waits: it leaves after its turn.
  */
 export interface CoalescingWindow {
   /** Call after queueing an item: schedules a batch when one may leave. */
