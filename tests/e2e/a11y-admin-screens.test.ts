@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from './harness';
-import { SHELL_ONLY, axeProblems, eachTab, scrollsSideways, settle } from './a11y';
+import { SHELL_ONLY, axeProblems, eachTab, scrollsSideways, settle, show } from './a11y';
 import { ROUTES, SWEEP_MS, startAdminSweep } from './a11y-admin';
 import { MODULES } from './routes-screens';
 
@@ -44,8 +44,7 @@ describe('accessibility and phone layout of the administrator screens', () => {
       await page.setViewportSize({ width, height: 900 });
       const problems: string[] = [];
       for (const route of ROUTES) {
-        await page.goto(route);
-        await settle(page);
+        await show(page, route);
         if (SHOWS[route]) await page.getByText(SHOWS[route], { exact: true }).first().waitFor();
         const isModule = MODULES.includes(route.slice(1));
         problems.push(...(await axeProblems(page, `${route} @${width}`, isModule ? SHELL_ONLY : undefined)));
@@ -63,8 +62,7 @@ describe('accessibility and phone layout of the administrator screens', () => {
       const overflowing: string[] = [];
       let tabs = 0;
       for (const route of ['/admin', '/oauth-admin', ...MODULES.map((m) => `/${m}`)]) {
-        await page.goto(route);
-        await settle(page);
+        await show(page, route);
         tabs += await eachTab(page, async (tab) => {
           if (await scrollsSideways(page)) overflowing.push(`${route} [${tab}]`);
         });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness';
 import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
 import { signInAs } from './admin-helpers';
-import { SHELL_ONLY, axeProblems, calmMotion, focusReturnsTo, scrollsSideways, settle } from './a11y';
+import { SHELL_ONLY, axeProblems, calmMotion, focusReturnsTo, scrollsSideways, settle, show } from './a11y';
 import { MODULES } from './routes-screens';
 
 /**
@@ -51,8 +51,7 @@ describe('accessibility and navigation, signed in as a plain user', () => {
       await page.setViewportSize({ width, height: 900 });
       const problems: string[] = [];
       for (const route of ROUTES) {
-        await page.goto(route);
-        await settle(page);
+        await show(page, route);
         const isModule = MODULES.includes(route.slice(1));
         problems.push(...(await axeProblems(page, `${route} @${width}`, isModule ? SHELL_ONLY : undefined)));
         if (await scrollsSideways(page)) problems.push(`${route} @${width}: scrolls sideways`);

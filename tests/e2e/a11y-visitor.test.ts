@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
-import { axeProblems, calmMotion, eachTab, focused, scrollsSideways, settle } from './a11y';
+import { axeProblems, calmMotion, eachTab, focused, scrollsSideways, settle, show } from './a11y';
 import { MODULES } from './routes-screens';
 
 /** Every public route of spec §2, as a signed-out visitor sees it (plus the setup panel and a 404). */
@@ -48,8 +48,7 @@ describe('accessibility and phone layout, signed out', () => {
       const problems: string[] = [];
       let tabs = 0;
       for (const route of ROUTES) {
-        await page.goto(route);
-        await settle(page);
+        await show(page, route);
         problems.push(...(await axeProblems(page, `${route} @${width}`)));
         if (await scrollsSideways(page)) problems.push(`${route} @${width}: scrolls sideways`);
         if (width !== 1440) continue;
