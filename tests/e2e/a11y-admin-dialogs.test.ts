@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { E2E } from './harness';
 import { authSessions } from '../../src/server/db/schema/index';
 import { signInAs } from './admin-helpers';
-import { axeProblems, calmMotion, focusReturnsTo, scrollsSideways, settle } from './a11y';
+import { axeProblems, calmMotion, focusReturnsTo, scrollsSideways, settle, show } from './a11y';
 import { SWEEP_MS, startAdminSweep } from './a11y-admin';
 
 /**
@@ -38,8 +38,7 @@ describe('accessibility of the administrator dialogs and shell', () => {
           if (await scrollsSideways(page)) problems.push(`${name} @${width}: scrolls sideways`);
         };
 
-        await page.goto('/admin?tab=users');
-        await settle(page);
+        await show(page, '/admin?tab=users');
         await check(
           'Edit User',
           width,
@@ -59,8 +58,7 @@ describe('accessibility of the administrator dialogs and shell', () => {
           ),
         );
 
-        await page.goto('/admin?tab=security');
-        await settle(page);
+        await show(page, '/admin?tab=security');
         await check(
           'Request Credential Access',
           width,
@@ -71,8 +69,7 @@ describe('accessibility of the administrator dialogs and shell', () => {
           ),
         );
 
-        await page.goto('/admin?tab=security-audit');
-        await settle(page);
+        await show(page, '/admin?tab=security-audit');
         await page.getByLabel('Application').click();
         await page.getByRole('option', { name: 'Role Builder' }).click();
         await page.getByLabel('Justification', { exact: true }).fill('Checking the webhook configuration');
@@ -87,16 +84,14 @@ describe('accessibility of the administrator dialogs and shell', () => {
           ),
         );
 
-        await page.goto('/admin?tab=audit-log');
-        await settle(page);
+        await show(page, '/admin?tab=audit-log');
         await check(
           'Audit event',
           width,
           await focusReturnsTo(page, page.getByTestId('audit-row').first(), scan('Audit event drawer')),
         );
 
-        await page.goto('/admin?tab=integrations');
-        await settle(page);
+        await show(page, '/admin?tab=integrations');
         await check(
           'Add webhook',
           width,
@@ -108,8 +103,7 @@ describe('accessibility of the administrator dialogs and shell', () => {
           }),
         );
 
-        await page.goto('/oauth-admin');
-        await settle(page);
+        await show(page, '/oauth-admin');
         await check(
           'Create OAuth Client',
           width,
@@ -143,8 +137,7 @@ describe('accessibility of the administrator dialogs and shell', () => {
 
   it('the app shell links what an administrator may open, marks where they are, and shows breadcrumbs on nested screens', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/admin?tab=audit-log');
-    await settle(page);
+    await show(page, '/admin?tab=audit-log');
     const hub = page.getByRole('navigation', { name: 'Hub' });
     const links = await hub
       .getByRole('link')
@@ -186,8 +179,7 @@ describe('accessibility of the administrator dialogs and shell', () => {
         .where(eq(authSessions.userId, admin.id));
       for (const width of [1440, 375]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.goto('/admin?tab=users');
-        await settle(page);
+        await show(page, '/admin?tab=users');
         const back = await focusReturnsTo(
           page,
           page.getByRole('button', { name: 'Reset two-step verification of carol@initech.test' }),

@@ -102,19 +102,22 @@ export async function settle(page: Page): Promise<void> {
  * (a cookie added), which the app reads once per load.
  */
 export async function show(page: Page, route: string): Promise<void> {
-  const moved = await page.evaluate((to) => {
+  const how = await page.evaluate((to) => {
     const root = document.documentElement;
-    if (root.dataset.shownRoute === undefined) return false;
+    if (root.dataset.shownRoute === undefined) return 'load';
+    const target = new URL(to, location.href);
+    // Already there (a second width, say): the router would not render the same address again.
+    if (target.pathname + target.search === root.dataset.shownRoute) return 'here';
     delete root.dataset.shownRoute;
-    history.pushState(null, '', to);
+    history.pushState(null, '', target);
     dispatchEvent(new PopStateEvent('popstate'));
-    return true;
+    return 'moved';
   }, route);
-  if (moved)
+  if (how === 'load') await page.goto(route);
+  else if (how === 'moved')
     await page.waitForFunction(
       () => document.documentElement.dataset.shownRoute === location.pathname + location.search,
     );
-  else await page.goto(route);
   await settle(page);
 }
 

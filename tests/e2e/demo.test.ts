@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './harness';
 import { MODULES, PUBLIC_SCREENS } from './routes-screens';
+import { show } from './a11y';
 
 /** The only /api calls the app shell itself makes: the auth state and the security-event queue. */
 const SHELL_CALLS = new Set(['GET /api/auth/session', 'POST /api/audit/events']);
@@ -64,8 +65,7 @@ describe('demo mode and module screens', () => {
     const page = await e2e.newPage();
     await page.setViewportSize({ width: 375, height: 800 });
     for (const route of Object.keys(PUBLIC_SCREENS)) {
-      await page.goto(route);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await show(page, route);
       expect(await scrollWidth(page), route).toBeLessThanOrEqual(375);
       await clickEveryTab(page, async (tab) => {
         expect(await scrollWidth(page), `${route} ${tab}`).toBeLessThanOrEqual(375);
@@ -137,8 +137,7 @@ describe('demo mode and module screens', () => {
       ['/demo/data-mining', ['Pause Q4 Skill Clusters', 'Start Salary Benchmarks 2026']],
     ];
     for (const [route, buttons] of cases) {
-      await page.goto(route);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await show(page, route);
       await page.getByRole('tab').first().waitFor();
       for (const name of buttons) {
         await page.getByRole('button', { name, exact: true }).first().click();
