@@ -55,10 +55,12 @@ describe('audit log in a real browser', () => {
       .orderBy(asc(auditLogs.id));
 
   /**
-   * Runs the page's timers on a clock that the test moves 1 ms at a time, with at least 20 ms
-   * of real time between steps: the page's time goes at most a twentieth as fast as the real
-   * one, so a 30-second tick of the page cannot come within ten minutes, whatever the machine's
-   * load. Stops when the returned function is called.
+   * Runs the page's timers on a clock the test moves, at most a fifteenth as fast as the real one:
+   * a 30-second tick of the page cannot come within 450 s, past the test's 300 s timeout, whatever
+   * the machine's load. The steps are paced by the real time gone, not counted: a step is a CDP call,
+   * which took a tenth of a second or more on a CPU-starved CI machine, and 1 ms per call (as this
+   * was) left the page's own short timers — the chain's verification, the filter — minutes behind
+   * (the test ran out of its 300 s there once). Stops when the returned function is called.
    */
   async function slowClock(page: Page): Promise<() => Promise<void>> {
     // pauseAt only moves forward, and the installed clock runs until the pause arrives: a target
@@ -68,10 +70,13 @@ describe('audit log in a real browser', () => {
     await page.clock.install({ time: now - 600_000 });
     await page.clock.pauseAt(now);
     let running = true;
+    let moved = 0;
     const ticking = (async () => {
       while (running) {
+        const step = Math.max(1, Math.floor((Date.now() - now) / 15) - moved);
+        moved += step;
         // A closed page ends the ticking (a failed test must not leave it running).
-        await page.clock.runFor(1).catch(() => (running = false));
+        await page.clock.runFor(step).catch(() => (running = false));
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
