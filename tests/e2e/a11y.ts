@@ -98,10 +98,14 @@ export async function settle(page: Page): Promise<void> {
  * Why: a sweep over dozens of screens loaded each one anew, and a load costs the browser ~5× a
  * move within the app (~650 against ~120 ms of its CPU per screen, measured here) — on a CI machine
  * whose two cores the journeys keep busy, that was most of a sweep's time. A page not yet showing
- * the app is loaded with `page.goto`; so must be one whose session changed behind the app's back
- * (a cookie added), which the app reads once per load.
+ * the app is loaded with `page.goto`; so is one given `{ load: true }`: a page whose session changed
+ * behind the app's back (a cookie added), which the app reads once per load.
  */
-export async function show(page: Page, route: string): Promise<void> {
+export async function show(page: Page, route: string, { load = false } = {}): Promise<void> {
+  if (load) {
+    await page.goto(route);
+    return settle(page);
+  }
   const how = await page.evaluate((to) => {
     const root = document.documentElement;
     if (root.dataset.shownRoute === undefined) return 'load';

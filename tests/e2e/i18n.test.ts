@@ -173,8 +173,7 @@ describe('languages: the pseudo-locale, de and ar on the sign-in, consent, accou
     let reload = true;
     const sweep = async (route: string) => {
       const address = `${route}${route.includes('?') ? '&' : '?'}pseudo=1`;
-      if (reload) await page.goto(address).then(() => settle(page));
-      else await show(page, address);
+      await show(page, address, { load: reload });
       reload = false;
       for (const line of await unwrappedText(page, data)) problems.push(`${route}: "${line}"`);
     };
