@@ -21,18 +21,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { serverBuildIsStale, serverBundle } from '../build-server.mjs';
+import { releaseBundle } from './previous-release';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * Node's arguments for a node running the hub of `root`: this checkout's compiled bundle when it
- * is built and newer than its sources, as `npm start` runs it (the cluster project's setup builds
- * it, once, before the workers start — never here, where two workers could write it at once);
- * otherwise, and for another checkout (the previous release), the sources under tsx.
+ * Node's arguments for a node running the hub of `root`, as `npm start` runs it: this checkout's
+ * compiled bundle when it is built and newer than its sources (the cluster project's setup builds
+ * it, once, before the workers start — never here, where two workers could write it at once); an
+ * extracted release's bundle (built once when it was extracted, scripts/cluster/previous-release.ts);
+ * otherwise the sources under tsx.
  */
 function nodeCommand(root: string): string[] {
-  if (path.resolve(root) === ROOT && !serverBuildIsStale()) return [serverBundle];
-  return ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+  const tsx = ['--import', 'tsx', path.join(root, 'src/server/main.ts')];
+  if (path.resolve(root) === ROOT) return serverBuildIsStale() ? tsx : [serverBundle];
+  const bundle = releaseBundle(root);
+  return bundle ? [bundle] : tsx;
 }
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
