@@ -107,7 +107,8 @@ export async function startRotation(hub: Hub, input: StartRotationInput): Promis
 }
 
 /**
- * `master-key rotate` on the embedded database: this process holds the data directory alone
+ * `master-key rotate` on the embedded database, and a hub's worker at its start
+ * (master-keys/worker.ts): this process holds the data directory alone
  * (db/data-dir-lock.ts, which takes it over from a process that died holding it), so a lease
  * recorded there was left by a process that has stopped, a crash mid-rotation, and is let go at
  * once instead of waited out (rotator.ts, ROTATION_LEASE_MS). On PostgreSQL another node may be

@@ -30,7 +30,7 @@ import { expectAllSealedUnder, sealedThroughKeyring } from './master-key-helpers
  * Issue 45, master-key rotation: while sign-ins, token grants and a webhook delivery run, every
  * stored secret moves to the new key in batches and every request is answered; a rotation stopped
  * mid-way goes on from its recorded progress in a fresh rotator (and waits out a crashed one's
- * lease); a value under a key nobody holds fails loudly; the admin API needs two super admins.
+ * lease, except a worker starting on the embedded database, which alone can hold it); a value under a key nobody holds fails loudly; the admin API needs two super admins.
  */
 
 it('the inventory names every *_enc column of the schema', () => {
@@ -177,6 +177,36 @@ describe.each(TEST_DATABASES)('master-key rotation [%s]', (kind) => {
     t.clock.advance(61_000);
     expect(await runRotation(hub, { retireGraceMs: 0 })).toEqual({ state: 'done', retired: rotation.fromKeyId });
     await expectAllSealedUnder(hub, next.id);
+  });
+
+  it("a worker starting on the embedded database goes on at once past a dead process's lease; on PostgreSQL it waits", async () => {
+    const { hub } = t;
+    await registerClient(t);
+    const next = hub.keyring.add(randomBytes(32));
+    const rotation = await startRotation(hub, { via: 'cli', toKeyId: next.id });
+    // The rotation's process died holding the lease a minute ahead; the clock does not move in this test.
+    await hub.db
+      .update(masterKeyRotations)
+      .set({ leaseToken: 'crashed', leaseUntil: new Date(t.clock.now().getTime() + 60_000) })
+      .where(eq(masterKeyRotations.id, rotation.id));
+    const worker = createMasterKeyWorker(hub, { retireGraceMs: 0 });
+    try {
+      worker.start();
+      await worker.kick(); // the pass the start began
+    } finally {
+      await worker.stop();
+    }
+    const left = await findOpenRotation(hub.db);
+    if (kind === 'pglite') {
+      // This process holds the data directory alone: the lease was a dead process's.
+      expect(left).toBeUndefined();
+      await expectAllSealedUnder(hub, next.id);
+    } else {
+      // Another node may be running it: its lease stands until it runs out.
+      expect(left).toMatchObject({ id: rotation.id, leaseToken: 'crashed' });
+      t.clock.advance(61_000);
+      expect(await runRotation(hub, { retireGraceMs: 0 })).toEqual({ state: 'done', retired: rotation.fromKeyId });
+    }
   });
 
   it('a value sealed under a key nobody holds fails loudly, and status names it', async () => {
