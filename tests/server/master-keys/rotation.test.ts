@@ -30,7 +30,8 @@ import { expectAllSealedUnder, sealedThroughKeyring } from './master-key-helpers
  * Issue 45, master-key rotation: while sign-ins, token grants and a webhook delivery run, every
  * stored secret moves to the new key in batches and every request is answered; a rotation stopped
  * mid-way goes on from its recorded progress in a fresh rotator (and waits out a crashed one's
- * lease, except a worker starting on the embedded database, which alone can hold it); a value under a key nobody holds fails loudly; the admin API needs two super admins.
+ * lease, except a worker starting on the embedded database, which alone can hold it); a value
+ * under a key nobody holds fails loudly; the admin API needs two super admins.
  */
 
 it('the inventory names every *_enc column of the schema', () => {
