@@ -1,14 +1,22 @@
 /**
- * `node scripts/parallel.mjs typecheck size`: runs the named npm scripts at once (they read the
- * sources and write nothing the other reads), prints each one's output whole when it ends, and
- * exits 1 if any failed. `npm test` runs the type check and the bundle budget this way before
- * the suite: one after the other they left one of two cores idle for most of a minute.
+ * `node scripts/parallel.mjs typecheck --live=suite`: runs the named npm scripts at once (they
+ * read the sources and write nothing the other reads) and exits 1 if any failed. Each one's
+ * output is printed whole when it ends, so that two scripts' lines never interleave; the one named
+ * with `--live=` writes straight through instead (the test suite, whose progress a person watches
+ * for minutes), and the others' blocks appear between its lines when they end.
+ *
+ * `npm test` runs the type check beside the bundle budget and the suite this way: one after the
+ * other, the type check (~100 CPU-seconds on one core) left the second core to the build alone,
+ * and the suite's own idle moments (a group of files waiting for its longest, the last file alone)
+ * had nothing to fill them.
  */
 import { spawn } from 'node:child_process';
 
-const names = process.argv.slice(2);
-if (names.length === 0) {
-  console.error('usage: node scripts/parallel.mjs SCRIPT [SCRIPT ...]');
+const args = process.argv.slice(2);
+const live = args.find((a) => a.startsWith('--live='))?.slice('--live='.length);
+const names = [...args.filter((a) => !a.startsWith('--')), ...(live ? [live] : [])];
+if (names.length === 0 || args.some((a) => a.startsWith('--') && !a.startsWith('--live='))) {
+  console.error('usage: node scripts/parallel.mjs SCRIPT [SCRIPT ...] [--live=SCRIPT]');
   process.exit(2);
 }
 
@@ -18,10 +26,15 @@ const results = await Promise.all(
     (name) =>
       new Promise((resolve) => {
         const started = Date.now();
+        const streamed = name === live;
         const out = [];
-        const child = spawn(npm, ['run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
-        child.stdout.on('data', (d) => out.push(d));
-        child.stderr.on('data', (d) => out.push(d));
+        const child = spawn(npm, ['run', name], {
+          stdio: ['ignore', streamed ? 'inherit' : 'pipe', streamed ? 'inherit' : 'pipe'],
+        });
+        if (!streamed) {
+          child.stdout.on('data', (d) => out.push(d));
+          child.stderr.on('data', (d) => out.push(d));
+        }
         child.on('error', (e) => out.push(Buffer.from(`${e.message}\n`)));
         child.on('close', (code, signal) => {
           const seconds = ((Date.now() - started) / 1000).toFixed(1);
