@@ -55,12 +55,15 @@ async function compress(raw: Buffer): Promise<Copies> {
  * unwritable in the cache is a miss, never a failed build.
  */
 function fromCache(key: string, raw: Buffer): Copies | null {
+  const files = cacheFiles(key);
   try {
-    const br = readFileSync(path.join(CACHE_DIR, `${key}.br`));
-    const gz = readFileSync(path.join(CACHE_DIR, `${key}.gz`));
-    if (!brotliDecompressSync(br).equals(raw) || !gunzipSync(gz).equals(raw)) return null;
+    const br = readFileSync(files.br);
+    const gz = readFileSync(files.gz);
+    // One byte more than the asset is enough to tell a copy of something else (a planted bomb stops there).
+    const limit = { maxOutputLength: raw.length + 1 };
+    if (!brotliDecompressSync(br, limit).equals(raw) || !gunzipSync(gz, limit).equals(raw)) return null;
     const now = new Date();
-    for (const ext of ['br', 'gz']) utimesSync(path.join(CACHE_DIR, `${key}.${ext}`), now, now);
+    for (const file of Object.values(files)) utimesSync(file, now, now);
     return { br, gz };
   } catch {
     return null;
@@ -70,8 +73,9 @@ function fromCache(key: string, raw: Buffer): Copies | null {
 function intoCache(key: string, copies: Copies): void {
   try {
     mkdirSync(CACHE_DIR, { recursive: true, mode: 0o700 });
+    const files = cacheFiles(key);
     for (const ext of ['br', 'gz'] as const) {
-      const file = path.join(CACHE_DIR, `${key}.${ext}`);
+      const file = files[ext];
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, copies[ext]);
       renameSync(tmp, file);
@@ -97,10 +101,13 @@ function cacheKey(raw: Buffer): string {
   return createHash('sha256').update(SETTINGS).update('\0').update(raw).digest('hex');
 }
 
+function cacheFiles(key: string): Record<keyof Copies, string> {
+  return { br: path.join(CACHE_DIR, `${key}.br`), gz: path.join(CACHE_DIR, `${key}.gz`) };
+}
+
 /** Where the copies of these bytes are cached (tests plant bad copies there). */
 export function cachedCopyFiles(raw: Buffer): Record<keyof Copies, string> {
-  const key = cacheKey(raw);
-  return { br: path.join(CACHE_DIR, `${key}.br`), gz: path.join(CACHE_DIR, `${key}.gz`) };
+  return cacheFiles(cacheKey(raw));
 }
 
 /** The copies of one file's bytes: from the cache when an earlier build made them, else made (and kept). */

@@ -39,4 +39,7 @@ it('a copy planted in the shared cache is never shipped: it must decompress to t
   // Garbage is a miss too, not a failed build.
   writeFileSync(files.br, 'not brotli');
   expect(brotliDecompressSync((await compressedCopies(raw)).br).equals(raw)).toBe(true);
+  // So is a bomb: decompressing stops one byte past the asset's length.
+  writeFileSync(files.gz, gzipSync(Buffer.alloc(raw.length * 1000)));
+  expect(gunzipSync((await compressedCopies(raw)).gz).equals(raw)).toBe(true);
 });
