@@ -1,5 +1,5 @@
 /**
- * npm run bench:chain [-- --duration=12 --connections=48 --reps=3 --nodes=1,2,3 --sample-ms=5]
+ * npm run bench:chain [-- --duration=12 --connections=48 --reps=3 --nodes=1,2,3 --sample-ms=5 --warm=10]
  *
  * Scale of the audit chain (issue 28): every audited write of every node moves one anchor row
  * (audit_chain_head). Since issue 43 each node moves its own chain's anchor only, so the figures
@@ -10,8 +10,11 @@
  * before it is answered — from one autocannon process whose connections are spread evenly over
  * the first N nodes (connection i goes to node i mod N). The total number of connections stays
  * the same for every N: the offered load is the same, only the number of writers of the anchor
- * changes. Reps are interleaved (each rep runs N = 1, 2, 3 in a rotated order, after 2 untimed
- * seconds of the same load); ratios are taken within a rep.
+ * changes. Every node first serves --warm untimed seconds of load together (so that none is
+ * measured while V8 still optimises it); then reps are interleaved (each rep runs N = 1, 2, 3 in a
+ * rotated order, after 2 untimed seconds of the same load); ratios are taken within a rep.
+ * The hub's CPU is given whole and its system (kernel) share apart; BENCH_PERF=<dir> also records
+ * a CPU-time profile of the driven nodes over each measured run (bench/lib/perf.ts).
  *
  * Per N: grants/s, p50/p99, hub CPU per grant (the driven nodes, /proc), PostgreSQL CPU per grant
  * (the database's backends, /proc), statements per grant (bench/lib/count-queries.mjs; all of
@@ -46,7 +49,8 @@ import {
   type BackendRow,
   type TimedSample,
 } from './lib/chain-figures';
-import { backendCpu, cpuMs, loadAverage } from './lib/proc';
+import { startPerf } from './lib/perf';
+import { backendCpu, contextSwitches, cpuMs, cpuSplitMs, loadAverage } from './lib/proc';
 import { registerBenchClient } from './lib/bench-client';
 import { dbName, fmt, median, ratioCells } from './lib/report';
 import { hubEntry, runJson, startServer, stopServer, type CannonResult, type Server } from './lib/servers';
@@ -58,6 +62,7 @@ const REPS = Math.max(1, Number(args.reps ?? 3));
 const NODES = (args.nodes ?? '1,2,3').split(',').map(Number);
 const SAMPLE_MS = Number(args['sample-ms'] ?? 5);
 const SETTLE_S = 2;
+const WARM_S = Number(args.warm ?? 10);
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 process.env.TEST_DATABASE_URL = adminUrl;
@@ -70,6 +75,10 @@ interface Run {
   /** How long the load ran, as the sampler saw it (loadWindow). */
   seconds: number;
   hubUsPerGrant: number;
+  /** The kernel's share of hubUsPerGrant (system time: socket writes and reads, wakeups). */
+  hubSystemUsPerGrant: number;
+  /** How often per grant a driven node's main thread left its CPU: blocked, or preempted. */
+  switchesPerGrant: { voluntary: number; involuntary: number };
   dbUsPerGrant: number;
   /** CPU of the driven nodes, and of the database's backends, in cores over the run. */
   hubCores: number;
@@ -186,16 +195,20 @@ async function measure(
 ): Promise<Run> {
   const database = dbName(hubDbUrl);
   const pids = nodes.map((s) => s.child.pid!);
-  const cpu0 = pids.map((p) => cpuMs(p));
+  const cpu0 = pids.map((p) => cpuSplitMs(p));
   const db0 = await backendCpu(adminUrl, database);
   const q0 = await Promise.all(nodes.map((s) => s.queries()));
   const m0 = await Promise.all(nodes.map(chainCounters));
   const id0 = await newestAuditId(hubDbUrl);
   const idle = servers.filter((s) => !nodes.includes(s)).map((s) => s.child.pid!);
   const idle0 = idle.map((p) => cpuMs(p));
+  const switches0 = pids.map((p) => contextSwitches(p));
   const sampler = startSampler(database, db0);
+  const perf = await startPerf(pids, `chain-${nodes.length}-node-${Date.now()}`);
   const cannon = await load(nodes, body, headers, DURATION);
-  const cpu1 = pids.map((p) => cpuMs(p));
+  const cpu1 = pids.map((p) => cpuSplitMs(p));
+  const switches1 = pids.map((p) => contextSwitches(p));
+  if (perf) console.log(`  perf: ${nodes.length} node(s), ${cannon.total} grants, ${await perf.stop()}`);
   const idle1 = idle.map((p) => cpuMs(p));
   const stopped = await sampler.stop(() => backendCpu(adminUrl, database));
   const window = loadWindow(stopped.samples);
@@ -208,7 +221,8 @@ async function measure(
 
   const n = Math.max(1, cannon.total);
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  const hubMs = sum(cpu1) - sum(cpu0);
+  const hubSystemMs = sum(cpu1.map((c) => c.system)) - sum(cpu0.map((c) => c.system));
+  const hubMs = sum(cpu1.map((c) => c.user)) - sum(cpu0.map((c) => c.user)) + hubSystemMs;
   const statements =
     q0.every((q) => q !== undefined) && q1.every((q) => q !== undefined)
       ? sum(q1 as number[]) - sum(q0 as number[])
@@ -229,6 +243,11 @@ async function measure(
     cannon,
     seconds,
     hubUsPerGrant: (hubMs * 1000) / n,
+    hubSystemUsPerGrant: (hubSystemMs * 1000) / n,
+    switchesPerGrant: {
+      voluntary: (sum(switches1.map((c) => c.voluntary)) - sum(switches0.map((c) => c.voluntary))) / n,
+      involuntary: (sum(switches1.map((c) => c.involuntary)) - sum(switches0.map((c) => c.involuntary))) / n,
+    },
     dbUsPerGrant: (dbMs * 1000) / n,
     hubCores: hubMs / 1000 / seconds,
     dbCores: dbMs / 1000 / seconds,
@@ -250,10 +269,10 @@ function printTables(results: Map<number, Run[]>) {
   const med = (runs: Run[], f: (r: Run) => number) => median(runs.map(f));
   const pct = (x: number) => `${fmt(x * 100, 1)} %`;
   console.log(
-    '\n| nodes | grants/s median (min–max) | p50 / p99 ms | hub CPU µs/grant | PostgreSQL CPU µs/grant | ' +
-      'statements/grant | hub / PostgreSQL cores busy | an idle node, cores |',
+    '\n| nodes | grants/s median (min–max) | p50 / p99 ms | hub CPU µs/grant (of it system) | PostgreSQL CPU µs/grant | ' +
+      'statements/grant | hub / PostgreSQL cores busy | an idle node, cores | a node left its CPU, per grant: blocked / preempted |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const [nodes, runs] of results) {
     const rps = runs.map((r) => r.cannon.rps);
     const st = runs.map((r) => r.statementsPerGrant).filter((x): x is number => x !== null);
@@ -262,10 +281,18 @@ function printTables(results: Map<number, Run[]>) {
     console.log(
       `| ${nodes} | ${fmt(median(rps))} (${fmt(Math.min(...rps))}–${fmt(Math.max(...rps))}) ` +
         `| ${med(runs, (r) => r.cannon.p50)} / ${med(runs, (r) => r.cannon.p99)} ` +
-        `| ${fmt(med(runs, (r) => r.hubUsPerGrant))} | ${fmt(med(runs, (r) => r.dbUsPerGrant))} ` +
+        `| ${fmt(med(runs, (r) => r.hubUsPerGrant))} (${fmt(med(runs, (r) => r.hubSystemUsPerGrant))}) ` +
+        `| ${fmt(med(runs, (r) => r.dbUsPerGrant))} ` +
         `| ${st.length ? fmt(median(st), 2) : '—'} ` +
         `| ${cores} ` +
-        `| ${idle.length ? fmt(median(idle), 3) : '—'} |`,
+        `| ${idle.length ? fmt(median(idle), 3) : '—'} ` +
+        `| ${fmt(
+          med(runs, (r) => r.switchesPerGrant.voluntary),
+          2,
+        )} / ${fmt(
+          med(runs, (r) => r.switchesPerGrant.involuntary),
+          2,
+        )} |`,
     );
   }
   console.log(
@@ -316,6 +343,9 @@ function printTables(results: Map<number, Run[]>) {
     const ratio = (f: (r: Run) => number) => ratioCells(runs.map((r, i) => f(r) / f(base[i])));
     console.log(`| grants/s, ${nodes} / ${NODES[0]} | ${ratio((r) => r.cannon.rps)} |`);
     console.log(`| hub CPU per grant, ${nodes} / ${NODES[0]} | ${ratio((r) => r.hubUsPerGrant)} |`);
+    console.log(
+      `| of it user / system, ${nodes} / ${NODES[0]} | ${ratio((r) => r.hubUsPerGrant - r.hubSystemUsPerGrant)} / ${ratio((r) => r.hubSystemUsPerGrant)} |`,
+    );
     console.log(`| PostgreSQL CPU per grant, ${nodes} / ${NODES[0]} | ${ratio((r) => r.dbUsPerGrant)} |`);
     console.log(`| audit rows per link, ${nodes} / ${NODES[0]} | ${ratio((r) => r.rowsPerLink)} |`);
   }
@@ -361,6 +391,11 @@ async function main() {
       if (!res.ok) throw new Error(`${s.name}: grant answered ${res.status}`);
     }
     let answered = servers.length;
+    // Untimed, once: every node under load long enough for V8 to optimise what a grant runs, so
+    // that no node is measured while it still compiles. Without it the first rep compared a node
+    // fresh from start-up against warmer ones (a CPU-time profile showed TurboFan's compiler and
+    // baseline code at twice their later share on the nodes that had served least).
+    answered += (await load(servers, body, headers, WARM_S)).ok;
 
     const results = new Map<number, Run[]>(NODES.map((n) => [n, []]));
     for (let rep = 0; rep < REPS; rep++) {

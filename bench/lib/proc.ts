@@ -9,13 +9,19 @@ const TICK_MS = 10; // CLK_TCK = 100 on Linux
 
 /** utime + stime of a process in ms, or 0 when it is gone. */
 export function cpuMs(pid: number, file = `/proc/${pid}/stat`): number {
+  const { user, system } = cpuSplitMs(pid, file);
+  return user + system;
+}
+
+/** utime and stime of a process in ms (the kernel's share apart), or zeros when it is gone. */
+export function cpuSplitMs(pid: number, file = `/proc/${pid}/stat`): { user: number; system: number } {
   try {
     const stat = readFileSync(file, 'utf8');
     // Fields after the command name (which may contain spaces) start after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    return { user: Number(fields[11]) * TICK_MS, system: Number(fields[12]) * TICK_MS };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
 }
 
@@ -88,4 +94,19 @@ export function rssMb(pid: number): { rss: number; peak: number } {
 /** The 1-, 5- and 15-minute load averages, for the record next to every figure. */
 export function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+}
+
+/**
+ * How often a process's main thread left its CPU so far: `voluntary` when it blocked (an idle
+ * event loop waiting in epoll), `involuntary` when the scheduler took the CPU from it while it
+ * could run (another process's turn). Zeros when it is gone.
+ */
+export function contextSwitches(pid: number): { voluntary: number; involuntary: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return { voluntary: field('voluntary_ctxt_switches'), involuntary: field('nonvoluntary_ctxt_switches') };
+  } catch {
+    return { voluntary: 0, involuntary: 0 };
+  }
 }
