@@ -65,7 +65,7 @@ export function createUnitOfWork(
   maxBatch = 256,
   maxInFlight = 3,
   coalesce = 32,
-  linger = 1,
+  linger = 2,
 ): UnitOfWork {
   const queue: Pending[] = [];
 

@@ -10,7 +10,9 @@
  *
  * Under load, and only then, a batch may also wait a little for company (`linger`): when the
  * recent batches carried several items each, a batch that could leave with nothing on the wire
- * waits up to `linger` ms for more, and leaves at once should `coalesce` items wait. Without it,
+ * waits up to `linger` ms for more, and leaves at once when its company has come: as many items
+ * as waited when the last batch was answered plus that batch's own (under load their clients come
+ * back with the next request), or `coalesce` should that be fewer. Without it,
  * a node serving a share of the load splits its requests into many small batches, each paying a
  * statement and a commit (issue 43: three nodes on one pair of cores carried 8 rows per link
  * against one node's 23, and spent 1.5× its CPU per grant). A lone request, or a few clients
@@ -54,19 +56,27 @@ export function coalescingWindow({
   /** How many items the recent batches carried, each batch weighing half (a moving average). */
   let recent = 0;
   let lingering: NodeJS.Timeout | null = null;
+  /**
+   * How many items a lingering batch waits for: the last answered batch's own and those that
+   * waited for it. A node serving 16 clients then leaves with its 16 as soon as they are back,
+   * instead of at the timer (which bounds it when they do not come back).
+   */
+  let company = coalesce;
 
   /** A batch may leave: a slot is free, and either none is on the wire or enough items wait. */
   const mayFlush = () => waiting() > 0 && inFlight < maxInFlight && (inFlight === 0 || waiting() >= coalesce);
   /** The load is such that a batch waits for company before it leaves alone on the wire. */
-  const shouldLinger = () => linger > 0 && inFlight === 0 && recent >= LOADED && waiting() < coalesce;
+  const shouldLinger = () => linger > 0 && inFlight === 0 && recent >= LOADED && waiting() < company;
 
   function flush() {
     if (lingering) clearTimeout(lingering);
     lingering = null;
-    recent = (recent + waiting()) / 2;
+    const size = waiting();
+    recent = (recent + size) / 2;
     inFlight += 1;
     const done = () => {
       inFlight -= 1;
+      company = Math.min(coalesce, size + waiting());
       // What waited for this batch leaves now, together (it has waited a round trip already).
       leave();
     };
@@ -87,7 +97,7 @@ export function coalescingWindow({
     arrived() {
       // A lingering batch leaves as soon as it is full enough; otherwise at its timer.
       if (lingering) {
-        if (waiting() >= coalesce) flush();
+        if (waiting() >= company) flush();
         return;
       }
       if (scheduled || !mayFlush()) return;

@@ -123,6 +123,25 @@ describe('the coalescing window', () => {
       ]);
     });
 
+    it("a lingering batch leaves once its company is back: the last batch's items and those that waited for it", async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const h = harness(2, 32, 2);
+      h.add(10);
+      await nextTurn();
+      h.add(2); // wait for the batch on the wire
+      await nextTurn();
+      h.answers[0].ok();
+      await nextTurn();
+      // Its company is 12 (10 answered + 2 waiting): with 2 it lingers, and 11 do not suffice.
+      expect(h.batches).toHaveLength(1);
+      h.add(9);
+      expect(h.batches).toHaveLength(1);
+      h.add(1);
+      expect(h.batches.map((b) => b.length)).toEqual([10, 12]);
+      // No timer was needed; nothing is left lingering.
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
     it.each([1, 3])(
       'a lone request or a few clients taking turns never wait: after batches of %i, a batch leaves after its turn',
       async (n) => {
