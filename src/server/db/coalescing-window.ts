@@ -71,16 +71,19 @@ export function coalescingWindow({
   function flush() {
     if (lingering) clearTimeout(lingering);
     lingering = null;
-    const size = waiting();
-    recent = (recent + size) / 2;
+    const before = waiting();
+    recent = (recent + before) / 2;
     inFlight += 1;
+    const answered = send();
+    // What `send` took (synchronously; a unit's limit may leave some behind, which still wait).
+    const size = before - waiting();
     const done = () => {
       inFlight -= 1;
       company = Math.min(coalesce, size + waiting());
       // What waited for this batch leaves now, together (it has waited a round trip already).
       leave();
     };
-    send().then(done, done);
+    answered.then(done, done);
   }
 
   /** Sends a batch if one may leave, or lets it linger for more (see above). */
@@ -95,7 +98,7 @@ export function coalescingWindow({
 
   return {
     arrived() {
-      // A lingering batch leaves as soon as it is full enough; otherwise at its timer.
+      // A lingering batch leaves as soon as its company is there; otherwise at its timer.
       if (lingering) {
         if (waiting() >= company) flush();
         return;

@@ -6,14 +6,14 @@ import { coalescingWindow } from '../../../src/server/db/coalescing-window';
  * leave as a batch. Driven here by a send whose answers the test gives, so each case fails if
  * the rule changes (a batch per item, a timer, more batches on the wire than allowed).
  */
-function harness(maxInFlight = 2, coalesce = 4, linger = 0) {
+function harness(maxInFlight = 2, coalesce = 4, linger = 0, takeAtMost = Infinity) {
   const queue: number[] = [];
   const batches: number[][] = [];
   const answers: { ok: () => void; fail: () => void }[] = [];
   const window = coalescingWindow({
     waiting: () => queue.length,
     send: () => {
-      batches.push(queue.splice(0, queue.length));
+      batches.push(queue.splice(0, Math.min(queue.length, takeAtMost)));
       return new Promise<void>((resolve, reject) =>
         answers.push({ ok: resolve, fail: () => reject(new Error('down')) }),
       );
@@ -139,6 +139,21 @@ describe('the coalescing window', () => {
       h.add(1);
       expect(h.batches.map((b) => b.length)).toEqual([10, 12]);
       // No timer was needed; nothing is left lingering.
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
+    it('its company counts what the last batch took, not what waited when it left', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      // A batch takes at most 5 (as a unit's limit can make it): of 10 waiting, 5 leave, 5 stay.
+      const h = harness(2, 32, 2, 5);
+      h.add(10);
+      await nextTurn();
+      h.answers[0].ok();
+      await nextTurn();
+      // Its company is 10 (5 answered + 5 waiting), not 15.
+      expect(h.batches.map((b) => b.length)).toEqual([5]);
+      h.add(5);
+      expect(h.batches.map((b) => b.length)).toEqual([5, 5]);
       expect(vi.getTimerCount()).toBe(0);
     });
 
