@@ -204,11 +204,14 @@ async function measure(
   const idle0 = idle.map((p) => cpuMs(p));
   const switches0 = pids.map((p) => contextSwitches(p));
   const sampler = startSampler(database, db0);
-  const perf = await startPerf(pids, `chain-${nodes.length}-node-${Date.now()}`);
+  const label = `chain-${nodes.length}-node-${Date.now()}`;
+  const perf = await startPerf(pids, label);
+  const perfDb = await startPerf([...db0.keys()], `${label}-postgres`);
   const cannon = await load(nodes, body, headers, DURATION);
   const cpu1 = pids.map((p) => cpuSplitMs(p));
   const switches1 = pids.map((p) => contextSwitches(p));
   if (perf) console.log(`  perf: ${nodes.length} node(s), ${cannon.total} grants, ${await perf.stop()}`);
+  if (perfDb) console.log(`  perf: PostgreSQL's backends, ${await perfDb.stop()}`);
   const idle1 = idle.map((p) => cpuMs(p));
   const stopped = await sampler.stop(() => backendCpu(adminUrl, database));
   const window = loadWindow(stopped.samples);

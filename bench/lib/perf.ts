@@ -16,6 +16,12 @@ export interface PerfRecording {
   stop(): Promise<string>;
 }
 
+/** BENCH_PERF_CALLGRAPH=fp|dwarf|lbr: record call stacks too (`perf report --children` then gives inclusive time). */
+function callGraph(): string[] {
+  const mode = process.env.BENCH_PERF_CALLGRAPH;
+  return mode ? ['--call-graph', mode] : [];
+}
+
 /** Starts `perf record` on `pids` when BENCH_PERF is set, else returns null. */
 export async function startPerf(pids: number[], label: string): Promise<PerfRecording | null> {
   const dir = process.env.BENCH_PERF;
@@ -24,7 +30,7 @@ export async function startPerf(pids: number[], label: string): Promise<PerfReco
   const file = path.join(path.resolve(dir), `${label}.data`);
   const child: ChildProcess = spawn(
     'perf',
-    ['record', '-q', '-e', 'cpu-clock', '-F', '997', '-p', pids.join(','), '-o', file],
+    ['record', '-q', '-e', 'cpu-clock', '-F', '997', ...callGraph(), '-p', pids.join(','), '-o', file],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   await once(child, 'spawn');

@@ -1,5 +1,6 @@
 import type { CounterKey } from '../../../src/server/auth/counter-key';
 import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { auditRow } from '../../helpers/fixtures';
@@ -142,3 +143,68 @@ describe.each(TEST_DATABASES)('the chain statements take their columns from the 
     }
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'audit_chain_advance while the batch before is not there yet [postgres]',
+  () => {
+    const t = useTestHub('postgres');
+
+    it('holds no lock on that batch’s ticket while it waits, gives up with 40001 and moves nothing', async () => {
+      // A pipelined batch can reach the anchor before the batch it was built on has taken its
+      // ticket (they travel on different connections). While it waits, that batch must be free to
+      // take its ticket: a ticket held here would make each wait for the other until this one gives up.
+      await t.hub.audit.recordRows([auditRow({ eventType: 'sign_out', severity: 'low' })]);
+      const chain = t.hub.audit.writer.chainId();
+      const [head] = await rows<{ last_id: string; mac: string }>(
+        t.hub.db,
+        sql`select last_id, mac from audit_chain_head where id = ${chain}`,
+      );
+      const waiting = new pg.Client({ connectionString: t.databaseUrl });
+      const watching = new pg.Client({ connectionString: t.databaseUrl });
+      await Promise.all([waiting.connect(), watching.connect()]);
+      try {
+        const { rows: me } = await waiting.query<{ pid: number }>('select pg_backend_pid() as pid');
+        // Seen asleep between two looks at the anchor: then its lock on the ticket, if any, is held.
+        const seenAsleep = async (): Promise<{ locks: number; error: unknown } | null> => {
+          const afterId = Number(head.last_id) + 10;
+          const call = waiting
+            .query(`select audit_chain_advance($1::smallint, $2::bigint, 'not-yet', $3::bigint, 'h', 'm', now())`, [
+              chain,
+              afterId,
+              afterId + 5,
+            ])
+            .then(
+              () => ({ error: null }),
+              (error: unknown) => ({ error }),
+            );
+          let settled = false;
+          void call.then(() => (settled = true));
+          let locks: number | null = null;
+          while (!settled && locks === null) {
+            const { rows: seen } = await watching.query<{ wait_event: string | null; locks: string }>(
+              `select a.wait_event, (select count(*) from pg_locks l
+                                    where l.pid = a.pid and l.locktype = 'advisory' and l.granted) as locks
+               from pg_stat_activity a where a.pid = $1`,
+              [me[0].pid],
+            );
+            if (seen[0]?.wait_event === 'PgSleep') locks = Number(seen[0].locks);
+          }
+          const { error } = await call;
+          return locks === null ? null : { locks, error };
+        };
+        let seen: Awaited<ReturnType<typeof seenAsleep>> = null;
+        for (let attempt = 0; attempt < 20 && seen === null; attempt++) seen = await seenAsleep();
+        expect(seen).not.toBeNull();
+        expect(seen!.locks).toBe(0);
+        expect((seen!.error as { code?: string }).code).toBe('40001');
+        const [after] = await rows<{ last_id: string; mac: string }>(
+          t.hub.db,
+          sql`select last_id, mac from audit_chain_head where id = ${chain}`,
+        );
+        expect(after).toEqual(head);
+      } finally {
+        await Promise.all([waiting.end(), watching.end()]);
+      }
+    });
+  },
+);
