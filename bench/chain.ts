@@ -1,5 +1,5 @@
 /**
- * npm run bench:chain [-- --duration=12 --connections=48 --reps=3 --nodes=1,2,3 --sample-ms=5 --warm=10]
+ * npm run bench:chain [-- --duration=12 --connections=48,96 --reps=3 --nodes=1,2,3 --sample-ms=5 --warm=10 --share=1]
  *
  * Scale of the audit chain (issue 28): every audited write of every node moves one anchor row
  * (audit_chain_head). Since issue 43 each node moves its own chain's anchor only, so the figures
@@ -10,11 +10,17 @@
  * before it is answered — from one autocannon process whose connections are spread evenly over
  * the first N nodes (connection i goes to node i mod N). The total number of connections stays
  * the same for every N: the offered load is the same, only the number of writers of the anchor
- * changes. Every node first serves --warm untimed seconds of load together (so that none is
- * measured while V8 still optimises it); then reps are interleaved (each rep runs N = 1, 2, 3 in a
- * rotated order, after 2 untimed seconds of the same load); ratios are taken within a rep.
- * The hub's CPU is given whole and its system (kernel) share apart; BENCH_PERF=<dir> also records
- * a CPU-time profile of the driven nodes over each measured run (bench/lib/perf.ts).
+ * changes. It is measured at each of --connections' loads (48 and 96 by default): a node's batch
+ * can hold no more grants than it has clients, so N nodes sharing a load each batch about 1/N of
+ * it, and a link's fixed cost weighs more on each grant the lighter the load (docs/performance.md,
+ * "What a node's share of the load costs"). So each load also runs one node alone at the share each
+ * of the most nodes gets (--share=0 leaves it out), which parts the two costs of more nodes on one
+ * machine: a smaller share each, and cores shared with the others. Every node first serves --warm
+ * untimed seconds of load together (so that none is measured while V8 still optimises it); then
+ * reps are interleaved (each rep runs every load, and at each N = 1, 2, 3 in a rotated order, after
+ * 2 untimed seconds of the same load); ratios are taken within a rep. The hub's CPU is given whole
+ * and its system (kernel) share apart; BENCH_PERF=<dir> also records a CPU-time profile of the
+ * driven nodes and of PostgreSQL's backends over each measured run (bench/lib/perf.ts).
  *
  * Per N: grants/s, p50/p99, hub CPU per grant (the driven nodes, /proc), PostgreSQL CPU per grant
  * (the database's backends, /proc), statements per grant (bench/lib/count-queries.mjs; all of
@@ -57,11 +63,13 @@ import { hubEntry, runJson, startServer, stopServer, type CannonResult, type Ser
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DURATION = Number(args.duration ?? 12);
-const CONNECTIONS = Number(args.connections ?? 48);
+const LOADS = (args.connections ?? '48,96').split(',').map(Number);
 const REPS = Math.max(1, Number(args.reps ?? 3));
 const NODES = (args.nodes ?? '1,2,3').split(',').map(Number);
 const SAMPLE_MS = Number(args['sample-ms'] ?? 5);
 const SETTLE_S = 2;
+/** --share=0 leaves out the control: one node alone at the share of the load each of the most nodes gets. */
+const SHARE = args.share !== '0';
 const WARM_S = Number(args.warm ?? 10);
 const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -174,14 +182,14 @@ async function newestAuditId(hubDb: string): Promise<number> {
  * (bench/autocannon-run.ts hands `url` to autocannon, which takes an array and gives connection i
  * the URL i mod N). runJson, not cannon(): cannon's options name one URL.
  */
-function load(nodes: Server[], body: string, headers: Record<string, string>, duration: number) {
+function load(nodes: Server[], body: string, headers: Record<string, string>, duration: number, connections: number) {
   return runJson<CannonResult>('bench/autocannon-run.ts', {
     url: nodes.map((s) => `${s.base}/oauth/token`),
     method: 'POST',
     body,
     headers,
     duration,
-    connections: CONNECTIONS,
+    connections,
   });
 }
 
@@ -192,6 +200,7 @@ async function measure(
   hubDbUrl: string,
   body: string,
   headers: Record<string, string>,
+  connections: number,
 ): Promise<Run> {
   const database = dbName(hubDbUrl);
   const pids = nodes.map((s) => s.child.pid!);
@@ -207,7 +216,7 @@ async function measure(
   const label = `chain-${nodes.length}-node-${Date.now()}`;
   const perf = await startPerf(pids, label);
   const perfDb = await startPerf([...db0.keys()], `${label}-postgres`);
-  const cannon = await load(nodes, body, headers, DURATION);
+  const cannon = await load(nodes, body, headers, DURATION, connections);
   const cpu1 = pids.map((p) => cpuSplitMs(p));
   const switches1 = pids.map((p) => contextSwitches(p));
   if (perf) console.log(`  perf: ${nodes.length} node(s), ${cannon.total} grants, ${await perf.stop()}`);
@@ -239,7 +248,7 @@ async function measure(
     waiting: waitingForAnchor(anchor),
     batchesPerSecond: links / seconds,
     grantsPerSecond: cannon.rps,
-    connections: CONNECTIONS,
+    connections,
   });
   return {
     nodes: nodes.length,
@@ -354,6 +363,39 @@ function printTables(results: Map<number, Run[]>) {
   }
 }
 
+/**
+ * The control against the most nodes: one node alone at their share of the load. Against the most
+ * nodes at the whole load it shows what sharing two cores with the other nodes costs (on machines of
+ * their own this goes); against one node at the whole load, what a smaller share costs (a batch holds
+ * no more grants than a node has clients).
+ */
+function printShare(connections: number, most: number, byNodes: Map<number, Run[]>, shares: Run[]) {
+  const all = byNodes.get(most);
+  const one = byNodes.get(1);
+  if (!shares.length || !all || !one) return;
+  const share = Math.round(connections / most);
+  const med = (runs: Run[], f: (r: Run) => number, digits = 0) => fmt(median(runs.map(f)), digits);
+  console.log(
+    `\n| 1 node at ${share} connections (a ${most}-node share) | grants/s | hub CPU µs/grant | ` +
+      'PostgreSQL CPU µs/grant | audit rows/link | hub / PostgreSQL cores busy |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  console.log(
+    `| median | ${med(shares, (r) => r.cannon.rps)} | ${med(shares, (r) => r.hubUsPerGrant)} ` +
+      `| ${med(shares, (r) => r.dbUsPerGrant)} | ${med(shares, (r) => r.rowsPerLink, 1)} ` +
+      `| ${med(shares, (r) => r.hubCores, 2)} / ${med(shares, (r) => r.dbCores, 2)} |`,
+  );
+  console.log(`\n| within each rep | median | per rep |`);
+  console.log('|---|---|---|');
+  const ratio = (a: Run[], b: Run[], f: (r: Run) => number) => ratioCells(a.map((r, i) => f(r) / f(b[i])));
+  const cpu = (label: string, a: Run[], b: Run[]) => {
+    console.log(`| ${label}: hub CPU per grant | ${ratio(a, b, (r) => r.hubUsPerGrant)} |`);
+    console.log(`| ${label}: PostgreSQL CPU per grant | ${ratio(a, b, (r) => r.dbUsPerGrant)} |`);
+  };
+  cpu(`sharing the cores: ${most} nodes at ${connections} / 1 node at ${share}`, all, shares);
+  cpu(`a smaller share: 1 node at ${share} / 1 node at ${connections}`, shares, one);
+}
+
 async function main() {
   const cpu = os.cpus();
   console.log(
@@ -362,7 +404,7 @@ async function main() {
   );
   console.log('The machine may be shared: absolute figures move with its load; the ratios are taken within each rep.');
   console.log(
-    `autocannon: ${CONNECTIONS} connections in all, spread over the nodes, ${DURATION} s per run, ` +
+    `autocannon: ${LOADS.join(' and then ')} connections in all, spread over the nodes, ${DURATION} s per run, ` +
       `${REPS} interleaved reps, own process; pg_stat_activity sampled every ${SAMPLE_MS} ms\n`,
   );
   const hubDb = await createScratchPostgresDatabase();
@@ -398,26 +440,46 @@ async function main() {
     // that no node is measured while it still compiles. Without it the first rep compared a node
     // fresh from start-up against warmer ones (a CPU-time profile showed TurboFan's compiler and
     // baseline code at twice their later share on the nodes that had served least).
-    answered += (await load(servers, body, headers, WARM_S)).ok;
+    answered += (await load(servers, body, headers, WARM_S, LOADS[0])).ok;
 
-    const results = new Map<number, Run[]>(NODES.map((n) => [n, []]));
+    const results = new Map(LOADS.map((c) => [c, new Map<number, Run[]>(NODES.map((n) => [n, []]))]));
+    // The control: one node alone with the clients each of the most nodes has (48 / 3 = 16), so the
+    // cost of sharing two cores with other nodes shows apart from the cost of a smaller share.
+    const most = Math.max(...NODES);
+    const shares = new Map<number, Run[]>(LOADS.map((c) => [c, []]));
     for (let rep = 0; rep < REPS; rep++) {
       const order = NODES.map((_, i) => NODES[(i + rep) % NODES.length]);
-      for (const n of order) {
-        const nodes = servers.slice(0, n);
-        // Untimed: the nodes learn where the anchor stands after the other runs moved it.
-        answered += (await load(nodes, body, headers, SETTLE_S)).ok;
-        const run = await measure(servers, nodes, hubDb.url, body, headers);
-        answered += run.cannon.ok;
-        if (run.cannon.non2xx || run.cannon.errors)
-          console.warn(
-            `  ! ${n} node(s): ${run.cannon.non2xx} non-2xx, ${run.cannon.errors} errors of ${run.cannon.total}`,
-          );
-        results.get(n)!.push(run);
+      for (const connections of LOADS) {
+        for (const n of order) {
+          const nodes = servers.slice(0, n);
+          // Untimed: the nodes learn where the anchor stands after the other runs moved it.
+          answered += (await load(nodes, body, headers, SETTLE_S, connections)).ok;
+          const run = await measure(servers, nodes, hubDb.url, body, headers, connections);
+          answered += run.cannon.ok;
+          if (run.cannon.non2xx || run.cannon.errors)
+            console.warn(
+              `  ! ${n} node(s), ${connections} connections: ${run.cannon.non2xx} non-2xx, ` +
+                `${run.cannon.errors} errors of ${run.cannon.total}`,
+            );
+          results.get(connections)!.get(n)!.push(run);
+        }
+        if (SHARE && most > 1) {
+          const share = Math.round(connections / most);
+          answered += (await load(servers.slice(0, 1), body, headers, SETTLE_S, share)).ok;
+          const run = await measure(servers, servers.slice(0, 1), hubDb.url, body, headers, share);
+          answered += run.cannon.ok;
+          shares.get(connections)!.push(run);
+        }
       }
       console.log(`  rep ${rep + 1}/${REPS} done, load average ${loadAverage()}`);
     }
-    printTables(results);
+    for (const [connections, byNodes] of results) {
+      console.log(
+        `\n### ${connections} connections in all (${NODES.map((n) => `${n} node(s): ${fmt(connections / n, 1)} each`).join(', ')})`,
+      );
+      printTables(byNodes);
+      printShare(connections, most, byNodes, shares.get(connections)!);
+    }
     console.log(`\nload average at the end: ${loadAverage()}`);
 
     // Durability: every answered grant is in the chain (rows may exceed answers by the grants
