@@ -363,11 +363,21 @@ function printTables(results: Map<number, Run[]>) {
   }
 }
 
+/** A run that had refused or failed grants says so (its figures are still printed). */
+function warnFailed(run: Run, connections: number): Run {
+  const { non2xx, errors, total } = run.cannon;
+  if (non2xx || errors)
+    console.warn(
+      `  ! ${run.nodes} node(s), ${connections} connections: ${non2xx} non-2xx, ${errors} errors of ${total}`,
+    );
+  return run;
+}
+
 /**
  * The control against the most nodes: one node alone at their share of the load. Against the most
- * nodes at the whole load it shows what sharing two cores with the other nodes costs (on machines of
- * their own this goes); against one node at the whole load, what a smaller share costs (a batch holds
- * no more grants than a node has clients).
+ * nodes at the whole load it shows what sharing the machine's cores with the other nodes costs (on
+ * machines of their own this goes); against one node at the whole load, what a smaller share costs
+ * (a batch holds no more grants than a node has clients).
  */
 function printShare(connections: number, most: number, byNodes: Map<number, Run[]>, shares: Run[]) {
   const all = byNodes.get(most);
@@ -444,7 +454,7 @@ async function main() {
 
     const results = new Map(LOADS.map((c) => [c, new Map<number, Run[]>(NODES.map((n) => [n, []]))]));
     // The control: one node alone with the clients each of the most nodes has (48 / 3 = 16), so the
-    // cost of sharing two cores with other nodes shows apart from the cost of a smaller share.
+    // cost of sharing the cores with other nodes shows apart from the cost of a smaller share.
     const most = Math.max(...NODES);
     const shares = new Map<number, Run[]>(LOADS.map((c) => [c, []]));
     for (let rep = 0; rep < REPS; rep++) {
@@ -454,19 +464,14 @@ async function main() {
           const nodes = servers.slice(0, n);
           // Untimed: the nodes learn where the anchor stands after the other runs moved it.
           answered += (await load(nodes, body, headers, SETTLE_S, connections)).ok;
-          const run = await measure(servers, nodes, hubDb.url, body, headers, connections);
+          const run = warnFailed(await measure(servers, nodes, hubDb.url, body, headers, connections), connections);
           answered += run.cannon.ok;
-          if (run.cannon.non2xx || run.cannon.errors)
-            console.warn(
-              `  ! ${n} node(s), ${connections} connections: ${run.cannon.non2xx} non-2xx, ` +
-                `${run.cannon.errors} errors of ${run.cannon.total}`,
-            );
           results.get(connections)!.get(n)!.push(run);
         }
         if (SHARE && most > 1) {
           const share = Math.round(connections / most);
           answered += (await load(servers.slice(0, 1), body, headers, SETTLE_S, share)).ok;
-          const run = await measure(servers, servers.slice(0, 1), hubDb.url, body, headers, share);
+          const run = warnFailed(await measure(servers, servers.slice(0, 1), hubDb.url, body, headers, share), share);
           answered += run.cannon.ok;
           shares.get(connections)!.push(run);
         }
