@@ -166,7 +166,11 @@ export async function focusReturnsTo(
   close: () => Promise<void> = () => page.keyboard.press('Escape'),
 ): Promise<boolean> {
   await opener.evaluate((el) => el.setAttribute('data-opener', 'true'));
-  await opener.click();
+  // The element just marked, not the locator again: a locator such as a list's `.first()` resolves
+  // anew at each use, and a list that refetched meanwhile (delivered audit events refresh the Audit
+  // Log) puts another row first, so the drawer would open from an element that is not the opener.
+  const marked = page.locator('[data-opener="true"]');
+  await marked.click();
   const dialog = page.locator('[role="dialog"], [role="alertdialog"]');
   await dialog.first().waitFor();
   await inside();
@@ -180,6 +184,8 @@ export async function focusReturnsTo(
       () => true,
       () => false,
     );
-  await opener.evaluate((el) => el.removeAttribute('data-opener'));
+  await page.evaluate(() =>
+    document.querySelectorAll('[data-opener]').forEach((el) => el.removeAttribute('data-opener')),
+  );
   return back;
 }

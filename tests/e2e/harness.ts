@@ -75,7 +75,7 @@ let browserOfWorker: Promise<Browser> | undefined;
  * cache), which it closes. A launch costs ~3 CPU-seconds; the browser ends with the worker.
  * chromium.launch always starts from a fresh temporary profile (Playwright's own --user-data-dir).
  */
-function sharedBrowser(): Promise<Browser> {
+export function sharedBrowser(): Promise<Browser> {
   const launch = async () => {
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
